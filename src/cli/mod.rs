@@ -1,0 +1,667 @@
+//! The `posse` command line: thin wrappers that parse arguments, call the rules and print.
+//!
+//! This is a public contract (players script it): subcommand names, flags and JSON keys are
+//! only ever added, never renamed or removed. Exit codes: 0 success (for `gang check`, a legal
+//! gang), 1 the rules refuse (a value outside the rules' limits, an illegal gang), 2 the
+//! input is malformed or unreadable. Every failure prints one sentence on stderr, and with
+//! `--json` also `{"error": "…"}` on stdout.
+
+mod text;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::rules::cards::{self, Card, Colour};
+use crate::rules::data::{DeckKind, Role};
+use crate::rules::gang::{self, STANDARD_REP};
+use crate::rules::initiative::{self, Placed, Side};
+use crate::rules::melee::{self, Fighter};
+use crate::rules::nerve::{self, BigNerveInput, NerveInput, TestResult};
+use crate::rules::shooting::{self, ShotInput};
+use crate::rules::{Rules, embedded};
+use crate::store;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "posse",
+    version,
+    about = "Posse: the table-side companion for Dead Man's Hand. Run with no arguments to open the app."
+)]
+struct Cli {
+    /// Print JSON instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the cards of a side's deck.
+    Deck(DeckArgs),
+    /// Work out a shot's modifier and odds, and its result for a roll.
+    Shoot(ShootArgs),
+    /// Work out a nerve test.
+    Nerve(NerveArgs),
+    /// Work out a Big Nerve test.
+    BigNerve(BigNerveArgs),
+    /// Work out a hand-to-hand roll-off.
+    Melee(MeleeArgs),
+    /// Put initiative cards in activation order and say who may switch.
+    Initiative(InitiativeArgs),
+    /// Gang files.
+    #[command(subcommand)]
+    Gang(GangCommand),
+    /// The scenes of the four storylines.
+    #[command(subcommand)]
+    Scene(SceneCommand),
+}
+
+#[derive(Args, Debug)]
+struct DeckArgs {
+    /// lawmen, outlaws, cowboys or desperados.
+    gang: String,
+    /// half (14 cards), full (23) or duel (26).
+    kind: String,
+    /// good or bad: decides the joker (default: the gang's usual role).
+    #[arg(long)]
+    role: Option<String>,
+    /// red or black: the colour of the number cards when both gangs share a colour
+    /// (default: the gang's own colour).
+    #[arg(long)]
+    numbers: Option<String>,
+}
+
+#[derive(Args, Debug)]
+#[expect(clippy::struct_excessive_bools, reason = "one flag per toggle on the command line")]
+struct ShootArgs {
+    /// pistol, rifle, repeater, shotgun or both-barrels.
+    #[arg(long)]
+    weapon: String,
+    /// Measured distance in cm.
+    #[arg(long)]
+    distance: f64,
+    /// Which shot of the activation this is (1 to 3).
+    #[arg(long, default_value_t = 1)]
+    shot: u32,
+    /// Aim actions declared before this shot (0 to 2).
+    #[arg(long, default_value_t = 0)]
+    aim: u32,
+    /// Move actions the shooter declared (0 to 2).
+    #[arg(long, default_value_t = 0)]
+    shooter_moves: u32,
+    /// The shooter is mounted.
+    #[arg(long)]
+    shooter_mounted: bool,
+    /// Under fire markers on the shooter.
+    #[arg(long, default_value_t = 0)]
+    shooter_under_fire: u32,
+    /// The shooter's Shoot value (-1 to 2).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    skill: i32,
+    /// The shooter is a Boss.
+    #[arg(long)]
+    shooter_boss: bool,
+    /// Move actions the target made (or declared, for a quick shot) (0 to 3).
+    #[arg(long, default_value_t = 0)]
+    target_moves: u32,
+    /// The target is behind substantial cover.
+    #[arg(long)]
+    cover: bool,
+    /// The target is a Boss.
+    #[arg(long)]
+    target_boss: bool,
+    /// The target is mounted.
+    #[arg(long)]
+    target_mounted: bool,
+    /// The line of sight crosses another model's base.
+    #[arg(long)]
+    obscured: bool,
+    /// The Black Joker was played this turn (+1 to every shot).
+    #[arg(long)]
+    black_joker: bool,
+    /// The natural d20 roll (1 to 20), to get the result.
+    #[arg(long)]
+    roll: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+struct NerveArgs {
+    /// The model's Nerve value, e.g. 4 or 4+.
+    #[arg(long, value_parser = parse_nerve)]
+    nerve: u32,
+    /// Under fire markers on the model, including any just received.
+    #[arg(long, default_value_t = 0)]
+    under_fire: u32,
+    /// A friendly model is within 15 cm.
+    #[arg(long)]
+    friend_near: bool,
+    /// The natural d10 roll (1 to 10), to get the result.
+    #[arg(long)]
+    roll: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+struct BigNerveArgs {
+    /// Models the side began the scene with.
+    #[arg(long)]
+    models: u32,
+    /// Models out of action.
+    #[arg(long)]
+    out: u32,
+    /// Under fire markers on the models still standing.
+    #[arg(long)]
+    under_fire: u32,
+    /// The Nerve value tested (the boss's, or the best still standing), e.g. 2 or 2+.
+    #[arg(long, value_parser = parse_nerve)]
+    nerve: u32,
+    /// The natural d10 roll (1 to 10), to get the result.
+    #[arg(long)]
+    roll: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+#[expect(clippy::struct_excessive_bools, reason = "one flag per toggle on the command line")]
+struct MeleeArgs {
+    /// Fighter A's HtH value.
+    #[arg(long, allow_negative_numbers = true)]
+    a_hth: i32,
+    /// Fighter B's HtH value.
+    #[arg(long, allow_negative_numbers = true)]
+    b_hth: i32,
+    /// Under fire markers on fighter A.
+    #[arg(long, default_value_t = 0)]
+    a_under_fire: u32,
+    /// Under fire markers on fighter B.
+    #[arg(long, default_value_t = 0)]
+    b_under_fire: u32,
+    /// Fighter A is on, or came from, higher ground.
+    #[arg(long)]
+    a_higher: bool,
+    /// Fighter B is on, or came from, higher ground.
+    #[arg(long)]
+    b_higher: bool,
+    /// Fighter A started the fight this turn.
+    #[arg(long)]
+    a_charged: bool,
+    /// Fighter B started the fight this turn.
+    #[arg(long)]
+    b_charged: bool,
+    /// Fighter A holds the higher initiative card and fights on.
+    #[arg(long)]
+    a_card_higher: bool,
+    /// Fighter B holds the higher initiative card and fights on.
+    #[arg(long)]
+    b_card_higher: bool,
+    /// Fighter A's natural d10 roll.
+    #[arg(long, requires = "b_roll")]
+    a_roll: Option<u32>,
+    /// Fighter B's natural d10 roll.
+    #[arg(long, requires = "a_roll")]
+    b_roll: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+struct InitiativeArgs {
+    /// Side A's models and cards: "Name=CARD,Name=CARD" (cards like 7S, 10H, QD, AC, RJ, BJ).
+    #[arg(long)]
+    a: String,
+    /// Side B's models and cards.
+    #[arg(long)]
+    b: String,
+    /// The side that placed its first card first (or won the draw-off): it wins ties.
+    #[arg(long)]
+    first: Option<String>,
+    /// Side A is drunk & complacent (loses ties with side B).
+    #[arg(long)]
+    a_drunk: bool,
+    /// Side B is drunk & complacent (loses ties with side A).
+    #[arg(long)]
+    b_drunk: bool,
+    /// Side A's surprised models (act last): "Name,Name".
+    #[arg(long)]
+    a_surprised: Option<String>,
+    /// Side B's surprised models (act last): "Name,Name".
+    #[arg(long)]
+    b_surprised: Option<String>,
+}
+
+#[derive(Subcommand, Debug)]
+enum GangCommand {
+    /// Check a gang file against the rosters and a Rep limit.
+    Check {
+        /// The gang file (JSON).
+        file: PathBuf,
+        /// The Rep limit.
+        #[arg(long, default_value_t = STANDARD_REP)]
+        rep: u32,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum SceneCommand {
+    /// List the twelve scenes.
+    List,
+    /// Show one scene in full.
+    Show {
+        /// The scene id, e.g. the-stranger.
+        id: String,
+    },
+}
+
+/// A failure with its exit code and one sentence for the player.
+#[derive(Debug)]
+struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    fn refused(message: impl ToString) -> Failure {
+        Failure { code: 1, message: message.to_string() }
+    }
+
+    fn malformed(message: impl ToString) -> Failure {
+        Failure { code: 2, message: message.to_string() }
+    }
+}
+
+/// What a command prints on success: text, JSON, and the exit code.
+struct Output {
+    text: String,
+    json: Value,
+    code: u8,
+}
+
+impl Output {
+    fn ok(text: String, json: Value) -> Output {
+        Output { text, json, code: 0 }
+    }
+}
+
+fn to_json(value: &impl Serialize) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+fn parse_nerve(text: &str) -> Result<u32, String> {
+    text.trim()
+        .trim_end_matches('+')
+        .parse::<u32>()
+        .map_err(|_| format!("'{text}' is not a Nerve value like 4 or 4+"))
+}
+
+fn sentence(message: &str) -> String {
+    let trimmed = message.trim();
+    let mut s = String::new();
+    let mut chars = trimmed.chars();
+    if let Some(first) = chars.next() {
+        s.extend(first.to_uppercase());
+        s.push_str(chars.as_str());
+    }
+    if !s.ends_with(['.', '!', '?']) {
+        s.push('.');
+    }
+    s
+}
+
+/// Runs the command line with `args` (including the program name) and returns the exit code.
+#[must_use]
+pub fn run(args: Vec<OsString>) -> ExitCode {
+    let (code, stdout, stderr) = execute(args);
+    if !stdout.is_empty() {
+        println!("{stdout}");
+    }
+    if !stderr.is_empty() {
+        eprintln!("{stderr}");
+    }
+    ExitCode::from(code)
+}
+
+/// Runs the command line and returns the exit code, stdout and stderr, without printing.
+#[must_use]
+pub fn execute(args: Vec<OsString>) -> (u8, String, String) {
+    let wants_json = args.iter().skip(1).any(|a| a == "--json");
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            use clap::error::ErrorKind;
+            if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                return (0, err.render().to_string().trim_end().to_owned(), String::new());
+            }
+            if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                return (2, String::new(), err.render().to_string().trim_end().to_owned());
+            }
+            let rendered = err.render().to_string();
+            let first = rendered.lines().next().unwrap_or("the command line could not be read");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            let message = format!("{} (see posse --help)", sentence(first).trim_end_matches('.'));
+            return failure(&Failure::malformed(sentence(&message)), wants_json);
+        }
+    };
+    let rules = match embedded::load() {
+        Ok(rules) => rules,
+        Err(errors) => return failure(&Failure::malformed(errors), wants_json),
+    };
+    match dispatch(rules, &cli.command) {
+        Ok(out) => {
+            let stdout = if cli.json {
+                serde_json::to_string_pretty(&out.json).unwrap_or_default()
+            } else {
+                out.text.trim_end().to_owned()
+            };
+            (out.code, stdout, String::new())
+        }
+        Err(f) => failure(&f, cli.json),
+    }
+}
+
+fn failure(f: &Failure, json: bool) -> (u8, String, String) {
+    let message = sentence(&f.message);
+    let stdout = if json { json!({ "error": message }).to_string() } else { String::new() };
+    (f.code, stdout, message)
+}
+
+fn dispatch(rules: &Rules, command: &Command) -> Result<Output, Failure> {
+    match command {
+        Command::Deck(args) => deck(rules, args),
+        Command::Shoot(args) => shoot(rules, args),
+        Command::Nerve(args) => nerve_cmd(rules, args),
+        Command::BigNerve(args) => big_nerve_cmd(rules, args),
+        Command::Melee(args) => melee_cmd(rules, args),
+        Command::Initiative(args) => initiative_cmd(args),
+        Command::Gang(GangCommand::Check { file, rep }) => gang_check(rules, file, *rep),
+        Command::Scene(SceneCommand::List) => Ok(scene_list(rules)),
+        Command::Scene(SceneCommand::Show { id }) => scene_show(rules, id),
+    }
+}
+
+fn deck(rules: &Rules, args: &DeckArgs) -> Result<Output, Failure> {
+    let gang = rules.gang(&args.gang).ok_or_else(|| {
+        Failure::malformed(format!("'{}' is not a gang: use lawmen, outlaws, cowboys or desperados", args.gang))
+    })?;
+    let kind = match args.kind.as_str() {
+        "half" => DeckKind::Half,
+        "full" => DeckKind::Full,
+        "duel" => DeckKind::Duel,
+        other => return Err(Failure::malformed(format!("'{other}' is not a deck: use half, full or duel"))),
+    };
+    let role = match args.role.as_deref() {
+        None => gang.role,
+        Some("good") => Role::Good,
+        Some("bad") => Role::Bad,
+        Some(other) => return Err(Failure::malformed(format!("'{other}' is not a role: use good or bad"))),
+    };
+    let numbers = match args.numbers.as_deref() {
+        None => gang.colour,
+        Some("red") => Colour::Red,
+        Some("black") => Colour::Black,
+        Some(other) => return Err(Failure::malformed(format!("'{other}' is not a colour: use red or black"))),
+    };
+    let deck = cards::build_deck(gang, kind, role, numbers);
+    let codes: Vec<String> = deck.iter().map(ToString::to_string).collect();
+    let text = text::deck(gang, kind, role, &deck);
+    let json = json!({
+        "gang": gang.id, "kind": kind.id(), "role": role.id(), "numbers": numbers.id(),
+        "count": deck.len(), "cards": codes,
+    });
+    Ok(Output::ok(text, json))
+}
+
+fn check_roll(roll: Option<u32>, die: u32) -> Result<Option<u32>, Failure> {
+    match roll {
+        Some(r) if !(1..=die).contains(&r) => Err(Failure::refused(format!("a d{die} shows 1 to {die}, not {r}"))),
+        other => Ok(other),
+    }
+}
+
+fn shoot(rules: &Rules, a: &ShootArgs) -> Result<Output, Failure> {
+    let input = ShotInput {
+        weapon: a.weapon.clone(),
+        distance_cm: a.distance,
+        shot: a.shot,
+        aims: a.aim,
+        shooter_moves: a.shooter_moves,
+        shooter_mounted: a.shooter_mounted,
+        shooter_under_fire: a.shooter_under_fire,
+        skill: a.skill,
+        shooter_boss: a.shooter_boss,
+        target_moves: a.target_moves,
+        cover: a.cover,
+        target_boss: a.target_boss,
+        target_mounted: a.target_mounted,
+        obscured: a.obscured,
+        black_joker: a.black_joker,
+    };
+    let odds = shooting::assess(rules, &input).map_err(|e| match e {
+        shooting::ShotError::UnknownWeapon(w) => Failure::malformed(format!(
+            "'{w}' is not a weapon: use pistol, rifle, repeater, shotgun or both-barrels"
+        )),
+        other => Failure::refused(other),
+    })?;
+    let roll = check_roll(a.roll, rules.core.shooting.die)?;
+    let result = roll.map(|r| shooting::result(rules, odds.modifier, r));
+    let mut json = json!({
+        "range": odds.range.id(),
+        "modifier": odds.modifier,
+        "modifiers": to_json(&odds.modifiers),
+        "chances": to_json(&odds.chances),
+        "notes": odds.notes,
+    });
+    if let (Some(result), Some(map)) = (result, json.as_object_mut()) {
+        map.insert("result".into(), json!(result.id()));
+    }
+    let weapon_name = rules.weapon(&a.weapon).map_or(a.weapon.as_str(), |w| w.name.as_str());
+    Ok(Output::ok(text::shot(weapon_name, a.distance, &odds, roll, result), json))
+}
+
+fn nerve_cmd(rules: &Rules, a: &NerveArgs) -> Result<Output, Failure> {
+    let input = NerveInput { nerve: a.nerve, under_fire: a.under_fire, friend_near: a.friend_near, extra: vec![] };
+    let odds = nerve::nerve_test(rules, &input).map_err(Failure::refused)?;
+    let roll = check_roll(a.roll, rules.core.nerve.die)?;
+    let result = roll.map(|r| nerve::test_result(odds.needed, r));
+    let mut json = to_json(&odds);
+    if let (Some(result), Some(map)) = (result, json.as_object_mut()) {
+        map.insert("result".into(), json!(result.id()));
+    }
+    Ok(Output::ok(text::nerve(a.nerve, &odds, roll, result), json))
+}
+
+fn big_nerve_cmd(rules: &Rules, a: &BigNerveArgs) -> Result<Output, Failure> {
+    let input = BigNerveInput { models: a.models, out: a.out, under_fire: a.under_fire, nerve: a.nerve };
+    let odds = nerve::big_nerve(rules, input).map_err(Failure::refused)?;
+    let roll = check_roll(a.roll, rules.core.nerve.die)?;
+    let result = match roll {
+        Some(_) if !odds.required => Some("not_required"),
+        Some(_) if odds.automatic_fail => Some(TestResult::Fail.id()),
+        Some(r) => Some(nerve::test_result(odds.needed, r).id()),
+        None => None,
+    };
+    let mut json = json!({
+        "required": odds.required,
+        "automatic_fail": odds.automatic_fail,
+        "modifier": odds.modifier,
+        "needed": odds.needed,
+        "pass_chance": to_json(&odds.pass_chance),
+        "standing": odds.standing,
+    });
+    let result = result.or((!odds.required).then_some("not_required"));
+    if let (Some(result), Some(map)) = (result, json.as_object_mut()) {
+        map.insert("result".into(), json!(result));
+    }
+    Ok(Output::ok(text::big_nerve(&input, &odds, roll, result), json))
+}
+
+fn melee_cmd(rules: &Rules, a: &MeleeArgs) -> Result<Output, Failure> {
+    let fa = Fighter {
+        hth: a.a_hth,
+        under_fire: a.a_under_fire,
+        higher: a.a_higher,
+        charged: a.a_charged,
+        card_higher: a.a_card_higher,
+    };
+    let fb = Fighter {
+        hth: a.b_hth,
+        under_fire: a.b_under_fire,
+        higher: a.b_higher,
+        charged: a.b_charged,
+        card_higher: a.b_card_higher,
+    };
+    let chances = melee::chances(rules, &fa, &fb).map_err(Failure::refused)?;
+    let result = match (a.a_roll, a.b_roll) {
+        (Some(ra), Some(rb)) => Some(melee::resolve(rules, &fa, &fb, ra, rb).map_err(Failure::refused)?),
+        _ => None,
+    };
+    let mut json = json!({ "chances": to_json(&chances) });
+    if let (Some(r), Some(map)) = (result, json.as_object_mut()) {
+        map.insert("a_total".into(), json!(r.a_total));
+        map.insert("b_total".into(), json!(r.b_total));
+        map.insert("winner".into(), to_json(&r.winner));
+        map.insert("markers".into(), json!(r.markers));
+    }
+    let mods = (melee::modifiers(rules, &fa, &fb), melee::modifiers(rules, &fb, &fa));
+    Ok(Output::ok(text::melee(&mods, &chances, result.as_ref()), json))
+}
+
+fn parse_side(text: &str, side: Side, drunk: bool, surprised: &[String]) -> Result<Vec<Placed>, Failure> {
+    let mut placed = Vec::new();
+    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (model, card) = item.rsplit_once('=').ok_or_else(|| {
+            Failure::malformed(format!("'{item}' should be a model and a card, like Wyatt=7H"))
+        })?;
+        let model = model.trim();
+        if model.is_empty() {
+            return Err(Failure::malformed(format!("'{item}' has no model name before the '='")));
+        }
+        let card: Card = card.parse().map_err(Failure::malformed)?;
+        placed.push(Placed {
+            side,
+            model: model.to_owned(),
+            card,
+            drunk,
+            surprised: surprised.iter().any(|s| s == model),
+        });
+    }
+    if placed.is_empty() {
+        return Err(Failure::malformed(format!(
+            "side {} has no models: give them like \"Wyatt=7H,Doc=QH\"",
+            side.id()
+        )));
+    }
+    Ok(placed)
+}
+
+fn names(list: Option<&String>) -> Vec<String> {
+    list.map(|l| l.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect())
+        .unwrap_or_default()
+}
+
+fn initiative_cmd(a: &InitiativeArgs) -> Result<Output, Failure> {
+    let first = match a.first.as_deref() {
+        None => None,
+        Some("a") => Some(Side::A),
+        Some("b") => Some(Side::B),
+        Some(other) => return Err(Failure::malformed(format!("'{other}' is not a side: use a or b"))),
+    };
+    let (sa, sb) = (names(a.a_surprised.as_ref()), names(a.b_surprised.as_ref()));
+    let mut placed = parse_side(&a.a, Side::A, a.a_drunk, &sa)?;
+    placed.extend(parse_side(&a.b, Side::B, a.b_drunk, &sb)?);
+    let mut cards_seen: Vec<Card> = Vec::new();
+    for p in &placed {
+        if cards_seen.contains(&p.card) {
+            return Err(Failure::malformed(format!("the card {} is given twice", p.card)));
+        }
+        cards_seen.push(p.card);
+    }
+    for (side, list) in [(Side::A, &sa), (Side::B, &sb)] {
+        if let Some(unknown) = list.iter().find(|n| !placed.iter().any(|p| p.side == side && &p.model == *n)) {
+            return Err(Failure::malformed(format!("'{unknown}' is not one of side {}'s models", side.id())));
+        }
+    }
+    let order = initiative::activation_order(&placed, first).map_err(Failure::malformed)?;
+    let switch = initiative::switch_side(&placed, first).map_err(Failure::malformed)?;
+    let rows: Vec<Value> = order
+        .iter()
+        .map(|&i| json!({ "side": placed[i].side.id(), "model": placed[i].model, "card": placed[i].card.to_string() }))
+        .collect();
+    let json = json!({ "order": rows, "switch": switch.map(Side::id) });
+    Ok(Output::ok(text::initiative(&placed, &order, switch), json))
+}
+
+fn gang_check(rules: &Rules, file: &std::path::Path, rep: u32) -> Result<Output, Failure> {
+    let gang_file = store::read_gang(file).map_err(Failure::malformed)?;
+    let report = gang::validate(rules, &gang_file, rep)
+        .map_err(|e| Failure::malformed(format!("{}: {e}", file.display())))?;
+    let code = u8::from(!report.valid);
+    let text = text::gang_report(rules, &report);
+    Ok(Output { text, json: to_json(&report), code })
+}
+
+fn scene_list(rules: &Rules) -> Output {
+    let rows: Vec<Value> = rules
+        .scenes
+        .iter()
+        .map(|s| {
+            json!({
+                "id": s.id, "title": s.title, "storyline": s.storyline, "act": s.act,
+                "deck": { "good": s.sides.good.deck.id(), "bad": s.sides.bad.deck.id() },
+                "hand": { "good": s.sides.good.hand, "bad": s.sides.bad.hand },
+                "rep": { "good": s.sides.good.rep, "bad": s.sides.bad.rep },
+            })
+        })
+        .collect();
+    Output::ok(text::scene_list(rules), Value::Array(rows))
+}
+
+fn scene_show(rules: &Rules, id: &str) -> Result<Output, Failure> {
+    let scene = rules.scene(id).ok_or_else(|| {
+        Failure::malformed(format!("there is no scene '{id}' (posse scene list shows the ids)"))
+    })?;
+    Ok(Output::ok(text::scene(rules, scene), to_json(scene)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(args: &str) -> (u8, String, String) {
+        let mut argv = vec![OsString::from("posse")];
+        argv.extend(args.split_whitespace().map(OsString::from));
+        execute(argv)
+    }
+
+    #[test]
+    fn sentences_are_capitalised_and_end_with_a_full_stop() {
+        assert_eq!(sentence("a d20 shows 1 to 20"), "A d20 shows 1 to 20.");
+        assert_eq!(sentence("Done."), "Done.");
+    }
+
+    #[test]
+    fn help_exits_zero() {
+        let (code, out, _) = run("--help");
+        assert_eq!(code, 0);
+        assert!(out.contains("shoot"));
+    }
+
+    #[test]
+    fn clap_errors_are_one_sentence_with_exit_two() {
+        let (code, out, err) = run("shoot --weapon pistol --distance ten --json");
+        assert_eq!(code, 2);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.ends_with('.'), "{err}");
+        let v: Value = serde_json::from_str(&out).expect("json error");
+        assert!(v["error"].as_str().is_some_and(|e| e.contains("ten")));
+    }
+
+    #[test]
+    fn nerve_accepts_the_plus_form() {
+        let (code, out, _) = run("nerve --nerve 4+ --json");
+        assert_eq!(code, 0);
+        let v: Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(v["needed"], 4);
+    }
+}

@@ -1,0 +1,231 @@
+//! Initiative: the order models act in, and who may make the lowest-card switch.
+//!
+//! Readings: A01 (ace high, joker lowest), A02 (ties between sides go to the side that placed
+//! its first card first; a simultaneous placement is settled by a draw-off, which callers run
+//! and pass in as the priority side), A03 (the side with the lowest non-joker card may swap
+//! the cards of two of its own models; on a shared lowest value the side *without* tie
+//! priority switches), §2.14 (drunk & complacent models lose ties with enemies; surprised
+//! models act after everyone else in turn 1).
+
+use serde::Serialize;
+
+use super::cards::Card;
+
+/// One of the two players, in the order the command line names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    A,
+    B,
+}
+
+impl Side {
+    /// The other side.
+    #[must_use]
+    pub fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+
+    /// `a` or `b`.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            Side::A => "a",
+            Side::B => "b",
+        }
+    }
+}
+
+/// A model with its initiative card on the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub side: Side,
+    pub model: String,
+    pub card: Card,
+    /// Drunk & complacent: loses ties with enemy models.
+    pub drunk: bool,
+    /// Surprised in turn 1: acts after every other model.
+    pub surprised: bool,
+}
+
+/// Why an initiative order cannot be settled yet.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InitiativeError {
+    #[error(
+        "{what}: say which side placed its first card first (if both placed at once, each draws a card and the higher card has priority)"
+    )]
+    NeedsPriority { what: String },
+}
+
+/// Whether deciding the order or the switch needs to know which side has tie priority.
+#[must_use]
+pub fn needs_priority(placed: &[Placed]) -> bool {
+    cross_side_tie(placed).is_some() || shared_lowest(placed)
+}
+
+fn cross_side_tie(placed: &[Placed]) -> Option<(&Placed, &Placed)> {
+    placed.iter().enumerate().find_map(|(i, x)| {
+        placed[i + 1..].iter().find_map(|y| {
+            (x.side != y.side
+                && x.card.value() == y.card.value()
+                && x.surprised == y.surprised
+                && x.drunk == y.drunk)
+                .then_some((x, y))
+        })
+    })
+}
+
+/// The lowest non-joker value on the table (A01: the joker is ignored here).
+fn lowest_value(placed: &[Placed]) -> Option<u8> {
+    placed.iter().filter(|p| !p.card.is_joker()).map(|p| p.card.value()).min()
+}
+
+fn shared_lowest(placed: &[Placed]) -> bool {
+    lowest_value(placed).is_some_and(|low| {
+        let holds = |side| placed.iter().any(|p| p.side == side && !p.card.is_joker() && p.card.value() == low);
+        holds(Side::A) && holds(Side::B)
+    })
+}
+
+/// The order the models act in, as indices into `placed`.
+///
+/// Highest card first, joker last; surprised models after all others; at equal values a
+/// drunk model goes after a sober enemy, then the side with `priority` goes first; models of
+/// one side keep the order they were given in (their owner chooses).
+///
+/// # Errors
+/// When two enemy models tie and `priority` is `None`.
+pub fn activation_order(placed: &[Placed], priority: Option<Side>) -> Result<Vec<usize>, InitiativeError> {
+    if priority.is_none()
+        && let Some((x, y)) = cross_side_tie(placed)
+    {
+        return Err(InitiativeError::NeedsPriority {
+            what: format!("{} and {} both hold a {}", x.model, y.model, x.card.label()),
+        });
+    }
+    let rank_side = |side: Side| u8::from(priority.is_some_and(|p| p != side));
+    let mut order: Vec<usize> = (0..placed.len()).collect();
+    order.sort_by_key(|&i| {
+        let p = &placed[i];
+        (p.surprised, std::cmp::Reverse(p.card.value()), p.drunk, rank_side(p.side), i)
+    });
+    Ok(order)
+}
+
+/// The side that may swap the cards of two of its own models, if any.
+///
+/// # Errors
+/// When both sides share the lowest value and `priority` is `None`.
+pub fn switch_side(placed: &[Placed], priority: Option<Side>) -> Result<Option<Side>, InitiativeError> {
+    let Some(low) = lowest_value(placed) else {
+        return Ok(None);
+    };
+    let holds = |side| placed.iter().any(|p| p.side == side && !p.card.is_joker() && p.card.value() == low);
+    let side = match (holds(Side::A), holds(Side::B)) {
+        (true, true) => match priority {
+            Some(p) => p.other(),
+            None => {
+                return Err(InitiativeError::NeedsPriority {
+                    what: "both sides hold the lowest card".into(),
+                });
+            }
+        },
+        (true, false) => Side::A,
+        _ => Side::B,
+    };
+    let models = placed.iter().filter(|p| p.side == side).count();
+    Ok((models >= 2).then_some(side))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn place(side: Side, model: &str, card: &str) -> Placed {
+        Placed { side, model: model.into(), card: card.parse().expect("card"), drunk: false, surprised: false }
+    }
+
+    fn names(placed: &[Placed], priority: Option<Side>) -> Vec<String> {
+        activation_order(placed, priority)
+            .expect("order")
+            .into_iter()
+            .map(|i| placed[i].model.clone())
+            .collect()
+    }
+
+    #[test]
+    fn ace_high_joker_last() {
+        let placed = vec![
+            place(Side::A, "Wyatt", "RJ"),
+            place(Side::A, "Doc", "2H"),
+            place(Side::B, "Ike", "AC"),
+            place(Side::B, "Billy", "10C"),
+            place(Side::A, "Morgan", "KH"),
+        ];
+        assert_eq!(names(&placed, None), ["Ike", "Morgan", "Billy", "Doc", "Wyatt"]);
+    }
+
+    #[test]
+    fn ties_go_to_the_side_that_placed_first() {
+        let placed = vec![place(Side::A, "Wyatt", "7H"), place(Side::B, "Ike", "7S")];
+        assert!(needs_priority(&placed));
+        assert!(activation_order(&placed, None).is_err());
+        assert_eq!(names(&placed, Some(Side::B)), ["Ike", "Wyatt"]);
+        assert_eq!(names(&placed, Some(Side::A)), ["Wyatt", "Ike"]);
+    }
+
+    #[test]
+    fn own_side_ties_keep_the_owners_order() {
+        let placed = vec![place(Side::A, "Wyatt", "7H"), place(Side::A, "Virgil", "7D")];
+        assert!(!needs_priority(&[placed[0].clone(), placed[1].clone(), place(Side::B, "Ike", "3S")]));
+        assert_eq!(names(&placed, None), ["Wyatt", "Virgil"]);
+    }
+
+    #[test]
+    fn drunk_models_lose_ties_even_with_priority() {
+        let mut drunk = place(Side::B, "Ike", "AS");
+        drunk.drunk = true;
+        let placed = vec![drunk, place(Side::A, "Stranger", "AH")];
+        assert!(!needs_priority(&placed));
+        assert_eq!(names(&placed, Some(Side::B)), ["Stranger", "Ike"]);
+    }
+
+    #[test]
+    fn surprised_models_act_after_everyone() {
+        let mut surprised = place(Side::A, "Wyatt", "AH");
+        surprised.surprised = true;
+        let placed = vec![surprised, place(Side::B, "Ike", "RJ"), place(Side::B, "Billy", "3S")];
+        assert_eq!(names(&placed, None), ["Billy", "Ike", "Wyatt"]);
+    }
+
+    #[test]
+    fn lowest_card_switch() {
+        // The joker is ignored: the 2 is lowest.
+        let placed = vec![
+            place(Side::A, "Wyatt", "BJ"),
+            place(Side::A, "Doc", "9H"),
+            place(Side::B, "Ike", "2S"),
+            place(Side::B, "Billy", "KS"),
+        ];
+        assert_eq!(switch_side(&placed, None), Ok(Some(Side::B)));
+        // Shared lowest value: the side without tie priority switches.
+        let shared = vec![
+            place(Side::A, "Wyatt", "4H"),
+            place(Side::A, "Doc", "9H"),
+            place(Side::B, "Ike", "4S"),
+            place(Side::B, "Billy", "KS"),
+        ];
+        assert!(switch_side(&shared, None).is_err());
+        assert_eq!(switch_side(&shared, Some(Side::A)), Ok(Some(Side::B)));
+        assert_eq!(switch_side(&shared, Some(Side::B)), Ok(Some(Side::A)));
+        // A side with a single model has nothing to swap.
+        let lone = vec![place(Side::A, "Stranger", "3H"), place(Side::B, "Ike", "9S"), place(Side::B, "Billy", "5S")];
+        assert_eq!(switch_side(&lone, None), Ok(None));
+        // Only jokers: no switch.
+        let jokers = vec![place(Side::A, "Wyatt", "RJ"), place(Side::B, "Ike", "BJ")];
+        assert_eq!(switch_side(&jokers, None), Ok(None));
+    }
+}

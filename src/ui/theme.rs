@@ -1,0 +1,120 @@
+//! Colours, sizes and fonts: the only place the UI maps rules to looks.
+
+use egui::epaint::text::{FontData, FontInsert, FontPriority, InsertFontFamily};
+use egui::{Color32, FontFamily, FontId, RichText, Visuals};
+
+use crate::rules::cards::Colour;
+use crate::rules::shooting::ShotResult;
+
+/// DejaVu Sans, embedded so every screen and test has the card suits ♠♥♦♣.
+const DEJAVU: &[u8] = include_bytes!("../../data/fonts/DejaVuSans.ttf");
+
+/// Spacing between blocks, in points.
+pub const GAP: f32 = 12.0;
+/// The size of the big numbers a player reads from across the table.
+pub const BIG: f32 = 40.0;
+/// The size of headings.
+pub const HEADING: f32 = 20.0;
+/// The size of body text.
+pub const BODY: f32 = 16.0;
+
+/// Installs the fonts and the base text sizes.
+pub fn install(ctx: &egui::Context) {
+    ctx.add_font(FontInsert {
+        name: "DejaVuSans".into(),
+        data: FontData::from_static(DEJAVU),
+        families: vec![
+            InsertFontFamily { family: FontFamily::Proportional, priority: FontPriority::Lowest },
+            InsertFontFamily { family: FontFamily::Monospace, priority: FontPriority::Lowest },
+        ],
+    });
+    ctx.all_styles_mut(|style| {
+        style.text_styles.insert(egui::TextStyle::Body, FontId::proportional(BODY));
+        style.text_styles.insert(egui::TextStyle::Button, FontId::proportional(BODY));
+        style.text_styles.insert(egui::TextStyle::Heading, FontId::proportional(HEADING + 4.0));
+        style.text_styles.insert(egui::TextStyle::Small, FontId::proportional(BODY - 3.0));
+        style.spacing.item_spacing = egui::vec2(8.0, 8.0);
+        style.spacing.button_padding = egui::vec2(10.0, 5.0);
+        style.spacing.interact_size.y = 28.0;
+    });
+}
+
+fn dark(visuals: &Visuals) -> bool {
+    visuals.dark_mode
+}
+
+/// The colour of a shooting result, from harmless to deadly.
+#[must_use]
+pub fn result_colour(visuals: &Visuals, result: ShotResult) -> Color32 {
+    let d = dark(visuals);
+    match result {
+        ShotResult::OutOfAmmo => if d { Color32::from_rgb(120, 150, 200) } else { Color32::from_rgb(60, 90, 150) },
+        ShotResult::Miss => if d { Color32::from_gray(150) } else { Color32::from_gray(120) },
+        ShotResult::UnderFire => if d { Color32::from_rgb(230, 190, 70) } else { Color32::from_rgb(190, 140, 0) },
+        ShotResult::UnderFireAndNerve => if d { Color32::from_rgb(240, 140, 50) } else { Color32::from_rgb(210, 100, 10) },
+        ShotResult::OutOfAction => if d { Color32::from_rgb(235, 80, 70) } else { Color32::from_rgb(190, 30, 30) },
+    }
+}
+
+/// Good news (a pass, a win).
+#[must_use]
+pub fn good(visuals: &Visuals) -> Color32 {
+    if dark(visuals) { Color32::from_rgb(110, 200, 120) } else { Color32::from_rgb(30, 130, 50) }
+}
+
+/// Bad news (a fail, a loss).
+#[must_use]
+pub fn bad(visuals: &Visuals) -> Color32 {
+    if dark(visuals) { Color32::from_rgb(235, 80, 70) } else { Color32::from_rgb(190, 30, 30) }
+}
+
+/// The accent used for headings and the current selection.
+#[must_use]
+pub fn accent(visuals: &Visuals) -> Color32 {
+    if dark(visuals) { Color32::from_rgb(225, 170, 90) } else { Color32::from_rgb(150, 80, 20) }
+}
+
+/// Muted text for explanations.
+#[must_use]
+pub fn muted(visuals: &Visuals) -> Color32 {
+    if dark(visuals) { Color32::from_gray(160) } else { Color32::from_gray(95) }
+}
+
+/// The ink of a card suit: red, or black (light grey on a dark card).
+#[must_use]
+pub fn suit_ink(colour: Colour) -> Color32 {
+    match colour {
+        Colour::Red => Color32::from_rgb(180, 25, 30),
+        Colour::Black => Color32::from_rgb(25, 25, 30),
+    }
+}
+
+/// The face of a card: always paper-coloured, like a real card, in either theme.
+#[must_use]
+pub fn card_paper() -> Color32 {
+    Color32::from_rgb(250, 246, 236)
+}
+
+/// The card edge.
+#[must_use]
+pub fn card_edge() -> Color32 {
+    Color32::from_rgb(140, 120, 90)
+}
+
+/// Body text on a card face.
+#[must_use]
+pub fn card_ink() -> Color32 {
+    Color32::from_rgb(40, 35, 30)
+}
+
+/// A big number or word.
+#[must_use]
+pub fn big(text: impl Into<String>) -> RichText {
+    RichText::new(text).size(BIG).strong()
+}
+
+/// A section heading.
+#[must_use]
+pub fn heading(visuals: &Visuals, text: impl Into<String>) -> RichText {
+    RichText::new(text).size(HEADING).strong().color(accent(visuals))
+}

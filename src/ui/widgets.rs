@@ -1,0 +1,199 @@
+//! Small widgets every screen uses: choice rows, steppers, odds bars, roll fields, card faces.
+
+use egui::{Align, Color32, CornerRadius, Layout, RichText, Sense, Stroke, Ui, vec2};
+
+use super::theme;
+use crate::rules::cards::Colour;
+use crate::rules::data::{CardText, Rules};
+use crate::rules::odds::Chance;
+
+/// Width of the label column in form rows.
+const LABEL_WIDTH: f32 = 150.0;
+
+/// A row label of fixed width, so form rows line up.
+pub fn row_label(ui: &mut Ui, text: &str) -> egui::Response {
+    ui.add_sized([LABEL_WIDTH, 24.0], egui::Label::new(text).halign(Align::Min))
+}
+
+/// A row of mutually exclusive buttons. Each button's accessible name is "`label` `option`".
+/// Options for which `enabled` is false are greyed out.
+pub fn choice<T: PartialEq + Copy>(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut T,
+    options: &[(T, &str)],
+    enabled: impl Fn(T) -> bool,
+) {
+    ui.horizontal(|ui| {
+        row_label(ui, label);
+        for &(option, text) in options {
+            let selected = *value == option;
+            let response = ui
+                .add_enabled(enabled(option), egui::Button::selectable(selected, text))
+                .accessible_name(format!("{label} {text}"));
+            if response.clicked() {
+                *value = option;
+            }
+        }
+    });
+}
+
+/// A number with − and + buttons, kept within `min..=max`.
+pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
+    ui.horizontal(|ui| {
+        row_label(ui, label);
+        let minus = ui
+            .add_enabled(*value > min, egui::Button::new(RichText::new("−").strong()).min_size(vec2(32.0, 28.0)))
+            .accessible_name(format!("Fewer: {label}"))
+            .on_hover_text(format!("One less ({label})"));
+        if minus.clicked() {
+            *value = value.saturating_sub(1).max(min);
+        }
+        ui.add_sized([36.0, 28.0], egui::Label::new(RichText::new(value.to_string()).size(theme::HEADING).strong()))
+            .accessible_name(format!("{label}: {value}"));
+        let plus = ui
+            .add_enabled(*value < max, egui::Button::new(RichText::new("+").strong()).min_size(vec2(32.0, 28.0)))
+            .accessible_name(format!("More: {label}"))
+            .on_hover_text(format!("One more ({label})"));
+        if plus.clicked() {
+            *value = (*value + 1).min(max);
+        }
+    });
+}
+
+/// A labelled checkbox whose accessible name is its label.
+pub fn toggle(ui: &mut Ui, value: &mut bool, label: &str) {
+    ui.checkbox(value, label);
+}
+
+/// A labelled one-line text field.
+pub fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> egui::Response {
+    ui.horizontal(|ui| {
+        let l = row_label(ui, label);
+        ui.add(egui::TextEdit::singleline(text).desired_width(width).font(egui::TextStyle::Heading))
+            .labelled_by(l.id)
+    })
+    .inner
+}
+
+/// One odds bar: label, percentage and a filled bar.
+pub fn chance_bar(ui: &mut Ui, label: &str, chance: Chance, colour: Color32) {
+    ui.horizontal(|ui| {
+        ui.add_sized([210.0, 22.0], egui::Label::new(label).halign(Align::Min));
+        ui.add_sized(
+            [52.0, 22.0],
+            egui::Label::new(RichText::new(chance.to_string()).strong().size(theme::BODY + 2.0)).halign(Align::Max),
+        );
+        let width = (ui.available_width() - 8.0).clamp(60.0, 260.0);
+        let (rect, _) = ui.allocate_exact_size(vec2(width, 16.0), Sense::hover());
+        let painter = ui.painter();
+        painter.rect_filled(rect, CornerRadius::same(4), ui.visuals().extreme_bg_color);
+        #[expect(clippy::cast_possible_truncation, reason = "a probability fits an f32")]
+        let share = chance.value() as f32;
+        let mut filled = rect;
+        filled.set_width(rect.width() * share);
+        painter.rect_filled(filled, CornerRadius::same(4), colour);
+    });
+}
+
+/// A text field for a physical die roll next to a button that rolls it for the player.
+/// Returns the roll when the field holds a valid face of the die.
+pub fn roll_field(ui: &mut Ui, text: &mut String, die: u32) -> Result<Option<u32>, String> {
+    ui.horizontal(|ui| {
+        let label = row_label(ui, &format!("d{die} roll"));
+        ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
+            .labelled_by(label.id);
+        if ui.button(format!("Roll d{die}")).on_hover_text("Posse rolls the die for you (Ctrl+R)").clicked()
+            || ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::R))
+        {
+            *text = rand::random_range(1..=die).to_string();
+        }
+        if !text.is_empty() && ui.button("Clear").clicked() {
+            text.clear();
+        }
+    });
+    parse_roll(text, die)
+}
+
+/// Reads a typed die face: empty is no roll yet; anything else must be 1 to `die`.
+///
+/// # Errors
+/// A sentence saying what is wrong with the text.
+pub fn parse_roll(text: &str, die: u32) -> Result<Option<u32>, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    match t.parse::<u32>() {
+        Ok(n) if (1..=die).contains(&n) => Ok(Some(n)),
+        _ => Err(format!("A d{die} shows 1 to {die}; '{t}' is not a face of it.")),
+    }
+}
+
+/// A problem in a form, shown in place of a result.
+pub fn problem(ui: &mut Ui, message: &str) {
+    let colour = theme::bad(ui.visuals());
+    ui.label(RichText::new(message).color(colour).size(theme::BODY + 1.0).strong());
+}
+
+/// Draws a card face: rank and suit in the corner, the name, when to play it and its effect.
+pub fn card_face(ui: &mut Ui, rules: &Rules, card: &CardText, width: f32) {
+    let (corner, colour) = corner(card);
+    let ink = theme::suit_ink(colour);
+    egui::Frame::new()
+        .fill(theme::card_paper())
+        .stroke(Stroke::new(1.5, theme::card_edge()))
+        .corner_radius(CornerRadius::same(10))
+        .inner_margin(12)
+        .show(ui, |ui| {
+            ui.set_width(width);
+            ui.set_min_height(170.0);
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(&corner).size(26.0).strong().color(ink));
+                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                    ui.label(RichText::new(owner(rules, card)).small().color(theme::card_ink()));
+                });
+            });
+            ui.label(RichText::new(&card.name).size(theme::BODY + 1.0).strong().color(ink));
+            ui.add_space(4.0);
+            ui.label(RichText::new(format!("When: {}", card.when)).small().italics().color(theme::card_ink()));
+            ui.label(RichText::new(&card.effect).color(theme::card_ink()));
+        });
+}
+
+fn corner(card: &CardText) -> (String, Colour) {
+    if let Some(id) = &card.id {
+        let colour = card.colour.unwrap_or(Colour::Black);
+        return (if id == "RJ" { "Red Joker".into() } else { "Black Joker".into() }, colour);
+    }
+    let rank = card.rank.clone().unwrap_or_default();
+    match card.suit {
+        Some(suit) => (format!("{rank}{}", suit.symbol()), suit.colour()),
+        None => (format!("{rank} ♠♥♦♣"), Colour::Black),
+    }
+}
+
+fn owner(rules: &Rules, card: &CardText) -> String {
+    if let Some(role) = card.role {
+        return format!("{}' joker", role.title().to_lowercase());
+    }
+    match &card.gang {
+        Some(g) => rules.gang(g).map_or_else(|| g.clone(), |g| g.name.clone()),
+        None => "common card".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_rolls_must_be_faces_of_the_die() {
+        assert_eq!(parse_roll("", 20), Ok(None));
+        assert_eq!(parse_roll(" 7 ", 20), Ok(Some(7)));
+        assert!(parse_roll("0", 20).is_err());
+        assert!(parse_roll("21", 20).is_err());
+        assert!(parse_roll("11", 10).is_err());
+        assert!(parse_roll("six", 10).is_err());
+    }
+}

@@ -1,0 +1,311 @@
+//! The `posse` command line as a user runs it: the real binary, its exit codes, stdout and
+//! stderr. These tests pin the public contract.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.stdout))
+    }
+}
+
+fn posse(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_posse")).args(args).output().expect("posse runs");
+    Run {
+        code: out.status.code().expect("exit code"),
+        stdout: String::from_utf8(out.stdout).expect("utf-8"),
+        stderr: String::from_utf8(out.stderr).expect("utf-8"),
+    }
+}
+
+/// A failure: the exit code, one sentence on stderr, and `{"error"}` with --json.
+fn assert_fails(args: &[&str], code: i32, needle: &str) {
+    let run = posse(args);
+    assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
+    let err = run.stderr.trim();
+    assert_eq!(err.lines().count(), 1, "one line on stderr: {err}");
+    assert!(err.ends_with('.'), "a sentence: {err}");
+    assert!(err.to_lowercase().contains(&needle.to_lowercase()), "{err} should mention {needle}");
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let run = posse(&with_json);
+    assert_eq!(run.code, code);
+    assert!(run.json()["error"].as_str().is_some_and(|e| e.to_lowercase().contains(&needle.to_lowercase())));
+}
+
+#[test]
+fn deck_lists_the_cards_in_the_contract_format() {
+    let v = posse(&["deck", "lawmen", "half", "--json"]).json();
+    assert_eq!(v["gang"], "lawmen");
+    assert_eq!(v["kind"], "half");
+    assert_eq!(v["role"], "good");
+    assert_eq!(v["count"], 14);
+    let cards: Vec<&str> = v["cards"].as_array().expect("cards").iter().filter_map(Value::as_str).collect();
+    assert_eq!(cards, ["2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH", "RJ"]);
+    let full = posse(&["deck", "outlaws", "full", "--json"]).json();
+    assert_eq!(full["count"], 23);
+    assert_eq!(full["cards"].as_array().and_then(|c| c.last()).and_then(Value::as_str), Some("BJ"));
+    assert_eq!(posse(&["deck", "desperados", "duel", "--json"]).json()["count"], 26);
+    let good_outlaws = posse(&["deck", "outlaws", "half", "--role", "good", "--json"]).json();
+    assert_eq!(good_outlaws["cards"][13], "RJ");
+    let text = posse(&["deck", "cowboys", "half"]);
+    assert_eq!(text.code, 0);
+    assert!(text.stdout.contains("A♦") && text.stdout.contains("14 cards"), "{}", text.stdout);
+}
+
+#[test]
+fn deck_refuses_unknown_names() {
+    assert_fails(&["deck", "pinkertons", "half"], 2, "pinkertons");
+    assert_fails(&["deck", "lawmen", "quarter"], 2, "quarter");
+    assert_fails(&["deck", "lawmen", "half", "--role", "ugly"], 2, "ugly");
+}
+
+#[test]
+fn shoot_gives_modifier_breakdown_and_exact_chances() {
+    let v = posse(&["shoot", "--weapon", "pistol", "--distance", "5", "--json"]).json();
+    assert_eq!(v["range"], "point_blank");
+    assert_eq!(v["modifier"], 2);
+    assert_eq!(v["modifiers"][0]["value"], 2);
+    assert!(v["modifiers"][0]["reason"].as_str().is_some_and(|r| r.contains("Point blank")));
+    let c = &v["chances"];
+    assert_eq!(c["out_of_ammo"], 0.05);
+    // +2: 2-8 miss (7), 9-12 UF (4), 13-16 UF+nerve (4), 17-20 OOA (4).
+    assert_eq!(c["miss"], 0.35);
+    assert_eq!(c["under_fire"], 0.2);
+    assert_eq!(c["under_fire_and_nerve"], 0.2);
+    assert_eq!(c["out_of_action"], 0.2);
+    assert!(v.get("result").is_none());
+}
+
+#[test]
+fn shoot_with_every_modifier_and_a_roll() {
+    let v = posse(&[
+        "shoot", "--weapon", "rifle", "--distance", "60", "--aim", "2", "--shooter-under-fire", "1",
+        "--skill", "-1", "--target-moves", "1", "--cover", "--target-boss", "--obscured", "--roll", "17", "--json",
+    ])
+    .json();
+    assert_eq!(v["range"], "long");
+    // long -1, aim +2, under fire -1, skill -1, moving -1, cover -1, boss -1, obscured -1 = -5
+    assert_eq!(v["modifier"], -5);
+    assert_eq!(v["modifiers"].as_array().map(Vec::len), Some(8));
+    assert_eq!(v["result"], "under_fire");
+    let natural_one = posse(&["shoot", "--weapon", "pistol", "--distance", "5", "--roll", "1", "--json"]).json();
+    assert_eq!(natural_one["result"], "out_of_ammo");
+    let boss_on_boss =
+        posse(&["shoot", "--weapon", "pistol", "--distance", "15", "--target-boss", "--shooter-boss", "--json"]).json();
+    assert_eq!(boss_on_boss["modifier"], 0);
+    let text = posse(&["shoot", "--weapon", "shotgun", "--distance", "8", "--shot", "2", "--roll", "20"]);
+    assert_eq!(text.code, 0);
+    assert!(text.stdout.contains("Out of action") && text.stdout.contains("out of ammo"), "{}", text.stdout);
+}
+
+#[test]
+fn shoot_refuses_what_the_rules_do_not_allow() {
+    assert_fails(&["shoot", "--weapon", "pistol", "--distance", "31"], 1, "30 cm");
+    assert_fails(&["shoot", "--weapon", "shotgun", "--distance", "5", "--aim", "1"], 1, "aim");
+    assert_fails(&["shoot", "--weapon", "rifle", "--distance", "5", "--shot", "2"], 1, "shot");
+    assert_fails(&["shoot", "--weapon", "pistol", "--distance", "5", "--roll", "21"], 1, "d20");
+    assert_fails(&["shoot", "--weapon", "pistol", "--distance", "5", "--shot", "3", "--aim", "1"], 1, "actions");
+    assert_fails(&["shoot", "--weapon", "pistol", "--distance", "5", "--skill", "5"], 1, "shoot value");
+    assert_fails(&["shoot", "--weapon", "both-barrels", "--distance", "12"], 1, "10 cm");
+}
+
+#[test]
+fn shoot_reports_malformed_input() {
+    assert_fails(&["shoot", "--weapon", "laser", "--distance", "5"], 2, "laser");
+    assert_fails(&["shoot", "--weapon", "pistol", "--distance", "near"], 2, "near");
+    assert_fails(&["shoot", "--weapon", "pistol"], 2, "distance");
+    assert_fails(&["shoot", "--weapon", "pistol", "--distance", "5", "--bogus"], 2, "bogus");
+}
+
+#[test]
+fn nerve_tests() {
+    let v = posse(&["nerve", "--nerve", "4", "--under-fire", "2", "--friend-near", "--json"]).json();
+    assert_eq!(v["needed"], 5);
+    assert_eq!(v["modifier"], -1);
+    assert_eq!(v["pass_chance"], 0.6);
+    assert_eq!(v["modifiers"].as_array().map(Vec::len), Some(2));
+    let pass = posse(&["nerve", "--nerve", "2", "--roll", "2", "--json"]).json();
+    assert_eq!(pass["result"], "pass");
+    let natural_one = posse(&["nerve", "--nerve", "2", "--under-fire", "0", "--friend-near", "--roll", "1", "--json"]).json();
+    assert_eq!(natural_one["result"], "fail");
+    let hopeless = posse(&["nerve", "--nerve", "6+", "--under-fire", "4", "--json"]).json();
+    assert_eq!(hopeless["needed"], 10);
+    assert_fails(&["nerve", "--nerve", "4", "--roll", "11"], 1, "d10");
+    assert_fails(&["nerve", "--nerve", "12"], 1, "nerve");
+    assert_fails(&["nerve", "--nerve", "brave"], 2, "brave");
+}
+
+#[test]
+fn big_nerve_follows_the_rulebook_example() {
+    let auto = posse(&["big-nerve", "--models", "6", "--out", "4", "--under-fire", "5", "--nerve", "2", "--roll", "10", "--json"]).json();
+    assert_eq!(auto["required"], true);
+    assert_eq!(auto["automatic_fail"], true);
+    assert_eq!(auto["pass_chance"], 0.0);
+    assert_eq!(auto["result"], "fail");
+    let test = posse(&["big-nerve", "--models", "6", "--out", "4", "--under-fire", "3", "--nerve", "2", "--json"]).json();
+    assert_eq!(test["automatic_fail"], false);
+    assert_eq!(test["modifier"], -1);
+    assert_eq!(test["needed"], 3);
+    assert_eq!(test["pass_chance"], 0.8);
+    let calm = posse(&["big-nerve", "--models", "6", "--out", "3", "--under-fire", "9", "--nerve", "2", "--json"]).json();
+    assert_eq!(calm["required"], false);
+    assert_eq!(calm["result"], "not_required");
+    assert_fails(&["big-nerve", "--models", "3", "--out", "4", "--under-fire", "0", "--nerve", "2"], 1, "more than");
+}
+
+#[test]
+fn melee_roll_off() {
+    let v = posse(&["melee", "--a-hth", "1", "--b-hth", "0", "--b-under-fire", "1", "--a-charged", "--a-roll", "4", "--b-roll", "6", "--json"]).json();
+    assert_eq!(v["a_total"], 7);
+    assert_eq!(v["b_total"], 6);
+    assert_eq!(v["winner"], "a");
+    assert_eq!(v["markers"], 1);
+    let even = posse(&["melee", "--a-hth", "0", "--b-hth", "0", "--json"]).json();
+    assert_eq!(even["chances"]["a"], 0.45);
+    assert_eq!(even["chances"]["draw"], 0.1);
+    assert!(even.get("winner").is_none());
+    assert_fails(&["melee", "--a-hth", "0", "--b-hth", "0", "--a-roll", "4"], 2, "b-roll");
+    assert_fails(&["melee", "--a-hth", "0", "--b-hth", "0", "--a-roll", "0", "--b-roll", "3"], 1, "d10");
+}
+
+#[test]
+fn initiative_orders_and_grants_the_switch() {
+    let v = posse(&["initiative", "--a", "Wyatt=7H,Doc=QH,Morgan=RJ", "--b", "Ike=7S,Billy=2S", "--first", "b", "--json"]).json();
+    let order: Vec<(String, String)> = v["order"]
+        .as_array()
+        .expect("order")
+        .iter()
+        .map(|r| (r["model"].as_str().unwrap_or("").to_owned(), r["card"].as_str().unwrap_or("").to_owned()))
+        .collect();
+    let names: Vec<&str> = order.iter().map(|(m, _)| m.as_str()).collect();
+    assert_eq!(names, ["Doc", "Ike", "Wyatt", "Billy", "Morgan"]);
+    assert_eq!(v["order"][1]["side"], "b");
+    assert_eq!(v["switch"], "b");
+    let no_switch = posse(&["initiative", "--a", "Stranger=3H", "--b", "Ike=9S,Billy=5S", "--json"]).json();
+    assert_eq!(no_switch["switch"], Value::Null);
+    assert_fails(&["initiative", "--a", "Wyatt=7H", "--b", "Ike=7S"], 2, "placed its first card first");
+    assert_fails(&["initiative", "--a", "Wyatt=7X", "--b", "Ike=7S"], 2, "7X");
+    assert_fails(&["initiative", "--a", "Wyatt", "--b", "Ike=7S"], 2, "wyatt");
+    assert_fails(&["initiative", "--a", "Wyatt=7H", "--b", "Ike=7H"], 2, "twice");
+}
+
+#[test]
+fn initiative_drunk_and_surprised() {
+    let v = posse(&["initiative", "--a", "Stranger=AH", "--b", "Ike=AS,Billy=KS", "--b-drunk", "--first", "b", "--json"]).json();
+    assert_eq!(v["order"][0]["model"], "Stranger");
+    let s = posse(&["initiative", "--a", "Wyatt=AH,Doc=2H", "--b", "Ike=3S", "--a-surprised", "Wyatt", "--json"]).json();
+    assert_eq!(s["order"][2]["model"], "Wyatt");
+    assert_fails(&["initiative", "--a", "Wyatt=AH", "--b", "Ike=3S", "--a-surprised", "Doc"], 2, "doc");
+}
+
+fn gang_file(json: &str) -> tempfile::NamedTempFile {
+    use std::io::Write as _;
+    let mut f = tempfile::NamedTempFile::new().expect("temp file");
+    f.write_all(json.as_bytes()).expect("write");
+    f
+}
+
+const LEGAL: &str = r#"{"name": "Tombstone Law", "gang": "lawmen", "extra": "ignored",
+ "models": [
+  {"name": "Wyatt", "profile": "sheriff", "weapons": ["pistol"]},
+  {"name": "Virgil", "profile": "marshal", "weapons": ["pistol"]},
+  {"name": "Morgan", "profile": "deputy", "weapons": ["pistol"]},
+  {"name": "Doc", "profile": "deputy", "weapons": ["shotgun"]},
+  {"name": "Turkey Creek", "profile": "deputy", "weapons": ["rifle"]},
+  {"name": "Texas Jack", "profile": "deputy", "weapons": ["repeater"]},
+  {"name": "Sherman", "profile": "citizen", "weapons": ["pistol"]},
+  {"name": "Dan", "profile": "citizen", "weapons": ["pistol"]}]}"#;
+
+#[test]
+fn gang_check_accepts_a_legal_gang() {
+    let f = gang_file(LEGAL);
+    let path = f.path().to_str().expect("path");
+    let run = posse(&["gang", "check", path, "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stdout);
+    let v = run.json();
+    assert_eq!(v["gang"], "lawmen");
+    assert_eq!(v["name"], "Tombstone Law");
+    assert_eq!(v["rep"], 21);
+    assert_eq!(v["rep_limit"], 21);
+    assert_eq!(v["models"], 8);
+    assert_eq!(v["pistol_only"], 4);
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["problems"], serde_json::json!([]));
+    let text = posse(&["gang", "check", path]);
+    assert!(text.stdout.contains("Legal."), "{}", text.stdout);
+}
+
+#[test]
+fn gang_check_lists_every_problem_with_exit_one() {
+    let f = gang_file(LEGAL);
+    let path = f.path().to_str().expect("path");
+    let run = posse(&["gang", "check", path, "--rep", "15", "--json"]);
+    assert_eq!(run.code, 1);
+    let v = run.json();
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["rep_limit"], 15);
+    assert_eq!(v["problems"][0]["rule"], "rep_limit");
+    let bad = gang_file(r#"{"name": "Mess", "gang": "outlaws", "models": [
+        {"name": "Ike", "profile": "boss", "weapons": ["rifle"]},
+        {"name": "Billy", "profile": "dude", "weapons": []},
+        {"name": "Sneaky", "profile": "weasel", "weapons": ["pistol"]},
+        {"name": "Luke", "profile": "varmint", "weapons": ["bowie"]}]}"#);
+    let run = posse(&["gang", "check", bad.path().to_str().expect("path"), "--json"]);
+    assert_eq!(run.code, 1);
+    let v = run.json();
+    let rules: Vec<&str> = v["problems"].as_array().expect("problems").iter().filter_map(|p| p["rule"].as_str()).collect();
+    for rule in ["weapon_not_allowed", "no_weapon", "unknown_profile", "unknown_weapon", "profile_count", "pistol_half"] {
+        assert!(rules.contains(&rule), "{rule} missing from {rules:?}");
+    }
+}
+
+#[test]
+fn gang_check_reports_unreadable_files() {
+    assert_fails(&["gang", "check", "/nonexistent/gang.json"], 2, "/nonexistent/gang.json");
+    let not_json = gang_file("this is not json");
+    assert_fails(&["gang", "check", not_json.path().to_str().expect("path")], 2, "not a gang file");
+    let unknown = gang_file(r#"{"name": "X", "gang": "pinkertons", "models": []}"#);
+    assert_fails(&["gang", "check", unknown.path().to_str().expect("path")], 2, "pinkertons");
+}
+
+#[test]
+fn scene_list_and_show() {
+    let v = posse(&["scene", "list", "--json"]).json();
+    let ids: Vec<&str> = v.as_array().expect("list").iter().filter_map(|s| s["id"].as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "the-stranger", "this-town-aint-big-enough", "we-will-be-waitin", "the-duel", "there-will-be-blood",
+            "gunfight", "hang-em-high", "get-me-out", "fast-train-to-justice", "ambush", "heist", "showdown"
+        ]
+    );
+    let stranger = &v[0];
+    assert_eq!(stranger["deck"]["good"], "half");
+    assert_eq!(stranger["hand"]["good"], 2);
+    assert_eq!(stranger["hand"]["bad"], 1);
+    assert_eq!(stranger["rep"]["good"], 5);
+    assert_eq!(stranger["act"], 1);
+    let show = posse(&["scene", "show", "hang-em-high", "--json"]).json();
+    assert_eq!(show["title"], "Hang 'Em High");
+    assert_eq!(show["sides"]["bad"]["reshuffle"], false);
+    let text = posse(&["scene", "show", "showdown"]);
+    assert!(text.stdout.contains("Showdown"), "{}", text.stdout);
+    assert_fails(&["scene", "show", "high-noon"], 2, "high-noon");
+}
+
+#[test]
+fn help_and_version_exit_zero() {
+    let help = posse(&["--help"]);
+    assert_eq!(help.code, 0);
+    assert!(help.stdout.contains("initiative"));
+    assert_eq!(posse(&["--version"]).code, 0);
+}

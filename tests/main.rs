@@ -1,0 +1,5 @@
+//! Integration tests, in one binary so eframe is linked once.
+
+mod app;
+mod cli;
+mod purity;
