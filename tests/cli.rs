@@ -88,8 +88,25 @@ fn shoot_gives_modifier_breakdown_and_exact_chances() {
 #[test]
 fn shoot_with_every_modifier_and_a_roll() {
     let v = posse(&[
-        "shoot", "--weapon", "rifle", "--distance", "60", "--aim", "2", "--shooter-under-fire", "1",
-        "--skill", "-1", "--target-moves", "1", "--cover", "--target-boss", "--obscured", "--roll", "17", "--json",
+        "shoot",
+        "--weapon",
+        "rifle",
+        "--distance",
+        "60",
+        "--aim",
+        "2",
+        "--shooter-under-fire",
+        "1",
+        "--skill",
+        "-1",
+        "--target-moves",
+        "1",
+        "--cover",
+        "--target-boss",
+        "--obscured",
+        "--roll",
+        "17",
+        "--json",
     ])
     .json();
     assert_eq!(v["range"], "long");
@@ -97,10 +114,20 @@ fn shoot_with_every_modifier_and_a_roll() {
     assert_eq!(v["modifier"], -5);
     assert_eq!(v["modifiers"].as_array().map(Vec::len), Some(8));
     assert_eq!(v["result"], "under_fire");
-    let natural_one = posse(&["shoot", "--weapon", "pistol", "--distance", "5", "--roll", "1", "--json"]).json();
+    let natural_one =
+        posse(&["shoot", "--weapon", "pistol", "--distance", "5", "--roll", "1", "--json"]).json();
     assert_eq!(natural_one["result"], "out_of_ammo");
-    let boss_on_boss =
-        posse(&["shoot", "--weapon", "pistol", "--distance", "15", "--target-boss", "--shooter-boss", "--json"]).json();
+    let boss_on_boss = posse(&[
+        "shoot",
+        "--weapon",
+        "pistol",
+        "--distance",
+        "15",
+        "--target-boss",
+        "--shooter-boss",
+        "--json",
+    ])
+    .json();
     assert_eq!(boss_on_boss["modifier"], 0);
     let text = posse(&["shoot", "--weapon", "shotgun", "--distance", "8", "--shot", "2", "--roll", "20"]);
     assert_eq!(text.code, 0);
@@ -113,7 +140,11 @@ fn shoot_refuses_what_the_rules_do_not_allow() {
     assert_fails(&["shoot", "--weapon", "shotgun", "--distance", "5", "--aim", "1"], 1, "aim");
     assert_fails(&["shoot", "--weapon", "rifle", "--distance", "5", "--shot", "2"], 1, "shot");
     assert_fails(&["shoot", "--weapon", "pistol", "--distance", "5", "--roll", "21"], 1, "d20");
-    assert_fails(&["shoot", "--weapon", "pistol", "--distance", "5", "--shot", "3", "--aim", "1"], 1, "actions");
+    assert_fails(
+        &["shoot", "--weapon", "pistol", "--distance", "5", "--shot", "3", "--aim", "1"],
+        1,
+        "actions",
+    );
     assert_fails(&["shoot", "--weapon", "pistol", "--distance", "5", "--skill", "5"], 1, "shoot value");
     assert_fails(&["shoot", "--weapon", "both-barrels", "--distance", "12"], 1, "10 cm");
 }
@@ -135,7 +166,9 @@ fn nerve_tests() {
     assert_eq!(v["modifiers"].as_array().map(Vec::len), Some(2));
     let pass = posse(&["nerve", "--nerve", "2", "--roll", "2", "--json"]).json();
     assert_eq!(pass["result"], "pass");
-    let natural_one = posse(&["nerve", "--nerve", "2", "--under-fire", "0", "--friend-near", "--roll", "1", "--json"]).json();
+    let natural_one =
+        posse(&["nerve", "--nerve", "2", "--under-fire", "0", "--friend-near", "--roll", "1", "--json"])
+            .json();
     assert_eq!(natural_one["result"], "fail");
     let hopeless = posse(&["nerve", "--nerve", "6+", "--under-fire", "4", "--json"]).json();
     assert_eq!(hopeless["needed"], 10);
@@ -146,25 +179,62 @@ fn nerve_tests() {
 
 #[test]
 fn big_nerve_follows_the_rulebook_example() {
-    let auto = posse(&["big-nerve", "--models", "6", "--out", "4", "--under-fire", "5", "--nerve", "2", "--roll", "10", "--json"]).json();
+    let auto = posse(&[
+        "big-nerve",
+        "--models",
+        "6",
+        "--out",
+        "4",
+        "--under-fire",
+        "5",
+        "--nerve",
+        "2",
+        "--roll",
+        "10",
+        "--json",
+    ])
+    .json();
     assert_eq!(auto["required"], true);
     assert_eq!(auto["automatic_fail"], true);
     assert_eq!(auto["pass_chance"], 0.0);
     assert_eq!(auto["result"], "fail");
-    let test = posse(&["big-nerve", "--models", "6", "--out", "4", "--under-fire", "3", "--nerve", "2", "--json"]).json();
+    let test =
+        posse(&["big-nerve", "--models", "6", "--out", "4", "--under-fire", "3", "--nerve", "2", "--json"])
+            .json();
     assert_eq!(test["automatic_fail"], false);
     assert_eq!(test["modifier"], -1);
     assert_eq!(test["needed"], 3);
     assert_eq!(test["pass_chance"], 0.8);
-    let calm = posse(&["big-nerve", "--models", "6", "--out", "3", "--under-fire", "9", "--nerve", "2", "--json"]).json();
+    let calm =
+        posse(&["big-nerve", "--models", "6", "--out", "3", "--under-fire", "9", "--nerve", "2", "--json"])
+            .json();
     assert_eq!(calm["required"], false);
     assert_eq!(calm["result"], "not_required");
-    assert_fails(&["big-nerve", "--models", "3", "--out", "4", "--under-fire", "0", "--nerve", "2"], 1, "more than");
+    assert_fails(
+        &["big-nerve", "--models", "3", "--out", "4", "--under-fire", "0", "--nerve", "2"],
+        1,
+        "more than",
+    );
 }
 
 #[test]
 fn melee_roll_off() {
-    let v = posse(&["melee", "--a-hth", "1", "--b-hth", "0", "--b-under-fire", "1", "--a-charged", "--a-roll", "4", "--b-roll", "6", "--json"]).json();
+    let v = posse(&[
+        "melee",
+        "--a-hth",
+        "1",
+        "--b-hth",
+        "0",
+        "--b-under-fire",
+        "1",
+        "--a-charged",
+        "--a-roll",
+        "4",
+        "--b-roll",
+        "6",
+        "--json",
+    ])
+    .json();
     assert_eq!(v["a_total"], 7);
     assert_eq!(v["b_total"], 6);
     assert_eq!(v["winner"], "a");
@@ -179,7 +249,17 @@ fn melee_roll_off() {
 
 #[test]
 fn initiative_orders_and_grants_the_switch() {
-    let v = posse(&["initiative", "--a", "Wyatt=7H,Doc=QH,Morgan=RJ", "--b", "Ike=7S,Billy=2S", "--first", "b", "--json"]).json();
+    let v = posse(&[
+        "initiative",
+        "--a",
+        "Wyatt=7H,Doc=QH,Morgan=RJ",
+        "--b",
+        "Ike=7S,Billy=2S",
+        "--first",
+        "b",
+        "--json",
+    ])
+    .json();
     let order: Vec<(String, String)> = v["order"]
         .as_array()
         .expect("order")
@@ -200,9 +280,22 @@ fn initiative_orders_and_grants_the_switch() {
 
 #[test]
 fn initiative_drunk_and_surprised() {
-    let v = posse(&["initiative", "--a", "Stranger=AH", "--b", "Ike=AS,Billy=KS", "--b-drunk", "--first", "b", "--json"]).json();
+    let v = posse(&[
+        "initiative",
+        "--a",
+        "Stranger=AH",
+        "--b",
+        "Ike=AS,Billy=KS",
+        "--b-drunk",
+        "--first",
+        "b",
+        "--json",
+    ])
+    .json();
     assert_eq!(v["order"][0]["model"], "Stranger");
-    let s = posse(&["initiative", "--a", "Wyatt=AH,Doc=2H", "--b", "Ike=3S", "--a-surprised", "Wyatt", "--json"]).json();
+    let s =
+        posse(&["initiative", "--a", "Wyatt=AH,Doc=2H", "--b", "Ike=3S", "--a-surprised", "Wyatt", "--json"])
+            .json();
     assert_eq!(s["order"][2]["model"], "Wyatt");
     assert_fails(&["initiative", "--a", "Wyatt=AH", "--b", "Ike=3S", "--a-surprised", "Doc"], 2, "doc");
 }
@@ -237,7 +330,7 @@ fn gang_check_accepts_a_legal_gang() {
     assert_eq!(v["rep"], 21);
     assert_eq!(v["rep_limit"], 21);
     assert_eq!(v["models"], 8);
-    assert_eq!(v["pistol_only"], 4);
+    assert_eq!(v["pistol_only"], 5);
     assert_eq!(v["valid"], true);
     assert_eq!(v["problems"], serde_json::json!([]));
     let text = posse(&["gang", "check", path]);
@@ -254,16 +347,26 @@ fn gang_check_lists_every_problem_with_exit_one() {
     assert_eq!(v["valid"], false);
     assert_eq!(v["rep_limit"], 15);
     assert_eq!(v["problems"][0]["rule"], "rep_limit");
-    let bad = gang_file(r#"{"name": "Mess", "gang": "outlaws", "models": [
+    let bad = gang_file(
+        r#"{"name": "Mess", "gang": "outlaws", "models": [
         {"name": "Ike", "profile": "boss", "weapons": ["rifle"]},
         {"name": "Billy", "profile": "dude", "weapons": []},
         {"name": "Sneaky", "profile": "weasel", "weapons": ["pistol"]},
-        {"name": "Luke", "profile": "varmint", "weapons": ["bowie"]}]}"#);
+        {"name": "Luke", "profile": "varmint", "weapons": ["bowie"]}]}"#,
+    );
     let run = posse(&["gang", "check", bad.path().to_str().expect("path"), "--json"]);
     assert_eq!(run.code, 1);
     let v = run.json();
-    let rules: Vec<&str> = v["problems"].as_array().expect("problems").iter().filter_map(|p| p["rule"].as_str()).collect();
-    for rule in ["weapon_not_allowed", "no_weapon", "unknown_profile", "unknown_weapon", "profile_count", "pistol_half"] {
+    let rules: Vec<&str> =
+        v["problems"].as_array().expect("problems").iter().filter_map(|p| p["rule"].as_str()).collect();
+    for rule in [
+        "weapon_not_allowed",
+        "no_weapon",
+        "unknown_profile",
+        "unknown_weapon",
+        "profile_count",
+        "pistol_half",
+    ] {
         assert!(rules.contains(&rule), "{rule} missing from {rules:?}");
     }
 }
@@ -284,8 +387,18 @@ fn scene_list_and_show() {
     assert_eq!(
         ids,
         [
-            "the-stranger", "this-town-aint-big-enough", "we-will-be-waitin", "the-duel", "there-will-be-blood",
-            "gunfight", "hang-em-high", "get-me-out", "fast-train-to-justice", "ambush", "heist", "showdown"
+            "the-stranger",
+            "this-town-aint-big-enough",
+            "we-will-be-waitin",
+            "the-duel",
+            "there-will-be-blood",
+            "gunfight",
+            "hang-em-high",
+            "get-me-out",
+            "fast-train-to-justice",
+            "ambush",
+            "heist",
+            "showdown"
         ]
     );
     let stranger = &v[0];

@@ -34,14 +34,37 @@ impl eframe::App for PosseApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         egui::Panel::top("top-bar").show(ui, |ui| {
             ui.horizontal(|ui| {
-                ui.label(RichText::new("Posse").size(theme::HEADING + 6.0).strong().color(theme::accent(ui.visuals())));
+                ui.label(
+                    RichText::new("Posse")
+                        .size(theme::HEADING + 6.0)
+                        .strong()
+                        .color(theme::accent(ui.visuals())),
+                );
                 ui.label(RichText::new("Dead Man's Hand · Reference").size(theme::HEADING));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    egui::widgets::global_theme_preference_buttons(ui);
+                    theme_buttons(ui);
                 });
             });
         });
         reference::reference_ui(ui, self.rules, &mut self.reference);
+    }
+}
+
+/// Light, dark or the system's theme, as text buttons (egui's own use emoji glyphs).
+fn theme_buttons(ui: &mut egui::Ui) {
+    let current = ui.ctx().options(|o| o.theme_preference);
+    for (preference, name) in [
+        (egui::ThemePreference::Dark, "Dark"),
+        (egui::ThemePreference::Light, "Light"),
+        (egui::ThemePreference::System, "System"),
+    ] {
+        if ui
+            .add(egui::Button::selectable(current == preference, name))
+            .on_hover_text(format!("{name} theme"))
+            .clicked()
+        {
+            ui.ctx().set_theme(preference);
+        }
     }
 }
 

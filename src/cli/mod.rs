@@ -160,6 +160,9 @@ struct BigNerveArgs {
     /// The Nerve value tested (the boss's, or the best still standing), e.g. 2 or 2+.
     #[arg(long, value_parser = parse_nerve)]
     nerve: u32,
+    /// Read the penalty literally: one less than Posse's default reading (A08).
+    #[arg(long)]
+    literal_penalty: bool,
     /// The natural d10 roll (1 to 10), to get the result.
     #[arg(long)]
     roll: Option<u32>,
@@ -262,10 +265,12 @@ struct Failure {
 }
 
 impl Failure {
+    #[expect(clippy::needless_pass_by_value, reason = "used as map_err(Failure::refused) on owned errors")]
     fn refused(message: impl ToString) -> Failure {
         Failure { code: 1, message: message.to_string() }
     }
 
+    #[expect(clippy::needless_pass_by_value, reason = "used as map_err(Failure::malformed) on owned errors")]
     fn malformed(message: impl ToString) -> Failure {
         Failure { code: 2, message: message.to_string() }
     }
@@ -336,10 +341,7 @@ pub fn execute(args: Vec<OsString>) -> (u8, String, String) {
             if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                 return (2, String::new(), err.render().to_string().trim_end().to_owned());
             }
-            let rendered = err.render().to_string();
-            let first = rendered.lines().next().unwrap_or("the command line could not be read");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            let message = format!("{} (see posse --help)", sentence(first).trim_end_matches('.'));
+            let message = format!("{} (see posse --help)", clap_sentence(&err.render().to_string()));
             return failure(&Failure::malformed(sentence(&message)), wants_json);
         }
     };
@@ -358,6 +360,19 @@ pub fn execute(args: Vec<OsString>) -> (u8, String, String) {
         }
         Err(f) => failure(&f, cli.json),
     }
+}
+
+/// Clap's first line plus the indented lines that continue it (the missing arguments), as
+/// one sentence without the final full stop.
+fn clap_sentence(rendered: &str) -> String {
+    let mut lines = rendered.lines();
+    let first = lines.next().unwrap_or("the command line could not be read");
+    let mut text = first.strip_prefix("error: ").unwrap_or(first).trim().to_owned();
+    for line in lines.take_while(|l| l.starts_with([' ', '\t'])) {
+        text.push(' ');
+        text.push_str(line.trim());
+    }
+    sentence(&text).trim_end_matches('.').to_owned()
 }
 
 fn failure(f: &Failure, json: bool) -> (u8, String, String) {
@@ -382,7 +397,10 @@ fn dispatch(rules: &Rules, command: &Command) -> Result<Output, Failure> {
 
 fn deck(rules: &Rules, args: &DeckArgs) -> Result<Output, Failure> {
     let gang = rules.gang(&args.gang).ok_or_else(|| {
-        Failure::malformed(format!("'{}' is not a gang: use lawmen, outlaws, cowboys or desperados", args.gang))
+        Failure::malformed(format!(
+            "'{}' is not a gang: use lawmen, outlaws, cowboys or desperados",
+            args.gang
+        ))
     })?;
     let kind = match args.kind.as_str() {
         "half" => DeckKind::Half,
@@ -400,7 +418,9 @@ fn deck(rules: &Rules, args: &DeckArgs) -> Result<Output, Failure> {
         None => gang.colour,
         Some("red") => Colour::Red,
         Some("black") => Colour::Black,
-        Some(other) => return Err(Failure::malformed(format!("'{other}' is not a colour: use red or black"))),
+        Some(other) => {
+            return Err(Failure::malformed(format!("'{other}' is not a colour: use red or black")));
+        }
     };
     let deck = cards::build_deck(gang, kind, role, numbers);
     let codes: Vec<String> = deck.iter().map(ToString::to_string).collect();
@@ -414,7 +434,9 @@ fn deck(rules: &Rules, args: &DeckArgs) -> Result<Output, Failure> {
 
 fn check_roll(roll: Option<u32>, die: u32) -> Result<Option<u32>, Failure> {
     match roll {
-        Some(r) if !(1..=die).contains(&r) => Err(Failure::refused(format!("a d{die} shows 1 to {die}, not {r}"))),
+        Some(r) if !(1..=die).contains(&r) => {
+            Err(Failure::refused(format!("a d{die} shows 1 to {die}, not {r}")))
+        }
         other => Ok(other),
     }
 }
@@ -460,7 +482,8 @@ fn shoot(rules: &Rules, a: &ShootArgs) -> Result<Output, Failure> {
 }
 
 fn nerve_cmd(rules: &Rules, a: &NerveArgs) -> Result<Output, Failure> {
-    let input = NerveInput { nerve: a.nerve, under_fire: a.under_fire, friend_near: a.friend_near, extra: vec![] };
+    let input =
+        NerveInput { nerve: a.nerve, under_fire: a.under_fire, friend_near: a.friend_near, extra: vec![] };
     let odds = nerve::nerve_test(rules, &input).map_err(Failure::refused)?;
     let roll = check_roll(a.roll, rules.core.nerve.die)?;
     let result = roll.map(|r| nerve::test_result(odds.needed, r));
@@ -472,7 +495,13 @@ fn nerve_cmd(rules: &Rules, a: &NerveArgs) -> Result<Output, Failure> {
 }
 
 fn big_nerve_cmd(rules: &Rules, a: &BigNerveArgs) -> Result<Output, Failure> {
-    let input = BigNerveInput { models: a.models, out: a.out, under_fire: a.under_fire, nerve: a.nerve };
+    let input = BigNerveInput {
+        models: a.models,
+        out: a.out,
+        under_fire: a.under_fire,
+        nerve: a.nerve,
+        literal_penalty: a.literal_penalty,
+    };
     let odds = nerve::big_nerve(rules, input).map_err(Failure::refused)?;
     let roll = check_roll(a.roll, rules.core.nerve.die)?;
     let result = match roll {
@@ -578,7 +607,8 @@ fn initiative_cmd(a: &InitiativeArgs) -> Result<Output, Failure> {
         cards_seen.push(p.card);
     }
     for (side, list) in [(Side::A, &sa), (Side::B, &sb)] {
-        if let Some(unknown) = list.iter().find(|n| !placed.iter().any(|p| p.side == side && &p.model == *n)) {
+        if let Some(unknown) = list.iter().find(|n| !placed.iter().any(|p| p.side == side && &p.model == *n))
+        {
             return Err(Failure::malformed(format!("'{unknown}' is not one of side {}'s models", side.id())));
         }
     }
@@ -629,9 +659,9 @@ mod tests {
     use super::*;
 
     fn run(args: &str) -> (u8, String, String) {
-        let mut argv = vec![OsString::from("posse")];
-        argv.extend(args.split_whitespace().map(OsString::from));
-        execute(argv)
+        let mut words = vec![OsString::from("posse")];
+        words.extend(args.split_whitespace().map(OsString::from));
+        execute(words)
     }
 
     #[test]

@@ -46,7 +46,13 @@ pub fn deck(gang: &Gang, kind: DeckKind, role: Role, cards: &[Card]) -> String {
 }
 
 /// `posse shoot`.
-pub fn shot(weapon: &str, distance: f64, odds: &ShotOdds, roll: Option<u32>, result: Option<ShotResult>) -> String {
+pub fn shot(
+    weapon: &str,
+    distance: f64,
+    odds: &ShotOdds,
+    roll: Option<u32>,
+    result: Option<ShotResult>,
+) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{weapon} at {distance} cm: {} range", odds.range.title().to_lowercase());
     let _ = writeln!(out, "Modifier {:+}", odds.modifier);
@@ -59,7 +65,13 @@ pub fn shot(weapon: &str, distance: f64, odds: &ShotOdds, roll: Option<u32>, res
         let _ = writeln!(out, "Note: {note}");
     }
     if let (Some(roll), Some(result)) = (roll, result) {
-        let _ = writeln!(out, "Roll {roll} {:+} = {}: {}", odds.modifier, i64::from(roll) + i64::from(odds.modifier), result.title());
+        let _ = writeln!(
+            out,
+            "Roll {roll} {:+} = {}: {}",
+            odds.modifier,
+            i64::from(roll) + i64::from(odds.modifier),
+            result.title()
+        );
     }
     out
 }
@@ -81,7 +93,12 @@ pub fn nerve(nerve: u32, odds: &NerveOdds, roll: Option<u32>, result: Option<Tes
 }
 
 /// `posse big-nerve`.
-pub fn big_nerve(input: &BigNerveInput, odds: &BigNerveOdds, roll: Option<u32>, result: Option<&str>) -> String {
+pub fn big_nerve(
+    input: &BigNerveInput,
+    odds: &BigNerveOdds,
+    roll: Option<u32>,
+    result: Option<&str>,
+) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -113,7 +130,11 @@ pub fn big_nerve(input: &BigNerveInput, odds: &BigNerveOdds, roll: Option<u32>, 
 }
 
 /// `posse melee`.
-pub fn melee(mods: &(Vec<Modifier>, Vec<Modifier>), chances: &FightChances, result: Option<&FightResult>) -> String {
+pub fn melee(
+    mods: &(Vec<Modifier>, Vec<Modifier>),
+    chances: &FightChances,
+    result: Option<&FightResult>,
+) -> String {
     let mut out = String::new();
     for (name, list) in [("A", &mods.0), ("B", &mods.1)] {
         let total: i32 = list.iter().map(|m| m.value).sum();
@@ -150,7 +171,11 @@ pub fn initiative(placed: &[Placed], order: &[usize], switch: Option<Side>) -> S
     }
     match switch {
         Some(side) => {
-            let _ = writeln!(out, "Side {} holds the lowest card and may swap the cards of two of its models.", side.id());
+            let _ = writeln!(
+                out,
+                "Side {} holds the lowest card and may swap the cards of two of its models.",
+                side.id()
+            );
         }
         None => {
             let _ = writeln!(out, "Nobody may make the lowest-card switch.");
@@ -241,7 +266,11 @@ pub fn scene(rules: &Rules, scene: &Scene) -> String {
             role.title(),
             side.cast,
             rep_text(side.rep),
-            if side.off_table_rep > 0 { format!(" + {} off the table", side.off_table_rep) } else { String::new() },
+            if side.off_table_rep > 0 {
+                format!(" + {} off the table", side.off_table_rep)
+            } else {
+                String::new()
+            },
             side.deck.id(),
             side.hand,
             if side.reshuffle { "" } else { ", no reshuffle" }

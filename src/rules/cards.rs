@@ -289,11 +289,8 @@ impl<'de> Deserialize<'de> for Card {
 /// The number suits are the gang's own suit first when it has the number colour.
 #[must_use]
 pub fn build_deck(gang: &Gang, kind: DeckKind, role: Role, numbers: Colour) -> Vec<Card> {
-    let number_suits: [Suit; 2] = if gang.suit.colour() == numbers {
-        [gang.suit, gang.suit.partner()]
-    } else {
-        numbers.suits()
-    };
+    let number_suits: [Suit; 2] =
+        if gang.suit.colour() == numbers { [gang.suit, gang.suit.partner()] } else { numbers.suits() };
     let number_suits: &[Suit] = match kind {
         DeckKind::Half => &number_suits[..1],
         DeckKind::Full | DeckKind::Duel => &number_suits[..],
@@ -326,11 +323,7 @@ pub fn joker_for(role: Role) -> Card {
 /// cards on the table never get mixed up.
 #[must_use]
 pub fn number_colours(good: &Gang, bad: &Gang) -> (Colour, Colour) {
-    if good.colour == bad.colour {
-        (Colour::Red, Colour::Black)
-    } else {
-        (good.colour, bad.colour)
-    }
+    if good.colour == bad.colour { (Colour::Red, Colour::Black) } else { (good.colour, bad.colour) }
 }
 
 /// Which of two gangs plays the good guys when the usual roles do not decide it.
@@ -340,11 +333,7 @@ pub fn number_colours(good: &Gang, bad: &Gang) -> (Colour, Colour) {
 /// the good side.
 #[must_use]
 pub fn a_is_good(a: &Gang, b: &Gang) -> bool {
-    if a.role != b.role {
-        a.role == Role::Good
-    } else {
-        a.badness <= b.badness
-    }
+    if a.role == b.role { a.badness <= b.badness } else { a.role == Role::Good }
 }
 
 /// Shuffles `cards` in place from `seed`; the same seed always gives the same order.
@@ -376,10 +365,8 @@ mod tests {
     #[test]
     fn lawmen_half_deck_is_hearts_and_the_red_joker() {
         let cards = deck("lawmen", DeckKind::Half, Role::Good);
-        let expected: Vec<String> = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH RJ"
-            .split(' ')
-            .map(String::from)
-            .collect();
+        let expected: Vec<String> =
+            "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH RJ".split(' ').map(String::from).collect();
         assert_eq!(cards, expected);
     }
 

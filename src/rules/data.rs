@@ -331,9 +331,7 @@ impl Weapon {
     /// or `None` when it is out of range.
     #[must_use]
     pub fn band_at(&self, distance_cm: f64) -> Option<&RangeBand> {
-        self.bands
-            .iter()
-            .find(|b| b.max_cm.is_none_or(|max| distance_cm <= max))
+        self.bands.iter().find(|b| b.max_cm.is_none_or(|max| distance_cm <= max))
     }
 
     /// The longest distance this weapon can shoot, if it has one.
@@ -695,10 +693,7 @@ impl ShootingNumbers {
     /// The label of the modifier with this id.
     #[must_use]
     pub fn label<'a>(&'a self, id: &'a str) -> &'a str {
-        self.modifiers
-            .iter()
-            .find(|m| m.id == id)
-            .map_or(id, |m| m.label.as_str())
+        self.modifiers.iter().find(|m| m.id == id).map_or(id, |m| m.label.as_str())
     }
 
     /// The lowest modified total that gives `result`.
@@ -813,11 +808,7 @@ struct ScenesFile {
     scenes: Vec<Scene>,
 }
 
-fn parse<T: serde::de::DeserializeOwned>(
-    file: &str,
-    text: &str,
-    errors: &mut Vec<DataError>,
-) -> Option<T> {
+fn parse<T: serde::de::DeserializeOwned>(file: &str, text: &str, errors: &mut Vec<DataError>) -> Option<T> {
     let mut de = serde_json::Deserializer::from_str(text);
     match serde_path_to_error::deserialize(&mut de) {
         Ok(value) => Some(value),
@@ -826,11 +817,7 @@ fn parse<T: serde::de::DeserializeOwned>(
             let inner = err.into_inner();
             errors.push(DataError {
                 file: file.to_owned(),
-                path: if path.is_empty() || path == "." {
-                    "(top level)".to_owned()
-                } else {
-                    path
-                },
+                path: if path.is_empty() || path == "." { "(top level)".to_owned() } else { path },
                 message: format!(
                     "{} (line {}, column {})",
                     strip_position(&inner.to_string()),
@@ -843,11 +830,9 @@ fn parse<T: serde::de::DeserializeOwned>(
     }
 }
 
-/// serde_json appends " at line L column C"; we print the position ourselves.
+/// `serde_json` appends " at line L column C"; we print the position ourselves.
 fn strip_position(message: &str) -> &str {
-    message
-        .rfind(" at line ")
-        .map_or(message, |at| &message[..at])
+    message.rfind(" at line ").map_or(message, |at| &message[..at])
 }
 
 impl Rules {
@@ -879,11 +864,7 @@ impl Rules {
             core,
         };
         let problems = rules.check();
-        if problems.is_empty() {
-            Ok(rules)
-        } else {
-            Err(DataErrors(problems))
-        }
+        if problems.is_empty() { Ok(rules) } else { Err(DataErrors(problems)) }
     }
 
     /// The gang with this id.
@@ -933,15 +914,24 @@ impl Rules {
                 err(format!("gangs[{g}].colour"), "the colour does not match the suit".into());
             }
             if gang.profile(&gang.boss).is_none_or(|p| p.class != ModelClass::Boss) {
-                err(format!("gangs[{g}].boss"), format!("'{}' is not a boss profile of this gang", gang.boss));
+                err(
+                    format!("gangs[{g}].boss"),
+                    format!("'{}' is not a boss profile of this gang", gang.boss),
+                );
             }
             for (p, profile) in gang.profiles.iter().enumerate() {
                 if gang.profiles.iter().filter(|o| o.id == profile.id).count() > 1 {
-                    err(format!("gangs[{g}].profiles[{p}].id"), format!("the profile id '{}' is used twice", profile.id));
+                    err(
+                        format!("gangs[{g}].profiles[{p}].id"),
+                        format!("the profile id '{}' is used twice", profile.id),
+                    );
                 }
                 for (w, weapon) in profile.weapons.iter().enumerate() {
                     if self.weapon(weapon).is_none_or(|wp| wp.mode_of.is_some()) {
-                        err(format!("gangs[{g}].profiles[{p}].weapons[{w}]"), format!("unknown weapon '{weapon}'"));
+                        err(
+                            format!("gangs[{g}].profiles[{p}].weapons[{w}]"),
+                            format!("unknown weapon '{weapon}'"),
+                        );
                     }
                 }
                 for (l, limit) in profile.limits.iter().enumerate() {
@@ -954,7 +944,10 @@ impl Rules {
                 }
                 for weapon in profile.copies.keys() {
                     if !profile.weapons.contains(weapon) {
-                        err(format!("gangs[{g}].profiles[{p}].copies"), format!("'{weapon}' is not among the profile's weapons"));
+                        err(
+                            format!("gangs[{g}].profiles[{p}].copies"),
+                            format!("'{weapon}' is not among the profile's weapons"),
+                        );
                     }
                 }
             }
@@ -975,11 +968,17 @@ impl Rules {
         };
         let ranks: Vec<String> = (2..=10).map(|r| r.to_string()).collect();
         if self.cards.common.len() != ranks.len() {
-            err("common".into(), format!("expected {} common cards (2 to 10), found {}", ranks.len(), self.cards.common.len()));
+            err(
+                "common".into(),
+                format!("expected {} common cards (2 to 10), found {}", ranks.len(), self.cards.common.len()),
+            );
         }
         for (i, card) in self.cards.common.iter().enumerate() {
             if card.rank.as_deref() != ranks.get(i).map(String::as_str) {
-                err(format!("common[{i}].rank"), format!("expected rank {}", ranks.get(i).map_or("none", String::as_str)));
+                err(
+                    format!("common[{i}].rank"),
+                    format!("expected rank {}", ranks.get(i).map_or("none", String::as_str)),
+                );
             }
         }
         for gang in &self.gangs {
@@ -991,7 +990,14 @@ impl Rules {
                     .filter(|c| c.suit == Some(gang.suit) && c.rank.as_deref() == Some(rank))
                     .count();
                 if found != 1 {
-                    err("gang".into(), format!("expected one {rank}{} card for the {}, found {found}", gang.suit.letter(), gang.name));
+                    err(
+                        "gang".into(),
+                        format!(
+                            "expected one {rank}{} card for the {}, found {found}",
+                            gang.suit.letter(),
+                            gang.name
+                        ),
+                    );
                 }
             }
         }
@@ -1064,7 +1070,10 @@ fn check_weapons(weapons: &[Weapon], out: &mut Vec<DataError>) {
             (None, _) => false,
         });
         if !increasing {
-            err(format!("weapons[{i}].bands"), "bands must go outwards, with only the last one open-ended".into());
+            err(
+                format!("weapons[{i}].bands"),
+                "bands must go outwards, with only the last one open-ended".into(),
+            );
         }
         if let Some(base) = &weapon.mode_of
             && !weapons.iter().any(|w| &w.id == base)

@@ -185,7 +185,8 @@ fn check_models(rules: &Rules, gang: &Gang, file: &GangFile, problems: &mut Vec<
                 });
                 continue;
             }
-            let copies = u32::try_from(model.weapons.iter().filter(|w| *w == weapon).count()).unwrap_or(u32::MAX);
+            let copies =
+                u32::try_from(model.weapons.iter().filter(|w| *w == weapon).count()).unwrap_or(u32::MAX);
             if !profile.weapons.contains(weapon) {
                 problems.push(Problem {
                     rule: ProblemRule::WeaponNotAllowed,
@@ -212,7 +213,8 @@ fn check_models(rules: &Rules, gang: &Gang, file: &GangFile, problems: &mut Vec<
 
 fn check_counts(gang: &Gang, file: &GangFile, problems: &mut Vec<Problem>) {
     for profile in &gang.profiles {
-        let members: Vec<usize> = (0..file.models.len()).filter(|&i| file.models[i].profile == profile.id).collect();
+        let members: Vec<usize> =
+            (0..file.models.len()).filter(|&i| file.models[i].profile == profile.id).collect();
         let n = u32::try_from(members.len()).unwrap_or(u32::MAX);
         if profile.count.allows(n) {
             continue;
@@ -237,7 +239,8 @@ fn check_counts(gang: &Gang, file: &GangFile, problems: &mut Vec<Problem>) {
 
 fn check_weapon_limits(rules: &Rules, gang: &Gang, file: &GangFile, problems: &mut Vec<Problem>) {
     for profile in &gang.profiles {
-        let members: Vec<usize> = (0..file.models.len()).filter(|&i| file.models[i].profile == profile.id).collect();
+        let members: Vec<usize> =
+            (0..file.models.len()).filter(|&i| file.models[i].profile == profile.id).collect();
         let n = u32::try_from(members.len()).unwrap_or(u32::MAX);
         for limit in &profile.limits {
             let carriers: Vec<usize> =
@@ -285,7 +288,12 @@ mod tests {
     }
 
     fn rules_broken(file: &GangFile) -> Vec<ProblemRule> {
-        validate(embedded::rules(), file, STANDARD_REP).expect("known gang").problems.iter().map(|p| p.rule).collect()
+        validate(embedded::rules(), file, STANDARD_REP)
+            .expect("known gang")
+            .problems
+            .iter()
+            .map(|p| p.rule)
+            .collect()
     }
 
     fn lawmen_21() -> GangFile {
@@ -434,11 +442,13 @@ mod tests {
 
     #[test]
     fn profile_counts() {
-        let no_boss = gang("lawmen", vec![model("D1", "deputy", &["pistol"]), model("D2", "deputy", &["pistol"])]);
+        let no_boss =
+            gang("lawmen", vec![model("D1", "deputy", &["pistol"]), model("D2", "deputy", &["pistol"])]);
         let report = validate(embedded::rules(), &no_boss, 21).expect("known");
         let count = report.problems.iter().find(|p| p.rule == ProblemRule::ProfileCount).expect("count");
         assert_eq!(count.message, "The Lawmen need exactly 1 Sheriff (1); this gang has 0.");
-        let one_dude = gang("lawmen", vec![model("S", "sheriff", &["pistol"]), model("D1", "deputy", &["pistol"])]);
+        let one_dude =
+            gang("lawmen", vec![model("S", "sheriff", &["pistol"]), model("D1", "deputy", &["pistol"])]);
         let report = validate(embedded::rules(), &one_dude, 21).expect("known");
         assert!(report.problems.iter().any(|p| p.message.contains("at least 2 Deputies")));
     }

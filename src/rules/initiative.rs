@@ -83,11 +83,17 @@ fn lowest_value(placed: &[Placed]) -> Option<u8> {
     placed.iter().filter(|p| !p.card.is_joker()).map(|p| p.card.value()).min()
 }
 
+/// Both sides hold the lowest value and the switch could matter (a side has two models).
 fn shared_lowest(placed: &[Placed]) -> bool {
     lowest_value(placed).is_some_and(|low| {
-        let holds = |side| placed.iter().any(|p| p.side == side && !p.card.is_joker() && p.card.value() == low);
-        holds(Side::A) && holds(Side::B)
+        let holds =
+            |side| placed.iter().any(|p| p.side == side && !p.card.is_joker() && p.card.value() == low);
+        holds(Side::A) && holds(Side::B) && (models(placed, Side::A) >= 2 || models(placed, Side::B) >= 2)
     })
+}
+
+fn models(placed: &[Placed], side: Side) -> usize {
+    placed.iter().filter(|p| p.side == side).count()
 }
 
 /// The order the models act in, as indices into `placed`.
@@ -125,6 +131,7 @@ pub fn switch_side(placed: &[Placed], priority: Option<Side>) -> Result<Option<S
     };
     let holds = |side| placed.iter().any(|p| p.side == side && !p.card.is_joker() && p.card.value() == low);
     let side = match (holds(Side::A), holds(Side::B)) {
+        (true, true) if !shared_lowest(placed) => return Ok(None),
         (true, true) => match priority {
             Some(p) => p.other(),
             None => {
@@ -136,8 +143,7 @@ pub fn switch_side(placed: &[Placed], priority: Option<Side>) -> Result<Option<S
         (true, false) => Side::A,
         _ => Side::B,
     };
-    let models = placed.iter().filter(|p| p.side == side).count();
-    Ok((models >= 2).then_some(side))
+    Ok((models(placed, side) >= 2).then_some(side))
 }
 
 #[cfg(test)]
@@ -145,7 +151,13 @@ mod tests {
     use super::*;
 
     fn place(side: Side, model: &str, card: &str) -> Placed {
-        Placed { side, model: model.into(), card: card.parse().expect("card"), drunk: false, surprised: false }
+        Placed {
+            side,
+            model: model.into(),
+            card: card.parse().expect("card"),
+            drunk: false,
+            surprised: false,
+        }
     }
 
     fn names(placed: &[Placed], priority: Option<Side>) -> Vec<String> {
@@ -222,7 +234,11 @@ mod tests {
         assert_eq!(switch_side(&shared, Some(Side::A)), Ok(Some(Side::B)));
         assert_eq!(switch_side(&shared, Some(Side::B)), Ok(Some(Side::A)));
         // A side with a single model has nothing to swap.
-        let lone = vec![place(Side::A, "Stranger", "3H"), place(Side::B, "Ike", "9S"), place(Side::B, "Billy", "5S")];
+        let lone = vec![
+            place(Side::A, "Stranger", "3H"),
+            place(Side::B, "Ike", "9S"),
+            place(Side::B, "Billy", "5S"),
+        ];
         assert_eq!(switch_side(&lone, None), Ok(None));
         // Only jokers: no switch.
         let jokers = vec![place(Side::A, "Wyatt", "RJ"), place(Side::B, "Ike", "BJ")];

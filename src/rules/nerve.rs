@@ -132,6 +132,9 @@ pub struct BigNerveInput {
     pub under_fire: u32,
     /// The Nerve value tested: the boss's, or the best still standing (A10).
     pub nerve: u32,
+    /// Read the penalty literally: one less than reading A08 (0 at the first casualty that
+    /// triggers the test). Some groups play it this way.
+    pub literal_penalty: bool,
 }
 
 /// A Big Nerve test's status and odds.
@@ -173,9 +176,8 @@ pub fn big_nerve(rules: &Rules, input: BigNerveInput) -> Result<BigNerveOdds, Ne
             standing,
         });
     }
-    let automatic_fail =
-        input.under_fire >= rules.core.big_nerve.auto_fail_markers_per_model * standing;
-    let penalty = input.out - input.models / 2;
+    let automatic_fail = input.under_fire >= rules.core.big_nerve.auto_fail_markers_per_model * standing;
+    let penalty = (input.out - input.models / 2).saturating_sub(u32::from(input.literal_penalty));
     let modifier = -i32::try_from(penalty).unwrap_or(i32::MAX);
     let needed = if automatic_fail { rules.core.nerve.die + 1 } else { needed(rules, input.nerve, modifier) };
     Ok(BigNerveOdds {
@@ -199,7 +201,8 @@ mod tests {
     }
 
     fn bnt(models: u32, out: u32, under_fire: u32, nerve: u32) -> BigNerveOdds {
-        big_nerve(embedded::rules(), BigNerveInput { models, out, under_fire, nerve }).expect("legal")
+        big_nerve(embedded::rules(), BigNerveInput { models, out, under_fire, nerve, literal_penalty: false })
+            .expect("legal")
     }
 
     #[test]
@@ -244,7 +247,9 @@ mod tests {
         assert_eq!(nerve_test(rules, &input(1, 0)), Err(NerveError::BadNerve(1)));
         assert_eq!(nerve_test(rules, &input(11, 0)), Err(NerveError::BadNerve(11)));
         assert_eq!(nerve_test(rules, &input(4, 5)), Err(NerveError::TooManyMarkers(5)));
-        let b = |models, out| big_nerve(rules, BigNerveInput { models, out, under_fire: 0, nerve: 2 });
+        let b = |models, out| {
+            big_nerve(rules, BigNerveInput { models, out, under_fire: 0, nerve: 2, literal_penalty: false })
+        };
         assert_eq!(b(0, 0), Err(NerveError::NoModels));
         assert_eq!(b(3, 4), Err(NerveError::MoreOutThanModels { out: 4, models: 3 }));
     }
@@ -287,6 +292,19 @@ mod tests {
                 assert_eq!(o.modifier, penalty, "{models} models, {out} out");
             }
         }
+    }
+
+    #[test]
+    fn the_literal_penalty_is_one_less() {
+        let rules = embedded::rules();
+        let literal = |out| {
+            big_nerve(rules, BigNerveInput { models: 7, out, under_fire: 0, nerve: 2, literal_penalty: true })
+                .expect("legal")
+                .modifier
+        };
+        assert_eq!(literal(4), 0);
+        assert_eq!(literal(5), -1);
+        assert_eq!(literal(6), -2);
     }
 
     #[test]

@@ -11,6 +11,7 @@ use super::odds::Chance;
 
 /// Everything that decides one shot's modifier.
 #[derive(Clone, Debug, PartialEq)]
+#[expect(clippy::struct_excessive_bools, reason = "each toggle is an independent modifier of the rules")]
 pub struct ShotInput {
     pub weapon: String,
     /// Measured distance in cm.
@@ -112,10 +113,7 @@ impl ShotResult {
     /// Whether this counts as a hit for cards and abilities (11+, reading A44/A47).
     #[must_use]
     pub fn is_hit(self) -> bool {
-        matches!(
-            self,
-            ShotResult::UnderFire | ShotResult::UnderFireAndNerve | ShotResult::OutOfAction
-        )
+        matches!(self, ShotResult::UnderFire | ShotResult::UnderFireAndNerve | ShotResult::OutOfAction)
     }
 }
 
@@ -145,9 +143,7 @@ impl ShotChances {
     /// The chance of any hit (11+).
     #[must_use]
     pub fn hit(&self) -> Chance {
-        self.under_fire
-            .plus(self.under_fire_and_nerve)
-            .plus(self.out_of_action)
+        self.under_fire.plus(self.under_fire_and_nerve).plus(self.out_of_action)
     }
 }
 
@@ -198,17 +194,13 @@ const MAX_MARKERS: u32 = 4;
 /// When the rules do not allow the shot: an unknown weapon, a target out of range, more
 /// shots or aims than the weapon allows, or more actions than a model has.
 pub fn assess(rules: &Rules, input: &ShotInput) -> Result<ShotOdds, ShotError> {
-    let weapon = rules
-        .weapon(&input.weapon)
-        .ok_or_else(|| ShotError::UnknownWeapon(input.weapon.clone()))?;
+    let weapon = rules.weapon(&input.weapon).ok_or_else(|| ShotError::UnknownWeapon(input.weapon.clone()))?;
     check_input(rules, weapon, input)?;
-    let band = weapon
-        .band_at(input.distance_cm)
-        .ok_or_else(|| ShotError::OutOfRange {
-            weapon: weapon.name.clone(),
-            distance: input.distance_cm,
-            max: weapon.max_range_cm().unwrap_or(f64::INFINITY),
-        })?;
+    let band = weapon.band_at(input.distance_cm).ok_or_else(|| ShotError::OutOfRange {
+        weapon: weapon.name.clone(),
+        distance: input.distance_cm,
+        max: weapon.max_range_cm().unwrap_or(f64::INFINITY),
+    })?;
     let numbers = &rules.core.shooting;
     let mut modifiers = Vec::new();
     let mut add = |reason: String, value: i32| {
@@ -326,10 +318,7 @@ fn notes(weapon: &Weapon, shot: u32) -> Vec<String> {
     if let Some(after) = weapon.out_of_ammo_after_shots
         && shot >= after
     {
-        notes.push(format!(
-            "After this shot the {} is out of ammo whatever the roll.",
-            weapon.name
-        ));
+        notes.push(format!("After this shot the {} is out of ammo whatever the roll.", weapon.name));
     }
     notes
 }
@@ -380,10 +369,12 @@ mod tests {
     use super::*;
     use crate::rules::embedded;
 
+    #[expect(clippy::needless_pass_by_value, reason = "one-line test cases build the input inline")]
     fn odds(input: ShotInput) -> ShotOdds {
         assess(embedded::rules(), &input).expect("legal shot")
     }
 
+    #[expect(clippy::needless_pass_by_value, reason = "one-line test cases build the input inline")]
     fn refused(input: ShotInput) -> ShotError {
         assess(embedded::rules(), &input).expect_err("should be refused")
     }
@@ -425,20 +416,20 @@ mod tests {
     fn every_modifier_adds_up() {
         let input = ShotInput {
             weapon: "pistol".into(),
-            distance_cm: 25.0,                         // long -1
-            shot: 2,                                   // -1
+            distance_cm: 25.0, // long -1
+            shot: 2,           // -1
             aims: 0,
             shooter_moves: 0,
-            shooter_mounted: true,                     // -1
-            shooter_under_fire: 2,                     // -2
-            skill: 2,                                  // +2
+            shooter_mounted: true, // -1
+            shooter_under_fire: 2, // -2
+            skill: 2,              // +2
             shooter_boss: false,
-            target_moves: 3,                           // -3
-            cover: true,                               // -1
-            target_boss: true,                         // -1
-            target_mounted: true,                      // +1
-            obscured: true,                            // -1
-            black_joker: true,                         // +1
+            target_moves: 3,      // -3
+            cover: true,          // -1
+            target_boss: true,    // -1
+            target_mounted: true, // +1
+            obscured: true,       // -1
+            black_joker: true,    // +1
         };
         let o = odds(input);
         assert_eq!(o.modifier, -1 - 1 - 1 - 2 + 2 - 3 - 1 - 1 + 1 - 1 + 1);
@@ -462,15 +453,30 @@ mod tests {
 
     #[test]
     fn weapon_limits_refuse_impossible_shots() {
-        assert!(matches!(refused(ShotInput { aims: 1, ..shot("shotgun", 5.0) }), ShotError::TooManyAims { .. }));
-        assert!(matches!(refused(ShotInput { aims: 2, ..shot("pistol", 5.0) }), ShotError::TooManyAims { .. }));
-        assert!(matches!(refused(ShotInput { shot: 2, ..shot("rifle", 5.0) }), ShotError::TooManyShots { .. }));
-        assert!(matches!(refused(ShotInput { shot: 3, ..shot("repeater", 5.0) }), ShotError::TooManyShots { .. }));
+        assert!(matches!(
+            refused(ShotInput { aims: 1, ..shot("shotgun", 5.0) }),
+            ShotError::TooManyAims { .. }
+        ));
+        assert!(matches!(
+            refused(ShotInput { aims: 2, ..shot("pistol", 5.0) }),
+            ShotError::TooManyAims { .. }
+        ));
+        assert!(matches!(
+            refused(ShotInput { shot: 2, ..shot("rifle", 5.0) }),
+            ShotError::TooManyShots { .. }
+        ));
+        assert!(matches!(
+            refused(ShotInput { shot: 3, ..shot("repeater", 5.0) }),
+            ShotError::TooManyShots { .. }
+        ));
         assert!(matches!(
             refused(ShotInput { shot: 2, shooter_moves: 2, ..shot("pistol", 5.0) }),
             ShotError::TooManyActions { total: 4, .. }
         ));
-        assert!(matches!(refused(ShotInput { shooter_moves: 3, ..shot("pistol", 5.0) }), ShotError::TooManyMoves(3)));
+        assert!(matches!(
+            refused(ShotInput { shooter_moves: 3, ..shot("pistol", 5.0) }),
+            ShotError::TooManyMoves(3)
+        ));
         assert!(matches!(refused(ShotInput { skill: 3, ..shot("pistol", 5.0) }), ShotError::BadSkill(3)));
         assert!(matches!(refused(shot("bow", 5.0)), ShotError::UnknownWeapon(_)));
     }

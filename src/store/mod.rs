@@ -21,10 +21,8 @@ pub enum StoreError {
 /// # Errors
 /// When the file cannot be read, is not JSON, or lacks the gang's keys.
 pub fn read_gang(path: &Path) -> Result<GangFile, StoreError> {
-    let text = std::fs::read_to_string(path).map_err(|e| StoreError::Unreadable {
-        path: path.to_owned(),
-        reason: io_reason(&e),
-    })?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| StoreError::Unreadable { path: path.to_owned(), reason: io_reason(&e) })?;
     parse_gang(&text).map_err(|reason| StoreError::NotAGang { path: path.to_owned(), reason })
 }
 

@@ -7,7 +7,7 @@ use super::theme;
 use super::widgets::{self, chance_bar, choice, problem, roll_field, stepper, toggle};
 use crate::rules::Rules;
 use crate::rules::data::CardText;
-use crate::rules::melee::{self, Fighter, FightWinner};
+use crate::rules::melee::{self, FightWinner, Fighter};
 use crate::rules::nerve::{self, BigNerveInput, NerveInput, TestResult};
 use crate::rules::shooting::{self, Modifier, ShotInput, ShotResult};
 
@@ -59,7 +59,13 @@ pub struct NerveForm {
 
 impl Default for NerveForm {
     fn default() -> Self {
-        NerveForm { nerve: 4, under_fire: 1, friend_near: false, sheriff_in_sight: false, roll: String::new() }
+        NerveForm {
+            nerve: 4,
+            under_fire: 1,
+            friend_near: false,
+            sheriff_in_sight: false,
+            roll: String::new(),
+        }
     }
 }
 
@@ -70,12 +76,20 @@ pub struct BigNerveForm {
     pub out: u32,
     pub under_fire: u32,
     pub nerve: u32,
+    pub literal_penalty: bool,
     pub roll: String,
 }
 
 impl Default for BigNerveForm {
     fn default() -> Self {
-        BigNerveForm { models: 7, out: 4, under_fire: 3, nerve: 2, roll: String::new() }
+        BigNerveForm {
+            models: 7,
+            out: 4,
+            under_fire: 3,
+            nerve: 2,
+            literal_penalty: false,
+            roll: String::new(),
+        }
     }
 }
 
@@ -130,7 +144,10 @@ pub fn parse_distance(text: &str) -> Result<f64, String> {
     let t = text.trim().trim_end_matches("cm").trim().replace(',', ".");
     match t.parse::<f64>() {
         Ok(d) if d.is_finite() && d >= 0.0 => Ok(d),
-        _ => Err(format!("Type the measured distance in cm, like 14 or 14.5 ('{}' is not a distance).", text.trim())),
+        _ => Err(format!(
+            "Type the measured distance in cm, like 14 or 14.5 ('{}' is not a distance).",
+            text.trim()
+        )),
     }
 }
 
@@ -298,13 +315,7 @@ fn sentence(text: &str) -> String {
 }
 
 fn nerve_value_choice(ui: &mut Ui, label: &str, value: &mut u32) {
-    choice(
-        ui,
-        label,
-        value,
-        &[(2, "2+"), (3, "3+"), (4, "4+"), (5, "5+"), (6, "6+")],
-        |_| true,
-    );
+    choice(ui, label, value, &[(2, "2+"), (3, "3+"), (4, "4+"), (5, "5+"), (6, "6+")], |_| true);
 }
 
 fn test_outcome(ui: &mut Ui, result: TestResult, roll: u32) {
@@ -341,15 +352,24 @@ fn nerve_ui(ui: &mut Ui, rules: &Rules, form: &mut NerveForm) {
         } else {
             vec![]
         };
-        let input = NerveInput { nerve: form.nerve, under_fire: form.under_fire, friend_near: form.friend_near, extra };
+        let input = NerveInput {
+            nerve: form.nerve,
+            under_fire: form.under_fire,
+            friend_near: form.friend_near,
+            extra,
+        };
         match nerve::nerve_test(rules, &input) {
             Ok(odds) => {
                 right.label(theme::big(needed_text(odds.needed)));
-                right.label(RichText::new(format!("on a d10, modifier {:+}", odds.modifier)).size(theme::HEADING));
+                right.label(
+                    RichText::new(format!("on a d10, modifier {:+}", odds.modifier)).size(theme::HEADING),
+                );
                 breakdown(right, &odds.modifiers);
                 right.add_space(theme::GAP);
                 chance_bar(right, "Pass", odds.pass_chance, theme::good(&v));
-                right.label(RichText::new("A natural 1 always fails. A failure adds an under fire marker.").small());
+                right.label(
+                    RichText::new("A natural 1 always fails. A failure adds an under fire marker.").small(),
+                );
                 right.add_space(theme::GAP);
                 right.label(theme::heading(&v, "Roll"));
                 match roll_field(right, &mut form.roll, rules.core.nerve.die) {
@@ -378,7 +398,14 @@ fn big_nerve_ui(ui: &mut Ui, rules: &Rules, form: &mut BigNerveForm) {
                 .small()
                 .color(theme::muted(&v)),
         );
-        let input = BigNerveInput { models: form.models, out: form.out, under_fire: form.under_fire, nerve: form.nerve };
+        toggle(left, &mut form.literal_penalty, "Literal penalty: none at the first casualty (reading A08)");
+        let input = BigNerveInput {
+            models: form.models,
+            out: form.out,
+            under_fire: form.under_fire,
+            nerve: form.nerve,
+            literal_penalty: form.literal_penalty,
+        };
         match nerve::big_nerve(rules, input) {
             Ok(odds) if !odds.required => {
                 right.label(theme::big("No test"));
@@ -397,7 +424,7 @@ fn big_nerve_ui(ui: &mut Ui, rules: &Rules, form: &mut BigNerveForm) {
             Ok(odds) => {
                 right.label(theme::big(needed_text(odds.needed)));
                 right.label(
-                    RichText::new(format!("on a d10 at {:+} ({} out of action beyond half)", odds.modifier, -odds.modifier))
+                    RichText::new(format!("on a d10 at {:+} for losses beyond half the side", odds.modifier))
                         .size(theme::HEADING),
                 );
                 chance_bar(right, "Pass", odds.pass_chance, theme::good(&v));
@@ -418,7 +445,13 @@ fn big_nerve_ui(ui: &mut Ui, rules: &Rules, form: &mut BigNerveForm) {
 fn fighter_inputs(ui: &mut Ui, name: &str, fighter: &mut Fighter, markers: &mut u32) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, format!("Fighter {name}")));
-    choice(ui, &format!("{name} HtH"), &mut fighter.hth, &[(-1, "-1"), (0, "0"), (1, "+1"), (2, "+2")], |_| true);
+    choice(
+        ui,
+        &format!("{name} HtH"),
+        &mut fighter.hth,
+        &[(-1, "-1"), (0, "0"), (1, "+1"), (2, "+2")],
+        |_| true,
+    );
     stepper(ui, &format!("{name} under fire"), markers, 0, 4);
     fighter.under_fire = *markers;
     toggle(ui, &mut fighter.charged, &format!("{name} started the fight this turn"));
@@ -460,8 +493,12 @@ fn melee_ui(ui: &mut Ui, rules: &Rules, form: &mut MeleeForm) {
         && let Ok(r) = melee::resolve(rules, &form.a, &form.b, ra, rb)
     {
         let text = match r.winner {
-            FightWinner::A => format!("A wins {} to {}: B takes {} marker(s)", r.a_total, r.b_total, r.markers),
-            FightWinner::B => format!("B wins {} to {}: A takes {} marker(s)", r.b_total, r.a_total, r.markers),
+            FightWinner::A => {
+                format!("A wins {} to {}: B takes {} marker(s)", r.a_total, r.b_total, r.markers)
+            }
+            FightWinner::B => {
+                format!("B wins {} to {}: A takes {} marker(s)", r.b_total, r.a_total, r.markers)
+            }
             FightWinner::Draw => format!("Draw at {}: they fight on next turn", r.a_total),
         };
         ui.label(RichText::new(format!("Result: {text}")).size(theme::HEADING + 4.0).strong());
@@ -496,7 +533,8 @@ pub fn card_matches(rules: &Rules, card: &CardText, filter: CardFilter, search: 
         CardFilter::Jokers => card.id.is_some(),
     };
     let needle = search.trim().to_lowercase();
-    let is_rank = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k", "a"].contains(&needle.as_str());
+    let is_rank =
+        ["2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k", "a"].contains(&needle.as_str());
     in_filter
         && if needle.is_empty() {
             true
@@ -518,7 +556,8 @@ fn cards_ui(ui: &mut Ui, rules: &Rules, search: &mut String, filter: &mut CardFi
         }
     });
     ui.horizontal_wrapped(|ui| {
-        let mut options = vec![(CardFilter::All, "All".to_owned()), (CardFilter::Common, "Common 2-10".to_owned())];
+        let mut options =
+            vec![(CardFilter::All, "All".to_owned()), (CardFilter::Common, "Common 2-10".to_owned())];
         for (i, gang) in rules.gangs.iter().enumerate() {
             options.push((CardFilter::Gang(i), format!("{} {}", gang.suit.symbol(), gang.name)));
         }
@@ -530,7 +569,8 @@ fn cards_ui(ui: &mut Ui, rules: &Rules, search: &mut String, filter: &mut CardFi
         }
     });
     ui.add_space(theme::GAP);
-    let shown: Vec<&CardText> = rules.cards.all().filter(|c| card_matches(rules, c, *filter, search)).collect();
+    let shown: Vec<&CardText> =
+        rules.cards.all().filter(|c| card_matches(rules, c, *filter, search)).collect();
     ui.label(RichText::new(format!("{} of 27 cards", shown.len())).color(theme::muted(ui.visuals())));
     let width = 260.0;
     ui.horizontal_wrapped(|ui| {
@@ -556,7 +596,9 @@ mod tests {
     #[test]
     fn card_search_finds_by_name_rank_and_effect() {
         let rules = embedded::rules();
-        let count = |filter, search: &str| rules.cards.all().filter(|c| card_matches(rules, c, filter, search)).count();
+        let count = |filter, search: &str| {
+            rules.cards.all().filter(|c| card_matches(rules, c, filter, search)).count()
+        };
         assert_eq!(count(CardFilter::All, ""), 27);
         assert_eq!(count(CardFilter::Common, ""), 9);
         assert_eq!(count(CardFilter::Jokers, ""), 2);

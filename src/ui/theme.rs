@@ -48,11 +48,41 @@ fn dark(visuals: &Visuals) -> bool {
 pub fn result_colour(visuals: &Visuals, result: ShotResult) -> Color32 {
     let d = dark(visuals);
     match result {
-        ShotResult::OutOfAmmo => if d { Color32::from_rgb(120, 150, 200) } else { Color32::from_rgb(60, 90, 150) },
-        ShotResult::Miss => if d { Color32::from_gray(150) } else { Color32::from_gray(120) },
-        ShotResult::UnderFire => if d { Color32::from_rgb(230, 190, 70) } else { Color32::from_rgb(190, 140, 0) },
-        ShotResult::UnderFireAndNerve => if d { Color32::from_rgb(240, 140, 50) } else { Color32::from_rgb(210, 100, 10) },
-        ShotResult::OutOfAction => if d { Color32::from_rgb(235, 80, 70) } else { Color32::from_rgb(190, 30, 30) },
+        ShotResult::OutOfAmmo => {
+            if d {
+                Color32::from_rgb(120, 150, 200)
+            } else {
+                Color32::from_rgb(60, 90, 150)
+            }
+        }
+        ShotResult::Miss => {
+            if d {
+                Color32::from_gray(150)
+            } else {
+                Color32::from_gray(120)
+            }
+        }
+        ShotResult::UnderFire => {
+            if d {
+                Color32::from_rgb(230, 190, 70)
+            } else {
+                Color32::from_rgb(190, 140, 0)
+            }
+        }
+        ShotResult::UnderFireAndNerve => {
+            if d {
+                Color32::from_rgb(240, 140, 50)
+            } else {
+                Color32::from_rgb(210, 100, 10)
+            }
+        }
+        ShotResult::OutOfAction => {
+            if d {
+                Color32::from_rgb(235, 80, 70)
+            } else {
+                Color32::from_rgb(190, 30, 30)
+            }
+        }
     }
 }
 

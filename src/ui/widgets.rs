@@ -43,16 +43,25 @@ pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
     ui.horizontal(|ui| {
         row_label(ui, label);
         let minus = ui
-            .add_enabled(*value > min, egui::Button::new(RichText::new("−").strong()).min_size(vec2(32.0, 28.0)))
+            .add_enabled(
+                *value > min,
+                egui::Button::new(RichText::new("−").strong()).min_size(vec2(32.0, 28.0)),
+            )
             .accessible_name(format!("Fewer: {label}"))
             .on_hover_text(format!("One less ({label})"));
         if minus.clicked() {
             *value = value.saturating_sub(1).max(min);
         }
-        ui.add_sized([36.0, 28.0], egui::Label::new(RichText::new(value.to_string()).size(theme::HEADING).strong()))
-            .accessible_name(format!("{label}: {value}"));
+        ui.add_sized(
+            [36.0, 28.0],
+            egui::Label::new(RichText::new(value.to_string()).size(theme::HEADING).strong()),
+        )
+        .accessible_name(format!("{label}: {value}"));
         let plus = ui
-            .add_enabled(*value < max, egui::Button::new(RichText::new("+").strong()).min_size(vec2(32.0, 28.0)))
+            .add_enabled(
+                *value < max,
+                egui::Button::new(RichText::new("+").strong()).min_size(vec2(32.0, 28.0)),
+            )
             .accessible_name(format!("More: {label}"))
             .on_hover_text(format!("One more ({label})"));
         if plus.clicked() {
@@ -82,7 +91,8 @@ pub fn chance_bar(ui: &mut Ui, label: &str, chance: Chance, colour: Color32) {
         ui.add_sized([210.0, 22.0], egui::Label::new(label).halign(Align::Min));
         ui.add_sized(
             [52.0, 22.0],
-            egui::Label::new(RichText::new(chance.to_string()).strong().size(theme::BODY + 2.0)).halign(Align::Max),
+            egui::Label::new(RichText::new(chance.to_string()).strong().size(theme::BODY + 2.0))
+                .halign(Align::Max),
         );
         let width = (ui.available_width() - 8.0).clamp(60.0, 260.0);
         let (rect, _) = ui.allocate_exact_size(vec2(width, 16.0), Sense::hover());
@@ -98,6 +108,9 @@ pub fn chance_bar(ui: &mut Ui, label: &str, chance: Chance, colour: Color32) {
 
 /// A text field for a physical die roll next to a button that rolls it for the player.
 /// Returns the roll when the field holds a valid face of the die.
+///
+/// # Errors
+/// A sentence when the field holds something that is not a face of the die.
 pub fn roll_field(ui: &mut Ui, text: &mut String, die: u32) -> Result<Option<u32>, String> {
     ui.horizontal(|ui| {
         let label = row_label(ui, &format!("d{die} roll"));
@@ -156,7 +169,9 @@ pub fn card_face(ui: &mut Ui, rules: &Rules, card: &CardText, width: f32) {
             });
             ui.label(RichText::new(&card.name).size(theme::BODY + 1.0).strong().color(ink));
             ui.add_space(4.0);
-            ui.label(RichText::new(format!("When: {}", card.when)).small().italics().color(theme::card_ink()));
+            ui.label(
+                RichText::new(format!("When: {}", card.when)).small().italics().color(theme::card_ink()),
+            );
             ui.label(RichText::new(&card.effect).color(theme::card_ink()));
         });
 }
