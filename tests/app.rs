@@ -114,7 +114,7 @@ fn hand_to_hand_roll_off() {
     h.get_by_role_and_label(Role::TextInput, "A's d10").set_text_value_accesskit("4");
     h.get_by_role_and_label(Role::TextInput, "B's d10").set_text_value_accesskit("7");
     h.run();
-    h.get_by_label("Result: B wins 7 to 5: A takes 2 marker(s)");
+    h.get_by_label("Result: B wins 7 to 5: A takes 2 markers");
 }
 
 #[test]

@@ -13,6 +13,8 @@ pub struct PosseApp {
     rules: &'static Rules,
     /// The Reference screen's calculators and card list.
     pub reference: ReferenceState,
+    /// Frames drawn so far when measuring start-up (`POSSE_STARTUP_PROBE=1`).
+    startup_probe: Option<u32>,
 }
 
 impl PosseApp {
@@ -20,7 +22,22 @@ impl PosseApp {
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>, rules: &'static Rules) -> PosseApp {
         theme::install(&cc.egui_ctx);
-        PosseApp { rules, reference: ReferenceState::default() }
+        let startup_probe = std::env::var_os("POSSE_STARTUP_PROBE").map(|_| 0);
+        PosseApp { rules, reference: ReferenceState::default(), startup_probe }
+    }
+
+    /// For `scripts/bench-startup.py`: once the first frame has been shown (that is, when the
+    /// second one starts), print `first-frame` and close the window.
+    fn probe_startup(&mut self, ctx: &egui::Context) {
+        let Some(frames) = self.startup_probe.as_mut() else { return };
+        *frames += 1;
+        if *frames == 1 {
+            ctx.request_repaint();
+        } else {
+            println!("first-frame");
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            self.startup_probe = None;
+        }
     }
 
     /// The rules the app runs on.
@@ -47,6 +64,7 @@ impl eframe::App for PosseApp {
             });
         });
         reference::reference_ui(ui, self.rules, &mut self.reference);
+        self.probe_startup(ui.ctx());
     }
 }
 

@@ -76,7 +76,7 @@ pub fn modifiers(rules: &Rules, me: &Fighter, other: &Fighter) -> Vec<Modifier> 
     };
     add("HtH value".into(), me.hth);
     add(
-        format!("Opponent under fire ({} marker(s))", other.under_fire),
+        format!("Opponent under fire ({})", super::count(other.under_fire, "marker", "markers")),
         n.other_under_fire_each * i32::try_from(other.under_fire).unwrap_or(0),
     );
     if me.higher {

@@ -15,3 +15,20 @@ pub mod shooting;
 pub mod terrain;
 
 pub use data::Rules;
+
+/// "1 marker", "2 markers": a count with its noun, for messages and modifier reasons.
+#[must_use]
+pub fn count(n: impl Into<u64>, singular: &str, plural: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { singular } else { plural })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(super::count(1u32, "marker", "markers"), "1 marker");
+        assert_eq!(super::count(0u32, "marker", "markers"), "0 markers");
+        assert_eq!(super::count(3u32, "move action", "move actions"), "3 move actions");
+    }
+}

@@ -99,7 +99,7 @@ pub fn nerve_test(rules: &Rules, input: &NerveInput) -> Result<NerveOdds, NerveE
     let mut modifiers = Vec::new();
     if input.under_fire > 0 {
         modifiers.push(Modifier {
-            reason: format!("Under fire ({} marker(s))", input.under_fire),
+            reason: format!("Under fire ({})", super::count(input.under_fire, "marker", "markers")),
             value: numbers.under_fire_each * i32::try_from(input.under_fire).unwrap_or(0),
         });
     }

@@ -214,7 +214,10 @@ pub fn assess(rules: &Rules, input: &ShotInput) -> Result<ShotOdds, ShotError> {
     }
     if input.aims > 0 {
         let aims = i32::try_from(input.aims).unwrap_or(i32::MAX);
-        add(format!("Aimed ({} aim action(s))", input.aims), numbers.modifier("aim") * aims);
+        add(
+            format!("Aimed ({})", super::count(input.aims, "aim action", "aim actions")),
+            numbers.modifier("aim") * aims,
+        );
     }
     match input.shot {
         2 => add(numbers.label("second_shot").into(), numbers.modifier("second_shot")),
@@ -226,14 +229,14 @@ pub fn assess(rules: &Rules, input: &ShotInput) -> Result<ShotOdds, ShotError> {
     }
     if input.shooter_under_fire > 0 {
         add(
-            format!("Shooter under fire ({} marker(s))", input.shooter_under_fire),
+            format!("Shooter under fire ({})", super::count(input.shooter_under_fire, "marker", "markers")),
             numbers.modifier("shooter_under_fire") * count(input.shooter_under_fire),
         );
     }
     add("Shooter's Shoot value".into(), input.skill);
     if input.target_moves > 0 {
         add(
-            format!("Target moving ({} move action(s))", input.target_moves),
+            format!("Target moving ({})", super::count(input.target_moves, "move action", "move actions")),
             numbers.modifier("target_moving") * count(input.target_moves),
         );
     }

@@ -5,11 +5,11 @@ use egui::{RichText, ScrollArea, Ui};
 
 use super::theme;
 use super::widgets::{self, chance_bar, choice, problem, roll_field, stepper, toggle};
-use crate::rules::Rules;
 use crate::rules::data::CardText;
 use crate::rules::melee::{self, FightWinner, Fighter};
 use crate::rules::nerve::{self, BigNerveInput, NerveInput, TestResult};
 use crate::rules::shooting::{self, Modifier, ShotInput, ShotResult};
+use crate::rules::{Rules, count};
 
 /// Which calculator is open.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -227,24 +227,30 @@ fn shot_inputs(ui: &mut Ui, rules: &Rules, form: &mut ShotForm) {
     choice(ui, "Shooter moves", &mut input.shooter_moves, &[(0, "0"), (1, "1"), (2, "2")], |_| true);
     stepper(ui, "Shooter under fire", &mut input.shooter_under_fire, 0, 4);
     choice(ui, "Shoot value", &mut input.skill, &[(-1, "-1"), (0, "0"), (1, "+1"), (2, "+2")], |_| true);
-    ui.horizontal(|ui| {
+    egui::Grid::new("shooter-toggles").num_columns(2).spacing([24.0, 6.0]).show(ui, |ui| {
         toggle(ui, &mut input.shooter_boss, "Shooter is a Boss");
         toggle(ui, &mut input.shooter_mounted, "Shooter mounted");
+        ui.end_row();
     });
     ui.add_space(theme::GAP);
     ui.label(theme::heading(&v, "Target"));
     choice(ui, "Target moves", &mut input.target_moves, &[(0, "0"), (1, "1"), (2, "2"), (3, "3")], |_| true);
-    ui.horizontal_wrapped(|ui| {
+    egui::Grid::new("target-toggles").num_columns(2).spacing([24.0, 6.0]).show(ui, |ui| {
         toggle(ui, &mut input.cover, "Target in cover");
         toggle(ui, &mut input.obscured, "Target obscured");
+        ui.end_row();
         toggle(ui, &mut input.target_boss, "Target is a Boss");
         toggle(ui, &mut input.target_mounted, "Target mounted");
+        ui.end_row();
     });
     ui.add_space(theme::GAP);
     toggle(ui, &mut input.black_joker, "Black Joker played this turn");
-    if ui.button("Reset").on_hover_text("Back to a plain pistol shot at 15 cm").clicked() {
-        *form = ShotForm::default();
-    }
+    ui.add_space(theme::GAP);
+    ui.horizontal(|ui| {
+        if ui.button("Reset").on_hover_text("Back to a plain pistol shot at 15 cm").clicked() {
+            *form = ShotForm::default();
+        }
+    });
 }
 
 fn shot_result(ui: &mut Ui, rules: &Rules, form: &mut ShotForm) {
@@ -494,10 +500,20 @@ fn melee_ui(ui: &mut Ui, rules: &Rules, form: &mut MeleeForm) {
     {
         let text = match r.winner {
             FightWinner::A => {
-                format!("A wins {} to {}: B takes {} marker(s)", r.a_total, r.b_total, r.markers)
+                format!(
+                    "A wins {} to {}: B takes {}",
+                    r.a_total,
+                    r.b_total,
+                    count(r.markers, "marker", "markers")
+                )
             }
             FightWinner::B => {
-                format!("B wins {} to {}: A takes {} marker(s)", r.b_total, r.a_total, r.markers)
+                format!(
+                    "B wins {} to {}: A takes {}",
+                    r.b_total,
+                    r.a_total,
+                    count(r.markers, "marker", "markers")
+                )
             }
             FightWinner::Draw => format!("Draw at {}: they fight on next turn", r.a_total),
         };
@@ -572,12 +588,7 @@ fn cards_ui(ui: &mut Ui, rules: &Rules, search: &mut String, filter: &mut CardFi
     let shown: Vec<&CardText> =
         rules.cards.all().filter(|c| card_matches(rules, c, *filter, search)).collect();
     ui.label(RichText::new(format!("{} of 27 cards", shown.len())).color(theme::muted(ui.visuals())));
-    let width = 260.0;
-    ui.horizontal_wrapped(|ui| {
-        for card in shown {
-            widgets::card_face(ui, rules, card, width);
-        }
-    });
+    widgets::card_rows(ui, &shown, 250.0, |ui, card| widgets::card_face(ui, rules, card, 250.0));
 }
 
 #[cfg(test)]

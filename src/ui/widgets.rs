@@ -3,7 +3,7 @@
 use egui::{Align, Color32, CornerRadius, Layout, RichText, Sense, Stroke, Ui, vec2};
 
 use super::theme;
-use crate::rules::cards::Colour;
+use crate::rules::cards::{Colour, Suit};
 use crate::rules::data::{CardText, Rules};
 use crate::rules::odds::Chance;
 
@@ -12,7 +12,21 @@ const LABEL_WIDTH: f32 = 150.0;
 
 /// A row label of fixed width, so form rows line up.
 pub fn row_label(ui: &mut Ui, text: &str) -> egui::Response {
-    ui.add_sized([LABEL_WIDTH, 24.0], egui::Label::new(text).halign(Align::Min))
+    fixed(ui, LABEL_WIDTH, Align::Min, egui::Label::new(text))
+}
+
+/// A widget in a box of fixed width, aligned left (`Align::Min`) or right (`Align::Max`).
+pub fn fixed(ui: &mut Ui, width: f32, align: Align, widget: impl egui::Widget) -> egui::Response {
+    let layout = if align == Align::Max {
+        Layout::right_to_left(Align::Center)
+    } else {
+        Layout::left_to_right(Align::Center)
+    };
+    ui.allocate_ui_with_layout(vec2(width, ui.spacing().interact_size.y), layout, |ui| {
+        ui.set_min_width(width);
+        ui.add(widget)
+    })
+    .inner
 }
 
 /// A row of mutually exclusive buttons. Each button's accessible name is "`label` `option`".
@@ -88,12 +102,9 @@ pub fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> eg
 /// One odds bar: label, percentage and a filled bar.
 pub fn chance_bar(ui: &mut Ui, label: &str, chance: Chance, colour: Color32) {
     ui.horizontal(|ui| {
-        ui.add_sized([210.0, 22.0], egui::Label::new(label).halign(Align::Min));
-        ui.add_sized(
-            [52.0, 22.0],
-            egui::Label::new(RichText::new(chance.to_string()).strong().size(theme::BODY + 2.0))
-                .halign(Align::Max),
-        );
+        fixed(ui, 210.0, Align::Min, egui::Label::new(label));
+        let percent = RichText::new(chance.to_string()).strong().size(theme::BODY + 2.0);
+        fixed(ui, 52.0, Align::Max, egui::Label::new(percent));
         let width = (ui.available_width() - 8.0).clamp(60.0, 260.0);
         let (rect, _) = ui.allocate_exact_size(vec2(width, 16.0), Sense::hover());
         let painter = ui.painter();
@@ -159,21 +170,55 @@ pub fn card_face(ui: &mut Ui, rules: &Rules, card: &CardText, width: f32) {
         .corner_radius(CornerRadius::same(10))
         .inner_margin(12)
         .show(ui, |ui| {
-            ui.set_width(width);
-            ui.set_min_height(170.0);
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(&corner).size(26.0).strong().color(ink));
-                ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
-                    ui.label(RichText::new(owner(rules, card)).small().color(theme::card_ink()));
+            ui.vertical(|ui| {
+                ui.set_width(width);
+                ui.set_min_height(200.0);
+                ui.horizontal(|ui| {
+                    corner_ui(ui, card, &corner, ink);
+                    ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+                        ui.label(RichText::new(owner(rules, card)).small().color(theme::card_ink()));
+                    });
                 });
+                ui.label(RichText::new(&card.name).size(theme::BODY + 1.0).strong().color(ink));
+                ui.add_space(2.0);
+                ui.label(
+                    RichText::new(format!("When: {}", card.when)).small().italics().color(theme::card_ink()),
+                );
+                ui.add_space(2.0);
+                ui.label(RichText::new(&card.effect).color(theme::card_ink()));
             });
-            ui.label(RichText::new(&card.name).size(theme::BODY + 1.0).strong().color(ink));
-            ui.add_space(4.0);
-            ui.label(
-                RichText::new(format!("When: {}", card.when)).small().italics().color(theme::card_ink()),
-            );
-            ui.label(RichText::new(&card.effect).color(theme::card_ink()));
         });
+}
+
+/// Lays out `items` in rows of as many `width`-wide cells as fit, tops aligned.
+pub fn card_rows<T>(ui: &mut Ui, items: &[T], width: f32, mut cell: impl FnMut(&mut Ui, &T)) {
+    let spacing = ui.spacing().item_spacing.x;
+    #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "a small positive count")]
+    let per_row = (((ui.available_width() + spacing) / (width + spacing)).floor() as usize).max(1);
+    for row in items.chunks(per_row) {
+        ui.with_layout(Layout::left_to_right(Align::Min), |ui| {
+            for item in row {
+                cell(ui, item);
+            }
+        });
+    }
+}
+
+/// The rank and suit in the card's corner; a common card shows all four suits in their colours.
+fn corner_ui(ui: &mut Ui, card: &CardText, corner: &str, ink: Color32) {
+    let size = 26.0;
+    if card.suit.is_some() || card.id.is_some() {
+        ui.label(RichText::new(corner).size(size).strong().color(ink));
+        return;
+    }
+    ui.spacing_mut().item_spacing.x = 2.0;
+    ui.label(RichText::new(card.rank.as_deref().unwrap_or("")).size(size).strong().color(theme::card_ink()));
+    ui.add_space(6.0);
+    for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
+        ui.label(
+            RichText::new(suit.symbol().to_string()).size(size - 6.0).color(theme::suit_ink(suit.colour())),
+        );
+    }
 }
 
 fn corner(card: &CardText) -> (String, Colour) {
