@@ -422,3 +422,44 @@ fn help_and_version_exit_zero() {
     assert!(help.stdout.contains("initiative"));
     assert_eq!(posse(&["--version"]).code, 0);
 }
+
+#[test]
+fn readable_output_snapshots() {
+    let shot = posse(&[
+        "shoot",
+        "--weapon",
+        "pistol",
+        "--distance",
+        "22",
+        "--shot",
+        "2",
+        "--target-moves",
+        "1",
+        "--cover",
+        "--roll",
+        "15",
+    ]);
+    insta::assert_snapshot!("shoot_text", shot.stdout);
+    let init =
+        posse(&["initiative", "--a", "Wyatt=7H,Doc=QH,Morgan=RJ", "--b", "Ike=7S,Billy=2S", "--first", "b"]);
+    insta::assert_snapshot!("initiative_text", init.stdout);
+    let bnt = posse(&[
+        "big-nerve",
+        "--models",
+        "6",
+        "--out",
+        "4",
+        "--under-fire",
+        "3",
+        "--nerve",
+        "2",
+        "--roll",
+        "5",
+    ]);
+    insta::assert_snapshot!("big_nerve_text", bnt.stdout);
+    let f = gang_file(LEGAL);
+    let gang = posse(&["gang", "check", f.path().to_str().expect("path"), "--rep", "18"]);
+    insta::assert_snapshot!("gang_check_text", gang.stdout);
+    insta::assert_snapshot!("scene_list_text", posse(&["scene", "list"]).stdout);
+    insta::assert_snapshot!("scene_show_hang_em_high", posse(&["scene", "show", "hang-em-high"]).stdout);
+}

@@ -336,6 +336,14 @@ pub fn a_is_good(a: &Gang, b: &Gang) -> bool {
     if a.role == b.role { a.badness <= b.badness } else { a.role == Role::Good }
 }
 
+/// Takes `n` cards from the top of `deck` (its end), or fewer if it runs out.
+pub fn draw(deck: &mut Vec<Card>, n: usize) -> Vec<Card> {
+    let keep = deck.len().saturating_sub(n);
+    let mut drawn = deck.split_off(keep);
+    drawn.reverse();
+    drawn
+}
+
 /// Shuffles `cards` in place from `seed`; the same seed always gives the same order.
 pub fn shuffle(cards: &mut [Card], seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
@@ -442,6 +450,50 @@ mod tests {
         assert!(red.is_trumped_by(black));
         assert!(!red.is_trumped_by(two));
         assert!("5H".parse::<Card>().expect("5H").is_trumped_by("5C".parse().expect("5C")));
+    }
+
+    #[test]
+    fn the_rulebooks_initiative_example() {
+        // Dave plays the Lawmen, Wayne the Desperados: Dave takes the red 2-10, the red joker
+        // and the hearts J-A; Wayne the black 2-10, the black joker and the clubs J-A.
+        let rules = embedded::rules();
+        let (lawmen, desperados) = (rules.gang("lawmen").expect("l"), rules.gang("desperados").expect("d"));
+        let (red, black) = number_colours(lawmen, desperados);
+        let mut dave = build_deck(lawmen, DeckKind::Full, Role::Good, red);
+        let mut wayne = build_deck(desperados, DeckKind::Full, Role::Bad, black);
+        assert!(dave.iter().all(|c| c.colour() == Colour::Red) && dave.contains(&Card::Joker(Colour::Red)));
+        assert!(
+            wayne.iter().all(|c| c.colour() == Colour::Black) && wayne.contains(&Card::Joker(Colour::Black))
+        );
+        // The spare cards go back in the box: nobody has the ace of spades or diamonds.
+        for spare in ["AS", "AD", "JS", "KD"] {
+            let card: Card = spare.parse().expect("card");
+            assert!(!dave.contains(&card) && !wayne.contains(&card), "{spare}");
+        }
+        shuffle(&mut dave, 1);
+        shuffle(&mut wayne, 2);
+        // Each deals a hand of 5, leaving 18.
+        let (dave_hand, wayne_hand) = (draw(&mut dave, 5), draw(&mut wayne, 5));
+        assert_eq!((dave_hand.len(), wayne_hand.len()), (5, 5));
+        assert_eq!((dave.len(), wayne.len()), (18, 18));
+        // Then one card face up to a model of his choice and one face down to each other model:
+        // one card per model, 8 Lawmen and 9 Desperados.
+        let dave_first = draw(&mut dave, 1);
+        let dave_rest = draw(&mut dave, 7);
+        let wayne_first = draw(&mut wayne, 1);
+        let wayne_rest = draw(&mut wayne, 8);
+        assert_eq!(dave_first.len() + dave_rest.len(), 8);
+        assert_eq!(wayne_first.len() + wayne_rest.len(), 9);
+        assert_eq!((dave.len(), wayne.len()), (10, 9));
+    }
+
+    #[test]
+    fn drawing_takes_from_the_top_and_stops_when_empty() {
+        let mut deck: Vec<Card> = ["2S", "3S", "4S"].iter().map(|c| c.parse().expect("card")).collect();
+        let top = draw(&mut deck, 2);
+        assert_eq!(top, vec!["4S".parse::<Card>().expect("4S"), "3S".parse().expect("3S")]);
+        assert_eq!(draw(&mut deck, 5).len(), 1);
+        assert!(draw(&mut deck, 1).is_empty());
     }
 
     #[test]

@@ -213,6 +213,34 @@ mod tests {
         assert_eq!(names(&placed, None), ["Billy", "Ike", "Wyatt"]);
     }
 
+    proptest::proptest! {
+        #[test]
+        fn the_order_is_a_permutation_by_falling_value(
+            cards in proptest::sample::subsequence(
+                vec!["2S","3S","4S","5S","6S","7S","8S","9S","10S","JS","QS","KS","AS","BJ",
+                     "2H","3H","4H","5H","6H","7H","8H","9H","10H","JH","QH","KH","AH","RJ"], 2..12),
+            priority_a in proptest::bool::ANY,
+        ) {
+            let placed: Vec<Placed> = cards
+                .iter()
+                .enumerate()
+                .map(|(i, c)| place(if c.ends_with('S') || *c == "BJ" { Side::A } else { Side::B }, &format!("m{i}"), c))
+                .collect();
+            let priority = Some(if priority_a { Side::A } else { Side::B });
+            let order = activation_order(&placed, priority).expect("priority given");
+            let mut seen = order.clone();
+            seen.sort_unstable();
+            proptest::prop_assert_eq!(seen, (0..placed.len()).collect::<Vec<_>>());
+            for pair in order.windows(2) {
+                let (x, y) = (&placed[pair[0]], &placed[pair[1]]);
+                proptest::prop_assert!(x.card.value() >= y.card.value());
+                if x.card.value() == y.card.value() && x.side != y.side {
+                    proptest::prop_assert_eq!(Some(x.side), priority);
+                }
+            }
+        }
+    }
+
     #[test]
     fn lowest_card_switch() {
         // The joker is ignored: the 2 is lowest.

@@ -523,6 +523,43 @@ mod tests {
         assert_eq!(sure.out_of_action, Chance::new(19, 20));
     }
 
+    proptest::proptest! {
+        #[test]
+        fn chances_match_the_results_of_every_face(
+            weapon in proptest::sample::select(vec!["pistol", "rifle", "repeater", "shotgun", "both-barrels"]),
+            distance in 0.0f64..120.0,
+            shot in 1u32..=3,
+            aims in 0u32..=2,
+            shooter_moves in 0u32..=2,
+            target_moves in 0u32..=3,
+            under_fire in 0u32..=4,
+            skill in -1i32..=2,
+            flags in proptest::collection::vec(proptest::bool::ANY, 8),
+        ) {
+            let rules = embedded::rules();
+            let input = ShotInput {
+                weapon: weapon.into(), distance_cm: distance, shot, aims, shooter_moves,
+                shooter_mounted: flags[0], shooter_under_fire: under_fire, skill, shooter_boss: flags[1],
+                target_moves, cover: flags[2], target_boss: flags[3], target_mounted: flags[4],
+                obscured: flags[5], black_joker: flags[6],
+            };
+            if let Ok(o) = assess(rules, &input) {
+                let total: i32 = o.modifiers.iter().map(|m| m.value).sum();
+                proptest::prop_assert_eq!(total, o.modifier);
+                for r in ShotResult::ALL {
+                    let faces = (1..=20).filter(|&roll| result(rules, o.modifier, roll) == r).count();
+                    proptest::prop_assert_eq!(o.chances.of(r), Chance::new(u32::try_from(faces).unwrap_or(0), 20));
+                }
+            } else {
+                // Refusals only happen for reasons the input shows.
+                let w = rules.weapon(weapon).expect("known weapon");
+                let out_of_range = w.max_range_cm().is_some_and(|max| distance > max);
+                let too_many = shot > w.max_shots || aims > w.max_aims || shooter_moves + aims + shot > 3;
+                proptest::prop_assert!(out_of_range || too_many);
+            }
+        }
+    }
+
     #[test]
     fn the_shotgun_warns_it_runs_dry() {
         assert!(odds(shot("shotgun", 5.0)).notes.is_empty());
