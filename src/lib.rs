@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod print;
 pub mod rules;
 pub mod store;
 pub mod ui;

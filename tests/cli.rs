@@ -463,3 +463,47 @@ fn readable_output_snapshots() {
     insta::assert_snapshot!("scene_list_text", posse(&["scene", "list"]).stdout);
     insta::assert_snapshot!("scene_show_hang_em_high", posse(&["scene", "show", "hang-em-high"]).stdout);
 }
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn the_rulebook_sized_gangs_are_legal_and_print() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for gang in ["lawmen", "outlaws", "cowboys", "desperados"] {
+        let file = fixture(&format!("{gang}-21.json"));
+        let check = posse(&["gang", "check", &file, "--json"]);
+        assert_eq!(check.code, 0, "{gang}: {}", check.stdout);
+        let v = check.json();
+        assert_eq!((v["rep"].as_u64(), v["models"].as_u64()), (Some(21), Some(7)), "{gang}");
+        for paper in ["a4", "letter"] {
+            let out = dir.path().join(format!("{gang}-{paper}.pdf"));
+            let run = posse(&[
+                "gang",
+                "print",
+                &file,
+                "--out",
+                out.to_str().expect("path"),
+                "--paper",
+                paper,
+                "--json",
+            ]);
+            assert_eq!(run.code, 0, "{}", run.stderr);
+            assert_eq!(run.json()["pages"], 1);
+            let bytes = std::fs::read(&out).expect("pdf written");
+            assert!(bytes.starts_with(b"%PDF-"));
+        }
+    }
+}
+
+#[test]
+fn gang_print_reports_bad_input() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("x.pdf");
+    let out = out.to_str().expect("path");
+    assert_fails(&["gang", "print", &fixture("lawmen-21.json"), "--out", out, "--paper", "a3"], 2, "a3");
+    assert_fails(&["gang", "print", "/nonexistent/gang.json", "--out", out], 2, "cannot read");
+    let under_a_file = format!("{}/x.pdf", fixture("lawmen-21.json"));
+    assert_fails(&["gang", "print", &fixture("lawmen-21.json"), "--out", &under_a_file], 2, "cannot write");
+}

@@ -2,4 +2,5 @@
 
 mod app;
 mod cli;
+mod gangs;
 mod purity;

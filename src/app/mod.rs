@@ -1,29 +1,320 @@
-//! The eframe application: window set-up, the top bar and the current screen.
+//! The eframe application: window set-up, the top bar, the current screen, and the commands
+//! screens send (the only place the app touches files, through `crate::store`).
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::mpsc;
 
 use egui::RichText;
 
+use crate::print::{self, Paper, roster};
+use crate::rules::gang::GangFile;
 use crate::rules::{Rules, embedded};
+use crate::store::{self, DataDir};
+use crate::ui::gangs::{self, GangCommand, GangsState, Notice};
 use crate::ui::reference::{self, ReferenceState};
 use crate::ui::theme;
+
+/// The screens of the app.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Screen {
+    #[default]
+    Reference,
+    Gangs,
+}
+
+impl Screen {
+    const ALL: [(Screen, &'static str, egui::Key); 2] =
+        [(Screen::Reference, "Reference", egui::Key::Num1), (Screen::Gangs, "Gangs", egui::Key::Num2)];
+}
+
+/// What a native file dialog answered (dialogs run off the UI thread).
+enum DialogAnswer {
+    Import(Option<PathBuf>),
+    Export(String, Option<PathBuf>),
+}
 
 /// The desktop app's state.
 pub struct PosseApp {
     rules: &'static Rules,
+    data: Option<DataDir>,
+    pub screen: Screen,
     /// The Reference screen's calculators and card list.
     pub reference: ReferenceState,
+    /// The Gangs screen.
+    pub gangs: GangsState,
+    /// The selected gang as last written to disk.
+    saved: Option<GangFile>,
+    /// A working copy whose save failed: not retried until it changes again.
+    failed_save: Option<GangFile>,
+    dialogs: (mpsc::Sender<DialogAnswer>, mpsc::Receiver<DialogAnswer>),
     /// Frames drawn so far when measuring start-up (`POSSE_STARTUP_PROBE=1`).
     startup_probe: Option<u32>,
 }
 
 impl PosseApp {
-    /// Sets up fonts and style and creates the app.
+    /// Sets up fonts and style and creates the app on the platform's data folder.
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>, rules: &'static Rules) -> PosseApp {
+        let data = DataDir::platform();
+        let mut app = PosseApp::with_data(cc, rules, data.as_ref().ok().cloned());
+        if let Err(e) = data {
+            app.gangs.unavailable = Some(format!("Gangs cannot be kept: {e}."));
+        }
+        app
+    }
+
+    /// Creates the app on a given data folder (`None`: gangs cannot be saved).
+    #[must_use]
+    pub fn with_data(
+        cc: &eframe::CreationContext<'_>,
+        rules: &'static Rules,
+        data: Option<DataDir>,
+    ) -> PosseApp {
         theme::install(&cc.egui_ctx);
         let startup_probe = std::env::var_os("POSSE_STARTUP_PROBE").map(|_| 0);
-        PosseApp { rules, reference: ReferenceState::default(), startup_probe }
+        let mut app = PosseApp {
+            rules,
+            data,
+            screen: Screen::default(),
+            reference: ReferenceState::default(),
+            gangs: GangsState::default(),
+            saved: None,
+            failed_save: None,
+            dialogs: mpsc::channel(),
+            startup_probe,
+        };
+        app.refresh();
+        app
+    }
+
+    /// The rules the app runs on.
+    #[must_use]
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+
+    /// Re-reads the gang list from the data folder.
+    fn refresh(&mut self) {
+        let Some(data) = &self.data else {
+            self.gangs
+                .unavailable
+                .get_or_insert_with(|| "Gangs cannot be kept: there is no data folder.".into());
+            return;
+        };
+        match data.list_gangs() {
+            Ok(entries) => self.gangs.entries = entries,
+            Err(e) => self.gangs.unavailable = Some(format!("The gangs folder cannot be read: {e}.")),
+        }
+    }
+
+    fn select(&mut self, id: &str) {
+        let gang = self.gangs.entries.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok().cloned());
+        self.gangs.selected = Some(id.to_owned());
+        self.gangs.working.clone_from(&gang);
+        self.saved = gang;
+        self.failed_save = None;
+    }
+
+    /// Saves a new gang file under a fresh id and opens it.
+    fn add_gang(&mut self, gang: &GangFile) -> Option<String> {
+        let data = self.data.clone()?;
+        let id = data.new_id(&gang.name);
+        match data.save_gang(&id, gang) {
+            Ok(_) => {
+                self.refresh();
+                self.select(&id);
+                Some(id)
+            }
+            Err(e) => {
+                self.gangs.notice = Some(Notice::error(format!("The gang was not saved: {e}.")));
+                None
+            }
+        }
+    }
+
+    /// Imports a gang file from anywhere: it is copied into the gangs folder and opened.
+    pub fn import_file(&mut self, path: &Path) {
+        match store::read_gang(path) {
+            Ok(gang) if self.rules.gang(&gang.gang).is_none() => {
+                self.gangs.notice = Some(Notice::error(format!(
+                    "{} was not imported: '{}' is not a gang type Posse knows.",
+                    path.display(),
+                    gang.gang
+                )));
+            }
+            Ok(gang) => {
+                if self.add_gang(&gang).is_some() {
+                    self.gangs.notice =
+                        Some(Notice::info(format!("Imported \"{}\" from {}.", gang.name, path.display())));
+                }
+            }
+            Err(e) => self.gangs.notice = Some(Notice::error(format!("Nothing was imported: {e}."))),
+        }
+    }
+
+    /// Writes the gang with this id to `path`.
+    pub fn export_to(&mut self, id: &str, path: &Path) {
+        let Some(gang) = self.gang_by_id(id) else { return };
+        self.gangs.notice = Some(match store::write_gang(path, &gang) {
+            Ok(()) => Notice::info(format!("Exported \"{}\" to {}.", gang.name, path.display())),
+            Err(e) => Notice::error(format!("The gang was not exported: {e}.")),
+        });
+    }
+
+    fn gang_by_id(&self, id: &str) -> Option<GangFile> {
+        if self.gangs.selected.as_deref() == Some(id) {
+            return self.gangs.working.clone();
+        }
+        self.gangs.entries.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok().cloned())
+    }
+
+    /// Prints a gang's roster into the prints folder; returns where it went.
+    pub fn print_roster(&mut self, id: &str, paper: Paper) -> Option<PathBuf> {
+        let (Some(gang), Some(data)) = (self.gang_by_id(id), self.data.clone()) else { return None };
+        let page = roster::layout(self.rules, &gang, paper);
+        let path = data.prints().join(format!("{id}-{}.pdf", paper.id()));
+        let result = print::render(&[page])
+            .map_err(|e| e.to_string())
+            .and_then(|pdf| store::write_atomic(&path, &pdf).map_err(|e| e.to_string()));
+        match result {
+            Ok(()) => {
+                self.gangs.notice = Some(Notice {
+                    text: format!("Roster printed to {}.", path.display()),
+                    error: false,
+                    path: Some(path.clone()),
+                });
+                Some(path)
+            }
+            Err(e) => {
+                self.gangs.notice = Some(Notice::error(format!("The roster was not printed: {e}.")));
+                None
+            }
+        }
+    }
+
+    /// Carries out one command from the Gangs screen.
+    pub fn handle(&mut self, command: GangCommand) {
+        match command {
+            GangCommand::New { gang } => {
+                let name = self
+                    .rules
+                    .gang(&gang)
+                    .map_or_else(|| "New gang".to_owned(), |g| format!("New {}", g.name));
+                self.add_gang(&GangFile { name, gang, ..GangFile::default() });
+            }
+            GangCommand::Select(id) => self.select(&id),
+            GangCommand::Duplicate(id) => {
+                if let Some(mut gang) = self.gang_by_id(&id) {
+                    gang.name = format!("Copy of {}", gang.name);
+                    self.add_gang(&gang);
+                }
+            }
+            GangCommand::Delete(id) => self.delete(&id),
+            GangCommand::UndoDelete => {
+                if let (Some((id, name)), Some(data)) = (self.gangs.deleted.take(), self.data.clone()) {
+                    match data.restore_gang(&id) {
+                        Ok(()) => {
+                            self.refresh();
+                            self.select(&id);
+                            self.gangs.notice = Some(Notice::info(format!("\"{name}\" is back.")));
+                        }
+                        Err(e) => {
+                            self.gangs.notice =
+                                Some(Notice::error(format!("The gang could not be restored: {e}.")));
+                        }
+                    }
+                }
+            }
+            GangCommand::Import => {
+                let tx = self.dialogs.0.clone();
+                std::thread::spawn(move || {
+                    let path = rfd::FileDialog::new()
+                        .set_title("Import a gang")
+                        .add_filter("Gang file", &["json"])
+                        .pick_file();
+                    let _ = tx.send(DialogAnswer::Import(path));
+                });
+            }
+            GangCommand::Export(id) => {
+                let tx = self.dialogs.0.clone();
+                std::thread::spawn(move || {
+                    let path = rfd::FileDialog::new()
+                        .set_title("Export a gang")
+                        .set_file_name(format!("{id}.json"))
+                        .add_filter("Gang file", &["json"])
+                        .save_file();
+                    let _ = tx.send(DialogAnswer::Export(id, path));
+                });
+            }
+            GangCommand::Print(id, paper) => {
+                self.print_roster(&id, paper);
+            }
+            GangCommand::Open(path) => {
+                if let Err(e) = open::that_detached(&path) {
+                    self.gangs.notice =
+                        Some(Notice::error(format!("{} could not be opened: {e}.", path.display())));
+                }
+            }
+        }
+    }
+
+    fn delete(&mut self, id: &str) {
+        let Some(data) = self.data.clone() else { return };
+        self.autosave();
+        let name = self.gang_by_id(id).map_or_else(|| id.to_owned(), |g| g.name);
+        match data.delete_gang(id) {
+            Ok(()) => {
+                self.gangs.deleted = Some((id.to_owned(), name));
+                if self.gangs.selected.as_deref() == Some(id) {
+                    self.gangs.selected = None;
+                    self.gangs.working = None;
+                    self.saved = None;
+                }
+                self.refresh();
+            }
+            Err(e) => self.gangs.notice = Some(Notice::error(format!("The gang was not deleted: {e}."))),
+        }
+    }
+
+    /// Saves the gang being edited if it changed since it was last saved.
+    pub fn autosave(&mut self) {
+        let (Some(id), Some(working), Some(data)) =
+            (self.gangs.selected.clone(), self.gangs.working.clone(), self.data.clone())
+        else {
+            return;
+        };
+        if self.saved.as_ref() == Some(&working) || self.failed_save.as_ref() == Some(&working) {
+            return;
+        }
+        match data.save_gang(&id, &working) {
+            Ok(_) => {
+                if let Some(entry) = self.gangs.entries.iter_mut().find(|e| e.id == id) {
+                    entry.gang = Ok(working.clone());
+                }
+                self.saved = Some(working);
+                self.failed_save = None;
+                if self.gangs.notice.as_ref().is_some_and(|n| n.error) {
+                    self.gangs.notice = None;
+                }
+            }
+            Err(e) => {
+                self.gangs.notice = Some(Notice::error(format!(
+                    "Not saved: {e}. Your changes stay here; Posse tries again when you change something."
+                )));
+                self.failed_save = Some(working);
+            }
+        }
+    }
+
+    fn poll_dialogs(&mut self) {
+        while let Ok(answer) = self.dialogs.1.try_recv() {
+            match answer {
+                DialogAnswer::Import(Some(path)) => self.import_file(&path),
+                DialogAnswer::Export(id, Some(path)) => self.export_to(&id, &path),
+                DialogAnswer::Import(None) | DialogAnswer::Export(_, None) => {}
+            }
+        }
     }
 
     /// For `scripts/bench-startup.py`: once the first frame has been shown (that is, when the
@@ -39,16 +330,28 @@ impl PosseApp {
             self.startup_probe = None;
         }
     }
-
-    /// The rules the app runs on.
-    #[must_use]
-    pub fn rules(&self) -> &'static Rules {
-        self.rules
-    }
 }
 
 impl eframe::App for PosseApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.poll_dialogs();
+        let dropped: Vec<PathBuf> = ui.ctx().input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        });
+        for path in dropped {
+            self.screen = Screen::Gangs;
+            self.import_file(&path);
+        }
+        for (screen, _, key) in Screen::ALL {
+            if ui.input(|i| i.modifiers.command && i.key_pressed(key)) {
+                self.screen = screen;
+            }
+        }
         egui::Panel::top("top-bar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(
@@ -57,13 +360,33 @@ impl eframe::App for PosseApp {
                         .strong()
                         .color(theme::accent(ui.visuals())),
                 );
-                ui.label(RichText::new("Dead Man's Hand · Reference").size(theme::HEADING));
+                ui.add_space(theme::GAP);
+                for (screen, name, key) in Screen::ALL {
+                    let text = RichText::new(name).size(theme::HEADING);
+                    if ui
+                        .add(egui::Button::selectable(self.screen == screen, text))
+                        .on_hover_text(format!("Ctrl+{}", key.name()))
+                        .clicked()
+                    {
+                        self.screen = screen;
+                    }
+                }
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     theme_buttons(ui);
                 });
             });
         });
-        reference::reference_ui(ui, self.rules, &mut self.reference);
+        match self.screen {
+            Screen::Reference => reference::reference_ui(ui, self.rules, &mut self.reference),
+            Screen::Gangs => {
+                let mut commands = Vec::new();
+                gangs::gangs_ui(ui, self.rules, &mut self.gangs, &mut commands);
+                self.autosave();
+                for command in commands {
+                    self.handle(command);
+                }
+            }
+        }
         self.probe_startup(ui.ctx());
     }
 }

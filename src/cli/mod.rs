@@ -16,9 +16,10 @@ use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use serde_json::{Value, json};
 
+use crate::print::{self, Paper, roster};
 use crate::rules::cards::{self, Card, Colour};
 use crate::rules::data::{DeckKind, Role};
-use crate::rules::gang::{self, STANDARD_REP};
+use crate::rules::gang;
 use crate::rules::initiative::{self, Placed, Side};
 use crate::rules::melee::{self, Fighter};
 use crate::rules::nerve::{self, BigNerveInput, NerveInput, TestResult};
@@ -240,9 +241,20 @@ enum GangCommand {
     Check {
         /// The gang file (JSON).
         file: PathBuf,
-        /// The Rep limit.
-        #[arg(long, default_value_t = STANDARD_REP)]
-        rep: u32,
+        /// The Rep limit (default: the file's own limit, or 21).
+        #[arg(long)]
+        rep: Option<u32>,
+    },
+    /// Print a gang's one-page roster sheet to PDF.
+    Print {
+        /// The gang file (JSON).
+        file: PathBuf,
+        /// Where to write the PDF.
+        #[arg(long)]
+        out: PathBuf,
+        /// a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
     },
 }
 
@@ -390,6 +402,7 @@ fn dispatch(rules: &Rules, command: &Command) -> Result<Output, Failure> {
         Command::Melee(args) => melee_cmd(rules, args),
         Command::Initiative(args) => initiative_cmd(args),
         Command::Gang(GangCommand::Check { file, rep }) => gang_check(rules, file, *rep),
+        Command::Gang(GangCommand::Print { file, out, paper }) => gang_print(rules, file, out, paper),
         Command::Scene(SceneCommand::List) => Ok(scene_list(rules)),
         Command::Scene(SceneCommand::Show { id }) => scene_show(rules, id),
     }
@@ -622,13 +635,40 @@ fn initiative_cmd(a: &InitiativeArgs) -> Result<Output, Failure> {
     Ok(Output::ok(text::initiative(&placed, &order, switch), json))
 }
 
-fn gang_check(rules: &Rules, file: &std::path::Path, rep: u32) -> Result<Output, Failure> {
+fn gang_check(rules: &Rules, file: &std::path::Path, rep: Option<u32>) -> Result<Output, Failure> {
     let gang_file = store::read_gang(file).map_err(Failure::malformed)?;
-    let report = gang::validate(rules, &gang_file, rep)
+    let report = gang::validate_file(rules, &gang_file, rep)
         .map_err(|e| Failure::malformed(format!("{}: {e}", file.display())))?;
     let code = u8::from(!report.valid);
     let text = text::gang_report(rules, &report);
     Ok(Output { text, json: to_json(&report), code })
+}
+
+fn gang_print(
+    rules: &Rules,
+    file: &std::path::Path,
+    out: &std::path::Path,
+    paper: &str,
+) -> Result<Output, Failure> {
+    let paper = Paper::parse(paper)
+        .ok_or_else(|| Failure::malformed(format!("'{paper}' is not a paper size: use a4 or letter")))?;
+    let gang_file = store::read_gang(file).map_err(Failure::malformed)?;
+    if rules.gang(&gang_file.gang).is_none() {
+        return Err(Failure::malformed(format!("{}: {}", file.display(), gang::UnknownGang(gang_file.gang))));
+    }
+    let page = roster::layout(rules, &gang_file, paper);
+    let pdf = print::render(&[page]).map_err(Failure::malformed)?;
+    store::write_atomic(out, &pdf).map_err(Failure::malformed)?;
+    let text = format!(
+        "Wrote the roster of {} to {} ({} bytes, {}).",
+        gang_file.name,
+        out.display(),
+        pdf.len(),
+        paper.id()
+    );
+    let json =
+        json!({ "out": out.display().to_string(), "bytes": pdf.len(), "paper": paper.id(), "pages": 1 });
+    Ok(Output::ok(text, json))
 }
 
 fn scene_list(rules: &Rules) -> Output {

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{Gang, LimitMax, Rules};
+use super::data::{Gang, LimitMax, ModelClass, Role, Rules, SceneSide};
 
 /// The gang file format (a public contract: keys are only ever added).
 ///
@@ -22,6 +22,23 @@ pub struct GangFile {
     pub gang: String,
     #[serde(default)]
     pub models: Vec<ModelEntry>,
+    /// The Rep limit the gang was built for (absent: the standard 21).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rep_limit: Option<u32>,
+    /// The scene whose cast the gang was built for, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scene: Option<String>,
+    /// The side of that scene: `good` or `bad`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<Role>,
+}
+
+impl GangFile {
+    /// The Rep limit to check against: the file's own, or the standard 21.
+    #[must_use]
+    pub fn limit(&self) -> u32 {
+        self.rep_limit.unwrap_or(STANDARD_REP)
+    }
 }
 
 /// One model in a gang file.
@@ -45,6 +62,8 @@ pub enum ProblemRule {
     UnknownProfile,
     UnknownWeapon,
     NoWeapon,
+    /// The scene's cast demands other models (added after the first contract).
+    SceneCast,
 }
 
 /// One broken rule, in a plain sentence.
@@ -101,6 +120,135 @@ fn quote_names(models: &[&ModelEntry]) -> String {
 
 fn display_name(model: &ModelEntry) -> String {
     if model.name.trim().is_empty() { "(unnamed)".to_owned() } else { model.name.clone() }
+}
+
+/// Checks a gang against the cast of a scene's side: the classes it demands, the classes it
+/// forbids and the number of models. Counts are exact when the scene fixes the number of
+/// models (three dudes), and minimums otherwise (We Will Be Waitin's boss, gunhand and dude
+/// on the table, with more off it).
+#[must_use]
+pub fn cast_problems(gang: &Gang, file: &GangFile, side: &SceneSide, scene_title: &str) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let class_of = |m: &ModelEntry| gang.profile(&m.profile).map(|p| p.class);
+    let members = |class: ModelClass| -> Vec<usize> {
+        (0..file.models.len()).filter(|&i| class_of(&file.models[i]) == Some(class)).collect()
+    };
+    for &class in &side.forbidden_classes {
+        let found = members(class);
+        if !found.is_empty() {
+            let who: Vec<&ModelEntry> = found.iter().map(|&i| &file.models[i]).collect();
+            problems.push(Problem {
+                rule: ProblemRule::SceneCast,
+                message: format!(
+                    "{scene_title} allows no {}: remove {}.",
+                    plural_class(class),
+                    quote_names(&who)
+                ),
+                models: found,
+            });
+        }
+    }
+    for need in &side.required {
+        let have = u32::try_from(members(need.class).len()).unwrap_or(u32::MAX);
+        let exact = side.models.is_some();
+        if (exact && have != need.count) || have < need.count {
+            problems.push(Problem {
+                rule: ProblemRule::SceneCast,
+                message: format!(
+                    "{scene_title} needs {} {}{}; this gang has {have}.",
+                    if exact { "exactly" } else { "at least" },
+                    need.count,
+                    if need.count == 1 {
+                        format!(" {}", need.class.title())
+                    } else {
+                        format!(" {}", plural_class(need.class))
+                    },
+                ),
+                models: members(need.class),
+            });
+        }
+    }
+    if let Some(n) = side.models {
+        let have = u32::try_from(file.models.len()).unwrap_or(u32::MAX);
+        if have != n {
+            problems.push(Problem {
+                rule: ProblemRule::SceneCast,
+                message: format!(
+                    "{scene_title} casts exactly {n} model(s) on this side; this gang has {have}."
+                ),
+                models: vec![],
+            });
+        }
+    }
+    problems
+}
+
+fn plural_class(class: ModelClass) -> &'static str {
+    match class {
+        ModelClass::Boss => "bosses",
+        ModelClass::Gunhand => "gunhands",
+        ModelClass::Dude => "dudes",
+        ModelClass::Amateur => "amateurs",
+    }
+}
+
+/// Checks a gang as its file describes it: against its own Rep limit and, when it names a
+/// scene and side, that scene's cast.
+///
+/// # Errors
+/// When the file names a gang type Posse does not know.
+pub fn validate_file(
+    rules: &Rules,
+    file: &GangFile,
+    rep_limit: Option<u32>,
+) -> Result<GangReport, UnknownGang> {
+    let mut report = validate(rules, file, rep_limit.unwrap_or_else(|| file.limit()))?;
+    if let (Some(gang), Some(scene), Some(role)) =
+        (rules.gang(&file.gang), file.scene.as_deref().and_then(|id| rules.scene(id)), file.role)
+    {
+        report.problems.extend(cast_problems(gang, file, scene.sides.get(role), &scene.title));
+        report.valid = report.problems.is_empty();
+    }
+    Ok(report)
+}
+
+/// A Rep budget a player can build to: the standard game or one side of a scene.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepPreset {
+    pub label: String,
+    pub rep: u32,
+    pub scene: Option<String>,
+    pub role: Option<Role>,
+}
+
+/// The standard 21 Rep and every scene side with a Rep budget (off-table Rep included).
+#[must_use]
+pub fn rep_presets(rules: &Rules) -> Vec<RepPreset> {
+    let mut out = vec![RepPreset {
+        label: format!("Standard game ({STANDARD_REP} Rep)"),
+        rep: STANDARD_REP,
+        scene: None,
+        role: None,
+    }];
+    for scene in &rules.scenes {
+        for role in [Role::Good, Role::Bad] {
+            let side = scene.sides.get(role);
+            let Some(rep) = side.rep else { continue };
+            let total = rep + side.off_table_rep;
+            let split = if side.off_table_rep > 0 {
+                format!("{rep} on the table + {} off it", side.off_table_rep)
+            } else {
+                format!("{total} Rep")
+            };
+            out.push(RepPreset {
+                label: format!("{}: {} ({split})", scene.title, role.title().to_lowercase()),
+                rep: total,
+                scene: Some(scene.id.clone()),
+                role: Some(role),
+            });
+        }
+    }
+    out
 }
 
 /// Checks a gang against its roster and a Rep limit, returning every problem.
@@ -284,7 +432,7 @@ mod tests {
     }
 
     fn gang(kind: &str, models: Vec<ModelEntry>) -> GangFile {
-        GangFile { name: "Test".into(), gang: kind.into(), models }
+        GangFile { name: "Test".into(), gang: kind.into(), models, ..GangFile::default() }
     }
 
     fn rules_broken(file: &GangFile) -> Vec<ProblemRule> {
@@ -451,6 +599,54 @@ mod tests {
             gang("lawmen", vec![model("S", "sheriff", &["pistol"]), model("D1", "deputy", &["pistol"])]);
         let report = validate(embedded::rules(), &one_dude, 21).expect("known");
         assert!(report.problems.iter().any(|p| p.message.contains("at least 2 Deputies")));
+    }
+
+    #[test]
+    fn scene_casts_are_checked() {
+        let rules = embedded::rules();
+        let mut file = gang(
+            "outlaws",
+            vec![
+                model("Ike", "boss", &["pistol"]),
+                model("Billy", "dude", &["pistol"]),
+                model("Frank", "dude", &["pistol"]),
+            ],
+        );
+        file.scene = Some("the-stranger".into());
+        file.role = Some(Role::Bad);
+        file.rep_limit = Some(6);
+        let report = validate_file(rules, &file, None).expect("known");
+        let cast: Vec<&str> = report
+            .problems
+            .iter()
+            .filter(|p| p.rule == ProblemRule::SceneCast)
+            .map(|p| p.message.as_str())
+            .collect();
+        assert_eq!(
+            cast,
+            vec!["The Stranger needs exactly 3 dudes; this gang has 2."],
+            "the boss is not forbidden there, just not a dude"
+        );
+        let blood = rules.scene("there-will-be-blood").expect("scene");
+        let g = rules.gang("outlaws").expect("gang");
+        let problems = cast_problems(g, &file, &blood.sides.good, &blood.title);
+        assert_eq!(problems[0].message, "There Will Be Blood allows no bosses: remove Ike.");
+        assert_eq!(problems[0].models, vec![0]);
+    }
+
+    #[test]
+    fn presets_cover_every_scene_with_a_budget() {
+        let presets = rep_presets(embedded::rules());
+        assert_eq!(presets[0].rep, 21);
+        assert!(presets.iter().any(|p| p.rep == 15 && p.scene.as_deref() == Some("there-will-be-blood")));
+        let waitin = presets
+            .iter()
+            .find(|p| p.scene.as_deref() == Some("we-will-be-waitin") && p.role == Some(Role::Good))
+            .expect("waitin");
+        assert_eq!(waitin.rep, 21);
+        assert!(waitin.label.contains("13 on the table + 8 off it"), "{}", waitin.label);
+        assert!(!presets.iter().any(|p| p.scene.as_deref() == Some("the-duel")));
+        assert_eq!(presets.len(), 1 + 11 * 2);
     }
 
     #[test]

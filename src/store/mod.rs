@@ -1,7 +1,9 @@
-//! The only code that touches the file system: reading and writing the player's files.
+//! The only code that touches the file system: the player's gang files in the platform's data
+//! folder, written atomically, and gang files anywhere the player points.
 //!
-//! Every failure becomes a [`StoreError`] whose message names the file and says what to do,
-//! so the command line and the app can show it as it is.
+//! Every failure becomes a [`StoreError`] whose message names the file and says what went
+//! wrong, so the command line and the app can show it as it is. A file that cannot be read is
+//! reported, never overwritten or deleted.
 
 use std::path::{Path, PathBuf};
 
@@ -14,6 +16,10 @@ pub enum StoreError {
     Unreadable { path: PathBuf, reason: String },
     #[error("{path} is not a gang file: {reason}")]
     NotAGang { path: PathBuf, reason: String },
+    #[error("cannot write {path}: {reason}")]
+    Unwritable { path: PathBuf, reason: String },
+    #[error("Posse cannot find a data folder on this system; set POSSE_DATA_DIR to a folder it may use")]
+    NoDataFolder,
 }
 
 /// Reads a gang file. Unknown fields are ignored.
@@ -45,18 +51,210 @@ pub fn parse_gang(text: &str) -> Result<GangFile, String> {
     })
 }
 
+/// Writes a gang file atomically: a crash leaves either the old file or the new one.
+///
+/// # Errors
+/// When the folder or file cannot be written.
+pub fn write_gang(path: &Path, gang: &GangFile) -> Result<(), StoreError> {
+    let mut text = serde_json::to_string_pretty(gang)
+        .map_err(|e| StoreError::Unwritable { path: path.to_owned(), reason: e.to_string() })?;
+    text.push('\n');
+    write_atomic(path, text.as_bytes())
+}
+
+/// Writes bytes to `path` atomically (temporary file, sync, rename), creating its folder.
+///
+/// # Errors
+/// When the folder or file cannot be written.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    use std::io::Write as _;
+    let fail = |e: &std::io::Error| StoreError::Unwritable { path: path.to_owned(), reason: io_reason(e) };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
+    }
+    let mut file = atomic_write_file::AtomicWriteFile::open(path).map_err(|e| fail(&e))?;
+    file.write_all(bytes).map_err(|e| fail(&e))?;
+    file.commit().map_err(|e| fail(&e))
+}
+
 fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
-        std::io::ErrorKind::NotFound => "there is no such file".into(),
+        std::io::ErrorKind::NotFound => "there is no such file or folder".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
         std::io::ErrorKind::InvalidData => "it is not text (UTF-8)".into(),
+        std::io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
+        std::io::ErrorKind::StorageFull => "the disk is full".into(),
         _ => e.to_string(),
     }
+}
+
+/// One gang file in the data folder: readable, or damaged with the reason.
+#[derive(Clone, Debug)]
+pub struct GangEntry {
+    /// The file's stem: the gang's stable id in the folder.
+    pub id: String,
+    pub path: PathBuf,
+    pub gang: Result<GangFile, String>,
+}
+
+/// The player's data folder: `gangs/` holds one JSON file per gang, `gangs/deleted/` the
+/// gangs deleted (so a delete can be undone and nothing is lost), `prints/` the PDFs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataDir {
+    root: PathBuf,
+}
+
+impl DataDir {
+    /// A data folder at `root` (tests and `POSSE_DATA_DIR` use this).
+    #[must_use]
+    pub fn at(root: impl Into<PathBuf>) -> DataDir {
+        DataDir { root: root.into() }
+    }
+
+    /// `POSSE_DATA_DIR` if set, otherwise the platform's data folder for Posse.
+    ///
+    /// # Errors
+    /// When the system has no home folder to put it in.
+    pub fn platform() -> Result<DataDir, StoreError> {
+        if let Some(dir) = std::env::var_os("POSSE_DATA_DIR").filter(|d| !d.is_empty()) {
+            return Ok(DataDir::at(dir));
+        }
+        directories::ProjectDirs::from("", "", "posse")
+            .map(|dirs| DataDir::at(dirs.data_dir()))
+            .ok_or(StoreError::NoDataFolder)
+    }
+
+    /// The folder itself.
+    #[must_use]
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Where the gang files are.
+    #[must_use]
+    pub fn gangs(&self) -> PathBuf {
+        self.root.join("gangs")
+    }
+
+    /// Where deleted gangs wait, in case the delete is undone.
+    #[must_use]
+    pub fn deleted(&self) -> PathBuf {
+        self.gangs().join("deleted")
+    }
+
+    /// Where printed PDFs go.
+    #[must_use]
+    pub fn prints(&self) -> PathBuf {
+        self.root.join("prints")
+    }
+
+    /// The file of the gang with this id.
+    #[must_use]
+    pub fn gang_path(&self, id: &str) -> PathBuf {
+        self.gangs().join(format!("{id}.json"))
+    }
+
+    /// Every gang file in the folder, sorted by id; damaged files are listed with the reason.
+    /// A missing folder is an empty list.
+    ///
+    /// # Errors
+    /// When the folder exists but cannot be listed.
+    pub fn list_gangs(&self) -> Result<Vec<GangEntry>, StoreError> {
+        let dir = self.gangs();
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(StoreError::Unreadable { path: dir, reason: io_reason(&e) }),
+        };
+        let mut out: Vec<GangEntry> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
+            .filter_map(|path| {
+                let id = path.file_stem()?.to_str()?.to_owned();
+                let gang = read_gang(&path).map_err(|e| match e {
+                    StoreError::NotAGang { reason, .. } | StoreError::Unreadable { reason, .. } => reason,
+                    other => other.to_string(),
+                });
+                Some(GangEntry { id, path, gang })
+            })
+            .collect();
+        out.sort_by(|a, b| a.id.cmp(&b.id));
+        Ok(out)
+    }
+
+    /// A new id for a gang called `name`, not used by any file in the folder.
+    #[must_use]
+    pub fn new_id(&self, name: &str) -> String {
+        let base = slug(name);
+        let taken =
+            |id: &str| self.gang_path(id).exists() || self.deleted().join(format!("{id}.json")).exists();
+        if !taken(&base) {
+            return base;
+        }
+        (2..100_000).map(|n| format!("{base}-{n}")).find(|id| !taken(id)).unwrap_or(base)
+    }
+
+    /// Saves a gang under its id.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn save_gang(&self, id: &str, gang: &GangFile) -> Result<PathBuf, StoreError> {
+        let path = self.gang_path(id);
+        write_gang(&path, gang)?;
+        Ok(path)
+    }
+
+    /// Moves a gang file to `gangs/deleted/`, from where [`DataDir::restore_gang`] brings it back.
+    ///
+    /// # Errors
+    /// When the file cannot be moved.
+    pub fn delete_gang(&self, id: &str) -> Result<(), StoreError> {
+        let from = self.gang_path(id);
+        let to = self.deleted().join(format!("{id}.json"));
+        move_file(&from, &to)
+    }
+
+    /// Brings a deleted gang back.
+    ///
+    /// # Errors
+    /// When the file cannot be moved back.
+    pub fn restore_gang(&self, id: &str) -> Result<(), StoreError> {
+        let from = self.deleted().join(format!("{id}.json"));
+        move_file(&from, &self.gang_path(id))
+    }
+}
+
+fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
+    let fail = |e: &std::io::Error| StoreError::Unwritable { path: to.to_owned(), reason: io_reason(e) };
+    if let Some(dir) = to.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
+    }
+    std::fs::rename(from, to).map_err(|e| fail(&e))
+}
+
+/// A file-name-safe id from a gang's name: `Tombstone Law!` → `tombstone-law`.
+#[must_use]
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-').chars().take(40).collect::<String>();
+    if out.is_empty() { "gang".into() } else { out }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn gang(name: &str) -> GangFile {
+        GangFile { name: name.into(), gang: "lawmen".into(), ..GangFile::default() }
+    }
 
     #[test]
     fn parse_errors_name_the_place() {
@@ -71,6 +269,59 @@ mod tests {
     #[test]
     fn missing_files_say_so() {
         let err = read_gang(Path::new("/nonexistent/posse/gang.json")).expect_err("missing");
-        assert_eq!(err.to_string(), "cannot read /nonexistent/posse/gang.json: there is no such file");
+        assert_eq!(
+            err.to_string(),
+            "cannot read /nonexistent/posse/gang.json: there is no such file or folder"
+        );
+    }
+
+    #[test]
+    fn slugs_are_safe_file_names() {
+        assert_eq!(slug("Tombstone Law!"), "tombstone-law");
+        assert_eq!(slug("  ¡Los Bandidos!  "), "los-bandidos");
+        assert_eq!(slug("???"), "gang");
+    }
+
+    #[test]
+    fn save_list_delete_and_restore() {
+        let dir = tempfile::tempdir().expect("temp");
+        let data = DataDir::at(dir.path());
+        assert!(data.list_gangs().expect("empty").is_empty());
+        let id = data.new_id("Tombstone Law");
+        data.save_gang(&id, &gang("Tombstone Law")).expect("saved");
+        assert_eq!(data.new_id("Tombstone Law"), "tombstone-law-2");
+        std::fs::write(data.gang_path("broken"), "{ not json").expect("write");
+        let list = data.list_gangs().expect("list");
+        assert_eq!(list.len(), 2);
+        assert!(list[0].gang.as_ref().is_err_and(|e| e.contains("line 1")), "{:?}", list[0].gang);
+        assert_eq!(list[1].gang.as_ref().map(|g| g.name.as_str()), Ok("Tombstone Law"));
+        data.delete_gang(&id).expect("deleted");
+        assert_eq!(data.list_gangs().expect("list").len(), 1);
+        assert_eq!(data.new_id("Tombstone Law"), "tombstone-law-2", "a deleted id stays reserved");
+        data.restore_gang(&id).expect("restored");
+        assert_eq!(data.list_gangs().expect("list").len(), 2);
+        // The damaged file is still there, untouched.
+        assert_eq!(std::fs::read_to_string(data.gang_path("broken")).expect("read"), "{ not json");
+    }
+
+    #[test]
+    fn atomic_writes_replace_the_whole_file() {
+        let dir = tempfile::tempdir().expect("temp");
+        let path = dir.path().join("sub/gang.json");
+        write_gang(&path, &gang("A long name that makes a long file")).expect("first");
+        write_gang(&path, &gang("B")).expect("second");
+        assert_eq!(read_gang(&path).expect("read").name, "B");
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path().join("sub")).expect("dir").flatten().collect();
+        assert_eq!(leftovers.len(), 1, "no temporary files are left behind");
+    }
+
+    #[test]
+    fn an_unwritable_folder_is_reported() {
+        let dir = tempfile::tempdir().expect("temp");
+        let blocker = dir.path().join("file");
+        std::fs::write(&blocker, "x").expect("write");
+        let data = DataDir::at(&blocker);
+        let err = data.save_gang("a", &gang("A")).expect_err("cannot write under a file");
+        assert!(err.to_string().starts_with("cannot write"), "{err}");
     }
 }

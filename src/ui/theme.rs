@@ -119,6 +119,15 @@ pub fn suit_ink(colour: Colour) -> Color32 {
     }
 }
 
+/// A suit's colour readable on the window's background (black suits become the text colour).
+#[must_use]
+pub fn suit_ink_on(visuals: &Visuals, suit: crate::rules::cards::Suit) -> Color32 {
+    match suit.colour() {
+        Colour::Red => bad(visuals),
+        Colour::Black => visuals.strong_text_color(),
+    }
+}
+
 /// The face of a card: always paper-coloured, like a real card, in either theme.
 #[must_use]
 pub fn card_paper() -> Color32 {
