@@ -21,7 +21,10 @@ fn app_on(dir: &std::path::Path) -> Harness<'static, PosseApp> {
     h
 }
 
+/// Clicks a widget by its label, scrolling to it first as a player would.
 fn click(h: &mut Harness<'static, PosseApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
     h.get_by_label(label).click();
     h.run();
 }

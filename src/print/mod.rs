@@ -119,6 +119,16 @@ impl Page {
         self.items.push(Item::Text { x, y, size, bold, ink: Ink::Grey(0), text: text.into() });
     }
 
+    /// Adds text in a cell `width` wide: the size shrinks (down to 7.5 pt) before the text is
+    /// shortened, so names stay whole where they can.
+    pub fn cell(&mut self, x: f32, y: f32, width: f32, size: f32, bold: bool, text: &str) {
+        let mut size = size;
+        while size > 7.5 && text_width(text, size, bold) > width {
+            size -= 0.5;
+        }
+        self.text(x, y, size, bold, fit(text, width, size, bold));
+    }
+
     /// Adds a box.
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, stroke: f32, fill: Option<Ink>) {
         self.items.push(Item::Rect { x, y, w, h, stroke, fill });

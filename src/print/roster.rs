@@ -10,20 +10,20 @@ use crate::rules::data::{AbilityNeeds, Frequency};
 use crate::rules::gang::{self, GangFile};
 
 const MARGIN: f32 = 36.0;
-const ROW: f32 = 30.0;
-const BOX: f32 = 13.0;
+const ROW: f32 = 34.0;
+const BOX: f32 = 12.5;
 
 /// A column of the model table: title and width in points.
 const COLUMNS: [(&str, f32); 10] = [
-    ("Model", 120.0),
-    ("Profile", 104.0),
-    ("Weapons", 80.0),
-    ("Hits", 24.0),
-    ("Nerve", 28.0),
-    ("Shoot", 28.0),
-    ("HtH", 24.0),
-    ("Rep", 22.0),
-    ("Under fire", 62.0),
+    ("Model", 116.0),
+    ("Profile", 96.0),
+    ("Weapons", 74.0),
+    ("Hits", 26.0),
+    ("Nerve", 32.0),
+    ("Shoot", 32.0),
+    ("HtH", 26.0),
+    ("Rep", 24.0),
+    ("Under fire", 66.0),
     ("Ammo", 26.0),
 ];
 
@@ -75,7 +75,7 @@ pub fn layout(rules: &Rules, file: &GangFile, paper: Paper) -> Page {
     page.line(MARGIN, y, right, y, 1.0);
     for model in &file.models {
         let profile = gang.and_then(|g| g.profile(&model.profile));
-        let base = y + 19.0;
+        let base = y + 21.0;
         let cells: [String; 8] = match profile {
             Some(p) => [
                 model.name.clone(),
@@ -102,19 +102,19 @@ pub fn layout(rules: &Rules, file: &GangFile, paper: Paper) -> Page {
         for (i, cell) in cells.iter().enumerate() {
             let (_, w) = COLUMNS[i];
             let bold = i == 0;
-            let size = if i == 0 { 10.5 } else { 9.5 };
-            page.text(x + 3.0, base, size, bold, fit(cell, w - 6.0, size, bold));
+            let size = if i == 0 { 11.5 } else { 10.5 };
+            page.cell(x + 3.0, base, w - 6.0, size, bold, cell);
             x += w;
         }
         // Under fire boxes, as many as the model's Hits (the last one means out of action).
         let hits = profile.map_or(0, |p| p.hits);
         let mut bx = x + 3.0;
         for _ in 0..hits {
-            page.rect(bx, y + 8.0, BOX - 2.0, BOX - 2.0, 0.8, None);
-            bx += BOX - 1.5;
+            page.rect(bx, y + 10.0, BOX - 2.0, BOX - 2.0, 0.8, None);
+            bx += BOX;
         }
         x += COLUMNS[8].1;
-        page.rect(x + 6.0, y + 8.0, BOX - 2.0, BOX - 2.0, 0.8, None);
+        page.rect(x + 6.0, y + 10.0, BOX - 2.0, BOX - 2.0, 0.8, None);
         y += ROW;
         page.line(MARGIN, y, right, y, 0.4);
     }
@@ -140,8 +140,9 @@ fn abilities(page: &mut Page, gang: Option<&crate::rules::data::Gang>, y: f32, r
     let mut y = y;
     let Some(gang) = gang else { return y };
     page.text(MARGIN, y, 13.0, true, format!("{} abilities", gang.name));
-    page.text(MARGIN + 150.0, y, 8.5, false, "They work only in scenes whose cast includes the gang's boss.");
-    y += 18.0;
+    y += 13.0;
+    page.text(MARGIN, y, 8.5, false, "They work only in scenes whose cast includes the gang's boss.");
+    y += 16.0;
     for ability in &gang.abilities {
         let mut title = format!("{} ({})", ability.name, ability.frequency.label());
         if ability.needs == AbilityNeeds::BossOnTable {

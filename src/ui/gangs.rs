@@ -105,9 +105,8 @@ pub fn gangs_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &m
             return;
         }
         if state.working.is_some() {
-            ScrollArea::vertical()
-                .auto_shrink(false)
-                .show(ui, |ui| editor_ui(ui, rules, state, &id, commands));
+            editor_ui(ui, rules, state, &id, commands);
+            ScrollArea::vertical().auto_shrink(false).show(ui, |ui| editor_body_ui(ui, rules, state));
         }
     });
 }
@@ -313,11 +312,17 @@ fn editor_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, id: &str, comma
     });
     ui.add_space(theme::GAP);
 
-    let report = gang::validate_file(rules, file, None).ok();
-    if let Some(r) = &report {
-        summary_ui(ui, r);
+    if let Ok(r) = gang::validate_file(rules, file, None) {
+        summary_ui(ui, gang, &r);
     }
     ui.add_space(theme::GAP);
+}
+
+/// The models, the profiles to add and the abilities, below the always-visible summary.
+fn editor_body_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState) {
+    let Some(file) = state.working.as_mut() else { return };
+    let Some(gang) = rules.gang(&file.gang) else { return };
+    let report = gang::validate_file(rules, file, None).ok();
     models_ui(ui, gang, file, report.as_ref(), &mut state.name_roll);
     ui.add_space(theme::GAP);
     add_model_ui(ui, gang, file);
@@ -331,7 +336,7 @@ fn apply_preset(file: &mut GangFile, preset: &RepPreset) {
     file.role = preset.role;
 }
 
-fn summary_ui(ui: &mut Ui, r: &GangReport) {
+fn summary_ui(ui: &mut Ui, gang: &Gang, r: &GangReport) {
     let v = ui.visuals().clone();
     egui::Frame::group(ui.style()).inner_margin(10).show(ui, |ui| {
         ui.horizontal(|ui| {
@@ -350,11 +355,12 @@ fn summary_ui(ui: &mut Ui, r: &GangReport) {
             ui.separator();
             ui.label(RichText::new(format!("{} models", r.models)).size(theme::HEADING).strong());
             ui.separator();
-            let needed = r.models.div_ceil(2);
-            ui.label(
-                RichText::new(format!("Pistol alone: {} (need {needed})", r.pistol_only))
-                    .size(theme::HEADING),
-            );
+            let need = if gang.pistol_half {
+                format!("need {}", r.models.div_ceil(2))
+            } else {
+                format!("{} are exempt", gang.name)
+            };
+            ui.label(RichText::new(format!("Pistol alone: {} ({need})", r.pistol_only)).size(theme::HEADING));
             ui.separator();
             badge(ui, Some(r));
         });
@@ -409,7 +415,6 @@ fn models_ui(
                         match gang.profile(&model.profile) {
                             Some(p) => {
                                 ui.label(RichText::new(&p.name).strong());
-                                ui.label(RichText::new(stats(p)).color(theme::muted(&v)));
                             }
                             None => {
                                 ui.label(
@@ -428,6 +433,7 @@ fn models_ui(
                         });
                     });
                     if let Some(p) = gang.profile(&model.profile) {
+                        ui.label(RichText::new(stats(p)).color(theme::muted(&v)));
                         weapons_ui(ui, p, model, n);
                     }
                 },
