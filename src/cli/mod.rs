@@ -61,6 +61,9 @@ enum Command {
     /// The scenes of the four storylines.
     #[command(subcommand)]
     Scene(SceneCommand),
+    /// The quick-reference sheet.
+    #[command(subcommand)]
+    Reference(ReferenceCommand),
 }
 
 #[derive(Args, Debug)]
@@ -267,6 +270,30 @@ enum SceneCommand {
         /// The scene id, e.g. the-stranger.
         id: String,
     },
+    /// Print scene checklists to PDF, one page per scene.
+    Print {
+        /// A scene id, or `all` for all twelve.
+        id: String,
+        /// Where to write the PDF.
+        #[arg(long)]
+        out: PathBuf,
+        /// a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum ReferenceCommand {
+    /// Print the quick-reference sheet (two pages at most) to PDF.
+    Print {
+        /// Where to write the PDF.
+        #[arg(long)]
+        out: PathBuf,
+        /// a4 or letter.
+        #[arg(long, default_value = "a4")]
+        paper: String,
+    },
 }
 
 /// A failure with its exit code and one sentence for the player.
@@ -405,6 +432,8 @@ fn dispatch(rules: &Rules, command: &Command) -> Result<Output, Failure> {
         Command::Gang(GangCommand::Print { file, out, paper }) => gang_print(rules, file, out, paper),
         Command::Scene(SceneCommand::List) => Ok(scene_list(rules)),
         Command::Scene(SceneCommand::Show { id }) => scene_show(rules, id),
+        Command::Scene(SceneCommand::Print { id, out, paper }) => scene_print(rules, id, out, paper),
+        Command::Reference(ReferenceCommand::Print { out, paper }) => reference_print(rules, out, paper),
     }
 }
 
@@ -644,31 +673,66 @@ fn gang_check(rules: &Rules, file: &std::path::Path, rep: Option<u32>) -> Result
     Ok(Output { text, json: to_json(&report), code })
 }
 
+fn parse_paper(paper: &str) -> Result<Paper, Failure> {
+    Paper::parse(paper)
+        .ok_or_else(|| Failure::malformed(format!("'{paper}' is not a paper size: use a4 or letter")))
+}
+
+/// Renders pages and writes the PDF; the output every print command gives.
+fn write_pdf(
+    pages: &[print::Page],
+    out: &std::path::Path,
+    paper: Paper,
+    what: &str,
+) -> Result<Output, Failure> {
+    let pdf = print::render(pages).map_err(Failure::malformed)?;
+    store::write_atomic(out, &pdf).map_err(Failure::malformed)?;
+    let text = format!(
+        "Wrote {what} to {} ({} page(s), {} bytes, {}).",
+        out.display(),
+        pages.len(),
+        pdf.len(),
+        paper.id()
+    );
+    let json = json!({ "out": out.display().to_string(), "bytes": pdf.len(), "paper": paper.id(), "pages": pages.len() });
+    Ok(Output::ok(text, json))
+}
+
+fn scene_print(rules: &Rules, id: &str, out: &std::path::Path, paper: &str) -> Result<Output, Failure> {
+    let paper = parse_paper(paper)?;
+    let scenes: Vec<&crate::rules::data::Scene> = if id == "all" {
+        rules.storylines.iter().flat_map(|l| l.scenes.iter().filter_map(|s| rules.scene(s))).collect()
+    } else {
+        vec![rules.scene(id).ok_or_else(|| {
+            Failure::malformed(format!(
+                "there is no scene '{id}' (posse scene list shows the ids, or use all)"
+            ))
+        })?]
+    };
+    let pages: Vec<print::Page> = scenes.iter().map(|s| print::checklist::layout(rules, s, paper)).collect();
+    let what =
+        if id == "all" { "the twelve scene checklists".to_owned() } else { format!("the checklist of {id}") };
+    write_pdf(&pages, out, paper, &what)
+}
+
+fn reference_print(rules: &Rules, out: &std::path::Path, paper: &str) -> Result<Output, Failure> {
+    let paper = parse_paper(paper)?;
+    write_pdf(&print::quickref::layout(rules, paper), out, paper, "the quick-reference sheet")
+}
+
 fn gang_print(
     rules: &Rules,
     file: &std::path::Path,
     out: &std::path::Path,
     paper: &str,
 ) -> Result<Output, Failure> {
-    let paper = Paper::parse(paper)
-        .ok_or_else(|| Failure::malformed(format!("'{paper}' is not a paper size: use a4 or letter")))?;
+    let paper = parse_paper(paper)?;
     let gang_file = store::read_gang(file).map_err(Failure::malformed)?;
     if rules.gang(&gang_file.gang).is_none() {
         return Err(Failure::malformed(format!("{}: {}", file.display(), gang::UnknownGang(gang_file.gang))));
     }
     let page = roster::layout(rules, &gang_file, paper);
-    let pdf = print::render(&[page]).map_err(Failure::malformed)?;
-    store::write_atomic(out, &pdf).map_err(Failure::malformed)?;
-    let text = format!(
-        "Wrote the roster of {} to {} ({} bytes, {}).",
-        gang_file.name,
-        out.display(),
-        pdf.len(),
-        paper.id()
-    );
-    let json =
-        json!({ "out": out.display().to_string(), "bytes": pdf.len(), "paper": paper.id(), "pages": 1 });
-    Ok(Output::ok(text, json))
+    write_pdf(&[page], out, paper, &format!("the roster of {}", gang_file.name))
 }
 
 fn scene_list(rules: &Rules) -> Output {

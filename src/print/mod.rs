@@ -2,6 +2,8 @@
 //! lines) from the rules data, then rendered to PDF with krilla. Tests read the layout, so
 //! they check what is printed without parsing a PDF.
 
+pub mod checklist;
+pub mod quickref;
 pub mod roster;
 
 use krilla::Document;
@@ -148,6 +150,163 @@ impl Page {
             y += leading;
         }
         y
+    }
+}
+
+/// Lays text out top to bottom, in one or more columns, on pages of one paper size, at a scale
+/// that can be lowered until everything fits the page count wanted.
+pub struct Flow {
+    pub pages: Vec<Page>,
+    pub paper: Paper,
+    /// Multiplies every font size and gap.
+    pub scale: f32,
+    pub margin: f32,
+    pub y: f32,
+    /// The flow ran past the bottom of the last column of the last page.
+    pub overflow: bool,
+    /// Start a new page instead of overflowing.
+    pub paginate: bool,
+    columns: usize,
+    column: usize,
+    /// Where columns start on the current page.
+    top: f32,
+}
+
+const GUTTER: f32 = 18.0;
+
+impl Flow {
+    /// A flow on one empty page, one column wide.
+    #[must_use]
+    pub fn new(paper: Paper, scale: f32, paginate: bool) -> Flow {
+        let margin = 34.0;
+        Flow {
+            pages: vec![Page::new(paper)],
+            paper,
+            scale,
+            margin,
+            y: margin,
+            overflow: false,
+            paginate,
+            columns: 1,
+            column: 0,
+            top: margin,
+        }
+    }
+
+    /// From here on, flow in `n` columns (starting below what is already on the page).
+    pub fn columns(&mut self, n: usize) {
+        self.columns = n.max(1);
+        self.column = 0;
+        self.top = self.y;
+    }
+
+    /// The width of the current column.
+    #[must_use]
+    pub fn width(&self) -> f32 {
+        #[expect(clippy::cast_precision_loss, reason = "a handful of columns")]
+        let n = self.columns as f32;
+        (self.paper.size().0 - 2.0 * self.margin - (n - 1.0) * GUTTER) / n
+    }
+
+    /// The left edge of the current column.
+    #[must_use]
+    pub fn left(&self) -> f32 {
+        #[expect(clippy::cast_precision_loss, reason = "a handful of columns")]
+        let k = self.column as f32;
+        self.margin + k * (self.width() + GUTTER)
+    }
+
+    fn bottom(&self) -> f32 {
+        self.paper.size().1 - self.margin - 12.0
+    }
+
+    /// The page being written.
+    pub fn page(&mut self) -> &mut Page {
+        if self.pages.is_empty() {
+            self.pages.push(Page::new(self.paper));
+        }
+        let last = self.pages.len() - 1;
+        &mut self.pages[last]
+    }
+
+    /// Makes room for `height` points: the next column, a new page, or an overflow mark.
+    pub fn need(&mut self, height: f32) {
+        if self.y + height <= self.bottom() {
+            return;
+        }
+        if self.column + 1 < self.columns {
+            self.column += 1;
+            self.y = self.top;
+        } else if self.paginate {
+            self.pages.push(Page::new(self.paper));
+            self.column = 0;
+            self.top = self.margin;
+            self.y = self.margin;
+        } else {
+            self.overflow = true;
+        }
+    }
+
+    /// Vertical space.
+    pub fn gap(&mut self, points: f32) {
+        self.y += points * self.scale;
+    }
+
+    /// A line of text at `size`, shrunk or shortened to fit the column.
+    pub fn line(&mut self, x_offset: f32, size: f32, bold: bool, text: &str) {
+        let size = size * self.scale;
+        self.need(size * 1.3);
+        self.y += size;
+        let (x, width, y) = (self.left() + x_offset, self.width() - x_offset, self.y);
+        self.page().cell(x, y, width, size, bold, text);
+        self.y += size * 0.3;
+    }
+
+    /// A heading with a rule under it.
+    pub fn heading(&mut self, text: &str) {
+        self.need(40.0 * self.scale);
+        self.gap(6.0);
+        self.line(0.0, 13.0, true, text);
+        let (x1, x2, y) = (self.left(), self.left() + self.width(), self.y);
+        self.page().line(x1, y, x2, y, 0.6);
+        self.gap(4.0);
+    }
+
+    /// A wrapped paragraph, indented by `x_offset`.
+    pub fn para(&mut self, x_offset: f32, size: f32, bold: bool, text: &str) {
+        let size = size * self.scale;
+        let width = self.width() - x_offset;
+        for line in wrap(text, width, size, bold) {
+            self.need(size * 1.3);
+            self.y += size;
+            let (x, y) = (self.left() + x_offset, self.y);
+            self.page().text(x, y, size, bold, line);
+            self.y += size * 0.3;
+        }
+    }
+
+    /// A tick box followed by a wrapped item.
+    pub fn tick(&mut self, size: f32, text: &str) {
+        let box_size = 9.0 * self.scale;
+        self.need(size * self.scale * 1.3);
+        let (x, y) = (self.left() + 1.0, self.y + 2.0 * self.scale);
+        self.page().rect(x, y, box_size, box_size, 0.8, None);
+        self.para(15.0 * self.scale, size, false, text);
+        self.gap(1.5);
+    }
+}
+
+/// Lays out with `build` at falling scales until the pages fit `max_pages` (or the smallest
+/// scale is reached), so a long scene still prints on one sheet.
+pub fn fit_pages(paper: Paper, max_pages: usize, build: impl Fn(&mut Flow)) -> Vec<Page> {
+    let mut scale = 1.0;
+    loop {
+        let mut flow = Flow::new(paper, scale, max_pages > 1);
+        build(&mut flow);
+        if (!flow.overflow && flow.pages.len() <= max_pages) || scale <= 0.6 {
+            return flow.pages;
+        }
+        scale -= 0.05;
     }
 }
 

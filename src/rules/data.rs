@@ -737,6 +737,8 @@ pub struct Core {
     pub nerve: NerveNumbers,
     pub big_nerve: BigNerveNumbers,
     pub hand_to_hand: HandToHandNumbers,
+    /// The end-of-turn routine, in order (the digest's §2.3 step 6).
+    pub end_of_turn: Vec<String>,
 }
 
 /// Everything Posse knows about Dead Man's Hand.
