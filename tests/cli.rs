@@ -507,3 +507,31 @@ fn gang_print_reports_bad_input() {
     let under_a_file = format!("{}/x.pdf", fixture("lawmen-21.json"));
     assert_fails(&["gang", "print", &fixture("lawmen-21.json"), "--out", &under_a_file], 2, "cannot write");
 }
+
+#[test]
+fn scene_print_all_gives_twelve_pages_and_reference_two() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("scenes.pdf");
+    let run = posse(&["scene", "print", "all", "--out", out.to_str().expect("path"), "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.json()["pages"], 12);
+    assert!(std::fs::read(&out).expect("written").starts_with(b"%PDF-"));
+    let one = dir.path().join("duel.pdf");
+    let run = posse(&[
+        "scene",
+        "print",
+        "the-duel",
+        "--out",
+        one.to_str().expect("path"),
+        "--paper",
+        "letter",
+        "--json",
+    ]);
+    assert_eq!((run.code, run.json()["pages"].as_u64()), (0, Some(1)));
+    let reference = dir.path().join("ref.pdf");
+    let run = posse(&["reference", "print", "--out", reference.to_str().expect("path"), "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.json()["pages"].as_u64().is_some_and(|p| (1..=2).contains(&p)));
+    assert_fails(&["scene", "print", "high-noon", "--out", one.to_str().expect("path")], 2, "high-noon");
+    assert_fails(&["reference", "print", "--out", one.to_str().expect("path"), "--paper", "a5"], 2, "a5");
+}

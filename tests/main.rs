@@ -4,3 +4,4 @@ mod app;
 mod cli;
 mod gangs;
 mod purity;
+mod scenes;

@@ -13,6 +13,7 @@ use crate::rules::{Rules, embedded};
 use crate::store::{self, DataDir};
 use crate::ui::gangs::{self, GangCommand, GangsState, Notice};
 use crate::ui::reference::{self, ReferenceState};
+use crate::ui::scenes::{self, SceneCommand, ScenesState};
 use crate::ui::theme;
 
 /// The screens of the app.
@@ -21,11 +22,15 @@ pub enum Screen {
     #[default]
     Reference,
     Gangs,
+    Scenes,
 }
 
 impl Screen {
-    const ALL: [(Screen, &'static str, egui::Key); 2] =
-        [(Screen::Reference, "Reference", egui::Key::Num1), (Screen::Gangs, "Gangs", egui::Key::Num2)];
+    const ALL: [(Screen, &'static str, egui::Key); 3] = [
+        (Screen::Reference, "Reference", egui::Key::Num1),
+        (Screen::Gangs, "Gangs", egui::Key::Num2),
+        (Screen::Scenes, "Scenes", egui::Key::Num3),
+    ];
 }
 
 /// What a native file dialog answered (dialogs run off the UI thread).
@@ -43,6 +48,8 @@ pub struct PosseApp {
     pub reference: ReferenceState,
     /// The Gangs screen.
     pub gangs: GangsState,
+    /// The Scenes screen.
+    pub scenes: ScenesState,
     /// The selected gang as last written to disk.
     saved: Option<GangFile>,
     /// A working copy whose save failed: not retried until it changes again.
@@ -79,13 +86,105 @@ impl PosseApp {
             screen: Screen::default(),
             reference: ReferenceState::default(),
             gangs: GangsState::default(),
+            scenes: ScenesState::default(),
             saved: None,
             failed_save: None,
             dialogs: mpsc::channel(),
             startup_probe,
         };
         app.refresh();
+        app.load_series();
         app
+    }
+
+    fn load_series(&mut self) {
+        let Some(data) = &self.data else { return };
+        match data.load_series() {
+            Ok(series) => self.scenes.series = series,
+            Err(e) => {
+                self.scenes.series_locked = true;
+                self.scenes.notice = Some(Notice::error(format!(
+                    "Scene results cannot be read ({e}); Posse will not write over them."
+                )));
+            }
+        }
+    }
+
+    /// Writes laid-out pages as a PDF into the prints folder; returns where it went.
+    fn print_pages(&self, pages: &[print::Page], file: &str) -> Result<PathBuf, String> {
+        let data = self.data.as_ref().ok_or("there is no data folder to print into")?;
+        let path = data.prints().join(file);
+        let pdf = print::render(pages).map_err(|e| e.to_string())?;
+        store::write_atomic(&path, &pdf).map_err(|e| e.to_string())?;
+        Ok(path)
+    }
+
+    /// Carries out one command from the Scenes screen.
+    pub fn handle_scene(&mut self, command: SceneCommand) {
+        match command {
+            SceneCommand::PrintChecklist(id, paper) => {
+                let Some(scene) = self.rules.scene(&id) else { return };
+                let page = print::checklist::layout(self.rules, scene, paper);
+                self.scenes.notice =
+                    Some(match self.print_pages(&[page], &format!("{id}-checklist-{}.pdf", paper.id())) {
+                        Ok(path) => Notice {
+                            text: format!("Checklist printed to {}.", path.display()),
+                            error: false,
+                            path: Some(path),
+                        },
+                        Err(e) => Notice::error(format!("The checklist was not printed: {e}.")),
+                    });
+            }
+            SceneCommand::PrintReference(paper) => {
+                let pages = print::quickref::layout(self.rules, paper);
+                self.scenes.notice =
+                    Some(match self.print_pages(&pages, &format!("quick-reference-{}.pdf", paper.id())) {
+                        Ok(path) => Notice {
+                            text: format!("Quick reference printed to {}.", path.display()),
+                            error: false,
+                            path: Some(path),
+                        },
+                        Err(e) => Notice::error(format!("The quick reference was not printed: {e}.")),
+                    });
+            }
+            SceneCommand::BuildGang { scene, role, gang } => {
+                let (Some(s), Some(g)) = (self.rules.scene(&scene), self.rules.gang(&gang)) else { return };
+                let side = s.sides.get(role);
+                let file = GangFile {
+                    name: format!("{} for {}", g.name, s.title),
+                    gang,
+                    models: Vec::new(),
+                    rep_limit: side.rep.map(|r| r + side.off_table_rep),
+                    scene: Some(scene),
+                    role: Some(role),
+                };
+                if self.add_gang(&file).is_some() {
+                    self.screen = Screen::Gangs;
+                } else {
+                    self.scenes.notice.clone_from(&self.gangs.notice);
+                }
+            }
+            SceneCommand::Open(path) => {
+                if let Err(e) = open::that_detached(&path) {
+                    self.scenes.notice =
+                        Some(Notice::error(format!("{} could not be opened: {e}.", path.display())));
+                }
+            }
+            SceneCommand::Record(scene, outcome) => {
+                if self.scenes.series_locked {
+                    return;
+                }
+                match outcome {
+                    Some(o) => self.scenes.series.results.insert(scene, o),
+                    None => self.scenes.series.results.remove(&scene),
+                };
+                if let Some(data) = &self.data
+                    && let Err(e) = data.save_series(&self.scenes.series)
+                {
+                    self.scenes.notice = Some(Notice::error(format!("The result was not saved: {e}.")));
+                }
+            }
+        }
     }
 
     /// The rules the app runs on.
@@ -378,6 +477,13 @@ impl eframe::App for PosseApp {
         });
         match self.screen {
             Screen::Reference => reference::reference_ui(ui, self.rules, &mut self.reference),
+            Screen::Scenes => {
+                let mut commands = Vec::new();
+                scenes::scenes_ui(ui, self.rules, &mut self.scenes, &mut commands);
+                for command in commands {
+                    self.handle_scene(command);
+                }
+            }
             Screen::Gangs => {
                 let mut commands = Vec::new();
                 gangs::gangs_ui(ui, self.rules, &mut self.gangs, &mut commands);

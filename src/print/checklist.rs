@@ -238,3 +238,27 @@ mod tests {
         assert!(next_scene(rules, rules.scene("showdown").expect("s")).is_none());
     }
 }
+
+#[cfg(test)]
+mod all_pages {
+    use super::*;
+    use crate::rules::embedded;
+
+    /// What `posse scene print all` prints: twelve pages in storyline order, each with its own
+    /// scene's title, decks, hands and every end condition.
+    #[test]
+    fn twelve_pages_each_with_its_own_scene() {
+        let rules = embedded::rules();
+        let ids: Vec<&String> = rules.storylines.iter().flat_map(|l| &l.scenes).collect();
+        assert_eq!(ids.len(), 12);
+        for id in ids {
+            let scene = rules.scene(id).expect("scene");
+            let text = layout(rules, scene, Paper::A4).texts().join(" ");
+            assert!(text.starts_with(&scene.title), "{id}");
+            for other in rules.scenes.iter().filter(|s| s.id != *id && !scene.title.contains(&s.title)) {
+                assert!(!text.starts_with(&other.title), "{id} page starts with {}", other.title);
+            }
+            assert!(text.matches("→").count() >= scene.end.len(), "{id}");
+        }
+    }
+}

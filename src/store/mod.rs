@@ -88,6 +88,34 @@ fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
+/// How a scene played at the table ended, as recorded for a storyline played as a series.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Good,
+    Bad,
+    Draw,
+}
+
+impl Outcome {
+    /// The result in words.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Outcome::Good => "good guys won",
+            Outcome::Bad => "bad guys won",
+            Outcome::Draw => "a draw",
+        }
+    }
+}
+
+/// The recorded results of scenes, by scene id (`series.json` in the data folder).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Series {
+    #[serde(default)]
+    pub results: std::collections::BTreeMap<String, Outcome>,
+}
+
 /// One gang file in the data folder: readable, or damaged with the reason.
 #[derive(Clone, Debug)]
 pub struct GangEntry {
@@ -146,6 +174,39 @@ impl DataDir {
     #[must_use]
     pub fn prints(&self) -> PathBuf {
         self.root.join("prints")
+    }
+
+    /// Where the storyline results are kept.
+    #[must_use]
+    pub fn series_path(&self) -> PathBuf {
+        self.root.join("series.json")
+    }
+
+    /// The recorded scene results; none when the file does not exist yet.
+    ///
+    /// # Errors
+    /// When the file exists but cannot be read (it is then left alone).
+    pub fn load_series(&self) -> Result<Series, StoreError> {
+        let path = self.series_path();
+        match std::fs::read_to_string(&path) {
+            Ok(text) => serde_json::from_str(&text).map_err(|e| StoreError::Unreadable {
+                path,
+                reason: format!("it is not a results file ({e})"),
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Series::default()),
+            Err(e) => Err(StoreError::Unreadable { path, reason: io_reason(&e) }),
+        }
+    }
+
+    /// Saves the scene results atomically.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn save_series(&self, series: &Series) -> Result<(), StoreError> {
+        let path = self.series_path();
+        let text = serde_json::to_string_pretty(series)
+            .map_err(|e| StoreError::Unwritable { path: path.clone(), reason: e.to_string() })?;
+        write_atomic(&path, text.as_bytes())
     }
 
     /// The file of the gang with this id.
@@ -302,6 +363,19 @@ mod tests {
         assert_eq!(data.list_gangs().expect("list").len(), 2);
         // The damaged file is still there, untouched.
         assert_eq!(std::fs::read_to_string(data.gang_path("broken")).expect("read"), "{ not json");
+    }
+
+    #[test]
+    fn series_results_round_trip() {
+        let dir = tempfile::tempdir().expect("temp");
+        let data = DataDir::at(dir.path());
+        assert_eq!(data.load_series().expect("none yet"), Series::default());
+        let mut series = Series::default();
+        series.results.insert("the-stranger".into(), Outcome::Good);
+        data.save_series(&series).expect("saved");
+        assert_eq!(data.load_series().expect("loaded"), series);
+        std::fs::write(data.series_path(), "nonsense").expect("write");
+        assert!(data.load_series().is_err());
     }
 
     #[test]

@@ -5,5 +5,6 @@
 pub mod gangs;
 pub mod names;
 pub mod reference;
+pub mod scenes;
 pub mod theme;
 pub mod widgets;
