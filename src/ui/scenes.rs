@@ -303,7 +303,7 @@ fn carry_over_ui(ui: &mut Ui, rules: &Rules, scene: &Scene, series: &Series) {
     }
     bullets(ui, "If played as a series", &scene.carry_over);
     if let Some(next) = next_scene(rules, scene) {
-        ui.label(RichText::new(format!("Next in the storyline: {}.", next.title)).color(theme::muted(&v)));
+        ui.label(RichText::new(format!("Next in the storyline: {}", next.title)).color(theme::muted(&v)));
     }
 }
 
