@@ -13,6 +13,21 @@ pub fn scene_rep(scene: &Scene) -> Option<u32> {
     [&scene.sides.good, &scene.sides.bad].iter().filter_map(|s| s.rep.map(|r| r + s.off_table_rep)).max()
 }
 
+/// The Rep to plan the set for: the gangs of the storyline's final scene, since the set stays
+/// for all three scenes (the book's "Arranging the Set", reading A63); the scene's own Rep for a
+/// scene outside any storyline.
+#[must_use]
+pub fn set_rep(rules: &Rules, scene: &Scene) -> Option<u32> {
+    rules
+        .storylines
+        .iter()
+        .find(|l| l.id == scene.storyline)
+        .and_then(|l| l.scenes.last())
+        .and_then(|id| rules.scene(id))
+        .and_then(scene_rep)
+        .or_else(|| scene_rep(scene))
+}
+
 /// "Arranging the Set" as checklist lines for gangs of `rep` Rep.
 #[must_use]
 pub fn set_plan(rules: &Rules, rep: u32) -> Vec<String> {
@@ -112,7 +127,7 @@ fn build(rules: &Rules, scene: &Scene, flow: &mut Flow) {
     }
 
     flow.heading("Set up");
-    match scene_rep(scene) {
+    match scene_rep(scene).and(set_rep(rules, scene)) {
         Some(rep) => {
             for line in set_plan(rules, rep) {
                 flow.tick(10.0, &line);
@@ -236,6 +251,9 @@ mod tests {
             Some("this-town-aint-big-enough")
         );
         assert!(next_scene(rules, rules.scene("showdown").expect("s")).is_none());
+        let plan = |id| set_rep(rules, rules.scene(id).expect("scene"));
+        assert_eq!(plan("the-stranger"), Some(21), "the set is built for the final scene");
+        assert_eq!(plan("hang-em-high"), Some(21));
     }
 }
 

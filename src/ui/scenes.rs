@@ -7,7 +7,7 @@ use egui::{RichText, ScrollArea, Ui};
 use super::theme;
 use super::widgets::{self, stepper};
 use crate::print::Paper;
-use crate::print::checklist::{next_scene, scene_rep, set_plan, winner_text};
+use crate::print::checklist::{next_scene, set_plan, set_rep, winner_text};
 use crate::rules::Rules;
 use crate::rules::data::{BigNerveRule, Role, Scene};
 use crate::store::{Outcome, Series};
@@ -48,7 +48,7 @@ impl Default for ScenesState {
         ScenesState {
             selected: "the-stranger".into(),
             paper: Paper::A4,
-            planner_rep: 6,
+            planner_rep: 21,
             good_gang: "lawmen".into(),
             bad_gang: "outlaws".into(),
             series: Series::default(),
@@ -102,7 +102,7 @@ fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut ScenesState) {
             let response = ui.add(egui::Button::selectable(selected, format!("{}. {}", k + 1, scene.title)));
             if response.clicked() && !selected {
                 state.selected.clone_from(id);
-                state.planner_rep = scene_rep(scene).unwrap_or(state.planner_rep);
+                state.planner_rep = set_rep(rules, scene).unwrap_or(state.planner_rep);
             }
             if let Some(outcome) = state.series.results.get(id) {
                 ui.label(RichText::new(format!("   {}", outcome.label())).small().color(theme::muted(&v)));
@@ -316,7 +316,7 @@ fn planner_ui(ui: &mut Ui, rules: &Rules, state: &mut ScenesState) {
         ui.label(format!("☐ {line}"));
     }
     ui.label(
-        RichText::new("The checklist prints this plan for the scene's own Rep.")
+        RichText::new("The checklist prints this plan for the Rep of the storyline's final scene: the set stays for all three scenes.")
             .small()
             .color(theme::muted(&v)),
     );
