@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod game;
 pub mod print;
 pub mod rules;
 pub mod store;

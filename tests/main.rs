@@ -2,6 +2,7 @@
 
 mod app;
 mod cli;
+mod crash;
 mod gangs;
 mod purity;
 mod scenes;

@@ -64,6 +64,32 @@ enum Command {
     /// The quick-reference sheet.
     #[command(subcommand)]
     Reference(ReferenceCommand),
+    /// Game journals (event logs).
+    #[command(subcommand)]
+    Game(GameCommand),
+}
+
+#[derive(Subcommand, Debug)]
+enum GameCommand {
+    /// Plays random legal events of a Showdown into a journal, one line per event, printing
+    /// `applied N` after each has been written (for crash tests and timing).
+    Simulate {
+        /// The journal file; an existing one is resumed.
+        #[arg(long)]
+        journal: PathBuf,
+        /// How many events to add.
+        #[arg(long)]
+        events: u64,
+        /// The seed of a new game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Replays a journal and says where the game stands.
+    Replay {
+        /// The journal file.
+        #[arg(long)]
+        journal: PathBuf,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -434,6 +460,10 @@ fn dispatch(rules: &Rules, command: &Command) -> Result<Output, Failure> {
         Command::Scene(SceneCommand::Show { id }) => scene_show(rules, id),
         Command::Scene(SceneCommand::Print { id, out, paper }) => scene_print(rules, id, out, paper),
         Command::Reference(ReferenceCommand::Print { out, paper }) => reference_print(rules, out, paper),
+        Command::Game(GameCommand::Simulate { journal, events, seed }) => {
+            game_simulate(rules, journal, *events, *seed)
+        }
+        Command::Game(GameCommand::Replay { journal }) => game_replay(rules, journal),
     }
 }
 
@@ -733,6 +763,66 @@ fn gang_print(
     }
     let page = roster::layout(rules, &gang_file, paper);
     write_pdf(&[page], out, paper, &format!("the roster of {}", gang_file.name))
+}
+
+fn load_game(rules: &Rules, journal: &std::path::Path) -> Result<(crate::game::Game, bool), Failure> {
+    let read = store::read_journal(journal).map_err(Failure::malformed)?;
+    let game = crate::game::Game::replay(rules, &read.events).map_err(|(n, e)| {
+        Failure::malformed(format!("{}: event {} does not replay: {e}", journal.display(), n + 1))
+    })?;
+    Ok((game, read.torn_tail))
+}
+
+fn game_summary(game: &crate::game::Game, torn: bool) -> (String, Value) {
+    let text = format!(
+        "{} events; turn {}, {:?}{}{}",
+        game.log.len(),
+        game.turn,
+        game.phase,
+        game.broke.map_or(String::new(), |s| format!("; side {} broke", if s == 0 { "a" } else { "b" })),
+        if torn { "; a half-written last event was left out" } else { "" }
+    );
+    let json = json!({ "events": game.log.len(), "turn": game.turn, "phase": format!("{:?}", game.phase), "torn_tail": torn });
+    (text, json)
+}
+
+fn game_simulate(
+    rules: &Rules,
+    journal: &std::path::Path,
+    events: u64,
+    seed: u64,
+) -> Result<Output, Failure> {
+    use crate::game::{Event, Game, sim};
+    use std::io::Write as _;
+    let (mut game, torn) =
+        if journal.exists() { load_game(rules, journal)? } else { (Game::default(), false) };
+    let mut file = store::Journal::open(journal).map_err(Failure::malformed)?;
+    let mut out = std::io::stdout().lock();
+    let mut choice = seed ^ u64::try_from(game.log.len()).unwrap_or(0).wrapping_mul(0x2545_F491_4F6C_DD1D);
+    for _ in 0..events {
+        let event = if game.log.is_empty() {
+            Event::Begin(Box::new(sim::showdown_setup(seed)))
+        } else {
+            choice = choice.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            match sim::next_event(rules, &game, choice) {
+                Some(event) => event,
+                None => break,
+            }
+        };
+        game.apply(rules, &event).map_err(Failure::refused)?;
+        file.append(&event).map_err(Failure::malformed)?;
+        let _ = writeln!(out, "applied {}", game.log.len());
+        let _ = out.flush();
+    }
+    file.sync().map_err(Failure::malformed)?;
+    let (text, json) = game_summary(&game, torn);
+    Ok(Output::ok(text, json))
+}
+
+fn game_replay(rules: &Rules, journal: &std::path::Path) -> Result<Output, Failure> {
+    let (game, torn) = load_game(rules, journal)?;
+    let (text, json) = game_summary(&game, torn);
+    Ok(Output::ok(text, json))
 }
 
 fn scene_list(rules: &Rules) -> Output {

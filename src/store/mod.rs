@@ -116,6 +116,92 @@ pub struct Series {
     pub results: std::collections::BTreeMap<String, Outcome>,
 }
 
+/// A game's journal: one event per line, appended and flushed as each event happens, so a
+/// crash loses nothing that was applied.
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    file: std::fs::File,
+}
+
+impl Journal {
+    /// Opens (or creates) a journal for appending.
+    ///
+    /// # Errors
+    /// When the file cannot be opened for writing.
+    pub fn open(path: &Path) -> Result<Journal, StoreError> {
+        let fail =
+            |e: &std::io::Error| StoreError::Unwritable { path: path.to_owned(), reason: io_reason(e) };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
+        }
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(|e| fail(&e))?;
+        Ok(Journal { path: path.to_owned(), file })
+    }
+
+    /// Appends one event and hands it to the operating system before returning, so it
+    /// survives the app being killed.
+    ///
+    /// # Errors
+    /// When the event cannot be written.
+    pub fn append(&mut self, event: &crate::game::Event) -> Result<(), StoreError> {
+        use std::io::Write as _;
+        let fail =
+            |e: &std::io::Error| StoreError::Unwritable { path: self.path.clone(), reason: io_reason(e) };
+        let mut line = serde_json::to_string(event)
+            .map_err(|e| StoreError::Unwritable { path: self.path.clone(), reason: e.to_string() })?;
+        line.push('\n');
+        self.file.write_all(line.as_bytes()).map_err(|e| fail(&e))?;
+        self.file.flush().map_err(|e| fail(&e))
+    }
+
+    /// Forces everything appended so far onto the disk (survives a power cut too).
+    ///
+    /// # Errors
+    /// When the disk refuses.
+    pub fn sync(&mut self) -> Result<(), StoreError> {
+        self.file
+            .sync_data()
+            .map_err(|e| StoreError::Unwritable { path: self.path.clone(), reason: io_reason(&e) })
+    }
+}
+
+/// A journal read back: its events, and whether a half-written last line was left out.
+#[derive(Debug)]
+pub struct JournalRead {
+    pub events: Vec<crate::game::Event>,
+    pub torn_tail: bool,
+}
+
+/// Reads a journal. A last line cut short by a crash is left out (and reported); any other
+/// unreadable line makes the whole journal an error, so nothing is silently lost.
+///
+/// # Errors
+/// When the file cannot be read or a line other than the last is damaged.
+pub fn read_journal(path: &Path) -> Result<JournalRead, StoreError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| StoreError::Unreadable { path: path.to_owned(), reason: io_reason(&e) })?;
+    let mut events = Vec::new();
+    let mut torn_tail = false;
+    let lines: Vec<&str> = text.split('\n').collect();
+    for (n, line) in lines.iter().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str(line) {
+            Ok(event) => events.push(event),
+            Err(_) if n + 1 == lines.len() => torn_tail = true,
+            Err(e) => {
+                return Err(StoreError::Unreadable {
+                    path: path.to_owned(),
+                    reason: format!("line {} is not a game event ({e})", n + 1),
+                });
+            }
+        }
+    }
+    Ok(JournalRead { events, torn_tail })
+}
+
 /// One gang file in the data folder: readable, or damaged with the reason.
 #[derive(Clone, Debug)]
 pub struct GangEntry {
@@ -376,6 +462,28 @@ mod tests {
         assert_eq!(data.load_series().expect("loaded"), series);
         std::fs::write(data.series_path(), "nonsense").expect("write");
         assert!(data.load_series().is_err());
+    }
+
+    #[test]
+    fn journals_append_and_survive_a_torn_last_line() {
+        use crate::game::{Event, sim};
+        let dir = tempfile::tempdir().expect("temp");
+        let path = dir.path().join("games/g.jsonl");
+        let mut journal = Journal::open(&path).expect("open");
+        journal.append(&Event::Begin(Box::new(sim::showdown_setup(1)))).expect("append");
+        journal.append(&Event::DealInitiative { face_up: [None, None], cards: None }).expect("append");
+        journal.sync().expect("sync");
+        let read = read_journal(&path).expect("read");
+        assert_eq!((read.events.len(), read.torn_tail), (2, false));
+        // A crash in the middle of a line: the whole events before it are kept.
+        std::fs::write(&path, std::fs::read_to_string(&path).expect("text") + "{\"EndTurn").expect("write");
+        let read = read_journal(&path).expect("read");
+        assert_eq!((read.events.len(), read.torn_tail), (2, true));
+        // Damage in the middle is an error, not a silent loss.
+        let text =
+            std::fs::read_to_string(&path).expect("text").replacen("Deal", "Dxal", 1) + "\n\"EndTurn\"\n";
+        std::fs::write(&path, text).expect("write");
+        assert!(read_journal(&path).is_err());
     }
 
     #[test]

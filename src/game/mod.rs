@@ -1,0 +1,644 @@
+//! A game at the table as an event log.
+//!
+//! [`Game::apply`] is the only way the state changes; loading a game is replaying its events,
+//! undo is replaying all but the last, and saving is appending one event to a journal. Every
+//! random draw comes from the seed recorded in [`Event::Begin`] (or from the card or die the
+//! player typed), so a replay deals exactly the same cards and undo never re-shuffles.
+//!
+//! This module is pure: no egui, no files, no clock.
+
+pub mod sim;
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Rules;
+use crate::rules::cards::{self, Card, Colour};
+use crate::rules::data::{DeckKind, Role};
+use crate::rules::gang::GangFile;
+use crate::rules::initiative::{self, Placed, Side};
+use crate::rules::nerve::{self, BigNerveInput};
+use crate::rules::shooting::{self, ShotResult};
+
+/// One side's set-up: its gang, role and cards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideSetup {
+    pub gang: GangFile,
+    pub role: Role,
+    pub deck: DeckKind,
+    pub numbers: Colour,
+    pub hand: u32,
+    pub reshuffle: bool,
+}
+
+/// Everything a game starts from; recorded as the first event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub seed: u64,
+    pub scene: Option<String>,
+    /// Side A and side B.
+    pub sides: [SideSetup; 2],
+}
+
+/// A model at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[expect(clippy::struct_excessive_bools, reason = "each flag is a marker on the model at the table")]
+pub struct Model {
+    pub name: String,
+    pub profile: String,
+    pub hits: u32,
+    pub nerve: u32,
+    pub shoot: i32,
+    pub hth: i32,
+    pub boss: bool,
+    pub weapons: Vec<String>,
+    pub under_fire: u32,
+    pub out_of_ammo: bool,
+    pub moves: u32,
+    pub out_of_action: bool,
+    /// The initiative card on the model this turn.
+    pub card: Option<Card>,
+    pub activated: bool,
+}
+
+/// One side's cards and models.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideState {
+    pub name: String,
+    pub gang: String,
+    pub role: Role,
+    pub reshuffle: bool,
+    pub models: Vec<Model>,
+    /// The top of the deck is the end of the vector.
+    pub deck: Vec<Card>,
+    pub hand: Vec<Card>,
+    pub discard: Vec<Card>,
+    /// How many models the side began with (Big Nerve, reading A09).
+    pub started_with: u32,
+    /// A card from the hand was used this turn (it draws one at the end of the turn).
+    pub used_card: bool,
+    /// The deck could not supply a card it had to (a no-reshuffle side has run out).
+    pub ran_out: bool,
+}
+
+impl SideState {
+    /// Models still in play.
+    pub fn standing(&self) -> impl Iterator<Item = &Model> {
+        self.models.iter().filter(|m| !m.out_of_action)
+    }
+
+    /// Every card this side owns, wherever it is.
+    #[must_use]
+    pub fn all_cards(&self) -> Vec<Card> {
+        let mut all: Vec<Card> = self.deck.iter().chain(&self.hand).chain(&self.discard).copied().collect();
+        all.extend(self.models.iter().filter_map(|m| m.card));
+        all
+    }
+
+    /// Draws the top card, reshuffling the discard pile in first when the deck is empty and
+    /// the side reshuffles (`seed` decides that shuffle).
+    fn draw(&mut self, seed: u64) -> Option<Card> {
+        if self.deck.is_empty() && self.reshuffle && !self.discard.is_empty() {
+            self.deck.append(&mut self.discard);
+            cards::shuffle(&mut self.deck, seed);
+        }
+        let card = self.deck.pop();
+        if card.is_none() {
+            self.ran_out = true;
+        }
+        card
+    }
+}
+
+/// Where the game is in its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Waiting for initiative cards.
+    Initiative,
+    /// Models act in card order.
+    Activations,
+    /// The end-of-turn checklist.
+    EndOfTurn,
+    /// A side failed its Big Nerve test or the players ended the game.
+    Over,
+}
+
+/// A model, by side and index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ModelRef {
+    pub side: usize,
+    pub model: usize,
+}
+
+/// A correction to a model's markers, made by hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Marker {
+    UnderFire(u32),
+    OutOfAmmo(bool),
+    Moves(u32),
+    OutOfAction(bool),
+}
+
+/// Everything that can happen to a game. Events are appended to the journal as they happen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// Builds and shuffles both decks from the seed and deals each hand.
+    Begin(Box<Setup>),
+    /// Deals one initiative card to every model in play. `face_up` is each side's model that
+    /// gets the face-up top card. `cards`, when the players use physical decks, lists the card
+    /// each model drew (they are taken out of the deck); otherwise Posse deals from the top.
+    DealInitiative { face_up: [Option<usize>; 2], cards: Option<Vec<(ModelRef, Card)>> },
+    /// Which side won ties this turn (it placed first, or won the draw-off).
+    TiePriority { side: usize },
+    /// The lowest-card switch: swap the cards of two models of one side.
+    Switch { a: ModelRef, b: ModelRef },
+    /// A shot with its total modifier and natural d20 roll; the result is applied to the target
+    /// (markers, out of action) and the shooter (out of ammo on a natural 1).
+    Shot { shooter: ModelRef, target: ModelRef, modifier: i32, roll: u32 },
+    /// A nerve test against `needed` with the natural d10 `roll`; a fail adds a marker.
+    Nerve { model: ModelRef, needed: u32, roll: u32 },
+    /// A model finishes its activation, having taken `moves` move actions: its card is
+    /// discarded and its move markers placed.
+    EndActivation { model: ModelRef, moves: u32 },
+    /// A marker corrected by hand.
+    SetMarker { model: ModelRef, marker: Marker },
+    /// Plays a card from a side's hand (it goes to the discard pile).
+    PlayCard { side: usize, card: Card },
+    /// Ends the activations: move markers come off, unused initiative cards are discarded.
+    EndTurn,
+    /// A side's Big Nerve test with the natural d10 `roll`; a fail ends the game.
+    BigNerve { side: usize, roll: u32 },
+    /// End-of-turn hand draws and reshuffles; the next turn starts.
+    NextTurn,
+}
+
+/// Why an event cannot be applied now.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("the game has not begun")]
+    NotBegun,
+    #[error("the game has already begun")]
+    AlreadyBegun,
+    #[error("'{0}' is not a gang Posse knows")]
+    UnknownGang(String),
+    #[error("there is no model {0:?}")]
+    NoModel(ModelRef),
+    #[error("that cannot be done in this phase of the turn ({0:?})")]
+    WrongPhase(Phase),
+    #[error("the card {0} is not where it should be")]
+    MissingCard(Card),
+    #[error("{0} is out of action")]
+    OutOfAction(String),
+    #[error("{0} has already activated this turn")]
+    AlreadyActivated(String),
+    #[error("a d{die} shows 1 to {die}, not {roll}")]
+    BadRoll { die: u32, roll: u32 },
+    #[error("only models of the same side can swap cards")]
+    DifferentSides,
+    #[error("{0}")]
+    Rules(String),
+}
+
+/// A game: its state and the events that made it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub seed: u64,
+    pub scene: Option<String>,
+    pub turn: u32,
+    pub phase: Phase,
+    pub sides: Vec<SideState>,
+    pub tie_priority: Option<usize>,
+    /// The side that failed a Big Nerve test, if any.
+    pub broke: Option<usize>,
+    /// How many events have been applied (seeds later draws).
+    pub applied: u64,
+    /// Every event applied, in order.
+    pub log: Vec<Event>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game {
+            seed: 0,
+            scene: None,
+            turn: 0,
+            phase: Phase::Initiative,
+            sides: Vec::new(),
+            tie_priority: None,
+            broke: None,
+            applied: 0,
+            log: Vec::new(),
+        }
+    }
+}
+
+fn side_of(index: usize) -> Side {
+    if index == 0 { Side::A } else { Side::B }
+}
+
+impl Game {
+    /// Replays `events` from an empty game.
+    ///
+    /// # Errors
+    /// The first event that cannot be applied, with its position.
+    pub fn replay(rules: &Rules, events: &[Event]) -> Result<Game, (usize, GameError)> {
+        let mut game = Game::default();
+        for (i, event) in events.iter().enumerate() {
+            game.apply(rules, event).map_err(|e| (i, e))?;
+        }
+        Ok(game)
+    }
+
+    /// The game without its last event (undo), and that event.
+    ///
+    /// # Errors
+    /// When the shorter log does not replay (it always does for a log this game produced).
+    pub fn undo(&self, rules: &Rules) -> Result<Option<(Game, Event)>, (usize, GameError)> {
+        let Some((last, rest)) = self.log.split_last() else { return Ok(None) };
+        Ok(Some((Game::replay(rules, rest)?, last.clone())))
+    }
+
+    /// A seed for the `n`-th random draw after the start, derived from the game's seed.
+    fn derived_seed(&self, salt: u64) -> u64 {
+        self.seed ^ self.applied.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt
+    }
+
+    fn model(&self, r: ModelRef) -> Result<&Model, GameError> {
+        self.sides.get(r.side).and_then(|s| s.models.get(r.model)).ok_or(GameError::NoModel(r))
+    }
+
+    fn model_mut(&mut self, r: ModelRef) -> Result<&mut Model, GameError> {
+        self.sides.get_mut(r.side).and_then(|s| s.models.get_mut(r.model)).ok_or(GameError::NoModel(r))
+    }
+
+    fn expect_phase(&self, phase: Phase) -> Result<(), GameError> {
+        if self.phase == phase { Ok(()) } else { Err(GameError::WrongPhase(self.phase)) }
+    }
+
+    fn check_roll(roll: u32, die: u32) -> Result<(), GameError> {
+        if (1..=die).contains(&roll) { Ok(()) } else { Err(GameError::BadRoll { die, roll }) }
+    }
+
+    /// Applies one event: the only way a game changes. On error nothing changes.
+    ///
+    /// # Errors
+    /// When the event does not fit the game as it stands.
+    pub fn apply(&mut self, rules: &Rules, event: &Event) -> Result<(), GameError> {
+        // Work on a copy of the state (not of the log, which only grows) so a refused event
+        // changes nothing, and the cost of an event does not grow with the game's length.
+        let log = std::mem::take(&mut self.log);
+        let mut next = self.clone();
+        let result = next.apply_inner(rules, event);
+        match result {
+            Ok(()) => {
+                next.log = log;
+                next.log.push(event.clone());
+                next.applied += 1;
+                *self = next;
+                Ok(())
+            }
+            Err(e) => {
+                self.log = log;
+                Err(e)
+            }
+        }
+    }
+
+    fn apply_inner(&mut self, rules: &Rules, event: &Event) -> Result<(), GameError> {
+        if self.sides.is_empty() && !matches!(event, Event::Begin(_)) {
+            return Err(GameError::NotBegun);
+        }
+        match event {
+            Event::Begin(setup) => self.begin(rules, setup),
+            Event::DealInitiative { face_up, cards } => self.deal_initiative(*face_up, cards.as_deref()),
+            Event::TiePriority { side } => {
+                if *side > 1 {
+                    return Err(GameError::NoModel(ModelRef { side: *side, model: 0 }));
+                }
+                self.tie_priority = Some(*side);
+                Ok(())
+            }
+            Event::Switch { a, b } => {
+                self.expect_phase(Phase::Activations)?;
+                if a.side != b.side {
+                    return Err(GameError::DifferentSides);
+                }
+                let (ca, cb) = (self.model(*a)?.card, self.model(*b)?.card);
+                self.model_mut(*a)?.card = cb;
+                self.model_mut(*b)?.card = ca;
+                Ok(())
+            }
+            Event::Shot { shooter, target, modifier, roll } => {
+                self.shot(rules, *shooter, *target, *modifier, *roll)
+            }
+            Event::Nerve { model, needed, roll } => {
+                Self::check_roll(*roll, rules.core.nerve.die)?;
+                if nerve::test_result(*needed, *roll) == nerve::TestResult::Fail {
+                    self.add_markers(*model, 1)?;
+                }
+                Ok(())
+            }
+            Event::EndActivation { model, moves } => {
+                self.expect_phase(Phase::Activations)?;
+                let m = self.model(*model)?;
+                if m.activated {
+                    return Err(GameError::AlreadyActivated(m.name.clone()));
+                }
+                let m = self.model_mut(*model)?;
+                m.activated = true;
+                m.moves = *moves;
+                let card = m.card.take();
+                if let (Some(card), Some(side)) = (card, self.sides.get_mut(model.side)) {
+                    side.discard.push(card);
+                }
+                Ok(())
+            }
+            Event::SetMarker { model, marker } => {
+                let m = self.model_mut(*model)?;
+                match *marker {
+                    Marker::UnderFire(n) => {
+                        m.under_fire = n;
+                        m.out_of_action = n >= m.hits;
+                    }
+                    Marker::OutOfAmmo(b) => m.out_of_ammo = b,
+                    Marker::Moves(n) => m.moves = n,
+                    Marker::OutOfAction(b) => m.out_of_action = b,
+                }
+                self.discard_if_down(*model);
+                Ok(())
+            }
+            Event::PlayCard { side, card } => {
+                let s = self
+                    .sides
+                    .get_mut(*side)
+                    .ok_or(GameError::NoModel(ModelRef { side: *side, model: 0 }))?;
+                let pos = s.hand.iter().position(|c| c == card).ok_or(GameError::MissingCard(*card))?;
+                s.hand.remove(pos);
+                s.discard.push(*card);
+                s.used_card = true;
+                Ok(())
+            }
+            Event::EndTurn => {
+                self.expect_phase(Phase::Activations)?;
+                for side in &mut self.sides {
+                    for m in &mut side.models {
+                        m.moves = 0;
+                        if let Some(card) = m.card.take() {
+                            side.discard.push(card);
+                        }
+                    }
+                }
+                self.phase = Phase::EndOfTurn;
+                Ok(())
+            }
+            Event::BigNerve { side, roll } => self.big_nerve(rules, *side, *roll),
+            Event::NextTurn => self.next_turn(),
+        }
+    }
+
+    fn begin(&mut self, rules: &Rules, setup: &Setup) -> Result<(), GameError> {
+        if !self.sides.is_empty() {
+            return Err(GameError::AlreadyBegun);
+        }
+        self.seed = setup.seed;
+        self.scene.clone_from(&setup.scene);
+        self.turn = 1;
+        self.phase = Phase::Initiative;
+        for (i, s) in setup.sides.iter().enumerate() {
+            let gang = rules.gang(&s.gang.gang).ok_or_else(|| GameError::UnknownGang(s.gang.gang.clone()))?;
+            let mut deck = cards::build_deck(gang, s.deck, s.role, s.numbers);
+            cards::shuffle(&mut deck, setup.seed.wrapping_add(u64::try_from(i).unwrap_or(0)));
+            let models: Vec<Model> = s
+                .gang
+                .models
+                .iter()
+                .filter_map(|m| {
+                    let p = gang.profile(&m.profile)?;
+                    Some(Model {
+                        name: m.name.clone(),
+                        profile: p.id.clone(),
+                        hits: p.hits,
+                        nerve: p.nerve,
+                        shoot: p.shoot,
+                        hth: p.hth,
+                        boss: p.class == crate::rules::data::ModelClass::Boss,
+                        weapons: m.weapons.clone(),
+                        under_fire: 0,
+                        out_of_ammo: false,
+                        moves: 0,
+                        out_of_action: false,
+                        card: None,
+                        activated: false,
+                    })
+                })
+                .collect();
+            let mut side = SideState {
+                name: s.gang.name.clone(),
+                gang: gang.id.clone(),
+                role: s.role,
+                reshuffle: s.reshuffle,
+                started_with: u32::try_from(models.len()).unwrap_or(u32::MAX),
+                models,
+                deck,
+                hand: Vec::new(),
+                discard: Vec::new(),
+                used_card: false,
+                ran_out: false,
+            };
+            let hand = usize::try_from(s.hand).unwrap_or(0);
+            side.hand = cards::draw(&mut side.deck, hand);
+            self.sides.push(side);
+        }
+        Ok(())
+    }
+
+    fn deal_initiative(
+        &mut self,
+        face_up: [Option<usize>; 2],
+        given: Option<&[(ModelRef, Card)]>,
+    ) -> Result<(), GameError> {
+        self.expect_phase(Phase::Initiative)?;
+        if let Some(given) = given {
+            for (r, card) in given {
+                self.model(*r)?;
+                let side = &mut self.sides[r.side];
+                let pos = side.deck.iter().position(|c| c == card).ok_or(GameError::MissingCard(*card))?;
+                side.deck.remove(pos);
+                side.models[r.model].card = Some(*card);
+            }
+        } else {
+            for (i, first) in face_up.iter().enumerate() {
+                let seed = self.derived_seed(u64::try_from(i).unwrap_or(0));
+                let Some(side) = self.sides.get_mut(i) else { continue };
+                let order: Vec<usize> = first
+                    .filter(|&f| side.models.get(f).is_some_and(|m| !m.out_of_action))
+                    .into_iter()
+                    .chain(
+                        (0..side.models.len())
+                            .filter(|&m| Some(m) != *first && !side.models[m].out_of_action),
+                    )
+                    .collect();
+                for m in order {
+                    let card = side.draw(seed);
+                    side.models[m].card = card;
+                }
+            }
+        }
+        for side in &mut self.sides {
+            for m in &mut side.models {
+                m.activated = m.out_of_action;
+            }
+        }
+        self.tie_priority = None;
+        self.phase = Phase::Activations;
+        Ok(())
+    }
+
+    /// The activation order of the models still to act, highest card first.
+    ///
+    /// # Errors
+    /// When enemy models tie and no tie priority has been recorded yet.
+    pub fn order(&self) -> Result<Vec<ModelRef>, initiative::InitiativeError> {
+        let mut refs = Vec::new();
+        let mut placed = Vec::new();
+        for (s, side) in self.sides.iter().enumerate() {
+            for (m, model) in side.models.iter().enumerate() {
+                if let (Some(card), false) = (model.card, model.activated) {
+                    refs.push(ModelRef { side: s, model: m });
+                    placed.push(Placed {
+                        side: side_of(s),
+                        model: model.name.clone(),
+                        card,
+                        drunk: false,
+                        surprised: false,
+                    });
+                }
+            }
+        }
+        let order = initiative::activation_order(&placed, self.tie_priority.map(side_of))?;
+        Ok(order.into_iter().map(|i| refs[i]).collect())
+    }
+
+    fn add_markers(&mut self, r: ModelRef, n: u32) -> Result<(), GameError> {
+        let m = self.model_mut(r)?;
+        m.under_fire += n;
+        if m.under_fire >= m.hits {
+            m.out_of_action = true;
+        }
+        self.discard_if_down(r);
+        Ok(())
+    }
+
+    /// A model put out of action before it acts discards its initiative card.
+    fn discard_if_down(&mut self, r: ModelRef) {
+        let Some(side) = self.sides.get_mut(r.side) else { return };
+        let Some(m) = side.models.get_mut(r.model) else { return };
+        if m.out_of_action
+            && let Some(card) = m.card.take()
+        {
+            side.discard.push(card);
+        }
+    }
+
+    fn shot(
+        &mut self,
+        rules: &Rules,
+        shooter: ModelRef,
+        target: ModelRef,
+        modifier: i32,
+        roll: u32,
+    ) -> Result<(), GameError> {
+        self.expect_phase(Phase::Activations)?;
+        Self::check_roll(roll, rules.core.shooting.die)?;
+        let s = self.model(shooter)?;
+        if s.out_of_action {
+            return Err(GameError::OutOfAction(s.name.clone()));
+        }
+        let t = self.model(target)?;
+        if t.out_of_action {
+            return Err(GameError::OutOfAction(t.name.clone()));
+        }
+        match shooting::result(rules, modifier, roll) {
+            ShotResult::OutOfAmmo => self.model_mut(shooter)?.out_of_ammo = true,
+            ShotResult::Miss => {}
+            ShotResult::UnderFire | ShotResult::UnderFireAndNerve => self.add_markers(target, 1)?,
+            ShotResult::OutOfAction => {
+                self.model_mut(target)?.out_of_action = true;
+                self.discard_if_down(target);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `side` must take a Big Nerve test now, and its odds.
+    ///
+    /// # Errors
+    /// When the side's numbers are impossible.
+    pub fn big_nerve_odds(&self, rules: &Rules, side: usize) -> Result<nerve::BigNerveOdds, GameError> {
+        let s = self.sides.get(side).ok_or(GameError::NoModel(ModelRef { side, model: 0 }))?;
+        let standing: Vec<&Model> = s.standing().collect();
+        let out = s.started_with.saturating_sub(u32::try_from(standing.len()).unwrap_or(0));
+        let boss = standing.iter().find(|m| m.boss).map(|m| m.nerve);
+        let best = standing.iter().map(|m| m.nerve).min();
+        let input = BigNerveInput {
+            models: s.started_with.max(1),
+            out,
+            under_fire: standing.iter().map(|m| m.under_fire).sum(),
+            nerve: boss.or(best).unwrap_or(10).clamp(2, 10),
+            literal_penalty: false,
+        };
+        nerve::big_nerve(rules, input).map_err(|e| GameError::Rules(e.to_string()))
+    }
+
+    fn big_nerve(&mut self, rules: &Rules, side: usize, roll: u32) -> Result<(), GameError> {
+        self.expect_phase(Phase::EndOfTurn)?;
+        Self::check_roll(roll, rules.core.nerve.die)?;
+        let odds = self.big_nerve_odds(rules, side)?;
+        if odds.required
+            && (odds.automatic_fail || nerve::test_result(odds.needed, roll) == nerve::TestResult::Fail)
+        {
+            self.broke = Some(side);
+            self.phase = Phase::Over;
+        }
+        Ok(())
+    }
+
+    fn next_turn(&mut self) -> Result<(), GameError> {
+        self.expect_phase(Phase::EndOfTurn)?;
+        for i in 0..self.sides.len() {
+            let seed = self.derived_seed(0x100 + u64::try_from(i).unwrap_or(0));
+            let side = &mut self.sides[i];
+            if side.used_card
+                && let Some(card) = side.draw(seed)
+            {
+                side.hand.push(card);
+            }
+            side.used_card = false;
+            // Reshuffle a deck that will not cover next turn's initiative (reading A06).
+            let needed = side.standing().count();
+            if side.reshuffle && side.deck.len() < needed {
+                side.deck.append(&mut side.discard);
+                cards::shuffle(&mut side.deck, seed ^ 0xD1CE);
+            }
+        }
+        self.turn += 1;
+        self.phase = Phase::Initiative;
+        Ok(())
+    }
+
+    /// Checks that every card of each side is in exactly one place: deck, hand, on a model or
+    /// in the discard pile, and that together they are the side's whole deck.
+    #[must_use]
+    pub fn cards_conserved(&self, rules: &Rules, setup: &Setup) -> bool {
+        self.sides.iter().zip(&setup.sides).all(|(side, s)| {
+            let Some(gang) = rules.gang(&s.gang.gang) else { return false };
+            let mut expected = cards::build_deck(gang, s.deck, s.role, s.numbers);
+            let mut all = side.all_cards();
+            expected.sort_by_key(ToString::to_string);
+            all.sort_by_key(ToString::to_string);
+            expected == all
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,105 @@
+//! Random legal play, for the property tests, the crash test and the benchmarks: the same
+//! choices a table might make, drawn from a number.
+
+use super::{Event, Game, ModelRef, Phase, Setup, SideSetup};
+use crate::rules::Rules;
+use crate::rules::cards::Colour;
+use crate::rules::data::{DeckKind, Role};
+use crate::rules::gang::GangFile;
+
+const LAWMEN: &str = include_str!("../../tests/fixtures/lawmen-21.json");
+const OUTLAWS: &str = include_str!("../../tests/fixtures/outlaws-21.json");
+
+/// Showdown with the fixture Lawmen (good, red) against the fixture Outlaws (bad, black).
+#[must_use]
+pub fn showdown_setup(seed: u64) -> Setup {
+    let side = |json: &str, role| SideSetup {
+        gang: serde_json::from_str::<GangFile>(json).unwrap_or_default(),
+        role,
+        deck: DeckKind::Full,
+        numbers: if role == Role::Good { Colour::Red } else { Colour::Black },
+        hand: 5,
+        reshuffle: true,
+    };
+    Setup {
+        seed,
+        scene: Some("showdown".into()),
+        sides: [side(LAWMEN, Role::Good), side(OUTLAWS, Role::Bad)],
+    }
+}
+
+/// Picks a legal next event from `choice`, the way players at a table might.
+#[must_use]
+pub fn next_event(rules: &Rules, game: &Game, choice: u64) -> Option<Event> {
+    let pick = |n: usize, shift: u32| usize::try_from((choice >> shift) % n.max(1) as u64).unwrap_or(0);
+    match game.phase {
+        Phase::Over => None,
+        Phase::Initiative => Some(Event::DealInitiative {
+            face_up: [Some(pick(game.sides[0].models.len(), 0)), Some(pick(game.sides[1].models.len(), 8))],
+            cards: None,
+        }),
+        Phase::Activations => {
+            let Ok(order) = game.order() else {
+                return Some(Event::TiePriority { side: pick(2, 0) });
+            };
+            let Some(&current) = order.first() else { return Some(Event::EndTurn) };
+            let enemy = 1 - current.side;
+            let targets: Vec<usize> = (0..game.sides[enemy].models.len())
+                .filter(|&m| !game.sides[enemy].models[m].out_of_action)
+                .collect();
+            let roll = u32::try_from(pick(20, 16)).unwrap_or(0) + 1;
+            match pick(8, 24) {
+                0 | 1 if !targets.is_empty() => Some(Event::Shot {
+                    shooter: current,
+                    target: ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] },
+                    modifier: i32::try_from(pick(9, 40)).unwrap_or(0) - 4,
+                    roll,
+                }),
+                2 if !targets.is_empty() => Some(Event::Nerve {
+                    model: ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] },
+                    needed: 4,
+                    roll: roll.min(10),
+                }),
+                4 | 5 => {
+                    // A correction by hand: the worst-hit model's markers set back to none (how
+                    // a table fixes a mistake; it also keeps long simulated games going).
+                    let side = pick(2, 32);
+                    let model = (0..game.sides[side].models.len())
+                        .max_by_key(|&m| {
+                            let x = &game.sides[side].models[m];
+                            (x.out_of_action, x.under_fire)
+                        })
+                        .unwrap_or(0);
+                    Some(Event::SetMarker {
+                        model: ModelRef { side, model },
+                        marker: super::Marker::UnderFire(0),
+                    })
+                }
+                3 if !game.sides[current.side].hand.is_empty() => {
+                    let hand = &game.sides[current.side].hand;
+                    Some(Event::PlayCard { side: current.side, card: hand[pick(hand.len(), 48)] })
+                }
+                _ => Some(Event::EndActivation {
+                    model: current,
+                    moves: u32::try_from(pick(3, 56)).unwrap_or(0),
+                }),
+            }
+        }
+        Phase::EndOfTurn => {
+            // Test each side that must, once per turn (the log says whether it already did).
+            let tested: Vec<usize> = game
+                .log
+                .iter()
+                .rev()
+                .take_while(|e| !matches!(e, Event::EndTurn))
+                .filter_map(|e| if let Event::BigNerve { side, .. } = e { Some(*side) } else { None })
+                .collect();
+            for side in 0..2 {
+                if !tested.contains(&side) && game.big_nerve_odds(rules, side).is_ok_and(|o| o.required) {
+                    return Some(Event::BigNerve { side, roll: 10 - u32::try_from(pick(4, 0)).unwrap_or(0) });
+                }
+            }
+            Some(Event::NextTurn)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Kills `posse` with SIGKILL in the middle of a game, many times, and checks that every event
+//! it reported as applied is in the journal afterwards and that the journal replays.
+
+use std::io::{BufRead as _, BufReader};
+use std::process::{Command, Stdio};
+
+fn replayed_events(journal: &std::path::Path) -> u64 {
+    let out = Command::new(env!("CARGO_BIN_EXE_posse"))
+        .args(["game", "replay", "--journal", journal.to_str().expect("path"), "--json"])
+        .output()
+        .expect("posse runs");
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    v["events"].as_u64().expect("events")
+}
+
+#[test]
+fn killing_the_app_mid_game_loses_no_applied_event() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let journal = dir.path().join("game.jsonl");
+    let mut acknowledged = 0;
+    for round in 0..25u64 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_posse"))
+            .args([
+                "game",
+                "simulate",
+                "--journal",
+                journal.to_str().expect("path"),
+                "--events",
+                "1000000",
+                "--seed",
+                "11",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("posse starts");
+        let stdout = child.stdout.take().expect("stdout");
+        // Let it apply a varying number of events, then kill it without warning.
+        let wait_for = 20 + (round * 37) % 300;
+        let mut seen = 0;
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if let Some(n) = line.strip_prefix("applied ").and_then(|n| n.parse::<u64>().ok()) {
+                acknowledged = n;
+                seen += 1;
+                if seen >= wait_for {
+                    break;
+                }
+            }
+        }
+        child.kill().expect("SIGKILL");
+        let _ = child.wait();
+        let kept = replayed_events(&journal);
+        assert!(kept >= acknowledged, "round {round}: {acknowledged} acknowledged but only {kept} kept");
+    }
+    assert!(acknowledged > 1000, "the game grew across the kills ({acknowledged} events)");
+}
