@@ -213,6 +213,8 @@ pub struct Game {
     pub applied: u64,
     /// Every event applied, in order.
     pub log: Vec<Event>,
+    /// Each event of the log in plain words, as it read when it happened.
+    pub lines: Vec<String>,
 }
 
 impl Default for Game {
@@ -227,6 +229,7 @@ impl Default for Game {
             broke: None,
             applied: 0,
             log: Vec::new(),
+            lines: Vec::new(),
         }
     }
 }
@@ -286,21 +289,115 @@ impl Game {
         // Work on a copy of the state (not of the log, which only grows) so a refused event
         // changes nothing, and the cost of an event does not grow with the game's length.
         let log = std::mem::take(&mut self.log);
+        let lines = std::mem::take(&mut self.lines);
         let mut next = self.clone();
         let result = next.apply_inner(rules, event);
         match result {
             Ok(()) => {
+                let line = self.describe(rules, &next, event);
                 next.log = log;
+                next.lines = lines;
                 next.log.push(event.clone());
+                next.lines.push(line);
                 next.applied += 1;
                 *self = next;
                 Ok(())
             }
             Err(e) => {
                 self.log = log;
+                self.lines = lines;
                 Err(e)
             }
         }
+    }
+
+    fn name(&self, r: ModelRef) -> String {
+        self.model(r).map_or_else(|_| "?".into(), |m| m.name.clone())
+    }
+
+    fn with_card(&self, r: ModelRef) -> String {
+        match self.model(r) {
+            Ok(m) => m.card.map_or_else(|| m.name.clone(), |c| format!("{} ({})", m.name, c.label())),
+            Err(_) => "?".into(),
+        }
+    }
+
+    /// An event in plain words, from the state before it (`self`) and after it (`after`).
+    #[must_use]
+    pub fn describe(&self, rules: &Rules, after: &Game, event: &Event) -> String {
+        let turn = format!("Turn {}", after.turn.max(1));
+        let what = match event {
+            Event::Begin(setup) => format!(
+                "{} against {}{}; hands dealt (seed {})",
+                setup.sides[0].gang.name,
+                setup.sides[1].gang.name,
+                setup
+                    .scene
+                    .as_deref()
+                    .and_then(|id| rules.scene(id))
+                    .map_or(String::new(), |s| format!(" in {}", s.title)),
+                setup.seed
+            ),
+            Event::DealInitiative { cards, .. } => {
+                format!(
+                    "initiative cards {}",
+                    if cards.is_some() { "drawn from the players' decks" } else { "dealt" }
+                )
+            }
+            Event::TiePriority { side } => {
+                format!("{} win ties this turn", after.sides.get(*side).map_or("?", |s| s.name.as_str()))
+            }
+            Event::Switch { a, b } => format!("{} and {} swap cards", self.name(*a), self.name(*b)),
+            Event::Shot { shooter, target, modifier, roll } => {
+                let result = shooting::result(rules, *modifier, *roll);
+                let total = i64::from(*roll) + i64::from(*modifier);
+                let mut text = format!(
+                    "{} shoots {}: {roll} {modifier:+} = {total}, {}",
+                    self.with_card(*shooter),
+                    self.name(*target),
+                    result.title().to_lowercase()
+                );
+                if after.model(*target).is_ok_and(|m| m.out_of_action)
+                    && !self.model(*target).is_ok_and(|m| m.out_of_action)
+                {
+                    text.push_str("; ");
+                    text.push_str(&self.name(*target));
+                    text.push_str(" is out of action");
+                }
+                text
+            }
+            Event::Nerve { model, needed, roll } => format!(
+                "{} takes a nerve test needing {needed}+: {roll}, {}",
+                self.name(*model),
+                if nerve::test_result(*needed, *roll) == nerve::TestResult::Pass {
+                    "passed"
+                } else {
+                    "failed, another marker"
+                }
+            ),
+            Event::EndActivation { model, moves } => {
+                format!(
+                    "{} finishes ({})",
+                    self.with_card(*model),
+                    crate::rules::count(*moves, "move", "moves")
+                )
+            }
+            Event::SetMarker { model, marker } => format!("{} corrected: {marker:?}", self.name(*model)),
+            Event::PlayCard { side, card } => {
+                format!("{} play {}", self.sides.get(*side).map_or("?", |s| s.name.as_str()), card.label())
+            }
+            Event::EndTurn => "end of the turn: move markers off".into(),
+            Event::BigNerve { side, roll } => {
+                let name = self.sides.get(*side).map_or("?", |s| s.name.as_str());
+                if after.broke == Some(*side) {
+                    format!("{name} fail the Big Nerve test ({roll}) and get out of Dodge")
+                } else {
+                    format!("{name} pass the Big Nerve test ({roll})")
+                }
+            }
+            Event::NextTurn => format!("cards drawn; turn {} begins", after.turn),
+        };
+        format!("{turn} · {what}")
     }
 
     fn apply_inner(&mut self, rules: &Rules, event: &Event) -> Result<(), GameError> {

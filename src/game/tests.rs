@@ -63,6 +63,8 @@ fn shots_apply_markers_ammo_and_out_of_action() {
     assert_eq!(game.sides[0].models[2].under_fire, 1);
     game.apply(rules, &Event::Shot { shooter, target, modifier: 0, roll: 1 }).expect("click");
     assert!(game.sides[1].models[2].out_of_ammo);
+    assert!(game.lines[2].starts_with("Turn 1 · Billy Clanton ("), "{}", game.lines[2]);
+    assert!(game.lines[2].ends_with("shoots Morgan Earp: 12 +0 = 12, under fire"), "{}", game.lines[2]);
     game.apply(rules, &Event::Nerve { model: target, needed: 5, roll: 3 }).expect("failed test");
     assert_eq!(game.sides[0].models[2].under_fire, 2);
     game.apply(rules, &Event::Shot { shooter, target, modifier: 0, roll: 19 }).expect("down");
