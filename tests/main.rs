@@ -4,5 +4,6 @@ mod app;
 mod cli;
 mod crash;
 mod gangs;
+mod play;
 mod purity;
 mod scenes;

@@ -7,11 +7,15 @@ use std::sync::mpsc;
 
 use egui::RichText;
 
+use crate::game::{Event, Game, Setup, SideSetup};
 use crate::print::{self, Paper, roster};
+use crate::rules::data::{DeckKind, Role};
 use crate::rules::gang::GangFile;
 use crate::rules::{Rules, embedded};
+use crate::store::Journal;
 use crate::store::{self, DataDir};
 use crate::ui::gangs::{self, GangCommand, GangsState, Notice};
+use crate::ui::play::{self, PlayCommand, PlayState};
 use crate::ui::reference::{self, ReferenceState};
 use crate::ui::scenes::{self, SceneCommand, ScenesState};
 use crate::ui::theme;
@@ -23,14 +27,23 @@ pub enum Screen {
     Reference,
     Gangs,
     Scenes,
+    Play,
 }
 
 impl Screen {
-    const ALL: [(Screen, &'static str, egui::Key); 3] = [
+    const ALL: [(Screen, &'static str, egui::Key); 4] = [
         (Screen::Reference, "Reference", egui::Key::Num1),
         (Screen::Gangs, "Gangs", egui::Key::Num2),
         (Screen::Scenes, "Scenes", egui::Key::Num3),
+        (Screen::Play, "Play", egui::Key::Num4),
     ];
+}
+
+/// The game at the table and its journal.
+pub struct ActiveGame {
+    pub id: String,
+    pub game: Game,
+    journal: Journal,
 }
 
 /// What a native file dialog answered (dialogs run off the UI thread).
@@ -50,6 +63,12 @@ pub struct PosseApp {
     pub gangs: GangsState,
     /// The Scenes screen.
     pub scenes: ScenesState,
+    /// The Play screen's own state.
+    pub play: PlayState,
+    /// The game at the table, if one is open.
+    pub game: Option<ActiveGame>,
+    /// Events undone, most recent last, for Redo.
+    redo: Vec<Event>,
     /// The selected gang as last written to disk.
     saved: Option<GangFile>,
     /// A working copy whose save failed: not retried until it changes again.
@@ -87,6 +106,9 @@ impl PosseApp {
             reference: ReferenceState::default(),
             gangs: GangsState::default(),
             scenes: ScenesState::default(),
+            play: PlayState::default(),
+            game: None,
+            redo: Vec::new(),
             saved: None,
             failed_save: None,
             dialogs: mpsc::channel(),
@@ -94,7 +116,131 @@ impl PosseApp {
         };
         app.refresh();
         app.load_series();
+        app.refresh_games();
         app
+    }
+
+    fn refresh_games(&mut self) {
+        let Some(data) = &self.data else { return };
+        self.play.saved = data
+            .list_games()
+            .into_iter()
+            .filter_map(|id| {
+                let read = store::read_journal(&data.game_path(&id)).ok()?;
+                let game = Game::replay(self.rules, &read.events).ok()?;
+                let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
+                let state = if game.phase == crate::game::Phase::Over { "over" } else { "unfinished" };
+                Some((id, format!("{} · turn {} · {state}", names.join(" v "), game.turn)))
+            })
+            .collect();
+    }
+
+    /// Carries out one command from the Play screen.
+    pub fn handle_play(&mut self, command: PlayCommand) {
+        let result = match command {
+            PlayCommand::Start { scene, good, bad } => self.start_game(scene, &good, &bad),
+            PlayCommand::Apply(event) => {
+                self.redo.clear();
+                self.apply_event(&event)
+            }
+            PlayCommand::Undo => self.undo(),
+            PlayCommand::Redo => match self.redo.pop() {
+                Some(event) => self.apply_event(&event),
+                None => Ok(()),
+            },
+            PlayCommand::Resume(id) => self.resume(&id),
+            PlayCommand::Close => {
+                self.game = None;
+                self.redo.clear();
+                self.refresh_games();
+                Ok(())
+            }
+        };
+        if let Err(message) = result {
+            self.play.notice = Some(message);
+        }
+    }
+
+    fn start_game(&mut self, scene: Option<String>, good: &str, bad: &str) -> Result<(), String> {
+        let data = self.data.clone().ok_or("There is no data folder to keep the game in.")?;
+        let gang = |id: &str| {
+            self.gangs.entries.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok().cloned())
+        };
+        let (Some(good), Some(bad)) = (gang(good), gang(bad)) else {
+            return Err("Pick two readable gangs.".into());
+        };
+        let (Some(good_gang), Some(bad_gang)) = (self.rules.gang(&good.gang), self.rules.gang(&bad.gang))
+        else {
+            return Err("One of the gangs is of a type Posse does not know.".into());
+        };
+        let (red, black) = crate::rules::cards::number_colours(good_gang, bad_gang);
+        let scene_data = scene.as_deref().and_then(|id| self.rules.scene(id));
+        let side = |gang: GangFile, role: Role, numbers| {
+            let s = scene_data.map(|sc| sc.sides.get(role));
+            SideSetup {
+                gang,
+                role,
+                deck: s.map_or(DeckKind::Full, |x| x.deck),
+                numbers,
+                hand: s.map_or(5, |x| x.hand),
+                reshuffle: s.is_none_or(|x| x.reshuffle),
+            }
+        };
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        let setup = Setup {
+            seed: u64::try_from(now.as_nanos() % u128::from(u64::MAX)).unwrap_or(1),
+            scene,
+            sides: [side(good, Role::Good, red), side(bad, Role::Bad, black)],
+        };
+        let id = format!("game-{}", now.as_secs());
+        let journal =
+            Journal::open(&data.game_path(&id)).map_err(|e| format!("The game cannot be saved: {e}."))?;
+        self.game = Some(ActiveGame { id, game: Game::default(), journal });
+        self.redo.clear();
+        self.apply_event(&Event::Begin(Box::new(setup)))
+    }
+
+    fn apply_event(&mut self, event: &Event) -> Result<(), String> {
+        let Some(active) = self.game.as_mut() else { return Err("No game is open.".into()) };
+        active.game.apply(self.rules, event).map_err(|e| format!("That cannot be done: {e}."))?;
+        active
+            .journal
+            .append(event)
+            .map_err(|e| format!("The game was not saved: {e}. It is still in the window."))
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        let data = self.data.clone().ok_or("There is no data folder.")?;
+        let Some(active) = self.game.as_mut() else { return Ok(()) };
+        let Some((game, event)) =
+            active.game.undo(self.rules).map_err(|(n, e)| format!("Event {n} does not replay: {e}."))?
+        else {
+            return Ok(());
+        };
+        if matches!(event, Event::Begin(_)) {
+            return Err("The start of the game cannot be undone; close the game instead.".into());
+        }
+        data.rewrite_journal(&active.id, &game.log).map_err(|e| format!("The undo was not saved: {e}."))?;
+        active.journal = Journal::open(&data.game_path(&active.id)).map_err(|e| e.to_string())?;
+        active.game = game;
+        self.redo.push(event);
+        Ok(())
+    }
+
+    fn resume(&mut self, id: &str) -> Result<(), String> {
+        let data = self.data.clone().ok_or("There is no data folder.")?;
+        let path = data.game_path(id);
+        let read = store::read_journal(&path).map_err(|e| format!("The game cannot be reopened: {e}."))?;
+        let game = Game::replay(self.rules, &read.events)
+            .map_err(|(n, e)| format!("Event {} does not replay: {e}.", n + 1))?;
+        if read.torn_tail {
+            // Drop the half-written line so the next append starts on a clean line.
+            data.rewrite_journal(id, &game.log).map_err(|e| e.to_string())?;
+        }
+        let journal = Journal::open(&path).map_err(|e| e.to_string())?;
+        self.game = Some(ActiveGame { id: id.to_owned(), game, journal });
+        self.redo.clear();
+        Ok(())
     }
 
     fn load_series(&mut self) {
@@ -477,6 +623,23 @@ impl eframe::App for PosseApp {
         });
         match self.screen {
             Screen::Reference => reference::reference_ui(ui, self.rules, &mut self.reference),
+            Screen::Play => {
+                let mut commands = Vec::new();
+                let undo_label = self
+                    .game
+                    .as_ref()
+                    .and_then(|g| if g.game.log.len() > 1 { g.game.lines.last().cloned() } else { None });
+                let view = play::PlayView {
+                    game: self.game.as_ref().map(|g| &g.game),
+                    undo_label: undo_label.as_deref(),
+                    can_redo: !self.redo.is_empty(),
+                    gangs: &self.gangs.entries,
+                };
+                play::play_ui(ui, self.rules, &view, &mut self.play, &mut commands);
+                for command in commands {
+                    self.handle_play(command);
+                }
+            }
             Screen::Scenes => {
                 let mut commands = Vec::new();
                 scenes::scenes_ui(ui, self.rules, &mut self.scenes, &mut commands);

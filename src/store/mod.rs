@@ -295,6 +295,49 @@ impl DataDir {
         write_atomic(&path, text.as_bytes())
     }
 
+    /// Where game journals are kept.
+    #[must_use]
+    pub fn games(&self) -> PathBuf {
+        self.root.join("games")
+    }
+
+    /// The journal of the game with this id.
+    #[must_use]
+    pub fn game_path(&self, id: &str) -> PathBuf {
+        self.games().join(format!("{id}.jsonl"))
+    }
+
+    /// The ids of the saved games, newest first (ids sort by the time they were started).
+    #[must_use]
+    pub fn list_games(&self) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(self.games()) else { return Vec::new() };
+        let mut ids: Vec<String> = entries
+            .flatten()
+            .filter_map(|e| {
+                let path = e.path();
+                (path.extension()? == "jsonl").then(|| path.file_stem()?.to_str().map(str::to_owned))?
+            })
+            .collect();
+        ids.sort_unstable_by(|a, b| b.cmp(a));
+        ids
+    }
+
+    /// Rewrites a game's journal with exactly `events` (used by undo), atomically.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn rewrite_journal(&self, id: &str, events: &[crate::game::Event]) -> Result<(), StoreError> {
+        let path = self.game_path(id);
+        let mut text = String::new();
+        for event in events {
+            let line = serde_json::to_string(event)
+                .map_err(|e| StoreError::Unwritable { path: path.clone(), reason: e.to_string() })?;
+            text.push_str(&line);
+            text.push('\n');
+        }
+        write_atomic(&path, text.as_bytes())
+    }
+
     /// The file of the gang with this id.
     #[must_use]
     pub fn gang_path(&self, id: &str) -> PathBuf {

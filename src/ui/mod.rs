@@ -4,6 +4,7 @@
 
 pub mod gangs;
 pub mod names;
+pub mod play;
 pub mod reference;
 pub mod scenes;
 pub mod theme;
