@@ -175,6 +175,14 @@ fn new_game_ui(
     }
 }
 
+/// A card's ink on the window: red cards red, black cards in the text colour.
+fn card_colour(v: &egui::Visuals, card: Card) -> egui::Color32 {
+    match card.colour() {
+        crate::rules::cards::Colour::Red => theme::bad(v),
+        crate::rules::cards::Colour::Black => v.strong_text_color(),
+    }
+}
+
 fn pips(under_fire: u32, hits: u32) -> String {
     (0..hits).map(|i| if i < under_fire { '●' } else { '○' }).collect()
 }
@@ -255,7 +263,10 @@ fn markers_ui(ui: &mut Ui, game: &Game, commands: &mut Vec<PlayCommand>) {
                 } else {
                     name
                 });
-                ui.label(model.card.map_or_else(|| "—".to_owned(), Card::label));
+                match model.card {
+                    Some(card) => ui.label(RichText::new(card.label()).strong().color(card_colour(&v, card))),
+                    None => ui.label("—"),
+                };
                 ui.label(RichText::new(pips(model.under_fire, model.hits)).color(theme::bad(&v)))
                     .on_hover_text("Under fire markers against Hits");
                 ui.horizontal(|ui| {
