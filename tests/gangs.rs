@@ -5,28 +5,12 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use posse::app::{PosseApp, Screen};
 use posse::print::Paper;
-use posse::rules::embedded;
 use posse::store::DataDir;
 
-fn app_on(dir: &std::path::Path) -> Harness<'static, PosseApp> {
-    let rules = embedded::load().expect("rules load");
-    let data = DataDir::at(dir);
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 1400.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, rules, Some(data)));
-    h.run();
-    h.get_by_label("Gangs").click();
-    h.run();
-    assert_eq!(h.state().screen, Screen::Gangs);
-    h
-}
+use super::support::{self, click};
 
-/// Clicks a widget by its label, scrolling to it first as a player would.
-fn click(h: &mut Harness<'static, PosseApp>, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run();
-    h.get_by_label(label).click();
-    h.run();
+fn app_on(dir: &std::path::Path) -> Harness<'static, PosseApp> {
+    support::app_on(dir, Screen::Gangs, 1400.0, 1400.0)
 }
 
 /// Builds the rulebook-sized Lawmen: 21 Rep, 8 models.

@@ -7,3 +7,4 @@ mod gangs;
 mod play;
 mod purity;
 mod scenes;
+mod support;

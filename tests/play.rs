@@ -5,8 +5,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use posse::app::{PosseApp, Screen};
 use posse::game::{Event, Phase};
-use posse::rules::embedded;
-use posse::store::DataDir;
+
+use super::support;
 
 fn data_with_gangs() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -20,16 +20,7 @@ fn data_with_gangs() -> tempfile::TempDir {
 }
 
 fn app_on(dir: &std::path::Path) -> Harness<'static, PosseApp> {
-    let rules = embedded::load().expect("rules load");
-    let data = DataDir::at(dir);
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 1300.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, rules, Some(data)));
-    h.run();
-    h.get_by_label("Play").click();
-    h.run();
-    assert_eq!(h.state().screen, Screen::Play);
-    h
+    support::app_on(dir, Screen::Play, 1500.0, 1300.0)
 }
 
 fn click(h: &mut Harness<'static, PosseApp>, label: &str) {

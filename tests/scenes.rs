@@ -4,27 +4,12 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use posse::app::{PosseApp, Screen};
 use posse::rules::data::Role;
-use posse::rules::embedded;
 use posse::store::{DataDir, Outcome};
 
-fn app_on(dir: &std::path::Path) -> Harness<'static, PosseApp> {
-    let rules = embedded::load().expect("rules load");
-    let data = DataDir::at(dir);
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 1200.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, rules, Some(data)));
-    h.run();
-    h.get_by_label("Scenes").click();
-    h.run();
-    assert_eq!(h.state().screen, Screen::Scenes);
-    h
-}
+use super::support::{self, click};
 
-fn click(h: &mut Harness<'static, PosseApp>, label: &str) {
-    h.get_by_label(label).scroll_to_me();
-    h.run();
-    h.get_by_label(label).click();
-    h.run();
+fn app_on(dir: &std::path::Path) -> Harness<'static, PosseApp> {
+    support::app_on(dir, Screen::Scenes, 1400.0, 1200.0)
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! random draw comes from the seed recorded in [`Event::Begin`] (or from the card or die the
 //! player typed), so a replay deals exactly the same cards and undo never re-shuffles.
 //!
-//! This module is pure: no egui, no files, no clock.
+//! This module is pure: no user interface, no files, no clock.
 
 pub mod sim;
 
@@ -684,6 +684,24 @@ impl Game {
             literal_penalty: false,
         };
         nerve::big_nerve(rules, input).map_err(|e| GameError::Rules(e.to_string()))
+    }
+
+    /// The sides that must still take a Big Nerve test at this end of turn (each tests once).
+    #[must_use]
+    pub fn big_nerve_pending(&self, rules: &Rules) -> Vec<usize> {
+        if self.phase != Phase::EndOfTurn {
+            return Vec::new();
+        }
+        let tested: Vec<usize> = self
+            .log
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::EndTurn))
+            .filter_map(|e| if let Event::BigNerve { side, .. } = e { Some(*side) } else { None })
+            .collect();
+        (0..self.sides.len())
+            .filter(|s| !tested.contains(s) && self.big_nerve_odds(rules, *s).is_ok_and(|o| o.required))
+            .collect()
     }
 
     fn big_nerve(&mut self, rules: &Rules, side: usize, roll: u32) -> Result<(), GameError> {

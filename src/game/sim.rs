@@ -86,18 +86,9 @@ pub fn next_event(rules: &Rules, game: &Game, choice: u64) -> Option<Event> {
             }
         }
         Phase::EndOfTurn => {
-            // Test each side that must, once per turn (the log says whether it already did).
-            let tested: Vec<usize> = game
-                .log
-                .iter()
-                .rev()
-                .take_while(|e| !matches!(e, Event::EndTurn))
-                .filter_map(|e| if let Event::BigNerve { side, .. } = e { Some(*side) } else { None })
-                .collect();
-            for side in 0..2 {
-                if !tested.contains(&side) && game.big_nerve_odds(rules, side).is_ok_and(|o| o.required) {
-                    return Some(Event::BigNerve { side, roll: 10 - u32::try_from(pick(4, 0)).unwrap_or(0) });
-                }
+            // Test each side that must, once per turn.
+            if let Some(&side) = game.big_nerve_pending(rules).first() {
+                return Some(Event::BigNerve { side, roll: 10 - u32::try_from(pick(4, 0)).unwrap_or(0) });
             }
             Some(Event::NextTurn)
         }

@@ -575,20 +575,9 @@ fn end_of_turn_ui(
     for step in &rules.core.end_of_turn {
         ui.label(format!("☐ {step}"));
     }
-    let tested: Vec<usize> = game
-        .log
-        .iter()
-        .rev()
-        .take_while(|e| !matches!(e, Event::EndTurn))
-        .filter_map(|e| if let Event::BigNerve { side, .. } = e { Some(*side) } else { None })
-        .collect();
-    let mut waiting = false;
-    for (s, side) in game.sides.iter().enumerate() {
-        let Ok(odds) = game.big_nerve_odds(rules, s) else { continue };
-        if !odds.required || tested.contains(&s) {
-            continue;
-        }
-        waiting = true;
+    let pending = game.big_nerve_pending(rules);
+    for &s in &pending {
+        let (Some(side), Ok(odds)) = (game.sides.get(s), game.big_nerve_odds(rules, s)) else { continue };
         ui.add_space(6.0);
         ui.label(
             RichText::new(format!("{} must take a Big Nerve test", side.name)).strong().size(theme::HEADING),
@@ -609,7 +598,7 @@ fn end_of_turn_ui(
             state.big_nerve_rolls[s].clear();
         }
     }
-    if !waiting
+    if pending.is_empty()
         && ui.button(RichText::new("Draw cards and start the next turn").size(theme::HEADING)).clicked()
     {
         commands.push(PlayCommand::Apply(Event::NextTurn));
