@@ -615,6 +615,43 @@ impl Game {
         Ok(order.into_iter().map(|i| refs[i]).collect())
     }
 
+    /// The events since this turn's initiative cards were dealt.
+    fn this_turn(&self) -> impl Iterator<Item = &Event> {
+        self.log.iter().rev().take_while(|e| !matches!(e, Event::DealInitiative { .. }))
+    }
+
+    /// The side that may make the lowest-card switch now: after the reveal, before any model
+    /// acts, once per turn (reading A03).
+    ///
+    /// # Errors
+    /// When both sides hold the lowest card and tie priority is not recorded yet.
+    pub fn switch_side(&self) -> Result<Option<usize>, initiative::InitiativeError> {
+        let started = self
+            .this_turn()
+            .any(|e| matches!(e, Event::EndActivation { .. } | Event::Shot { .. } | Event::Switch { .. }));
+        if self.phase != Phase::Activations || started {
+            return Ok(None);
+        }
+        let placed: Vec<Placed> = self
+            .sides
+            .iter()
+            .enumerate()
+            .flat_map(|(s, side)| {
+                side.models.iter().filter_map(move |m| {
+                    m.card.map(|card| Placed {
+                        side: side_of(s),
+                        model: m.name.clone(),
+                        card,
+                        drunk: false,
+                        surprised: false,
+                    })
+                })
+            })
+            .collect();
+        let side = initiative::switch_side(&placed, self.tie_priority.map(side_of))?;
+        Ok(side.map(|s| usize::from(s == Side::B)))
+    }
+
     fn add_markers(&mut self, r: ModelRef, n: u32) -> Result<(), GameError> {
         let m = self.model_mut(r)?;
         m.under_fire += n;

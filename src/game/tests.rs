@@ -136,3 +136,27 @@ proptest::proptest! {
         proptest::prop_assert_eq!(replayed, game);
     }
 }
+
+#[test]
+fn the_lowest_card_switch_is_offered_once_before_anyone_acts() {
+    let rules = embedded::rules();
+    let mut game = Game::replay(
+        rules,
+        &[
+            Event::Begin(Box::new(showdown_setup(2))),
+            Event::DealInitiative { face_up: [None, None], cards: None },
+        ],
+    )
+    .expect("ready");
+    if game.order().is_err() || game.switch_side().is_err() {
+        game.apply(rules, &Event::TiePriority { side: 0 }).expect("priority");
+    }
+    let side = game.switch_side().expect("decided").expect("somebody holds the lowest card");
+    let (a, b) = (ModelRef { side, model: 0 }, ModelRef { side, model: 1 });
+    let (ca, cb) = (game.sides[side].models[0].card, game.sides[side].models[1].card);
+    game.apply(rules, &Event::Switch { a, b }).expect("swapped");
+    assert_eq!((game.sides[side].models[0].card, game.sides[side].models[1].card), (cb, ca));
+    assert_eq!(game.switch_side(), Ok(None), "once per turn");
+    let mixed = Event::Switch { a: ModelRef { side: 0, model: 0 }, b: ModelRef { side: 1, model: 0 } };
+    assert_eq!(game.apply(rules, &mixed), Err(GameError::DifferentSides));
+}

@@ -54,6 +54,8 @@ pub struct PlayState {
     pub good: String,
     pub bad: String,
     pub face_up: [usize; 2],
+    /// The two models picked for the lowest-card switch.
+    pub swap: [usize; 2],
     pub draft: ShotDraft,
     /// The target of a shot that called for a nerve test, waiting for its roll.
     pub nerve_for: Option<ModelRef>,
@@ -353,6 +355,7 @@ fn activation_ui(
             return;
         }
     };
+    switch_ui(ui, game, state, commands);
     let Some(&current) = order.first() else {
         ui.label("Every model has acted.");
         if ui.button(RichText::new("End the turn").size(theme::HEADING)).clicked() {
@@ -389,6 +392,48 @@ fn activation_ui(
         state.moves = 0;
         state.draft = ShotDraft::default();
     }
+}
+
+/// The lowest-card switch, offered after the reveal and before anyone acts.
+fn switch_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
+    let Ok(Some(s)) = game.switch_side() else { return };
+    let Some(side) = game.sides.get(s) else { return };
+    let v = ui.visuals().clone();
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(
+            RichText::new(format!(
+                "{} hold the lowest card: they may swap the cards of two of their models.",
+                side.name
+            ))
+            .strong(),
+        );
+        ui.horizontal(|ui| {
+            for (k, pick) in state.swap.iter_mut().enumerate() {
+                let current = side.models.get(*pick).map_or("?", |m| m.name.as_str());
+                egui::ComboBox::from_id_salt(("swap", k))
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        for (m, model) in side.models.iter().enumerate().filter(|(_, m)| m.card.is_some()) {
+                            ui.selectable_value(pick, m, &model.name);
+                        }
+                    })
+                    .response
+                    .accessible_name(format!("Swap model {}", k + 1));
+            }
+            let [a, b] = state.swap;
+            if ui.add_enabled(a != b, egui::Button::new("Swap cards")).clicked() {
+                commands.push(PlayCommand::Apply(Event::Switch {
+                    a: ModelRef { side: s, model: a },
+                    b: ModelRef { side: s, model: b },
+                }));
+            }
+        });
+        ui.label(
+            RichText::new("Or just carry on: the offer ends when the first model acts.")
+                .small()
+                .color(theme::muted(&v)),
+        );
+    });
 }
 
 #[expect(clippy::too_many_lines, reason = "one form read top to bottom: inputs, odds, roll")]
