@@ -109,7 +109,7 @@ pub fn activation_order(placed: &[Placed], priority: Option<Side>) -> Result<Vec
         && let Some((x, y)) = cross_side_tie(placed)
     {
         return Err(InitiativeError::NeedsPriority {
-            what: format!("{} and {} both hold a {}", x.model, y.model, x.card.label()),
+            what: format!("{} ({}) and {} ({}) tie", x.model, x.card.label(), y.model, y.card.label()),
         });
     }
     let rank_side = |side: Side| u8::from(priority.is_some_and(|p| p != side));

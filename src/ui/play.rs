@@ -86,6 +86,9 @@ pub fn play_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
+    if let Some(game) = view.game {
+        egui::Panel::bottom("play-log").resizable(true).default_size(170.0).show(ui, |ui| log_ui(ui, game));
+    }
     egui::CentralPanel::default().show(ui, |ui| {
         if let Some(notice) = state.notice.clone() {
             ui.horizontal(|ui| {
@@ -234,10 +237,13 @@ fn game_ui(
             }
         });
     });
-    ui.separator();
+}
+
+fn log_ui(ui: &mut Ui, game: &Game) {
+    let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "Log"));
     let rows = game.lines.len();
-    ScrollArea::vertical().id_salt("play-log").stick_to_bottom(true).max_height(160.0).show_rows(
+    ScrollArea::vertical().id_salt("play-log").stick_to_bottom(true).auto_shrink(false).show_rows(
         ui,
         18.0,
         rows,
