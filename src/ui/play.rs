@@ -390,14 +390,17 @@ fn activation_ui(
     if !next.is_empty() {
         ui.label(RichText::new(format!("Then: {}", next.join(", "))).color(theme::muted(&v)));
     }
+    // The common thing first: finishing the activation, with its move markers.
+    ui.horizontal(|ui| {
+        stepper(ui, "Move actions taken", &mut state.moves, 0, 3);
+        if ui.button(RichText::new(format!("End {}'s activation", model.name)).size(theme::HEADING)).clicked()
+        {
+            commands.push(PlayCommand::Apply(Event::EndActivation { model: current, moves: state.moves }));
+            state.moves = 0;
+            state.draft = ShotDraft::default();
+        }
+    });
     shoot_ui(ui, rules, game, current, state, commands);
-    ui.add_space(theme::GAP);
-    stepper(ui, "Move actions taken", &mut state.moves, 0, 3);
-    if ui.button(RichText::new(format!("End {}'s activation", model.name)).size(theme::HEADING)).clicked() {
-        commands.push(PlayCommand::Apply(Event::EndActivation { model: current, moves: state.moves }));
-        state.moves = 0;
-        state.draft = ShotDraft::default();
-    }
 }
 
 /// The lowest-card switch, offered after the reveal and before anyone acts.
