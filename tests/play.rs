@@ -60,12 +60,16 @@ fn set_up_deal_shoot_undo_and_resume() {
         h.run();
         h.get_by_role_and_label(Role::TextInput, "Distance (cm)").set_text_value_accesskit("12");
         h.run();
+        // The target ducks back before the shot.
+        click(&mut h, "Target ducks back (burns its activation; counts as moving once)");
         h.get_by_role_and_label(Role::TextInput, "d20 roll").set_text_value_accesskit("20");
         h.run();
         h.get_by_label_contains("Apply: ").click_accesskit();
         h.run();
         let game = &h.state().game.as_ref().expect("game").game;
         assert!(matches!(game.log.last(), Some(Event::Shot { roll: 20, .. })));
+        assert!(matches!(game.log[game.log.len() - 2], Event::Interrupt { .. }), "the duck back came first");
+        assert!(game.sides[enemy].models[2].activated, "the duck back burnt its activation");
         let hit = &game.sides[enemy].models[2];
         assert!(hit.under_fire > 0 || hit.out_of_action, "the target took the result");
         let before = game.log.len();

@@ -138,6 +138,13 @@ pub enum Marker {
     OutOfAction(bool),
 }
 
+/// How a model interrupts an enemy's activation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Interruption {
+    DuckBack,
+    QuickShot,
+}
+
 /// Everything that can happen to a game. Events are appended to the journal as they happen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
@@ -159,6 +166,9 @@ pub enum Event {
     /// A model finishes its activation, having taken `moves` move actions: its card is
     /// discarded and its move markers placed.
     EndActivation { model: ModelRef, moves: u32 },
+    /// A model that has not yet activated interrupts: it burns its activation (its card goes
+    /// to the discard pile). A duck back also counts as one move for shots at it.
+    Interrupt { model: ModelRef, kind: Interruption },
     /// A marker corrected by hand.
     SetMarker { model: ModelRef, marker: Marker },
     /// Plays a card from a side's hand (it goes to the discard pile).
@@ -382,6 +392,11 @@ impl Game {
                     crate::rules::count(*moves, "move", "moves")
                 )
             }
+            Event::Interrupt { model, kind } => format!(
+                "{} {}, burning its activation",
+                self.with_card(*model),
+                if *kind == Interruption::DuckBack { "ducks back" } else { "quick shoots" }
+            ),
             Event::SetMarker { model, marker } => format!("{} corrected: {marker:?}", self.name(*model)),
             Event::PlayCard { side, card } => {
                 format!("{} play {}", self.sides.get(*side).map_or("?", |s| s.name.as_str()), card.label())
@@ -449,6 +464,7 @@ impl Game {
                 }
                 Ok(())
             }
+            Event::Interrupt { model, kind } => self.interrupt(*model, *kind),
             Event::SetMarker { model, marker } => {
                 let m = self.model_mut(*model)?;
                 match *marker {
@@ -490,6 +506,27 @@ impl Game {
             Event::BigNerve { side, roll } => self.big_nerve(rules, *side, *roll),
             Event::NextTurn => self.next_turn(),
         }
+    }
+
+    fn interrupt(&mut self, model: ModelRef, kind: Interruption) -> Result<(), GameError> {
+        self.expect_phase(Phase::Activations)?;
+        let m = self.model(model)?;
+        if m.out_of_action {
+            return Err(GameError::OutOfAction(m.name.clone()));
+        }
+        if m.activated || m.card.is_none() {
+            return Err(GameError::AlreadyActivated(m.name.clone()));
+        }
+        let m = self.model_mut(model)?;
+        m.activated = true;
+        if kind == Interruption::DuckBack {
+            m.moves = m.moves.max(1);
+        }
+        let card = m.card.take();
+        if let (Some(card), Some(side)) = (card, self.sides.get_mut(model.side)) {
+            side.discard.push(card);
+        }
+        Ok(())
     }
 
     fn begin(&mut self, rules: &Rules, setup: &Setup) -> Result<(), GameError> {

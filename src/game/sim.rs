@@ -75,6 +75,22 @@ pub fn next_event(rules: &Rules, game: &Game, choice: u64) -> Option<Event> {
                         marker: super::Marker::UnderFire(0),
                     })
                 }
+                6 => {
+                    // An enemy that has not acted ducks back from a shot, or the model carries on.
+                    let ready: Vec<usize> = (0..game.sides[enemy].models.len())
+                        .filter(|&m| {
+                            let x = &game.sides[enemy].models[m];
+                            !x.activated && x.card.is_some() && !x.out_of_action
+                        })
+                        .collect();
+                    match ready.get(pick(ready.len(), 32)) {
+                        Some(&m) => Some(Event::Interrupt {
+                            model: ModelRef { side: enemy, model: m },
+                            kind: super::Interruption::DuckBack,
+                        }),
+                        None => Some(Event::EndActivation { model: current, moves: 0 }),
+                    }
+                }
                 3 if !game.sides[current.side].hand.is_empty() => {
                     let hand = &game.sides[current.side].hand;
                     Some(Event::PlayCard { side: current.side, card: hand[pick(hand.len(), 48)] })

@@ -160,3 +160,30 @@ fn the_lowest_card_switch_is_offered_once_before_anyone_acts() {
     let mixed = Event::Switch { a: ModelRef { side: 0, model: 0 }, b: ModelRef { side: 1, model: 0 } };
     assert_eq!(game.apply(rules, &mixed), Err(GameError::DifferentSides));
 }
+
+#[test]
+fn a_duck_back_burns_the_activation_and_counts_as_a_move() {
+    let rules = embedded::rules();
+    let mut game = Game::replay(
+        rules,
+        &[
+            Event::Begin(Box::new(showdown_setup(6))),
+            Event::DealInitiative { face_up: [None, None], cards: None },
+        ],
+    )
+    .expect("ready");
+    let target = ModelRef { side: 0, model: 4 };
+    let card = game.sides[0].models[4].card.expect("dealt");
+    game.apply(rules, &Event::Interrupt { model: target, kind: Interruption::DuckBack }).expect("ducks back");
+    let m = game.sides[0].models[4].clone();
+    assert!(m.activated && m.card.is_none() && m.moves == 1);
+    assert_eq!(game.sides[0].discard.last(), Some(&card));
+    assert!(game.lines.last().is_some_and(|l| l.contains("ducks back, burning its activation")));
+    // It cannot interrupt again, nor act later this turn.
+    assert_eq!(
+        game.apply(rules, &Event::Interrupt { model: target, kind: Interruption::QuickShot }),
+        Err(GameError::AlreadyActivated(m.name.clone()))
+    );
+    game.apply(rules, &Event::TiePriority { side: 0 }).expect("priority");
+    assert!(!game.order().expect("ordered").contains(&target));
+}

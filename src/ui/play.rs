@@ -7,7 +7,7 @@ use egui::{RichText, ScrollArea, Ui};
 
 use super::theme;
 use super::widgets::{self, chance_bar, problem, roll_field, stepper, toggle};
-use crate::game::{Event, Game, Marker, ModelRef, Phase};
+use crate::game::{Event, Game, Interruption, Marker, ModelRef, Phase};
 use crate::rules::Rules;
 use crate::rules::cards::Card;
 use crate::rules::nerve::{self, NerveInput};
@@ -44,6 +44,8 @@ pub struct ShotDraft {
     pub moves: u32,
     pub cover: bool,
     pub obscured: bool,
+    /// The target ducks back (it must not have activated yet).
+    pub duck_back: bool,
     pub roll: String,
 }
 
@@ -510,6 +512,11 @@ fn shoot_ui(
         return;
     };
     let target = &enemies.models[t];
+    if !target.activated && target.card.is_some() {
+        toggle(ui, &mut d.duck_back, "Target ducks back (burns its activation; counts as moving once)");
+    } else {
+        d.duck_back = false;
+    }
     let distance = match super::reference::parse_distance(&d.distance) {
         Ok(x) => x,
         Err(m) => {
@@ -527,7 +534,7 @@ fn shoot_ui(
         shooter_under_fire: model.under_fire.min(4),
         skill: model.shoot,
         shooter_boss: model.boss,
-        target_moves: target.moves.min(3),
+        target_moves: if d.duck_back { target.moves.max(1) } else { target.moves }.min(3),
         cover: d.cover,
         target_boss: target.boss,
         target_mounted: false,
@@ -554,6 +561,13 @@ fn shoot_ui(
             let result = shooting::result(rules, odds.modifier, roll);
             let target_ref = ModelRef { side: enemy, model: t };
             if ui.button(RichText::new(format!("Apply: {}", result.title())).size(theme::HEADING)).clicked() {
+                if d.duck_back {
+                    commands.push(PlayCommand::Apply(Event::Interrupt {
+                        model: target_ref,
+                        kind: Interruption::DuckBack,
+                    }));
+                    d.duck_back = false;
+                }
                 commands.push(PlayCommand::Apply(Event::Shot {
                     shooter,
                     target: target_ref,
