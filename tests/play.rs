@@ -119,3 +119,41 @@ fn a_whole_turn_to_the_end_of_turn_checklist() {
     assert_eq!((game.turn, game.phase), (2, Phase::Initiative));
     assert!(game.lines.iter().any(|l| l.ends_with("turn 2 begins")));
 }
+
+#[test]
+fn a_quick_shot_from_a_model_that_has_not_acted() {
+    let dir = data_with_gangs();
+    let mut h = app_on(dir.path());
+    click(&mut h, "Start the game");
+    click(&mut h, "Deal initiative");
+    if h.query_by_label_contains("placed its first card first").is_some() {
+        click(&mut h, "Tombstone Law placed first");
+    }
+    let game = &h.state().game.as_ref().expect("game").game;
+    let current = game.order().expect("ordered")[0];
+    let enemy = 1 - current.side;
+    // The enemy acting last has surely not acted yet.
+    let order = game.order().expect("ordered");
+    let shooter = *order.iter().rev().find(|r| r.side == enemy).expect("an enemy still to act");
+    let name = game.sides[enemy].models[shooter.model].name.clone();
+    h.get_by_label("Quick shooter").click();
+    h.run();
+    h.get_all_by_label(&name).last().expect("in the list").click_accesskit();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Quick shot distance (cm)").set_text_value_accesskit("8");
+    h.run();
+    h.get_all_by_role_and_label(Role::TextInput, "d20 roll")
+        .last()
+        .expect("quick roll")
+        .set_text_value_accesskit("12");
+    h.run();
+    h.get_by_label_contains("Apply the quick shot: ").click_accesskit();
+    h.run();
+    let game = &h.state().game.as_ref().expect("game").game;
+    let n = game.log.len();
+    assert!(matches!(game.log[n - 2], Event::Interrupt { model, .. } if model == shooter));
+    assert!(
+        matches!(game.log[n - 1], Event::Shot { shooter: s, target: t, roll: 12, .. } if s == shooter && t == current)
+    );
+    assert!(game.sides[enemy].models[shooter.model].activated, "its activation is burnt");
+}

@@ -275,6 +275,12 @@ impl Game {
         self.seed ^ self.applied.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt
     }
 
+    /// The model at `r`, if there is one.
+    #[must_use]
+    pub fn model_at(&self, r: ModelRef) -> Option<&Model> {
+        self.sides.get(r.side).and_then(|s| s.models.get(r.model))
+    }
+
     fn model(&self, r: ModelRef) -> Result<&Model, GameError> {
         self.sides.get(r.side).and_then(|s| s.models.get(r.model)).ok_or(GameError::NoModel(r))
     }

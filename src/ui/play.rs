@@ -49,6 +49,16 @@ pub struct ShotDraft {
     pub roll: String,
 }
 
+/// A quick shot being prepared against the current model.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QuickDraft {
+    pub shooter: Option<usize>,
+    pub distance: String,
+    /// Move actions the current model declared (they all count against a quick shot).
+    pub declared_moves: u32,
+    pub roll: String,
+}
+
 /// What the Play screen remembers between frames.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayState {
@@ -59,6 +69,7 @@ pub struct PlayState {
     /// The two models picked for the lowest-card switch.
     pub swap: [usize; 2],
     pub draft: ShotDraft,
+    pub quick: QuickDraft,
     /// The target of a shot that called for a nerve test, waiting for its roll.
     pub nerve_for: Option<ModelRef>,
     pub friend_near: bool,
@@ -403,6 +414,99 @@ fn activation_ui(
         }
     });
     shoot_ui(ui, rules, game, current, state, commands);
+    quick_shot_ui(ui, rules, game, current, state, commands);
+}
+
+/// A quick shot at the current model from an enemy that has not acted yet (it burns that
+/// model's activation; the target counts every move it declared).
+fn quick_shot_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    target: ModelRef,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let enemy = 1 - target.side;
+    let (Some(enemies), Some(victim)) = (game.sides.get(enemy), game.model_at(target)) else { return };
+    let ready: Vec<usize> = (0..enemies.models.len())
+        .filter(|&m| {
+            let x = &enemies.models[m];
+            !x.activated && x.card.is_some() && !x.out_of_action && !x.out_of_ammo
+        })
+        .collect();
+    if ready.is_empty() {
+        return;
+    }
+    ui.add_space(theme::GAP);
+    ui.label(theme::heading(&v, format!("Quick shot at {}", victim.name)));
+    let q = &mut state.quick;
+    ui.horizontal(|ui| {
+        let label = widgets::row_label(ui, "Quick shooter");
+        let current = q.shooter.and_then(|m| enemies.models.get(m)).map_or("Nobody", |m| m.name.as_str());
+        egui::ComboBox::from_id_salt("quick-shooter")
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut q.shooter, None, "Nobody");
+                for &m in &ready {
+                    ui.selectable_value(&mut q.shooter, Some(m), &enemies.models[m].name);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    let Some(s) = q.shooter.filter(|s| ready.contains(s)) else { return };
+    let shooter = &enemies.models[s];
+    if q.distance.is_empty() {
+        q.distance = "15".into();
+    }
+    widgets::text_field(ui, "Quick shot distance (cm)", &mut q.distance, 80.0);
+    stepper(ui, "Moves the target declared", &mut q.declared_moves, 0, 3);
+    let Ok(distance) = super::reference::parse_distance(&q.distance) else {
+        problem(ui, "Type the measured distance in cm, like 14 or 14.5.");
+        return;
+    };
+    let input = ShotInput {
+        weapon: shooter
+            .weapons
+            .iter()
+            .find(|w| *w != "shotgun" || shooter.weapons.len() == 1)
+            .cloned()
+            .unwrap_or_else(|| "pistol".into()),
+        distance_cm: distance,
+        shooter_under_fire: shooter.under_fire.min(4),
+        skill: shooter.shoot,
+        shooter_boss: shooter.boss,
+        target_moves: q.declared_moves,
+        target_boss: victim.boss,
+        ..ShotInput::default()
+    };
+    let odds = match shooting::assess(rules, &input) {
+        Ok(o) => o,
+        Err(e) => {
+            problem(ui, &format!("{e}."));
+            return;
+        }
+    };
+    ui.label(RichText::new(format!("Modifier {:+} · hit {}", odds.modifier, odds.chances.hit())).strong());
+    if let Ok(Some(roll)) = roll_field(ui, &mut q.roll, rules.core.shooting.die) {
+        let result = shooting::result(rules, odds.modifier, roll);
+        if ui.button(format!("Apply the quick shot: {}", result.title())).clicked() {
+            let by = ModelRef { side: enemy, model: s };
+            commands.push(PlayCommand::Apply(Event::Interrupt { model: by, kind: Interruption::QuickShot }));
+            commands.push(PlayCommand::Apply(Event::Shot {
+                shooter: by,
+                target,
+                modifier: odds.modifier,
+                roll,
+            }));
+            if result == ShotResult::UnderFireAndNerve {
+                state.nerve_for = Some(target);
+            }
+            state.quick = QuickDraft::default();
+        }
+    }
 }
 
 /// The lowest-card switch, offered after the reveal and before anyone acts.
