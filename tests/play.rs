@@ -8,6 +8,9 @@ use posse::game::{Event, Phase};
 
 use super::support;
 
+/// A fixed deal, so every run plays the same cards.
+const SEED: u64 = 20_261_129;
+
 fn data_with_gangs() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     let gangs = dir.path().join("gangs");
@@ -38,6 +41,7 @@ fn set_up_deal_shoot_undo_and_resume() {
     let log_len;
     {
         let mut h = app_on(dir.path());
+        h.state_mut().play.seed = Some(SEED);
         click(&mut h, "Start the game");
         assert_eq!(phase(&h), Phase::Initiative);
         let game = &h.state().game.as_ref().expect("game").game;
@@ -94,6 +98,7 @@ fn set_up_deal_shoot_undo_and_resume() {
 fn a_whole_turn_to_the_end_of_turn_checklist() {
     let dir = data_with_gangs();
     let mut h = app_on(dir.path());
+    h.state_mut().play.seed = Some(SEED);
     click(&mut h, "Start the game");
     click(&mut h, "Deal initiative");
     for _ in 0..40 {
@@ -124,6 +129,7 @@ fn a_whole_turn_to_the_end_of_turn_checklist() {
 fn a_quick_shot_from_a_model_that_has_not_acted() {
     let dir = data_with_gangs();
     let mut h = app_on(dir.path());
+    h.state_mut().play.seed = Some(SEED);
     click(&mut h, "Start the game");
     click(&mut h, "Deal initiative");
     if h.query_by_label_contains("placed its first card first").is_some() {

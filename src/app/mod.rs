@@ -188,7 +188,11 @@ impl PosseApp {
         };
         let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
         let setup = Setup {
-            seed: u64::try_from(now.as_nanos() % u128::from(u64::MAX)).unwrap_or(1),
+            seed: self
+                .play
+                .seed
+                .take()
+                .unwrap_or_else(|| u64::try_from(now.as_nanos() % u128::from(u64::MAX)).unwrap_or(1)),
             scene,
             sides: [side(good, Role::Good, red), side(bad, Role::Bad, black)],
         };

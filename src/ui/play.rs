@@ -79,6 +79,8 @@ pub struct PlayState {
     /// Saved games that can be resumed: id and a summary.
     pub saved: Vec<(String, String)>,
     pub notice: Option<String>,
+    /// A fixed seed for the next game (tests and replays of a known deal); the clock otherwise.
+    pub seed: Option<u64>,
 }
 
 /// What the Play screen shows: the open game (if any) and what Undo and Redo would do.
