@@ -104,13 +104,21 @@ pub fn layout(rules: &Rules, scene: &Scene, paper: Paper) -> Page {
     pages.into_iter().next().unwrap_or_else(|| Page::new(paper))
 }
 
-fn build(rules: &Rules, scene: &Scene, flow: &mut Flow) {
+/// The storyline's title and the scene's place in it ("Opening scene", "Second scene",
+/// "Final scene").
+#[must_use]
+pub fn storyline_and_act<'r>(rules: &'r Rules, scene: &Scene) -> (&'r str, &'static str) {
     let storyline =
         rules.storylines.iter().find(|l| l.id == scene.storyline).map_or("", |l| l.title.as_str());
     let act = ["Opening scene", "Second scene", "Final scene"]
         .get(scene.act.saturating_sub(1) as usize)
         .copied()
         .unwrap_or("");
+    (storyline, act)
+}
+
+fn build(rules: &Rules, scene: &Scene, flow: &mut Flow) {
+    let (storyline, act) = storyline_and_act(rules, scene);
     flow.line(0.0, 22.0, true, &scene.title);
     flow.line(0.0, 11.0, false, &format!("{storyline} · {act}"));
     flow.gap(2.0);

@@ -7,7 +7,7 @@ use egui::{RichText, ScrollArea, Ui};
 use super::theme;
 use super::widgets::{self, stepper};
 use crate::print::Paper;
-use crate::print::checklist::{next_scene, set_plan, set_rep, winner_text};
+use crate::print::checklist::{next_scene, set_plan, set_rep, storyline_and_act, winner_text};
 use crate::rules::Rules;
 use crate::rules::data::{BigNerveRule, Role, Scene};
 use crate::store::{Outcome, Series};
@@ -193,12 +193,7 @@ fn bullets(ui: &mut Ui, title: &str, items: &[String]) {
 
 fn scene_ui(ui: &mut Ui, rules: &Rules, scene: &Scene, state: &mut ScenesState) {
     let v = ui.visuals().clone();
-    let storyline =
-        rules.storylines.iter().find(|l| l.id == scene.storyline).map_or("", |l| l.title.as_str());
-    let act = ["Opening scene", "Second scene", "Final scene"]
-        .get(scene.act.saturating_sub(1) as usize)
-        .copied()
-        .unwrap_or("");
+    let (storyline, act) = storyline_and_act(rules, scene);
     ui.label(RichText::new(format!("{storyline} · {act}")).color(theme::muted(&v)));
     ui.label(RichText::new(&scene.story_so_far).italics());
     carry_over_ui(ui, rules, scene, &state.series);
