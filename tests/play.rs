@@ -2,7 +2,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use posse::app::{PosseApp, Screen};
 use posse::game::{Event, Phase};
 
@@ -29,6 +29,18 @@ fn app_on(dir: &std::path::Path) -> Harness<'static, PosseApp> {
 fn click(h: &mut Harness<'static, PosseApp>, label: &str) {
     h.get_by_label(label).click_accesskit();
     h.run();
+}
+
+/// A game started from the fixed seed with its first initiative dealt and any tie settled.
+fn dealt(dir: &std::path::Path) -> Harness<'static, PosseApp> {
+    let mut h = app_on(dir);
+    h.state_mut().play.seed = Some(SEED);
+    click(&mut h, "Start the game");
+    click(&mut h, "Deal initiative");
+    if h.query_by_label_contains("placed its first card first").is_some() {
+        click(&mut h, "Tombstone Law placed first");
+    }
+    h
 }
 
 fn phase(h: &Harness<'static, PosseApp>) -> Phase {
@@ -128,13 +140,7 @@ fn a_whole_turn_to_the_end_of_turn_checklist() {
 #[test]
 fn a_quick_shot_from_a_model_that_has_not_acted() {
     let dir = data_with_gangs();
-    let mut h = app_on(dir.path());
-    h.state_mut().play.seed = Some(SEED);
-    click(&mut h, "Start the game");
-    click(&mut h, "Deal initiative");
-    if h.query_by_label_contains("placed its first card first").is_some() {
-        click(&mut h, "Tombstone Law placed first");
-    }
+    let mut h = dealt(dir.path());
     let game = &h.state().game.as_ref().expect("game").game;
     let current = game.order().expect("ordered")[0];
     let enemy = 1 - current.side;
@@ -162,4 +168,168 @@ fn a_quick_shot_from_a_model_that_has_not_acted() {
         matches!(game.log[n - 1], Event::Shot { shooter: s, target: t, roll: 12, .. } if s == shooter && t == current)
     );
     assert!(game.sides[enemy].models[shooter.model].activated, "its activation is burnt");
+}
+
+/// Starts games from successive seeds until the initiative deal ties the sides, and returns
+/// the harness with that game dealt.
+fn dealt_with_a_tie(dir: &std::path::Path) -> Harness<'static, PosseApp> {
+    let mut h = app_on(dir);
+    for seed in SEED..SEED + 50 {
+        h.state_mut().play.seed = Some(seed);
+        click(&mut h, "Start the game");
+        click(&mut h, "Deal initiative");
+        if h.state().game.as_ref().expect("game").game.order().is_err() {
+            return h;
+        }
+        click(&mut h, "Close game");
+    }
+    panic!("no tie in 50 deals");
+}
+
+#[test]
+fn an_initiative_tie_and_the_lowest_card_switch() {
+    let dir = data_with_gangs();
+    let mut h = dealt_with_a_tie(dir.path());
+    // The tie asks who placed first; the answer settles the order.
+    h.get_by_label_contains("placed its first card first");
+    click(&mut h, "The Clanton Gang placed first");
+    let game = &h.state().game.as_ref().expect("game").game;
+    assert_eq!(game.tie_priority, Some(1));
+    assert!(game.order().is_ok());
+    // The side with the lowest card may swap two of its models' cards, before anyone acts.
+    let side = game.switch_side().expect("decided").expect("a side holds the lowest card");
+    let models = &game.sides[side].models;
+    let (a, b) = (models[0].clone(), models[1].clone());
+    h.get_by_label_contains("hold the lowest card");
+    h.get_by_label("Swap model 1").click();
+    h.run();
+    h.get_all_by_label(&a.name).last().expect("in the list").click_accesskit();
+    h.run();
+    h.get_by_label("Swap model 2").click();
+    h.run();
+    h.get_all_by_label(&b.name).last().expect("in the list").click_accesskit();
+    h.run();
+    click(&mut h, "Swap cards");
+    let game = &h.state().game.as_ref().expect("game").game;
+    assert_eq!((game.sides[side].models[0].card, game.sides[side].models[1].card), (b.card, a.card));
+    assert!(game.lines.last().is_some_and(|l| l.ends_with(&format!("{} and {} swap cards", a.name, b.name))));
+    assert!(h.query_by_label_contains("hold the lowest card").is_none(), "once per turn");
+}
+
+/// Ends activations until `pred` holds for the current model (or the turn runs out).
+fn act_until(
+    h: &mut Harness<'static, PosseApp>,
+    pred: impl Fn(&posse::game::Game, posse::game::ModelRef) -> bool,
+) -> bool {
+    for _ in 0..20 {
+        let game = &h.state().game.as_ref().expect("game").game;
+        let Some(current) = game.order().ok().and_then(|o| o.first().copied()) else {
+            return false;
+        };
+        if pred(game, current) {
+            return true;
+        }
+        h.get_by_label_contains("'s activation").click_accesskit();
+        h.run();
+    }
+    false
+}
+
+#[test]
+fn a_hand_to_hand_fight_locks_the_models_until_one_breaks_off() {
+    let dir = data_with_gangs();
+    let mut h = dealt(dir.path());
+    let game = &h.state().game.as_ref().expect("game").game;
+    let current = game.order().expect("ordered")[0];
+    let me = game.sides[current.side].models[current.model].name.clone();
+    let enemy = 1 - current.side;
+    let target = posse::game::ModelRef { side: enemy, model: 1 };
+    let them = game.sides[enemy].models[1].name.clone();
+    h.get_by_label("Charge target").click();
+    h.run();
+    h.get_all_by_label(&them).last().expect("in the list").click_accesskit();
+    h.run();
+    // Odds are shown before the dice.
+    h.get_by_label(&format!("{me} wins"));
+    h.get_by_role_and_label(Role::TextInput, &format!("{me}'s d10")).set_text_value_accesskit("3");
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, &format!("{them}'s d10")).set_text_value_accesskit("5");
+    h.run();
+    h.get_by_label_contains("Apply the fight: ").click_accesskit();
+    h.run();
+    let game = &h.state().game.as_ref().expect("game").game;
+    let n = game.log.len();
+    assert!(
+        matches!(game.log[n - 2], Event::Fight { a, b, a_roll: 3, b_roll: 5, .. } if a == current && b == target)
+    );
+    assert!(
+        matches!(game.log[n - 1], Event::EndActivation { model, moves: 1 } if model == current),
+        "the charge ends the activation"
+    );
+    assert_eq!(game.fights.len(), 1);
+    assert!(game.sides[enemy].models[1].activated, "the charged model spends its activation in the fight");
+    let fighters_hit: u32 =
+        game.sides[current.side].models[current.model].under_fire + game.sides[enemy].models[1].under_fire;
+    assert!(fighters_hit > 0 || game.lines.last().is_some_and(|l| l.contains("a draw")));
+    // Finish the turn, start the next, and come to the first of the two fighters.
+    assert!(!act_until(&mut h, |_, _| false));
+    click(&mut h, "End the turn");
+    // This early nobody has lost half the gang: no Big Nerve test.
+    assert!(h.query_by_label_contains("must take a Big Nerve test").is_none());
+    click(&mut h, "Draw cards and start the next turn");
+    click(&mut h, "Deal initiative");
+    if h.query_by_label_contains("placed its first card first").is_some() {
+        click(&mut h, "Tombstone Law placed first");
+    }
+    assert!(act_until(&mut h, |g, r| g.fight_of(r).is_some()), "a fighter comes up");
+    h.get_by_label_contains("holds the higher card: fight on with +1");
+    click(&mut h, "Break off (two move actions)");
+    let game = &h.state().game.as_ref().expect("game").game;
+    assert!(game.fights.is_empty());
+    assert!(matches!(game.log.last(), Some(Event::BreakOff { .. })));
+    assert_eq!(h.state().play.moves, 2, "breaking off takes two move actions");
+}
+
+#[test]
+fn a_hand_is_shown_only_after_the_hand_over() {
+    let dir = data_with_gangs();
+    let mut h = app_on(dir.path());
+    h.state_mut().play.seed = Some(SEED);
+    click(&mut h, "Start the game");
+    let card = h.state().game.as_ref().expect("game").game.sides[1].hand[0];
+    click(&mut h, "The Clanton Gang's hand");
+    assert!(h.query_by_label(&card.label()).is_none(), "not before the tap");
+    click(&mut h, "Pass to the The Clanton Gang player — tap to show hand");
+    h.get_by_label(&card.label());
+    click(&mut h, "Hide hand");
+    assert!(h.query_by_label(&card.label()).is_none());
+    assert!(h.state().play.hand_over.is_none());
+}
+
+#[test]
+fn a_player_types_the_cards_of_a_physical_deck() {
+    let dir = data_with_gangs();
+    let mut h = app_on(dir.path());
+    h.state_mut().play.seed = Some(SEED);
+    click(&mut h, "Start the game");
+    click(&mut h, "The Clanton Gang draw from their own deck");
+    let game = &h.state().game.as_ref().expect("game").game;
+    let names: Vec<String> = game.sides[1].models.iter().map(|m| m.name.clone()).collect();
+    // Cards from the bottom of the deck: not what Posse would have dealt.
+    let cards: Vec<posse::rules::cards::Card> = game.sides[1].deck[..names.len()].to_vec();
+    assert!(
+        h.get_by_label("Deal initiative").accesskit_node().is_disabled(),
+        "not until every card is typed"
+    );
+    for (name, card) in names.iter().zip(&cards) {
+        h.get_by_role_and_label(Role::TextInput, &format!("{name} card"))
+            .set_text_value_accesskit(&card.to_string());
+        h.run();
+    }
+    click(&mut h, "Deal initiative");
+    let game = &h.state().game.as_ref().expect("game").game;
+    for (m, card) in cards.iter().enumerate() {
+        assert_eq!(game.sides[1].models[m].card, Some(*card));
+    }
+    assert!(game.sides[0].models.iter().all(|m| m.card.is_some()), "Posse dealt the other side");
 }

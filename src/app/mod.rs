@@ -126,11 +126,16 @@ impl PosseApp {
             .list_games()
             .into_iter()
             .filter_map(|id| {
+                // A remembered summary spares replaying games that have not changed.
+                if let Some(summary) = data.cached_summary(&id) {
+                    return Some((id, summary));
+                }
                 let read = store::read_journal(&data.game_path(&id)).ok()?;
                 let game = Game::replay(self.rules, &read.events).ok()?;
-                let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
-                let state = if game.phase == crate::game::Phase::Over { "over" } else { "unfinished" };
-                Some((id, format!("{} · turn {} · {state}", names.join(" v "), game.turn)))
+                let summary = game_summary(&game);
+                // Best effort: without it the game is replayed again next time.
+                let _ = data.save_summary(&id, &summary);
+                Some((id, summary))
             })
             .collect();
     }
@@ -150,7 +155,10 @@ impl PosseApp {
             },
             PlayCommand::Resume(id) => self.resume(&id),
             PlayCommand::Close => {
-                self.game = None;
+                if let (Some(active), Some(data)) = (self.game.take(), &self.data) {
+                    // Best effort: without it the game is replayed when the list is next made.
+                    let _ = data.save_summary(&active.id, &game_summary(&active.game));
+                }
                 self.redo.clear();
                 self.refresh_games();
                 Ok(())
@@ -706,4 +714,11 @@ pub fn run() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// A saved game in one line, for its Resume button.
+fn game_summary(game: &Game) -> String {
+    let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
+    let state = if game.phase == crate::game::Phase::Over { "over" } else { "unfinished" };
+    format!("{} · turn {} · {state}", names.join(" v "), game.turn)
 }

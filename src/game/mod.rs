@@ -58,6 +58,91 @@ pub struct Model {
     /// The initiative card on the model this turn.
     pub card: Option<Card>,
     pub activated: bool,
+    /// Flags set at the table: drunk, surprised, mounted, in cover…
+    #[serde(default)]
+    pub flags: Vec<Flag>,
+    /// Shots fired this turn with each weapon (shot limits and the shotgun's barrels).
+    #[serde(default)]
+    pub shots: std::collections::BTreeMap<String, u32>,
+}
+
+impl Model {
+    /// Whether `flag` is set on this model.
+    #[must_use]
+    pub fn has(&self, flag: Flag) -> bool {
+        self.flags.contains(&flag)
+    }
+}
+
+/// A state of a model the players set at the table, shown beside its markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Flag {
+    /// Loses initiative ties and takes two actions (the scene or a card says so).
+    Drunk,
+    /// Acts after every model that is not surprised this turn.
+    Surprised,
+    Mounted,
+    HighGround,
+    /// In a building or behind cover.
+    Cover,
+    Hostage,
+    Loot,
+    /// Not on the table yet: it gets no initiative card.
+    OffTable,
+}
+
+impl Flag {
+    pub const ALL: [Flag; 8] = [
+        Flag::Drunk,
+        Flag::Surprised,
+        Flag::Mounted,
+        Flag::HighGround,
+        Flag::Cover,
+        Flag::Hostage,
+        Flag::Loot,
+        Flag::OffTable,
+    ];
+
+    /// The flag in words.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Flag::Drunk => "drunk",
+            Flag::Surprised => "surprised",
+            Flag::Mounted => "mounted",
+            Flag::HighGround => "high ground",
+            Flag::Cover => "in cover",
+            Flag::Hostage => "hostage",
+            Flag::Loot => "loot",
+            Flag::OffTable => "off the table",
+        }
+    }
+}
+
+/// Two models locked in hand-to-hand: `a` started the fight against `b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fight {
+    pub a: ModelRef,
+    pub b: ModelRef,
+    /// The turn the fight started (the starter's +1 applies in that turn only).
+    pub started: u32,
+    /// The last turn a roll-off was made (one per turn).
+    pub rolled: u32,
+}
+
+impl Fight {
+    /// Whether `r` is one of the fighters.
+    #[must_use]
+    pub fn involves(&self, r: ModelRef) -> bool {
+        self.a == r || self.b == r
+    }
+
+    /// The other fighter.
+    #[must_use]
+    pub fn opponent(&self, r: ModelRef) -> ModelRef {
+        if self.a == r { self.b } else { self.a }
+    }
 }
 
 /// One side's cards and models.
@@ -136,6 +221,8 @@ pub enum Marker {
     OutOfAmmo(bool),
     Moves(u32),
     OutOfAction(bool),
+    /// A flag set or cleared.
+    Flag(Flag, bool),
 }
 
 /// How a model interrupts an enemy's activation.
@@ -159,8 +246,26 @@ pub enum Event {
     /// The lowest-card switch: swap the cards of two models of one side.
     Switch { a: ModelRef, b: ModelRef },
     /// A shot with its total modifier and natural d20 roll; the result is applied to the target
-    /// (markers, out of action) and the shooter (out of ammo on a natural 1).
-    Shot { shooter: ModelRef, target: ModelRef, modifier: i32, roll: u32 },
+    /// (markers, out of action) and the shooter (out of ammo on a natural 1). With a `weapon`
+    /// the weapon's shots per turn are counted and limited, and a shotgun runs out of ammo
+    /// after its two barrels.
+    Shot {
+        shooter: ModelRef,
+        target: ModelRef,
+        modifier: i32,
+        roll: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapon: Option<String>,
+    },
+    /// A hand-to-hand roll-off: `a` starts the fight (or fights on) against `b`. Each side's
+    /// total modifier and natural d10 roll are recorded; the loser takes one marker per point
+    /// of difference. The models stay locked until one is out of action or breaks off.
+    Fight { a: ModelRef, b: ModelRef, a_modifier: i32, b_modifier: i32, a_roll: u32, b_roll: u32 },
+    /// A fighter breaks off from its fight (it spends two move actions doing so).
+    BreakOff { model: ModelRef },
+    /// At the end of the turn, a side that used no card discards one from its hand to draw
+    /// one when the next turn starts.
+    DiscardToDraw { side: usize, card: Card },
     /// A nerve test against `needed` with the natural d10 `roll`; a fail adds a marker.
     Nerve { model: ModelRef, needed: u32, roll: u32 },
     /// A model finishes its activation, having taken `moves` move actions: its card is
@@ -204,6 +309,22 @@ pub enum GameError {
     BadRoll { die: u32, roll: u32 },
     #[error("only models of the same side can swap cards")]
     DifferentSides,
+    #[error("{0} is out of ammo and must reload first")]
+    OutOfAmmo(String),
+    #[error("{model} does not carry a {weapon}")]
+    NoWeapon { model: String, weapon: String },
+    #[error("a {weapon} fires at most {max} shot(s) a turn")]
+    TooManyShots { weapon: String, max: u32 },
+    #[error("{0} is locked in hand-to-hand")]
+    InFight(String),
+    #[error("{0} is not in a fight")]
+    NotInFight(String),
+    #[error("these two have already fought this turn")]
+    FoughtThisTurn,
+    #[error("a fight is between models of different sides")]
+    SameSide,
+    #[error("{0} already uses a card this turn and draws anyway")]
+    AlreadyDraws(String),
     #[error("{0}")]
     Rules(String),
 }
@@ -217,6 +338,9 @@ pub struct Game {
     pub phase: Phase,
     pub sides: Vec<SideState>,
     pub tie_priority: Option<usize>,
+    /// Models locked in hand-to-hand.
+    #[serde(default)]
+    pub fights: Vec<Fight>,
     /// The side that failed a Big Nerve test, if any.
     pub broke: Option<usize>,
     /// How many events have been applied (seeds later draws).
@@ -236,11 +360,26 @@ impl Default for Game {
             phase: Phase::Initiative,
             sides: Vec::new(),
             tie_priority: None,
+            fights: Vec::new(),
             broke: None,
             applied: 0,
             log: Vec::new(),
             lines: Vec::new(),
         }
+    }
+}
+
+/// A marker correction in words.
+fn marker_words(marker: Marker) -> String {
+    match marker {
+        Marker::UnderFire(n) => crate::rules::count(n, "under fire marker", "under fire markers"),
+        Marker::OutOfAmmo(true) => "out of ammo".into(),
+        Marker::OutOfAmmo(false) => "reloaded".into(),
+        Marker::Moves(n) => crate::rules::count(n, "move marker", "move markers"),
+        Marker::OutOfAction(true) => "out of action".into(),
+        Marker::OutOfAction(false) => "back in action".into(),
+        Marker::Flag(f, true) => f.title().into(),
+        Marker::Flag(f, false) => format!("no longer {}", f.title()),
     }
 }
 
@@ -364,15 +503,24 @@ impl Game {
                 format!("{} win ties this turn", after.sides.get(*side).map_or("?", |s| s.name.as_str()))
             }
             Event::Switch { a, b } => format!("{} and {} swap cards", self.name(*a), self.name(*b)),
-            Event::Shot { shooter, target, modifier, roll } => {
+            Event::Shot { shooter, target, modifier, roll, weapon } => {
                 let result = shooting::result(rules, *modifier, *roll);
                 let total = i64::from(*roll) + i64::from(*modifier);
+                let with = weapon
+                    .as_deref()
+                    .and_then(|w| rules.weapon(w))
+                    .map_or(String::new(), |w| format!(" ({})", w.name.to_lowercase()));
                 let mut text = format!(
-                    "{} shoots {}: {roll} {modifier:+} = {total}, {}",
+                    "{} shoots {}{with}: {roll} {modifier:+} = {total}, {}",
                     self.with_card(*shooter),
                     self.name(*target),
                     result.title().to_lowercase()
                 );
+                if after.model(*shooter).is_ok_and(|m| m.out_of_ammo)
+                    && !self.model(*shooter).is_ok_and(|m| m.out_of_ammo)
+                {
+                    text.push_str("; out of ammo");
+                }
                 if after.model(*target).is_ok_and(|m| m.out_of_action)
                     && !self.model(*target).is_ok_and(|m| m.out_of_action)
                 {
@@ -403,7 +551,16 @@ impl Game {
                 self.with_card(*model),
                 if *kind == Interruption::DuckBack { "ducks back" } else { "quick shoots" }
             ),
-            Event::SetMarker { model, marker } => format!("{} corrected: {marker:?}", self.name(*model)),
+            Event::SetMarker { model, marker } => format!("{}: {}", self.name(*model), marker_words(*marker)),
+            Event::Fight { a, b, a_modifier, b_modifier, a_roll, b_roll } => {
+                self.describe_fight(after, [*a, *b], [*a_modifier, *b_modifier], [*a_roll, *b_roll])
+            }
+            Event::BreakOff { model } => format!("{} breaks off from the fight", self.name(*model)),
+            Event::DiscardToDraw { side, card } => format!(
+                "{} discard {} to draw a card",
+                self.sides.get(*side).map_or("?", |s| s.name.as_str()),
+                card.label()
+            ),
             Event::PlayCard { side, card } => {
                 format!("{} play {}", self.sides.get(*side).map_or("?", |s| s.name.as_str()), card.label())
             }
@@ -419,6 +576,46 @@ impl Game {
             Event::NextTurn => format!("cards drawn; turn {} begins", after.turn),
         };
         format!("{turn} · {what}")
+    }
+
+    /// A roll-off in plain words.
+    fn describe_fight(
+        &self,
+        after: &Game,
+        [a, b]: [ModelRef; 2],
+        [a_modifier, b_modifier]: [i32; 2],
+        [a_roll, b_roll]: [u32; 2],
+    ) -> String {
+        let fighting_on = self.fight_of(a).is_some_and(|f| f.involves(b));
+        let (ta, tb) = (i64::from(a_roll) + i64::from(a_modifier), i64::from(b_roll) + i64::from(b_modifier));
+        let outcome = match ta.cmp(&tb) {
+            std::cmp::Ordering::Equal => "a draw, they fight on".to_owned(),
+            std::cmp::Ordering::Greater => format!(
+                "{} takes {}",
+                self.name(b),
+                crate::rules::count(u32::try_from(ta - tb).unwrap_or(0), "marker", "markers")
+            ),
+            std::cmp::Ordering::Less => format!(
+                "{} takes {}",
+                self.name(a),
+                crate::rules::count(u32::try_from(tb - ta).unwrap_or(0), "marker", "markers")
+            ),
+        };
+        let mut text = format!(
+            "{} {} {}: {a_roll} {a_modifier:+} = {ta} against {b_roll} {b_modifier:+} = {tb}, {outcome}",
+            self.with_card(a),
+            if fighting_on { "fights on with" } else { "charges" },
+            self.name(b),
+        );
+        for r in [a, b] {
+            if after.model(r).is_ok_and(|m| m.out_of_action) && !self.model(r).is_ok_and(|m| m.out_of_action)
+            {
+                text.push_str("; ");
+                text.push_str(&self.name(r));
+                text.push_str(" is out of action");
+            }
+        }
+        text
     }
 
     fn apply_inner(&mut self, rules: &Rules, event: &Event) -> Result<(), GameError> {
@@ -445,9 +642,14 @@ impl Game {
                 self.model_mut(*b)?.card = ca;
                 Ok(())
             }
-            Event::Shot { shooter, target, modifier, roll } => {
-                self.shot(rules, *shooter, *target, *modifier, *roll)
+            Event::Shot { shooter, target, modifier, roll, weapon } => {
+                self.shot(rules, *shooter, *target, *modifier, *roll, weapon.as_deref())
             }
+            Event::Fight { a, b, a_modifier, b_modifier, a_roll, b_roll } => {
+                self.fight(rules, *a, *b, [*a_modifier, *b_modifier], [*a_roll, *b_roll])
+            }
+            Event::BreakOff { model } => self.break_off(*model),
+            Event::DiscardToDraw { side, card } => self.discard_to_draw(*side, *card),
             Event::Nerve { model, needed, roll } => {
                 Self::check_roll(*roll, rules.core.nerve.die)?;
                 if nerve::test_result(*needed, *roll) == nerve::TestResult::Fail {
@@ -471,20 +673,7 @@ impl Game {
                 Ok(())
             }
             Event::Interrupt { model, kind } => self.interrupt(*model, *kind),
-            Event::SetMarker { model, marker } => {
-                let m = self.model_mut(*model)?;
-                match *marker {
-                    Marker::UnderFire(n) => {
-                        m.under_fire = n;
-                        m.out_of_action = n >= m.hits;
-                    }
-                    Marker::OutOfAmmo(b) => m.out_of_ammo = b,
-                    Marker::Moves(n) => m.moves = n,
-                    Marker::OutOfAction(b) => m.out_of_action = b,
-                }
-                self.discard_if_down(*model);
-                Ok(())
-            }
+            Event::SetMarker { model, marker } => self.set_marker(*model, *marker),
             Event::PlayCard { side, card } => {
                 let s = self
                     .sides
@@ -514,6 +703,59 @@ impl Game {
         }
     }
 
+    fn set_marker(&mut self, model: ModelRef, marker: Marker) -> Result<(), GameError> {
+        let m = self.model_mut(model)?;
+        match marker {
+            Marker::UnderFire(n) => {
+                m.under_fire = n;
+                m.out_of_action = n >= m.hits;
+            }
+            Marker::OutOfAmmo(b) => {
+                m.out_of_ammo = b;
+                if !b {
+                    // Reloading refills the shotgun's barrels.
+                    m.shots.remove("shotgun");
+                    m.shots.remove("both-barrels");
+                }
+            }
+            Marker::Moves(n) => m.moves = n,
+            Marker::OutOfAction(b) => m.out_of_action = b,
+            Marker::Flag(flag, on) => {
+                m.flags.retain(|f| *f != flag);
+                if on {
+                    m.flags.push(flag);
+                    m.flags.sort_unstable();
+                }
+            }
+        }
+        self.discard_if_down(model);
+        Ok(())
+    }
+
+    fn break_off(&mut self, model: ModelRef) -> Result<(), GameError> {
+        self.expect_phase(Phase::Activations)?;
+        let name = self.model(model)?.name.clone();
+        let before = self.fights.len();
+        self.fights.retain(|f| !f.involves(model));
+        if self.fights.len() == before {
+            return Err(GameError::NotInFight(name));
+        }
+        Ok(())
+    }
+
+    fn discard_to_draw(&mut self, side: usize, card: Card) -> Result<(), GameError> {
+        self.expect_phase(Phase::EndOfTurn)?;
+        let s = self.sides.get_mut(side).ok_or(GameError::NoModel(ModelRef { side, model: 0 }))?;
+        if s.used_card {
+            return Err(GameError::AlreadyDraws(s.name.clone()));
+        }
+        let pos = s.hand.iter().position(|c| *c == card).ok_or(GameError::MissingCard(card))?;
+        s.hand.remove(pos);
+        s.discard.push(card);
+        s.used_card = true;
+        Ok(())
+    }
+
     fn interrupt(&mut self, model: ModelRef, kind: Interruption) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
         let m = self.model(model)?;
@@ -522,6 +764,9 @@ impl Game {
         }
         if m.activated || m.card.is_none() {
             return Err(GameError::AlreadyActivated(m.name.clone()));
+        }
+        if self.fight_of(model).is_some() {
+            return Err(GameError::InFight(self.name(model)));
         }
         let m = self.model_mut(model)?;
         m.activated = true;
@@ -568,6 +813,8 @@ impl Game {
                         out_of_action: false,
                         card: None,
                         activated: false,
+                        flags: Vec::new(),
+                        shots: std::collections::BTreeMap::new(),
                     })
                 })
                 .collect();
@@ -597,35 +844,41 @@ impl Game {
         given: Option<&[(ModelRef, Card)]>,
     ) -> Result<(), GameError> {
         self.expect_phase(Phase::Initiative)?;
-        if let Some(given) = given {
-            for (r, card) in given {
-                self.model(*r)?;
-                let side = &mut self.sides[r.side];
-                let pos = side.deck.iter().position(|c| c == card).ok_or(GameError::MissingCard(*card))?;
-                side.deck.remove(pos);
-                side.models[r.model].card = Some(*card);
+        let given = given.unwrap_or_default();
+        for (r, card) in given {
+            let m = self.model(*r)?;
+            if m.out_of_action {
+                return Err(GameError::OutOfAction(m.name.clone()));
             }
-        } else {
-            for (i, first) in face_up.iter().enumerate() {
-                let seed = self.derived_seed(u64::try_from(i).unwrap_or(0));
-                let Some(side) = self.sides.get_mut(i) else { continue };
-                let order: Vec<usize> = first
-                    .filter(|&f| side.models.get(f).is_some_and(|m| !m.out_of_action))
-                    .into_iter()
-                    .chain(
-                        (0..side.models.len())
-                            .filter(|&m| Some(m) != *first && !side.models[m].out_of_action),
-                    )
-                    .collect();
-                for m in order {
-                    let card = side.draw(seed);
-                    side.models[m].card = card;
-                }
+            let side = &mut self.sides[r.side];
+            let pos = side.deck.iter().position(|c| c == card).ok_or(GameError::MissingCard(*card))?;
+            side.deck.remove(pos);
+            if let Some(old) = side.models[r.model].card.replace(*card) {
+                side.deck.push(old);
+            }
+        }
+        // A side whose player typed no card is dealt from the top of its deck.
+        for (i, first) in face_up.iter().enumerate() {
+            if given.iter().any(|(r, _)| r.side == i) {
+                continue;
+            }
+            let seed = self.derived_seed(u64::try_from(i).unwrap_or(0));
+            let Some(side) = self.sides.get_mut(i) else { continue };
+            let in_play = |m: &Model| !m.out_of_action && !m.has(Flag::OffTable);
+            let order: Vec<usize> = first
+                .filter(|&f| side.models.get(f).is_some_and(in_play))
+                .into_iter()
+                .chain((0..side.models.len()).filter(|&m| Some(m) != *first && in_play(&side.models[m])))
+                .collect();
+            for m in order {
+                let card = side.draw(seed);
+                side.models[m].card = card;
             }
         }
         for side in &mut self.sides {
             for m in &mut side.models {
-                m.activated = m.out_of_action;
+                m.activated = m.out_of_action || m.card.is_none();
+                m.shots.clear();
             }
         }
         self.tie_priority = None;
@@ -648,8 +901,8 @@ impl Game {
                         side: side_of(s),
                         model: model.name.clone(),
                         card,
-                        drunk: false,
-                        surprised: false,
+                        drunk: model.has(Flag::Drunk),
+                        surprised: model.has(Flag::Surprised),
                     });
                 }
             }
@@ -685,8 +938,8 @@ impl Game {
                         side: side_of(s),
                         model: m.name.clone(),
                         card,
-                        drunk: false,
-                        surprised: false,
+                        drunk: m.has(Flag::Drunk),
+                        surprised: m.has(Flag::Surprised),
                     })
                 })
             })
@@ -706,14 +959,80 @@ impl Game {
     }
 
     /// A model put out of action before it acts discards its initiative card.
+    /// A model put out of action before it acts discards its initiative card, and its fight
+    /// ends.
     fn discard_if_down(&mut self, r: ModelRef) {
         let Some(side) = self.sides.get_mut(r.side) else { return };
         let Some(m) = side.models.get_mut(r.model) else { return };
-        if m.out_of_action
-            && let Some(card) = m.card.take()
-        {
+        if !m.out_of_action {
+            return;
+        }
+        if let Some(card) = m.card.take() {
             side.discard.push(card);
         }
+        self.fights.retain(|f| !f.involves(r));
+    }
+
+    /// The fight `r` is locked in, if any.
+    #[must_use]
+    pub fn fight_of(&self, r: ModelRef) -> Option<&Fight> {
+        self.fights.iter().find(|f| f.involves(r))
+    }
+
+    fn fight(
+        &mut self,
+        rules: &Rules,
+        a: ModelRef,
+        b: ModelRef,
+        modifiers: [i32; 2],
+        rolls: [u32; 2],
+    ) -> Result<(), GameError> {
+        self.expect_phase(Phase::Activations)?;
+        for roll in rolls {
+            Self::check_roll(roll, rules.core.hand_to_hand.die)?;
+        }
+        if a.side == b.side {
+            return Err(GameError::SameSide);
+        }
+        for r in [a, b] {
+            let m = self.model(r)?;
+            if m.out_of_action {
+                return Err(GameError::OutOfAction(m.name.clone()));
+            }
+        }
+        let turn = self.turn;
+        match self.fights.iter_mut().find(|f| f.involves(a)) {
+            Some(f) if f.involves(b) => {
+                if f.rolled == turn {
+                    return Err(GameError::FoughtThisTurn);
+                }
+                f.rolled = turn;
+            }
+            Some(_) => return Err(GameError::InFight(self.name(a))),
+            None => {
+                if self.fight_of(b).is_some() {
+                    return Err(GameError::InFight(self.name(b)));
+                }
+                self.fights.push(Fight { a, b, started: turn, rolled: turn });
+                // A model charged before it acts spends its activation in the fight (A24b).
+                let m = self.model_mut(b)?;
+                if !m.activated {
+                    m.activated = true;
+                    if let (Some(card), Some(side)) = (m.card.take(), self.sides.get_mut(b.side)) {
+                        side.discard.push(card);
+                    }
+                }
+            }
+        }
+        let ta = i64::from(rolls[0]) + i64::from(modifiers[0]);
+        let tb = i64::from(rolls[1]) + i64::from(modifiers[1]);
+        let markers = u32::try_from(ta.abs_diff(tb)).unwrap_or(u32::MAX);
+        match ta.cmp(&tb) {
+            std::cmp::Ordering::Greater => self.add_markers(b, markers)?,
+            std::cmp::Ordering::Less => self.add_markers(a, markers)?,
+            std::cmp::Ordering::Equal => {}
+        }
+        Ok(())
     }
 
     fn shot(
@@ -723,6 +1042,7 @@ impl Game {
         target: ModelRef,
         modifier: i32,
         roll: u32,
+        weapon: Option<&str>,
     ) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
         Self::check_roll(roll, rules.core.shooting.die)?;
@@ -730,9 +1050,21 @@ impl Game {
         if s.out_of_action {
             return Err(GameError::OutOfAction(s.name.clone()));
         }
+        if s.out_of_ammo {
+            return Err(GameError::OutOfAmmo(s.name.clone()));
+        }
         let t = self.model(target)?;
         if t.out_of_action {
             return Err(GameError::OutOfAction(t.name.clone()));
+        }
+        // Models locked in hand-to-hand neither shoot nor are shot (A24f).
+        for r in [shooter, target] {
+            if self.fight_of(r).is_some() {
+                return Err(GameError::InFight(self.name(r)));
+            }
+        }
+        if let Some(id) = weapon {
+            self.count_shot(rules, shooter, id)?;
         }
         match shooting::result(rules, modifier, roll) {
             ShotResult::OutOfAmmo => self.model_mut(shooter)?.out_of_ammo = true,
@@ -742,6 +1074,40 @@ impl Game {
                 self.model_mut(target)?.out_of_action = true;
                 self.discard_if_down(target);
             }
+        }
+        Ok(())
+    }
+
+    /// Counts a shot with weapon `id`: refuses one past the weapon's shots a turn, and empties a
+    /// shotgun after its barrels (two single shots, or both barrels at once).
+    fn count_shot(&mut self, rules: &Rules, shooter: ModelRef, id: &str) -> Result<(), GameError> {
+        let w = rules
+            .weapon(id)
+            .ok_or_else(|| GameError::Rules(format!("'{id}' is not a weapon Posse knows")))?;
+        let carried = w.mode_of.as_deref().unwrap_or(&w.id);
+        let m = self.model_mut(shooter)?;
+        if !m.weapons.iter().any(|x| x == carried) {
+            return Err(GameError::NoWeapon { model: m.name.clone(), weapon: w.name.to_lowercase() });
+        }
+        let fired = m.shots.get(&w.id).copied().unwrap_or(0);
+        if fired >= w.max_shots {
+            return Err(GameError::TooManyShots { weapon: w.name.to_lowercase(), max: w.max_shots });
+        }
+        // Both barrels need both barrels loaded.
+        let family: u32 = m
+            .shots
+            .iter()
+            .filter(|(k, _)| {
+                rules.weapon(k).is_some_and(|x| x.mode_of.as_deref().unwrap_or(&x.id) == carried)
+            })
+            .map(|(_, n)| *n)
+            .sum();
+        if w.mode_of.is_some() && family > 0 {
+            return Err(GameError::TooManyShots { weapon: w.name.to_lowercase(), max: 0 });
+        }
+        m.shots.insert(w.id.clone(), fired + 1);
+        if w.out_of_ammo_after_shots.is_some_and(|n| fired + 1 >= n) {
+            m.out_of_ammo = true;
         }
         Ok(())
     }

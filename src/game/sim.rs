@@ -38,75 +38,120 @@ pub fn next_event(rules: &Rules, game: &Game, choice: u64) -> Option<Event> {
             face_up: [Some(pick(game.sides[0].models.len(), 0)), Some(pick(game.sides[1].models.len(), 8))],
             cards: None,
         }),
-        Phase::Activations => {
-            let Ok(order) = game.order() else {
-                return Some(Event::TiePriority { side: pick(2, 0) });
-            };
-            let Some(&current) = order.first() else { return Some(Event::EndTurn) };
-            let enemy = 1 - current.side;
-            let targets: Vec<usize> = (0..game.sides[enemy].models.len())
-                .filter(|&m| !game.sides[enemy].models[m].out_of_action)
-                .collect();
-            let roll = u32::try_from(pick(20, 16)).unwrap_or(0) + 1;
-            match pick(8, 24) {
-                0 | 1 if !targets.is_empty() => Some(Event::Shot {
-                    shooter: current,
-                    target: ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] },
-                    modifier: i32::try_from(pick(9, 40)).unwrap_or(0) - 4,
-                    roll,
-                }),
-                2 if !targets.is_empty() => Some(Event::Nerve {
-                    model: ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] },
-                    needed: 4,
-                    roll: roll.min(10),
-                }),
-                4 | 5 => {
-                    // A correction by hand: the worst-hit model's markers set back to none (how
-                    // a table fixes a mistake; it also keeps long simulated games going).
-                    let side = pick(2, 32);
-                    let model = (0..game.sides[side].models.len())
-                        .max_by_key(|&m| {
-                            let x = &game.sides[side].models[m];
-                            (x.out_of_action, x.under_fire)
-                        })
-                        .unwrap_or(0);
-                    Some(Event::SetMarker {
-                        model: ModelRef { side, model },
-                        marker: super::Marker::UnderFire(0),
-                    })
-                }
-                6 => {
-                    // An enemy that has not acted ducks back from a shot, or the model carries on.
-                    let ready: Vec<usize> = (0..game.sides[enemy].models.len())
-                        .filter(|&m| {
-                            let x = &game.sides[enemy].models[m];
-                            !x.activated && x.card.is_some() && !x.out_of_action
-                        })
-                        .collect();
-                    match ready.get(pick(ready.len(), 32)) {
-                        Some(&m) => Some(Event::Interrupt {
-                            model: ModelRef { side: enemy, model: m },
-                            kind: super::Interruption::DuckBack,
-                        }),
-                        None => Some(Event::EndActivation { model: current, moves: 0 }),
-                    }
-                }
-                3 if !game.sides[current.side].hand.is_empty() => {
-                    let hand = &game.sides[current.side].hand;
-                    Some(Event::PlayCard { side: current.side, card: hand[pick(hand.len(), 48)] })
-                }
-                _ => Some(Event::EndActivation {
-                    model: current,
-                    moves: u32::try_from(pick(3, 56)).unwrap_or(0),
-                }),
-            }
-        }
+        Phase::Activations => Some(activation_event(rules, game, choice)),
         Phase::EndOfTurn => {
             // Test each side that must, once per turn.
             if let Some(&side) = game.big_nerve_pending(rules).first() {
                 return Some(Event::BigNerve { side, roll: 10 - u32::try_from(pick(4, 0)).unwrap_or(0) });
             }
+            // Now and then a side that used no card swaps one from its hand.
+            let side = pick(2, 8);
+            let s = &game.sides[side];
+            if pick(4, 16) == 0 && !s.used_card && !s.hand.is_empty() {
+                return Some(Event::DiscardToDraw { side, card: s.hand[pick(s.hand.len(), 24)] });
+            }
             Some(Event::NextTurn)
         }
+    }
+}
+
+/// A roll-off between `a` and `b` with modifiers and rolls drawn from `choice`.
+fn fight_event(a: ModelRef, b: ModelRef, choice: u64) -> Event {
+    let part = |shift: u32, n: u64| u32::try_from((choice >> shift) % n).unwrap_or(0);
+    Event::Fight {
+        a,
+        b,
+        a_modifier: i32::try_from(part(36, 4)).unwrap_or(0) - 1,
+        b_modifier: i32::try_from(part(44, 4)).unwrap_or(0) - 1,
+        a_roll: part(52, 10) + 1,
+        b_roll: part(58, 10) + 1,
+    }
+}
+
+/// A legal event while models act: a shot, a fight, a test, a correction, an interruption, a
+/// card, or the end of an activation.
+fn activation_event(rules: &Rules, game: &Game, choice: u64) -> Event {
+    let pick = |n: usize, shift: u32| usize::try_from((choice >> shift) % n.max(1) as u64).unwrap_or(0);
+    let Ok(order) = game.order() else {
+        return Event::TiePriority { side: pick(2, 0) };
+    };
+    let Some(&current) = order.first() else { return Event::EndTurn };
+    let enemy = 1 - current.side;
+    let targets: Vec<usize> = (0..game.sides[enemy].models.len())
+        .filter(|&m| {
+            !game.sides[enemy].models[m].out_of_action
+                && game.fight_of(ModelRef { side: enemy, model: m }).is_none()
+        })
+        .collect();
+    let roll = u32::try_from(pick(20, 16)).unwrap_or(0) + 1;
+    let me = &game.sides[current.side].models[current.model];
+    if let Some(fight) = game.fight_of(current) {
+        // Locked in a fight: roll on once a turn, break off, or wait.
+        let fight = *fight;
+        return match pick(3, 24) {
+            _ if fight.rolled == game.turn => Event::EndActivation { model: current, moves: 0 },
+            0 => Event::BreakOff { model: current },
+            _ => fight_event(current, fight.opponent(current), choice),
+        };
+    }
+    match pick(9, 24) {
+        0 | 1 if !targets.is_empty() && !me.out_of_ammo => {
+            // Sometimes with the first weapon (counted and limited), sometimes untracked.
+            let weapon = me.weapons.first().filter(|w| {
+                pick(2, 60) == 0
+                    && rules.weapon(w).is_some_and(|x| me.shots.get(*w).copied().unwrap_or(0) < x.max_shots)
+            });
+            Event::Shot {
+                shooter: current,
+                target: ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] },
+                modifier: i32::try_from(pick(9, 40)).unwrap_or(0) - 4,
+                roll,
+                weapon: weapon.cloned(),
+            }
+        }
+        7 if !targets.is_empty() => {
+            fight_event(current, ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] }, choice)
+        }
+        2 if !targets.is_empty() => Event::Nerve {
+            model: ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] },
+            needed: 4,
+            roll: roll.min(10),
+        },
+        4 | 5 => {
+            // A correction by hand: the worst-hit model's markers set back to none (how
+            // a table fixes a mistake; it also keeps long simulated games going).
+            let side = pick(2, 32);
+            let model = (0..game.sides[side].models.len())
+                .max_by_key(|&m| {
+                    let x = &game.sides[side].models[m];
+                    (x.out_of_action, x.under_fire)
+                })
+                .unwrap_or(0);
+            Event::SetMarker { model: ModelRef { side, model }, marker: super::Marker::UnderFire(0) }
+        }
+        6 => {
+            // An enemy that has not acted ducks back from a shot, or the model carries on.
+            let ready: Vec<usize> = (0..game.sides[enemy].models.len())
+                .filter(|&m| {
+                    let x = &game.sides[enemy].models[m];
+                    !x.activated
+                        && x.card.is_some()
+                        && !x.out_of_action
+                        && game.fight_of(ModelRef { side: enemy, model: m }).is_none()
+                })
+                .collect();
+            match ready.get(pick(ready.len(), 32)) {
+                Some(&m) => Event::Interrupt {
+                    model: ModelRef { side: enemy, model: m },
+                    kind: super::Interruption::DuckBack,
+                },
+                None => Event::EndActivation { model: current, moves: 0 },
+            }
+        }
+        3 if !game.sides[current.side].hand.is_empty() => {
+            let hand = &game.sides[current.side].hand;
+            Event::PlayCard { side: current.side, card: hand[pick(hand.len(), 48)] }
+        }
+        _ => Event::EndActivation { model: current, moves: u32::try_from(pick(3, 56)).unwrap_or(0) },
     }
 }

@@ -59,28 +59,211 @@ fn shots_apply_markers_ammo_and_out_of_action() {
     .expect("ready");
     let shooter = ModelRef { side: 1, model: 2 };
     let target = ModelRef { side: 0, model: 2 };
-    game.apply(rules, &Event::Shot { shooter, target, modifier: 0, roll: 12 }).expect("hit");
+    game.apply(rules, &shot(shooter, target, 12)).expect("hit");
     assert_eq!(game.sides[0].models[2].under_fire, 1);
-    game.apply(rules, &Event::Shot { shooter, target, modifier: 0, roll: 1 }).expect("click");
+    game.apply(rules, &shot(shooter, target, 1)).expect("click");
     assert!(game.sides[1].models[2].out_of_ammo);
     assert!(game.lines[2].starts_with("Turn 1 · Billy Clanton ("), "{}", game.lines[2]);
     assert!(game.lines[2].ends_with("shoots Morgan Earp: 12 +0 = 12, under fire"), "{}", game.lines[2]);
     game.apply(rules, &Event::Nerve { model: target, needed: 5, roll: 3 }).expect("failed test");
     assert_eq!(game.sides[0].models[2].under_fire, 2);
-    game.apply(rules, &Event::Shot { shooter, target, modifier: 0, roll: 19 }).expect("down");
+    // Out of ammo: no shot until it reloads.
+    assert_eq!(
+        game.apply(rules, &shot(shooter, target, 19)),
+        Err(GameError::OutOfAmmo("Billy Clanton".into()))
+    );
+    game.apply(rules, &Event::SetMarker { model: shooter, marker: Marker::OutOfAmmo(false) })
+        .expect("reload");
+    assert!(game.lines.last().is_some_and(|l| l.ends_with("Billy Clanton: reloaded")));
+    game.apply(rules, &shot(shooter, target, 19)).expect("down");
     let down = game.sides[0].models[2].clone();
     assert!(down.out_of_action && down.card.is_none(), "its card goes to the discard pile");
+    assert_eq!(game.apply(rules, &shot(shooter, target, 12)), Err(GameError::OutOfAction(down.name.clone())));
     assert_eq!(
-        game.apply(rules, &Event::Shot { shooter, target, modifier: 0, roll: 12 }),
-        Err(GameError::OutOfAction(down.name.clone()))
+        game.apply(rules, &shot(shooter, ModelRef { side: 0, model: 3 }, 21)),
+        Err(GameError::BadRoll { die: 20, roll: 21 })
     );
+}
+
+fn shot(shooter: ModelRef, target: ModelRef, roll: u32) -> Event {
+    Event::Shot { shooter, target, modifier: 0, roll, weapon: None }
+}
+
+fn armed(shooter: ModelRef, target: ModelRef, roll: u32, weapon: &str) -> Event {
+    Event::Shot { shooter, target, modifier: 0, roll, weapon: Some(weapon.into()) }
+}
+
+fn dealt(seed: u64) -> Game {
+    Game::replay(
+        embedded::rules(),
+        &[
+            Event::Begin(Box::new(showdown_setup(seed))),
+            Event::DealInitiative { face_up: [None, None], cards: None },
+        ],
+    )
+    .expect("ready")
+}
+
+#[test]
+fn weapons_fire_their_shots_a_turn_and_shotguns_empty_after_two_barrels() {
+    let rules = embedded::rules();
+    let mut game = dealt(11);
+    let target = ModelRef { side: 1, model: 0 };
+    // Turkey Creek's rifle fires once a turn; he carries no pistol.
+    let turkey = ModelRef { side: 0, model: 4 };
+    game.apply(rules, &armed(turkey, target, 5, "rifle")).expect("first shot");
+    assert_eq!(
+        game.apply(rules, &armed(turkey, target, 5, "rifle")),
+        Err(GameError::TooManyShots { weapon: "rifle".into(), max: 1 })
+    );
+    assert_eq!(
+        game.apply(rules, &armed(turkey, target, 5, "pistol")),
+        Err(GameError::NoWeapon { model: "Turkey Creek".into(), weapon: "pistol".into() })
+    );
+    // Doc's shotgun: two single barrels, then out of ammo.
+    let doc = ModelRef { side: 0, model: 3 };
+    game.apply(rules, &armed(doc, target, 5, "shotgun")).expect("one barrel");
+    assert!(!game.sides[0].models[3].out_of_ammo);
+    assert_eq!(
+        game.apply(rules, &armed(doc, target, 5, "both-barrels")),
+        Err(GameError::TooManyShots { weapon: "shotgun - both barrels".into(), max: 0 }),
+        "both barrels need both barrels loaded"
+    );
+    game.apply(rules, &armed(doc, target, 5, "shotgun")).expect("the other barrel");
+    assert!(game.sides[0].models[3].out_of_ammo);
+    assert!(game.lines.last().is_some_and(|l| l.ends_with("; out of ammo")), "{:?}", game.lines.last());
+    // Tom's both barrels at once empty the gun straight away.
+    let tom = ModelRef { side: 1, model: 4 };
+    game.apply(rules, &armed(tom, ModelRef { side: 0, model: 0 }, 5, "both-barrels")).expect("boom");
+    assert!(game.sides[1].models[4].out_of_ammo);
+    // A new turn's initiative clears the shot counts.
+    game.apply(rules, &Event::EndTurn).expect("end");
+    game.apply(rules, &Event::NextTurn).expect("next");
+    game.apply(rules, &Event::DealInitiative { face_up: [None, None], cards: None }).expect("deal");
+    assert!(game.sides[0].models[4].shots.is_empty());
+    game.apply(rules, &armed(turkey, target, 5, "rifle")).expect("a new turn's shot");
+}
+
+#[test]
+fn a_fight_locks_two_models_until_one_falls_or_breaks_off() {
+    let rules = embedded::rules();
+    let mut game = dealt(12);
+    let (wyatt, ike) = (ModelRef { side: 0, model: 0 }, ModelRef { side: 1, model: 0 });
+    let ike_card = game.sides[1].models[0].card.expect("dealt");
+    let charge = Event::Fight { a: wyatt, b: ike, a_modifier: 1, b_modifier: 0, a_roll: 6, b_roll: 5 };
+    game.apply(rules, &charge).expect("charge");
+    // 7 against 5: Ike takes two markers and spends his activation in the fight.
+    let ike_now = &game.sides[1].models[0];
+    assert_eq!(ike_now.under_fire, 2);
+    assert!(ike_now.activated && ike_now.card.is_none());
+    assert_eq!(game.sides[1].discard.last(), Some(&ike_card));
+    assert!(
+        game.lines.last().is_some_and(
+            |l| l.contains("charges Ike Clanton: 6 +1 = 7 against 5 +0 = 5, Ike Clanton takes 2 markers")
+        ),
+        "{:?}",
+        game.lines.last()
+    );
+    // Locked: nobody shoots them, they shoot nobody, and nobody else joins.
+    let johnny = ModelRef { side: 1, model: 1 };
+    assert_eq!(game.apply(rules, &shot(johnny, wyatt, 10)), Err(GameError::InFight("Wyatt Earp".into())));
+    assert_eq!(game.apply(rules, &shot(wyatt, johnny, 10)), Err(GameError::InFight("Wyatt Earp".into())));
+    let join = Event::Fight { a: johnny, b: wyatt, a_modifier: 0, b_modifier: 0, a_roll: 5, b_roll: 5 };
+    assert_eq!(game.apply(rules, &join), Err(GameError::InFight("Wyatt Earp".into())));
+    assert_eq!(game.apply(rules, &charge), Err(GameError::FoughtThisTurn), "one roll-off a turn");
+    // Next turn they fight on; a draw keeps them locked.
+    game.apply(rules, &Event::EndTurn).expect("end");
+    game.apply(rules, &Event::NextTurn).expect("next");
+    game.apply(rules, &Event::DealInitiative { face_up: [None, None], cards: None }).expect("deal");
+    let draw = Event::Fight { a: ike, b: wyatt, a_modifier: 3, b_modifier: 0, a_roll: 4, b_roll: 7 };
+    game.apply(rules, &draw).expect("fight on");
+    assert!(
+        game.lines
+            .last()
+            .is_some_and(|l| l.contains("fights on with Wyatt Earp") && l.ends_with("a draw, they fight on"))
+    );
+    assert!(game.fight_of(wyatt).is_some());
+    // Breaking off frees both.
+    game.apply(rules, &Event::BreakOff { model: wyatt }).expect("break off");
+    assert!(game.fights.is_empty());
+    assert_eq!(
+        game.apply(rules, &Event::BreakOff { model: wyatt }),
+        Err(GameError::NotInFight("Wyatt Earp".into()))
+    );
+    // A fight that puts a model out of action ends.
+    let virgil = ModelRef { side: 0, model: 1 };
+    let frank = ModelRef { side: 1, model: 3 };
+    game.apply(
+        rules,
+        &Event::Fight { a: virgil, b: frank, a_modifier: 2, b_modifier: -1, a_roll: 10, b_roll: 1 },
+    )
+    .expect("knock-out");
+    assert!(game.sides[1].models[3].out_of_action);
+    assert!(game.fights.is_empty());
+    assert!(game.lines.last().is_some_and(|l| l.ends_with("Frank McLaury is out of action")));
     assert_eq!(
         game.apply(
             rules,
-            &Event::Shot { shooter, target: ModelRef { side: 0, model: 3 }, modifier: 0, roll: 21 }
+            &Event::Fight { a: virgil, b: virgil, a_modifier: 0, b_modifier: 0, a_roll: 1, b_roll: 1 }
         ),
-        Err(GameError::BadRoll { die: 20, roll: 21 })
+        Err(GameError::SameSide)
     );
+}
+
+#[test]
+fn drunk_and_surprised_models_act_late_and_off_table_models_get_no_card() {
+    let rules = embedded::rules();
+    let mut game = Game::replay(rules, &[Event::Begin(Box::new(showdown_setup(13)))]).expect("begins");
+    let flag = |side, model, flag| Event::SetMarker {
+        model: ModelRef { side, model },
+        marker: Marker::Flag(flag, true),
+    };
+    game.apply(rules, &flag(0, 6, Flag::OffTable)).expect("waiting");
+    game.apply(rules, &flag(1, 0, Flag::Surprised)).expect("surprised");
+    assert!(game.lines.last().is_some_and(|l| l.ends_with("Ike Clanton: surprised")));
+    game.apply(rules, &Event::DealInitiative { face_up: [None, None], cards: None }).expect("deals");
+    assert!(game.sides[0].models[6].card.is_none(), "off the table: no card");
+    assert_eq!(game.sides[0].deck.len(), 18 - 6);
+    game.apply(rules, &Event::TiePriority { side: 0 }).expect("priority");
+    let order = game.order().expect("ordered");
+    assert_eq!(order.last(), Some(&ModelRef { side: 1, model: 0 }), "surprised acts last");
+    assert!(!order.contains(&ModelRef { side: 0, model: 6 }));
+    assert!(game.cards_conserved(rules, &showdown_setup(13)));
+}
+
+#[test]
+fn one_player_may_type_cards_while_the_other_is_dealt() {
+    let rules = embedded::rules();
+    let setup = showdown_setup(14);
+    let mut game = Game::replay(rules, &[Event::Begin(Box::new(setup.clone()))]).expect("begins");
+    let typed: Vec<(ModelRef, Card)> =
+        (0..7).map(|m| (ModelRef { side: 1, model: m }, game.sides[1].deck[m])).collect();
+    game.apply(rules, &Event::DealInitiative { face_up: [Some(0), None], cards: Some(typed.clone()) })
+        .expect("deals");
+    for (r, card) in &typed {
+        assert_eq!(game.model_at(*r).and_then(|m| m.card), Some(*card));
+    }
+    assert!(game.sides[0].models.iter().all(|m| m.card.is_some()), "the other side is dealt");
+    assert!(game.cards_conserved(rules, &setup));
+}
+
+#[test]
+fn a_side_that_used_no_card_may_discard_one_to_draw_one() {
+    let rules = embedded::rules();
+    let setup = showdown_setup(15);
+    let mut game = dealt(15);
+    game.apply(rules, &Event::EndTurn).expect("end");
+    let card = game.sides[0].hand[0];
+    game.apply(rules, &Event::DiscardToDraw { side: 0, card }).expect("discard");
+    assert_eq!(game.sides[0].hand.len(), 4);
+    assert_eq!(
+        game.apply(rules, &Event::DiscardToDraw { side: 0, card: game.sides[0].hand[0] }),
+        Err(GameError::AlreadyDraws(game.sides[0].name.clone()))
+    );
+    game.apply(rules, &Event::NextTurn).expect("next");
+    assert_eq!(game.sides[0].hand.len(), 5, "drew one");
+    assert_eq!(game.sides[1].hand.len(), 5, "the other side kept its hand");
+    assert!(game.cards_conserved(rules, &setup));
 }
 
 #[test]

@@ -22,6 +22,13 @@ pub enum StoreError {
     NoDataFolder,
 }
 
+/// A saved game's summary and the journal length it was made from.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GameSummary {
+    bytes: u64,
+    summary: String,
+}
+
 /// Reads a gang file. Unknown fields are ignored.
 ///
 /// # Errors
@@ -307,6 +314,35 @@ impl DataDir {
         self.games().join(format!("{id}.jsonl"))
     }
 
+    fn summary_path(&self, id: &str) -> PathBuf {
+        self.games().join(format!("{id}.summary.json"))
+    }
+
+    /// The summary remembered for a saved game, while its journal keeps the length it had when
+    /// the summary was written (any event since makes it stale).
+    #[must_use]
+    pub fn cached_summary(&self, id: &str) -> Option<String> {
+        let bytes = std::fs::metadata(self.game_path(id)).ok()?.len();
+        let text = std::fs::read_to_string(self.summary_path(id)).ok()?;
+        let cached: GameSummary = serde_json::from_str(&text).ok()?;
+        (cached.bytes == bytes).then_some(cached.summary)
+    }
+
+    /// Remembers a saved game's summary for the journal as it is now, so listing saved games
+    /// does not replay them.
+    ///
+    /// # Errors
+    /// When the journal cannot be read or the summary cannot be written.
+    pub fn save_summary(&self, id: &str, summary: &str) -> Result<(), StoreError> {
+        let path = self.game_path(id);
+        let bytes = std::fs::metadata(&path)
+            .map_err(|e| StoreError::Unreadable { path: path.clone(), reason: io_reason(&e) })?
+            .len();
+        let text = serde_json::to_string(&GameSummary { bytes, summary: summary.to_owned() })
+            .map_err(|e| StoreError::Unwritable { path: path.clone(), reason: e.to_string() })?;
+        write_atomic(&self.summary_path(id), text.as_bytes())
+    }
+
     /// The ids of the saved games, newest first (ids sort by the time they were started).
     #[must_use]
     pub fn list_games(&self) -> Vec<String> {
@@ -527,6 +563,21 @@ mod tests {
             std::fs::read_to_string(&path).expect("text").replacen("Deal", "Dxal", 1) + "\n\"EndTurn\"\n";
         std::fs::write(&path, text).expect("write");
         assert!(read_journal(&path).is_err());
+    }
+
+    #[test]
+    fn a_game_summary_is_kept_until_the_journal_grows() {
+        use crate::game::{Event, sim};
+        let dir = tempfile::tempdir().expect("temp");
+        let data = DataDir::at(dir.path());
+        let mut journal = Journal::open(&data.game_path("g")).expect("open");
+        journal.append(&Event::Begin(Box::new(sim::showdown_setup(1)))).expect("append");
+        assert_eq!(data.cached_summary("g"), None);
+        data.save_summary("g", "A v B · turn 1 · unfinished").expect("saved");
+        assert_eq!(data.cached_summary("g").as_deref(), Some("A v B · turn 1 · unfinished"));
+        assert_eq!(data.list_games(), vec!["g".to_owned()], "the summary is not a game");
+        journal.append(&Event::DealInitiative { face_up: [None, None], cards: None }).expect("append");
+        assert_eq!(data.cached_summary("g"), None, "stale once an event is added");
     }
 
     #[test]

@@ -7,9 +7,10 @@ use egui::{RichText, ScrollArea, Ui};
 
 use super::theme;
 use super::widgets::{self, chance_bar, problem, roll_field, stepper, toggle};
-use crate::game::{Event, Game, Interruption, Marker, ModelRef, Phase};
+use crate::game::{Event, Flag, Game, Interruption, Marker, ModelRef, Phase};
 use crate::rules::Rules;
 use crate::rules::cards::Card;
+use crate::rules::melee::{self, FightWinner, Fighter};
 use crate::rules::nerve::{self, NerveInput};
 use crate::rules::shooting::{self, ShotInput, ShotResult};
 use crate::store::GangEntry;
@@ -59,6 +60,25 @@ pub struct QuickDraft {
     pub roll: String,
 }
 
+/// A charge or a later turn's roll-off being prepared for the current model.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FightDraft {
+    pub target: Option<usize>,
+    /// The current model is on, or comes from, higher ground.
+    pub my_higher: bool,
+    pub their_higher: bool,
+    pub my_roll: String,
+    pub their_roll: String,
+}
+
+/// A player's hand, shown only after the device is handed over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandOver {
+    pub side: usize,
+    /// The player tapped to see it.
+    pub shown: bool,
+}
+
 /// What the Play screen remembers between frames.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlayState {
@@ -81,6 +101,13 @@ pub struct PlayState {
     pub notice: Option<String>,
     /// A fixed seed for the next game (tests and replays of a known deal); the clock otherwise.
     pub seed: Option<u64>,
+    pub fight: FightDraft,
+    /// Each side draws its initiative cards from its own physical deck and types them.
+    pub physical: [bool; 2],
+    /// The cards typed for each side's models.
+    pub typed: [Vec<String>; 2],
+    /// A hand being handed over or shown.
+    pub hand_over: Option<HandOver>,
 }
 
 /// What the Play screen shows: the open game (if any) and what Undo and Redo would do.
@@ -115,6 +142,7 @@ pub fn play_ui(
         }
         match view.game {
             None => new_game_ui(ui, rules, view.gangs, state, commands),
+            Some(game) if state.hand_over.is_some() => hand_ui(ui, game, state, commands),
             Some(game) => game_ui(ui, rules, game, view.undo_label, view.can_redo, state, commands),
         }
     });
@@ -231,7 +259,10 @@ fn game_ui(
         {
             commands.push(PlayCommand::Undo);
         }
-        if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z").clicked() {
+        if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z").clicked()
+            || (can_redo
+                && ui.input(|i| i.modifiers.command && i.modifiers.shift && i.key_pressed(egui::Key::Z)))
+        {
             commands.push(PlayCommand::Redo);
         }
         if ui.button("Close game").on_hover_text("It stays saved; resume it from the Play screen").clicked() {
@@ -241,7 +272,7 @@ fn game_ui(
     ui.separator();
     ui.columns(2, |cols| {
         let [left, right] = cols else { return };
-        markers_ui(left, game, commands);
+        markers_ui(left, game, state, commands);
         ScrollArea::vertical().id_salt("play-phase").show(right, |ui| match game.phase {
             Phase::Initiative => initiative_ui(ui, game, state, commands),
             Phase::Activations => activation_ui(ui, rules, game, state, commands),
@@ -270,14 +301,100 @@ fn log_ui(ui: &mut Ui, game: &Game) {
     );
 }
 
-fn markers_ui(ui: &mut Ui, game: &Game, commands: &mut Vec<PlayCommand>) {
+/// A player's hand: first a screen asking to pass the device, then the cards.
+fn hand_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
+    let v = ui.visuals().clone();
+    let Some(over) = state.hand_over else { return };
+    let Some(side) = game.sides.get(over.side) else {
+        state.hand_over = None;
+        return;
+    };
+    if !over.shown {
+        ui.add_space(80.0);
+        ui.vertical_centered(|ui| {
+            let tap = egui::Button::new(
+                RichText::new(format!("Pass to the {} player — tap to show hand", side.name))
+                    .size(theme::BIG - 8.0),
+            )
+            .min_size(egui::vec2(520.0, 160.0));
+            if ui.add(tap).clicked() {
+                state.hand_over = Some(HandOver { shown: true, ..over });
+            }
+            ui.add_space(theme::GAP);
+            if ui.button("Cancel").clicked() {
+                state.hand_over = None;
+            }
+        });
+        return;
+    }
+    ui.label(theme::heading(&v, format!("{}'s hand", side.name)));
+    let may_swap = game.phase == Phase::EndOfTurn && !side.used_card;
+    if may_swap {
+        ui.label("You used no card this turn: you may discard one to draw one when the next turn starts.");
+    }
+    ui.horizontal_wrapped(|ui| {
+        for &card in &side.hand {
+            ui.vertical(|ui| {
+                card_face_small(ui, card);
+                if may_swap && ui.button(format!("Discard {} to draw", card.label())).clicked() {
+                    commands.push(PlayCommand::Apply(Event::DiscardToDraw { side: over.side, card }));
+                    state.hand_over = None;
+                }
+            });
+        }
+        if side.hand.is_empty() {
+            ui.label("No cards in hand.");
+        }
+    });
+    ui.add_space(theme::GAP);
+    if ui.button(RichText::new("Hide hand").size(theme::HEADING)).clicked() {
+        state.hand_over = None;
+    }
+}
+
+/// A card in a hand: a white card with its rank and suit in the card's ink.
+fn card_face_small(ui: &mut Ui, card: Card) {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(90.0, 126.0), egui::Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, card.label()));
+    let painter = ui.painter();
+    painter.rect(
+        rect,
+        8.0,
+        egui::Color32::from_rgb(0xFB, 0xF8, 0xF0),
+        egui::Stroke::new(1.5, egui::Color32::from_gray(90)),
+        egui::StrokeKind::Inside,
+    );
+    let ink = match card.colour() {
+        crate::rules::cards::Colour::Red => egui::Color32::from_rgb(0xB0, 0x1E, 0x1E),
+        crate::rules::cards::Colour::Black => egui::Color32::from_gray(20),
+    };
+    let text = if card.is_joker() { "JOKER".to_owned() } else { card.label() };
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        text,
+        egui::FontId::proportional(if card.is_joker() { 18.0 } else { 34.0 }),
+        ink,
+    );
+}
+
+fn markers_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
     let v = ui.visuals().clone();
     for (s, side) in game.sides.iter().enumerate() {
-        ui.label(theme::heading(
-            &v,
-            format!("{} · {} in hand · {} in deck", side.name, side.hand.len(), side.deck.len()),
-        ));
-        egui::Grid::new(("markers", s)).num_columns(5).spacing([10.0, 4.0]).striped(true).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(theme::heading(
+                &v,
+                format!("{} · {} in hand · {} in deck", side.name, side.hand.len(), side.deck.len()),
+            ));
+            if ui
+                .button(format!("{}'s hand", side.name))
+                .on_hover_text("Shows the hand after a hand-over screen")
+                .clicked()
+            {
+                state.hand_over = Some(HandOver { side: s, shown: false });
+            }
+        });
+        egui::Grid::new(("markers", s)).num_columns(6).spacing([10.0, 4.0]).striped(true).show(ui, |ui| {
             for (m, model) in side.models.iter().enumerate() {
                 let r = ModelRef { side: s, model: m };
                 let name = RichText::new(&model.name).strong();
@@ -317,7 +434,42 @@ fn markers_ui(ui: &mut Ui, game: &Game, commands: &mut Vec<PlayCommand>) {
                 if model.out_of_action {
                     flags.push("out of action".to_owned());
                 }
+                if let Some(f) = game.fight_of(r) {
+                    flags.push(format!(
+                        "fighting {}",
+                        game.model_at(f.opponent(r)).map_or("?", |m| m.name.as_str())
+                    ));
+                }
+                flags.extend(model.flags.iter().map(|f| f.title().to_owned()));
                 ui.label(flags.join(", "));
+                ui.menu_button("⚑", |ui| {
+                    ui.label(RichText::new(format!("Correct {}", model.name)).strong());
+                    let mut ammo = model.out_of_ammo;
+                    if ui.checkbox(&mut ammo, "out of ammo").changed() {
+                        commands.push(PlayCommand::Apply(Event::SetMarker {
+                            model: r,
+                            marker: Marker::OutOfAmmo(ammo),
+                        }));
+                    }
+                    let mut down = model.out_of_action;
+                    if ui.checkbox(&mut down, "out of action").changed() {
+                        commands.push(PlayCommand::Apply(Event::SetMarker {
+                            model: r,
+                            marker: Marker::OutOfAction(down),
+                        }));
+                    }
+                    for flag in Flag::ALL {
+                        let mut on = model.has(flag);
+                        if ui.checkbox(&mut on, flag.title()).changed() {
+                            commands.push(PlayCommand::Apply(Event::SetMarker {
+                                model: r,
+                                marker: Marker::Flag(flag, on),
+                            }));
+                        }
+                    }
+                })
+                .response
+                .on_hover_text(format!("Flags and markers of {}", model.name));
                 ui.end_row();
             }
         });
@@ -327,26 +479,88 @@ fn markers_ui(ui: &mut Ui, game: &Game, commands: &mut Vec<PlayCommand>) {
 fn initiative_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "Initiative"));
+    let mut typed: Vec<(ModelRef, Card)> = Vec::new();
+    let mut missing = None;
     for (s, side) in game.sides.iter().enumerate() {
         ui.horizontal(|ui| {
-            let label = widgets::row_label(ui, &format!("{} face up", side.name));
-            let current = side.models.get(state.face_up[s]).map_or("?", |m| m.name.as_str());
-            egui::ComboBox::from_id_salt(("face-up", s))
-                .selected_text(current)
-                .show_ui(ui, |ui| {
-                    for (m, model) in side.models.iter().enumerate().filter(|(_, m)| !m.out_of_action) {
-                        ui.selectable_value(&mut state.face_up[s], m, &model.name);
-                    }
-                })
-                .response
-                .labelled_by(label.id);
+            widgets::row_label(ui, &side.name);
+            if ui.add(egui::Button::selectable(!state.physical[s], "Posse deals")).clicked() {
+                state.physical[s] = false;
+            }
+            if ui
+                .add(egui::Button::selectable(
+                    state.physical[s],
+                    format!("{} draw from their own deck", side.name),
+                ))
+                .clicked()
+            {
+                state.physical[s] = true;
+            }
         });
+        if state.physical[s] {
+            state.typed[s].resize(side.models.len(), String::new());
+            ui.label(
+                RichText::new("Turn your top card face up for the model of your choice, deal the rest, then type each card (7S, 10H, QD, RJ).")
+                    .color(theme::muted(&v)),
+            );
+            for (m, model) in side.models.iter().enumerate() {
+                if model.out_of_action || model.has(Flag::OffTable) {
+                    continue;
+                }
+                let text = &mut state.typed[s][m];
+                widgets::text_field(ui, &format!("{} card", model.name), text, 70.0);
+                match text.parse::<Card>() {
+                    Ok(card) if side.deck.contains(&card) => {
+                        typed.push((ModelRef { side: s, model: m }, card));
+                    }
+                    Ok(card) => {
+                        problem(ui, &format!("{} is not in the {}' deck now.", card.label(), side.name));
+                        missing = Some(model.name.clone());
+                    }
+                    Err(e) if !text.trim().is_empty() => {
+                        problem(ui, &format!("{e}."));
+                        missing = Some(model.name.clone());
+                    }
+                    Err(_) => missing = Some(model.name.clone()),
+                }
+            }
+        } else {
+            ui.horizontal(|ui| {
+                let label = widgets::row_label(ui, &format!("{} face up", side.name));
+                let current = side.models.get(state.face_up[s]).map_or("?", |m| m.name.as_str());
+                egui::ComboBox::from_id_salt(("face-up", s))
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        for (m, model) in side.models.iter().enumerate().filter(|(_, m)| !m.out_of_action) {
+                            ui.selectable_value(&mut state.face_up[s], m, &model.name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+        }
     }
-    if ui.button(RichText::new("Deal initiative").size(theme::HEADING)).clicked() {
+    let mut seen = typed.iter().map(|(r, c)| (r.side, *c)).collect::<Vec<_>>();
+    seen.sort_by_key(|(s, c)| (*s, c.to_string()));
+    let twice = seen.windows(2).any(|w| w[0] == w[1]);
+    if twice {
+        problem(ui, "The same card is typed for two models.");
+    }
+    if let Some(name) = &missing {
+        ui.label(RichText::new(format!("Type a card for {name} to deal.")).color(theme::muted(&v)));
+    }
+    let ready = missing.is_none() && !twice;
+    if ui
+        .add_enabled(ready, egui::Button::new(RichText::new("Deal initiative").size(theme::HEADING)))
+        .on_hover_text("Ctrl+D")
+        .clicked()
+        || (ready && ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::D)))
+    {
         commands.push(PlayCommand::Apply(Event::DealInitiative {
             face_up: [Some(state.face_up[0]), Some(state.face_up[1])],
-            cards: None,
+            cards: if typed.is_empty() { None } else { Some(typed) },
         }));
+        state.typed = [Vec::new(), Vec::new()];
     }
 }
 
@@ -405,18 +619,177 @@ fn activation_ui(
     if !next.is_empty() {
         ui.label(RichText::new(format!("Then: {}", next.join(", "))).color(theme::muted(&v)));
     }
+    let actions = if model.has(Flag::Drunk) { 2 } else { 3 };
+    let mut notes = vec![format!("{actions} actions")];
+    notes.extend(model.flags.iter().map(|f| f.title().to_owned()));
+    if model.under_fire > 0 {
+        notes.push(crate::rules::count(model.under_fire, "under fire marker", "under fire markers"));
+    }
+    if model.out_of_ammo {
+        notes.push("out of ammo".into());
+    }
+    ui.label(RichText::new(notes.join(" · ")).strong());
     // The common thing first: finishing the activation, with its move markers.
     ui.horizontal(|ui| {
-        stepper(ui, "Move actions taken", &mut state.moves, 0, 3);
-        if ui.button(RichText::new(format!("End {}'s activation", model.name)).size(theme::HEADING)).clicked()
+        stepper(ui, "Move actions taken", &mut state.moves, 0, actions);
+        if ui
+            .button(RichText::new(format!("End {}'s activation", model.name)).size(theme::HEADING))
+            .on_hover_text("Ctrl+E")
+            .clicked()
+            || ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::E))
         {
             commands.push(PlayCommand::Apply(Event::EndActivation { model: current, moves: state.moves }));
             state.moves = 0;
             state.draft = ShotDraft::default();
+            state.fight = FightDraft::default();
         }
     });
-    shoot_ui(ui, rules, game, current, state, commands);
-    quick_shot_ui(ui, rules, game, current, state, commands);
+    if game.fight_of(current).is_none() {
+        shoot_ui(ui, rules, game, current, state, commands);
+    }
+    fight_ui(ui, rules, game, current, state, commands);
+    if game.fight_of(current).is_none() {
+        quick_shot_ui(ui, rules, game, current, state, commands);
+    }
+}
+
+/// Hand-to-hand for the current model: charge an enemy, or, locked in a fight, fight on at the
+/// higher card (+1) or break off. A charged model spends its activation in the fight, and the
+/// charger's activation ends at contact unless its enemy falls (reading A24).
+#[expect(clippy::too_many_lines, reason = "one form read top to bottom: who, odds, dice")]
+fn fight_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    current: ModelRef,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let visuals = ui.visuals().clone();
+    let Some(me) = game.model_at(current) else { return };
+    let enemy = 1 - current.side;
+    let Some(enemies) = game.sides.get(enemy) else { return };
+    ui.add_space(theme::GAP);
+    let draft = &mut state.fight;
+    let (opponent, fighting_on) = match game.fight_of(current) {
+        Some(fight) if fight.rolled == game.turn => {
+            let them = game.model_at(fight.opponent(current)).map_or("?", |m| m.name.as_str());
+            ui.label(theme::heading(&visuals, "Hand-to-hand"));
+            ui.label(format!(
+                "{} is locked in a fight with {them}; this turn's roll-off is done. End the activation.",
+                me.name
+            ));
+            return;
+        }
+        Some(fight) => (fight.opponent(current), true),
+        None => {
+            ui.label(theme::heading(&visuals, "Charge"));
+            let free = |m: usize| {
+                let r = ModelRef { side: enemy, model: m };
+                !enemies.models[m].out_of_action && game.fight_of(r).is_none()
+            };
+            ui.horizontal(|ui| {
+                let label = widgets::row_label(ui, "Charge target");
+                let current_name =
+                    draft.target.and_then(|t| enemies.models.get(t)).map_or("Nobody", |m| m.name.as_str());
+                egui::ComboBox::from_id_salt("charge-target")
+                    .selected_text(current_name)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut draft.target, None, "Nobody");
+                        for m in (0..enemies.models.len()).filter(|&m| free(m)) {
+                            ui.selectable_value(&mut draft.target, Some(m), &enemies.models[m].name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+            let Some(t) = draft.target.filter(|&t| t < enemies.models.len() && free(t)) else { return };
+            (ModelRef { side: enemy, model: t }, false)
+        }
+    };
+    let Some(them) = game.model_at(opponent) else { return };
+    if fighting_on {
+        ui.label(theme::heading(&visuals, format!("Fight with {}", them.name)));
+        ui.label(format!(
+            "{} holds the higher card: fight on with +1, or break off (two move actions).",
+            me.name
+        ));
+        if ui.button("Break off (two move actions)").clicked() {
+            commands.push(PlayCommand::Apply(Event::BreakOff { model: current }));
+            state.moves = state.moves.max(2);
+            *draft = FightDraft::default();
+            return;
+        }
+    }
+    ui.horizontal(|ui| {
+        toggle(ui, &mut draft.my_higher, &format!("{} on higher ground", me.name));
+        toggle(ui, &mut draft.their_higher, &format!("{} on higher ground", them.name));
+    });
+    let a = Fighter {
+        hth: me.hth,
+        under_fire: me.under_fire.min(4),
+        higher: draft.my_higher,
+        charged: !fighting_on,
+        card_higher: fighting_on,
+    };
+    let b = Fighter {
+        hth: them.hth,
+        under_fire: them.under_fire.min(4),
+        higher: draft.their_higher,
+        charged: false,
+        card_higher: false,
+    };
+    let chances = match melee::chances(rules, &a, &b) {
+        Ok(c) => c,
+        Err(e) => {
+            problem(ui, &format!("{e}."));
+            return;
+        }
+    };
+    let total = |x: &Fighter, y: &Fighter| melee::modifiers(rules, x, y).iter().map(|m| m.value).sum::<i32>();
+    let (ma, mb) = (total(&a, &b), total(&b, &a));
+    ui.label(RichText::new(format!("{} {ma:+} against {} {mb:+}", me.name, them.name)).strong());
+    chance_bar(ui, &format!("{} wins", me.name), chances.a, theme::good(&visuals));
+    chance_bar(ui, "Draw", chances.draw, theme::muted(&visuals));
+    chance_bar(ui, &format!("{} wins", them.name), chances.b, theme::bad(&visuals));
+    let die = rules.core.hand_to_hand.die;
+    let mine = widgets::roll_field_named(ui, &format!("{}'s d{die}", me.name), &mut draft.my_roll, die);
+    let theirs =
+        widgets::roll_field_named(ui, &format!("{}'s d{die}", them.name), &mut draft.their_roll, die);
+    let (ra, rb) = match (mine, theirs) {
+        (Ok(Some(ra)), Ok(Some(rb))) => (ra, rb),
+        (Err(m), _) | (_, Err(m)) => {
+            problem(ui, &m);
+            return;
+        }
+        _ => return,
+    };
+    let Ok(result) = melee::resolve(rules, &a, &b, ra, rb) else { return };
+    let markers = crate::rules::count(result.markers, "marker", "markers");
+    let outcome = match result.winner {
+        FightWinner::A => format!("{} takes {markers}", them.name),
+        FightWinner::B => format!("{} takes {markers}", me.name),
+        FightWinner::Draw => "a draw".to_owned(),
+    };
+    if ui.button(RichText::new(format!("Apply the fight: {outcome}")).size(theme::HEADING)).clicked() {
+        commands.push(PlayCommand::Apply(Event::Fight {
+            a: current,
+            b: opponent,
+            a_modifier: ma,
+            b_modifier: mb,
+            a_roll: ra,
+            b_roll: rb,
+        }));
+        let enemy_falls = result.winner == FightWinner::A && them.under_fire + result.markers >= them.hits;
+        let i_fall = result.winner == FightWinner::B && me.under_fire + result.markers >= me.hits;
+        // Unless the enemy falls (then the survivor acts on), the activation ends at the roll.
+        if !enemy_falls && !i_fall {
+            let moves = if fighting_on { state.moves } else { state.moves.max(1) };
+            commands.push(PlayCommand::Apply(Event::EndActivation { model: current, moves }));
+            state.moves = 0;
+        }
+        *draft = FightDraft::default();
+    }
 }
 
 /// A quick shot at the current model from an enemy that has not acted yet (it burns that
@@ -435,7 +808,11 @@ fn quick_shot_ui(
     let ready: Vec<usize> = (0..enemies.models.len())
         .filter(|&m| {
             let x = &enemies.models[m];
-            !x.activated && x.card.is_some() && !x.out_of_action && !x.out_of_ammo
+            !x.activated
+                && x.card.is_some()
+                && !x.out_of_action
+                && !x.out_of_ammo
+                && game.fight_of(ModelRef { side: enemy, model: m }).is_none()
         })
         .collect();
     if ready.is_empty() {
@@ -473,7 +850,10 @@ fn quick_shot_ui(
         weapon: shooter
             .weapons
             .iter()
-            .find(|w| *w != "shotgun" || shooter.weapons.len() == 1)
+            .find(|w| {
+                rules.weapon(w).is_some_and(|x| x.quick_shot)
+                    && (*w != "shotgun" || shooter.weapons.len() == 1)
+            })
             .cloned()
             .unwrap_or_else(|| "pistol".into()),
         distance_cm: distance,
@@ -502,6 +882,7 @@ fn quick_shot_ui(
                 target,
                 modifier: odds.modifier,
                 roll,
+                weapon: Some(input.weapon.clone()),
             }));
             if result == ShotResult::UnderFireAndNerve {
                 state.nerve_for = Some(target);
@@ -568,15 +949,29 @@ fn shoot_ui(
     let Some(enemies) = game.sides.get(enemy) else { return };
     ui.label(theme::heading(&v, "Shoot"));
     if model.out_of_ammo {
-        ui.label("Out of ammo: reload before shooting (correct the marker when it reloads).");
+        ui.horizontal(|ui| {
+            ui.label("Out of ammo: reload before shooting.");
+            if ui.button("Reload (one action)").clicked() {
+                commands.push(PlayCommand::Apply(Event::SetMarker {
+                    model: shooter,
+                    marker: Marker::OutOfAmmo(false),
+                }));
+            }
+        });
         return;
     }
     let d = &mut state.draft;
-    if d.shot == 0 {
-        d.shot = 1;
+    if d.distance.is_empty() {
         d.distance = "15".into();
     }
-    if !model.weapons.contains(&d.weapon) {
+    // The shot number follows the shots this model has fired this turn.
+    d.shot = (model.shots.values().sum::<u32>() + 1).min(3);
+    let carried = |w: &str| {
+        rules
+            .weapon(w)
+            .is_some_and(|x| model.weapons.iter().any(|c| c == x.mode_of.as_deref().unwrap_or(&x.id)))
+    };
+    if !carried(&d.weapon) {
         d.weapon = model.weapons.first().cloned().unwrap_or_else(|| "pistol".into());
     }
     ui.horizontal(|ui| {
@@ -586,7 +981,9 @@ fn shoot_ui(
         egui::ComboBox::from_id_salt("shot-target")
             .selected_text(current)
             .show_ui(ui, |ui| {
-                for (m, e) in enemies.models.iter().enumerate().filter(|(_, e)| !e.out_of_action) {
+                for (m, e) in enemies.models.iter().enumerate().filter(|(m, e)| {
+                    !e.out_of_action && game.fight_of(ModelRef { side: enemy, model: *m }).is_none()
+                }) {
                     ui.selectable_value(&mut d.target, Some(m), &e.name);
                 }
             })
@@ -601,13 +998,28 @@ fn shoot_ui(
                 d.weapon.clone_from(id);
             }
         }
-        if d.weapon == "shotgun" && ui.add(egui::Button::selectable(false, "both barrels")).clicked() {
+        if model.weapons.iter().any(|w| w == "shotgun")
+            && ui.add(egui::Button::selectable(d.weapon == "both-barrels", "both barrels")).clicked()
+        {
             d.weapon = "both-barrels".into();
         }
     });
+    let Some(weapon) = rules.weapon(&d.weapon) else { return };
+    let fired = model.shots.get(&weapon.id).copied().unwrap_or(0);
+    let left = weapon.max_shots.saturating_sub(fired);
+    ui.label(
+        RichText::new(format!(
+            "Shot {} this turn · {}: {} of {} left",
+            d.shot,
+            weapon.name.to_lowercase(),
+            left,
+            crate::rules::count(weapon.max_shots, "shot", "shots")
+        ))
+        .color(theme::muted(&v)),
+    );
     widgets::text_field(ui, "Distance (cm)", &mut d.distance, 80.0);
-    widgets::choice(ui, "Shot", &mut d.shot, &[(1, "1st"), (2, "2nd"), (3, "3rd")], |_| true);
-    widgets::choice(ui, "Aims", &mut d.aims, &[(0, "0"), (1, "1"), (2, "2")], |_| true);
+    widgets::choice(ui, "Aims", &mut d.aims, &[(0, "0"), (1, "1"), (2, "2")], |a: u32| a <= weapon.max_aims);
+    d.aims = d.aims.min(weapon.max_aims);
     widgets::choice(ui, "Shooter moves", &mut d.moves, &[(0, "0"), (1, "1"), (2, "2")], |_| true);
     ui.horizontal(|ui| {
         toggle(ui, &mut d.cover, "Target in cover");
@@ -618,6 +1030,14 @@ fn shoot_ui(
         return;
     };
     let target = &enemies.models[t];
+    if game.fight_of(ModelRef { side: enemy, model: t }).is_some() {
+        problem(ui, &format!("{} is locked in hand-to-hand and cannot be shot.", target.name));
+        return;
+    }
+    if left == 0 {
+        problem(ui, &format!("{} has fired its {} shots this turn.", model.name, weapon.name.to_lowercase()));
+        return;
+    }
     if !target.activated && target.card.is_some() {
         toggle(ui, &mut d.duck_back, "Target ducks back (burns its activation; counts as moving once)");
     } else {
@@ -636,14 +1056,14 @@ fn shoot_ui(
         shot: d.shot,
         aims: d.aims,
         shooter_moves: d.moves,
-        shooter_mounted: false,
+        shooter_mounted: model.has(Flag::Mounted),
         shooter_under_fire: model.under_fire.min(4),
         skill: model.shoot,
         shooter_boss: model.boss,
         target_moves: if d.duck_back { target.moves.max(1) } else { target.moves }.min(3),
-        cover: d.cover,
+        cover: d.cover || target.has(Flag::Cover),
         target_boss: target.boss,
-        target_mounted: false,
+        target_mounted: target.has(Flag::Mounted),
         obscured: d.obscured,
         black_joker: false,
     };
@@ -679,12 +1099,12 @@ fn shoot_ui(
                     target: target_ref,
                     modifier: odds.modifier,
                     roll,
+                    weapon: Some(d.weapon.clone()),
                 }));
                 if result == ShotResult::UnderFireAndNerve {
                     state.nerve_for = Some(target_ref);
                 }
                 d.roll.clear();
-                d.shot = (d.shot + 1).min(3);
                 d.aims = 0;
             }
         }
@@ -748,6 +1168,20 @@ fn end_of_turn_ui(
     ui.label(theme::heading(&v, "End of the turn"));
     for step in &rules.core.end_of_turn {
         ui.label(format!("☐ {step}"));
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new("Cards for the next turn").strong());
+    for (s, side) in game.sides.iter().enumerate() {
+        ui.horizontal(|ui| {
+            if side.used_card {
+                ui.label(format!("{} used a card (or discarded one): they draw one.", side.name));
+            } else {
+                ui.label(format!("{} used no card: they may discard one to draw one.", side.name));
+                if !side.hand.is_empty() && ui.button(format!("Choose from {}'s hand", side.name)).clicked() {
+                    state.hand_over = Some(HandOver { side: s, shown: false });
+                }
+            }
+        });
     }
     let pending = game.big_nerve_pending(rules);
     for &s in &pending {

@@ -123,8 +123,16 @@ pub fn chance_bar(ui: &mut Ui, label: &str, chance: Chance, colour: Color32) {
 /// # Errors
 /// A sentence when the field holds something that is not a face of the die.
 pub fn roll_field(ui: &mut Ui, text: &mut String, die: u32) -> Result<Option<u32>, String> {
+    roll_field_named(ui, &format!("d{die} roll"), text, die)
+}
+
+/// [`roll_field`] with its own label, for forms with more than one roll (a fight's two dice).
+///
+/// # Errors
+/// A sentence when the field holds something that is not a face of the die.
+pub fn roll_field_named(ui: &mut Ui, name: &str, text: &mut String, die: u32) -> Result<Option<u32>, String> {
     ui.horizontal(|ui| {
-        let label = row_label(ui, &format!("d{die} roll"));
+        let label = row_label(ui, name);
         ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
             .labelled_by(label.id);
         if ui.button(format!("Roll d{die}")).on_hover_text("Posse rolls the die for you (Ctrl+R)").clicked()
