@@ -90,10 +90,13 @@ pub enum Flag {
     Loot,
     /// Not on the table yet: it gets no initiative card.
     OffTable,
+    /// Gets no initiative card this turn and acts as if it held an ace (the Stranger's and
+    /// the waiting posse's first turn). Cleared when the next turn starts.
+    Ace,
 }
 
 impl Flag {
-    pub const ALL: [Flag; 8] = [
+    pub const ALL: [Flag; 9] = [
         Flag::Drunk,
         Flag::Surprised,
         Flag::Mounted,
@@ -102,6 +105,7 @@ impl Flag {
         Flag::Hostage,
         Flag::Loot,
         Flag::OffTable,
+        Flag::Ace,
     ];
 
     /// The flag in words.
@@ -116,6 +120,7 @@ impl Flag {
             Flag::Hostage => "hostage",
             Flag::Loot => "loot",
             Flag::OffTable => "off the table",
+            Flag::Ace => "acts as an ace",
         }
     }
 }
@@ -266,6 +271,9 @@ pub enum Event {
     /// At the end of the turn, a side that used no card discards one from its hand to draw
     /// one when the next turn starts.
     DiscardToDraw { side: usize, card: Card },
+    /// A second initiative card for a model (the Stranger from turn 2): it keeps the higher of
+    /// the two and the other goes to the discard pile.
+    ExtraCard { model: ModelRef },
     /// A nerve test against `needed` with the natural d10 `roll`; a fail adds a marker.
     Nerve { model: ModelRef, needed: u32, roll: u32 },
     /// A model finishes its activation, having taken `moves` move actions: its card is
@@ -504,31 +512,7 @@ impl Game {
             }
             Event::Switch { a, b } => format!("{} and {} swap cards", self.name(*a), self.name(*b)),
             Event::Shot { shooter, target, modifier, roll, weapon } => {
-                let result = shooting::result(rules, *modifier, *roll);
-                let total = i64::from(*roll) + i64::from(*modifier);
-                let with = weapon
-                    .as_deref()
-                    .and_then(|w| rules.weapon(w))
-                    .map_or(String::new(), |w| format!(" ({})", w.name.to_lowercase()));
-                let mut text = format!(
-                    "{} shoots {}{with}: {roll} {modifier:+} = {total}, {}",
-                    self.with_card(*shooter),
-                    self.name(*target),
-                    result.title().to_lowercase()
-                );
-                if after.model(*shooter).is_ok_and(|m| m.out_of_ammo)
-                    && !self.model(*shooter).is_ok_and(|m| m.out_of_ammo)
-                {
-                    text.push_str("; out of ammo");
-                }
-                if after.model(*target).is_ok_and(|m| m.out_of_action)
-                    && !self.model(*target).is_ok_and(|m| m.out_of_action)
-                {
-                    text.push_str("; ");
-                    text.push_str(&self.name(*target));
-                    text.push_str(" is out of action");
-                }
-                text
+                self.describe_shot(rules, after, [*shooter, *target], *modifier, *roll, weapon.as_deref())
             }
             Event::Nerve { model, needed, roll } => format!(
                 "{} takes a nerve test needing {needed}+: {roll}, {}",
@@ -556,6 +540,15 @@ impl Game {
                 self.describe_fight(after, [*a, *b], [*a_modifier, *b_modifier], [*a_roll, *b_roll])
             }
             Event::BreakOff { model } => format!("{} breaks off from the fight", self.name(*model)),
+            Event::ExtraCard { model } => {
+                let kept = after.model(*model).ok().and_then(|m| m.card).map_or("?".into(), Card::label);
+                let gone = after
+                    .sides
+                    .get(model.side)
+                    .and_then(|s| s.discard.last())
+                    .map_or("?".into(), |c| c.label());
+                format!("{} draws a second card and keeps {kept} ({gone} discarded)", self.name(*model))
+            }
             Event::DiscardToDraw { side, card } => format!(
                 "{} discard {} to draw a card",
                 self.sides.get(*side).map_or("?", |s| s.name.as_str()),
@@ -576,6 +569,42 @@ impl Game {
             Event::NextTurn => format!("cards drawn; turn {} begins", after.turn),
         };
         format!("{turn} · {what}")
+    }
+
+    /// A shot in plain words.
+    fn describe_shot(
+        &self,
+        rules: &Rules,
+        after: &Game,
+        [shooter, target]: [ModelRef; 2],
+        modifier: i32,
+        roll: u32,
+        weapon: Option<&str>,
+    ) -> String {
+        let result = shooting::result(rules, modifier, roll);
+        let total = i64::from(roll) + i64::from(modifier);
+        let with = weapon
+            .and_then(|w| rules.weapon(w))
+            .map_or(String::new(), |w| format!(" ({})", w.name.to_lowercase()));
+        let mut text = format!(
+            "{} shoots {}{with}: {roll} {modifier:+} = {total}, {}",
+            self.with_card(shooter),
+            self.name(target),
+            result.title().to_lowercase()
+        );
+        if after.model(shooter).is_ok_and(|m| m.out_of_ammo)
+            && !self.model(shooter).is_ok_and(|m| m.out_of_ammo)
+        {
+            text.push_str("; out of ammo");
+        }
+        if after.model(target).is_ok_and(|m| m.out_of_action)
+            && !self.model(target).is_ok_and(|m| m.out_of_action)
+        {
+            text.push_str("; ");
+            text.push_str(&self.name(target));
+            text.push_str(" is out of action");
+        }
+        text
     }
 
     /// A roll-off in plain words.
@@ -650,6 +679,7 @@ impl Game {
             }
             Event::BreakOff { model } => self.break_off(*model),
             Event::DiscardToDraw { side, card } => self.discard_to_draw(*side, *card),
+            Event::ExtraCard { model } => self.extra_card(*model),
             Event::Nerve { model, needed, roll } => {
                 Self::check_roll(*roll, rules.core.nerve.die)?;
                 if nerve::test_result(*needed, *roll) == nerve::TestResult::Fail {
@@ -756,13 +786,31 @@ impl Game {
         Ok(())
     }
 
+    fn extra_card(&mut self, model: ModelRef) -> Result<(), GameError> {
+        self.expect_phase(Phase::Activations)?;
+        let m = self.model(model)?;
+        if m.activated || m.out_of_action {
+            return Err(GameError::AlreadyActivated(m.name.clone()));
+        }
+        let held = m.card.ok_or_else(|| GameError::Rules(format!("{} holds no initiative card", m.name)))?;
+        let seed = self.derived_seed(0x200);
+        let side = &mut self.sides[model.side];
+        let Some(second) = side.draw(seed) else {
+            return Err(GameError::Rules(format!("the {} have no card left to draw", side.name)));
+        };
+        let (keep, drop) = if second.value() > held.value() { (second, held) } else { (held, second) };
+        side.models[model.model].card = Some(keep);
+        side.discard.push(drop);
+        Ok(())
+    }
+
     fn interrupt(&mut self, model: ModelRef, kind: Interruption) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
         let m = self.model(model)?;
         if m.out_of_action {
             return Err(GameError::OutOfAction(m.name.clone()));
         }
-        if m.activated || m.card.is_none() {
+        if m.activated || (m.card.is_none() && !m.has(Flag::Ace)) {
             return Err(GameError::AlreadyActivated(m.name.clone()));
         }
         if self.fight_of(model).is_some() {
@@ -864,7 +912,7 @@ impl Game {
             }
             let seed = self.derived_seed(u64::try_from(i).unwrap_or(0));
             let Some(side) = self.sides.get_mut(i) else { continue };
-            let in_play = |m: &Model| !m.out_of_action && !m.has(Flag::OffTable);
+            let in_play = |m: &Model| !m.out_of_action && !m.has(Flag::OffTable) && !m.has(Flag::Ace);
             let order: Vec<usize> = first
                 .filter(|&f| side.models.get(f).is_some_and(in_play))
                 .into_iter()
@@ -877,7 +925,7 @@ impl Game {
         }
         for side in &mut self.sides {
             for m in &mut side.models {
-                m.activated = m.out_of_action || m.card.is_none();
+                m.activated = m.out_of_action || (m.card.is_none() && !m.has(Flag::Ace));
                 m.shots.clear();
             }
         }
@@ -895,7 +943,12 @@ impl Game {
         let mut placed = Vec::new();
         for (s, side) in self.sides.iter().enumerate() {
             for (m, model) in side.models.iter().enumerate() {
-                if let (Some(card), false) = (model.card, model.activated) {
+                // A model treated as holding an ace has no card of its own.
+                let card = model.card.or_else(|| {
+                    (model.has(Flag::Ace) && !model.out_of_action)
+                        .then(|| Card::new(cards::Rank::ACE, cards::Suit::Spades))
+                });
+                if let (Some(card), false) = (card, model.activated) {
                     refs.push(ModelRef { side: s, model: m });
                     placed.push(Placed {
                         side: side_of(s),
@@ -1174,6 +1227,10 @@ impl Game {
                 side.hand.push(card);
             }
             side.used_card = false;
+            // Turn-one states end with the turn.
+            for m in &mut side.models {
+                m.flags.retain(|f| !matches!(f, Flag::Ace | Flag::Surprised));
+            }
             // Reshuffle a deck that will not cover next turn's initiative (reading A06).
             let needed = side.standing().count();
             if side.reshuffle && side.deck.len() < needed {

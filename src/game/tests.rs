@@ -370,3 +370,45 @@ fn a_duck_back_burns_the_activation_and_counts_as_a_move() {
     game.apply(rules, &Event::TiePriority { side: 0 }).expect("priority");
     assert!(!game.order().expect("ordered").contains(&target));
 }
+
+#[test]
+fn a_model_treated_as_an_ace_acts_without_a_card_for_one_turn() {
+    let rules = embedded::rules();
+    let setup = showdown_setup(16);
+    let mut game = Game::replay(rules, &[Event::Begin(Box::new(setup.clone()))]).expect("begins");
+    let stranger = ModelRef { side: 0, model: 0 };
+    game.apply(rules, &Event::SetMarker { model: stranger, marker: Marker::Flag(Flag::Ace, true) })
+        .expect("ace");
+    game.apply(rules, &Event::DealInitiative { face_up: [Some(0), None], cards: None }).expect("deals");
+    assert_eq!(game.sides[0].models[0].card, None);
+    assert_eq!(game.sides[0].deck.len(), 18 - 6, "no card dealt to him");
+    game.apply(rules, &Event::TiePriority { side: 0 }).expect("priority");
+    let order = game.order().expect("ordered");
+    let first_real =
+        order.iter().position(|r| game.model_at(*r).and_then(|m| m.card).is_some_and(|c| c.value() < 14));
+    let at = order.iter().position(|r| *r == stranger).expect("he acts");
+    assert!(first_real.is_none_or(|p| at < p), "an ace acts before every lower card");
+    game.apply(rules, &Event::EndActivation { model: stranger, moves: 0 }).expect("acts");
+    game.apply(rules, &Event::EndTurn).expect("end");
+    game.apply(rules, &Event::NextTurn).expect("next");
+    assert!(!game.sides[0].models[0].has(Flag::Ace), "for the first turn only");
+    assert!(game.cards_conserved(rules, &setup));
+}
+
+#[test]
+fn a_second_card_keeps_the_higher() {
+    let rules = embedded::rules();
+    let setup = showdown_setup(17);
+    let mut game = dealt(17);
+    let r = ModelRef { side: 1, model: 0 };
+    let held = game.sides[1].models[0].card.expect("dealt");
+    let discards = game.sides[1].discard.len();
+    game.apply(rules, &Event::ExtraCard { model: r }).expect("second card");
+    let kept = game.sides[1].models[0].card.expect("holds one");
+    let dropped = *game.sides[1].discard.last().expect("one discarded");
+    assert_eq!(game.sides[1].discard.len(), discards + 1);
+    assert!(kept.value() >= dropped.value());
+    assert!(kept == held || dropped == held);
+    assert!(game.lines.last().is_some_and(|l| l.contains("draws a second card and keeps")));
+    assert!(game.cards_conserved(rules, &setup));
+}

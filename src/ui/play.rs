@@ -272,9 +272,15 @@ fn game_ui(
     ui.separator();
     ui.columns(2, |cols| {
         let [left, right] = cols else { return };
-        markers_ui(left, game, state, commands);
+        ScrollArea::vertical().id_salt("play-markers").show(left, |ui| {
+            markers_ui(ui, game, state, commands);
+            scene_rules_ui(ui, rules, game);
+        });
         ScrollArea::vertical().id_salt("play-phase").show(right, |ui| match game.phase {
-            Phase::Initiative => initiative_ui(ui, game, state, commands),
+            Phase::Initiative => {
+                first_turn_ui(ui, rules, game);
+                initiative_ui(ui, game, state, commands);
+            }
             Phase::Activations => activation_ui(ui, rules, game, state, commands),
             Phase::EndOfTurn => end_of_turn_ui(ui, rules, game, state, commands),
             Phase::Over => {
@@ -283,6 +289,51 @@ fn game_ui(
             }
         });
     });
+}
+
+/// The scene's first-turn rules, before the first initiative cards are dealt.
+fn first_turn_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
+    let Some(scene) = game.scene.as_deref().and_then(|id| rules.scene(id)) else { return };
+    if game.turn != 1 {
+        return;
+    }
+    let mut lines: Vec<String> = scene.first_turn.clone();
+    for side in &game.sides {
+        lines.extend(scene.sides.get(side.role).first_turn.iter().map(|l| format!("{}: {l}", side.name)));
+    }
+    if lines.is_empty() {
+        return;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(RichText::new(format!("First turn of {}", scene.title)).strong().size(theme::HEADING));
+        for line in &lines {
+            ui.label(format!("• {line}"));
+        }
+        ui.label(
+            RichText::new(
+                "Set these with each model's ⚑ menu before dealing: surprised, drunk, off the table, acts as an ace.",
+            )
+            .color(theme::muted(ui.visuals())),
+        );
+    });
+    ui.add_space(theme::GAP);
+}
+
+/// The scene's special rules, folded away under the markers.
+fn scene_rules_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
+    let Some(scene) = game.scene.as_deref().and_then(|id| rules.scene(id)) else { return };
+    if scene.special_rules.is_empty() {
+        return;
+    }
+    ui.add_space(theme::GAP);
+    egui::CollapsingHeader::new(format!("{}: special rules", scene.title)).id_salt("scene-rules").show(
+        ui,
+        |ui| {
+            for rule in &scene.special_rules {
+                ui.label(format!("• {rule}"));
+            }
+        },
+    );
 }
 
 fn log_ui(ui: &mut Ui, game: &Game) {
@@ -378,6 +429,40 @@ fn card_face_small(ui: &mut Ui, card: Card) {
     );
 }
 
+/// A model's ⚑ menu: correct out of ammo and out of action, set flags, draw a second card.
+fn model_menu(ui: &mut Ui, game: &Game, r: ModelRef, commands: &mut Vec<PlayCommand>) {
+    let Some(model) = game.model_at(r) else { return };
+    ui.menu_button("⚑", |ui| {
+        ui.label(RichText::new(format!("Correct {}", model.name)).strong());
+        let mut ammo = model.out_of_ammo;
+        if ui.checkbox(&mut ammo, "out of ammo").changed() {
+            commands.push(PlayCommand::Apply(Event::SetMarker { model: r, marker: Marker::OutOfAmmo(ammo) }));
+        }
+        let mut down = model.out_of_action;
+        if ui.checkbox(&mut down, "out of action").changed() {
+            commands
+                .push(PlayCommand::Apply(Event::SetMarker { model: r, marker: Marker::OutOfAction(down) }));
+        }
+        if model.card.is_some()
+            && !model.activated
+            && game.phase == Phase::Activations
+            && ui.button("Draw a second card (keeps the higher)").clicked()
+        {
+            commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
+            ui.close();
+        }
+        for flag in Flag::ALL {
+            let mut on = model.has(flag);
+            if ui.checkbox(&mut on, flag.title()).changed() {
+                commands
+                    .push(PlayCommand::Apply(Event::SetMarker { model: r, marker: Marker::Flag(flag, on) }));
+            }
+        }
+    })
+    .response
+    .on_hover_text(format!("Flags and markers of {}", model.name));
+}
+
 fn markers_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
     let v = ui.visuals().clone();
     for (s, side) in game.sides.iter().enumerate() {
@@ -442,34 +527,7 @@ fn markers_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Ve
                 }
                 flags.extend(model.flags.iter().map(|f| f.title().to_owned()));
                 ui.label(flags.join(", "));
-                ui.menu_button("⚑", |ui| {
-                    ui.label(RichText::new(format!("Correct {}", model.name)).strong());
-                    let mut ammo = model.out_of_ammo;
-                    if ui.checkbox(&mut ammo, "out of ammo").changed() {
-                        commands.push(PlayCommand::Apply(Event::SetMarker {
-                            model: r,
-                            marker: Marker::OutOfAmmo(ammo),
-                        }));
-                    }
-                    let mut down = model.out_of_action;
-                    if ui.checkbox(&mut down, "out of action").changed() {
-                        commands.push(PlayCommand::Apply(Event::SetMarker {
-                            model: r,
-                            marker: Marker::OutOfAction(down),
-                        }));
-                    }
-                    for flag in Flag::ALL {
-                        let mut on = model.has(flag);
-                        if ui.checkbox(&mut on, flag.title()).changed() {
-                            commands.push(PlayCommand::Apply(Event::SetMarker {
-                                model: r,
-                                marker: Marker::Flag(flag, on),
-                            }));
-                        }
-                    }
-                })
-                .response
-                .on_hover_text(format!("Flags and markers of {}", model.name));
+                model_menu(ui, game, r, commands);
                 ui.end_row();
             }
         });
@@ -809,7 +867,7 @@ fn quick_shot_ui(
         .filter(|&m| {
             let x = &enemies.models[m];
             !x.activated
-                && x.card.is_some()
+                && (x.card.is_some() || x.has(Flag::Ace))
                 && !x.out_of_action
                 && !x.out_of_ammo
                 && game.fight_of(ModelRef { side: enemy, model: m }).is_none()
@@ -1038,7 +1096,7 @@ fn shoot_ui(
         problem(ui, &format!("{} has fired its {} shots this turn.", model.name, weapon.name.to_lowercase()));
         return;
     }
-    if !target.activated && target.card.is_some() {
+    if !target.activated && (target.card.is_some() || target.has(Flag::Ace)) {
         toggle(ui, &mut d.duck_back, "Target ducks back (burns its activation; counts as moving once)");
     } else {
         d.duck_back = false;
