@@ -333,3 +333,31 @@ fn a_player_types_the_cards_of_a_physical_deck() {
     }
     assert!(game.sides[0].models.iter().all(|m| m.card.is_some()), "Posse dealt the other side");
 }
+
+#[test]
+fn the_closest_target_rule_asks_for_the_shooters_nerve_test() {
+    let dir = data_with_gangs();
+    let mut h = dealt(dir.path());
+    let game = &h.state().game.as_ref().expect("game").game;
+    let shooter = game.order().expect("ordered")[0];
+    let name = game.sides[shooter.side].models[shooter.model].name.clone();
+    let target_name = game.sides[1 - shooter.side].models[3].name.clone();
+    h.get_by_label("Target").click();
+    h.run();
+    h.get_all_by_label(&target_name).last().expect("the target in the list").click_accesskit();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Distance (cm)").set_text_value_accesskit("12");
+    h.run();
+    click(&mut h, "Target is not the closest enemy");
+    click(&mut h, "Take the nerve test");
+    h.get_by_label(&format!("Nerve test for {name}"));
+    h.get_by_label_contains("Closest-target rule");
+    h.get_by_role_and_label(Role::TextInput, "d10 roll").set_text_value_accesskit("1");
+    h.run();
+    click(&mut h, "Apply the nerve test");
+    let game = &h.state().game.as_ref().expect("game").game;
+    assert!(matches!(game.log.last(), Some(Event::Nerve { model, roll: 1, .. }) if *model == shooter));
+    assert_eq!(game.sides[shooter.side].models[shooter.model].under_fire, 1, "a failed test adds a marker");
+    // Back to the shot, still this model's activation.
+    h.get_by_label("Target");
+}

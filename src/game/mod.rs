@@ -90,13 +90,15 @@ pub enum Flag {
     Loot,
     /// Not on the table yet: it gets no initiative card.
     OffTable,
+    /// A scene's wounded man: at most two move actions a turn.
+    Wounded,
     /// Gets no initiative card this turn and acts as if it held an ace (the Stranger's and
     /// the waiting posse's first turn). Cleared when the next turn starts.
     Ace,
 }
 
 impl Flag {
-    pub const ALL: [Flag; 9] = [
+    pub const ALL: [Flag; 10] = [
         Flag::Drunk,
         Flag::Surprised,
         Flag::Mounted,
@@ -105,6 +107,7 @@ impl Flag {
         Flag::Hostage,
         Flag::Loot,
         Flag::OffTable,
+        Flag::Wounded,
         Flag::Ace,
     ];
 
@@ -120,6 +123,7 @@ impl Flag {
             Flag::Hostage => "hostage",
             Flag::Loot => "loot",
             Flag::OffTable => "off the table",
+            Flag::Wounded => "wounded",
             Flag::Ace => "acts as an ace",
         }
     }
@@ -331,6 +335,8 @@ pub enum GameError {
     FoughtThisTurn,
     #[error("a fight is between models of different sides")]
     SameSide,
+    #[error("the {0} have already quick shot during this activation")]
+    QuickShotTaken(String),
     #[error("{0} already uses a card this turn and draws anyway")]
     AlreadyDraws(String),
     #[error("{0}")]
@@ -349,6 +355,9 @@ pub struct Game {
     /// Models locked in hand-to-hand.
     #[serde(default)]
     pub fights: Vec<Fight>,
+    /// Quick shots this turn: the reacting side and the enemy model whose activation it was.
+    #[serde(default)]
+    pub quick_shots: Vec<(usize, ModelRef)>,
     /// The side that failed a Big Nerve test, if any.
     pub broke: Option<usize>,
     /// How many events have been applied (seeds later draws).
@@ -369,6 +378,7 @@ impl Default for Game {
             sides: Vec::new(),
             tie_priority: None,
             fights: Vec::new(),
+            quick_shots: Vec::new(),
             broke: None,
             applied: 0,
             log: Vec::new(),
@@ -816,6 +826,14 @@ impl Game {
         if self.fight_of(model).is_some() {
             return Err(GameError::InFight(self.name(model)));
         }
+        if kind == Interruption::QuickShot {
+            if self.quick_shot_taken(model.side) {
+                return Err(GameError::QuickShotTaken(self.sides[model.side].name.clone()));
+            }
+            if let Some(current) = self.order().ok().and_then(|o| o.first().copied()) {
+                self.quick_shots.push((model.side, current));
+            }
+        }
         let m = self.model_mut(model)?;
         m.activated = true;
         if kind == Interruption::DuckBack {
@@ -930,6 +948,7 @@ impl Game {
             }
         }
         self.tie_priority = None;
+        self.quick_shots.clear();
         self.phase = Phase::Activations;
         Ok(())
     }
@@ -962,6 +981,14 @@ impl Game {
         }
         let order = initiative::activation_order(&placed, self.tie_priority.map(side_of))?;
         Ok(order.into_iter().map(|i| refs[i]).collect())
+    }
+
+    /// Whether `side` has already quick shot during the activation under way: one quick shot
+    /// per enemy activation for the whole reacting side (reading A21).
+    #[must_use]
+    pub fn quick_shot_taken(&self, side: usize) -> bool {
+        let current = self.order().ok().and_then(|o| o.first().copied());
+        current.is_some_and(|c| self.quick_shots.contains(&(side, c)))
     }
 
     /// The events since this turn's initiative cards were dealt.

@@ -412,3 +412,26 @@ fn a_second_card_keeps_the_higher() {
     assert!(game.lines.last().is_some_and(|l| l.contains("draws a second card and keeps")));
     assert!(game.cards_conserved(rules, &setup));
 }
+
+#[test]
+fn one_quick_shot_per_enemy_activation() {
+    let rules = embedded::rules();
+    let mut game = dealt(18);
+    game.apply(rules, &Event::TiePriority { side: 0 }).expect("priority");
+    let current = game.order().expect("ordered")[0];
+    let enemy = 1 - current.side;
+    let ready: Vec<ModelRef> =
+        game.order().expect("ordered").into_iter().filter(|r| r.side == enemy).collect();
+    let quick = |model| Event::Interrupt { model, kind: Interruption::QuickShot };
+    game.apply(rules, &quick(ready[0])).expect("the first quick shot");
+    assert_eq!(
+        game.apply(rules, &quick(ready[1])),
+        Err(GameError::QuickShotTaken(game.sides[enemy].name.clone()))
+    );
+    // A duck back is a separate limit.
+    game.apply(rules, &Event::Interrupt { model: ready[1], kind: Interruption::DuckBack })
+        .expect("duck back");
+    // The next activation may be quick shot again.
+    game.apply(rules, &Event::EndActivation { model: current, moves: 0 }).expect("done");
+    game.apply(rules, &quick(ready[2])).expect("a new activation");
+}

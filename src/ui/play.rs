@@ -90,8 +90,12 @@ pub struct PlayState {
     pub swap: [usize; 2],
     pub draft: ShotDraft,
     pub quick: QuickDraft,
-    /// The target of a shot that called for a nerve test, waiting for its roll.
+    /// The model that must take a nerve test, waiting for its roll.
     pub nerve_for: Option<ModelRef>,
+    /// Why it takes the test, in words.
+    pub nerve_reason: String,
+    /// The shooter's target is in close range but not the closest enemy (reading A13).
+    pub not_closest: bool,
     pub friend_near: bool,
     pub nerve_roll: String,
     pub moves: u32,
@@ -430,7 +434,7 @@ fn card_face_small(ui: &mut Ui, card: Card) {
 }
 
 /// A model's ⚑ menu: correct out of ammo and out of action, set flags, draw a second card.
-fn model_menu(ui: &mut Ui, game: &Game, r: ModelRef, commands: &mut Vec<PlayCommand>) {
+fn model_menu(ui: &mut Ui, game: &Game, r: ModelRef, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
     let Some(model) = game.model_at(r) else { return };
     ui.menu_button("⚑", |ui| {
         ui.label(RichText::new(format!("Correct {}", model.name)).strong());
@@ -442,6 +446,14 @@ fn model_menu(ui: &mut Ui, game: &Game, r: ModelRef, commands: &mut Vec<PlayComm
         if ui.checkbox(&mut down, "out of action").changed() {
             commands
                 .push(PlayCommand::Apply(Event::SetMarker { model: r, marker: Marker::OutOfAction(down) }));
+        }
+        if game.phase == Phase::Activations
+            && !model.out_of_action
+            && ui.button("Nerve test…").on_hover_text("For a card, a hostage or any other reason").clicked()
+        {
+            state.nerve_for = Some(r);
+            state.nerve_reason = format!("A nerve test for {}.", model.name);
+            ui.close();
         }
         if model.card.is_some()
             && !model.activated
@@ -527,7 +539,7 @@ fn markers_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Ve
                 }
                 flags.extend(model.flags.iter().map(|f| f.title().to_owned()));
                 ui.label(flags.join(", "));
-                model_menu(ui, game, r, commands);
+                model_menu(ui, game, r, state, commands);
                 ui.end_row();
             }
         });
@@ -689,7 +701,9 @@ fn activation_ui(
     ui.label(RichText::new(notes.join(" · ")).strong());
     // The common thing first: finishing the activation, with its move markers.
     ui.horizontal(|ui| {
-        stepper(ui, "Move actions taken", &mut state.moves, 0, actions);
+        // Loot carriers and the wounded move at most twice (the scenes' limits).
+        let moves = if model.has(Flag::Loot) || model.has(Flag::Wounded) { actions.min(2) } else { actions };
+        stepper(ui, "Move actions taken", &mut state.moves, 0, moves);
         if ui
             .button(RichText::new(format!("End {}'s activation", model.name)).size(theme::HEADING))
             .on_hover_text("Ctrl+E")
@@ -876,6 +890,13 @@ fn quick_shot_ui(
     if ready.is_empty() {
         return;
     }
+    if game.quick_shot_taken(enemy) {
+        ui.label(
+            RichText::new(format!("The {} have had their quick shot this activation.", enemies.name))
+                .color(theme::muted(&v)),
+        );
+        return;
+    }
     ui.add_space(theme::GAP);
     ui.label(theme::heading(&v, format!("Quick shot at {}", victim.name)));
     let q = &mut state.quick;
@@ -930,6 +951,7 @@ fn quick_shot_ui(
         }
     };
     ui.label(RichText::new(format!("Modifier {:+} · hit {}", odds.modifier, odds.chances.hit())).strong());
+    quick_timing(ui, odds.range, &victim.name);
     if let Ok(Some(roll)) = roll_field(ui, &mut q.roll, rules.core.shooting.die) {
         let result = shooting::result(rules, odds.modifier, roll);
         if ui.button(format!("Apply the quick shot: {}", result.title())).clicked() {
@@ -944,10 +966,33 @@ fn quick_shot_ui(
             }));
             if result == ShotResult::UnderFireAndNerve {
                 state.nerve_for = Some(target);
+                state.nerve_reason =
+                    "Quick shot at: under fire, and a nerve test (the new marker counts).".into();
             }
             state.quick = QuickDraft::default();
         }
     }
+}
+
+/// Who fires first when a quick shot answers a model (reading A21): the quick shooter's own
+/// range band decides.
+fn quick_timing(ui: &mut Ui, band: crate::rules::data::Band, victim: &str) {
+    let muted = theme::muted(ui.visuals());
+    let timing = if band == crate::rules::data::Band::Long {
+        format!(
+            "Long range: the quick shot comes first. If it puts {victim} out of action, {victim} does nothing more."
+        )
+    } else {
+        format!(
+            "Close range: the shots are simultaneous. Apply {victim}'s own shot first (it fires even if it falls), then this one."
+        )
+    };
+    ui.label(RichText::new(timing).color(muted));
+    ui.label(
+        RichText::new(format!("Against a move, you choose the moment of {victim}'s move to fire."))
+            .small()
+            .color(muted),
+    );
 }
 
 /// The lowest-card switch, offered after the reveal and before anyone acts.
@@ -1018,7 +1063,7 @@ fn shoot_ui(
         });
         return;
     }
-    let d = &mut state.draft;
+    let PlayState { draft: d, not_closest, nerve_for, nerve_reason, .. } = state;
     if d.distance.is_empty() {
         d.distance = "15".into();
     }
@@ -1140,6 +1185,22 @@ fn shoot_ui(
     for r in ShotResult::ALL {
         chance_bar(ui, r.title(), odds.chances.of(r), theme::result_colour(&v, r));
     }
+    // The closest-target rule applies in close and point-blank range (reading A13).
+    if odds.range == crate::rules::data::Band::Long {
+        *not_closest = false;
+    } else {
+        toggle(ui, not_closest, "Target is not the closest enemy");
+        if *not_closest {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Take a nerve test first: pass, shoot as declared; fail, the shot goes to the closest enemy, and a marker.");
+                if ui.button("Take the nerve test").clicked() {
+                    *nerve_for = Some(shooter);
+                    *nerve_reason = format!("Closest-target rule: {} wants to shoot past a closer enemy.", model.name);
+                    *not_closest = false;
+                }
+            });
+        }
+    }
     match roll_field(ui, &mut d.roll, rules.core.shooting.die) {
         Ok(Some(roll)) => {
             let result = shooting::result(rules, odds.modifier, roll);
@@ -1160,7 +1221,8 @@ fn shoot_ui(
                     weapon: Some(d.weapon.clone()),
                 }));
                 if result == ShotResult::UnderFireAndNerve {
-                    state.nerve_for = Some(target_ref);
+                    *nerve_for = Some(target_ref);
+                    *nerve_reason = "Shot at: under fire, and a nerve test (the new marker counts).".into();
                 }
                 d.roll.clear();
                 d.aims = 0;
@@ -1185,6 +1247,9 @@ fn nerve_ui(
         return;
     };
     ui.label(theme::heading(&v, format!("Nerve test for {}", model.name)));
+    if !state.nerve_reason.is_empty() {
+        ui.label(RichText::new(&state.nerve_reason).color(theme::muted(&v)));
+    }
     if model.out_of_action {
         ui.label(format!("{} is already out of action.", model.name));
         if ui.button("Carry on").clicked() {
@@ -1211,7 +1276,12 @@ fn nerve_ui(
     {
         commands.push(PlayCommand::Apply(Event::Nerve { model: target, needed: odds.needed, roll }));
         state.nerve_for = None;
+        state.nerve_reason.clear();
         state.nerve_roll.clear();
+    }
+    if ui.button("Not now").on_hover_text("Close the test without a roll").clicked() {
+        state.nerve_for = None;
+        state.nerve_reason.clear();
     }
 }
 
