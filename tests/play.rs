@@ -361,3 +361,56 @@ fn the_closest_target_rule_asks_for_the_shooters_nerve_test() {
     // Back to the shot, still this model's activation.
     h.get_by_label("Target");
 }
+
+#[test]
+fn a_hit_that_calls_for_a_nerve_test() {
+    let dir = data_with_gangs();
+    let mut h = dealt(dir.path());
+    let game = &h.state().game.as_ref().expect("game").game;
+    let shooter = game.order().expect("ordered")[0];
+    let target = posse::game::ModelRef { side: 1 - shooter.side, model: 2 };
+    let target_name = game.sides[target.side].models[2].name.clone();
+    h.get_by_label("Target").click();
+    h.run();
+    h.get_all_by_label(&target_name).last().expect("the target in the list").click_accesskit();
+    h.run();
+    // 15 cm with a pistol is close range, no modifier: a 16 is under fire and a nerve test.
+    h.get_by_role_and_label(Role::TextInput, "Distance (cm)").set_text_value_accesskit("15");
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "d20 roll").set_text_value_accesskit("16");
+    h.run();
+    click(&mut h, "Apply: Under fire + nerve test");
+    h.get_by_label(&format!("Nerve test for {target_name}"));
+    h.get_by_role_and_label(Role::TextInput, "d10 roll").set_text_value_accesskit("10");
+    h.run();
+    click(&mut h, "Apply the nerve test");
+    let game = &h.state().game.as_ref().expect("game").game;
+    assert_eq!(game.model_at(target).expect("target").under_fire, 1, "the hit's marker; the test passed");
+    assert!(game.lines.last().is_some_and(|l| l.contains("takes a nerve test") && l.ends_with("passed")));
+}
+
+#[test]
+fn a_broken_gang_fails_its_big_nerve_test_and_the_game_ends() {
+    let dir = data_with_gangs();
+    let mut h = dealt(dir.path());
+    // Four of the Clantons go down (corrected by hand from each model's menu).
+    for m in 0..4 {
+        let name = h.state().game.as_ref().expect("game").game.sides[1].models[m].name.clone();
+        h.get_by_label(&format!("Flags and markers of {name}")).click();
+        h.run();
+        h.get_by_role_and_label(Role::CheckBox, "out of action").click();
+        h.run();
+        h.key_press(egui::Key::Escape);
+        h.run();
+    }
+    assert_eq!(h.state().game.as_ref().expect("game").game.sides[1].standing().count(), 3);
+    assert!(act_until(&mut h, |_, _| false) || h.query_by_label("End the turn").is_some());
+    click(&mut h, "End the turn");
+    h.get_by_label("The Clanton Gang must take a Big Nerve test");
+    h.get_by_role_and_label(Role::TextInput, "d10 roll").set_text_value_accesskit("1");
+    h.run();
+    click(&mut h, "Apply The Clanton Gang's Big Nerve test");
+    let game = &h.state().game.as_ref().expect("game").game;
+    assert_eq!((game.phase, game.broke), (Phase::Over, Some(1)));
+    h.get_by_label("The Clanton Gang got out of Dodge");
+}

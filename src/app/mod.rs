@@ -132,7 +132,7 @@ impl PosseApp {
                 }
                 let read = store::read_journal(&data.game_path(&id)).ok()?;
                 let game = Game::replay(self.rules, &read.events).ok()?;
-                let summary = game_summary(&game);
+                let summary = game_summary(self.rules, &game);
                 // Best effort: without it the game is replayed again next time.
                 let _ = data.save_summary(&id, &summary);
                 Some((id, summary))
@@ -157,7 +157,7 @@ impl PosseApp {
             PlayCommand::Close => {
                 if let (Some(active), Some(data)) = (self.game.take(), &self.data) {
                     // Best effort: without it the game is replayed when the list is next made.
-                    let _ = data.save_summary(&active.id, &game_summary(&active.game));
+                    let _ = data.save_summary(&active.id, &game_summary(self.rules, &active.game));
                 }
                 self.redo.clear();
                 self.refresh_games();
@@ -717,8 +717,10 @@ pub fn run() -> ExitCode {
 }
 
 /// A saved game in one line, for its Resume button.
-fn game_summary(game: &Game) -> String {
+fn game_summary(rules: &Rules, game: &Game) -> String {
     let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
+    let scene =
+        game.scene.as_deref().and_then(|id| rules.scene(id)).map_or("custom game", |s| s.title.as_str());
     let state = if game.phase == crate::game::Phase::Over { "over" } else { "unfinished" };
-    format!("{} · turn {} · {state}", names.join(" v "), game.turn)
+    format!("{} · {scene} · turn {} · {state}", names.join(" v "), game.turn)
 }

@@ -303,9 +303,9 @@ fn a_broken_side_ends_the_game_at_its_big_nerve_test() {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
     #[test]
-    fn random_games_conserve_cards_and_replay_exactly(seed in 0u64..10_000, choices in proptest::collection::vec(proptest::num::u64::ANY, 50..400)) {
+    fn random_games_conserve_cards_and_replay_exactly(seed in 0u64..10_000, choices in proptest::collection::vec(proptest::num::u64::ANY, 100..800)) {
         let rules = embedded::rules();
         let setup = showdown_setup(seed);
         let mut game = Game::default();

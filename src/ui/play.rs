@@ -277,20 +277,25 @@ fn game_ui(
     ui.columns(2, |cols| {
         let [left, right] = cols else { return };
         ScrollArea::vertical().id_salt("play-markers").show(left, |ui| {
-            markers_ui(ui, game, state, commands);
-            scene_rules_ui(ui, rules, game);
+            ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                markers_ui(ui, game, state, commands);
+                scene_rules_ui(ui, rules, game);
+            });
         });
-        ScrollArea::vertical().id_salt("play-phase").show(right, |ui| match game.phase {
-            Phase::Initiative => {
-                first_turn_ui(ui, rules, game);
-                initiative_ui(ui, game, state, commands);
-            }
-            Phase::Activations => activation_ui(ui, rules, game, state, commands),
-            Phase::EndOfTurn => end_of_turn_ui(ui, rules, game, state, commands),
-            Phase::Over => {
-                let broke = game.broke.and_then(|s| game.sides.get(s)).map_or("?", |s| s.name.as_str());
-                ui.label(theme::big(format!("{broke} got out of Dodge")).color(theme::accent(&v)));
-            }
+        ScrollArea::vertical().id_salt("play-phase").show(right, |ui| {
+            // Columns are justified; forms read better left-aligned with natural widths.
+            ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| match game.phase {
+                Phase::Initiative => {
+                    first_turn_ui(ui, rules, game);
+                    initiative_ui(ui, game, state, commands);
+                }
+                Phase::Activations => activation_ui(ui, rules, game, state, commands),
+                Phase::EndOfTurn => end_of_turn_ui(ui, rules, game, state, commands),
+                Phase::Over => {
+                    let broke = game.broke.and_then(|s| game.sides.get(s)).map_or("?", |s| s.name.as_str());
+                    ui.label(theme::big(format!("{broke} got out of Dodge")).color(theme::accent(&v)));
+                }
+            });
         });
     });
 }
@@ -472,6 +477,7 @@ fn model_menu(ui: &mut Ui, game: &Game, r: ModelRef, state: &mut PlayState, comm
         }
     })
     .response
+    .accessible_name(format!("Flags and markers of {}", model.name))
     .on_hover_text(format!("Flags and markers of {}", model.name));
 }
 
