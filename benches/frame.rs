@@ -40,7 +40,7 @@ fn main() {
         let event = if game.log.is_empty() {
             Event::Begin(Box::new(setup.clone()))
         } else {
-            sim::next_event(rules, &game, choice).expect("goes on")
+            sim::next_event_endless(rules, &game, choice).expect("goes on")
         };
         game.apply(rules, &event).expect("legal");
         journal.append(&event).expect("saved");

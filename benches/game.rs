@@ -25,7 +25,7 @@ fn apply_and_save_at(n: usize) -> f64 {
         let event = if game.log.is_empty() {
             Event::Begin(Box::new(sim::showdown_setup(5)))
         } else {
-            sim::next_event(rules, &game, choice).expect("the simulated game goes on")
+            sim::next_event_endless(rules, &game, choice).expect("the simulated game goes on")
         };
         let start = Instant::now();
         game.apply(rules, &event).expect("legal");
@@ -53,7 +53,7 @@ fn main() {
         let event = if game.log.is_empty() {
             Event::Begin(Box::new(sim::showdown_setup(9)))
         } else {
-            sim::next_event(rules, &game, choice).expect("goes on")
+            sim::next_event_endless(rules, &game, choice).expect("goes on")
         };
         game.apply(rules, &event).expect("legal");
         journal.append(&event).expect("saved");

@@ -31,6 +31,17 @@ pub fn showdown_setup(seed: u64) -> Setup {
 /// Picks a legal next event from `choice`, the way players at a table might.
 #[must_use]
 pub fn next_event(rules: &Rules, game: &Game, choice: u64) -> Option<Event> {
+    pick_event(rules, game, choice, false)
+}
+
+/// [`next_event`] for a game that never ends: a side due a Big Nerve test always has a fallen
+/// model brought back first (the benchmarks need games of ten thousand events).
+#[must_use]
+pub fn next_event_endless(rules: &Rules, game: &Game, choice: u64) -> Option<Event> {
+    pick_event(rules, game, choice, true)
+}
+
+fn pick_event(rules: &Rules, game: &Game, choice: u64, endless: bool) -> Option<Event> {
     let pick = |n: usize, shift: u32| usize::try_from((choice >> shift) % n.max(1) as u64).unwrap_or(0);
     match game.phase {
         Phase::Over => None,
@@ -44,7 +55,7 @@ pub fn next_event(rules: &Rules, game: &Game, choice: u64) -> Option<Event> {
             // fallen model back first, which keeps long simulated games (benchmarks) going.
             if let Some(&side) = game.big_nerve_pending(rules).first() {
                 let fallen = game.sides[side].models.iter().position(|m| m.out_of_action);
-                if let (Some(model), true) = (fallen, pick(8, 40) != 0) {
+                if let (Some(model), true) = (fallen, endless || pick(8, 40) != 0) {
                     return Some(Event::SetMarker {
                         model: ModelRef { side, model },
                         marker: super::Marker::UnderFire(0),
