@@ -414,3 +414,19 @@ fn a_broken_gang_fails_its_big_nerve_test_and_the_game_ends() {
     assert_eq!((game.phase, game.broke), (Phase::Over, Some(1)));
     h.get_by_label("The Clanton Gang got out of Dodge");
 }
+
+#[test]
+fn the_winner_of_the_previous_scene_draws_an_extra_card() {
+    let dir = data_with_gangs();
+    std::fs::write(dir.path().join("series.json"), r#"{"results":{"the-stranger":"bad"}}"#).expect("series");
+    let mut h = app_on(dir.path());
+    h.get_by_label("Scene").click();
+    h.run();
+    h.get_by_label("This Town Ain't Big Enough").click();
+    h.run();
+    h.get_by_label_contains("Part of the series: the bad guys won The Stranger");
+    click(&mut h, "Start the game");
+    let game = &h.state().game.as_ref().expect("game").game;
+    let (good, bad) = (game.sides[0].hand.len(), game.sides[1].hand.len());
+    assert_eq!(bad, good + 1, "the bad guys' extra card ({good} and {bad})");
+}

@@ -143,7 +143,9 @@ impl PosseApp {
     /// Carries out one command from the Play screen.
     pub fn handle_play(&mut self, command: PlayCommand) {
         let result = match command {
-            PlayCommand::Start { scene, good, bad } => self.start_game(scene, &good, &bad),
+            PlayCommand::Start { scene, good, bad, extra_card } => {
+                self.start_game(scene, &good, &bad, extra_card)
+            }
             PlayCommand::Apply(event) => {
                 self.redo.clear();
                 self.apply_event(&event)
@@ -169,7 +171,15 @@ impl PosseApp {
         }
     }
 
-    fn start_game(&mut self, scene: Option<String>, good: &str, bad: &str) -> Result<(), String> {
+    /// Starts a game; `extra_card` is the side that won the storyline's previous scene (it
+    /// draws one more card for its hand).
+    fn start_game(
+        &mut self,
+        scene: Option<String>,
+        good: &str,
+        bad: &str,
+        extra_card: Option<Role>,
+    ) -> Result<(), String> {
         let data = self.data.clone().ok_or("There is no data folder to keep the game in.")?;
         let gang = |id: &str| {
             self.gangs.entries.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok().cloned())
@@ -190,7 +200,7 @@ impl PosseApp {
                 role,
                 deck: s.map_or(DeckKind::Full, |x| x.deck),
                 numbers,
-                hand: s.map_or(5, |x| x.hand),
+                hand: s.map_or(5, |x| x.hand) + u32::from(extra_card == Some(role)),
                 reshuffle: s.is_none_or(|x| x.reshuffle),
             }
         };
@@ -646,6 +656,7 @@ impl eframe::App for PosseApp {
                     undo_label: undo_label.as_deref(),
                     can_redo: !self.redo.is_empty(),
                     gangs: &self.gangs.entries,
+                    series: &self.scenes.series,
                 };
                 play::play_ui(ui, self.rules, &view, &mut self.play, &mut commands);
                 for command in commands {

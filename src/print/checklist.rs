@@ -97,6 +97,14 @@ pub fn next_scene<'r>(rules: &'r Rules, scene: &Scene) -> Option<&'r Scene> {
     line.scenes.get(here + 1).and_then(|id| rules.scene(id))
 }
 
+/// The scene before `scene` in its storyline, if it is not the first.
+#[must_use]
+pub fn previous_scene<'r>(rules: &'r Rules, scene: &Scene) -> Option<&'r Scene> {
+    let line = rules.storylines.iter().find(|l| l.id == scene.storyline)?;
+    let here = line.scenes.iter().position(|id| *id == scene.id)?;
+    here.checked_sub(1).and_then(|i| line.scenes.get(i)).and_then(|id| rules.scene(id))
+}
+
 /// Lays out the checklist of `scene` on one page.
 #[must_use]
 pub fn layout(rules: &Rules, scene: &Scene, paper: Paper) -> Page {

@@ -10,19 +10,22 @@ use super::widgets::{self, chance_bar, problem, roll_field, stepper, toggle};
 use crate::game::{Event, Flag, Game, Interruption, Marker, ModelRef, Phase};
 use crate::rules::Rules;
 use crate::rules::cards::Card;
+use crate::rules::data::Role;
 use crate::rules::melee::{self, FightWinner, Fighter};
 use crate::rules::nerve::{self, NerveInput};
 use crate::rules::shooting::{self, ShotInput, ShotResult};
-use crate::store::GangEntry;
+use crate::store::{GangEntry, Outcome, Series};
 
 /// Something the Play screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayCommand {
-    /// Start a new game: scene (or none), the good and the bad gang ids.
+    /// Start a new game: scene (or none), the good and the bad gang ids, and the side that won
+    /// the storyline's previous scene in a series (it draws an extra card).
     Start {
         scene: Option<String>,
         good: String,
         bad: String,
+        extra_card: Option<Role>,
     },
     /// Apply an event to the game and save it.
     Apply(Event),
@@ -42,7 +45,6 @@ pub struct ShotDraft {
     pub distance: String,
     pub shot: u32,
     pub aims: u32,
-    pub moves: u32,
     pub cover: bool,
     pub obscured: bool,
     /// The target ducks back (it must not have activated yet).
@@ -112,6 +114,8 @@ pub struct PlayState {
     pub typed: [Vec<String>; 2],
     /// A hand being handed over or shown.
     pub hand_over: Option<HandOver>,
+    /// Play the scene on its own, ignoring the series result of the scene before it.
+    pub standalone: bool,
 }
 
 /// What the Play screen shows: the open game (if any) and what Undo and Redo would do.
@@ -122,6 +126,8 @@ pub struct PlayView<'a> {
     pub can_redo: bool,
     /// The saved gangs to start a game with.
     pub gangs: &'a [GangEntry],
+    /// Scene results recorded for series play.
+    pub series: &'a Series,
 }
 
 /// Draws the Play screen.
@@ -145,7 +151,7 @@ pub fn play_ui(
             });
         }
         match view.game {
-            None => new_game_ui(ui, rules, view.gangs, state, commands),
+            None => new_game_ui(ui, rules, view, state, commands),
             Some(game) if state.hand_over.is_some() => hand_ui(ui, game, state, commands),
             Some(game) => game_ui(ui, rules, game, view.undo_label, view.can_redo, state, commands),
         }
@@ -155,10 +161,11 @@ pub fn play_ui(
 fn new_game_ui(
     ui: &mut Ui,
     rules: &Rules,
-    gangs: &[GangEntry],
+    view: &PlayView<'_>,
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
+    let gangs = view.gangs;
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "New game"));
     let readable: Vec<(&str, String)> = gangs
@@ -209,11 +216,14 @@ fn new_game_ui(
                 .labelled_by(label.id);
         });
     }
+    roles_hint(ui, rules, gangs, state);
+    let extra_card = series_ui(ui, rules, view.series, state);
     if ui.button(RichText::new("Start the game").size(theme::HEADING)).clicked() {
         commands.push(PlayCommand::Start {
             scene: state.scene.clone(),
             good: state.good.clone(),
             bad: state.bad.clone(),
+            extra_card,
         });
     }
     if !state.saved.is_empty() {
@@ -225,6 +235,55 @@ fn new_game_ui(
             }
         }
     }
+}
+
+/// Proposes the roles from the hierarchy of badness when the picked gangs disagree with it,
+/// with a button to swap them.
+fn roles_hint(ui: &mut Ui, rules: &Rules, gangs: &[GangEntry], state: &mut PlayState) {
+    let gang = |id: &str| gangs.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok());
+    let (Some(good), Some(bad)) = (gang(&state.good), gang(&state.bad)) else { return };
+    if state.good == state.bad {
+        problem(ui, "Pick a different gang for each side.");
+        return;
+    }
+    let types = rules.gang(&good.gang).zip(rules.gang(&bad.gang));
+    ui.horizontal(|ui| {
+        if let Some((g, b)) = types
+            && !crate::rules::cards::a_is_good(g, b)
+        {
+            ui.label(
+                RichText::new(format!("By the hierarchy of badness {} would be the bad guys.", good.name))
+                    .color(theme::muted(ui.visuals())),
+            );
+        }
+        if ui.button("Swap sides").clicked() {
+            std::mem::swap(&mut state.good, &mut state.bad);
+        }
+    });
+}
+
+/// The series line for a scene whose storyline's previous scene has a result: who draws the
+/// extra card. Returns that side unless the players play the scene on its own.
+fn series_ui(ui: &mut Ui, rules: &Rules, series: &Series, state: &mut PlayState) -> Option<Role> {
+    let scene = state.scene.as_deref().and_then(|id| rules.scene(id))?;
+    let previous = crate::print::checklist::previous_scene(rules, scene)?;
+    let winner = match series.results.get(&previous.id)? {
+        Outcome::Good => Role::Good,
+        Outcome::Bad => Role::Bad,
+        Outcome::Draw => {
+            ui.label(format!("{} ended in a draw: nobody draws an extra card.", previous.title));
+            return None;
+        }
+    };
+    let who = if winner == Role::Good { "good guys" } else { "bad guys" };
+    let mut in_series = !state.standalone;
+    toggle(
+        ui,
+        &mut in_series,
+        &format!("Part of the series: the {who} won {} and draw 1 extra card", previous.title),
+    );
+    state.standalone = !in_series;
+    in_series.then_some(winner)
 }
 
 /// A card's ink on the window: red cards red, black cards in the text colour.
@@ -1069,6 +1128,7 @@ fn shoot_ui(
         });
         return;
     }
+    let declared = state.moves;
     let PlayState { draft: d, not_closest, nerve_for, nerve_reason, .. } = state;
     if d.distance.is_empty() {
         d.distance = "15".into();
@@ -1129,7 +1189,17 @@ fn shoot_ui(
     widgets::text_field(ui, "Distance (cm)", &mut d.distance, 80.0);
     widgets::choice(ui, "Aims", &mut d.aims, &[(0, "0"), (1, "1"), (2, "2")], |a: u32| a <= weapon.max_aims);
     d.aims = d.aims.min(weapon.max_aims);
-    widgets::choice(ui, "Shooter moves", &mut d.moves, &[(0, "0"), (1, "1"), (2, "2")], |_| true);
+    ui.label(
+        RichText::new(format!(
+            "The shooter declared {} (the move actions above).",
+            crate::rules::count(declared, "move", "moves")
+        ))
+        .color(theme::muted(&v)),
+    );
+    if declared >= 3 {
+        problem(ui, "Three moves leave no action to shoot.");
+        return;
+    }
     ui.horizontal(|ui| {
         toggle(ui, &mut d.cover, "Target in cover");
         toggle(ui, &mut d.obscured, "Target obscured");
@@ -1164,13 +1234,14 @@ fn shoot_ui(
         distance_cm: distance,
         shot: d.shot,
         aims: d.aims,
-        shooter_moves: d.moves,
+        shooter_moves: declared,
         shooter_mounted: model.has(Flag::Mounted),
         shooter_under_fire: model.under_fire.min(4),
         skill: model.shoot,
         shooter_boss: model.boss,
         target_moves: if d.duck_back { target.moves.max(1) } else { target.moves }.min(3),
-        cover: d.cover || target.has(Flag::Cover),
+        // A model that ducks back is in cover as well as moving.
+        cover: d.cover || d.duck_back || target.has(Flag::Cover),
         target_boss: target.boss,
         target_mounted: target.has(Flag::Mounted),
         obscured: d.obscured,
@@ -1316,6 +1387,13 @@ fn end_of_turn_ui(
                 }
             }
         });
+    }
+    for side in game.sides.iter().filter(|s| s.ran_out) {
+        ui.label(
+            RichText::new(format!("The {} have run out of cards and do not reshuffle.", side.name))
+                .strong()
+                .color(theme::bad(&v)),
+        );
     }
     let pending = game.big_nerve_pending(rules);
     for &s in &pending {

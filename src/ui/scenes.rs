@@ -266,18 +266,7 @@ fn scene_ui(ui: &mut Ui, rules: &Rules, scene: &Scene, state: &mut ScenesState) 
 
 fn carry_over_ui(ui: &mut Ui, rules: &Rules, scene: &Scene, series: &Series) {
     let v = ui.visuals().clone();
-    let previous = rules
-        .storylines
-        .iter()
-        .find(|l| l.id == scene.storyline)
-        .and_then(|l| {
-            l.scenes
-                .iter()
-                .position(|id| *id == scene.id)
-                .and_then(|i| i.checked_sub(1))
-                .and_then(|i| l.scenes.get(i))
-        })
-        .and_then(|id| rules.scene(id));
+    let previous = crate::print::checklist::previous_scene(rules, scene);
     if let Some(prev) = previous {
         let text = match series.results.get(&prev.id) {
             Some(Outcome::Good) => format!(
