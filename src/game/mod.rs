@@ -7,13 +7,16 @@
 //!
 //! This module is pure: no user interface, no files, no clock.
 
+pub mod hands;
 pub mod sim;
 
 use serde::{Deserialize, Serialize};
 
+pub use hands::{AbilityUse, Effect, InPlay, Pending};
+
 use crate::rules::Rules;
 use crate::rules::cards::{self, Card, Colour};
-use crate::rules::data::{DeckKind, Role};
+use crate::rules::data::{DeckKind, Lasts, Role};
 use crate::rules::gang::GangFile;
 use crate::rules::initiative::{self, Placed, Side};
 use crate::rules::nerve::{self, BigNerveInput};
@@ -172,20 +175,15 @@ pub struct SideState {
     pub used_card: bool,
     /// The deck could not supply a card it had to (a no-reshuffle side has run out).
     pub ran_out: bool,
+    /// Every card of this side's deck, wherever it is now.
+    #[serde(default)]
+    pub owns: Vec<Card>,
 }
 
 impl SideState {
     /// Models still in play.
     pub fn standing(&self) -> impl Iterator<Item = &Model> {
         self.models.iter().filter(|m| !m.out_of_action)
-    }
-
-    /// Every card this side owns, wherever it is.
-    #[must_use]
-    pub fn all_cards(&self) -> Vec<Card> {
-        let mut all: Vec<Card> = self.deck.iter().chain(&self.hand).chain(&self.discard).copied().collect();
-        all.extend(self.models.iter().filter_map(|m| m.card));
-        all
     }
 
     /// Draws the top card, reshuffling the discard pile in first when the deck is empty and
@@ -278,6 +276,30 @@ pub enum Event {
     /// A second initiative card for a model (the Stranger from turn 2): it keeps the higher of
     /// the two and the other goes to the discard pile.
     ExtraCard { model: ModelRef },
+    /// A card played from a side's hand on its targets; it waits for trumps until settled.
+    Play {
+        side: usize,
+        card: Card,
+        #[serde(default)]
+        targets: Vec<ModelRef>,
+    },
+    /// A card of the same value played against the card waiting to be settled.
+    Trump { side: usize, card: Card },
+    /// Ends the exchange of trumps: the card takes effect if the last card is its owner's.
+    Settle,
+    /// A Recover action: one under fire marker off (every marker under True Grit).
+    Recover { model: ModelRef },
+    /// A gang ability used, with the models (and for Cheatin' the hand card) it involves.
+    UseAbility {
+        side: usize,
+        ability: String,
+        #[serde(default)]
+        targets: Vec<ModelRef>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<Card>,
+    },
+    /// Crazy as a Loon: a nerve test skipped now, failed at the end of the turn.
+    SkipNerve { model: ModelRef },
     /// A nerve test against `needed` with the natural d10 `roll`; a fail adds a marker.
     Nerve { model: ModelRef, needed: u32, roll: u32 },
     /// A model finishes its activation, having taken `moves` move actions: its card is
@@ -337,6 +359,16 @@ pub enum GameError {
     SameSide,
     #[error("the {0} have already quick shot during this activation")]
     QuickShotTaken(String),
+    #[error("a card is waiting to be trumped or settled first")]
+    CardPending,
+    #[error("there is no card to trump or settle")]
+    NothingToTrump,
+    #[error("it is the other player's turn to trump")]
+    NotYourTrump,
+    #[error("{0}")]
+    Targets(String),
+    #[error("{0}")]
+    Ability(String),
     #[error("{0} already uses a card this turn and draws anyway")]
     AlreadyDraws(String),
     #[error("{0}")]
@@ -358,6 +390,21 @@ pub struct Game {
     /// Quick shots this turn: the reacting side and the enemy model whose activation it was.
     #[serde(default)]
     pub quick_shots: Vec<(usize, ModelRef)>,
+    /// A card played and waiting for trumps.
+    #[serde(default)]
+    pub pending: Option<Pending>,
+    /// Cards whose effect lasts, until they expire.
+    #[serde(default)]
+    pub in_play: Vec<InPlay>,
+    /// Gang abilities used, for their limits.
+    #[serde(default)]
+    pub abilities_used: Vec<AbilityUse>,
+    /// Nerve tests skipped under Crazy as a Loon this turn.
+    #[serde(default)]
+    pub skipped: Vec<ModelRef>,
+    /// Models allowed one shot past their weapon's limit this turn (A Hog Killin' Time).
+    #[serde(default)]
+    pub extra_shot: Vec<ModelRef>,
     /// The side that failed a Big Nerve test, if any.
     pub broke: Option<usize>,
     /// How many events have been applied (seeds later draws).
@@ -379,6 +426,11 @@ impl Default for Game {
             tie_priority: None,
             fights: Vec::new(),
             quick_shots: Vec::new(),
+            pending: None,
+            in_play: Vec::new(),
+            abilities_used: Vec::new(),
+            skipped: Vec::new(),
+            extra_shot: Vec::new(),
             broke: None,
             applied: 0,
             log: Vec::new(),
@@ -499,6 +551,9 @@ impl Game {
     #[must_use]
     pub fn describe(&self, rules: &Rules, after: &Game, event: &Event) -> String {
         let turn = format!("Turn {}", after.turn.max(1));
+        if let Some(what) = hands::describe(self, rules, after, event) {
+            return format!("{turn} · {what}");
+        }
         let what = match event {
             Event::Begin(setup) => format!(
                 "{} against {}{}; hands dealt (seed {})",
@@ -577,6 +632,13 @@ impl Game {
                 }
             }
             Event::NextTurn => format!("cards drawn; turn {} begins", after.turn),
+            // Described by `hands::describe` above.
+            Event::Play { .. }
+            | Event::Trump { .. }
+            | Event::Settle
+            | Event::Recover { .. }
+            | Event::UseAbility { .. }
+            | Event::SkipNerve { .. } => String::new(),
         };
         format!("{turn} · {what}")
     }
@@ -661,6 +723,9 @@ impl Game {
         if self.sides.is_empty() && !matches!(event, Event::Begin(_)) {
             return Err(GameError::NotBegun);
         }
+        if self.pending.is_some() && !matches!(event, Event::Trump { .. } | Event::Settle) {
+            return Err(GameError::CardPending);
+        }
         match event {
             Event::Begin(setup) => self.begin(rules, setup),
             Event::DealInitiative { face_up, cards } => self.deal_initiative(*face_up, cards.as_deref()),
@@ -690,57 +755,78 @@ impl Game {
             Event::BreakOff { model } => self.break_off(*model),
             Event::DiscardToDraw { side, card } => self.discard_to_draw(*side, *card),
             Event::ExtraCard { model } => self.extra_card(*model),
+            Event::Play { side, card, targets } => self.play(*side, *card, targets),
+            Event::Trump { side, card } => self.trump(*side, *card),
+            Event::Settle => self.settle(rules),
+            Event::Recover { model } => self.recover(*model),
+            Event::UseAbility { side, ability, targets, card } => {
+                self.use_ability(rules, *side, ability, targets, *card)
+            }
+            Event::SkipNerve { model } => self.skip_nerve(*model),
             Event::Nerve { model, needed, roll } => {
                 Self::check_roll(*roll, rules.core.nerve.die)?;
                 if nerve::test_result(*needed, *roll) == nerve::TestResult::Fail {
                     self.add_markers(*model, 1)?;
+                    self.nerve_failed(model.side);
                 }
                 Ok(())
             }
-            Event::EndActivation { model, moves } => {
-                self.expect_phase(Phase::Activations)?;
-                let m = self.model(*model)?;
-                if m.activated {
-                    return Err(GameError::AlreadyActivated(m.name.clone()));
-                }
-                let m = self.model_mut(*model)?;
-                m.activated = true;
-                m.moves = *moves;
-                let card = m.card.take();
-                if let (Some(card), Some(side)) = (card, self.sides.get_mut(model.side)) {
-                    side.discard.push(card);
-                }
-                Ok(())
-            }
+            Event::EndActivation { model, moves } => self.end_activation(*model, *moves),
             Event::Interrupt { model, kind } => self.interrupt(*model, *kind),
             Event::SetMarker { model, marker } => self.set_marker(*model, *marker),
-            Event::PlayCard { side, card } => {
-                let s = self
-                    .sides
-                    .get_mut(*side)
-                    .ok_or(GameError::NoModel(ModelRef { side: *side, model: 0 }))?;
-                let pos = s.hand.iter().position(|c| c == card).ok_or(GameError::MissingCard(*card))?;
-                s.hand.remove(pos);
-                s.discard.push(*card);
-                s.used_card = true;
-                Ok(())
-            }
-            Event::EndTurn => {
-                self.expect_phase(Phase::Activations)?;
-                for side in &mut self.sides {
-                    for m in &mut side.models {
-                        m.moves = 0;
-                        if let Some(card) = m.card.take() {
-                            side.discard.push(card);
-                        }
-                    }
-                }
-                self.phase = Phase::EndOfTurn;
-                Ok(())
-            }
+            Event::PlayCard { side, card } => self.play_card(*side, *card),
+            Event::EndTurn => self.end_turn(),
             Event::BigNerve { side, roll } => self.big_nerve(rules, *side, *roll),
             Event::NextTurn => self.next_turn(),
         }
+    }
+
+    fn end_activation(&mut self, model: ModelRef, moves: u32) -> Result<(), GameError> {
+        self.expect_phase(Phase::Activations)?;
+        let m = self.model(model)?;
+        if m.activated {
+            return Err(GameError::AlreadyActivated(m.name.clone()));
+        }
+        let m = self.model_mut(model)?;
+        m.activated = true;
+        m.moves = moves;
+        if let Some(card) = m.card.take() {
+            self.discard_model_card(card, model.side);
+        }
+        self.expire(&[Lasts::Activation]);
+        Ok(())
+    }
+
+    /// A card played straight to the discard pile, with no trump offered (kept for journals
+    /// written before trumping; the Play screen uses `Play`, `Trump` and `Settle`).
+    fn play_card(&mut self, side: usize, card: Card) -> Result<(), GameError> {
+        let s = self.sides.get_mut(side).ok_or(GameError::NoModel(ModelRef { side, model: 0 }))?;
+        let pos = s.hand.iter().position(|c| *c == card).ok_or(GameError::MissingCard(card))?;
+        s.hand.remove(pos);
+        s.discard.push(card);
+        s.used_card = true;
+        Ok(())
+    }
+
+    fn end_turn(&mut self) -> Result<(), GameError> {
+        self.expect_phase(Phase::Activations)?;
+        let mut left = Vec::new();
+        for (s, side) in self.sides.iter_mut().enumerate() {
+            for m in &mut side.models {
+                m.moves = 0;
+                if let Some(card) = m.card.take() {
+                    left.push((card, s));
+                }
+            }
+        }
+        for (card, s) in left {
+            self.discard_model_card(card, s);
+        }
+        self.expire(&[Lasts::Activation, Lasts::Turn]);
+        self.extra_shot.clear();
+        self.skipped_tests_fail()?;
+        self.phase = Phase::EndOfTurn;
+        Ok(())
     }
 
     fn set_marker(&mut self, model: ModelRef, marker: Marker) -> Result<(), GameError> {
@@ -810,7 +896,7 @@ impl Game {
         };
         let (keep, drop) = if second.value() > held.value() { (second, held) } else { (held, second) };
         side.models[model.model].card = Some(keep);
-        side.discard.push(drop);
+        self.discard_model_card(drop, model.side);
         Ok(())
     }
 
@@ -839,9 +925,8 @@ impl Game {
         if kind == Interruption::DuckBack {
             m.moves = m.moves.max(1);
         }
-        let card = m.card.take();
-        if let (Some(card), Some(side)) = (card, self.sides.get_mut(model.side)) {
-            side.discard.push(card);
+        if let Some(card) = m.card.take() {
+            self.discard_model_card(card, model.side);
         }
         Ok(())
     }
@@ -885,6 +970,7 @@ impl Game {
                 })
                 .collect();
             let mut side = SideState {
+                owns: deck.clone(),
                 name: s.gang.name.clone(),
                 gang: gang.id.clone(),
                 role: s.role,
@@ -1048,9 +1134,18 @@ impl Game {
             return;
         }
         if let Some(card) = m.card.take() {
-            side.discard.push(card);
+            self.discard_model_card(card, r.side);
         }
         self.fights.retain(|f| !f.involves(r));
+    }
+
+    /// Puts an initiative card on its owner's discard pile: after a Red Joker swap a model
+    /// may hold an enemy card. `fallback` is used for a card no side owns.
+    fn discard_model_card(&mut self, card: Card, fallback: usize) {
+        let owner = self.sides.iter().position(|s| s.owns.contains(&card)).unwrap_or(fallback);
+        if let Some(side) = self.sides.get_mut(owner) {
+            side.discard.push(card);
+        }
     }
 
     /// The fight `r` is locked in, if any.
@@ -1098,8 +1193,8 @@ impl Game {
                 let m = self.model_mut(b)?;
                 if !m.activated {
                     m.activated = true;
-                    if let (Some(card), Some(side)) = (m.card.take(), self.sides.get_mut(b.side)) {
-                        side.discard.push(card);
+                    if let Some(card) = m.card.take() {
+                        self.discard_model_card(card, b.side);
                     }
                 }
             }
@@ -1137,16 +1232,29 @@ impl Game {
         if t.out_of_action {
             return Err(GameError::OutOfAction(t.name.clone()));
         }
-        // Models locked in hand-to-hand neither shoot nor are shot (A24f).
-        for r in [shooter, target] {
-            if self.fight_of(r).is_some() {
-                return Err(GameError::InFight(self.name(r)));
-            }
+        // Models locked in hand-to-hand neither shoot nor are shot (A24f), except that
+        // Desperados may shoot into a fight (Life Ain't Worth Spit).
+        if self.fight_of(shooter).is_some() {
+            return Err(GameError::InFight(self.name(shooter)));
+        }
+        if self.fight_of(target).is_some() && !self.shoots_into_fights(rules, shooter.side) {
+            return Err(GameError::InFight(self.name(target)));
         }
         if let Some(id) = weapon {
             self.count_shot(rules, shooter, id)?;
         }
-        match shooting::result(rules, modifier, roll) {
+        let result = self.shot_result(rules, target, modifier, roll);
+        if matches!(result, ShotResult::UnderFire | ShotResult::UnderFireAndNerve | ShotResult::OutOfAction) {
+            // A hit ends effects that last until the model is hit (the Hostage).
+            let (gone, kept): (Vec<InPlay>, Vec<InPlay>) = std::mem::take(&mut self.in_play)
+                .into_iter()
+                .partition(|p| p.lasts == Lasts::UntilHit && p.targets.first() == Some(&target));
+            self.in_play = kept;
+            for p in gone {
+                self.sides[p.side].discard.push(p.card);
+            }
+        }
+        match result {
             ShotResult::OutOfAmmo => self.model_mut(shooter)?.out_of_ammo = true,
             ShotResult::Miss => {}
             ShotResult::UnderFire | ShotResult::UnderFireAndNerve => self.add_markers(target, 1)?,
@@ -1171,6 +1279,12 @@ impl Game {
         }
         let fired = m.shots.get(&w.id).copied().unwrap_or(0);
         if fired >= w.max_shots {
+            // A Hog Killin' Time: one shot past the limit, then an under fire marker.
+            if let Some(pos) = self.extra_shot.iter().position(|r| *r == shooter) {
+                self.extra_shot.remove(pos);
+                self.add_markers(shooter, 1)?;
+                return Ok(());
+            }
             return Err(GameError::TooManyShots { weapon: w.name.to_lowercase(), max: w.max_shots });
         }
         // Both barrels need both barrels loaded.
@@ -1190,6 +1304,25 @@ impl Game {
             m.out_of_ammo = true;
         }
         Ok(())
+    }
+
+    /// The result of a shot at `target`, after the cards in play (Spotted Horse turns out of
+    /// action into under fire and a nerve test).
+    #[must_use]
+    pub fn shot_result(&self, rules: &Rules, target: ModelRef, modifier: i32, roll: u32) -> ShotResult {
+        let result = shooting::result(rules, modifier, roll);
+        if result == ShotResult::OutOfAction && self.effect_on(Effect::SpottedHorse, target) {
+            ShotResult::UnderFireAndNerve
+        } else {
+            result
+        }
+    }
+
+    /// Whether `side`'s models may shoot into hand-to-hand (Life Ain't Worth Spit).
+    #[must_use]
+    pub fn shoots_into_fights(&self, rules: &Rules, side: usize) -> bool {
+        let Some(gang) = self.sides.get(side).and_then(|s| rules.gang(&s.gang)) else { return false };
+        gang.ability("life-aint-worth-spit").is_some_and(|a| self.abilities_work(rules, side, a.needs))
     }
 
     /// Whether `side` must take a Big Nerve test now, and its odds.
@@ -1274,10 +1407,27 @@ impl Game {
     /// in the discard pile, and that together they are the side's whole deck.
     #[must_use]
     pub fn cards_conserved(&self, rules: &Rules, setup: &Setup) -> bool {
-        self.sides.iter().zip(&setup.sides).all(|(side, s)| {
+        self.sides.iter().zip(&setup.sides).enumerate().all(|(me, (side, s))| {
             let Some(gang) = rules.gang(&s.gang.gang) else { return false };
             let mut expected = cards::build_deck(gang, s.deck, s.role, s.numbers);
-            let mut all = side.all_cards();
+            let mut all: Vec<Card> =
+                side.deck.iter().chain(&side.hand).chain(&side.discard).copied().collect();
+            // Initiative cards count for their owner, whichever model holds them (Red Joker).
+            all.extend(
+                self.sides
+                    .iter()
+                    .flat_map(|x| &x.models)
+                    .filter_map(|m| m.card)
+                    .filter(|c| expected.contains(c)),
+            );
+            all.extend(self.in_play.iter().filter(|p| p.side == me).map(|p| p.card));
+            if let Some(p) = &self.pending {
+                if p.side == me {
+                    all.push(p.card);
+                }
+                let owner = |i: usize| if i.is_multiple_of(2) { 1 - p.side } else { p.side };
+                all.extend(p.trumps.iter().enumerate().filter(|(i, _)| owner(*i) == me).map(|(_, c)| *c));
+            }
             expected.sort_by_key(ToString::to_string);
             all.sort_by_key(ToString::to_string);
             expected == all

@@ -1,18 +1,32 @@
 //! Random legal play, for the property tests, the crash test and the benchmarks: the same
 //! choices a table might make, drawn from a number.
 
+use super::hands::{Effect, Whose};
 use super::{Event, Game, ModelRef, Phase, Setup, SideSetup};
 use crate::rules::Rules;
-use crate::rules::cards::Colour;
+use crate::rules::cards::{Card, Colour};
 use crate::rules::data::{DeckKind, Role};
 use crate::rules::gang::GangFile;
 
 const LAWMEN: &str = include_str!("../../tests/fixtures/lawmen-21.json");
 const OUTLAWS: &str = include_str!("../../tests/fixtures/outlaws-21.json");
+const COWBOYS: &str = include_str!("../../tests/fixtures/cowboys-21.json");
+const DESPERADOS: &str = include_str!("../../tests/fixtures/desperados-21.json");
 
 /// Showdown with the fixture Lawmen (good, red) against the fixture Outlaws (bad, black).
 #[must_use]
 pub fn showdown_setup(seed: u64) -> Setup {
+    pair_setup(seed, LAWMEN, OUTLAWS)
+}
+
+/// Showdown between one of two pairs of fixture gangs, by the seed's parity: Lawmen against
+/// Outlaws, or Cowboys against Desperados, so every gang's abilities are played.
+#[must_use]
+pub fn any_setup(seed: u64) -> Setup {
+    if seed.is_multiple_of(2) { pair_setup(seed, LAWMEN, OUTLAWS) } else { pair_setup(seed, COWBOYS, DESPERADOS) }
+}
+
+fn pair_setup(seed: u64, good: &str, bad: &str) -> Setup {
     let side = |json: &str, role| SideSetup {
         gang: serde_json::from_str::<GangFile>(json).unwrap_or_default(),
         role,
@@ -21,11 +35,7 @@ pub fn showdown_setup(seed: u64) -> Setup {
         hand: 5,
         reshuffle: true,
     };
-    Setup {
-        seed,
-        scene: Some("showdown".into()),
-        sides: [side(LAWMEN, Role::Good), side(OUTLAWS, Role::Bad)],
-    }
+    Setup { seed, scene: Some("showdown".into()), sides: [side(good, Role::Good), side(bad, Role::Bad)] }
 }
 
 /// Picks a legal next event from `choice`, the way players at a table might.
@@ -43,6 +53,15 @@ pub fn next_event_endless(rules: &Rules, game: &Game, choice: u64) -> Option<Eve
 
 fn pick_event(rules: &Rules, game: &Game, choice: u64, endless: bool) -> Option<Event> {
     let pick = |n: usize, shift: u32| usize::try_from((choice >> shift) % n.max(1) as u64).unwrap_or(0);
+    if let Some(p) = &game.pending {
+        // Trump when the side holds a card of the same value (most times), else settle.
+        let side = p.next_to_trump();
+        let trump = game.sides[side].hand.iter().find(|c| c.value() == p.value());
+        return Some(match trump {
+            Some(&card) if pick(3, 4) != 0 => Event::Trump { side, card },
+            _ => Event::Settle,
+        });
+    }
     match game.phase {
         Phase::Over => None,
         Phase::Initiative => Some(Event::DealInitiative {
@@ -62,6 +81,20 @@ fn pick_event(rules: &Rules, game: &Game, choice: u64, endless: bool) -> Option<
                     });
                 }
                 return Some(Event::BigNerve { side, roll: 10 - u32::try_from(pick(4, 0)).unwrap_or(0) });
+            }
+            // The Lawmen's And Justice For All takes a marker off the worst-hit model.
+            for side in 0..game.sides.len() {
+                let worst = game.sides[side].models.iter().position(|m| m.under_fire > 0 && !m.out_of_action);
+                if let Some(model) = worst
+                    && game.ability_refusal(rules, side, "and-justice-for-all").is_none()
+                {
+                    return Some(Event::UseAbility {
+                        side,
+                        ability: "and-justice-for-all".into(),
+                        targets: vec![ModelRef { side, model }],
+                        card: None,
+                    });
+                }
             }
             // Now and then a side that used no card swaps one from its hand.
             let side = pick(2, 8);
@@ -114,7 +147,7 @@ fn activation_event(rules: &Rules, game: &Game, choice: u64) -> Event {
             _ => fight_event(current, fight.opponent(current), choice),
         };
     }
-    match pick(10, 24) {
+    match pick(12, 24) {
         0 | 1 if !targets.is_empty() && !me.out_of_ammo => {
             // Sometimes with the first weapon (counted and limited), sometimes untracked.
             let weapon = me.weapons.first().filter(|w| {
@@ -132,11 +165,14 @@ fn activation_event(rules: &Rules, game: &Game, choice: u64) -> Event {
         7 if !targets.is_empty() => {
             fight_event(current, ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] }, choice)
         }
-        2 if !targets.is_empty() => Event::Nerve {
-            model: ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] },
-            needed: 4,
-            roll: roll.min(10),
-        },
+        2 if !targets.is_empty() => {
+            let model = ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] };
+            if game.crazy_as_a_loon(enemy) {
+                Event::SkipNerve { model }
+            } else {
+                Event::Nerve { model, needed: 4, roll: roll.min(10) }
+            }
+        }
         4 | 5 => {
             // A correction by hand: the worst-hit model's markers set back to none (how
             // a table fixes a mistake; it also keeps long simulated games going).
@@ -173,8 +209,69 @@ fn activation_event(rules: &Rules, game: &Game, choice: u64) -> Event {
         }
         3 if !game.sides[current.side].hand.is_empty() => {
             let hand = &game.sides[current.side].hand;
-            Event::PlayCard { side: current.side, card: hand[pick(hand.len(), 48)] }
+            play_event(game, current.side, hand[pick(hand.len(), 48)], choice)
         }
+        9 => ability_event(rules, game, current, choice),
+        11 if me.under_fire > 0 && !game.recover_barred(current.side) => Event::Recover { model: current },
         _ => Event::EndActivation { model: current, moves: u32::try_from(pick(3, 56)).unwrap_or(0) },
     }
+}
+
+/// Plays `card` from `side`'s hand with targets it can take, or straight to the discard pile
+/// when the table offers none.
+fn play_event(game: &Game, side: usize, card: Card, choice: u64) -> Event {
+    let Some(effect) = Effect::of(card) else { return Event::Play { side, card, targets: Vec::new() } };
+    let swaps = matches!(effect, Effect::SoddenByWhiskey | Effect::RedJoker);
+    let candidates = |s: usize| -> Vec<ModelRef> {
+        (0..game.sides[s].models.len())
+            .map(|model| ModelRef { side: s, model })
+            .filter(|r| {
+                let m = &game.sides[s].models[r.model];
+                !m.out_of_action && (!swaps || (m.card.is_some() && !m.activated))
+            })
+            .collect()
+    };
+    let (own, enemy) = (candidates(side), candidates(1 - side));
+    let mut targets = Vec::new();
+    for (i, whose) in effect.targets().iter().enumerate() {
+        let pool = if *whose == Whose::Own { &own } else { &enemy };
+        let free: Vec<&ModelRef> = pool.iter().filter(|r| !targets.contains(*r)).collect();
+        let shift = u32::try_from(8 * i).unwrap_or(0) % 56;
+        match free.get(usize::try_from((choice >> shift) % free.len().max(1) as u64).unwrap_or(0)) {
+            Some(r) => targets.push(**r),
+            // The Red Joker makes fewer swaps when a side runs short; others go unplayed.
+            None if effect == Effect::RedJoker && targets.len() >= 2 => {
+                targets.truncate(targets.len() / 2 * 2);
+                break;
+            }
+            None => return Event::PlayCard { side, card },
+        }
+    }
+    Event::Play { side, card, targets }
+}
+
+/// A gang ability of `current`'s side that may be used now, if the draw finds one.
+fn ability_event(rules: &Rules, game: &Game, current: ModelRef, choice: u64) -> Event {
+    let end = Event::EndActivation { model: current, moves: 0 };
+    let side = current.side;
+    let Some(gang) = rules.gang(&game.sides[side].gang) else { return end };
+    let ids: Vec<&str> = gang.abilities.iter().map(|a| a.id.as_str()).collect();
+    let Some(&id) = ids.get(usize::try_from((choice >> 36) % ids.len().max(1) as u64).unwrap_or(0)) else {
+        return end;
+    };
+    if game.ability_refusal(rules, side, id).is_some() {
+        return end;
+    }
+    let me = &game.sides[side].models[current.model];
+    let ready = me.card.is_some_and(|c| game.sides[side].owns.contains(&c)) && !me.activated;
+    let (targets, card) = match id {
+        "cheatin" if ready && !game.sides[side].hand.is_empty() => {
+            (vec![current], game.sides[side].hand.first().copied())
+        }
+        "see-how-the-cat-jumps" if ready && !game.sides[side].deck.is_empty() => (vec![current], None),
+        "a-hog-killin-time" => (vec![current], None),
+        "crazy-as-a-loon" | "above-snakes" | "tough-as-old-boots" => (Vec::new(), None),
+        _ => return end,
+    };
+    Event::UseAbility { side, ability: id.to_owned(), targets, card }
 }

@@ -307,7 +307,7 @@ proptest::proptest! {
     #[test]
     fn random_games_conserve_cards_and_replay_exactly(seed in 0u64..10_000, choices in proptest::collection::vec(proptest::num::u64::ANY, 100..800)) {
         let rules = embedded::rules();
-        let setup = showdown_setup(seed);
+        let setup = super::sim::any_setup(seed);
         let mut game = Game::default();
         game.apply(rules, &Event::Begin(Box::new(setup.clone()))).expect("begins");
         for choice in choices {
@@ -434,4 +434,213 @@ fn one_quick_shot_per_enemy_activation() {
     // The next activation may be quick shot again.
     game.apply(rules, &Event::EndActivation { model: current, moves: 0 }).expect("done");
     game.apply(rules, &quick(ready[2])).expect("a new activation");
+}
+
+/// Moves `card` into `side`'s hand from wherever it is (deck or discard pile), for tests that
+/// need a particular card.
+fn give(game: &mut Game, side: usize, card: Card) {
+    let s = &mut game.sides[side];
+    if s.hand.contains(&card) {
+        return;
+    }
+    for pile in [&mut s.deck, &mut s.discard] {
+        if let Some(pos) = pile.iter().position(|c| *c == card) {
+            pile.remove(pos);
+            s.hand.push(card);
+            return;
+        }
+    }
+    for m in &mut s.models {
+        if m.card == Some(card) {
+            // Give the model the hand card it replaces, so every card stays somewhere.
+            m.card = s.hand.pop();
+            s.hand.push(card);
+            return;
+        }
+    }
+    panic!("{card} is not in side {side}'s deck");
+}
+
+fn card(code: &str) -> Card {
+    code.parse().expect("a card code")
+}
+
+#[test]
+fn a_played_card_can_be_trumped_and_retrumped() {
+    let rules = embedded::rules();
+    let setup = showdown_setup(21);
+    let mut game = dealt(21);
+    let enemy = ModelRef { side: 1, model: 2 };
+    // Lawmen play Long arm of the law (QH) on an Outlaw; the Outlaws trump with their QS.
+    give(&mut game, 0, card("QH"));
+    give(&mut game, 1, card("QS"));
+    let marks = game.model_at(enemy).expect("model").under_fire;
+    game.apply(rules, &Event::Play { side: 0, card: card("QH"), targets: vec![enemy] }).expect("played");
+    assert_eq!(
+        game.apply(rules, &Event::EndActivation { model: enemy, moves: 0 }),
+        Err(GameError::CardPending),
+        "nothing else until it is settled"
+    );
+    assert_eq!(game.apply(rules, &Event::Trump { side: 0, card: card("QS") }), Err(GameError::NotYourTrump));
+    game.apply(rules, &Event::Trump { side: 1, card: card("QS") }).expect("trumped");
+    assert!(game.cards_conserved(rules, &setup));
+    game.apply(rules, &Event::Settle).expect("settled");
+    assert_eq!(game.model_at(enemy).expect("model").under_fire, marks, "trumped: no effect");
+    assert!(game.lines.last().is_some_and(|l| l.ends_with("is trumped and has no effect")));
+    assert!(game.sides[0].used_card && game.sides[1].used_card, "both used a card");
+    assert!(game.sides[0].discard.contains(&card("QH")) && game.sides[1].discard.contains(&card("QS")));
+    // Declined: the card takes effect.
+    give(&mut game, 0, card("QH"));
+    game.apply(rules, &Event::Play { side: 0, card: card("QH"), targets: vec![enemy] }).expect("played");
+    game.apply(rules, &Event::Settle).expect("settled");
+    assert_eq!(game.model_at(enemy).expect("model").under_fire, marks + 1, "Long arm's marker");
+    assert!(game.cards_conserved(rules, &setup));
+}
+
+#[test]
+fn a_trump_must_match_the_value() {
+    let rules = embedded::rules();
+    let mut game = dealt(22);
+    give(&mut game, 0, card("5H"));
+    give(&mut game, 1, card("6S"));
+    game.apply(rules, &Event::Play { side: 0, card: card("5H"), targets: vec![] }).expect("played");
+    assert!(matches!(
+        game.apply(rules, &Event::Trump { side: 1, card: card("6S") }),
+        Err(GameError::Targets(_))
+    ));
+}
+
+#[test]
+fn sodden_by_whiskey_and_the_red_joker_swap_initiative_cards() {
+    let rules = embedded::rules();
+    let setup = showdown_setup(23);
+    let mut game = dealt(23);
+    let (a, b) = (ModelRef { side: 1, model: 0 }, ModelRef { side: 1, model: 1 });
+    let (ca, cb) = (game.model_at(a).and_then(|m| m.card), game.model_at(b).and_then(|m| m.card));
+    give(&mut game, 0, card("4H"));
+    assert!(matches!(
+        game.apply(
+            rules,
+            &Event::Play { side: 0, card: card("4H"), targets: vec![a, ModelRef { side: 0, model: 0 }] }
+        ),
+        Err(GameError::Targets(_))
+    ));
+    game.apply(rules, &Event::Play { side: 0, card: card("4H"), targets: vec![a, b] }).expect("played");
+    game.apply(rules, &Event::Settle).expect("settled");
+    assert_eq!((game.model_at(a).and_then(|m| m.card), game.model_at(b).and_then(|m| m.card)), (cb, ca));
+    // The Red Joker: three own/enemy pairs.
+    give(&mut game, 0, Card::Joker(Colour::Red));
+    let pairs: Vec<ModelRef> =
+        (0..3).flat_map(|i| [ModelRef { side: 0, model: i }, ModelRef { side: 1, model: i + 2 }]).collect();
+    let before: Vec<Option<Card>> = pairs.iter().map(|r| game.model_at(*r).and_then(|m| m.card)).collect();
+    game.apply(rules, &Event::Play { side: 0, card: Card::Joker(Colour::Red), targets: pairs.clone() })
+        .expect("RJ");
+    game.apply(rules, &Event::Settle).expect("settled");
+    for (i, pair) in pairs.chunks(2).enumerate() {
+        assert_eq!(game.model_at(pair[0]).and_then(|m| m.card), before[2 * i + 1]);
+        assert_eq!(game.model_at(pair[1]).and_then(|m| m.card), before[2 * i]);
+    }
+    assert!(game.cards_conserved(rules, &setup));
+}
+
+#[test]
+fn lasting_cards_stay_in_play_until_they_expire() {
+    let rules = embedded::rules();
+    let setup = showdown_setup(24);
+    let mut game = dealt(24);
+    let horse = ModelRef { side: 0, model: 1 };
+    give(&mut game, 0, card("8H"));
+    game.apply(rules, &Event::Play { side: 0, card: card("8H"), targets: vec![horse] }).expect("played");
+    game.apply(rules, &Event::Settle).expect("settled");
+    assert!(game.effect_on(Effect::SpottedHorse, horse));
+    // An out of action roll counts as under fire + nerve test.
+    game.apply(rules, &shot(ModelRef { side: 1, model: 2 }, horse, 20)).expect("shot");
+    let m = game.model_at(horse).expect("model");
+    assert!(!m.out_of_action && m.under_fire == 1);
+    // Hang 'em High bars the enemy's Recover this turn.
+    give(&mut game, 0, card("AH"));
+    game.apply(rules, &Event::Play { side: 0, card: card("AH"), targets: vec![] }).expect("played");
+    game.apply(rules, &Event::Settle).expect("settled");
+    assert!(matches!(
+        game.apply(rules, &Event::Recover { model: ModelRef { side: 1, model: 0 } }),
+        Err(GameError::Targets(_))
+    ));
+    game.apply(rules, &Event::Recover { model: horse }).expect("the Lawmen may recover");
+    assert_eq!(game.model_at(horse).expect("model").under_fire, 0);
+    assert!(game.cards_conserved(rules, &setup));
+    game.apply(rules, &Event::EndTurn).expect("end");
+    assert!(game.in_play.is_empty(), "turn-long cards expire at the end of the turn");
+    assert!(game.cards_conserved(rules, &setup));
+}
+
+#[test]
+fn abilities_keep_their_limits() {
+    let rules = embedded::rules();
+    let mut game = dealt(25);
+    // The Outlaws' Cheatin' (once per game) swaps a hand card with an initiative card.
+    let ike = ModelRef { side: 1, model: 0 };
+    let hand = game.sides[1].hand[0];
+    let old = game.model_at(ike).and_then(|m| m.card).expect("dealt");
+    let cheat =
+        Event::UseAbility { side: 1, ability: "cheatin".into(), targets: vec![ike], card: Some(hand) };
+    game.apply(rules, &cheat).expect("cheats");
+    assert_eq!(game.model_at(ike).and_then(|m| m.card), Some(hand));
+    assert!(game.sides[1].hand.contains(&old));
+    // Above Snakes is excluded in a turn that used Cheatin'.
+    let snakes = Event::UseAbility { side: 1, ability: "above-snakes".into(), targets: vec![], card: None };
+    assert_eq!(
+        game.apply(rules, &snakes),
+        Err(GameError::Ability("Above Snakes cannot be used in a turn that used Cheatin'".into()))
+    );
+    game.apply(rules, &Event::EndTurn).expect("end");
+    game.apply(rules, &Event::NextTurn).expect("next");
+    game.apply(rules, &Event::DealInitiative { face_up: [None, None], cards: None }).expect("deal");
+    let again = Event::UseAbility {
+        side: 1,
+        ability: "cheatin".into(),
+        targets: vec![ike],
+        card: Some(game.sides[1].hand[0]),
+    };
+    assert_eq!(
+        game.apply(rules, &again),
+        Err(GameError::Ability("Cheatin' is once per game and has been used".into()))
+    );
+    game.apply(rules, &snakes).expect("a new turn");
+    assert!(game.cards_conserved(rules, &showdown_setup(25)));
+}
+
+#[test]
+fn crazy_as_a_loon_skips_tests_that_fail_at_the_end_of_the_turn() {
+    let rules = embedded::rules();
+    let mut setup = showdown_setup(26);
+    // Desperados against the Lawmen.
+    setup.sides[1].gang =
+        serde_json::from_str(include_str!("../../tests/fixtures/desperados-21.json")).expect("fixture");
+    setup.sides[1].numbers = Colour::Black;
+    let mut game = Game::replay(
+        rules,
+        &[
+            Event::Begin(Box::new(setup.clone())),
+            Event::DealInitiative { face_up: [None, None], cards: None },
+        ],
+    )
+    .expect("ready");
+    let r = ModelRef { side: 1, model: 3 };
+    assert!(matches!(game.apply(rules, &Event::SkipNerve { model: r }), Err(GameError::Ability(_))));
+    game.apply(
+        rules,
+        &Event::UseAbility { side: 1, ability: "crazy-as-a-loon".into(), targets: vec![], card: None },
+    )
+    .expect("crazy");
+    game.apply(rules, &Event::SkipNerve { model: r }).expect("skipped");
+    game.apply(rules, &Event::SkipNerve { model: r }).expect("skipped again");
+    assert_eq!(game.model_at(r).expect("model").under_fire, 0, "not yet");
+    game.apply(rules, &Event::EndTurn).expect("end");
+    assert_eq!(game.model_at(r).expect("model").under_fire, 2, "two skipped tests, two markers");
+    // A Hog Killin' Time is excluded in the same turn as Crazy as a Loon.
+    assert!(matches!(
+        game.ability_refusal(rules, 1, "a-hog-killin-time"),
+        Some(why) if why.contains("Crazy as a Loon")
+    ));
+    assert!(game.cards_conserved(rules, &setup));
 }

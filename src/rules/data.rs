@@ -887,6 +887,27 @@ impl Rules {
         self.scenes.iter().find(|s| s.id == id)
     }
 
+    /// The text of a card: the common card of its value, the gang card of its rank and suit,
+    /// or the joker.
+    #[must_use]
+    pub fn card_text(&self, card: super::cards::Card) -> Option<&CardText> {
+        use super::cards::Card;
+        match card {
+            Card::Joker(colour) => self.cards.jokers.iter().find(|j| j.colour == Some(colour)),
+            Card::Suited { rank, suit } => {
+                let code = rank.code();
+                if rank.is_number() {
+                    self.cards.common.iter().find(|c| c.rank.as_deref() == Some(code.as_str()))
+                } else {
+                    self.cards
+                        .gang
+                        .iter()
+                        .find(|c| c.rank.as_deref() == Some(code.as_str()) && c.suit == Some(suit))
+                }
+            }
+        }
+    }
+
     /// The gang whose J, Q, K and A are of this suit.
     #[must_use]
     pub fn gang_of_suit(&self, suit: Suit) -> Option<&Gang> {

@@ -1,0 +1,525 @@
+//! Cards played from the hand, trumping, the effects Posse applies, and gang abilities.
+//!
+//! A card is played in three steps, each an event: [`Event::Play`] puts it on the table with
+//! its targets, any number of [`Event::Trump`]s answer it with a card of the same value (a
+//! joker only by the other joker; each trump may itself be trumped, reading A04a), and
+//! [`Event::Settle`] ends the exchange: the card takes effect when the chain ends on its
+//! owner's card. Cards whose effect lasts stay "in play" until they expire; every other card
+//! goes to the discard pile. Nothing else can happen while a card waits to be settled.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Event, Flag, Game, GameError, ModelRef, Phase};
+use crate::rules::Rules;
+use crate::rules::cards::{Card, Colour, Suit};
+use crate::rules::data::{AbilityNeeds, Frequency, Lasts, ModelClass};
+
+/// What a card does that Posse applies itself. Every other card is shown as a reminder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Effect {
+    /// 4, Sodden by whiskey: two enemy models swap initiative cards.
+    SoddenByWhiskey,
+    /// 8, Spotted Horse: out of action results against the model count as under fire + nerve.
+    SpottedHorse,
+    /// 9, Yellow Belly: the enemy's nerve test fails without a roll.
+    YellowBelly,
+    /// 10, Dead eye shot: no cover or target-moving penalty for the model's shots.
+    DeadEye,
+    /// Lawmen Q, Long arm of the law: one under fire marker on the enemy.
+    LongArm,
+    /// Lawmen A, Hang 'em High: no enemy Recover this turn.
+    HangEmHigh,
+    /// Cowboys K, True Grit: one Recover removes every marker.
+    TrueGrit,
+    /// Outlaws A: shots count as aimed, no cover or moving penalty, not shotguns.
+    GunInHand,
+    /// Desperados J: no negative modifiers on the side's nerve tests until one fails.
+    StandItLikeAMan,
+    /// Desperados Q, The Shootist: shots at one chosen enemy count as aimed, no moving penalty.
+    Shootist,
+    /// Desperados K: no to-hit penalty for the shooter's own markers this turn.
+    StartedTogether,
+    /// Black Joker: +1 to hit for every shot this turn.
+    BlackJoker,
+    /// Red Joker: three swaps of initiative cards between own and enemy models.
+    RedJoker,
+}
+
+impl Effect {
+    /// The effect Posse applies for `card`, if it applies one.
+    #[must_use]
+    pub fn of(card: Card) -> Option<Effect> {
+        let Card::Suited { rank, suit } = card else {
+            return Some(if card == Card::Joker(Colour::Black) {
+                Effect::BlackJoker
+            } else {
+                Effect::RedJoker
+            });
+        };
+        Some(match (rank.value(), suit) {
+            (4, _) => Effect::SoddenByWhiskey,
+            (8, _) => Effect::SpottedHorse,
+            (9, _) => Effect::YellowBelly,
+            (10, _) => Effect::DeadEye,
+            (12, Suit::Hearts) => Effect::LongArm,
+            (14, Suit::Hearts) => Effect::HangEmHigh,
+            (13, Suit::Diamonds) => Effect::TrueGrit,
+            (14, Suit::Spades) => Effect::GunInHand,
+            (11, Suit::Clubs) => Effect::StandItLikeAMan,
+            (12, Suit::Clubs) => Effect::Shootist,
+            (13, Suit::Clubs) => Effect::StartedTogether,
+            _ => return None,
+        })
+    }
+
+    /// The targets the card needs: own models and enemy models, in the order Posse asks for
+    /// them (the Red Joker alternates own, enemy).
+    #[must_use]
+    pub fn targets(self) -> &'static [Whose] {
+        use Whose::{Enemy, Own};
+        match self {
+            Effect::SoddenByWhiskey => &[Enemy, Enemy],
+            Effect::RedJoker => &[Own, Enemy, Own, Enemy, Own, Enemy],
+            Effect::YellowBelly | Effect::LongArm => &[Enemy],
+            Effect::SpottedHorse | Effect::DeadEye | Effect::TrueGrit | Effect::GunInHand => &[Own],
+            Effect::Shootist => &[Own, Enemy],
+            Effect::HangEmHigh | Effect::StandItLikeAMan | Effect::StartedTogether | Effect::BlackJoker => {
+                &[]
+            }
+        }
+    }
+}
+
+/// Whose model a card targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Whose {
+    Own,
+    Enemy,
+}
+
+/// A card on the table waiting to be settled, with the trumps played against it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub side: usize,
+    pub card: Card,
+    pub targets: Vec<ModelRef>,
+    /// Trumps in order; the first is the other side's, then they alternate.
+    pub trumps: Vec<Card>,
+}
+
+impl Pending {
+    /// The side that may trump next.
+    #[must_use]
+    pub fn next_to_trump(&self) -> usize {
+        if self.trumps.len().is_multiple_of(2) { 1 - self.side } else { self.side }
+    }
+
+    /// The value a trump must match.
+    #[must_use]
+    pub fn value(&self) -> u8 {
+        self.card.value()
+    }
+
+    /// Whether the card takes effect if the exchange ends now.
+    #[must_use]
+    pub fn stands(&self) -> bool {
+        self.trumps.len().is_multiple_of(2)
+    }
+}
+
+/// A card whose effect lasts, with its targets, until it expires.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InPlay {
+    pub side: usize,
+    pub card: Card,
+    pub targets: Vec<ModelRef>,
+    pub lasts: Lasts,
+}
+
+/// A gang ability used: by which side, in which turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbilityUse {
+    pub side: usize,
+    pub ability: String,
+    pub turn: u32,
+}
+
+impl Game {
+    /// The effect `card` has while in play for `side`, if Posse applies one.
+    fn active(&self, effect: Effect) -> impl Iterator<Item = &InPlay> {
+        self.in_play.iter().filter(move |p| Effect::of(p.card) == Some(effect))
+    }
+
+    /// Whether `effect` is in play on model `r` (its first target).
+    #[must_use]
+    pub fn effect_on(&self, effect: Effect, r: ModelRef) -> bool {
+        self.active(effect).any(|p| p.targets.first() == Some(&r))
+    }
+
+    /// Whether `effect` is in play for `side` (cards without targets).
+    #[must_use]
+    pub fn effect_for(&self, effect: Effect, side: usize) -> bool {
+        self.active(effect).any(|p| p.side == side)
+    }
+
+    /// Whether the Black Joker is in play this turn.
+    #[must_use]
+    pub fn black_joker(&self) -> bool {
+        self.active(Effect::BlackJoker).next().is_some()
+    }
+
+    /// The enemy the Shootist on `shooter` chose, if any.
+    #[must_use]
+    pub fn shootist_target(&self, shooter: ModelRef) -> Option<ModelRef> {
+        self.active(Effect::Shootist)
+            .find(|p| p.targets.first() == Some(&shooter))
+            .and_then(|p| p.targets.get(1))
+            .copied()
+    }
+
+    /// Whether `side` may not Recover this turn (the other side's Hang 'em High).
+    #[must_use]
+    pub fn recover_barred(&self, side: usize) -> bool {
+        self.active(Effect::HangEmHigh).any(|p| p.side != side)
+    }
+
+    pub(super) fn play(&mut self, side: usize, card: Card, targets: &[ModelRef]) -> Result<(), GameError> {
+        if !matches!(self.phase, Phase::Activations | Phase::EndOfTurn) {
+            return Err(GameError::WrongPhase(self.phase));
+        }
+        if self.pending.is_some() {
+            return Err(GameError::CardPending);
+        }
+        let s = self.sides.get(side).ok_or(GameError::NoModel(ModelRef { side, model: 0 }))?;
+        if !s.hand.contains(&card) {
+            return Err(GameError::MissingCard(card));
+        }
+        if let Some(effect) = Effect::of(card) {
+            self.check_targets(side, effect, targets)?;
+        }
+        let s = &mut self.sides[side];
+        if let Some(pos) = s.hand.iter().position(|c| *c == card) {
+            s.hand.remove(pos);
+        }
+        s.used_card = true;
+        self.pending = Some(Pending { side, card, targets: targets.to_vec(), trumps: Vec::new() });
+        Ok(())
+    }
+
+    fn check_targets(&self, side: usize, effect: Effect, targets: &[ModelRef]) -> Result<(), GameError> {
+        let wanted = effect.targets();
+        // The Red Joker makes fewer swaps only when a side has fewer than three models.
+        let ok_len = if effect == Effect::RedJoker {
+            targets.len().is_multiple_of(2) && !targets.is_empty() && targets.len() <= wanted.len()
+        } else {
+            targets.len() == wanted.len()
+        };
+        if !ok_len {
+            return Err(GameError::Targets(format!("this card needs {} target(s)", wanted.len())));
+        }
+        for (r, whose) in targets.iter().zip(wanted) {
+            let m = self.model(*r)?;
+            if m.out_of_action {
+                return Err(GameError::OutOfAction(m.name.clone()));
+            }
+            let own = r.side == side;
+            if own != (*whose == Whose::Own) {
+                let needs = if *whose == Whose::Own { "one of your own models" } else { "an enemy model" };
+                return Err(GameError::Targets(format!("{} is not {needs}", m.name)));
+            }
+            let swaps = matches!(effect, Effect::SoddenByWhiskey | Effect::RedJoker);
+            if swaps && (m.card.is_none() || m.activated) {
+                return Err(GameError::Targets(format!("{} holds no initiative card to swap", m.name)));
+            }
+        }
+        if effect == Effect::SoddenByWhiskey && targets.first() == targets.get(1) {
+            return Err(GameError::Targets("pick two different models".into()));
+        }
+        Ok(())
+    }
+
+    pub(super) fn trump(&mut self, side: usize, card: Card) -> Result<(), GameError> {
+        let pending = self.pending.as_ref().ok_or(GameError::NothingToTrump)?;
+        if pending.next_to_trump() != side {
+            return Err(GameError::NotYourTrump);
+        }
+        if card.value() != pending.value() {
+            return Err(GameError::Targets(format!(
+                "{} does not trump a card of another value",
+                card.label()
+            )));
+        }
+        let s = self.sides.get_mut(side).ok_or(GameError::NoModel(ModelRef { side, model: 0 }))?;
+        let pos = s.hand.iter().position(|c| *c == card).ok_or(GameError::MissingCard(card))?;
+        s.hand.remove(pos);
+        s.used_card = true;
+        if let Some(p) = self.pending.as_mut() {
+            p.trumps.push(card);
+        }
+        Ok(())
+    }
+
+    pub(super) fn settle(&mut self, rules: &Rules) -> Result<(), GameError> {
+        let pending = self.pending.take().ok_or(GameError::NothingToTrump)?;
+        // Trumps alternate sides, starting with the other side.
+        for (i, card) in pending.trumps.iter().enumerate() {
+            let owner = if i.is_multiple_of(2) { 1 - pending.side } else { pending.side };
+            self.sides[owner].discard.push(*card);
+        }
+        let lasts = rules.card_text(pending.card).map_or(Lasts::Instant, |t| t.lasts);
+        if !pending.stands() {
+            self.sides[pending.side].discard.push(pending.card);
+            return Ok(());
+        }
+        match Effect::of(pending.card) {
+            Some(Effect::SoddenByWhiskey | Effect::RedJoker) => {
+                for pair in pending.targets.chunks(2) {
+                    if let [a, b] = pair {
+                        let (ca, cb) = (self.model(*a)?.card, self.model(*b)?.card);
+                        self.model_mut(*a)?.card = cb;
+                        self.model_mut(*b)?.card = ca;
+                    }
+                }
+            }
+            Some(Effect::LongArm | Effect::YellowBelly) => {
+                if let Some(&t) = pending.targets.first() {
+                    self.add_markers(t, 1)?;
+                }
+            }
+            _ => {}
+        }
+        if lasts == Lasts::Instant {
+            self.sides[pending.side].discard.push(pending.card);
+        } else {
+            self.in_play.push(InPlay {
+                side: pending.side,
+                card: pending.card,
+                targets: pending.targets,
+                lasts,
+            });
+        }
+        Ok(())
+    }
+
+    /// Cards in play whose time is up go to their owner's discard pile.
+    pub(super) fn expire(&mut self, ended: &[Lasts]) {
+        let (gone, kept): (Vec<InPlay>, Vec<InPlay>) =
+            std::mem::take(&mut self.in_play).into_iter().partition(|p| ended.contains(&p.lasts));
+        self.in_play = kept;
+        for p in gone {
+            self.sides[p.side].discard.push(p.card);
+        }
+    }
+
+    /// A failed nerve test ends Stand it like a man for that side.
+    pub(super) fn nerve_failed(&mut self, side: usize) {
+        let (gone, kept): (Vec<InPlay>, Vec<InPlay>) = std::mem::take(&mut self.in_play)
+            .into_iter()
+            .partition(|p| p.side == side && p.lasts == Lasts::UntilNerveFail);
+        self.in_play = kept;
+        for p in gone {
+            self.sides[p.side].discard.push(p.card);
+        }
+    }
+
+    pub(super) fn recover(&mut self, model: ModelRef) -> Result<(), GameError> {
+        self.expect_phase(Phase::Activations)?;
+        if self.recover_barred(model.side) {
+            return Err(GameError::Targets("Hang 'em High: no Recover this turn".into()));
+        }
+        let all = self.effect_on(Effect::TrueGrit, model);
+        let m = self.model_mut(model)?;
+        if m.out_of_action {
+            return Err(GameError::OutOfAction(m.name.clone()));
+        }
+        m.under_fire = if all { 0 } else { m.under_fire.saturating_sub(1) };
+        Ok(())
+    }
+
+    /// Whether `side`'s gang abilities work in this game: the scene allows them and the boss
+    /// is in the cast (on the table and standing, for `needs` = boss on table).
+    #[must_use]
+    pub fn abilities_work(&self, rules: &Rules, side: usize, needs: AbilityNeeds) -> bool {
+        let scene_ok = self.scene.as_deref().and_then(|id| rules.scene(id)).is_none_or(|s| s.gang_abilities);
+        let Some(s) = self.sides.get(side) else { return false };
+        let Some(gang) = rules.gang(&s.gang) else { return false };
+        let is_boss = |profile: &str| gang.profile(profile).is_some_and(|p| p.class == ModelClass::Boss);
+        let boss = s.models.iter().find(|m| is_boss(&m.profile));
+        scene_ok
+            && match needs {
+                AbilityNeeds::BossInCast => boss.is_some(),
+                AbilityNeeds::BossOnTable => boss.is_some_and(|b| !b.out_of_action && !b.has(Flag::OffTable)),
+            }
+    }
+
+    /// Why `side` cannot use `ability` now, or `None` when it can.
+    #[must_use]
+    pub fn ability_refusal(&self, rules: &Rules, side: usize, ability: &str) -> Option<String> {
+        let s = self.sides.get(side)?;
+        let gang = rules.gang(&s.gang)?;
+        let Some(a) = gang.ability(ability) else {
+            return Some(format!("the {} have no ability '{ability}'", s.name));
+        };
+        if !self.abilities_work(rules, side, a.needs) {
+            return Some(format!(
+                "{} needs the boss {}",
+                a.name,
+                match a.needs {
+                    AbilityNeeds::BossInCast => "in the cast (and a scene that allows gang abilities)",
+                    AbilityNeeds::BossOnTable => "on the table and standing",
+                }
+            ));
+        }
+        let used = |id: &str, this_turn: bool| {
+            self.abilities_used
+                .iter()
+                .any(|u| u.side == side && u.ability == id && (!this_turn || u.turn == self.turn))
+        };
+        match a.frequency {
+            Frequency::OncePerGame if used(&a.id, false) => {
+                return Some(format!("{} is once per game and has been used", a.name));
+            }
+            Frequency::OncePerTurn if used(&a.id, true) => {
+                return Some(format!("{} is once per turn and has been used this turn", a.name));
+            }
+            _ => {}
+        }
+        for pair in &gang.exclusive {
+            if pair.iter().any(|x| x == &a.id)
+                && let Some(other) = pair.iter().find(|x| **x != a.id && used(x, true))
+            {
+                let other = gang.ability(other).map_or(other.as_str(), |o| o.name.as_str());
+                return Some(format!("{} cannot be used in a turn that used {other}", a.name));
+            }
+        }
+        None
+    }
+
+    pub(super) fn use_ability(
+        &mut self,
+        rules: &Rules,
+        side: usize,
+        ability: &str,
+        targets: &[ModelRef],
+        card: Option<Card>,
+    ) -> Result<(), GameError> {
+        if let Some(why) = self.ability_refusal(rules, side, ability) {
+            return Err(GameError::Ability(why));
+        }
+        for r in targets {
+            if r.side != side {
+                return Err(GameError::Targets("abilities target your own models".into()));
+            }
+            self.model(*r)?;
+        }
+        let target = targets.first().copied();
+        let need_target = || GameError::Targets("pick one of your models".into());
+        match ability {
+            "cheatin" => {
+                let (Some(r), Some(card)) = (target, card) else { return Err(need_target()) };
+                let m = self.model(r)?;
+                let Some(old) = m.card.filter(|_| !m.activated) else {
+                    return Err(GameError::Targets(format!("{} holds no initiative card", m.name)));
+                };
+                let s = &mut self.sides[side];
+                if !s.owns.contains(&old) {
+                    return Err(GameError::Targets(format!("{} is not one of your own cards", old.label())));
+                }
+                let pos = s.hand.iter().position(|c| *c == card).ok_or(GameError::MissingCard(card))?;
+                s.hand[pos] = old;
+                s.models[r.model].card = Some(card);
+            }
+            "see-how-the-cat-jumps" => self.extra_card(target.ok_or_else(need_target)?)?,
+            "and-justice-for-all" => {
+                self.expect_phase(Phase::EndOfTurn)?;
+                let m = self.model_mut(target.ok_or_else(need_target)?)?;
+                m.under_fire = m.under_fire.saturating_sub(1);
+            }
+            "a-hog-killin-time" => {
+                // The extra shot may pass the weapon's limit; the marker follows it.
+                let r = target.ok_or_else(need_target)?;
+                self.extra_shot.push(r);
+            }
+            _ => {}
+        }
+        self.abilities_used.push(AbilityUse { side, ability: ability.to_owned(), turn: self.turn });
+        Ok(())
+    }
+
+    /// Whether `side` skips nerve tests this turn (Crazy as a Loon).
+    #[must_use]
+    pub fn crazy_as_a_loon(&self, side: usize) -> bool {
+        self.abilities_used
+            .iter()
+            .any(|u| u.side == side && u.ability == "crazy-as-a-loon" && u.turn == self.turn)
+    }
+
+    /// Whether `side` has used `ability` this turn.
+    #[must_use]
+    pub fn used_this_turn(&self, side: usize, ability: &str) -> bool {
+        self.abilities_used.iter().any(|u| u.side == side && u.ability == ability && u.turn == self.turn)
+    }
+
+    pub(super) fn skip_nerve(&mut self, model: ModelRef) -> Result<(), GameError> {
+        if !self.crazy_as_a_loon(model.side) {
+            return Err(GameError::Ability("only Crazy as a Loon skips nerve tests".into()));
+        }
+        self.model(model)?;
+        self.skipped.push(model);
+        Ok(())
+    }
+
+    /// End of the turn: each skipped nerve test counts as failed (reading A36).
+    pub(super) fn skipped_tests_fail(&mut self) -> Result<(), GameError> {
+        for r in std::mem::take(&mut self.skipped) {
+            if !self.model(r)?.out_of_action {
+                self.add_markers(r, 1)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The events of this module in plain words.
+pub(super) fn describe(game: &Game, rules: &Rules, after: &Game, event: &Event) -> Option<String> {
+    let side_name = |s: usize| game.sides.get(s).map_or("?", |x| x.name.as_str()).to_owned();
+    let card_name =
+        |c: Card| rules.card_text(c).map_or_else(|| c.label(), |t| format!("{} ({})", c.label(), t.name));
+    Some(match event {
+        Event::Play { side, card, targets } => {
+            let on: Vec<String> = targets.iter().map(|r| game.name(*r)).collect();
+            let on = if on.is_empty() { String::new() } else { format!(" on {}", on.join(", ")) };
+            format!("{} play {}{on}", side_name(*side), card_name(*card))
+        }
+        Event::Trump { side, card } => format!("{} trump it with {}", side_name(*side), card.label()),
+        Event::Settle => {
+            let p = game.pending.as_ref()?;
+            if p.stands() {
+                format!("{} takes effect", card_name(p.card))
+            } else {
+                format!("{} is trumped and has no effect", card_name(p.card))
+            }
+        }
+        Event::Recover { model } => {
+            let left = after.model_at(*model).map_or(0, |m| m.under_fire);
+            format!(
+                "{} recovers ({} left)",
+                game.name(*model),
+                crate::rules::count(left, "marker", "markers")
+            )
+        }
+        Event::UseAbility { side, ability, targets, .. } => {
+            let name = game
+                .sides
+                .get(*side)
+                .and_then(|s| rules.gang(&s.gang))
+                .and_then(|g| g.ability(ability))
+                .map_or(ability.as_str(), |a| a.name.as_str());
+            let on: Vec<String> = targets.iter().map(|r| game.name(*r)).collect();
+            let on = if on.is_empty() { String::new() } else { format!(" for {}", on.join(", ")) };
+            format!("{} use {name}{on}", side_name(*side))
+        }
+        Event::SkipNerve { model } => format!("{} skips a nerve test (Crazy as a Loon)", game.name(*model)),
+        _ => return None,
+    })
+}
