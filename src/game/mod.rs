@@ -8,11 +8,14 @@
 //! This module is pure: no user interface, no files, no clock.
 
 pub mod hands;
+pub mod scene;
 pub mod sim;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::rules::data::Flag;
 pub use hands::{AbilityUse, Effect, InPlay, Pending};
+pub use scene::SceneEnd;
 
 use crate::rules::Rules;
 use crate::rules::cards::{self, Card, Colour};
@@ -75,60 +78,13 @@ impl Model {
     pub fn has(&self, flag: Flag) -> bool {
         self.flags.contains(&flag)
     }
-}
 
-/// A state of a model the players set at the table, shown beside its markers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Flag {
-    /// Loses initiative ties and takes two actions (the scene or a card says so).
-    Drunk,
-    /// Acts after every model that is not surprised this turn.
-    Surprised,
-    Mounted,
-    HighGround,
-    /// In a building or behind cover.
-    Cover,
-    Hostage,
-    Loot,
-    /// Not on the table yet: it gets no initiative card.
-    OffTable,
-    /// A scene's wounded man: at most two move actions a turn.
-    Wounded,
-    /// Gets no initiative card this turn and acts as if it held an ace (the Stranger's and
-    /// the waiting posse's first turn). Cleared when the next turn starts.
-    Ace,
-}
-
-impl Flag {
-    pub const ALL: [Flag; 10] = [
-        Flag::Drunk,
-        Flag::Surprised,
-        Flag::Mounted,
-        Flag::HighGround,
-        Flag::Cover,
-        Flag::Hostage,
-        Flag::Loot,
-        Flag::OffTable,
-        Flag::Wounded,
-        Flag::Ace,
-    ];
-
-    /// The flag in words.
+    /// Whether the model acts this turn without an initiative card: as an ace, or surprised
+    /// and given no card (it acts after everyone else).
     #[must_use]
-    pub fn title(self) -> &'static str {
-        match self {
-            Flag::Drunk => "drunk",
-            Flag::Surprised => "surprised",
-            Flag::Mounted => "mounted",
-            Flag::HighGround => "high ground",
-            Flag::Cover => "in cover",
-            Flag::Hostage => "hostage",
-            Flag::Loot => "loot",
-            Flag::OffTable => "off the table",
-            Flag::Wounded => "wounded",
-            Flag::Ace => "acts as an ace",
-        }
+    pub fn acts_without_card(&self) -> bool {
+        !self.has(Flag::OffTable)
+            && (self.has(Flag::Ace) || (self.has(Flag::Surprised) && self.has(Flag::NoCard)))
     }
 }
 
@@ -300,6 +256,17 @@ pub enum Event {
     },
     /// Crazy as a Loon: a nerve test skipped now, failed at the end of the turn.
     SkipNerve { model: ModelRef },
+    /// The good player notes which model is the witness; it stays secret until revealed.
+    SecretWitness { model: ModelRef },
+    /// An enemy came within 15 cm of `model`: if it is the witness, it is revealed.
+    Approach { model: ModelRef },
+    /// The players declare an end condition Posse cannot see (an objective), or end a custom
+    /// game with `winner` (none for a draw).
+    EndScene {
+        condition: String,
+        #[serde(default)]
+        winner: Option<usize>,
+    },
     /// A nerve test against `needed` with the natural d10 `roll`; a fail adds a marker.
     Nerve { model: ModelRef, needed: u32, roll: u32 },
     /// A model finishes its activation, having taken `moves` move actions: its card is
@@ -405,6 +372,15 @@ pub struct Game {
     /// Models allowed one shot past their weapon's limit this turn (A Hog Killin' Time).
     #[serde(default)]
     pub extra_shot: Vec<ModelRef>,
+    /// How the game ended, once it has.
+    #[serde(default)]
+    pub result: Option<SceneEnd>,
+    /// The secret witness (Fast Train to Justice).
+    #[serde(default)]
+    pub witness: Option<ModelRef>,
+    /// Sides whose first required Big Nerve test the scene ignored.
+    #[serde(default)]
+    pub bn_ignored: Vec<usize>,
     /// The side that failed a Big Nerve test, if any.
     pub broke: Option<usize>,
     /// How many events have been applied (seeds later draws).
@@ -431,6 +407,9 @@ impl Default for Game {
             abilities_used: Vec::new(),
             skipped: Vec::new(),
             extra_shot: Vec::new(),
+            result: None,
+            witness: None,
+            bn_ignored: Vec::new(),
             broke: None,
             applied: 0,
             log: Vec::new(),
@@ -519,6 +498,7 @@ impl Game {
         let result = next.apply_inner(rules, event);
         match result {
             Ok(()) => {
+                next.after_event(rules);
                 let line = self.describe(rules, &next, event);
                 next.log = log;
                 next.lines = lines;
@@ -551,7 +531,9 @@ impl Game {
     #[must_use]
     pub fn describe(&self, rules: &Rules, after: &Game, event: &Event) -> String {
         let turn = format!("Turn {}", after.turn.max(1));
-        if let Some(what) = hands::describe(self, rules, after, event) {
+        if let Some(what) =
+            hands::describe(self, rules, after, event).or_else(|| scene::describe(self, after, event))
+        {
             return format!("{turn} · {what}");
         }
         let what = match event {
@@ -638,7 +620,10 @@ impl Game {
             | Event::Settle
             | Event::Recover { .. }
             | Event::UseAbility { .. }
-            | Event::SkipNerve { .. } => String::new(),
+            | Event::SkipNerve { .. }
+            | Event::SecretWitness { .. }
+            | Event::Approach { .. }
+            | Event::EndScene { .. } => String::new(),
         };
         format!("{turn} · {what}")
     }
@@ -763,6 +748,13 @@ impl Game {
                 self.use_ability(rules, *side, ability, targets, *card)
             }
             Event::SkipNerve { model } => self.skip_nerve(*model),
+            Event::SecretWitness { model } => {
+                self.model(*model)?;
+                self.witness = Some(*model);
+                Ok(())
+            }
+            Event::Approach { model } => self.approach(*model),
+            Event::EndScene { condition, winner } => self.end_scene(rules, condition, *winner),
             Event::Nerve { model, needed, roll } => {
                 Self::check_roll(*roll, rules.core.nerve.die)?;
                 if nerve::test_result(*needed, *roll) == nerve::TestResult::Fail {
@@ -906,7 +898,7 @@ impl Game {
         if m.out_of_action {
             return Err(GameError::OutOfAction(m.name.clone()));
         }
-        if m.activated || (m.card.is_none() && !m.has(Flag::Ace)) {
+        if m.activated || (m.card.is_none() && !m.acts_without_card()) {
             return Err(GameError::AlreadyActivated(m.name.clone()));
         }
         if self.fight_of(model).is_some() {
@@ -987,6 +979,7 @@ impl Game {
             side.hand = cards::draw(&mut side.deck, hand);
             self.sides.push(side);
         }
+        self.start_flags(rules);
         Ok(())
     }
 
@@ -1016,7 +1009,9 @@ impl Game {
             }
             let seed = self.derived_seed(u64::try_from(i).unwrap_or(0));
             let Some(side) = self.sides.get_mut(i) else { continue };
-            let in_play = |m: &Model| !m.out_of_action && !m.has(Flag::OffTable) && !m.has(Flag::Ace);
+            let in_play = |m: &Model| {
+                !m.out_of_action && !m.has(Flag::OffTable) && !m.has(Flag::Ace) && !m.has(Flag::NoCard)
+            };
             let order: Vec<usize> = first
                 .filter(|&f| side.models.get(f).is_some_and(in_play))
                 .into_iter()
@@ -1029,7 +1024,7 @@ impl Game {
         }
         for side in &mut self.sides {
             for m in &mut side.models {
-                m.activated = m.out_of_action || (m.card.is_none() && !m.has(Flag::Ace));
+                m.activated = m.out_of_action || (m.card.is_none() && !m.acts_without_card());
                 m.shots.clear();
             }
         }
@@ -1348,7 +1343,7 @@ impl Game {
     /// The sides that must still take a Big Nerve test at this end of turn (each tests once).
     #[must_use]
     pub fn big_nerve_pending(&self, rules: &Rules) -> Vec<usize> {
-        if self.phase != Phase::EndOfTurn {
+        if self.phase != Phase::EndOfTurn || self.no_big_nerve(rules) {
             return Vec::new();
         }
         let tested: Vec<usize> = self
@@ -1367,6 +1362,11 @@ impl Game {
         self.expect_phase(Phase::EndOfTurn)?;
         Self::check_roll(roll, rules.core.nerve.die)?;
         let odds = self.big_nerve_odds(rules, side)?;
+        if odds.required && self.big_nerve_ignored(rules, side) {
+            // The scene skips each side's first required test: it passes without a roll.
+            self.bn_ignored.push(side);
+            return Ok(());
+        }
         if odds.required
             && (odds.automatic_fail || nerve::test_result(odds.needed, roll) == nerve::TestResult::Fail)
         {
@@ -1389,7 +1389,7 @@ impl Game {
             side.used_card = false;
             // Turn-one states end with the turn.
             for m in &mut side.models {
-                m.flags.retain(|f| !matches!(f, Flag::Ace | Flag::Surprised));
+                m.flags.retain(|f| !matches!(f, Flag::Ace | Flag::Surprised | Flag::NoCard));
             }
             // Reshuffle a deck that will not cover next turn's initiative (reading A06).
             let needed = side.standing().count();

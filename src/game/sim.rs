@@ -23,7 +23,11 @@ pub fn showdown_setup(seed: u64) -> Setup {
 /// Outlaws, or Cowboys against Desperados, so every gang's abilities are played.
 #[must_use]
 pub fn any_setup(seed: u64) -> Setup {
-    if seed.is_multiple_of(2) { pair_setup(seed, LAWMEN, OUTLAWS) } else { pair_setup(seed, COWBOYS, DESPERADOS) }
+    if seed.is_multiple_of(2) {
+        pair_setup(seed, LAWMEN, OUTLAWS)
+    } else {
+        pair_setup(seed, COWBOYS, DESPERADOS)
+    }
 }
 
 fn pair_setup(seed: u64, good: &str, bad: &str) -> Setup {

@@ -644,3 +644,155 @@ fn crazy_as_a_loon_skips_tests_that_fail_at_the_end_of_the_turn() {
     ));
     assert!(game.cards_conserved(rules, &setup));
 }
+
+/// A scene's set-up with the first `good` Lawmen and the first `bad` Outlaws, the scene's
+/// decks, hands and reshuffling.
+fn scene_setup(scene: &str, good: usize, bad: usize, seed: u64) -> Setup {
+    let rules = embedded::rules();
+    let sc = rules.scene(scene).expect("scene");
+    let mut setup = showdown_setup(seed);
+    setup.scene = Some(scene.into());
+    for (side, keep) in setup.sides.iter_mut().zip([good, bad]) {
+        side.gang.models.truncate(keep);
+        let s = sc.sides.get(side.role);
+        side.deck = s.deck;
+        side.hand = s.hand;
+        side.reshuffle = s.reshuffle;
+    }
+    setup
+}
+
+#[test]
+fn the_stranger_starts_as_an_ace_against_drunks_and_loses_when_his_deck_runs_out() {
+    let rules = embedded::rules();
+    let setup = scene_setup("the-stranger", 1, 3, 27);
+    let mut game = Game::replay(rules, &[Event::Begin(Box::new(setup.clone()))]).expect("begins");
+    let stranger = &game.sides[0].models[0];
+    assert!(stranger.has(Flag::Ace) && stranger.has(Flag::Key));
+    assert!(game.sides[1].models.iter().all(|m| m.has(Flag::Drunk)));
+    game.apply(rules, &Event::DealInitiative { face_up: [None, None], cards: None }).expect("deals");
+    assert_eq!(game.sides[0].models[0].card, None, "no card: he acts as an ace");
+    // One bad guy falls: they all sober up.
+    game.apply(
+        rules,
+        &Event::SetMarker { model: ModelRef { side: 1, model: 0 }, marker: Marker::OutOfAction(true) },
+    )
+    .expect("down");
+    assert!(game.sides[1].models.iter().all(|m| !m.has(Flag::Drunk)));
+    assert_eq!(game.phase, Phase::Activations, "the game goes on");
+    // Turn after turn the stranger draws two cards until his half deck runs out.
+    let mut turns = 0;
+    while game.phase != Phase::Over && turns < 20 {
+        if game.phase == Phase::Activations {
+            game.apply(rules, &Event::EndTurn).expect("end");
+        }
+        game.apply(rules, &Event::NextTurn).expect("next");
+        game.apply(rules, &Event::DealInitiative { face_up: [None, None], cards: None }).expect("deal");
+        if game.phase == Phase::Activations {
+            game.apply(rules, &Event::TiePriority { side: 0 }).expect("priority");
+            let _ = game.apply(rules, &Event::ExtraCard { model: ModelRef { side: 0, model: 0 } });
+        }
+        turns += 1;
+    }
+    let end = game.result.clone().expect("over");
+    assert_eq!((end.winner, end.condition.as_str()), (Some(1), "stranger-deck-out"));
+    assert!(game.lines.iter().any(|l| l.contains("draws a second card")));
+    assert!(game.cards_conserved(rules, &setup));
+}
+
+#[test]
+fn the_witness_stays_secret_until_an_enemy_comes_close() {
+    let rules = embedded::rules();
+    let setup = scene_setup("fast-train-to-justice", 5, 5, 28);
+    let mut game = Game::replay(rules, &[Event::Begin(Box::new(setup))]).expect("begins");
+    let witness = ModelRef { side: 0, model: 3 };
+    game.apply(rules, &Event::SecretWitness { model: witness }).expect("noted");
+    assert!(game.lines.last().is_some_and(|l| l.ends_with("note their witness in secret")));
+    assert!(!game.model_at(witness).expect("model").has(Flag::Key));
+    game.apply(rules, &Event::Approach { model: ModelRef { side: 0, model: 1 } }).expect("close");
+    assert!(game.lines.last().is_some_and(|l| l.ends_with("who is not the witness")));
+    game.apply(rules, &Event::Approach { model: witness }).expect("close");
+    assert!(game.model_at(witness).expect("model").has(Flag::Key));
+    assert!(game.lines.last().is_some_and(|l| l.ends_with("is the witness!")));
+    game.apply(rules, &Event::DealInitiative { face_up: [None, None], cards: None }).expect("deals");
+    game.apply(rules, &Event::SetMarker { model: witness, marker: Marker::OutOfAction(true) }).expect("down");
+    let end = game.result.clone().expect("over");
+    assert_eq!((end.winner, end.condition.as_str()), (Some(1), "witness-killed"));
+}
+
+#[test]
+fn scenes_skip_or_ignore_big_nerve_tests() {
+    let rules = embedded::rules();
+    // Fast Train to Justice ignores each side's first required test.
+    let mut game = Game::replay(
+        rules,
+        &[
+            Event::Begin(Box::new(scene_setup("fast-train-to-justice", 7, 7, 29))),
+            Event::DealInitiative { face_up: [None, None], cards: None },
+        ],
+    )
+    .expect("ready");
+    for m in 0..4 {
+        game.apply(
+            rules,
+            &Event::SetMarker { model: ModelRef { side: 1, model: m }, marker: Marker::OutOfAction(true) },
+        )
+        .expect("down");
+    }
+    game.apply(rules, &Event::EndTurn).expect("end");
+    assert_eq!(game.big_nerve_pending(rules), vec![1]);
+    assert!(game.big_nerve_ignored(rules, 1));
+    game.apply(rules, &Event::BigNerve { side: 1, roll: 1 }).expect("ignored");
+    assert_eq!(game.phase, Phase::EndOfTurn, "a 1 would fail, but this test is ignored");
+    assert!(!game.big_nerve_ignored(rules, 1), "only the first");
+    // Get Me Out! has no Big Nerve tests.
+    let mut game = Game::replay(
+        rules,
+        &[
+            Event::Begin(Box::new(scene_setup("get-me-out", 4, 4, 30))),
+            Event::DealInitiative { face_up: [None, None], cards: None },
+        ],
+    )
+    .expect("ready");
+    for m in 0..2 {
+        game.apply(
+            rules,
+            &Event::SetMarker { model: ModelRef { side: 1, model: m }, marker: Marker::OutOfAction(true) },
+        )
+        .expect("down");
+    }
+    game.apply(rules, &Event::EndTurn).expect("end");
+    assert!(game.big_nerve_pending(rules).is_empty());
+}
+
+#[test]
+fn an_end_condition_names_the_winner_and_objectives_are_declared() {
+    let rules = embedded::rules();
+    let mut game = Game::replay(
+        rules,
+        &[
+            Event::Begin(Box::new(scene_setup("this-town-aint-big-enough", 6, 5, 31))),
+            Event::DealInitiative { face_up: [None, None], cards: None },
+        ],
+    )
+    .expect("ready");
+    assert!(game.sides[1].models[0].has(Flag::OffTable), "the bad boss waits");
+    assert!(game.sides[1].models[0].card.is_none());
+    for m in 1..3 {
+        game.apply(
+            rules,
+            &Event::SetMarker { model: ModelRef { side: 1, model: m }, marker: Marker::OutOfAction(true) },
+        )
+        .expect("down");
+    }
+    let end = game.result.clone().expect("two bad guys down");
+    assert_eq!((end.winner, end.condition.as_str()), (Some(0), "bad-losses"));
+    assert_eq!(game.phase, Phase::Over);
+    // Heist: the players say the loot got away.
+    let mut game =
+        Game::replay(rules, &[Event::Begin(Box::new(scene_setup("heist", 5, 5, 32)))]).expect("begins");
+    game.apply(rules, &Event::EndScene { condition: "loot-escapes".into(), winner: None }).expect("declared");
+    let end = game.result.clone().expect("over");
+    assert_eq!((end.winner, end.condition.as_str()), (Some(1), "loot-escapes"));
+    assert!(game.lines.last().is_some_and(|l| l.contains("the game ends: Bags carried off")));
+}

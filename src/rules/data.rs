@@ -445,6 +445,88 @@ pub struct ClassCount {
     pub count: u32,
 }
 
+/// A state of a model the players set at the table, shown beside its markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Flag {
+    /// Loses initiative ties and takes two actions (the scene or a card says so).
+    Drunk,
+    /// Acts after every model that is not surprised this turn.
+    Surprised,
+    Mounted,
+    HighGround,
+    /// In a building or behind cover.
+    Cover,
+    Hostage,
+    Loot,
+    /// Not on the table yet: it gets no initiative card.
+    OffTable,
+    /// A scene's wounded man: at most two move actions a turn.
+    Wounded,
+    /// Gets no initiative card this turn and acts as if it held an ace (the Stranger's and
+    /// the waiting posse's first turn). Cleared when the next turn starts.
+    Ace,
+    /// Gets no initiative card this turn (with surprised: acts after everyone else). Cleared
+    /// when the next turn starts.
+    NoCard,
+    /// The scene's key model: the stranger, the witness, the ambushed man.
+    Key,
+}
+
+impl Flag {
+    pub const ALL: [Flag; 12] = [
+        Flag::Drunk,
+        Flag::Surprised,
+        Flag::Mounted,
+        Flag::HighGround,
+        Flag::Cover,
+        Flag::Hostage,
+        Flag::Loot,
+        Flag::OffTable,
+        Flag::Wounded,
+        Flag::Ace,
+        Flag::NoCard,
+        Flag::Key,
+    ];
+
+    /// The flag in words.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Flag::Drunk => "drunk",
+            Flag::Surprised => "surprised",
+            Flag::Mounted => "mounted",
+            Flag::HighGround => "high ground",
+            Flag::Cover => "in cover",
+            Flag::Hostage => "hostage",
+            Flag::Loot => "loot",
+            Flag::OffTable => "off the table",
+            Flag::Wounded => "wounded",
+            Flag::Ace => "acts as an ace",
+            Flag::NoCard => "no card this turn",
+            Flag::Key => "key model",
+        }
+    }
+}
+
+/// Which models of a side a scene flags at the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FlagWho {
+    All,
+    Boss,
+}
+
+/// A flag a scene puts on models when it starts, and how long it lasts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartFlag {
+    pub flag: Flag,
+    pub who: FlagWho,
+    /// The flag comes off every model of the side once one of them is out of action.
+    #[serde(default)]
+    pub until_first_out: bool,
+}
+
 /// One side of a scene.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SceneSide {
@@ -459,6 +541,9 @@ pub struct SceneSide {
     pub reshuffle: bool,
     pub placement: Vec<String>,
     pub first_turn: Vec<String>,
+    /// Flags Posse sets when the game starts (the rest the players set from the reminders).
+    #[serde(default)]
+    pub start_flags: Vec<StartFlag>,
 }
 
 /// Both sides of a scene.

@@ -1,0 +1,261 @@
+//! A scene's own rules in the flow: the flags it sets at the start, the drunk who sober up,
+//! the secret witness, Big Nerve tests skipped or ignored, and the end conditions that finish
+//! the game and name the winner.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Event, Flag, Game, GameError, ModelRef, Phase};
+use crate::rules::Rules;
+use crate::rules::data::{
+    BigNerveRule, EndCondition, FlagWho, ModelClass, Role, Scene, TriggerKind, TriggerSide, Winner,
+};
+
+/// How a game ended: the winning side (none for a draw) and the condition met.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SceneEnd {
+    /// The winning side's index; `None` for a draw.
+    pub winner: Option<usize>,
+    /// The end condition's id (or `agreed` when the players ended a custom game).
+    pub condition: String,
+    /// The condition in words.
+    pub text: String,
+}
+
+impl Game {
+    /// The scene this game plays, if any.
+    #[must_use]
+    pub fn scene_of<'r>(&self, rules: &'r Rules) -> Option<&'r Scene> {
+        self.scene.as_deref().and_then(|id| rules.scene(id))
+    }
+
+    fn side_with(&self, role: Role) -> Option<usize> {
+        self.sides.iter().position(|s| s.role == role)
+    }
+
+    /// Sets the flags the scene gives models at the start (the Stranger acts as an ace, his
+    /// enemies are drunk, the surprised posse…).
+    pub(super) fn start_flags(&mut self, rules: &Rules) {
+        let Some(scene) = self.scene_of(rules) else { return };
+        for s in 0..self.sides.len() {
+            let role = self.sides[s].role;
+            let gang = rules.gang(&self.sides[s].gang);
+            for start in &scene.sides.get(role).start_flags {
+                for m in &mut self.sides[s].models {
+                    let boss =
+                        gang.and_then(|g| g.profile(&m.profile)).is_some_and(|p| p.class == ModelClass::Boss);
+                    if (start.who == FlagWho::All || boss) && !m.has(start.flag) {
+                        m.flags.push(start.flag);
+                        m.flags.sort_unstable();
+                    }
+                }
+            }
+        }
+    }
+
+    /// After every event: drunk models sober up once one of them falls, and the game ends
+    /// when an end condition is met.
+    pub(super) fn after_event(&mut self, rules: &Rules) {
+        if let Some(scene) = self.scene_of(rules) {
+            for s in 0..self.sides.len() {
+                let role = self.sides[s].role;
+                let fallen = self.sides[s].models.iter().any(|m| m.out_of_action);
+                for start in scene.sides.get(role).start_flags.iter().filter(|f| f.until_first_out) {
+                    if fallen {
+                        for m in &mut self.sides[s].models {
+                            m.flags.retain(|f| *f != start.flag);
+                        }
+                    }
+                }
+            }
+        }
+        if self.result.is_none()
+            && let Some(end) = self.check_end(rules)
+        {
+            self.result = Some(end);
+            self.phase = Phase::Over;
+        }
+    }
+
+    /// The models of `side` that are key models: flagged so, or the secret witness.
+    fn key_models(&self, side: usize) -> impl Iterator<Item = usize> + '_ {
+        let witness = self.witness.filter(|w| w.side == side).map(|w| w.model);
+        (0..self.sides[side].models.len())
+            .filter(move |&m| self.sides[side].models[m].has(Flag::Key) || Some(m) == witness)
+    }
+
+    fn met(&self, kind: TriggerKind, count: Option<u32>, side: usize) -> bool {
+        let s = &self.sides[side];
+        let total = s.models.len();
+        let out = s.models.iter().filter(|m| m.out_of_action).count();
+        let count = usize::try_from(count.unwrap_or(1)).unwrap_or(usize::MAX);
+        match kind {
+            TriggerKind::OutOfActionCount => out >= count,
+            TriggerKind::WipedOut => total > 0 && out == total,
+            TriggerKind::BigNerveFailed => self.broke == Some(side),
+            TriggerKind::DeckOut => s.ran_out,
+            TriggerKind::KeyModelOut => {
+                let mut keys = self.key_models(side).peekable();
+                let key_out =
+                    if keys.peek().is_none() { out > 0 } else { keys.any(|k| s.models[k].out_of_action) };
+                key_out && out >= count
+            }
+            TriggerKind::Objective | TriggerKind::Rounds | TriggerKind::Simultaneous => false,
+        }
+    }
+
+    /// The winner when `condition` is met on `side`.
+    fn winner_of(&self, condition: &EndCondition, side: usize) -> Option<usize> {
+        match condition.winner {
+            Winner::Good => self.side_with(Role::Good),
+            Winner::Bad => self.side_with(Role::Bad),
+            Winner::OtherSide => Some(1 - side),
+            Winner::Draw => None,
+        }
+    }
+
+    /// The end condition met now, if any. Casualties and Big Nerve failures come first; both
+    /// sides losing at once is a draw; a deck running out is checked last.
+    #[must_use]
+    pub fn check_end(&self, rules: &Rules) -> Option<SceneEnd> {
+        if self.sides.len() < 2 {
+            return None;
+        }
+        let Some(scene) = self.scene_of(rules) else {
+            // A custom game ends when a side is wiped out or breaks.
+            let loser =
+                (0..2).find(|&s| self.met(TriggerKind::WipedOut, None, s) || self.broke == Some(s))?;
+            return Some(SceneEnd {
+                winner: Some(1 - loser),
+                condition: "custom".into(),
+                text: format!("The {} are out of the fight.", self.sides[loser].name),
+            });
+        };
+        let sides_of = |t: TriggerSide| -> Vec<usize> {
+            match t {
+                TriggerSide::Good => self.side_with(Role::Good).into_iter().collect(),
+                TriggerSide::Bad => self.side_with(Role::Bad).into_iter().collect(),
+                TriggerSide::Either => vec![0, 1],
+            }
+        };
+        let met = |deck: bool| -> Vec<(Option<usize>, &EndCondition)> {
+            scene
+                .end
+                .iter()
+                .filter(|c| (c.trigger.kind == TriggerKind::DeckOut) == deck)
+                .flat_map(|c| {
+                    sides_of(c.trigger.side)
+                        .into_iter()
+                        .filter(|&s| self.met(c.trigger.kind, c.trigger.count, s))
+                        .map(move |s| (self.winner_of(c, s), c))
+                })
+                .collect()
+        };
+        let first = met(false);
+        let winners: Vec<Option<usize>> = first.iter().map(|(w, _)| *w).collect();
+        let end = |winner: Option<usize>, c: &EndCondition| SceneEnd {
+            winner,
+            condition: c.id.clone(),
+            text: c.condition.clone(),
+        };
+        if winners.contains(&Some(0)) && winners.contains(&Some(1)) {
+            let both = scene.end.iter().find(|c| c.trigger.kind == TriggerKind::Simultaneous);
+            return Some(SceneEnd {
+                winner: None,
+                condition: both.map_or_else(|| "simultaneous".into(), |c| c.id.clone()),
+                text: both.map_or_else(|| "Both sides lost at once: a draw.".into(), |c| c.condition.clone()),
+            });
+        }
+        if let Some((w, c)) = first.first() {
+            return Some(end(*w, c));
+        }
+        met(true).first().map(|(w, c)| end(*w, c))
+    }
+
+    /// The players declare an end condition Posse cannot see (an objective reached), or end
+    /// a custom game by agreement with `winner` (none for a draw).
+    pub(super) fn end_scene(
+        &mut self,
+        rules: &Rules,
+        condition: &str,
+        winner: Option<usize>,
+    ) -> Result<(), GameError> {
+        if self.phase == Phase::Over {
+            return Err(GameError::WrongPhase(self.phase));
+        }
+        let end = match self.scene_of(rules) {
+            Some(scene) => {
+                let c =
+                    scene.end.iter().find(|c| c.id == condition).ok_or_else(|| {
+                        GameError::Rules(format!("'{condition}' is not an end of this scene"))
+                    })?;
+                let side = match c.trigger.side {
+                    TriggerSide::Good => self.side_with(Role::Good),
+                    TriggerSide::Bad => self.side_with(Role::Bad),
+                    TriggerSide::Either => winner.map(|w| 1 - w),
+                };
+                let won = match (c.winner, side) {
+                    (Winner::OtherSide, Some(s)) => Some(1 - s),
+                    (Winner::OtherSide, None) => winner,
+                    _ => self.winner_of(c, 0),
+                };
+                SceneEnd { winner: won, condition: c.id.clone(), text: c.condition.clone() }
+            }
+            None => {
+                SceneEnd { winner, condition: "agreed".into(), text: "The players ended the game.".into() }
+            }
+        };
+        self.result = Some(end);
+        self.phase = Phase::Over;
+        Ok(())
+    }
+
+    /// Whether this scene skips Big Nerve tests altogether.
+    #[must_use]
+    pub fn no_big_nerve(&self, rules: &Rules) -> bool {
+        self.scene_of(rules).is_some_and(|s| s.big_nerve == BigNerveRule::None)
+    }
+
+    /// Whether `side`'s next required Big Nerve test is the one the scene ignores.
+    #[must_use]
+    pub fn big_nerve_ignored(&self, rules: &Rules, side: usize) -> bool {
+        self.scene_of(rules).is_some_and(|s| s.big_nerve == BigNerveRule::IgnoreFirst)
+            && !self.bn_ignored.contains(&side)
+    }
+
+    /// A bad model came within 15 cm of good model `model`: the witness is revealed if it is
+    /// that model.
+    pub(super) fn approach(&mut self, model: ModelRef) -> Result<(), GameError> {
+        self.model(model)?;
+        if self.witness == Some(model) {
+            let m = self.model_mut(model)?;
+            if !m.has(Flag::Key) {
+                m.flags.push(Flag::Key);
+                m.flags.sort_unstable();
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The events of this module in plain words.
+pub(super) fn describe(game: &Game, after: &Game, event: &Event) -> Option<String> {
+    Some(match event {
+        Event::SecretWitness { model } => format!(
+            "the {} note their witness in secret",
+            game.sides.get(model.side).map_or("?", |s| s.name.as_str())
+        ),
+        Event::Approach { model } => {
+            let name = game.name(*model);
+            if after.witness == Some(*model) {
+                format!("an enemy comes within 15 cm of {name}: {name} is the witness!")
+            } else {
+                format!("an enemy comes within 15 cm of {name}, who is not the witness")
+            }
+        }
+        Event::EndScene { .. } => {
+            let end = after.result.as_ref()?;
+            format!("the game ends: {}", end.text)
+        }
+        _ => return None,
+    })
+}
