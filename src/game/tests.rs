@@ -796,3 +796,22 @@ fn an_end_condition_names_the_winner_and_objectives_are_declared() {
     assert_eq!((end.winner, end.condition.as_str()), (Some(1), "loot-escapes"));
     assert!(game.lines.last().is_some_and(|l| l.contains("the game ends: Bags carried off")));
 }
+
+#[test]
+fn every_card_and_ability_says_truly_whether_posse_applies_it() {
+    use crate::rules::data::AutoLevel;
+    let rules = embedded::rules();
+    for gang in &rules.gangs {
+        for kind in [DeckKind::Full, DeckKind::Duel] {
+            for c in cards::build_deck(gang, kind, gang.role, gang.colour) {
+                let text = rules.card_text(c).expect("every card has a text");
+                let applied = text.automation.level == AutoLevel::Applied;
+                assert_eq!(applied, Effect::of(c).is_some(), "{} ({})", c.label(), text.name);
+                assert!(!text.automation.note.is_empty(), "{} says what Posse does", text.name);
+            }
+        }
+        for a in &gang.abilities {
+            assert!(!a.automation.note.is_empty(), "{} says what Posse does", a.name);
+        }
+    }
+}

@@ -232,6 +232,8 @@ pub struct Ability {
     pub effect: String,
     #[serde(default)]
     pub readings: Vec<String>,
+    #[serde(default)]
+    pub automation: Automation,
 }
 
 /// One of the gangs: its suit, role, roster and abilities.
@@ -400,6 +402,24 @@ pub struct CardText {
     pub lasts: Lasts,
     #[serde(default)]
     pub readings: Vec<String>,
+    #[serde(default)]
+    pub automation: Automation,
+}
+
+/// Whether Posse applies a card's or an ability's effect, or only shows it as a reminder.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AutoLevel {
+    Applied,
+    #[default]
+    Reminder,
+}
+
+/// What Posse does with a card or an ability, in words for the player.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Automation {
+    pub level: AutoLevel,
+    pub note: String,
 }
 
 /// All 27 distinct cards.
