@@ -299,7 +299,7 @@ fn a_hand_is_shown_only_after_the_hand_over() {
     let card = h.state().game.as_ref().expect("game").game.sides[1].hand[0];
     click(&mut h, "The Clanton Gang's hand");
     assert!(h.query_by_label(&card.label()).is_none(), "not before the tap");
-    click(&mut h, "Pass to the The Clanton Gang player — tap to show hand");
+    click(&mut h, "Pass to the Outlaws player — tap to show hand");
     h.get_by_label(&card.label());
     click(&mut h, "Hide hand");
     assert!(h.query_by_label(&card.label()).is_none());
@@ -412,7 +412,8 @@ fn a_broken_gang_fails_its_big_nerve_test_and_the_game_ends() {
     click(&mut h, "Apply The Clanton Gang's Big Nerve test");
     let game = &h.state().game.as_ref().expect("game").game;
     assert_eq!((game.phase, game.broke), (Phase::Over, Some(1)));
-    h.get_by_label("The Clanton Gang got out of Dodge");
+    h.get_by_label("Tombstone Law win");
+    h.get_by_label("The Clanton Gang are out of the fight.");
 }
 
 #[test]

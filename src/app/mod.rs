@@ -156,6 +156,13 @@ impl PosseApp {
                 None => Ok(()),
             },
             PlayCommand::Resume(id) => self.resume(&id),
+            PlayCommand::Record { scene, outcome } => {
+                self.handle_scene(SceneCommand::Record(scene, Some(outcome)));
+                match self.scenes.notice.as_ref().filter(|n| n.error) {
+                    Some(n) => Err(n.text.clone()),
+                    None => Ok(()),
+                }
+            }
             PlayCommand::Close => {
                 if let (Some(active), Some(data)) = (self.game.take(), &self.data) {
                     // Best effort: without it the game is replayed when the list is next made.
@@ -732,6 +739,13 @@ fn game_summary(rules: &Rules, game: &Game) -> String {
     let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
     let scene =
         game.scene.as_deref().and_then(|id| rules.scene(id)).map_or("custom game", |s| s.title.as_str());
-    let state = if game.phase == crate::game::Phase::Over { "over" } else { "unfinished" };
+    let state = match (&game.result, game.phase) {
+        (Some(end), _) => match end.winner.and_then(|w| game.sides.get(w)) {
+            Some(w) => format!("over, the {} won", w.name),
+            None => "over, a draw".to_owned(),
+        },
+        (None, crate::game::Phase::Over) => "over".to_owned(),
+        (None, _) => "unfinished".to_owned(),
+    };
     format!("{} · {scene} · turn {} · {state}", names.join(" v "), game.turn)
 }

@@ -13,6 +13,8 @@ use super::{Event, Flag, Game, GameError, ModelRef, Phase};
 use crate::rules::Rules;
 use crate::rules::cards::{Card, Colour, Suit};
 use crate::rules::data::{AbilityNeeds, Frequency, Lasts, ModelClass};
+use crate::rules::nerve::NerveInput;
+use crate::rules::shooting::ShotInput;
 
 /// What a card does that Posse applies itself. Every other card is shown as a reminder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -175,6 +177,62 @@ impl Game {
             .find(|p| p.targets.first() == Some(&shooter))
             .and_then(|p| p.targets.get(1))
             .copied()
+    }
+
+    /// Applies the cards in play to a shot by `shooter` at `target` and says which did what.
+    #[must_use]
+    pub fn card_shot_effects(
+        &self,
+        rules: &Rules,
+        shooter: ModelRef,
+        target: ModelRef,
+        input: &mut ShotInput,
+    ) -> Vec<&'static str> {
+        let mut notes = Vec::new();
+        let can_aim = rules.weapon(&input.weapon).is_some_and(|w| w.max_aims > 0);
+        let shotgun =
+            rules.weapon(&input.weapon).is_some_and(|w| w.mode_of.as_deref().unwrap_or(&w.id) == "shotgun");
+        if self.black_joker() {
+            input.black_joker = true;
+            notes.push("Black Joker: +1 to hit");
+        }
+        if self.effect_on(Effect::DeadEye, shooter) {
+            input.cover = false;
+            input.target_moves = 0;
+            notes.push("Dead eye shot: no cover or moving penalty");
+        }
+        if self.effect_on(Effect::GunInHand, shooter) && !shotgun {
+            if can_aim {
+                input.aims = input.aims.max(1);
+            }
+            input.cover = false;
+            input.target_moves = 0;
+            notes.push("With a gun in his hand: aimed, no cover or moving penalty");
+        }
+        if self.shootist_target(shooter) == Some(target) {
+            if can_aim {
+                input.aims = input.aims.max(1);
+            }
+            input.target_moves = 0;
+            notes.push("The Shootist: aimed, no moving penalty");
+        }
+        if self.effect_for(Effect::StartedTogether, shooter.side) {
+            input.shooter_under_fire = 0;
+            notes.push("We started together: no penalty for the shooter's markers");
+        }
+        notes
+    }
+
+    /// Applies the cards in play to a nerve test of `model` and says which did what.
+    #[must_use]
+    pub fn card_nerve_effects(&self, model: ModelRef, input: &mut NerveInput) -> Vec<&'static str> {
+        let mut notes = Vec::new();
+        if self.effect_for(Effect::StandItLikeAMan, model.side) {
+            input.under_fire = 0;
+            input.extra.retain(|m| m.value > 0);
+            notes.push("Stand it like a man: no negative modifiers");
+        }
+        notes
     }
 
     /// Whether `side` may not Recover this turn (the other side's Hang 'em High).
@@ -358,7 +416,7 @@ impl Game {
         let s = self.sides.get(side)?;
         let gang = rules.gang(&s.gang)?;
         let Some(a) = gang.ability(ability) else {
-            return Some(format!("the {} have no ability '{ability}'", s.name));
+            return Some(format!("{} have no ability '{ability}'", s.name));
         };
         if !self.abilities_work(rules, side, a.needs) {
             return Some(format!(

@@ -604,7 +604,7 @@ impl Game {
             Event::PlayCard { side, card } => {
                 format!("{} play {}", self.sides.get(*side).map_or("?", |s| s.name.as_str()), card.label())
             }
-            Event::EndTurn => "end of the turn: move markers off".into(),
+            Event::EndTurn => self.end_turn_words(),
             Event::BigNerve { side, roll } => {
                 let name = self.sides.get(*side).map_or("?", |s| s.name.as_str());
                 if after.broke == Some(*side) {
@@ -626,6 +626,19 @@ impl Game {
             | Event::EndScene { .. } => String::new(),
         };
         format!("{turn} · {what}")
+    }
+
+    /// The end of the turn in plain words.
+    fn end_turn_words(&self) -> String {
+        let skipped = u32::try_from(self.skipped.len()).unwrap_or(0);
+        if skipped == 0 {
+            "end of the turn: move markers off".into()
+        } else {
+            format!(
+                "end of the turn: move markers off; {} fail (Crazy as a Loon)",
+                crate::rules::count(skipped, "skipped nerve test", "skipped nerve tests")
+            )
+        }
     }
 
     /// A shot in plain words.
@@ -884,7 +897,7 @@ impl Game {
         let seed = self.derived_seed(0x200);
         let side = &mut self.sides[model.side];
         let Some(second) = side.draw(seed) else {
-            return Err(GameError::Rules(format!("the {} have no card left to draw", side.name)));
+            return Err(GameError::Rules(format!("{} have no card left to draw", side.name)));
         };
         let (keep, drop) = if second.value() > held.value() { (second, held) } else { (held, second) };
         side.models[model.model].card = Some(keep);

@@ -28,6 +28,18 @@ impl Game {
         self.scene.as_deref().and_then(|id| rules.scene(id))
     }
 
+    /// How to address a side's player: by the gang's type ("Outlaws"), or by the gang's own
+    /// name when both gangs are of one type.
+    #[must_use]
+    pub fn player(&self, rules: &Rules, side: usize) -> String {
+        let Some(s) = self.sides.get(side) else { return String::new() };
+        let same = self.sides.iter().filter(|x| x.gang == s.gang).count() > 1;
+        match rules.gang(&s.gang) {
+            Some(g) if !same => g.name.clone(),
+            _ => s.name.clone(),
+        }
+    }
+
     fn side_with(&self, role: Role) -> Option<usize> {
         self.sides.iter().position(|s| s.role == role)
     }
@@ -127,7 +139,7 @@ impl Game {
             return Some(SceneEnd {
                 winner: Some(1 - loser),
                 condition: "custom".into(),
-                text: format!("The {} are out of the fight.", self.sides[loser].name),
+                text: format!("{} are out of the fight.", self.sides[loser].name),
             });
         };
         let sides_of = |t: TriggerSide| -> Vec<usize> {
@@ -241,7 +253,7 @@ impl Game {
 pub(super) fn describe(game: &Game, after: &Game, event: &Event) -> Option<String> {
     Some(match event {
         Event::SecretWitness { model } => format!(
-            "the {} note their witness in secret",
+            "{} note their witness in secret",
             game.sides.get(model.side).map_or("?", |s| s.name.as_str())
         ),
         Event::Approach { model } => {

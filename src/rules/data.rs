@@ -564,6 +564,9 @@ pub struct SceneSide {
     /// Flags Posse sets when the game starts (the rest the players set from the reminders).
     #[serde(default)]
     pub start_flags: Vec<StartFlag>,
+    /// The side notes its key model in secret (the witness) until an enemy comes close.
+    #[serde(default)]
+    pub secret_key: bool,
 }
 
 /// Both sides of a scene.

@@ -3,6 +3,7 @@
 //! commands that the app carries out.
 
 pub mod gangs;
+pub mod hand;
 pub mod names;
 pub mod play;
 pub mod reference;

@@ -33,6 +33,11 @@ pub enum PlayCommand {
     Redo,
     /// Reopen a saved game.
     Resume(String),
+    /// Record a scene's result for series play.
+    Record {
+        scene: String,
+        outcome: Outcome,
+    },
     /// Put the game away (it stays saved).
     Close,
 }
@@ -83,6 +88,7 @@ pub struct HandOver {
 
 /// What the Play screen remembers between frames.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[expect(clippy::struct_excessive_bools, reason = "each bool is one toggle or hand-over step of the screen")]
 pub struct PlayState {
     pub scene: Option<String>,
     pub good: String,
@@ -116,7 +122,23 @@ pub struct PlayState {
     pub hand_over: Option<HandOver>,
     /// Play the scene on its own, ignoring the series result of the scene before it.
     pub standalone: bool,
+    /// The hand card being played, while its targets are picked.
+    pub playing: Option<Card>,
+    pub play_targets: Vec<Option<ModelRef>>,
+    /// The trumping player has tapped through the hand-over screen.
+    pub trump_shown: bool,
+    /// The ability being used: its id, model and hand card.
+    pub ability: (String, Option<usize>, Option<Card>),
+    /// I Am The Law: the Sheriff can see the model taking the nerve test.
+    pub sheriff_sees: bool,
+    /// The witness's player has tapped through the hand-over screen.
+    pub witness_shown: bool,
+    /// The model an enemy came within 15 cm of.
+    pub approach: Option<usize>,
 }
+
+/// A saved game: its id and its one-line summary.
+type Saved = (String, String);
 
 /// What the Play screen shows: the open game (if any) and what Undo and Redo would do.
 pub struct PlayView<'a> {
@@ -152,7 +174,8 @@ pub fn play_ui(
         }
         match view.game {
             None => new_game_ui(ui, rules, view, state, commands),
-            Some(game) if state.hand_over.is_some() => hand_ui(ui, game, state, commands),
+            Some(game) if game.pending.is_some() => super::hand::pending_ui(ui, rules, game, state, commands),
+            Some(game) if state.hand_over.is_some() => super::hand::hand_ui(ui, rules, game, state, commands),
             Some(game) => game_ui(ui, rules, game, view.undo_label, view.can_redo, state, commands),
         }
     });
@@ -226,14 +249,32 @@ fn new_game_ui(
             extra_card,
         });
     }
-    if !state.saved.is_empty() {
+    let (finished, unfinished): (Vec<&Saved>, Vec<&Saved>) =
+        state.saved.iter().partition(|(_, summary)| summary.contains(" · over"));
+    if !unfinished.is_empty() {
         ui.add_space(theme::GAP);
-        ui.label(theme::heading(&v, "Saved games"));
-        for (id, summary) in &state.saved {
+        ui.label(theme::heading(&v, "Unfinished games"));
+        for (id, summary) in unfinished {
             if ui.button(format!("Resume {summary}")).clicked() {
                 commands.push(PlayCommand::Resume(id.clone()));
             }
         }
+    }
+    if !finished.is_empty() {
+        ui.add_space(theme::GAP);
+        egui::CollapsingHeader::new(format!("History: {} finished games", finished.len()))
+            .id_salt("history")
+            .show(ui, |ui| {
+                for (id, summary) in finished {
+                    if ui
+                        .button(format!("Open {summary}"))
+                        .on_hover_text("Read its log, or undo its last event")
+                        .clicked()
+                    {
+                        commands.push(PlayCommand::Resume(id.clone()));
+                    }
+                }
+            });
     }
 }
 
@@ -307,7 +348,6 @@ fn game_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
-    let v = ui.visuals().clone();
     ui.horizontal(|ui| {
         let phase = match game.phase {
             Phase::Initiative => "initiative",
@@ -338,25 +378,171 @@ fn game_ui(
         ScrollArea::vertical().id_salt("play-markers").show(left, |ui| {
             ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
                 markers_ui(ui, game, state, commands);
+                ui.add_space(theme::GAP);
+                for side in 0..game.sides.len() {
+                    super::hand::abilities_ui(ui, rules, game, side, state, commands);
+                }
                 scene_rules_ui(ui, rules, game);
             });
         });
         ScrollArea::vertical().id_salt("play-phase").show(right, |ui| {
             // Columns are justified; forms read better left-aligned with natural widths.
-            ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| match game.phase {
-                Phase::Initiative => {
-                    first_turn_ui(ui, rules, game);
-                    initiative_ui(ui, game, state, commands);
-                }
-                Phase::Activations => activation_ui(ui, rules, game, state, commands),
-                Phase::EndOfTurn => end_of_turn_ui(ui, rules, game, state, commands),
-                Phase::Over => {
-                    let broke = game.broke.and_then(|s| game.sides.get(s)).map_or("?", |s| s.name.as_str());
-                    ui.label(theme::big(format!("{broke} got out of Dodge")).color(theme::accent(&v)));
-                }
+            ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                super::hand::in_play_ui(ui, rules, game);
+                phase_ui(ui, rules, game, state, commands);
             });
         });
     });
+}
+
+/// The right-hand column: what the phase of the turn asks for.
+fn phase_ui(ui: &mut Ui, rules: &Rules, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
+    match game.phase {
+        Phase::Initiative => {
+            first_turn_ui(ui, rules, game);
+            initiative_ui(ui, game, state, commands);
+        }
+        Phase::Activations => activation_ui(ui, rules, game, state, commands),
+        Phase::EndOfTurn => end_of_turn_ui(ui, rules, game, state, commands),
+        Phase::Over => over_ui(ui, rules, game, state, commands),
+    }
+    if game.phase != Phase::Over {
+        witness_ui(ui, rules, game, state, commands);
+        declare_end_ui(ui, rules, game, commands);
+    }
+}
+
+/// The secret witness: noted behind a hand-over screen, revealed when an enemy comes within
+/// 15 cm of it.
+fn witness_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let Some(scene) = game.scene_of(rules) else { return };
+    let Some(s) = (0..game.sides.len()).find(|&s| scene.sides.get(game.sides[s].role).secret_key) else {
+        return;
+    };
+    let side = &game.sides[s];
+    let v = ui.visuals().clone();
+    ui.add_space(theme::GAP);
+    match game.witness {
+        None => {
+            ui.label(theme::heading(&v, "The witness"));
+            if !state.witness_shown {
+                if ui
+                    .button(format!(
+                        "Pass to the {} player — tap to note the witness in secret",
+                        game.player(rules, s)
+                    ))
+                    .clicked()
+                {
+                    state.witness_shown = true;
+                }
+                return;
+            }
+            ui.horizontal_wrapped(|ui| {
+                for (m, model) in side.models.iter().enumerate() {
+                    if ui.button(format!("{} is the witness", model.name)).clicked() {
+                        commands.push(PlayCommand::Apply(Event::SecretWitness {
+                            model: ModelRef { side: s, model: m },
+                        }));
+                        state.witness_shown = false;
+                    }
+                }
+            });
+        }
+        Some(w) if game.model_at(w).is_some_and(|m| !m.has(Flag::Key)) => {
+            ui.horizontal(|ui| {
+                let label = widgets::row_label(ui, "Enemy within 15 cm of");
+                let current =
+                    state.approach.and_then(|m| side.models.get(m)).map_or("Pick", |m| m.name.as_str());
+                egui::ComboBox::from_id_salt("approach")
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        for (m, model) in side.models.iter().enumerate().filter(|(_, m)| !m.out_of_action) {
+                            ui.selectable_value(&mut state.approach, Some(m), &model.name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                if let Some(m) = state.approach
+                    && ui.button("Is it the witness?").clicked()
+                {
+                    commands
+                        .push(PlayCommand::Apply(Event::Approach { model: ModelRef { side: s, model: m } }));
+                    state.approach = None;
+                }
+            });
+        }
+        Some(_) => {}
+    }
+}
+
+/// End conditions Posse cannot see (objectives) are declared by the players; a custom game
+/// ends by agreement.
+fn declare_end_ui(ui: &mut Ui, rules: &Rules, game: &Game, commands: &mut Vec<PlayCommand>) {
+    ui.add_space(theme::GAP);
+    egui::CollapsingHeader::new("End the scene").id_salt("declare-end").show(ui, |ui| match game.scene_of(rules) {
+        Some(scene) => {
+            ui.label("Posse ends the scene by itself on casualties, Big Nerve failures and empty decks. Declare the others:");
+            for c in scene.end.iter().filter(|c| c.trigger.kind == crate::rules::data::TriggerKind::Objective) {
+                if ui.button(format!("Declare: {}", c.condition)).clicked() {
+                    commands.push(PlayCommand::Apply(Event::EndScene { condition: c.id.clone(), winner: None }));
+                }
+            }
+        }
+        None => {
+            ui.horizontal(|ui| {
+                for (s, side) in game.sides.iter().enumerate() {
+                    if ui.button(format!("{} win", side.name)).clicked() {
+                        commands.push(PlayCommand::Apply(Event::EndScene { condition: "agreed".into(), winner: Some(s) }));
+                    }
+                }
+                if ui.button("A draw").clicked() {
+                    commands.push(PlayCommand::Apply(Event::EndScene { condition: "agreed".into(), winner: None }));
+                }
+            });
+        }
+    });
+}
+
+/// The end of the game: who won and why, and the next scene of the storyline.
+fn over_ui(ui: &mut Ui, rules: &Rules, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
+    let v = ui.visuals().clone();
+    let Some(end) = &game.result else {
+        let broke = game.broke.and_then(|s| game.sides.get(s)).map_or("?", |s| s.name.as_str());
+        ui.label(theme::big(format!("{broke} got out of Dodge")).color(theme::accent(&v)));
+        return;
+    };
+    let headline = match end.winner.and_then(|w| game.sides.get(w)) {
+        Some(w) => format!("{} win", w.name),
+        None => "A draw".to_owned(),
+    };
+    ui.label(theme::big(headline).color(theme::accent(&v)));
+    ui.label(RichText::new(&end.text).size(theme::HEADING));
+    let Some(scene) = game.scene_of(rules) else { return };
+    let outcome = match end.winner.and_then(|w| game.sides.get(w)).map(|s| s.role) {
+        Some(Role::Good) => Outcome::Good,
+        Some(Role::Bad) => Outcome::Bad,
+        None => Outcome::Draw,
+    };
+    ui.add_space(theme::GAP);
+    let next = crate::print::checklist::next_scene(rules, scene);
+    let label = match next {
+        Some(n) => format!("Record the result and set up {}", n.title),
+        None => "Record the result (the storyline's last scene)".to_owned(),
+    };
+    if ui.button(RichText::new(label).size(theme::HEADING)).clicked() {
+        commands.push(PlayCommand::Record { scene: scene.id.clone(), outcome });
+        if let Some(n) = next {
+            state.scene = Some(n.id.clone());
+            state.standalone = false;
+        }
+        commands.push(PlayCommand::Close);
+    }
 }
 
 /// The scene's first-turn rules, before the first initiative cards are dealt.
@@ -417,83 +603,6 @@ fn log_ui(ui: &mut Ui, game: &Game) {
                 ui.label(RichText::new(line).small());
             }
         },
-    );
-}
-
-/// A player's hand: first a screen asking to pass the device, then the cards.
-fn hand_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
-    let v = ui.visuals().clone();
-    let Some(over) = state.hand_over else { return };
-    let Some(side) = game.sides.get(over.side) else {
-        state.hand_over = None;
-        return;
-    };
-    if !over.shown {
-        ui.add_space(80.0);
-        ui.vertical_centered(|ui| {
-            let tap = egui::Button::new(
-                RichText::new(format!("Pass to the {} player — tap to show hand", side.name))
-                    .size(theme::BIG - 8.0),
-            )
-            .min_size(egui::vec2(520.0, 160.0));
-            if ui.add(tap).clicked() {
-                state.hand_over = Some(HandOver { shown: true, ..over });
-            }
-            ui.add_space(theme::GAP);
-            if ui.button("Cancel").clicked() {
-                state.hand_over = None;
-            }
-        });
-        return;
-    }
-    ui.label(theme::heading(&v, format!("{}'s hand", side.name)));
-    let may_swap = game.phase == Phase::EndOfTurn && !side.used_card;
-    if may_swap {
-        ui.label("You used no card this turn: you may discard one to draw one when the next turn starts.");
-    }
-    ui.horizontal_wrapped(|ui| {
-        for &card in &side.hand {
-            ui.vertical(|ui| {
-                card_face_small(ui, card);
-                if may_swap && ui.button(format!("Discard {} to draw", card.label())).clicked() {
-                    commands.push(PlayCommand::Apply(Event::DiscardToDraw { side: over.side, card }));
-                    state.hand_over = None;
-                }
-            });
-        }
-        if side.hand.is_empty() {
-            ui.label("No cards in hand.");
-        }
-    });
-    ui.add_space(theme::GAP);
-    if ui.button(RichText::new("Hide hand").size(theme::HEADING)).clicked() {
-        state.hand_over = None;
-    }
-}
-
-/// A card in a hand: a white card with its rank and suit in the card's ink.
-fn card_face_small(ui: &mut Ui, card: Card) {
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(90.0, 126.0), egui::Sense::hover());
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, card.label()));
-    let painter = ui.painter();
-    painter.rect(
-        rect,
-        8.0,
-        egui::Color32::from_rgb(0xFB, 0xF8, 0xF0),
-        egui::Stroke::new(1.5, egui::Color32::from_gray(90)),
-        egui::StrokeKind::Inside,
-    );
-    let ink = match card.colour() {
-        crate::rules::cards::Colour::Red => egui::Color32::from_rgb(0xB0, 0x1E, 0x1E),
-        crate::rules::cards::Colour::Black => egui::Color32::from_gray(20),
-    };
-    let text = if card.is_joker() { "JOKER".to_owned() } else { card.label() };
-    painter.text(
-        rect.center(),
-        egui::Align2::CENTER_CENTER,
-        text,
-        egui::FontId::proportional(if card.is_joker() { 18.0 } else { 34.0 }),
-        ink,
     );
 }
 
@@ -781,12 +890,36 @@ fn activation_ui(
             state.fight = FightDraft::default();
         }
     });
+    if model.under_fire > 0 {
+        recover_ui(ui, game, current, commands);
+    }
     if game.fight_of(current).is_none() {
         shoot_ui(ui, rules, game, current, state, commands);
     }
     fight_ui(ui, rules, game, current, state, commands);
     if game.fight_of(current).is_none() {
         quick_shot_ui(ui, rules, game, current, state, commands);
+    }
+}
+
+/// A Recover action: one marker off (every marker under True Grit), unless the enemy's
+/// Hang 'em High forbids it this turn.
+fn recover_ui(ui: &mut Ui, game: &Game, current: ModelRef, commands: &mut Vec<PlayCommand>) {
+    let barred = game.recover_barred(current.side);
+    let all = game.effect_on(crate::game::Effect::TrueGrit, current);
+    let label = if all {
+        "Recover (one action): every marker off, True Grit"
+    } else {
+        "Recover (one action): one marker off"
+    };
+    let response = ui.add_enabled(!barred, egui::Button::new(label));
+    if barred {
+        response.on_disabled_hover_text("Hang 'em High: no Recover this turn");
+        ui.label(
+            RichText::new("Hang 'em High: no Recover this turn.").small().color(theme::muted(ui.visuals())),
+        );
+    } else if response.clicked() {
+        commands.push(PlayCommand::Apply(Event::Recover { model: current }));
     }
 }
 
@@ -957,7 +1090,7 @@ fn quick_shot_ui(
     }
     if game.quick_shot_taken(enemy) {
         ui.label(
-            RichText::new(format!("The {} have had their quick shot this activation.", enemies.name))
+            RichText::new(format!("{} have had their quick shot this activation.", enemies.name))
                 .color(theme::muted(&v)),
         );
         return;
@@ -1008,6 +1141,8 @@ fn quick_shot_ui(
         target_boss: victim.boss,
         ..ShotInput::default()
     };
+    let mut input = input;
+    card_notes(ui, &game.card_shot_effects(rules, ModelRef { side: enemy, model: s }, target, &mut input));
     let odds = match shooting::assess(rules, &input) {
         Ok(o) => o,
         Err(e) => {
@@ -1018,7 +1153,7 @@ fn quick_shot_ui(
     ui.label(RichText::new(format!("Modifier {:+} · hit {}", odds.modifier, odds.chances.hit())).strong());
     quick_timing(ui, odds.range, &victim.name);
     if let Ok(Some(roll)) = roll_field(ui, &mut q.roll, rules.core.shooting.die) {
-        let result = shooting::result(rules, odds.modifier, roll);
+        let result = game.shot_result(rules, target, odds.modifier, roll);
         if ui.button(format!("Apply the quick shot: {}", result.title())).clicked() {
             let by = ModelRef { side: enemy, model: s };
             commands.push(PlayCommand::Apply(Event::Interrupt { model: by, kind: Interruption::QuickShot }));
@@ -1036,6 +1171,14 @@ fn quick_shot_ui(
             }
             state.quick = QuickDraft::default();
         }
+    }
+}
+
+/// The cards in play that changed a shot or a test, one line each.
+fn card_notes(ui: &mut Ui, notes: &[&str]) {
+    let colour = theme::accent(ui.visuals());
+    for note in notes {
+        ui.label(RichText::new(*note).strong().color(colour));
     }
 }
 
@@ -1247,6 +1390,9 @@ fn shoot_ui(
         obscured: d.obscured,
         black_joker: false,
     };
+    let mut input = input;
+    let target_ref = ModelRef { side: enemy, model: t };
+    card_notes(ui, &game.card_shot_effects(rules, shooter, target_ref, &mut input));
     let odds = match shooting::assess(rules, &input) {
         Ok(o) => o,
         Err(e) => {
@@ -1280,8 +1426,7 @@ fn shoot_ui(
     }
     match roll_field(ui, &mut d.roll, rules.core.shooting.die) {
         Ok(Some(roll)) => {
-            let result = shooting::result(rules, odds.modifier, roll);
-            let target_ref = ModelRef { side: enemy, model: t };
+            let result = game.shot_result(rules, target_ref, odds.modifier, roll);
             if ui.button(RichText::new(format!("Apply: {}", result.title())).size(theme::HEADING)).clicked() {
                 if d.duck_back {
                     commands.push(PlayCommand::Apply(Event::Interrupt {
@@ -1335,12 +1480,25 @@ fn nerve_ui(
         return;
     }
     toggle(ui, &mut state.friend_near, "Friend within 15 cm");
-    let input = NerveInput {
+    let mut input = NerveInput {
         nerve: model.nerve,
         under_fire: model.under_fire.min(4),
         friend_near: state.friend_near,
         extra: vec![],
     };
+    // I Am The Law: +1 for a Lawman (not the Sheriff) the Sheriff can see.
+    let gang = game.sides.get(target.side).and_then(|s| rules.gang(&s.gang));
+    let law = gang.and_then(|g| g.ability("i-am-the-law"));
+    if let Some(a) = law
+        && !model.boss
+        && game.abilities_work(rules, target.side, a.needs)
+    {
+        toggle(ui, &mut state.sheriff_sees, "The Sheriff can see him (I Am The Law, +1)");
+        if state.sheriff_sees {
+            input.extra.push(crate::rules::shooting::Modifier { reason: a.name.clone(), value: 1 });
+        }
+    }
+    card_notes(ui, &game.card_nerve_effects(target, &mut input));
     let Ok(odds) = nerve::nerve_test(rules, &input) else { return };
     ui.label(theme::big(if odds.needed > 10 {
         "Cannot pass".to_owned()
@@ -1348,17 +1506,53 @@ fn nerve_ui(
         format!("Needs {}+", odds.needed)
     }));
     chance_bar(ui, "Pass", odds.pass_chance, theme::good(&v));
-    if let Ok(Some(roll)) = roll_field(ui, &mut state.nerve_roll, rules.core.nerve.die)
-        && ui.button(RichText::new("Apply the nerve test").size(theme::HEADING)).clicked()
-    {
-        commands.push(PlayCommand::Apply(Event::Nerve { model: target, needed: odds.needed, roll }));
+    let close = |state: &mut PlayState| {
         state.nerve_for = None;
         state.nerve_reason.clear();
         state.nerve_roll.clear();
+        state.sheriff_sees = false;
+    };
+    if game.crazy_as_a_loon(target.side) {
+        if ui.button(RichText::new("Skip the test (Crazy as a Loon)").size(theme::HEADING)).clicked() {
+            commands.push(PlayCommand::Apply(Event::SkipNerve { model: target }));
+            close(state);
+        }
+        return;
+    }
+    // Tough as Old Boots: a test whose failure would put the model out of action passes on 3+.
+    let boots = gang.and_then(|g| g.ability("tough-as-old-boots")).filter(|a| {
+        model.under_fire + 1 >= model.hits && game.ability_refusal(rules, target.side, &a.id).is_none()
+    });
+    if let Ok(Some(roll)) = roll_field(ui, &mut state.nerve_roll, rules.core.nerve.die) {
+        if ui.button(RichText::new("Apply the nerve test").size(theme::HEADING)).clicked() {
+            commands.push(PlayCommand::Apply(Event::Nerve { model: target, needed: odds.needed, roll }));
+            close(state);
+        } else if let Some(a) = boots
+            && ui.button(format!("Use {}: passes on 3 or more", a.name)).clicked()
+        {
+            commands.push(PlayCommand::Apply(Event::UseAbility {
+                side: target.side,
+                ability: a.id.clone(),
+                targets: vec![target],
+                card: None,
+            }));
+            commands.push(PlayCommand::Apply(Event::Nerve { model: target, needed: 3, roll }));
+            close(state);
+        }
+    }
+    let enemy = 1 - target.side;
+    if state.nerve_reason.contains("hot at") && game.sides.get(enemy).is_some_and(|s| !s.hand.is_empty()) {
+        ui.horizontal_wrapped(|ui| {
+            let name = game.sides.get(enemy).map_or("?", |s| s.name.as_str());
+            ui.label(format!("{name} may play Yellow Belly (a 9) instead of the roll."));
+            if ui.button(format!("{name}: play a card")).clicked() {
+                state.hand_over = Some(HandOver { side: enemy, shown: false });
+                close(state);
+            }
+        });
     }
     if ui.button("Not now").on_hover_text("Close the test without a roll").clicked() {
-        state.nerve_for = None;
-        state.nerve_reason.clear();
+        close(state);
     }
 }
 
@@ -1390,7 +1584,7 @@ fn end_of_turn_ui(
     }
     for side in game.sides.iter().filter(|s| s.ran_out) {
         ui.label(
-            RichText::new(format!("The {} have run out of cards and do not reshuffle.", side.name))
+            RichText::new(format!("{} have run out of cards and do not reshuffle.", side.name))
                 .strong()
                 .color(theme::bad(&v)),
         );
@@ -1402,6 +1596,13 @@ fn end_of_turn_ui(
         ui.label(
             RichText::new(format!("{} must take a Big Nerve test", side.name)).strong().size(theme::HEADING),
         );
+        if game.big_nerve_ignored(rules, s) {
+            ui.label("This scene ignores each side's first required test: it passes without a roll.");
+            if ui.button(format!("Record {}'s ignored test", side.name)).clicked() {
+                commands.push(PlayCommand::Apply(Event::BigNerve { side: s, roll: rules.core.nerve.die }));
+            }
+            continue;
+        }
         if odds.automatic_fail {
             ui.label(
                 RichText::new("Automatic failure: markers at least twice the models standing.")

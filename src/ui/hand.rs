@@ -1,0 +1,435 @@
+//! Cards and abilities on the Play screen: a player's hand behind a hand-over screen, playing
+//! a card on its targets, the trump offered to the other player (who alone sees whether they
+//! hold one), the cards in play, and each gang's abilities with their limits.
+
+use egui::{RichText, Ui};
+
+use super::play::{HandOver, PlayCommand, PlayState};
+use super::theme;
+use super::widgets::problem;
+use crate::game::hands::Whose;
+use crate::game::{Effect, Event, Game, ModelRef, Phase};
+use crate::rules::Rules;
+use crate::rules::cards::Card;
+use crate::rules::data::{AutoLevel, Automation, Lasts};
+
+/// The big "pass the device" button of a hand-over screen. Returns `true` when tapped.
+fn hand_over_button(ui: &mut Ui, text: &str) -> bool {
+    ui.add_space(60.0);
+    let mut tapped = false;
+    ui.vertical_centered(|ui| {
+        let tap =
+            egui::Button::new(RichText::new(text).size(theme::BIG - 8.0)).min_size(egui::vec2(520.0, 140.0));
+        tapped = ui.add(tap).clicked();
+    });
+    tapped
+}
+
+/// "Posse applies" or "Reminder", with what Posse does.
+fn automation_line(ui: &mut Ui, automation: &Automation) {
+    let v = ui.visuals().clone();
+    let (badge, colour) = match automation.level {
+        AutoLevel::Applied => ("Posse applies", theme::good(&v)),
+        AutoLevel::Reminder => ("Reminder", theme::muted(&v)),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(badge).small().strong().color(colour));
+        ui.label(RichText::new(&automation.note).small().color(theme::muted(&v)));
+    });
+}
+
+/// A card in a hand: a white card with its rank and suit in the card's ink.
+pub fn card_face_small(ui: &mut Ui, card: Card) {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(90.0, 126.0), egui::Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, card.label()));
+    let painter = ui.painter();
+    painter.rect(
+        rect,
+        8.0,
+        egui::Color32::from_rgb(0xFB, 0xF8, 0xF0),
+        egui::Stroke::new(1.5, egui::Color32::from_gray(90)),
+        egui::StrokeKind::Inside,
+    );
+    let ink = match card.colour() {
+        crate::rules::cards::Colour::Red => egui::Color32::from_rgb(0xB0, 0x1E, 0x1E),
+        crate::rules::cards::Colour::Black => egui::Color32::from_gray(20),
+    };
+    let text = if card.is_joker() { "JOKER".to_owned() } else { card.label() };
+    painter.text(
+        rect.center(),
+        egui::Align2::CENTER_CENTER,
+        text,
+        egui::FontId::proportional(if card.is_joker() { 18.0 } else { 34.0 }),
+        ink,
+    );
+}
+
+/// A player's hand: first a screen asking to pass the device, then the cards, each with what
+/// it does, and the buttons to play it (on its targets) or discard it to draw.
+pub fn hand_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let Some(over) = state.hand_over else { return };
+    let Some(side) = game.sides.get(over.side) else {
+        state.hand_over = None;
+        return;
+    };
+    if !over.shown {
+        if hand_over_button(
+            ui,
+            &format!("Pass to the {} player — tap to show hand", game.player(rules, over.side)),
+        ) {
+            state.hand_over = Some(HandOver { shown: true, ..over });
+        }
+        ui.vertical_centered(|ui| {
+            if ui.button("Cancel").clicked() {
+                state.hand_over = None;
+            }
+        });
+        return;
+    }
+    ui.horizontal(|ui| {
+        ui.label(theme::heading(&v, format!("{}'s hand", side.name)));
+        if ui.button(RichText::new("Hide hand").size(theme::HEADING)).clicked() {
+            state.hand_over = None;
+            state.playing = None;
+        }
+    });
+    let may_swap = game.phase == Phase::EndOfTurn && !side.used_card;
+    let may_play = matches!(game.phase, Phase::Activations | Phase::EndOfTurn) && game.pending.is_none();
+    if may_swap {
+        ui.label("You used no card this turn: you may discard one to draw one when the next turn starts.");
+    }
+    if let Some(card) = state.playing.filter(|c| side.hand.contains(c)) {
+        targets_ui(ui, rules, game, over.side, card, state, commands);
+        return;
+    }
+    egui::ScrollArea::vertical().id_salt("hand").show(ui, |ui| {
+        for &card in &side.hand {
+            ui.horizontal(|ui| {
+                card_face_small(ui, card);
+                ui.vertical(|ui| {
+                    ui.set_max_width(560.0);
+                    if let Some(text) = rules.card_text(card) {
+                        ui.label(RichText::new(&text.name).strong().size(theme::HEADING));
+                        ui.label(RichText::new(&text.when).color(theme::muted(&v)));
+                        ui.label(&text.effect);
+                        automation_line(ui, &text.automation);
+                    }
+                    ui.horizontal(|ui| {
+                        if may_play
+                            && ui.button(RichText::new(format!("Play {}", card.label())).strong()).clicked()
+                        {
+                            state.playing = Some(card);
+                            state.play_targets.clear();
+                        }
+                        if may_swap && ui.button(format!("Discard {} to draw", card.label())).clicked() {
+                            commands.push(PlayCommand::Apply(Event::DiscardToDraw { side: over.side, card }));
+                            state.hand_over = None;
+                        }
+                    });
+                });
+            });
+            ui.add_space(6.0);
+        }
+        if side.hand.is_empty() {
+            ui.label("No cards in hand.");
+        }
+    });
+}
+
+/// Picks the targets of the card being played, then plays it.
+fn targets_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    side: usize,
+    card: Card,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let name = rules.card_text(card).map_or_else(|| card.label(), |t| t.name.clone());
+    ui.label(theme::big(format!("{} {name}", card.label())));
+    let effect = Effect::of(card);
+    let wanted = effect.map_or(&[][..], Effect::targets);
+    let swaps = matches!(effect, Some(Effect::SoddenByWhiskey | Effect::RedJoker));
+    state.play_targets.resize(wanted.len(), None);
+    for (i, whose) in wanted.iter().enumerate() {
+        let s = if *whose == Whose::Own { side } else { 1 - side };
+        let Some(pool) = game.sides.get(s) else { return };
+        let label = match (effect, whose) {
+            (Some(Effect::RedJoker), Whose::Own) => format!("Swap {}: your model", i / 2 + 1),
+            (Some(Effect::RedJoker), Whose::Enemy) => format!("Swap {}: enemy model", i / 2 + 1),
+            (_, Whose::Own) => format!("Your model {}", i + 1),
+            (_, Whose::Enemy) => format!("Enemy model {}", i + 1),
+        };
+        ui.horizontal(|ui| {
+            let row = super::widgets::row_label(ui, &label);
+            let current =
+                state.play_targets[i].and_then(|r| game.model_at(r)).map_or("Pick", |m| m.name.as_str());
+            egui::ComboBox::from_id_salt(("card-target", i))
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    for (m, model) in pool.models.iter().enumerate() {
+                        if model.out_of_action || (swaps && (model.card.is_none() || model.activated)) {
+                            continue;
+                        }
+                        let text = model.card.map_or_else(
+                            || model.name.clone(),
+                            |c| format!("{} ({})", model.name, c.label()),
+                        );
+                        ui.selectable_value(
+                            &mut state.play_targets[i],
+                            Some(ModelRef { side: s, model: m }),
+                            text,
+                        );
+                    }
+                })
+                .response
+                .labelled_by(row.id);
+        });
+    }
+    let chosen: Vec<ModelRef> = state.play_targets.iter().map_while(|t| *t).collect();
+    // The Red Joker may make fewer swaps, in whole pairs, when a side runs short.
+    let complete = if effect == Some(Effect::RedJoker) {
+        chosen.len() >= 2 && chosen.len().is_multiple_of(2)
+    } else {
+        chosen.len() == wanted.len()
+    };
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(
+                complete,
+                egui::Button::new(RichText::new(format!("Play {} now", card.label())).size(theme::HEADING)),
+            )
+            .clicked()
+        {
+            commands.push(PlayCommand::Apply(Event::Play { side, card, targets: chosen.clone() }));
+            state.playing = None;
+            state.play_targets.clear();
+            state.hand_over = None;
+        }
+        if ui.button("Back to the hand").clicked() {
+            state.playing = None;
+        }
+    });
+    if !complete && !wanted.is_empty() {
+        ui.label(RichText::new("Pick every target to play it.").color(theme::muted(ui.visuals())));
+    }
+}
+
+/// The card waiting for trumps: what it does and, behind a hand-over screen, the other
+/// player's choice to trump it or let it stand.
+pub fn pending_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let Some(p) = &game.pending else { return };
+    let owner = game.sides.get(p.side).map_or("?", |s| s.name.as_str());
+    let text = rules.card_text(p.card);
+    ui.horizontal(|ui| {
+        card_face_small(ui, p.card);
+        ui.vertical(|ui| {
+            ui.label(theme::big(format!(
+                "{owner} play {}",
+                text.map_or_else(|| p.card.label(), |t| t.name.clone())
+            )));
+            let on: Vec<String> =
+                p.targets.iter().filter_map(|r| game.model_at(*r).map(|m| m.name.clone())).collect();
+            if !on.is_empty() {
+                ui.label(RichText::new(format!("On {}", on.join(", "))).strong());
+            }
+            if let Some(t) = text {
+                ui.label(&t.effect);
+                automation_line(ui, &t.automation);
+            }
+            if !p.trumps.is_empty() {
+                let chain: Vec<String> = p.trumps.iter().map(|c| c.label()).collect();
+                ui.label(
+                    RichText::new(format!("Trumped by {}", chain.join(", then ")))
+                        .color(theme::bad(&v))
+                        .strong(),
+                );
+            }
+        });
+    });
+    let next = p.next_to_trump();
+    let Some(trumper) = game.sides.get(next) else { return };
+    if !state.trump_shown {
+        let what = if p.trumps.is_empty() { "trump it" } else { "trump back" };
+        if hand_over_button(
+            ui,
+            &format!("Pass to the {} player — tap to {what} or let it stand", game.player(rules, next)),
+        ) {
+            state.trump_shown = true;
+        }
+        return;
+    }
+    let matching: Vec<Card> = trumper.hand.iter().copied().filter(|c| c.value() == p.value()).collect();
+    ui.add_space(theme::GAP);
+    ui.horizontal(|ui| {
+        for card in &matching {
+            if ui.button(RichText::new(format!("Trump with {}", card.label())).size(theme::HEADING)).clicked()
+            {
+                commands.push(PlayCommand::Apply(Event::Trump { side: next, card: *card }));
+                state.trump_shown = false;
+            }
+        }
+        if matching.is_empty() {
+            ui.label(format!("{} hold no card of that value.", trumper.name));
+        }
+        let settle = if p.stands() { "Let it stand" } else { "Let the trump stand" };
+        if ui.button(RichText::new(settle).size(theme::HEADING)).clicked() {
+            commands.push(PlayCommand::Apply(Event::Settle));
+            state.trump_shown = false;
+        }
+    });
+}
+
+/// The cards whose effect lasts, with their targets and how long they last.
+pub fn in_play_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
+    if game.in_play.is_empty() {
+        return;
+    }
+    let v = ui.visuals().clone();
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(RichText::new("Cards in play").strong());
+        for p in &game.in_play {
+            let name = rules.card_text(p.card).map_or_else(|| p.card.label(), |t| t.name.clone());
+            let on: Vec<String> =
+                p.targets.iter().filter_map(|r| game.model_at(*r).map(|m| m.name.clone())).collect();
+            let on = if on.is_empty() { String::new() } else { format!(" on {}", on.join(", ")) };
+            let until = match p.lasts {
+                Lasts::Activation => "this activation",
+                Lasts::Turn => "until the end of the turn",
+                Lasts::UntilNerveFail => "until one of their models fails a nerve test",
+                Lasts::UntilHit => "until the model is hit",
+                Lasts::Instant => "",
+            };
+            ui.label(
+                RichText::new(format!("{} {name}{on} — {until}", p.card.label())).color(
+                    if Effect::of(p.card).is_some() { v.strong_text_color() } else { theme::muted(&v) },
+                ),
+            );
+        }
+    });
+}
+
+/// One side's gang abilities: limits, what Posse does, whether each may be used now, and a
+/// button to use the ones that are used on purpose.
+pub fn abilities_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    side: usize,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let Some(s) = game.sides.get(side) else { return };
+    let Some(gang) = rules.gang(&s.gang) else { return };
+    egui::CollapsingHeader::new(format!("{}: gang abilities", s.name)).id_salt(("abilities", side)).show(
+        ui,
+        |ui| {
+            for a in &gang.abilities {
+                ui.label(RichText::new(format!("{} · {}", a.name, a.frequency.label())).strong());
+                ui.label(RichText::new(&a.when).small().color(theme::muted(&v)));
+                automation_line(ui, &a.automation);
+                let refusal = game.ability_refusal(rules, side, &a.id);
+                let used_now = game.used_this_turn(side, &a.id);
+                if used_now {
+                    ui.label(RichText::new("Used this turn").small().color(theme::accent(&v)));
+                }
+                match (&refusal, a.id.as_str()) {
+                    (Some(why), _) if !used_now => {
+                        ui.label(RichText::new(format!("Not now: {why}.")).small().color(theme::muted(&v)));
+                    }
+                    (None, id) => use_ability_ui(ui, game, side, id, &a.name, state, commands),
+                    _ => {}
+                }
+                ui.add_space(4.0);
+            }
+        },
+    );
+}
+
+fn use_ability_ui(
+    ui: &mut Ui,
+    game: &Game,
+    side: usize,
+    id: &str,
+    name: &str,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let Some(s) = game.sides.get(side) else { return };
+    let phase_ok = match id {
+        "and-justice-for-all" => game.phase == Phase::EndOfTurn,
+        "cheatin" | "see-how-the-cat-jumps" | "crazy-as-a-loon" | "a-hog-killin-time" | "above-snakes" => {
+            game.phase == Phase::Activations
+        }
+        _ => return,
+    };
+    if !phase_ok || game.pending.is_some() {
+        return;
+    }
+    let needs_model = !matches!(id, "crazy-as-a-loon" | "above-snakes");
+    let needs_card = id == "cheatin";
+    let draft = &mut state.ability;
+    if draft.0 != id {
+        *draft = (id.to_owned(), None, None);
+    }
+    ui.horizontal_wrapped(|ui| {
+        if needs_model {
+            let current = draft.1.and_then(|m| s.models.get(m)).map_or("Pick a model", |m| m.name.as_str());
+            egui::ComboBox::from_id_salt(("ability-model", side, id))
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    for (m, model) in s.models.iter().enumerate().filter(|(_, m)| !m.out_of_action) {
+                        let ready = !matches!(id, "cheatin" | "see-how-the-cat-jumps")
+                            || (model.card.is_some() && !model.activated);
+                        if ready {
+                            ui.selectable_value(&mut draft.1, Some(m), &model.name);
+                        }
+                    }
+                })
+                .response
+                .accessible_name(format!("{name}: model"));
+        }
+        if needs_card {
+            let current = draft.2.map_or_else(|| "Pick a hand card".to_owned(), Card::label);
+            egui::ComboBox::from_id_salt(("ability-card", side, id))
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    for &card in &s.hand {
+                        ui.selectable_value(&mut draft.2, Some(card), card.label());
+                    }
+                })
+                .response
+                .accessible_name(format!("{name}: hand card"));
+        }
+        let ready = (!needs_model || draft.1.is_some()) && (!needs_card || draft.2.is_some());
+        if ui.add_enabled(ready, egui::Button::new(format!("Use {name}"))).clicked() {
+            let targets = draft.1.map(|model| vec![ModelRef { side, model }]).unwrap_or_default();
+            commands.push(PlayCommand::Apply(Event::UseAbility {
+                side,
+                ability: id.to_owned(),
+                targets,
+                card: draft.2,
+            }));
+            *draft = (String::new(), None, None);
+        }
+    });
+    if needs_card && s.hand.is_empty() {
+        problem(ui, "No card in hand to swap.");
+    }
+}
