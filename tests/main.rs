@@ -1,6 +1,7 @@
 //! Integration tests, in one binary so eframe is linked once.
 
 mod app;
+mod cards;
 mod cli;
 mod crash;
 mod gangs;

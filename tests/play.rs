@@ -113,22 +113,7 @@ fn a_whole_turn_to_the_end_of_turn_checklist() {
     h.state_mut().play.seed = Some(SEED);
     click(&mut h, "Start the game");
     click(&mut h, "Deal initiative");
-    for _ in 0..40 {
-        if phase(&h) != Phase::Activations {
-            break;
-        }
-        if h.query_by_label_contains("placed its first card first").is_some() {
-            click(&mut h, "Tombstone Law placed first");
-            continue;
-        }
-        if let Some(end) = h.query_by_label("End the turn") {
-            end.click_accesskit();
-            h.run();
-            continue;
-        }
-        h.get_by_label_contains("'s activation").click_accesskit();
-        h.run();
-    }
+    support::play_out_the_turn(&mut h);
     assert_eq!(phase(&h), Phase::EndOfTurn);
     h.get_by_label_contains("Take every move marker off the table.");
     click(&mut h, "Draw cards and start the next turn");

@@ -33,3 +33,23 @@ pub fn click(h: &mut Harness<'static, PosseApp>, label: &str) {
     h.get_by_label(label).click();
     h.run();
 }
+
+/// Ends every activation of the turn (settling a tie for the first side if asked) and then
+/// the turn itself, as players who only move would.
+pub fn play_out_the_turn(h: &mut Harness<'static, PosseApp>) {
+    for _ in 0..60 {
+        let Some(game) = h.state().game.as_ref().map(|g| &g.game) else { return };
+        if game.phase != posse::game::Phase::Activations {
+            return;
+        }
+        let first = game.sides[0].name.clone();
+        if h.query_by_label_contains("placed its first card first").is_some() {
+            h.get_by_label(&format!("{first} placed first")).click_accesskit();
+        } else if let Some(end) = h.query_by_label("End the turn") {
+            end.click_accesskit();
+        } else {
+            h.get_by_label_contains("'s activation").click_accesskit();
+        }
+        h.run();
+    }
+}

@@ -384,13 +384,10 @@ fn use_ability_ui(
     }
     let needs_model = !matches!(id, "crazy-as-a-loon" | "above-snakes");
     let needs_card = id == "cheatin";
-    let draft = &mut state.ability;
-    if draft.0 != id {
-        *draft = (id.to_owned(), None, None);
-    }
+    let draft = state.ability.entry(id.to_owned()).or_default();
     ui.horizontal_wrapped(|ui| {
         if needs_model {
-            let current = draft.1.and_then(|m| s.models.get(m)).map_or("Pick a model", |m| m.name.as_str());
+            let current = draft.0.and_then(|m| s.models.get(m)).map_or("Pick a model", |m| m.name.as_str());
             egui::ComboBox::from_id_salt(("ability-model", side, id))
                 .selected_text(current)
                 .show_ui(ui, |ui| {
@@ -398,7 +395,7 @@ fn use_ability_ui(
                         let ready = !matches!(id, "cheatin" | "see-how-the-cat-jumps")
                             || (model.card.is_some() && !model.activated);
                         if ready {
-                            ui.selectable_value(&mut draft.1, Some(m), &model.name);
+                            ui.selectable_value(&mut draft.0, Some(m), &model.name);
                         }
                     }
                 })
@@ -406,27 +403,27 @@ fn use_ability_ui(
                 .accessible_name(format!("{name}: model"));
         }
         if needs_card {
-            let current = draft.2.map_or_else(|| "Pick a hand card".to_owned(), Card::label);
+            let current = draft.1.map_or_else(|| "Pick a hand card".to_owned(), Card::label);
             egui::ComboBox::from_id_salt(("ability-card", side, id))
                 .selected_text(current)
                 .show_ui(ui, |ui| {
                     for &card in &s.hand {
-                        ui.selectable_value(&mut draft.2, Some(card), card.label());
+                        ui.selectable_value(&mut draft.1, Some(card), card.label());
                     }
                 })
                 .response
                 .accessible_name(format!("{name}: hand card"));
         }
-        let ready = (!needs_model || draft.1.is_some()) && (!needs_card || draft.2.is_some());
+        let ready = (!needs_model || draft.0.is_some()) && (!needs_card || draft.1.is_some());
         if ui.add_enabled(ready, egui::Button::new(format!("Use {name}"))).clicked() {
-            let targets = draft.1.map(|model| vec![ModelRef { side, model }]).unwrap_or_default();
+            let targets = draft.0.map(|model| vec![ModelRef { side, model }]).unwrap_or_default();
             commands.push(PlayCommand::Apply(Event::UseAbility {
                 side,
                 ability: id.to_owned(),
                 targets,
-                card: draft.2,
+                card: draft.1,
             }));
-            *draft = (String::new(), None, None);
+            *draft = (None, None);
         }
     });
     if needs_card && s.hand.is_empty() {

@@ -127,8 +127,8 @@ pub struct PlayState {
     pub play_targets: Vec<Option<ModelRef>>,
     /// The trumping player has tapped through the hand-over screen.
     pub trump_shown: bool,
-    /// The ability being used: its id, model and hand card.
-    pub ability: (String, Option<usize>, Option<Card>),
+    /// The abilities being used: by id, the model and hand card picked.
+    pub ability: std::collections::BTreeMap<String, (Option<usize>, Option<Card>)>,
     /// I Am The Law: the Sheriff can see the model taking the nerve test.
     pub sheriff_sees: bool,
     /// The witness's player has tapped through the hand-over screen.
