@@ -174,8 +174,15 @@ pub fn play_ui(
         }
         match view.game {
             None => new_game_ui(ui, rules, view, state, commands),
-            Some(game) if game.pending.is_some() => super::hand::pending_ui(ui, rules, game, state, commands),
-            Some(game) if state.hand_over.is_some() => super::hand::hand_ui(ui, rules, game, state, commands),
+            Some(game) if game.pending.is_some() || state.hand_over.is_some() => {
+                // Undo stays one click away behind the hand-over screens too.
+                ui.horizontal(|ui| undo_buttons(ui, view.undo_label, view.can_redo, commands));
+                if game.pending.is_some() {
+                    super::hand::pending_ui(ui, rules, game, state, commands);
+                } else {
+                    super::hand::hand_ui(ui, rules, game, state, commands);
+                }
+            }
             Some(game) => game_ui(ui, rules, game, view.undo_label, view.can_redo, state, commands),
         }
     });
@@ -202,6 +209,19 @@ fn new_game_ui(
     if state.good.is_empty() {
         readable[0].0.clone_into(&mut state.good);
         readable[1].0.clone_into(&mut state.bad);
+        // Propose the roles from the hierarchy of badness.
+        let kind = |id: &str| {
+            gangs
+                .iter()
+                .find(|e| e.id == id)
+                .and_then(|e| e.gang.as_ref().ok())
+                .and_then(|g| rules.gang(&g.gang))
+        };
+        if let (Some(a), Some(b)) = (kind(&state.good), kind(&state.bad))
+            && !crate::rules::cards::a_is_good(a, b)
+        {
+            std::mem::swap(&mut state.good, &mut state.bad);
+        }
     }
     ui.horizontal(|ui| {
         let label = widgets::row_label(ui, "Scene");
@@ -288,15 +308,15 @@ fn roles_hint(ui: &mut Ui, rules: &Rules, gangs: &[GangEntry], state: &mut PlayS
         return;
     }
     let types = rules.gang(&good.gang).zip(rules.gang(&bad.gang));
+    // The row is always there, so the buttons below never move under the pointer.
     ui.horizontal(|ui| {
-        if let Some((g, b)) = types
-            && !crate::rules::cards::a_is_good(g, b)
-        {
-            ui.label(
-                RichText::new(format!("By the hierarchy of badness {} would be the bad guys.", good.name))
-                    .color(theme::muted(ui.visuals())),
-            );
-        }
+        let text = match types {
+            Some((g, b)) if !crate::rules::cards::a_is_good(g, b) => {
+                format!("By the hierarchy of badness {} would be the bad guys.", good.name)
+            }
+            _ => "The roles follow the hierarchy of badness.".to_owned(),
+        };
+        ui.label(RichText::new(text).color(theme::muted(ui.visuals())));
         if ui.button("Swap sides").clicked() {
             std::mem::swap(&mut state.good, &mut state.bad);
         }
@@ -356,18 +376,7 @@ fn game_ui(
             Phase::Over => "game over",
         };
         ui.label(RichText::new(format!("Turn {} · {phase}", game.turn)).size(theme::BIG - 10.0).strong());
-        let undo = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
-        if ui.add_enabled(undo_label.is_some(), egui::Button::new(undo)).on_hover_text("Ctrl+Z").clicked()
-            || ui.input(|i| i.modifiers.command && !i.modifiers.shift && i.key_pressed(egui::Key::Z))
-        {
-            commands.push(PlayCommand::Undo);
-        }
-        if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z").clicked()
-            || (can_redo
-                && ui.input(|i| i.modifiers.command && i.modifiers.shift && i.key_pressed(egui::Key::Z)))
-        {
-            commands.push(PlayCommand::Redo);
-        }
+        undo_buttons(ui, undo_label, can_redo, commands);
         if ui.button("Close game").on_hover_text("It stays saved; resume it from the Play screen").clicked() {
             commands.push(PlayCommand::Close);
         }
@@ -590,6 +599,21 @@ fn scene_rules_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
     );
 }
 
+/// Undo (saying what it undoes) and Redo, with their shortcuts.
+fn undo_buttons(ui: &mut Ui, undo_label: Option<&str>, can_redo: bool, commands: &mut Vec<PlayCommand>) {
+    let undo = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
+    if ui.add_enabled(undo_label.is_some(), egui::Button::new(undo)).on_hover_text("Ctrl+Z").clicked()
+        || ui.input(|i| i.modifiers.command && !i.modifiers.shift && i.key_pressed(egui::Key::Z))
+    {
+        commands.push(PlayCommand::Undo);
+    }
+    if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z").clicked()
+        || (can_redo && ui.input(|i| i.modifiers.command && i.modifiers.shift && i.key_pressed(egui::Key::Z)))
+    {
+        commands.push(PlayCommand::Redo);
+    }
+}
+
 fn log_ui(ui: &mut Ui, game: &Game) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "Log"));
@@ -732,10 +756,9 @@ fn initiative_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut
                 state.physical[s] = false;
             }
             if ui
-                .add(egui::Button::selectable(
-                    state.physical[s],
-                    format!("{} draw from their own deck", side.name),
-                ))
+                .add(egui::Button::selectable(state.physical[s], "Own deck"))
+                .accessible_name(format!("{} draw from their own deck", side.name))
+                .on_hover_text("The player draws from a real deck and types each card")
                 .clicked()
             {
                 state.physical[s] = true;
