@@ -194,6 +194,16 @@ pub fn card_face(ui: &mut Ui, rules: &Rules, card: &CardText, width: f32) {
                 );
                 ui.add_space(2.0);
                 ui.label(RichText::new(&card.effect).color(theme::card_ink()));
+                ui.add_space(4.0);
+                let badge = match card.automation.level {
+                    crate::rules::data::AutoLevel::Applied => "Posse applies:",
+                    crate::rules::data::AutoLevel::Reminder => "Reminder:",
+                };
+                ui.label(
+                    RichText::new(format!("{badge} {}", card.automation.note))
+                        .small()
+                        .color(theme::card_ink()),
+                );
             });
         });
 }
