@@ -234,6 +234,38 @@ impl Game {
             && !self.bn_ignored.contains(&side)
     }
 
+    /// The models that may draw their scene's second initiative card now: from the scene's
+    /// turn, while their side is outnumbered, once a turn, before they act.
+    #[must_use]
+    pub fn second_card_due(&self, rules: &Rules) -> Vec<ModelRef> {
+        let Some(scene) = self.scene_of(rules) else { return Vec::new() };
+        if self.phase != Phase::Activations {
+            return Vec::new();
+        }
+        let drawn: Vec<ModelRef> = self
+            .log
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, Event::DealInitiative { .. }))
+            .filter_map(|e| if let Event::ExtraCard { model } = e { Some(*model) } else { None })
+            .collect();
+        let mut due = Vec::new();
+        for (s, side) in self.sides.iter().enumerate() {
+            let from = scene.sides.get(side.role).second_card_from_turn;
+            let enemies = self.sides.get(1 - s).map_or(0, |e| e.standing().count());
+            if from.is_none_or(|t| self.turn < t) || enemies <= side.standing().count() {
+                continue;
+            }
+            for (m, model) in side.models.iter().enumerate() {
+                let r = ModelRef { side: s, model: m };
+                if model.card.is_some() && !model.activated && !model.out_of_action && !drawn.contains(&r) {
+                    due.push(r);
+                }
+            }
+        }
+        due
+    }
+
     /// A bad model came within 15 cm of good model `model`: the witness is revealed if it is
     /// that model.
     pub(super) fn approach(&mut self, model: ModelRef) -> Result<(), GameError> {

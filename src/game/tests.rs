@@ -815,3 +815,24 @@ fn every_card_and_ability_says_truly_whether_posse_applies_it() {
         }
     }
 }
+
+#[test]
+fn the_outnumbered_stranger_draws_a_second_card_from_turn_two() {
+    let rules = embedded::rules();
+    let mut game = Game::replay(
+        rules,
+        &[
+            Event::Begin(Box::new(scene_setup("the-stranger", 1, 3, 33))),
+            Event::DealInitiative { face_up: [None, None], cards: None },
+        ],
+    )
+    .expect("ready");
+    assert!(game.second_card_due(rules).is_empty(), "not on turn one");
+    game.apply(rules, &Event::EndTurn).expect("end");
+    game.apply(rules, &Event::NextTurn).expect("next");
+    game.apply(rules, &Event::DealInitiative { face_up: [None, None], cards: None }).expect("deal");
+    let stranger = ModelRef { side: 0, model: 0 };
+    assert_eq!(game.second_card_due(rules), vec![stranger]);
+    game.apply(rules, &Event::ExtraCard { model: stranger }).expect("second card");
+    assert!(game.second_card_due(rules).is_empty(), "once a turn");
+}

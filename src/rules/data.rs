@@ -567,6 +567,10 @@ pub struct SceneSide {
     /// The side notes its key model in secret (the witness) until an enemy comes close.
     #[serde(default)]
     pub secret_key: bool,
+    /// From this turn, while outnumbered, each model draws a second initiative card and keeps
+    /// the higher (the Stranger).
+    #[serde(default)]
+    pub second_card_from_turn: Option<u32>,
 }
 
 /// Both sides of a scene.

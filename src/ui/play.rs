@@ -858,6 +858,21 @@ fn activation_ui(
         }
     };
     switch_ui(ui, game, state, commands);
+    for r in game.second_card_due(rules) {
+        let Some(m) = game.model_at(r) else { continue };
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new(format!(
+                    "{} is outnumbered: he draws a second card and keeps the higher.",
+                    m.name
+                ))
+                .strong(),
+            );
+            if ui.button(format!("Draw {}'s second card", m.name)).clicked() {
+                commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
+            }
+        });
+    }
     let Some(&current) = order.first() else {
         ui.label("Every model has acted.");
         if ui.button(RichText::new("End the turn").size(theme::HEADING)).clicked() {
