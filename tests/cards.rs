@@ -291,3 +291,19 @@ fn the_witness_is_revealed_when_an_enemy_comes_within_15_cm() {
     assert!(g.sides[0].models[3].has(Flag::Key));
     assert!(matches!(g.log.last(), Some(Event::Approach { .. })));
 }
+
+#[test]
+fn a_player_mirrors_the_hand_of_a_real_deck() {
+    let dir = data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = start_until(dir.path(), None, |_| true);
+    let typed: Vec<Card> = game(&h).sides[0].deck[..3].to_vec();
+    open_hand(&mut h, 0);
+    click(&mut h, "Playing with your own deck? Type the hand you hold");
+    let text: Vec<String> = typed.iter().map(ToString::to_string).collect();
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Cards held")
+        .set_text_value_accesskit(&text.join(" "));
+    h.run();
+    click(&mut h, "Set the hand");
+    assert_eq!(game(&h).sides[0].hand, typed);
+    assert!(matches!(game(&h).log.last(), Some(Event::SetHand { side: 0, .. })));
+}

@@ -518,6 +518,20 @@ impl Game {
         self.abilities_used.iter().any(|u| u.side == side && u.ability == ability && u.turn == self.turn)
     }
 
+    pub(super) fn set_hand(&mut self, side: usize, cards: &[Card]) -> Result<(), GameError> {
+        let s = self.sides.get_mut(side).ok_or(GameError::NoModel(ModelRef { side, model: 0 }))?;
+        let mut pool: Vec<Card> = s.deck.iter().chain(&s.hand).copied().collect();
+        for card in cards {
+            let pos = pool.iter().position(|c| c == card).ok_or(GameError::MissingCard(*card))?;
+            pool.remove(pos);
+        }
+        s.deck.retain(|c| !cards.contains(c));
+        let back: Vec<Card> = s.hand.iter().copied().filter(|c| !cards.contains(c)).collect();
+        s.deck.extend(back);
+        s.hand = cards.to_vec();
+        Ok(())
+    }
+
     pub(super) fn skip_nerve(&mut self, model: ModelRef) -> Result<(), GameError> {
         if !self.crazy_as_a_loon(model.side) {
             return Err(GameError::Ability("only Crazy as a Loon skips nerve tests".into()));
@@ -578,6 +592,13 @@ pub(super) fn describe(game: &Game, rules: &Rules, after: &Game, event: &Event) 
             format!("{} use {name}{on}", side_name(*side))
         }
         Event::SkipNerve { model } => format!("{} skips a nerve test (Crazy as a Loon)", game.name(*model)),
+        Event::SetHand { side, cards } => {
+            format!(
+                "{} hold the {} they typed from their own deck",
+                side_name(*side),
+                crate::rules::count(u32::try_from(cards.len()).unwrap_or(0), "card", "cards")
+            )
+        }
         _ => return None,
     })
 }

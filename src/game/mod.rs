@@ -256,6 +256,9 @@ pub enum Event {
     },
     /// Crazy as a Loon: a nerve test skipped now, failed at the end of the turn.
     SkipNerve { model: ModelRef },
+    /// A player with a physical deck types the hand they hold: those cards come out of the
+    /// deck into the hand, and hand cards not named go back into the deck.
+    SetHand { side: usize, cards: Vec<Card> },
     /// The good player notes which model is the witness; it stays secret until revealed.
     SecretWitness { model: ModelRef },
     /// An enemy came within 15 cm of `model`: if it is the witness, it is revealed.
@@ -621,6 +624,7 @@ impl Game {
             | Event::Recover { .. }
             | Event::UseAbility { .. }
             | Event::SkipNerve { .. }
+            | Event::SetHand { .. }
             | Event::SecretWitness { .. }
             | Event::Approach { .. }
             | Event::EndScene { .. } => String::new(),
@@ -761,6 +765,7 @@ impl Game {
                 self.use_ability(rules, *side, ability, targets, *card)
             }
             Event::SkipNerve { model } => self.skip_nerve(*model),
+            Event::SetHand { side, cards } => self.set_hand(*side, cards),
             Event::SecretWitness { model } => {
                 self.model(*model)?;
                 self.witness = Some(*model);

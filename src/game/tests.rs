@@ -836,3 +836,27 @@ fn the_outnumbered_stranger_draws_a_second_card_from_turn_two() {
     game.apply(rules, &Event::ExtraCard { model: stranger }).expect("second card");
     assert!(game.second_card_due(rules).is_empty(), "once a turn");
 }
+
+#[test]
+fn a_physical_hand_is_mirrored_from_the_typed_cards() {
+    let rules = embedded::rules();
+    let setup = showdown_setup(34);
+    let mut game = Game::replay(rules, &[Event::Begin(Box::new(setup.clone()))]).expect("begins");
+    let keep = game.sides[0].hand[0];
+    let new: Vec<Card> = game.sides[0].deck[..2].to_vec();
+    let typed = vec![keep, new[0], new[1]];
+    game.apply(rules, &Event::SetHand { side: 0, cards: typed.clone() }).expect("typed");
+    assert_eq!(game.sides[0].hand, typed);
+    assert!(game.cards_conserved(rules, &setup));
+    let foreign = game.sides[1].deck[0];
+    assert_eq!(
+        game.apply(rules, &Event::SetHand { side: 0, cards: vec![foreign] }),
+        Err(GameError::MissingCard(foreign)),
+        "not a card of this deck"
+    );
+    assert_eq!(
+        game.apply(rules, &Event::SetHand { side: 0, cards: vec![keep, keep] }),
+        Err(GameError::MissingCard(keep)),
+        "one card typed twice"
+    );
+}

@@ -109,6 +109,7 @@ pub fn hand_ui(
         targets_ui(ui, rules, game, over.side, card, state, commands);
         return;
     }
+    physical_hand_ui(ui, over.side, state, commands);
     egui::ScrollArea::vertical().id_salt("hand").show(ui, |ui| {
         for &card in &side.hand {
             ui.horizontal(|ui| {
@@ -141,6 +142,31 @@ pub fn hand_ui(
             ui.label("No cards in hand.");
         }
     });
+}
+
+/// For a player with a real deck: type the cards held, and Posse's hand follows.
+fn physical_hand_ui(ui: &mut Ui, side: usize, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
+    egui::CollapsingHeader::new("Playing with your own deck? Type the hand you hold")
+        .id_salt(("physical-hand", side))
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                let text = &mut state.typed_hand;
+                let label = super::widgets::row_label(ui, "Cards held");
+                ui.add(egui::TextEdit::singleline(text).desired_width(260.0).hint_text("7S QH RJ"))
+                    .labelled_by(label.id);
+                let parsed: Result<Vec<Card>, _> = text.split_whitespace().map(str::parse::<Card>).collect();
+                match parsed {
+                    Ok(cards) if !cards.is_empty() => {
+                        if ui.button("Set the hand").clicked() {
+                            commands.push(PlayCommand::Apply(Event::SetHand { side, cards }));
+                            text.clear();
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(e) => problem(ui, &format!("{e}.")),
+                }
+            });
+        });
 }
 
 /// Picks the targets of the card being played, then plays it.

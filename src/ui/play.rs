@@ -135,6 +135,8 @@ pub struct PlayState {
     pub witness_shown: bool,
     /// The model an enemy came within 15 cm of.
     pub approach: Option<usize>,
+    /// A physical hand being typed.
+    pub typed_hand: String,
 }
 
 /// A saved game: its id and its one-line summary.
