@@ -144,6 +144,9 @@ pub struct AbilityUse {
     pub side: usize,
     pub ability: String,
     pub turn: u32,
+    /// Kept for the whole game; other uses are forgotten when their turn ends.
+    #[serde(default)]
+    pub once_per_game: bool,
 }
 
 impl Game {
@@ -500,7 +503,18 @@ impl Game {
             }
             _ => {}
         }
-        self.abilities_used.push(AbilityUse { side, ability: ability.to_owned(), turn: self.turn });
+        let once_per_game = self
+            .sides
+            .get(side)
+            .and_then(|s| rules.gang(&s.gang))
+            .and_then(|g| g.ability(ability))
+            .is_some_and(|a| a.frequency == Frequency::OncePerGame);
+        self.abilities_used.push(AbilityUse {
+            side,
+            ability: ability.to_owned(),
+            turn: self.turn,
+            once_per_game,
+        });
         Ok(())
     }
 

@@ -1416,6 +1416,9 @@ impl Game {
                 cards::shuffle(&mut side.deck, seed ^ 0xD1CE);
             }
         }
+        // Only once-per-game uses matter after their turn; dropping the rest keeps every event
+        // as cheap at the ten-thousandth as at the first.
+        self.abilities_used.retain(|u| u.once_per_game);
         self.turn += 1;
         self.phase = Phase::Initiative;
         Ok(())
