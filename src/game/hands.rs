@@ -342,9 +342,16 @@ impl Game {
                     }
                 }
             }
-            Some(Effect::LongArm | Effect::YellowBelly) => {
+            Some(Effect::LongArm) => {
                 if let Some(&t) = pending.targets.first() {
                     self.add_markers(t, 1)?;
+                }
+            }
+            Some(Effect::YellowBelly) => {
+                // The nerve test fails without a roll: its marker, and a failed test.
+                if let Some(&t) = pending.targets.first() {
+                    self.add_markers(t, 1)?;
+                    self.nerve_failed(t.side);
                 }
             }
             _ => {}
@@ -561,6 +568,7 @@ impl Game {
             if !self.model(r)?.out_of_action {
                 self.add_markers(r, 1)?;
             }
+            self.nerve_failed(r.side);
         }
         Ok(())
     }

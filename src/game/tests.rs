@@ -860,3 +860,69 @@ fn a_physical_hand_is_mirrored_from_the_typed_cards() {
         "one card typed twice"
     );
 }
+
+#[test]
+fn cards_in_play_change_shots_and_nerve_tests() {
+    use crate::rules::nerve::NerveInput;
+    use crate::rules::shooting::ShotInput;
+    let rules = embedded::rules();
+    let mut game = dealt(35);
+    let (wyatt, ike) = (ModelRef { side: 0, model: 0 }, ModelRef { side: 1, model: 0 });
+    // The Black Joker: +1 to every shot this turn.
+    give(&mut game, 1, Card::Joker(Colour::Black));
+    game.apply(rules, &Event::Play { side: 1, card: Card::Joker(Colour::Black), targets: vec![] })
+        .expect("BJ");
+    game.apply(rules, &Event::Settle).expect("settled");
+    // Dead eye shot on Wyatt: no cover or moving penalty.
+    give(&mut game, 0, card("10H"));
+    game.apply(rules, &Event::Play { side: 0, card: card("10H"), targets: vec![wyatt] }).expect("10");
+    game.apply(rules, &Event::Settle).expect("settled");
+    let mut input = ShotInput {
+        weapon: "pistol".into(),
+        distance_cm: 15.0,
+        cover: true,
+        target_moves: 2,
+        ..ShotInput::default()
+    };
+    let notes = game.card_shot_effects(rules, wyatt, ike, &mut input);
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(input.black_joker && !input.cover && input.target_moves == 0);
+    // No card in play touches the Outlaws' nerve tests.
+    let mut nerve = NerveInput { nerve: 5, under_fire: 2, friend_near: false, extra: vec![] };
+    assert!(game.card_nerve_effects(ike, &mut nerve).is_empty());
+    assert_eq!(nerve.under_fire, 2);
+    // Activation-long cards expire when the activation ends.
+    game.apply(rules, &Event::TiePriority { side: 0 }).expect("priority");
+    let current = game.order().expect("ordered")[0];
+    game.apply(rules, &Event::EndActivation { model: current, moves: 0 }).expect("ends");
+    assert!(!game.effect_on(Effect::DeadEye, wyatt));
+    assert!(game.black_joker(), "the joker lasts the turn");
+}
+
+#[test]
+fn stand_it_like_a_man_lasts_until_a_nerve_test_fails() {
+    use crate::rules::nerve::NerveInput;
+    let rules = embedded::rules();
+    let setup = super::sim::any_setup(37);
+    let mut game = Game::replay(
+        rules,
+        &[
+            Event::Begin(Box::new(setup.clone())),
+            Event::DealInitiative { face_up: [None, None], cards: None },
+        ],
+    )
+    .expect("ready");
+    assert_eq!(game.sides[1].gang, "desperados");
+    let bandit = ModelRef { side: 1, model: 3 };
+    give(&mut game, 1, card("JC"));
+    game.apply(rules, &Event::Play { side: 1, card: card("JC"), targets: vec![] }).expect("J");
+    game.apply(rules, &Event::Settle).expect("settled");
+    let mut nerve = NerveInput { nerve: 4, under_fire: 2, friend_near: true, extra: vec![] };
+    assert_eq!(game.card_nerve_effects(bandit, &mut nerve).len(), 1);
+    assert_eq!(nerve.under_fire, 0, "the markers' penalty is gone");
+    assert!(nerve.friend_near, "the bonus stays");
+    game.apply(rules, &Event::Nerve { model: bandit, needed: 4, roll: 1 }).expect("failed");
+    assert!(!game.effect_for(Effect::StandItLikeAMan, 1), "a failed test ends it");
+    assert!(game.sides[1].discard.contains(&card("JC")));
+    assert!(game.cards_conserved(rules, &setup));
+}
