@@ -574,12 +574,19 @@ fn first_turn_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
         for line in &lines {
             ui.label(format!("• {line}"));
         }
-        ui.label(
-            RichText::new(
-                "Set these with each model's ⚑ menu before dealing: surprised, drunk, off the table, acts as an ace.",
-            )
-            .color(theme::muted(ui.visuals())),
-        );
+        let mut done = Vec::new();
+        for side in &game.sides {
+            for f in &scene.sides.get(side.role).start_flags {
+                let who = if f.who == crate::rules::data::FlagWho::Boss { "boss" } else { "models" };
+                done.push(format!("{}' {who} {}", side.name, f.flag.title()));
+            }
+        }
+        let text = if done.is_empty() {
+            "Set these with each model's ⚑ menu before dealing: surprised, no card, drunk, off the table, acts as an ace.".to_owned()
+        } else {
+            format!("Posse has flagged: {}. Set the rest with each model's ⚑ menu before dealing.", done.join("; "))
+        };
+        ui.label(RichText::new(text).color(theme::muted(ui.visuals())));
     });
     ui.add_space(theme::GAP);
 }
@@ -773,7 +780,11 @@ fn initiative_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut
                     .color(theme::muted(&v)),
             );
             for (m, model) in side.models.iter().enumerate() {
-                if model.out_of_action || model.has(Flag::OffTable) {
+                if model.out_of_action
+                    || model.has(Flag::OffTable)
+                    || model.has(Flag::Ace)
+                    || model.has(Flag::NoCard)
+                {
                     continue;
                 }
                 let text = &mut state.typed[s][m];
