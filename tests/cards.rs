@@ -307,3 +307,50 @@ fn a_player_mirrors_the_hand_of_a_real_deck() {
     assert_eq!(game(&h).sides[0].hand, typed);
     assert!(matches!(game(&h).log.last(), Some(Event::SetHand { side: 0, .. })));
 }
+
+#[test]
+fn yellow_belly_fails_the_nerve_test_it_answers() {
+    let dir = data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = start_until(dir.path(), None, |g| {
+        let Some(current) = g.order().ok().and_then(|o| o.first().copied()) else { return false };
+        let nine = |s: usize| g.sides[s].hand.iter().any(|c| c.value() == 9);
+        let shooter = &g.sides[current.side].models[current.model];
+        nine(current.side) && !nine(1 - current.side) && shooter.weapons.iter().any(|w| w == "pistol")
+    });
+    let g = game(&h).clone();
+    let current = g.order().expect("ordered")[0];
+    let target = ModelRef { side: 1 - current.side, model: 2 };
+    let target_name = g.sides[target.side].models[2].name.clone();
+    let nine = *g.sides[current.side].hand.iter().find(|c| c.value() == 9).expect("a 9");
+    pick(&mut h, "Target", &target_name);
+    if g.sides[current.side].models[current.model].weapons.len() > 1 {
+        click(&mut h, "pistol");
+    }
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Distance (cm)").set_text_value_accesskit("15");
+    h.run();
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "d20 roll").set_text_value_accesskit("16");
+    h.run();
+    click(&mut h, "Apply: Under fire + nerve test");
+    let shooters = g.sides[current.side].name.clone();
+    click(&mut h, &format!("{shooters}: play a card"));
+    click(
+        &mut h,
+        &format!(
+            "Pass to the {} player — tap to show hand",
+            if current.side == 0 { "Lawmen" } else { "Outlaws" }
+        ),
+    );
+    click(&mut h, &format!("Play {}", nine.label()));
+    // The target is already chosen: the model whose test it answers.
+    click(&mut h, &format!("Play {} now", nine.label()));
+    let other = if current.side == 0 { "Outlaws" } else { "Lawmen" };
+    click(&mut h, &format!("Pass to the {other} player — tap to trump it or let it stand"));
+    click(&mut h, "Let it stand");
+    let after = game(&h);
+    assert_eq!(
+        after.model_at(target).expect("target").under_fire,
+        2,
+        "the hit's marker and the failed test's"
+    );
+    assert!(h.query_by_label(&format!("Nerve test for {target_name}")).is_none(), "no roll left to make");
+}

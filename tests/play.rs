@@ -383,7 +383,7 @@ fn a_broken_gang_fails_its_big_nerve_test_and_the_game_ends() {
         let name = h.state().game.as_ref().expect("game").game.sides[1].models[m].name.clone();
         h.get_by_label(&format!("Flags and markers of {name}")).click();
         h.run();
-        h.get_by_role_and_label(Role::CheckBox, "out of action").click();
+        h.get_by_role_and_label(Role::CheckBox, "Out of action").click();
         h.run();
         h.key_press(egui::Key::Escape);
         h.run();

@@ -185,6 +185,14 @@ fn targets_ui(
     let wanted = effect.map_or(&[][..], Effect::targets);
     let swaps = matches!(effect, Some(Effect::SoddenByWhiskey | Effect::RedJoker));
     state.play_targets.resize(wanted.len(), None);
+    // Coming from a prompt (Yellow Belly at a nerve test), the model is already chosen.
+    if let (Some(t), Some(first), Some(whose)) =
+        (state.preset_target, state.play_targets.first_mut(), wanted.first())
+        && first.is_none()
+        && (t.side == side) == (*whose == Whose::Own)
+    {
+        *first = Some(t);
+    }
     for (i, whose) in wanted.iter().enumerate() {
         let s = if *whose == Whose::Own { side } else { 1 - side };
         let Some(pool) = game.sides.get(s) else { return };
@@ -239,6 +247,7 @@ fn targets_ui(
             state.playing = None;
             state.play_targets.clear();
             state.hand_over = None;
+            state.preset_target = None;
         }
         if ui.button("Back to the hand").clicked() {
             state.playing = None;
@@ -264,6 +273,9 @@ pub fn pending_ui(
     let text = rules.card_text(p.card);
     ui.horizontal(|ui| {
         card_face_small(ui, p.card);
+        for t in &p.trumps {
+            card_face_small(ui, *t);
+        }
         ui.vertical(|ui| {
             ui.label(theme::big(format!(
                 "{owner} play {}",
@@ -282,10 +294,17 @@ pub fn pending_ui(
                 let chain: Vec<String> = p.trumps.iter().map(|c| c.label()).collect();
                 ui.label(
                     RichText::new(format!("Trumped by {}", chain.join(", then ")))
-                        .color(theme::bad(&v))
+                        .color(theme::accent(&v))
                         .strong(),
                 );
             }
+            ui.label(
+                RichText::new(
+                    "A card of the same value trumps it: both are discarded and it has no effect. A trump can be trumped back.",
+                )
+                .small()
+                .color(theme::muted(&v)),
+            );
         });
     });
     let next = p.next_to_trump();
@@ -388,7 +407,7 @@ pub fn abilities_ui(
     );
 }
 
-fn use_ability_ui(
+pub fn use_ability_ui(
     ui: &mut Ui,
     game: &Game,
     side: usize,

@@ -87,7 +87,7 @@ pub struct HandOver {
 }
 
 /// What the Play screen remembers between frames.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 #[expect(clippy::struct_excessive_bools, reason = "each bool is one toggle or hand-over step of the screen")]
 pub struct PlayState {
     pub scene: Option<String>,
@@ -137,6 +137,10 @@ pub struct PlayState {
     pub approach: Option<usize>,
     /// A physical hand being typed.
     pub typed_hand: String,
+    /// The model a card played from a prompt is aimed at (the nerve test's model).
+    pub preset_target: Option<ModelRef>,
+    /// The model shown as acting, and since when (seconds), to ignore a double click.
+    pub shown_since: (Option<ModelRef>, f64),
 }
 
 /// A saved game: its id and its one-line summary.
@@ -163,7 +167,7 @@ pub fn play_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     if let Some(game) = view.game {
-        egui::Panel::bottom("play-log").resizable(true).default_size(170.0).show(ui, |ui| log_ui(ui, game));
+        egui::Panel::bottom("play-log").resizable(true).default_size(120.0).show(ui, |ui| log_ui(ui, game));
     }
     egui::CentralPanel::default().show(ui, |ui| {
         if let Some(notice) = state.notice.clone() {
@@ -262,6 +266,7 @@ fn new_game_ui(
         });
     }
     roles_hint(ui, rules, gangs, state);
+    cast_hint(ui, rules, gangs, state);
     let extra_card = series_ui(ui, rules, view.series, state);
     if ui.button(RichText::new("Start the game").size(theme::HEADING)).clicked() {
         commands.push(PlayCommand::Start {
@@ -271,6 +276,12 @@ fn new_game_ui(
             extra_card,
         });
     }
+    saved_games_ui(ui, state, commands);
+}
+
+/// The saved games: unfinished ones to resume, and the history of finished ones.
+fn saved_games_ui(ui: &mut Ui, state: &PlayState, commands: &mut Vec<PlayCommand>) {
+    let v = ui.visuals().clone();
     let (finished, unfinished): (Vec<&Saved>, Vec<&Saved>) =
         state.saved.iter().partition(|(_, summary)| summary.contains(" · over"));
     if !unfinished.is_empty() {
@@ -323,6 +334,32 @@ fn roles_hint(ui: &mut Ui, rules: &Rules, gangs: &[GangEntry], state: &mut PlayS
             std::mem::swap(&mut state.good, &mut state.bad);
         }
     });
+}
+
+/// The scene's cast for each side, with a warning when a picked gang does not match it.
+fn cast_hint(ui: &mut Ui, rules: &Rules, gangs: &[GangEntry], state: &PlayState) {
+    let Some(scene) = state.scene.as_deref().and_then(|id| rules.scene(id)) else { return };
+    let gang = |id: &str| gangs.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok());
+    for (role, id) in [(Role::Good, &state.good), (Role::Bad, &state.bad)] {
+        let side = scene.sides.get(role);
+        let who = if role == Role::Good { "Good guys" } else { "Bad guys" };
+        ui.label(
+            RichText::new(format!("{who}' cast: {}", side.cast)).small().color(theme::muted(ui.visuals())),
+        );
+        if let (Some(g), Some(n)) = (gang(id), side.models)
+            && u32::try_from(g.models.len()).unwrap_or(u32::MAX) != n
+        {
+            problem(
+                ui,
+                &format!(
+                    "{} has {} models; this scene's {} are {n}. Build a gang for it from the Scenes screen.",
+                    g.name,
+                    g.models.len(),
+                    who.to_lowercase()
+                ),
+            );
+        }
+    }
 }
 
 /// The series line for a scene whose storyline's previous scene has a result: who draws the
@@ -378,30 +415,35 @@ fn game_ui(
             Phase::Over => "game over",
         };
         ui.label(RichText::new(format!("Turn {} · {phase}", game.turn)).size(theme::BIG - 10.0).strong());
-        undo_buttons(ui, undo_label, can_redo, commands);
-        if ui.button("Close game").on_hover_text("It stays saved; resume it from the Play screen").clicked() {
-            commands.push(PlayCommand::Close);
-        }
-    });
-    ui.separator();
-    ui.columns(2, |cols| {
-        let [left, right] = cols else { return };
-        ScrollArea::vertical().id_salt("play-markers").show(left, |ui| {
-            ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-                markers_ui(ui, game, state, commands);
-                ui.add_space(theme::GAP);
-                for side in 0..game.sides.len() {
-                    super::hand::abilities_ui(ui, rules, game, side, state, commands);
-                }
-                scene_rules_ui(ui, rules, game);
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button("Close game")
+                .on_hover_text("It stays saved; resume it from the Play screen")
+                .clicked()
+            {
+                commands.push(PlayCommand::Close);
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                undo_buttons(ui, undo_label, can_redo, commands);
             });
         });
-        ScrollArea::vertical().id_salt("play-phase").show(right, |ui| {
-            // Columns are justified; forms read better left-aligned with natural widths.
-            ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
-                super::hand::in_play_ui(ui, rules, game);
-                phase_ui(ui, rules, game, state, commands);
-            });
+    });
+    ui.separator();
+    // The roster keeps its width (the player can drag it); the phase of the turn takes the rest.
+    egui::Panel::left("play-roster").resizable(true).default_size(560.0).show(ui, |ui| {
+        ScrollArea::vertical().id_salt("play-markers").show(ui, |ui| {
+            markers_ui(ui, game, state, commands);
+            ui.add_space(theme::GAP);
+            for side in 0..game.sides.len() {
+                super::hand::abilities_ui(ui, rules, game, side, state, commands);
+            }
+            scene_rules_ui(ui, rules, game);
+        });
+    });
+    egui::CentralPanel::default().show(ui, |ui| {
+        ScrollArea::vertical().id_salt("play-phase").show(ui, |ui| {
+            super::hand::in_play_ui(ui, rules, game);
+            phase_ui(ui, rules, game, state, commands);
         });
     });
 }
@@ -498,8 +540,14 @@ fn declare_end_ui(ui: &mut Ui, rules: &Rules, game: &Game, commands: &mut Vec<Pl
     ui.add_space(theme::GAP);
     egui::CollapsingHeader::new("End the scene").id_salt("declare-end").show(ui, |ui| match game.scene_of(rules) {
         Some(scene) => {
-            ui.label("Posse ends the scene by itself on casualties, Big Nerve failures and empty decks. Declare the others:");
-            for c in scene.end.iter().filter(|c| c.trigger.kind == crate::rules::data::TriggerKind::Objective) {
+            let objectives: Vec<_> =
+                scene.end.iter().filter(|c| c.trigger.kind == crate::rules::data::TriggerKind::Objective).collect();
+            ui.label(if objectives.is_empty() {
+                "Posse ends this scene by itself: on casualties, Big Nerve failures and empty decks."
+            } else {
+                "Posse ends the scene by itself on casualties, Big Nerve failures and empty decks. Declare the others:"
+            });
+            for c in objectives {
                 if ui.button(format!("Declare: {}", c.condition)).clicked() {
                     commands.push(PlayCommand::Apply(Event::EndScene { condition: c.id.clone(), winner: None }));
                 }
@@ -610,16 +658,33 @@ fn scene_rules_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
 
 /// Undo (saying what it undoes) and Redo, with their shortcuts.
 fn undo_buttons(ui: &mut Ui, undo_label: Option<&str>, can_redo: bool, commands: &mut Vec<PlayCommand>) {
-    let undo = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
-    if ui.add_enabled(undo_label.is_some(), egui::Button::new(undo)).on_hover_text("Ctrl+Z").clicked()
-        || ui.input(|i| i.modifiers.command && !i.modifiers.shift && i.key_pressed(egui::Key::Z))
-    {
-        commands.push(PlayCommand::Undo);
-    }
+    // Redo first, so it stays put while the Undo label changes; a long label is shortened
+    // on the button and given whole in its tooltip (and to screen readers).
     if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z").clicked()
         || (can_redo && ui.input(|i| i.modifiers.command && i.modifiers.shift && i.key_pressed(egui::Key::Z)))
     {
         commands.push(PlayCommand::Redo);
+    }
+    let full = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
+    let shown = elide(&full, 64);
+    let undo = ui
+        .add_enabled(undo_label.is_some(), egui::Button::new(shown))
+        .accessible_name(full.clone())
+        .on_hover_text(format!("{full} (Ctrl+Z)"));
+    if undo.clicked()
+        || ui.input(|i| i.modifiers.command && !i.modifiers.shift && i.key_pressed(egui::Key::Z))
+    {
+        commands.push(PlayCommand::Undo);
+    }
+}
+
+/// `text` cut to `max` characters with an ellipsis.
+fn elide(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(max.saturating_sub(1)).collect();
+        format!("{}…", cut.trim_end())
     }
 }
 
@@ -643,35 +708,44 @@ fn log_ui(ui: &mut Ui, game: &Game) {
 fn model_menu(ui: &mut Ui, game: &Game, r: ModelRef, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
     let Some(model) = game.model_at(r) else { return };
     ui.menu_button("⚑", |ui| {
-        ui.label(RichText::new(format!("Correct {}", model.name)).strong());
+        ui.label(RichText::new(format!("Adjust {}", model.name)).strong());
+        if game.phase == Phase::Activations && !model.out_of_action {
+            if ui.button("Nerve test…").on_hover_text("For a card, a hostage or any other reason").clicked()
+            {
+                state.nerve_for = Some(r);
+                state.nerve_reason =
+                    "Called from the model's menu (a card, a hostage or another reason).".into();
+                ui.close();
+            }
+            if model.card.is_some()
+                && !model.activated
+                && ui.button("Draw a second card (keeps the higher)").clicked()
+            {
+                commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
+                ui.close();
+            }
+            ui.separator();
+        }
+        ui.label(RichText::new("Markers").small().color(theme::muted(ui.visuals())));
         let mut ammo = model.out_of_ammo;
-        if ui.checkbox(&mut ammo, "out of ammo").changed() {
+        if ui.checkbox(&mut ammo, "Out of ammo").changed() {
             commands.push(PlayCommand::Apply(Event::SetMarker { model: r, marker: Marker::OutOfAmmo(ammo) }));
         }
         let mut down = model.out_of_action;
-        if ui.checkbox(&mut down, "out of action").changed() {
+        if ui.checkbox(&mut down, "Out of action").changed() {
             commands
                 .push(PlayCommand::Apply(Event::SetMarker { model: r, marker: Marker::OutOfAction(down) }));
         }
-        if game.phase == Phase::Activations
-            && !model.out_of_action
-            && ui.button("Nerve test…").on_hover_text("For a card, a hostage or any other reason").clicked()
-        {
-            state.nerve_for = Some(r);
-            state.nerve_reason = format!("A nerve test for {}.", model.name);
-            ui.close();
-        }
-        if model.card.is_some()
-            && !model.activated
-            && game.phase == Phase::Activations
-            && ui.button("Draw a second card (keeps the higher)").clicked()
-        {
-            commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
-            ui.close();
-        }
+        ui.separator();
+        ui.label(RichText::new("Flags").small().color(theme::muted(ui.visuals())));
         for flag in Flag::ALL {
             let mut on = model.has(flag);
-            if ui.checkbox(&mut on, flag.title()).changed() {
+            let title = flag.title();
+            let label = title
+                .chars()
+                .next()
+                .map_or_else(String::new, |c| c.to_uppercase().collect::<String>() + &title[c.len_utf8()..]);
+            if ui.checkbox(&mut on, label).changed() {
                 commands
                     .push(PlayCommand::Apply(Event::SetMarker { model: r, marker: Marker::Flag(flag, on) }));
             }
@@ -684,6 +758,11 @@ fn model_menu(ui: &mut Ui, game: &Game, r: ModelRef, state: &mut PlayState, comm
 
 fn markers_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
     let v = ui.visuals().clone();
+    let current = if game.phase == Phase::Activations && game.pending.is_none() {
+        game.order().ok().and_then(|o| o.first().copied())
+    } else {
+        None
+    };
     for (s, side) in game.sides.iter().enumerate() {
         ui.horizontal(|ui| {
             ui.label(theme::heading(
@@ -698,21 +777,37 @@ fn markers_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Ve
                 state.hand_over = Some(HandOver { side: s, shown: false });
             }
         });
+        // Fixed column widths, so both gangs' columns line up and rows never reflow.
         egui::Grid::new(("markers", s)).num_columns(6).spacing([10.0, 4.0]).striped(true).show(ui, |ui| {
             for (m, model) in side.models.iter().enumerate() {
                 let r = ModelRef { side: s, model: m };
-                let name = RichText::new(&model.name).strong();
-                ui.label(if model.out_of_action {
+                let acting = current == Some(r);
+                let name =
+                    RichText::new(if acting { format!("▶ {}", model.name) } else { model.name.clone() })
+                        .strong();
+                let name = if model.out_of_action {
                     name.strikethrough().color(theme::muted(&v))
+                } else if acting {
+                    name.color(theme::accent(&v))
                 } else {
                     name
-                });
-                match model.card {
-                    Some(card) => ui.label(RichText::new(card.label()).strong().color(card_colour(&v, card))),
-                    None => ui.label("—"),
                 };
-                ui.label(RichText::new(pips(model.under_fire, model.hits)).color(theme::bad(&v)))
-                    .on_hover_text("Under fire markers against Hits");
+                widgets::fixed(ui, 170.0, egui::Align::Min, egui::Label::new(name));
+                let card = match model.card {
+                    Some(card) => RichText::new(card.label()).strong().color(card_colour(&v, card)),
+                    None if model.activated && !model.out_of_action => {
+                        RichText::new("✓ acted").color(theme::muted(&v))
+                    }
+                    None => RichText::new("—").color(theme::muted(&v)),
+                };
+                widgets::fixed(ui, 96.0, egui::Align::Min, egui::Label::new(card));
+                widgets::fixed(
+                    ui,
+                    80.0,
+                    egui::Align::Min,
+                    egui::Label::new(RichText::new(pips(model.under_fire, model.hits)).color(theme::bad(&v))),
+                )
+                .on_hover_text("Under fire markers against Hits");
                 ui.horizontal(|ui| {
                     if ui.small_button("−").on_hover_text(format!("One marker off {}", model.name)).clicked()
                     {
@@ -745,8 +840,8 @@ fn markers_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Ve
                     ));
                 }
                 flags.extend(model.flags.iter().map(|f| f.title().to_owned()));
-                ui.label(flags.join(", "));
                 model_menu(ui, game, r, state, commands);
+                ui.label(RichText::new(flags.join(", ")).small());
                 ui.end_row();
             }
         });
@@ -895,7 +990,12 @@ fn activation_ui(
     };
     let Some(model) = game.sides.get(current.side).and_then(|s| s.models.get(current.model)) else { return };
     let side_name = game.sides.get(current.side).map_or("", |s| s.name.as_str());
-    ui.label(theme::big(format!("{} {}", model.card.map_or_else(String::new, Card::label), model.name)));
+    ui.horizontal(|ui| {
+        if let Some(card) = model.card {
+            ui.label(theme::big(card.label()).color(card_colour(&v, card)));
+        }
+        ui.label(theme::big(&model.name));
+    });
     ui.label(
         RichText::new(format!(
             "{side_name} · Shoot {:+} · Nerve {}+ · {}",
@@ -905,16 +1005,9 @@ fn activation_ui(
         ))
         .color(theme::muted(&v)),
     );
-    let next: Vec<String> = order
-        .iter()
-        .skip(1)
-        .take(4)
-        .filter_map(|r| game.sides.get(r.side)?.models.get(r.model).map(|m| m.name.clone()))
-        .collect();
-    if !next.is_empty() {
-        ui.label(RichText::new(format!("Then: {}", next.join(", "))).color(theme::muted(&v)));
-    }
+    // The common thing first, always in the same place: finishing the activation.
     let actions = if model.has(Flag::Drunk) { 2 } else { 3 };
+    end_activation_row(ui, model, current, actions, state, commands);
     let mut notes = vec![format!("{actions} actions")];
     notes.extend(model.flags.iter().map(|f| f.title().to_owned()));
     if model.under_fire > 0 {
@@ -924,23 +1017,15 @@ fn activation_ui(
         notes.push("out of ammo".into());
     }
     ui.label(RichText::new(notes.join(" · ")).strong());
-    // The common thing first: finishing the activation, with its move markers.
-    ui.horizontal(|ui| {
-        // Loot carriers and the wounded move at most twice (the scenes' limits).
-        let moves = if model.has(Flag::Loot) || model.has(Flag::Wounded) { actions.min(2) } else { actions };
-        stepper(ui, "Move actions taken", &mut state.moves, 0, moves);
-        if ui
-            .button(RichText::new(format!("End {}'s activation", model.name)).size(theme::HEADING))
-            .on_hover_text("Ctrl+E")
-            .clicked()
-            || ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::E))
-        {
-            commands.push(PlayCommand::Apply(Event::EndActivation { model: current, moves: state.moves }));
-            state.moves = 0;
-            state.draft = ShotDraft::default();
-            state.fight = FightDraft::default();
-        }
-    });
+    let next: Vec<String> = order
+        .iter()
+        .skip(1)
+        .take(4)
+        .filter_map(|r| game.sides.get(r.side)?.models.get(r.model).map(|m| m.name.clone()))
+        .collect();
+    if !next.is_empty() {
+        ui.label(RichText::new(format!("Then: {}", next.join(", "))).color(theme::muted(&v)));
+    }
     if model.under_fire > 0 {
         recover_ui(ui, game, current, commands);
     }
@@ -951,6 +1036,44 @@ fn activation_ui(
     if game.fight_of(current).is_none() {
         quick_shot_ui(ui, rules, game, current, state, commands);
     }
+}
+
+/// The move-actions stepper and the End activation button, in a fixed place and size; a click
+/// right after the model changed is ignored (a double click would end two activations).
+fn end_activation_row(
+    ui: &mut Ui,
+    model: &crate::game::Model,
+    current: ModelRef,
+    actions: u32,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    ui.horizontal(|ui| {
+        // Loot carriers and the wounded move at most twice (the scenes' limits).
+        let moves = if model.has(Flag::Loot) || model.has(Flag::Wounded) { actions.min(2) } else { actions };
+        stepper(ui, "Move actions taken", &mut state.moves, 0, moves);
+        let now = ui.input(|i| i.time);
+        // A second click right after the model changed would end the next model's activation.
+        let settled = now - state.shown_since.1 > 0.4 || state.shown_since.0 != Some(current);
+        if state.shown_since.0 != Some(current) {
+            state.shown_since = (Some(current), now);
+        }
+        let end = egui::Button::new(RichText::new("End activation").size(theme::HEADING))
+            .min_size(egui::vec2(200.0, 0.0));
+        if (ui
+            .add(end)
+            .accessible_name(format!("End {}'s activation", model.name))
+            .on_hover_text(format!("End {}'s activation (Ctrl+E)", model.name))
+            .clicked()
+            && settled)
+            || ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::E))
+        {
+            commands.push(PlayCommand::Apply(Event::EndActivation { model: current, moves: state.moves }));
+            state.moves = 0;
+            state.draft = ShotDraft::default();
+            state.fight = FightDraft::default();
+        }
+    });
 }
 
 /// A Recover action: one marker off (every marker under True Grit), unless the enemy's
@@ -1087,9 +1210,11 @@ fn fight_ui(
     };
     let Ok(result) = melee::resolve(rules, &a, &b, ra, rb) else { return };
     let markers = crate::rules::count(result.markers, "marker", "markers");
+    let down =
+        |m: &crate::game::Model| if m.under_fire + result.markers >= m.hits { ", out of action" } else { "" };
     let outcome = match result.winner {
-        FightWinner::A => format!("{} takes {markers}", them.name),
-        FightWinner::B => format!("{} takes {markers}", me.name),
+        FightWinner::A => format!("{} takes {markers}{}", them.name, down(them)),
+        FightWinner::B => format!("{} takes {markers}{}", me.name, down(me)),
         FightWinner::Draw => "a draw".to_owned(),
     };
     if ui.button(RichText::new(format!("Apply the fight: {outcome}")).size(theme::HEADING)).clicked() {
@@ -1383,13 +1508,7 @@ fn shoot_ui(
     widgets::text_field(ui, "Distance (cm)", &mut d.distance, 80.0);
     widgets::choice(ui, "Aims", &mut d.aims, &[(0, "0"), (1, "1"), (2, "2")], |a: u32| a <= weapon.max_aims);
     d.aims = d.aims.min(weapon.max_aims);
-    ui.label(
-        RichText::new(format!(
-            "The shooter declared {} (the move actions above).",
-            crate::rules::count(declared, "move", "moves")
-        ))
-        .color(theme::muted(&v)),
-    );
+    ui.label(RichText::new(format!("Moves declared: {declared} (set above)")).color(theme::muted(&v)));
     if declared >= 3 {
         problem(ui, "Three moves leave no action to shoot.");
         return;
@@ -1456,6 +1575,11 @@ fn shoot_ui(
             .size(theme::HEADING)
             .strong(),
     );
+    if !odds.modifiers.is_empty() {
+        let parts: Vec<String> =
+            odds.modifiers.iter().map(|m| format!("{} {:+}", m.reason, m.value)).collect();
+        ui.label(RichText::new(parts.join(" · ")).small().color(theme::muted(&v)));
+    }
     for r in ShotResult::ALL {
         chance_bar(ui, r.title(), odds.chances.of(r), theme::result_colour(&v, r));
     }
@@ -1478,6 +1602,16 @@ fn shoot_ui(
     match roll_field(ui, &mut d.roll, rules.core.shooting.die) {
         Ok(Some(roll)) => {
             let result = game.shot_result(rules, target_ref, odds.modifier, roll);
+            ui.label(
+                RichText::new(format!(
+                    "{roll} {:+} = {} → {}",
+                    odds.modifier,
+                    i64::from(roll) + i64::from(odds.modifier),
+                    result.title()
+                ))
+                .size(theme::HEADING)
+                .color(theme::result_colour(&v, result)),
+            );
             if ui.button(RichText::new(format!("Apply: {}", result.title())).size(theme::HEADING)).clicked() {
                 if d.duck_back {
                     commands.push(PlayCommand::Apply(Event::Interrupt {
@@ -1519,6 +1653,15 @@ fn nerve_ui(
         state.nerve_for = None;
         return;
     };
+    // A Yellow Belly that stood has failed the test already: nothing to roll.
+    if let Some((card, targets, true)) = game.last_settled()
+        && crate::game::Effect::of(card) == Some(crate::game::Effect::YellowBelly)
+        && targets.first() == Some(&target)
+    {
+        state.nerve_for = None;
+        state.nerve_reason.clear();
+        return;
+    }
     ui.label(theme::heading(&v, format!("Nerve test for {}", model.name)));
     if !state.nerve_reason.is_empty() {
         ui.label(RichText::new(&state.nerve_reason).color(theme::muted(&v)));
@@ -1575,6 +1718,16 @@ fn nerve_ui(
         model.under_fire + 1 >= model.hits && game.ability_refusal(rules, target.side, &a.id).is_none()
     });
     if let Ok(Some(roll)) = roll_field(ui, &mut state.nerve_roll, rules.core.nerve.die) {
+        let passes = nerve::test_result(odds.needed, roll) == nerve::TestResult::Pass;
+        ui.label(
+            RichText::new(if passes {
+                format!("{roll}: passed")
+            } else {
+                format!("{roll}: failed, another marker")
+            })
+            .size(theme::HEADING)
+            .color(if passes { theme::good(&v) } else { theme::bad(&v) }),
+        );
         if ui.button(RichText::new("Apply the nerve test").size(theme::HEADING)).clicked() {
             commands.push(PlayCommand::Apply(Event::Nerve { model: target, needed: odds.needed, roll }));
             close(state);
@@ -1591,19 +1744,26 @@ fn nerve_ui(
             close(state);
         }
     }
+    yellow_belly_prompt(ui, game, target, state);
+    if ui.button("Not now").on_hover_text("Close the test without a roll").clicked() {
+        close(state);
+    }
+}
+
+/// After a shot's under fire + nerve result, the enemy may play Yellow Belly instead of the
+/// roll: the test stays open behind the card.
+fn yellow_belly_prompt(ui: &mut Ui, game: &Game, target: ModelRef, state: &mut PlayState) {
     let enemy = 1 - target.side;
     if state.nerve_reason.contains("hot at") && game.sides.get(enemy).is_some_and(|s| !s.hand.is_empty()) {
         ui.horizontal_wrapped(|ui| {
             let name = game.sides.get(enemy).map_or("?", |s| s.name.as_str());
             ui.label(format!("{name} may play Yellow Belly (a 9) instead of the roll."));
             if ui.button(format!("{name}: play a card")).clicked() {
+                // The test stays open behind the card: it is rolled if the card is trumped.
                 state.hand_over = Some(HandOver { side: enemy, shown: false });
-                close(state);
+                state.preset_target = Some(target);
             }
         });
-    }
-    if ui.button("Not now").on_hover_text("Close the test without a roll").clicked() {
-        close(state);
     }
 }
 
@@ -1616,15 +1776,30 @@ fn end_of_turn_ui(
 ) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "End of the turn"));
+    // Steps about a gang that is not at the table are left out.
+    let absent = |gang: &str| !game.sides.iter().any(|x| x.gang == gang);
     for step in &rules.core.end_of_turn {
-        ui.label(format!("☐ {step}"));
+        if (step.starts_with("Desperados") && absent("desperados"))
+            || (step.starts_with("Lawmen") && absent("lawmen"))
+        {
+            continue;
+        }
+        ui.label(format!("• {step}"));
+    }
+    // And Justice For All is used here, not under the roster.
+    for (s, side) in game.sides.iter().enumerate() {
+        let Some(a) = rules.gang(&side.gang).and_then(|g| g.ability("and-justice-for-all")) else { continue };
+        if game.ability_refusal(rules, s, &a.id).is_none() {
+            ui.label(RichText::new(format!("{}: {}", side.name, a.name)).strong());
+            super::hand::use_ability_ui(ui, game, s, &a.id, &a.name, state, commands);
+        }
     }
     ui.add_space(6.0);
     ui.label(RichText::new("Cards for the next turn").strong());
     for (s, side) in game.sides.iter().enumerate() {
         ui.horizontal(|ui| {
             if side.used_card {
-                ui.label(format!("{} used a card (or discarded one): they draw one.", side.name));
+                ui.label(format!("{} used or discarded a card: they draw one.", side.name));
             } else {
                 ui.label(format!("{} used no card: they may discard one to draw one.", side.name));
                 if !side.hand.is_empty() && ui.button(format!("Choose from {}'s hand", side.name)).clicked() {

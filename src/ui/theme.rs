@@ -37,6 +37,18 @@ pub fn install(ctx: &egui::Context) {
         style.spacing.button_padding = egui::vec2(10.0, 5.0);
         style.spacing.interact_size.y = 28.0;
     });
+    // The light theme's defaults lose inputs, stripes and bar tracks against the background.
+    ctx.style_mut_of(egui::Theme::Light, |style| {
+        let v = &mut style.visuals;
+        v.faint_bg_color = Color32::from_gray(232);
+        v.extreme_bg_color = Color32::from_gray(224);
+        v.text_edit_bg_color = Some(Color32::WHITE);
+        let outline = egui::Stroke::new(1.0, Color32::from_gray(150));
+        v.widgets.inactive.bg_stroke = outline;
+        v.widgets.noninteractive.bg_stroke = egui::Stroke::new(1.0, Color32::from_gray(175));
+        v.widgets.inactive.weak_bg_fill = Color32::from_gray(226);
+        v.widgets.inactive.bg_fill = Color32::from_gray(214);
+    });
 }
 
 fn dark(visuals: &Visuals) -> bool {
