@@ -530,6 +530,7 @@ fn shoot(rules: &Rules, a: &ShootArgs) -> Result<Output, Failure> {
         target_mounted: a.target_mounted,
         obscured: a.obscured,
         black_joker: a.black_joker,
+        counts_as_aimed: false,
     };
     let odds = shooting::assess(rules, &input).map_err(|e| match e {
         shooting::ShotError::UnknownWeapon(w) => Failure::malformed(format!(

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::{Event, Flag, Game, GameError, ModelRef, Phase};
 use crate::rules::Rules;
 use crate::rules::cards::{Card, Colour, Suit};
-use crate::rules::data::{AbilityNeeds, Frequency, Lasts, ModelClass};
+use crate::rules::data::{AbilityNeeds, Frequency, Lasts, ModelClass, Timing};
 use crate::rules::nerve::NerveInput;
 use crate::rules::shooting::ShotInput;
 
@@ -89,6 +89,17 @@ impl Effect {
                 &[]
             }
         }
+    }
+}
+
+/// The targets a card needs: its effect's, or one of your own models for a card that lasts
+/// until that model is hit (the Hostage).
+#[must_use]
+pub fn wanted_targets(rules: &Rules, card: Card) -> &'static [Whose] {
+    match Effect::of(card) {
+        Some(effect) => effect.targets(),
+        None if rules.card_text(card).is_some_and(|t| t.lasts == Lasts::UntilHit) => &[Whose::Own],
+        None => &[],
     }
 }
 
@@ -205,17 +216,13 @@ impl Game {
             notes.push("Dead eye shot: no cover or moving penalty");
         }
         if self.effect_on(Effect::GunInHand, shooter) && !shotgun {
-            if can_aim {
-                input.aims = input.aims.max(1);
-            }
+            input.counts_as_aimed = can_aim;
             input.cover = false;
             input.target_moves = 0;
             notes.push("With a gun in his hand: aimed, no cover or moving penalty");
         }
         if self.shootist_target(shooter) == Some(target) {
-            if can_aim {
-                input.aims = input.aims.max(1);
-            }
+            input.counts_as_aimed = can_aim;
             input.target_moves = 0;
             notes.push("The Shootist: aimed, no moving penalty");
         }
@@ -262,7 +269,13 @@ impl Game {
         self.active(Effect::HangEmHigh).any(|p| p.side != side)
     }
 
-    pub(super) fn play(&mut self, side: usize, card: Card, targets: &[ModelRef]) -> Result<(), GameError> {
+    pub(super) fn play(
+        &mut self,
+        rules: &Rules,
+        side: usize,
+        card: Card,
+        targets: &[ModelRef],
+    ) -> Result<(), GameError> {
         if !matches!(self.phase, Phase::Activations | Phase::EndOfTurn) {
             return Err(GameError::WrongPhase(self.phase));
         }
@@ -275,6 +288,23 @@ impl Game {
         }
         if let Some(effect) = Effect::of(card) {
             self.check_targets(side, effect, targets)?;
+        } else if targets.len() != wanted_targets(rules, card).len() {
+            return Err(GameError::Targets("pick one of your own models for this card".into()));
+        }
+        // Cards for the start of the turn close once a model of the side (or any model) acts.
+        let timing = rules.card_text(card).map(|t| t.timing);
+        let closed = match timing {
+            Some(Timing::InitiativeRevealed | Timing::BeforeAnyActivation) => !self.acted.is_empty(),
+            Some(Timing::BeforeEnemyActivations) => self.acted.contains(&(1 - side)),
+            _ => false,
+        };
+        if closed {
+            return Err(GameError::Targets("that card is played before the models start to act".into()));
+        }
+        if Effect::of(card) == Some(Effect::YellowBelly) && self.nerve_due != targets.first().copied() {
+            return Err(GameError::Targets(
+                "Yellow Belly answers the nerve test a shot has just called for".into(),
+            ));
         }
         let s = &mut self.sides[side];
         if let Some(pos) = s.hand.iter().position(|c| *c == card) {
@@ -288,11 +318,24 @@ impl Game {
     fn check_targets(&self, side: usize, effect: Effect, targets: &[ModelRef]) -> Result<(), GameError> {
         let wanted = effect.targets();
         // The Red Joker makes fewer swaps only when a side has fewer than three models.
+        // The Red Joker makes all three swaps, fewer only when a side has fewer models to swap
+        // (reading A49).
         let ok_len = if effect == Effect::RedJoker {
-            targets.len().is_multiple_of(2) && !targets.is_empty() && targets.len() <= wanted.len()
+            let swappable = |s: usize| {
+                self.sides.get(s).map_or(0, |x| {
+                    x.models.iter().filter(|m| !m.out_of_action && m.card.is_some() && !m.activated).count()
+                })
+            };
+            targets.len() == 2 * swappable(side).min(swappable(1 - side)).min(3)
         } else {
             targets.len() == wanted.len()
         };
+        let mut seen = targets.to_vec();
+        seen.sort_unstable_by_key(|r| (r.side, r.model));
+        seen.dedup();
+        if seen.len() != targets.len() {
+            return Err(GameError::Targets("pick a different model for each target".into()));
+        }
         if !ok_len {
             return Err(GameError::Targets(format!("this card needs {} target(s)", wanted.len())));
         }
@@ -311,9 +354,7 @@ impl Game {
                 return Err(GameError::Targets(format!("{} holds no initiative card to swap", m.name)));
             }
         }
-        if effect == Effect::SoddenByWhiskey && targets.first() == targets.get(1) {
-            return Err(GameError::Targets("pick two different models".into()));
-        }
+
         Ok(())
     }
 
@@ -370,6 +411,7 @@ impl Game {
                 if let Some(&t) = pending.targets.first() {
                     self.add_markers(t, 1)?;
                     self.nerve_failed(t.side);
+                    self.nerve_due = None;
                 }
             }
             _ => {}
@@ -412,6 +454,9 @@ impl Game {
         self.expect_phase(Phase::Activations)?;
         if self.recover_barred(model.side) {
             return Err(GameError::Targets("Hang 'em High: no Recover this turn".into()));
+        }
+        if self.fight_of(model).is_some() {
+            return Err(GameError::InFight(self.name(model)));
         }
         let all = self.effect_on(Effect::TrueGrit, model);
         let m = self.model_mut(model)?;
@@ -498,6 +543,11 @@ impl Game {
             }
             self.model(*r)?;
         }
+        if matches!(ability, "cheatin" | "see-how-the-cat-jumps" | "crazy-as-a-loon")
+            && !self.acted.is_empty()
+        {
+            return Err(GameError::Ability("that ability is used before the models start to act".into()));
+        }
         let target = targets.first().copied();
         let need_target = || GameError::Targets("pick one of your models".into());
         match ability {
@@ -522,8 +572,12 @@ impl Game {
                 m.under_fire = m.under_fire.saturating_sub(1);
             }
             "a-hog-killin-time" => {
-                // The extra shot may pass the weapon's limit; the marker follows it.
+                // One extra pistol shot, past the limit; the marker follows it (A35).
                 let r = target.ok_or_else(need_target)?;
+                let m = self.model(r)?;
+                if !m.weapons.iter().any(|w| w == "pistol") || m.out_of_ammo {
+                    return Err(GameError::Targets(format!("{} has no loaded pistol", m.name)));
+                }
                 self.extra_shot.push(r);
             }
             _ => {}
@@ -577,6 +631,9 @@ impl Game {
         }
         self.model(model)?;
         self.skipped.push(model);
+        if self.nerve_due == Some(model) {
+            self.nerve_due = None;
+        }
         Ok(())
     }
 
@@ -630,6 +687,13 @@ pub(super) fn describe(game: &Game, rules: &Rules, after: &Game, event: &Event) 
             let on: Vec<String> = targets.iter().map(|r| game.name(*r)).collect();
             let on = if on.is_empty() { String::new() } else { format!(" for {}", on.join(", ")) };
             format!("{} use {name}{on}", side_name(*side))
+        }
+        Event::RestoreActivation { model } => {
+            let card = game
+                .model_at(*model)
+                .and_then(|m| m.burnt)
+                .map_or_else(String::new, |c| format!(" and its {}", c.label()));
+            format!("{} gets its activation{card} back", game.name(*model))
         }
         Event::SkipNerve { model } => format!("{} skips a nerve test (Crazy as a Loon)", game.name(*model)),
         Event::SetHand { side, cards } => {

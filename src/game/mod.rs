@@ -70,6 +70,13 @@ pub struct Model {
     /// Shots fired this turn with each weapon (shot limits and the shotgun's barrels).
     #[serde(default)]
     pub shots: std::collections::BTreeMap<String, u32>,
+    /// A second initiative card dealt to choose from (the Stranger, See How the Cat Jumps).
+    #[serde(default)]
+    pub second: Option<Card>,
+    /// The initiative card a duck back or quick shot burnt this turn, to give back if Above
+    /// Snakes passes or The Quick and the Dead cancels the duck back.
+    #[serde(default)]
+    pub burnt: Option<Card>,
 }
 
 impl Model {
@@ -245,6 +252,10 @@ pub enum Event {
     Settle,
     /// A Recover action: one under fire marker off (every marker under True Grit).
     Recover { model: ModelRef },
+    /// A burnt activation given back (Above Snakes passed; The Quick and the Dead).
+    RestoreActivation { model: ModelRef },
+    /// Keeps one of a model's two initiative cards (after `ExtraCard`).
+    KeepCard { model: ModelRef, keep_second: bool },
     /// A gang ability used, with the models (and for Cheatin' the hand card) it involves.
     UseAbility {
         side: usize,
@@ -384,6 +395,15 @@ pub struct Game {
     /// Sides whose first required Big Nerve test the scene ignored.
     #[serde(default)]
     pub bn_ignored: Vec<usize>,
+    /// Sides that failed a Big Nerve test.
+    #[serde(default)]
+    pub failed_big_nerve: Vec<usize>,
+    /// The model whose shooting result calls for a nerve test now (Yellow Belly's moment).
+    #[serde(default)]
+    pub nerve_due: Option<ModelRef>,
+    /// Sides with a model that has acted this turn (start-of-turn cards and abilities close).
+    #[serde(default)]
+    pub acted: Vec<usize>,
     /// The side that failed a Big Nerve test, if any.
     pub broke: Option<usize>,
     /// How many events have been applied (seeds later draws).
@@ -413,6 +433,9 @@ impl Default for Game {
             result: None,
             witness: None,
             bn_ignored: Vec::new(),
+            failed_big_nerve: Vec::new(),
+            nerve_due: None,
+            acted: Vec::new(),
             broke: None,
             applied: 0,
             log: Vec::new(),
@@ -450,6 +473,37 @@ impl Game {
             game.apply(rules, event).map_err(|e| (i, e))?;
         }
         Ok(game)
+    }
+
+    /// Whether `event` would be accepted now, without applying it (the log is not copied).
+    #[must_use]
+    pub fn allows(&self, rules: &Rules, event: &Event) -> bool {
+        let mut next = Game {
+            seed: self.seed,
+            scene: self.scene.clone(),
+            turn: self.turn,
+            phase: self.phase,
+            sides: self.sides.clone(),
+            tie_priority: self.tie_priority,
+            fights: self.fights.clone(),
+            quick_shots: self.quick_shots.clone(),
+            pending: self.pending.clone(),
+            in_play: self.in_play.clone(),
+            abilities_used: self.abilities_used.clone(),
+            skipped: self.skipped.clone(),
+            extra_shot: self.extra_shot.clone(),
+            result: self.result.clone(),
+            witness: self.witness,
+            bn_ignored: self.bn_ignored.clone(),
+            failed_big_nerve: self.failed_big_nerve.clone(),
+            nerve_due: self.nerve_due,
+            acted: self.acted.clone(),
+            broke: self.broke,
+            applied: self.applied,
+            log: Vec::new(),
+            lines: Vec::new(),
+        };
+        next.apply_inner(rules, event).is_ok()
     }
 
     /// The game without its last event (undo), and that event.
@@ -501,11 +555,13 @@ impl Game {
         let result = next.apply_inner(rules, event);
         match result {
             Ok(()) => {
+                // The scene's checks read the log (the Big Nerve tests taken this turn), so
+                // they run once the event is in it.
+                next.log = log;
+                next.log.push(event.clone());
                 next.after_event(rules);
                 let line = self.describe(rules, &next, event);
-                next.log = log;
                 next.lines = lines;
-                next.log.push(event.clone());
                 next.lines.push(line);
                 next.applied += 1;
                 *self = next;
@@ -590,15 +646,12 @@ impl Game {
                 self.describe_fight(after, [*a, *b], [*a_modifier, *b_modifier], [*a_roll, *b_roll])
             }
             Event::BreakOff { model } => format!("{} breaks off from the fight", self.name(*model)),
-            Event::ExtraCard { model } => {
-                let kept = after.model(*model).ok().and_then(|m| m.card).map_or("?".into(), Card::label);
-                let gone = after
-                    .sides
-                    .get(model.side)
-                    .and_then(|s| s.discard.last())
-                    .map_or("?".into(), |c| c.label());
-                format!("{} draws a second card and keeps {kept} ({gone} discarded)", self.name(*model))
-            }
+            Event::ExtraCard { model } => match after.model_at(*model).and_then(|m| m.second) {
+                Some(card) => {
+                    format!("{} is dealt a second card, {}, and chooses", self.name(*model), card.label())
+                }
+                None => format!("{} has no card left for a second card", self.name(*model)),
+            },
             Event::DiscardToDraw { side, card } => format!(
                 "{} discard {} to draw a card",
                 self.sides.get(*side).map_or("?", |s| s.name.as_str()),
@@ -622,6 +675,8 @@ impl Game {
             | Event::Trump { .. }
             | Event::Settle
             | Event::Recover { .. }
+            | Event::RestoreActivation { .. }
+            | Event::KeepCard { .. }
             | Event::UseAbility { .. }
             | Event::SkipNerve { .. }
             | Event::SetHand { .. }
@@ -757,20 +812,18 @@ impl Game {
             Event::BreakOff { model } => self.break_off(*model),
             Event::DiscardToDraw { side, card } => self.discard_to_draw(*side, *card),
             Event::ExtraCard { model } => self.extra_card(*model),
-            Event::Play { side, card, targets } => self.play(*side, *card, targets),
+            Event::Play { side, card, targets } => self.play(rules, *side, *card, targets),
             Event::Trump { side, card } => self.trump(*side, *card),
             Event::Settle => self.settle(rules),
             Event::Recover { model } => self.recover(*model),
+            Event::RestoreActivation { model } => self.restore_activation(*model),
+            Event::KeepCard { model, keep_second } => self.keep_card(*model, *keep_second),
             Event::UseAbility { side, ability, targets, card } => {
                 self.use_ability(rules, *side, ability, targets, *card)
             }
             Event::SkipNerve { model } => self.skip_nerve(*model),
             Event::SetHand { side, cards } => self.set_hand(*side, cards),
-            Event::SecretWitness { model } => {
-                self.model(*model)?;
-                self.witness = Some(*model);
-                Ok(())
-            }
+            Event::SecretWitness { model } => self.note_witness(rules, *model),
             Event::Approach { model } => self.approach(*model),
             Event::EndScene { condition, winner } => self.end_scene(rules, condition, *winner),
             Event::Nerve { model, needed, roll } => {
@@ -778,6 +831,9 @@ impl Game {
                 if nerve::test_result(*needed, *roll) == nerve::TestResult::Fail {
                     self.add_markers(*model, 1)?;
                     self.nerve_failed(model.side);
+                }
+                if self.nerve_due == Some(*model) {
+                    self.nerve_due = None;
                 }
                 Ok(())
             }
@@ -804,6 +860,8 @@ impl Game {
             self.discard_model_card(card, model.side);
         }
         self.expire(&[Lasts::Activation]);
+        self.mark_acted(model.side);
+        self.nerve_due = None;
         Ok(())
     }
 
@@ -892,21 +950,34 @@ impl Game {
         Ok(())
     }
 
+    /// Deals a model a second initiative card to look at; `KeepCard` then keeps one. A side
+    /// with nothing left to draw has run out (reading A52).
     fn extra_card(&mut self, model: ModelRef) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
         let m = self.model(model)?;
         if m.activated || m.out_of_action {
             return Err(GameError::AlreadyActivated(m.name.clone()));
         }
-        let held = m.card.ok_or_else(|| GameError::Rules(format!("{} holds no initiative card", m.name)))?;
+        if m.card.is_none() || m.second.is_some() {
+            return Err(GameError::Rules(format!("{} cannot take a second card now", m.name)));
+        }
         let seed = self.derived_seed(0x200);
         let side = &mut self.sides[model.side];
-        let Some(second) = side.draw(seed) else {
-            return Err(GameError::Rules(format!("{} have no card left to draw", side.name)));
+        let second = side.draw(seed);
+        side.models[model.model].second = second;
+        Ok(())
+    }
+
+    /// Keeps one of a model's two initiative cards; the other goes to the discard pile.
+    fn keep_card(&mut self, model: ModelRef, keep_second: bool) -> Result<(), GameError> {
+        let m = self.model_mut(model)?;
+        let Some(second) = m.second.take() else {
+            return Err(GameError::Rules(format!("{} has no second card to choose", m.name)));
         };
-        let (keep, drop) = if second.value() > held.value() { (second, held) } else { (held, second) };
-        side.models[model.model].card = Some(keep);
-        self.discard_model_card(drop, model.side);
+        let drop = if keep_second { m.card.replace(second) } else { Some(second) };
+        if let Some(card) = drop {
+            self.discard_model_card(card, model.side);
+        }
         Ok(())
     }
 
@@ -922,7 +993,16 @@ impl Game {
         if self.fight_of(model).is_some() {
             return Err(GameError::InFight(self.name(model)));
         }
+        if self.model(model)?.has(Flag::Surprised) {
+            return Err(GameError::Rules(format!(
+                "{} is surprised: no duck back or quick shot this turn",
+                self.name(model)
+            )));
+        }
         if kind == Interruption::QuickShot {
+            if self.model(model)?.out_of_ammo {
+                return Err(GameError::OutOfAmmo(self.name(model)));
+            }
             if self.quick_shot_taken(model.side) {
                 return Err(GameError::QuickShotTaken(self.sides[model.side].name.clone()));
             }
@@ -935,9 +1015,38 @@ impl Game {
         if kind == Interruption::DuckBack {
             m.moves = m.moves.max(1);
         }
+        m.burnt = m.card;
         if let Some(card) = m.card.take() {
             self.discard_model_card(card, model.side);
         }
+        self.mark_acted(model.side);
+        Ok(())
+    }
+
+    fn mark_acted(&mut self, side: usize) {
+        if !self.acted.contains(&side) {
+            self.acted.push(side);
+        }
+    }
+
+    /// Gives back the activation a duck back burnt (Above Snakes passed, or The Quick and the
+    /// Dead cancelled the duck back): the model takes its card back from the discard pile.
+    fn restore_activation(&mut self, model: ModelRef) -> Result<(), GameError> {
+        self.expect_phase(Phase::Activations)?;
+        let m = self.model(model)?;
+        let Some(card) = m.burnt.filter(|_| m.activated && !m.out_of_action) else {
+            return Err(GameError::Rules(format!("{} has no burnt activation to give back", m.name)));
+        };
+        let pile = self.sides.iter_mut().find_map(|s| {
+            let pos = s.discard.iter().rposition(|c| *c == card)?;
+            Some((s, pos))
+        });
+        let Some((side, pos)) = pile else { return Err(GameError::MissingCard(card)) };
+        side.discard.remove(pos);
+        let m = self.model_mut(model)?;
+        m.card = Some(card);
+        m.activated = false;
+        m.burnt = None;
         Ok(())
     }
 
@@ -976,6 +1085,8 @@ impl Game {
                         activated: false,
                         flags: Vec::new(),
                         shots: std::collections::BTreeMap::new(),
+                        burnt: None,
+                        second: None,
                     })
                 })
                 .collect();
@@ -1044,10 +1155,13 @@ impl Game {
             for m in &mut side.models {
                 m.activated = m.out_of_action || (m.card.is_none() && !m.acts_without_card());
                 m.shots.clear();
+                m.burnt = None;
             }
         }
         self.tie_priority = None;
         self.quick_shots.clear();
+        self.acted.clear();
+        self.nerve_due = None;
         self.phase = Phase::Activations;
         Ok(())
     }
@@ -1057,29 +1171,38 @@ impl Game {
     /// # Errors
     /// When enemy models tie and no tie priority has been recorded yet.
     pub fn order(&self) -> Result<Vec<ModelRef>, initiative::InitiativeError> {
+        // Models acting as an ace have no card: they go first, before any real ace (A58).
+        let mut aces = Vec::new();
         let mut refs = Vec::new();
         let mut placed = Vec::new();
         for (s, side) in self.sides.iter().enumerate() {
             for (m, model) in side.models.iter().enumerate() {
-                // A model treated as holding an ace has no card of its own.
-                let card = model.card.or_else(|| {
-                    (model.has(Flag::Ace) && !model.out_of_action)
-                        .then(|| Card::new(cards::Rank::ACE, cards::Suit::Spades))
-                });
-                if let (Some(card), false) = (card, model.activated) {
-                    refs.push(ModelRef { side: s, model: m });
-                    placed.push(Placed {
-                        side: side_of(s),
-                        model: model.name.clone(),
-                        card,
-                        drunk: model.has(Flag::Drunk),
-                        surprised: model.has(Flag::Surprised),
-                    });
+                if model.activated || model.out_of_action {
+                    continue;
                 }
+                let r = ModelRef { side: s, model: m };
+                let card = match model.card {
+                    Some(card) => card,
+                    None if !model.acts_without_card() => continue,
+                    None if model.has(Flag::Ace) => {
+                        aces.push(r);
+                        continue;
+                    }
+                    // Surprised and given no card: after everyone else, as the lowest card.
+                    None => Card::Joker(Colour::Black),
+                };
+                refs.push(r);
+                placed.push(Placed {
+                    side: side_of(s),
+                    model: model.name.clone(),
+                    card,
+                    drunk: model.has(Flag::Drunk),
+                    surprised: model.has(Flag::Surprised),
+                });
             }
         }
         let order = initiative::activation_order(&placed, self.tie_priority.map(side_of))?;
-        Ok(order.into_iter().map(|i| refs[i]).collect())
+        Ok(aces.into_iter().chain(order.into_iter().map(|i| refs[i])).collect())
     }
 
     /// Whether `side` has already quick shot during the activation under way: one quick shot
@@ -1212,6 +1335,7 @@ impl Game {
                 }
             }
         }
+        self.mark_acted(a.side);
         let ta = i64::from(rolls[0]) + i64::from(modifiers[0]);
         let tb = i64::from(rolls[1]) + i64::from(modifiers[1]);
         let markers = u32::try_from(ta.abs_diff(tb)).unwrap_or(u32::MAX);
@@ -1253,10 +1377,14 @@ impl Game {
         if self.fight_of(target).is_some() && !self.shoots_into_fights(rules, shooter.side) {
             return Err(GameError::InFight(self.name(target)));
         }
-        if let Some(id) = weapon {
-            self.count_shot(rules, shooter, id)?;
-        }
+        let hog = match weapon {
+            Some(id) => self.count_shot(rules, shooter, id)?,
+            None => false,
+        };
+        self.mark_acted(shooter.side);
         let result = self.shot_result(rules, target, modifier, roll);
+        // The model that must now take a nerve test (Yellow Belly may answer it instead).
+        self.nerve_due = (result == ShotResult::UnderFireAndNerve).then_some(target);
         if matches!(result, ShotResult::UnderFire | ShotResult::UnderFireAndNerve | ShotResult::OutOfAction) {
             // A hit ends effects that last until the model is hit (the Hostage).
             let (gone, kept): (Vec<InPlay>, Vec<InPlay>) = std::mem::take(&mut self.in_play)
@@ -1276,28 +1404,35 @@ impl Game {
                 self.discard_if_down(target);
             }
         }
+        if hog {
+            self.add_markers(shooter, 1)?;
+        }
         Ok(())
     }
 
     /// Counts a shot with weapon `id`: refuses one past the weapon's shots a turn, and empties a
     /// shotgun after its barrels (two single shots, or both barrels at once).
-    fn count_shot(&mut self, rules: &Rules, shooter: ModelRef, id: &str) -> Result<(), GameError> {
+    /// Counts a shot with weapon `id`: refuses one past the weapon's shots a turn, and empties a
+    /// shotgun after its barrels (two single shots, or both barrels at once). Returns `true`
+    /// for A Hog Killin' Time's extra pistol shot, which passes the limit and is followed by an
+    /// under fire marker on the shooter (reading A35).
+    fn count_shot(&mut self, rules: &Rules, shooter: ModelRef, id: &str) -> Result<bool, GameError> {
         let w = rules
             .weapon(id)
             .ok_or_else(|| GameError::Rules(format!("'{id}' is not a weapon Posse knows")))?;
         let carried = w.mode_of.as_deref().unwrap_or(&w.id);
+        let hog = carried == "pistol" && self.extra_shot.contains(&shooter);
         let m = self.model_mut(shooter)?;
         if !m.weapons.iter().any(|x| x == carried) {
             return Err(GameError::NoWeapon { model: m.name.clone(), weapon: w.name.to_lowercase() });
         }
         let fired = m.shots.get(&w.id).copied().unwrap_or(0);
+        if hog {
+            m.shots.insert(w.id.clone(), fired + 1);
+            self.extra_shot.retain(|r| *r != shooter);
+            return Ok(true);
+        }
         if fired >= w.max_shots {
-            // A Hog Killin' Time: one shot past the limit, then an under fire marker.
-            if let Some(pos) = self.extra_shot.iter().position(|r| *r == shooter) {
-                self.extra_shot.remove(pos);
-                self.add_markers(shooter, 1)?;
-                return Ok(());
-            }
             return Err(GameError::TooManyShots { weapon: w.name.to_lowercase(), max: w.max_shots });
         }
         // Both barrels need both barrels loaded.
@@ -1316,7 +1451,7 @@ impl Game {
         if w.out_of_ammo_after_shots.is_some_and(|n| fired + 1 >= n) {
             m.out_of_ammo = true;
         }
-        Ok(())
+        Ok(false)
     }
 
     /// The result of a shot at `target`, after the cards in play (Spotted Horse turns out of
@@ -1355,7 +1490,14 @@ impl Game {
             nerve: boss.or(best).unwrap_or(10).clamp(2, 10),
             literal_penalty: false,
         };
-        nerve::big_nerve(rules, input).map_err(|e| GameError::Rules(e.to_string()))
+        let mut odds = nerve::big_nerve(rules, input).map_err(|e| GameError::Rules(e.to_string()))?;
+        // Stand it like a man: no negative modifier on the test (readings A48, A10).
+        if odds.required && odds.modifier < 0 && self.effect_for(Effect::StandItLikeAMan, side) {
+            odds.modifier = 0;
+            odds.needed = input.nerve;
+            odds.pass_chance = crate::rules::odds::Chance::new(11 - input.nerve.min(10), 10);
+        }
+        Ok(odds)
     }
 
     /// The sides that must still take a Big Nerve test at this end of turn (each tests once).
@@ -1388,8 +1530,9 @@ impl Game {
         if odds.required
             && (odds.automatic_fail || nerve::test_result(odds.needed, roll) == nerve::TestResult::Fail)
         {
-            self.broke = Some(side);
-            self.phase = Phase::Over;
+            // The game ends once every test of this end of turn is taken (`after_event`).
+            self.broke.get_or_insert(side);
+            self.failed_big_nerve.push(side);
         }
         Ok(())
     }
@@ -1438,7 +1581,8 @@ impl Game {
                 self.sides
                     .iter()
                     .flat_map(|x| &x.models)
-                    .filter_map(|m| m.card)
+                    .flat_map(|m| [m.card, m.second])
+                    .flatten()
                     .filter(|c| expected.contains(c)),
             );
             all.extend(self.in_play.iter().filter(|p| p.side == me).map(|p| p.card));

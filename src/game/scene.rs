@@ -103,13 +103,12 @@ impl Game {
         match kind {
             TriggerKind::OutOfActionCount => out >= count,
             TriggerKind::WipedOut => total > 0 && out == total,
-            TriggerKind::BigNerveFailed => self.broke == Some(side),
+            TriggerKind::BigNerveFailed => self.failed_big_nerve.contains(&side),
             TriggerKind::DeckOut => s.ran_out,
+            // Only a model marked as the key model (or the noted witness) counts; until the
+            // players mark it, the condition cannot be met.
             TriggerKind::KeyModelOut => {
-                let mut keys = self.key_models(side).peekable();
-                let key_out =
-                    if keys.peek().is_none() { out > 0 } else { keys.any(|k| s.models[k].out_of_action) };
-                key_out && out >= count
+                self.key_models(side).any(|k| s.models[k].out_of_action) && out >= count
             }
             TriggerKind::Objective | TriggerKind::Rounds | TriggerKind::Simultaneous => false,
         }
@@ -129,13 +128,23 @@ impl Game {
     /// sides losing at once is a draw; a deck running out is checked last.
     #[must_use]
     pub fn check_end(&self, rules: &Rules) -> Option<SceneEnd> {
-        if self.sides.len() < 2 {
+        // Both sides take their Big Nerve tests before either failure ends the game, so two
+        // failures in one turn are a draw (reading A12).
+        if self.sides.len() < 2 || !self.big_nerve_pending(rules).is_empty() {
             return None;
         }
         let Some(scene) = self.scene_of(rules) else {
             // A custom game ends when a side is wiped out or breaks.
-            let loser =
-                (0..2).find(|&s| self.met(TriggerKind::WipedOut, None, s) || self.broke == Some(s))?;
+            let lost =
+                |s: usize| self.met(TriggerKind::WipedOut, None, s) || self.failed_big_nerve.contains(&s);
+            if lost(0) && lost(1) {
+                return Some(SceneEnd {
+                    winner: None,
+                    condition: "simultaneous".into(),
+                    text: "Both sides are out of the fight at once: a draw.".into(),
+                });
+            }
+            let loser = (0..2).find(|&s| lost(s))?;
             return Some(SceneEnd {
                 winner: Some(1 - loser),
                 condition: "custom".into(),
@@ -264,6 +273,23 @@ impl Game {
             }
         }
         due
+    }
+
+    /// The secret witness is noted once, among the models of the side the scene names.
+    pub(super) fn note_witness(&mut self, rules: &Rules, model: ModelRef) -> Result<(), GameError> {
+        self.model(model)?;
+        let side_ok = self
+            .scene_of(rules)
+            .zip(self.sides.get(model.side))
+            .is_some_and(|(scene, s)| scene.sides.get(s.role).secret_key);
+        if !side_ok {
+            return Err(GameError::Rules("this scene has no secret witness on that side".into()));
+        }
+        if self.witness.is_some() {
+            return Err(GameError::Rules("the witness has already been noted".into()));
+        }
+        self.witness = Some(model);
+        Ok(())
     }
 
     /// A bad model came within 15 cm of good model `model`: the witness is revealed if it is

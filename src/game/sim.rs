@@ -133,6 +133,12 @@ fn activation_event(rules: &Rules, game: &Game, choice: u64) -> Event {
         return Event::TiePriority { side: pick(2, 0) };
     };
     let Some(&current) = order.first() else { return Event::EndTurn };
+    // A second initiative card waits for its choice.
+    for (side, x) in game.sides.iter().enumerate() {
+        if let Some(model) = x.models.iter().position(|m| m.second.is_some()) {
+            return Event::KeepCard { model: ModelRef { side, model }, keep_second: pick(2, 20) == 0 };
+        }
+    }
     let enemy = 1 - current.side;
     let targets: Vec<usize> = (0..game.sides[enemy].models.len())
         .filter(|&m| {
@@ -213,9 +219,17 @@ fn activation_event(rules: &Rules, game: &Game, choice: u64) -> Event {
         }
         3 if !game.sides[current.side].hand.is_empty() => {
             let hand = &game.sides[current.side].hand;
-            play_event(game, current.side, hand[pick(hand.len(), 48)], choice)
+            let event = play_event(game, current.side, hand[pick(hand.len(), 48)], choice);
+            if game.allows(rules, &event) {
+                event
+            } else {
+                Event::PlayCard { side: current.side, card: hand[0] }
+            }
         }
-        9 => ability_event(rules, game, current, choice),
+        9 => {
+            let event = ability_event(rules, game, current, choice);
+            if game.allows(rules, &event) { event } else { Event::EndActivation { model: current, moves: 0 } }
+        }
         11 if me.under_fire > 0 && !game.recover_barred(current.side) => Event::Recover { model: current },
         _ => Event::EndActivation { model: current, moves: u32::try_from(pick(3, 56)).unwrap_or(0) },
     }
@@ -224,7 +238,17 @@ fn activation_event(rules: &Rules, game: &Game, choice: u64) -> Event {
 /// Plays `card` from `side`'s hand with targets it can take, or straight to the discard pile
 /// when the table offers none.
 fn play_event(game: &Game, side: usize, card: Card, choice: u64) -> Event {
-    let Some(effect) = Effect::of(card) else { return Event::Play { side, card, targets: Vec::new() } };
+    let Some(effect) = Effect::of(card) else {
+        // A reminder card; the Hostage names its own model (the engine refuses otherwise).
+        let mine = (0..game.sides[side].models.len()).find(|&m| !game.sides[side].models[m].out_of_action);
+        let with = mine.map(|model| vec![ModelRef { side, model }]).unwrap_or_default();
+        let hostage = Event::Play { side, card, targets: with };
+        return if choice.is_multiple_of(2) {
+            hostage
+        } else {
+            Event::Play { side, card, targets: Vec::new() }
+        };
+    };
     let swaps = matches!(effect, Effect::SoddenByWhiskey | Effect::RedJoker);
     let candidates = |s: usize| -> Vec<ModelRef> {
         (0..game.sides[s].models.len())
@@ -236,6 +260,12 @@ fn play_event(game: &Game, side: usize, card: Card, choice: u64) -> Event {
             .collect()
     };
     let (own, enemy) = (candidates(side), candidates(1 - side));
+    if effect == Effect::YellowBelly {
+        return match game.nerve_due.filter(|t| t.side != side) {
+            Some(t) => Event::Play { side, card, targets: vec![t] },
+            None => Event::PlayCard { side, card },
+        };
+    }
     let mut targets = Vec::new();
     for (i, whose) in effect.targets().iter().enumerate() {
         let pool = if *whose == Whose::Own { &own } else { &enemy };

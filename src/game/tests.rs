@@ -396,20 +396,23 @@ fn a_model_treated_as_an_ace_acts_without_a_card_for_one_turn() {
 }
 
 #[test]
-fn a_second_card_keeps_the_higher() {
+fn a_second_card_is_dealt_and_the_owner_keeps_one() {
     let rules = embedded::rules();
     let setup = showdown_setup(17);
     let mut game = dealt(17);
     let r = ModelRef { side: 1, model: 0 };
     let held = game.sides[1].models[0].card.expect("dealt");
-    let discards = game.sides[1].discard.len();
     game.apply(rules, &Event::ExtraCard { model: r }).expect("second card");
-    let kept = game.sides[1].models[0].card.expect("holds one");
-    let dropped = *game.sides[1].discard.last().expect("one discarded");
-    assert_eq!(game.sides[1].discard.len(), discards + 1);
-    assert!(kept.value() >= dropped.value());
-    assert!(kept == held || dropped == held);
-    assert!(game.lines.last().is_some_and(|l| l.contains("draws a second card and keeps")));
+    let second = game.sides[1].models[0].second.expect("a second card to choose");
+    assert!(game.lines.last().is_some_and(|l| l.contains("is dealt a second card")));
+    assert!(game.cards_conserved(rules, &setup));
+    assert!(
+        matches!(game.apply(rules, &Event::ExtraCard { model: r }), Err(GameError::Rules(_))),
+        "one at a time"
+    );
+    game.apply(rules, &Event::KeepCard { model: r, keep_second: true }).expect("kept");
+    assert_eq!(game.sides[1].models[0].card, Some(second));
+    assert_eq!(game.sides[1].discard.last(), Some(&held));
     assert!(game.cards_conserved(rules, &setup));
 }
 
@@ -549,6 +552,10 @@ fn lasting_cards_stay_in_play_until_they_expire() {
     let setup = showdown_setup(24);
     let mut game = dealt(24);
     let horse = ModelRef { side: 0, model: 1 };
+    // Hang 'em High, before the enemy acts, bars its Recover this turn.
+    give(&mut game, 0, card("AH"));
+    game.apply(rules, &Event::Play { side: 0, card: card("AH"), targets: vec![] }).expect("played");
+    game.apply(rules, &Event::Settle).expect("settled");
     give(&mut game, 0, card("8H"));
     game.apply(rules, &Event::Play { side: 0, card: card("8H"), targets: vec![horse] }).expect("played");
     game.apply(rules, &Event::Settle).expect("settled");
@@ -557,10 +564,19 @@ fn lasting_cards_stay_in_play_until_they_expire() {
     game.apply(rules, &shot(ModelRef { side: 1, model: 2 }, horse, 20)).expect("shot");
     let m = game.model_at(horse).expect("model");
     assert!(!m.out_of_action && m.under_fire == 1);
-    // Hang 'em High bars the enemy's Recover this turn.
-    give(&mut game, 0, card("AH"));
-    game.apply(rules, &Event::Play { side: 0, card: card("AH"), targets: vec![] }).expect("played");
-    game.apply(rules, &Event::Settle).expect("settled");
+    // Too late now for a card played before the enemy acts.
+    give(&mut game, 1, card("4S"));
+    assert!(matches!(
+        game.apply(
+            rules,
+            &Event::Play {
+                side: 1,
+                card: card("4S"),
+                targets: vec![ModelRef { side: 0, model: 2 }, ModelRef { side: 0, model: 3 }]
+            }
+        ),
+        Err(GameError::Targets(_))
+    ));
     assert!(matches!(
         game.apply(rules, &Event::Recover { model: ModelRef { side: 1, model: 0 } }),
         Err(GameError::Targets(_))
@@ -690,13 +706,19 @@ fn the_stranger_starts_as_an_ace_against_drunks_and_loses_when_his_deck_runs_out
         game.apply(rules, &Event::DealInitiative { face_up: [None, None], cards: None }).expect("deal");
         if game.phase == Phase::Activations {
             game.apply(rules, &Event::TiePriority { side: 0 }).expect("priority");
-            let _ = game.apply(rules, &Event::ExtraCard { model: ModelRef { side: 0, model: 0 } });
+            let stranger = ModelRef { side: 0, model: 0 };
+            if game.apply(rules, &Event::ExtraCard { model: stranger }).is_ok()
+                && let Some(second) = game.sides[0].models[0].second
+            {
+                let keep = game.sides[0].models[0].card.is_none_or(|c| second.value() > c.value());
+                game.apply(rules, &Event::KeepCard { model: stranger, keep_second: keep }).expect("kept");
+            }
         }
         turns += 1;
     }
     let end = game.result.clone().expect("over");
     assert_eq!((end.winner, end.condition.as_str()), (Some(1), "stranger-deck-out"));
-    assert!(game.lines.iter().any(|l| l.contains("draws a second card")));
+    assert!(game.lines.iter().any(|l| l.contains("second card")));
     assert!(game.cards_conserved(rules, &setup));
 }
 
@@ -925,4 +947,190 @@ fn stand_it_like_a_man_lasts_until_a_nerve_test_fails() {
     assert!(!game.effect_for(Effect::StandItLikeAMan, 1), "a failed test ends it");
     assert!(game.sides[1].discard.contains(&card("JC")));
     assert!(game.cards_conserved(rules, &setup));
+}
+
+#[test]
+fn models_acting_as_aces_go_before_real_aces() {
+    let rules = embedded::rules();
+    let setup = scene_setup("we-will-be-waitin", 2, 7, 38);
+    let mut game = Game::replay(rules, &[Event::Begin(Box::new(setup))]).expect("begins");
+    // Give a bad guy a real ace: typed from the deck.
+    let ace = *game.sides[1].deck.iter().find(|c| c.value() == 14).expect("an ace in the deck");
+    game.apply(
+        rules,
+        &Event::DealInitiative {
+            face_up: [None, None],
+            cards: Some(vec![(ModelRef { side: 1, model: 0 }, ace)]),
+        },
+    )
+    .expect("deals");
+    game.apply(rules, &Event::TiePriority { side: 1 }).expect("bad guys win ties");
+    let order = game.order().expect("no tie to settle with the aces");
+    assert_eq!(&order[..2], &[ModelRef { side: 0, model: 0 }, ModelRef { side: 0, model: 1 }]);
+    assert_eq!(order[2], ModelRef { side: 1, model: 0 }, "then the real ace");
+}
+
+#[test]
+fn both_sides_failing_the_big_nerve_test_is_a_draw() {
+    let rules = embedded::rules();
+    let mut game = dealt(39);
+    for side in 0..2 {
+        for m in 0..4 {
+            game.apply(
+                rules,
+                &Event::SetMarker { model: ModelRef { side, model: m }, marker: Marker::OutOfAction(true) },
+            )
+            .expect("down");
+        }
+    }
+    game.apply(rules, &Event::EndTurn).expect("end");
+    game.apply(rules, &Event::BigNerve { side: 0, roll: 1 }).expect("fails");
+    assert_eq!(game.phase, Phase::EndOfTurn, "the other side still tests");
+    game.apply(rules, &Event::BigNerve { side: 1, roll: 1 }).expect("fails too");
+    let end = game.result.clone().expect("over");
+    assert_eq!((end.winner, game.phase), (None, Phase::Over), "a draw");
+}
+
+#[test]
+fn the_ambush_needs_its_key_model_marked() {
+    let rules = embedded::rules();
+    let mut game = Game::replay(
+        rules,
+        &[
+            Event::Begin(Box::new(scene_setup("ambush", 3, 4, 40))),
+            Event::DealInitiative { face_up: [None, None], cards: None },
+        ],
+    )
+    .expect("ready");
+    let down =
+        |m| Event::SetMarker { model: ModelRef { side: 0, model: m }, marker: Marker::OutOfAction(true) };
+    game.apply(rules, &down(1)).expect("down");
+    game.apply(rules, &down(2)).expect("down");
+    assert!(game.result.is_none(), "two men in the buildings are not the ambush's target");
+    let mut game = Game::replay(
+        rules,
+        &[
+            Event::Begin(Box::new(scene_setup("ambush", 3, 4, 40))),
+            Event::SetMarker { model: ModelRef { side: 0, model: 0 }, marker: Marker::Flag(Flag::Key, true) },
+            Event::DealInitiative { face_up: [None, None], cards: None },
+        ],
+    )
+    .expect("ready");
+    game.apply(rules, &down(0)).expect("down");
+    game.apply(rules, &down(2)).expect("down");
+    assert_eq!(game.result.as_ref().map(|e| e.condition.as_str()), Some("ambush-succeeds"));
+}
+
+#[test]
+fn a_hog_killin_time_shot_passes_the_limit_and_then_costs_a_marker() {
+    let rules = embedded::rules();
+    let setup = super::sim::any_setup(41);
+    let mut game = Game::replay(
+        rules,
+        &[Event::Begin(Box::new(setup)), Event::DealInitiative { face_up: [None, None], cards: None }],
+    )
+    .expect("ready");
+    let (boss, target) = (ModelRef { side: 1, model: 0 }, ModelRef { side: 0, model: 3 });
+    assert!(game.model_at(boss).expect("boss").weapons.iter().any(|w| w == "pistol"));
+    for _ in 0..3 {
+        game.apply(rules, &armed(boss, target, 5, "pistol")).expect("a pistol shot");
+    }
+    assert!(matches!(
+        game.apply(rules, &armed(boss, target, 5, "pistol")),
+        Err(GameError::TooManyShots { .. })
+    ));
+    game.apply(
+        rules,
+        &Event::UseAbility { side: 1, ability: "a-hog-killin-time".into(), targets: vec![boss], card: None },
+    )
+    .expect("hog");
+    let before = game.model_at(boss).expect("boss").under_fire;
+    game.apply(rules, &armed(boss, target, 5, "pistol")).expect("the extra shot");
+    assert_eq!(game.model_at(boss).expect("boss").under_fire, before + 1, "then the marker");
+}
+
+#[test]
+fn surprised_models_do_not_interrupt_and_a_burnt_activation_can_be_given_back() {
+    let rules = embedded::rules();
+    let mut game = dealt(42);
+    game.apply(rules, &Event::TiePriority { side: 0 }).expect("priority");
+    let current = game.order().expect("ordered")[0];
+    let enemy = 1 - current.side;
+    let later: Vec<ModelRef> =
+        game.order().expect("ordered").into_iter().filter(|r| r.side == enemy).collect();
+    game.apply(rules, &Event::SetMarker { model: later[0], marker: Marker::Flag(Flag::Surprised, true) })
+        .expect("flag");
+    assert!(matches!(
+        game.apply(rules, &Event::Interrupt { model: later[0], kind: Interruption::DuckBack }),
+        Err(GameError::Rules(_))
+    ));
+    let card = game.model_at(later[1]).and_then(|m| m.card).expect("a card");
+    game.apply(rules, &Event::Interrupt { model: later[1], kind: Interruption::DuckBack })
+        .expect("ducks back");
+    game.apply(rules, &Event::RestoreActivation { model: later[1] }).expect("Above Snakes passed");
+    let m = game.model_at(later[1]).expect("model");
+    assert_eq!((m.card, m.activated, m.moves), (Some(card), false, 1));
+    assert!(game.cards_conserved(rules, &showdown_setup(42)));
+}
+
+#[test]
+fn yellow_belly_answers_only_the_test_a_shot_called_for() {
+    let rules = embedded::rules();
+    let mut game = dealt(43);
+    let (shooter, target) = (ModelRef { side: 0, model: 0 }, ModelRef { side: 1, model: 2 });
+    give(&mut game, 0, card("9H"));
+    let yb = Event::Play { side: 0, card: card("9H"), targets: vec![target] };
+    assert!(matches!(game.apply(rules, &yb), Err(GameError::Targets(_))), "no test due");
+    game.apply(rules, &shot(shooter, target, 16)).expect("under fire + nerve");
+    assert_eq!(game.nerve_due, Some(target));
+    game.apply(rules, &yb).expect("now it may");
+    game.apply(rules, &Event::Settle).expect("settled");
+    assert_eq!(game.model_at(target).expect("model").under_fire, 2);
+    assert_eq!(game.nerve_due, None);
+}
+
+#[test]
+fn the_red_joker_makes_three_different_swaps() {
+    let rules = embedded::rules();
+    let mut game = dealt(44);
+    give(&mut game, 0, Card::Joker(Colour::Red));
+    let rj = |targets: Vec<ModelRef>| Event::Play { side: 0, card: Card::Joker(Colour::Red), targets };
+    let own = |m| ModelRef { side: 0, model: m };
+    let foe = |m| ModelRef { side: 1, model: m };
+    assert!(matches!(game.apply(rules, &rj(vec![own(0), foe(0)])), Err(GameError::Targets(_))), "all three");
+    assert!(
+        matches!(
+            game.apply(rules, &rj(vec![own(0), foe(0), own(0), foe(1), own(2), foe(2)])),
+            Err(GameError::Targets(_))
+        ),
+        "each model once"
+    );
+    game.apply(rules, &rj(vec![own(0), foe(0), own(1), foe(1), own(2), foe(2)])).expect("three swaps");
+}
+
+#[test]
+fn stand_it_like_a_man_lifts_the_big_nerve_penalty() {
+    let rules = embedded::rules();
+    let setup = super::sim::any_setup(45);
+    let mut game = Game::replay(
+        rules,
+        &[Event::Begin(Box::new(setup)), Event::DealInitiative { face_up: [None, None], cards: None }],
+    )
+    .expect("ready");
+    for m in 0..5 {
+        game.apply(
+            rules,
+            &Event::SetMarker { model: ModelRef { side: 1, model: m }, marker: Marker::OutOfAction(true) },
+        )
+        .expect("down");
+    }
+    game.apply(rules, &Event::EndTurn).expect("end");
+    let before = game.big_nerve_odds(rules, 1).expect("odds");
+    assert!(before.modifier < 0);
+    give(&mut game, 1, card("JC"));
+    game.apply(rules, &Event::Play { side: 1, card: card("JC"), targets: vec![] }).expect("J");
+    game.apply(rules, &Event::Settle).expect("settled");
+    let after = game.big_nerve_odds(rules, 1).expect("odds");
+    assert_eq!(after.modifier, 0);
+    assert!(after.needed < before.needed);
 }

@@ -34,6 +34,8 @@ pub struct ShotInput {
     pub target_mounted: bool,
     pub obscured: bool,
     pub black_joker: bool,
+    /// A card makes the shot count as aimed (+1) without an aim action.
+    pub counts_as_aimed: bool,
 }
 
 impl Default for ShotInput {
@@ -54,6 +56,7 @@ impl Default for ShotInput {
             target_mounted: false,
             obscured: false,
             black_joker: false,
+            counts_as_aimed: false,
         }
     }
 }
@@ -218,6 +221,8 @@ pub fn assess(rules: &Rules, input: &ShotInput) -> Result<ShotOdds, ShotError> {
             format!("Aimed ({})", super::count(input.aims, "aim action", "aim actions")),
             numbers.modifier("aim") * aims,
         );
+    } else if input.counts_as_aimed {
+        add("Counts as aimed (card)".into(), numbers.modifier("aim"));
     }
     match input.shot {
         2 => add(numbers.label("second_shot").into(), numbers.modifier("second_shot")),
@@ -433,6 +438,7 @@ mod tests {
             target_mounted: true, // +1
             obscured: true,       // -1
             black_joker: true,    // +1
+            counts_as_aimed: false,
         };
         let o = odds(input);
         assert_eq!(o.modifier, -1 - 1 - 1 - 2 + 2 - 3 - 1 - 1 + 1 - 1 + 1);
@@ -541,7 +547,7 @@ mod tests {
                 weapon: weapon.into(), distance_cm: distance, shot, aims, shooter_moves,
                 shooter_mounted: flags[0], shooter_under_fire: under_fire, skill, shooter_boss: flags[1],
                 target_moves, cover: flags[2], target_boss: flags[3], target_mounted: flags[4],
-                obscured: flags[5], black_joker: flags[6],
+                obscured: flags[5], black_joker: flags[6], counts_as_aimed: false,
             };
             if let Ok(o) = assess(rules, &input) {
                 let total: i32 = o.modifiers.iter().map(|m| m.value).sum();

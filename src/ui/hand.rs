@@ -11,7 +11,7 @@ use crate::game::hands::Whose;
 use crate::game::{Effect, Event, Game, ModelRef, Phase};
 use crate::rules::Rules;
 use crate::rules::cards::Card;
-use crate::rules::data::{AutoLevel, Automation, Lasts};
+use crate::rules::data::{AutoLevel, Automation, Lasts, Timing};
 
 /// The big "pass the device" button of a hand-over screen. Returns `true` when tapped.
 fn hand_over_button(ui: &mut Ui, text: &str) -> bool {
@@ -182,7 +182,7 @@ fn targets_ui(
     let name = rules.card_text(card).map_or_else(|| card.label(), |t| t.name.clone());
     ui.label(theme::big(format!("{} {name}", card.label())));
     let effect = Effect::of(card);
-    let wanted = effect.map_or(&[][..], Effect::targets);
+    let wanted = crate::game::hands::wanted_targets(rules, card);
     let swaps = matches!(effect, Some(Effect::SoddenByWhiskey | Effect::RedJoker));
     state.play_targets.resize(wanted.len(), None);
     // Coming from a prompt (Yellow Belly at a nerve test), the model is already chosen.
@@ -229,12 +229,10 @@ fn targets_ui(
         });
     }
     let chosen: Vec<ModelRef> = state.play_targets.iter().map_while(|t| *t).collect();
-    // The Red Joker may make fewer swaps, in whole pairs, when a side runs short.
-    let complete = if effect == Some(Effect::RedJoker) {
-        chosen.len() >= 2 && chosen.len().is_multiple_of(2)
-    } else {
-        chosen.len() == wanted.len()
-    };
+    // The Red Joker makes every swap it can (three, fewer only if a side runs short); every
+    // target is a different model. Posse checks both when the card is played.
+    let event = Event::Play { side, card, targets: chosen.clone() };
+    let complete = game.allows(rules, &event);
     ui.horizontal(|ui| {
         if ui
             .add_enabled(
@@ -243,7 +241,7 @@ fn targets_ui(
             )
             .clicked()
         {
-            commands.push(PlayCommand::Apply(Event::Play { side, card, targets: chosen.clone() }));
+            commands.push(PlayCommand::Apply(event.clone()));
             state.playing = None;
             state.play_targets.clear();
             state.hand_over = None;
@@ -253,8 +251,24 @@ fn targets_ui(
             state.playing = None;
         }
     });
-    if !complete && !wanted.is_empty() {
-        ui.label(RichText::new("Pick every target to play it.").color(theme::muted(ui.visuals())));
+    if !complete {
+        let why = if chosen.len() < wanted.len() && effect != Some(Effect::RedJoker) {
+            "Choose every target to play it.".to_owned()
+        } else {
+            match rules.card_text(card).map(|t| t.timing) {
+                Some(
+                    Timing::InitiativeRevealed | Timing::BeforeAnyActivation | Timing::BeforeEnemyActivations,
+                ) if !game.acted.is_empty() => {
+                    "Too late: this card is played before the models start to act.".to_owned()
+                }
+                Some(Timing::EnemyUfNerveResult) => {
+                    "Yellow Belly answers the nerve test a shot has just called for.".to_owned()
+                }
+                _ => "Choose a different model for each target (the Red Joker makes all three swaps)."
+                    .to_owned(),
+            }
+        };
+        ui.label(RichText::new(why).color(theme::muted(ui.visuals())));
     }
 }
 
@@ -419,9 +433,11 @@ pub fn use_ability_ui(
     let Some(s) = game.sides.get(side) else { return };
     let phase_ok = match id {
         "and-justice-for-all" => game.phase == Phase::EndOfTurn,
-        "cheatin" | "see-how-the-cat-jumps" | "crazy-as-a-loon" | "a-hog-killin-time" | "above-snakes" => {
-            game.phase == Phase::Activations
+        // Used after the reveal, before anyone acts.
+        "cheatin" | "see-how-the-cat-jumps" | "crazy-as-a-loon" => {
+            game.phase == Phase::Activations && game.acted.is_empty()
         }
+        "a-hog-killin-time" | "above-snakes" => game.phase == Phase::Activations,
         _ => return,
     };
     if !phase_ok || game.pending.is_some() {

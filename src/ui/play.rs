@@ -622,6 +622,24 @@ fn first_turn_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
         for line in &lines {
             ui.label(format!("• {line}"));
         }
+        for (s, side) in game.sides.iter().enumerate() {
+            let keyed = scene.end.iter().any(|c| {
+                c.trigger.kind == crate::rules::data::TriggerKind::KeyModelOut
+                    && matches!(
+                        (c.trigger.side, side.role),
+                        (crate::rules::data::TriggerSide::Good, Role::Good)
+                            | (crate::rules::data::TriggerSide::Bad, Role::Bad)
+                            | (crate::rules::data::TriggerSide::Either, _)
+                    )
+            });
+            let secret = scene.sides.get(side.role).secret_key;
+            if keyed && !secret && !side.models.iter().any(|m| m.has(Flag::Key)) {
+                problem(
+                    ui,
+                    &format!("Mark {}' key model (⚑ → Key model): Posse needs it to see how this scene ends.", game.sides[s].name),
+                );
+            }
+        }
         let mut done = Vec::new();
         for side in &game.sides {
             for f in &scene.sides.get(side.role).start_flags {
@@ -722,6 +740,16 @@ fn model_menu(ui: &mut Ui, game: &Game, r: ModelRef, state: &mut PlayState, comm
                 && ui.button("Draw a second card (keeps the higher)").clicked()
             {
                 commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
+                ui.close();
+            }
+            if model.burnt.is_some()
+                && model.activated
+                && ui
+                    .button("Give back its activation")
+                    .on_hover_text("Above Snakes passed, or The Quick and the Dead cancelled the duck back")
+                    .clicked()
+            {
+                commands.push(PlayCommand::Apply(Event::RestoreActivation { model: r }));
                 ui.close();
             }
             ui.separator();
@@ -966,21 +994,7 @@ fn activation_ui(
         }
     };
     switch_ui(ui, game, state, commands);
-    for r in game.second_card_due(rules) {
-        let Some(m) = game.model_at(r) else { continue };
-        ui.horizontal(|ui| {
-            ui.label(
-                RichText::new(format!(
-                    "{} is outnumbered: he draws a second card and keeps the higher.",
-                    m.name
-                ))
-                .strong(),
-            );
-            if ui.button(format!("Draw {}'s second card", m.name)).clicked() {
-                commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
-            }
-        });
-    }
+    second_card_ui(ui, rules, game, commands);
     let Some(&current) = order.first() else {
         ui.label("Every model has acted.");
         if ui.button(RichText::new("End the turn").size(theme::HEADING)).clicked() {
@@ -1074,6 +1088,37 @@ fn end_activation_row(
             state.fight = FightDraft::default();
         }
     });
+}
+
+/// Second initiative cards: offered to the outnumbered Stranger, then chosen by the owner.
+fn second_card_ui(ui: &mut Ui, rules: &Rules, game: &Game, commands: &mut Vec<PlayCommand>) {
+    for r in game.second_card_due(rules) {
+        let Some(m) = game.model_at(r) else { continue };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!("{} is outnumbered: he is dealt a second card and keeps one.", m.name))
+                    .strong(),
+            );
+            if ui.button(format!("Deal {}'s second card", m.name)).clicked() {
+                commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
+            }
+        });
+    }
+    for (s, side) in game.sides.iter().enumerate() {
+        for (i, m) in side.models.iter().enumerate() {
+            let (Some(held), Some(second)) = (m.card, m.second) else { continue };
+            let r = ModelRef { side: s, model: i };
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(format!("{}: keep which card?", m.name)).strong());
+                if ui.button(format!("Keep {}", held.label())).clicked() {
+                    commands.push(PlayCommand::Apply(Event::KeepCard { model: r, keep_second: false }));
+                }
+                if ui.button(format!("Keep {}", second.label())).clicked() {
+                    commands.push(PlayCommand::Apply(Event::KeepCard { model: r, keep_second: true }));
+                }
+            });
+        }
+    }
 }
 
 /// A Recover action: one marker off (every marker under True Grit), unless the enemy's
@@ -1251,16 +1296,7 @@ fn quick_shot_ui(
     let v = ui.visuals().clone();
     let enemy = 1 - target.side;
     let (Some(enemies), Some(victim)) = (game.sides.get(enemy), game.model_at(target)) else { return };
-    let ready: Vec<usize> = (0..enemies.models.len())
-        .filter(|&m| {
-            let x = &enemies.models[m];
-            !x.activated
-                && (x.card.is_some() || x.has(Flag::Ace))
-                && !x.out_of_action
-                && !x.out_of_ammo
-                && game.fight_of(ModelRef { side: enemy, model: m }).is_none()
-        })
-        .collect();
+    let ready = quick_shooters(game, enemy);
     if ready.is_empty() {
         return;
     }
@@ -1356,6 +1392,23 @@ fn card_notes(ui: &mut Ui, notes: &[&str]) {
     for note in notes {
         ui.label(RichText::new(*note).strong().color(colour));
     }
+}
+
+/// The enemy models that may quick shoot now: not yet acted, armed and loaded, not surprised,
+/// not locked in a fight.
+fn quick_shooters(game: &Game, enemy: usize) -> Vec<usize> {
+    let Some(enemies) = game.sides.get(enemy) else { return Vec::new() };
+    (0..enemies.models.len())
+        .filter(|&m| {
+            let x = &enemies.models[m];
+            !x.activated
+                && (x.card.is_some() || x.has(Flag::Ace))
+                && !x.out_of_action
+                && !x.out_of_ammo
+                && !x.has(Flag::Surprised)
+                && game.fight_of(ModelRef { side: enemy, model: m }).is_none()
+        })
+        .collect()
 }
 
 /// Who fires first when a quick shot answers a model (reading A21): the quick shooter's own
@@ -1469,8 +1522,10 @@ fn shoot_ui(
         egui::ComboBox::from_id_salt("shot-target")
             .selected_text(current)
             .show_ui(ui, |ui| {
+                let into_fights = game.shoots_into_fights(rules, shooter.side);
                 for (m, e) in enemies.models.iter().enumerate().filter(|(m, e)| {
-                    !e.out_of_action && game.fight_of(ModelRef { side: enemy, model: *m }).is_none()
+                    !e.out_of_action
+                        && (into_fights || game.fight_of(ModelRef { side: enemy, model: *m }).is_none())
                 }) {
                     ui.selectable_value(&mut d.target, Some(m), &e.name);
                 }
@@ -1522,16 +1577,36 @@ fn shoot_ui(
         return;
     };
     let target = &enemies.models[t];
-    if game.fight_of(ModelRef { side: enemy, model: t }).is_some() {
+    let into_fight = game.fight_of(ModelRef { side: enemy, model: t }).is_some();
+    if into_fight && !game.shoots_into_fights(rules, shooter.side) {
         problem(ui, &format!("{} is locked in hand-to-hand and cannot be shot.", target.name));
         return;
     }
-    if left == 0 {
+    if into_fight {
+        ui.label(
+            RichText::new("Life Ain't Worth Spit: for each hit turn your top card; an even number hits your own fighter.")
+                .color(theme::accent(&v)),
+        );
+    }
+    let hog = game.extra_shot.contains(&shooter) && weapon.id == "pistol";
+    if hog {
+        ui.label(
+            RichText::new("A Hog Killin' Time: one extra pistol shot, then an under fire marker.")
+                .color(theme::accent(&v)),
+        );
+    } else if left == 0 {
         problem(ui, &format!("{} has fired its {} shots this turn.", model.name, weapon.name.to_lowercase()));
         return;
     }
-    if !target.activated && (target.card.is_some() || target.has(Flag::Ace)) {
+    if !target.activated && !target.has(Flag::Surprised) && (target.card.is_some() || target.has(Flag::Ace)) {
         toggle(ui, &mut d.duck_back, "Target ducks back (burns its activation; counts as moving once)");
+        if d.duck_back {
+            ui.label(
+                RichText::new("Tick cover too if it reached substantial cover.")
+                    .small()
+                    .color(theme::muted(&v)),
+            );
+        }
     } else {
         d.duck_back = false;
     }
@@ -1553,12 +1628,12 @@ fn shoot_ui(
         skill: model.shoot,
         shooter_boss: model.boss,
         target_moves: if d.duck_back { target.moves.max(1) } else { target.moves }.min(3),
-        // A model that ducks back is in cover as well as moving.
-        cover: d.cover || d.duck_back || target.has(Flag::Cover),
+        cover: d.cover || target.has(Flag::Cover),
         target_boss: target.boss,
         target_mounted: target.has(Flag::Mounted),
         obscured: d.obscured,
         black_joker: false,
+        counts_as_aimed: false,
     };
     let mut input = input;
     let target_ref = ModelRef { side: enemy, model: t };
