@@ -110,7 +110,7 @@ pub fn hand_ui(
         return;
     }
     physical_hand_ui(ui, over.side, state, commands);
-    egui::ScrollArea::vertical().id_salt("hand").show(ui, |ui| {
+    egui::ScrollArea::vertical().id_salt("hand").auto_shrink([false, true]).show(ui, |ui| {
         for &card in &side.hand {
             ui.horizontal(|ui| {
                 card_face_small(ui, card);

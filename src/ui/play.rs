@@ -1022,7 +1022,13 @@ fn activation_ui(
     // The common thing first, always in the same place: finishing the activation.
     let actions = if model.has(Flag::Drunk) { 2 } else { 3 };
     end_activation_row(ui, model, current, actions, state, commands);
-    let mut notes = vec![format!("{actions} actions")];
+    let shots: u32 = model.shots.values().sum();
+    let used = state.moves + shots;
+    let mut notes = vec![if used == 0 {
+        format!("{actions} actions")
+    } else {
+        format!("{} of {actions} actions left", actions.saturating_sub(used))
+    }];
     notes.extend(model.flags.iter().map(|f| f.title().to_owned()));
     if model.under_fire > 0 {
         notes.push(crate::rules::count(model.under_fire, "under fire marker", "under fire markers"));
