@@ -807,6 +807,10 @@ fn markers_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Ve
         });
         // Fixed column widths, so both gangs' columns line up and rows never reflow.
         egui::Grid::new(("markers", s)).num_columns(6).spacing([10.0, 4.0]).striped(true).show(ui, |ui| {
+            for head in ["Model", "Card", "Under fire", "Correct", "", "Status"] {
+                ui.label(RichText::new(head).small().color(theme::muted(&v)));
+            }
+            ui.end_row();
             for (m, model) in side.models.iter().enumerate() {
                 let r = ModelRef { side: s, model: m };
                 let acting = current == Some(r);
