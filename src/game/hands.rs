@@ -600,9 +600,7 @@ impl Game {
     /// Whether `side` skips nerve tests this turn (Crazy as a Loon).
     #[must_use]
     pub fn crazy_as_a_loon(&self, side: usize) -> bool {
-        self.abilities_used
-            .iter()
-            .any(|u| u.side == side && u.ability == "crazy-as-a-loon" && u.turn == self.turn)
+        self.used_this_turn(side, "crazy-as-a-loon")
     }
 
     /// Whether `side` has used `ability` this turn.

@@ -252,10 +252,7 @@ impl Game {
             return Vec::new();
         }
         let drawn: Vec<ModelRef> = self
-            .log
-            .iter()
-            .rev()
-            .take_while(|e| !matches!(e, Event::DealInitiative { .. }))
+            .this_turn()
             .filter_map(|e| if let Event::ExtraCard { model } = e { Some(*model) } else { None })
             .collect();
         let mut due = Vec::new();

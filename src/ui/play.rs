@@ -1861,12 +1861,10 @@ fn end_of_turn_ui(
 ) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "End of the turn"));
-    // Steps about a gang that is not at the table are left out.
-    let absent = |gang: &str| !game.sides.iter().any(|x| x.gang == gang);
+    // A step that starts with a gang's name is left out when that gang is not at the table.
     for step in &rules.core.end_of_turn {
-        if (step.starts_with("Desperados") && absent("desperados"))
-            || (step.starts_with("Lawmen") && absent("lawmen"))
-        {
+        let about = rules.gangs.iter().find(|g| step.starts_with(&g.name));
+        if about.is_some_and(|g| !game.sides.iter().any(|x| x.gang == g.id)) {
             continue;
         }
         ui.label(format!("• {step}"));
