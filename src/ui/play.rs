@@ -1001,7 +1001,9 @@ fn activation_ui(
     second_card_ui(ui, rules, game, commands);
     let Some(&current) = order.first() else {
         ui.label("Every model has acted.");
-        if ui.button(RichText::new("End the turn").size(theme::HEADING)).clicked() {
+        if ui.button(RichText::new("End the turn").size(theme::HEADING)).on_hover_text("Ctrl+E").clicked()
+            || ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::E))
+        {
             commands.push(PlayCommand::Apply(Event::EndTurn));
         }
         return;
@@ -1929,7 +1931,11 @@ fn end_of_turn_ui(
         }
     }
     if pending.is_empty()
-        && ui.button(RichText::new("Draw cards and start the next turn").size(theme::HEADING)).clicked()
+        && (ui
+            .button(RichText::new("Draw cards and start the next turn").size(theme::HEADING))
+            .on_hover_text("Ctrl+N")
+            .clicked()
+            || ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::N)))
     {
         commands.push(PlayCommand::Apply(Event::NextTurn));
     }
