@@ -404,6 +404,9 @@ pub struct Game {
     /// Sides with a model that has acted this turn (start-of-turn cards and abilities close).
     #[serde(default)]
     pub acted: Vec<usize>,
+    /// The card the last shot into a fight turned, and the model it hit.
+    #[serde(default)]
+    pub randomised: Option<(Card, ModelRef)>,
     /// The side that failed a Big Nerve test, if any.
     pub broke: Option<usize>,
     /// How many events have been applied (seeds later draws).
@@ -436,6 +439,7 @@ impl Default for Game {
             failed_big_nerve: Vec::new(),
             nerve_due: None,
             acted: Vec::new(),
+            randomised: None,
             broke: None,
             applied: 0,
             log: Vec::new(),
@@ -498,6 +502,7 @@ impl Game {
             failed_big_nerve: self.failed_big_nerve.clone(),
             nerve_due: self.nerve_due,
             acted: self.acted.clone(),
+            randomised: self.randomised,
             broke: self.broke,
             applied: self.applied,
             log: Vec::new(),
@@ -726,6 +731,13 @@ impl Game {
         {
             text.push_str("; out of ammo");
         }
+        if let Some((card, hit)) = after.randomised {
+            text.push_str("; into the fight, ");
+            text.push_str(&card.label());
+            text.push_str(" turned: it hits ");
+            text.push_str(&self.name(hit));
+        }
+        let target = after.randomised.map_or(target, |(_, hit)| hit);
         if after.model(target).is_ok_and(|m| m.out_of_action)
             && !self.model(target).is_ok_and(|m| m.out_of_action)
         {
@@ -1383,6 +1395,7 @@ impl Game {
         };
         self.mark_acted(shooter.side);
         let result = self.shot_result(rules, target, modifier, roll);
+        let target = self.randomise_fight_hit(shooter, target, result);
         // The model that must now take a nerve test (Yellow Belly may answer it instead).
         self.nerve_due = (result == ShotResult::UnderFireAndNerve).then_some(target);
         if matches!(result, ShotResult::UnderFire | ShotResult::UnderFireAndNerve | ShotResult::OutOfAction) {
@@ -1410,8 +1423,6 @@ impl Game {
         Ok(())
     }
 
-    /// Counts a shot with weapon `id`: refuses one past the weapon's shots a turn, and empties a
-    /// shotgun after its barrels (two single shots, or both barrels at once).
     /// Counts a shot with weapon `id`: refuses one past the weapon's shots a turn, and empties a
     /// shotgun after its barrels (two single shots, or both barrels at once). Returns `true`
     /// for A Hog Killin' Time's extra pistol shot, which passes the limit and is followed by an
@@ -1452,6 +1463,24 @@ impl Game {
             m.out_of_ammo = true;
         }
         Ok(false)
+    }
+
+    /// Life Ain't Worth Spit: a hit on a model in a fight turns the shooter's top card; an even
+    /// number card (2 to 10) hits the shooter's own fighter instead (reading A37). Returns the
+    /// model hit.
+    fn randomise_fight_hit(&mut self, shooter: ModelRef, target: ModelRef, result: ShotResult) -> ModelRef {
+        self.randomised = None;
+        let hit =
+            matches!(result, ShotResult::UnderFire | ShotResult::UnderFireAndNerve | ShotResult::OutOfAction);
+        let Some(fight) = self.fight_of(target).copied().filter(|_| hit) else { return target };
+        let seed = self.derived_seed(0x300);
+        let Some(side) = self.sides.get_mut(shooter.side) else { return target };
+        let Some(card) = side.draw(seed) else { return target };
+        side.discard.push(card);
+        let even = !card.is_joker() && card.value() <= 10 && card.value().is_multiple_of(2);
+        let hit = if even { fight.opponent(target) } else { target };
+        self.randomised = Some((card, hit));
+        hit
     }
 
     /// The result of a shot at `target`, after the cards in play (Spotted Horse turns out of

@@ -1134,3 +1134,38 @@ fn stand_it_like_a_man_lifts_the_big_nerve_penalty() {
     assert_eq!(after.modifier, 0);
     assert!(after.needed < before.needed);
 }
+
+#[test]
+fn desperados_shooting_into_a_fight_turn_a_card_for_the_hit() {
+    let rules = embedded::rules();
+    let setup = super::sim::any_setup(47);
+    let mut game = Game::replay(
+        rules,
+        &[
+            Event::Begin(Box::new(setup.clone())),
+            Event::DealInitiative { face_up: [None, None], cards: None },
+        ],
+    )
+    .expect("ready");
+    let (cowboy, bandit, shooter) =
+        (ModelRef { side: 0, model: 3 }, ModelRef { side: 1, model: 3 }, ModelRef { side: 1, model: 4 });
+    game.apply(
+        rules,
+        &Event::Fight { a: cowboy, b: bandit, a_modifier: 0, b_modifier: 0, a_roll: 5, b_roll: 5 },
+    )
+    .expect("a drawn fight");
+    let top = *game.sides[1].deck.last().expect("a card on top");
+    game.apply(rules, &shot(shooter, cowboy, 12)).expect("Desperados may shoot into the fight");
+    let (card, hit) = game.randomised.expect("a card was turned");
+    assert_eq!(card, top);
+    let even = !card.is_joker() && card.value() <= 10 && card.value() % 2 == 0;
+    assert_eq!(hit, if even { bandit } else { cowboy });
+    assert_eq!(game.model_at(hit).expect("model").under_fire, 1);
+    assert!(game.lines.last().is_some_and(|l| l.contains("into the fight")));
+    assert!(game.cards_conserved(rules, &setup));
+    // The Cowboys may not shoot into it.
+    assert_eq!(
+        game.apply(rules, &shot(ModelRef { side: 0, model: 4 }, bandit, 12)),
+        Err(GameError::InFight(game.model_at(bandit).expect("m").name.clone()))
+    );
+}

@@ -1596,7 +1596,7 @@ fn shoot_ui(
     }
     if into_fight {
         ui.label(
-            RichText::new("Life Ain't Worth Spit: for each hit turn your top card; an even number hits your own fighter.")
+            RichText::new("Life Ain't Worth Spit: on a hit Posse turns your top card; an even number hits your own fighter.")
                 .color(theme::accent(&v)),
         );
     }
