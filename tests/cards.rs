@@ -37,7 +37,11 @@ fn pick(h: &mut Harness<'static, PosseApp>, combo: &str, item: &str) {
     h.run();
     h.get_by_label(combo).click();
     h.run();
-    h.get_all_by_label(item).last().expect("in the list").click_accesskit();
+    // The list's items are buttons; the same name may also be a label elsewhere on screen.
+    h.get_all_by_role_and_label(egui::accesskit::Role::Button, item)
+        .last()
+        .expect("in the list")
+        .click_accesskit();
     h.run();
     // Close the list so it does not cover the next combo box.
     h.key_press(egui::Key::Escape);
@@ -353,4 +357,24 @@ fn yellow_belly_fails_the_nerve_test_it_answers() {
         "the hit's marker and the failed test's"
     );
     assert!(h.query_by_label(&format!("Nerve test for {target_name}")).is_none(), "no roll left to make");
+}
+
+#[test]
+fn see_how_the_cat_jumps_deals_a_second_card_chosen_in_secret() {
+    let dir = data_with(&["cowboys-21", "desperados-21"]);
+    let mut h = start_until(dir.path(), None, |_| true);
+    let g = game(&h).clone();
+    let cowboys = g.sides.iter().position(|s| s.gang == "cowboys").expect("cowboys");
+    let boss = g.sides[cowboys].models[0].name.clone();
+    let held = g.sides[cowboys].models[0].card.expect("dealt");
+    click(&mut h, &format!("{}: gang abilities", g.sides[cowboys].name));
+    pick(&mut h, "See How the Cat Jumps: model", &boss);
+    click(&mut h, "Use See How the Cat Jumps");
+    let second = game(&h).sides[cowboys].models[0].second.expect("a second card");
+    assert!(h.query_by_label(&format!("Keep {}", second.label())).is_none(), "not before the hand-over");
+    click(&mut h, &format!("Pass to the Cowboys player — tap to choose {boss}'s card"));
+    click(&mut h, &format!("Keep {}", second.label()));
+    let after = game(&h);
+    assert_eq!(after.sides[cowboys].models[0].card, Some(second));
+    assert!(after.sides[cowboys].discard.contains(&held));
 }

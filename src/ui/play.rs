@@ -137,6 +137,8 @@ pub struct PlayState {
     pub approach: Option<usize>,
     /// A physical hand being typed.
     pub typed_hand: String,
+    /// The model whose two initiative cards its player is looking at.
+    pub second_shown: Option<ModelRef>,
     /// The model a card played from a prompt is aimed at (the nerve test's model).
     pub preset_target: Option<ModelRef>,
     /// The model shown as acting, and since when (seconds), to ignore a double click.
@@ -998,7 +1000,7 @@ fn activation_ui(
         }
     };
     switch_ui(ui, game, state, commands);
-    second_card_ui(ui, rules, game, commands);
+    second_card_ui(ui, rules, game, state, commands);
     let Some(&current) = order.first() else {
         ui.label("Every model has acted.");
         if ui.button(RichText::new("End the turn").size(theme::HEADING)).on_hover_text("Ctrl+E").clicked()
@@ -1103,7 +1105,13 @@ fn end_activation_row(
 }
 
 /// Second initiative cards: offered to the outnumbered Stranger, then chosen by the owner.
-fn second_card_ui(ui: &mut Ui, rules: &Rules, game: &Game, commands: &mut Vec<PlayCommand>) {
+fn second_card_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
     for r in game.second_card_due(rules) {
         let Some(m) = game.model_at(r) else { continue };
         ui.horizontal_wrapped(|ui| {
@@ -1120,13 +1128,29 @@ fn second_card_ui(ui: &mut Ui, rules: &Rules, game: &Game, commands: &mut Vec<Pl
         for (i, m) in side.models.iter().enumerate() {
             let (Some(held), Some(second)) = (m.card, m.second) else { continue };
             let r = ModelRef { side: s, model: i };
+            // The owner looks at the two cards in secret (See How the Cat Jumps, A33).
+            if state.second_shown != Some(r) {
+                if ui
+                    .button(format!(
+                        "Pass to the {} player — tap to choose {}'s card",
+                        game.player(rules, s),
+                        m.name
+                    ))
+                    .clicked()
+                {
+                    state.second_shown = Some(r);
+                }
+                continue;
+            }
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(format!("{}: keep which card?", m.name)).strong());
                 if ui.button(format!("Keep {}", held.label())).clicked() {
                     commands.push(PlayCommand::Apply(Event::KeepCard { model: r, keep_second: false }));
+                    state.second_shown = None;
                 }
                 if ui.button(format!("Keep {}", second.label())).clicked() {
                     commands.push(PlayCommand::Apply(Event::KeepCard { model: r, keep_second: true }));
+                    state.second_shown = None;
                 }
             });
         }
