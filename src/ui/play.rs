@@ -738,8 +738,9 @@ fn model_menu(ui: &mut Ui, game: &Game, r: ModelRef, state: &mut PlayState, comm
                 ui.close();
             }
             if model.card.is_some()
+                && model.second.is_none()
                 && !model.activated
-                && ui.button("Draw a second card (keeps the higher)").clicked()
+                && ui.button("Deal a second card (keep one)").clicked()
             {
                 commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
                 ui.close();
