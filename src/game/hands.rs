@@ -245,24 +245,6 @@ impl Game {
         notes
     }
 
-    /// The card settled by the last event, its targets and whether it took effect.
-    #[must_use]
-    pub fn last_settled(&self) -> Option<(Card, &[ModelRef], bool)> {
-        let mut events = self.log.iter().rev();
-        if !matches!(events.next(), Some(Event::Settle)) {
-            return None;
-        }
-        let mut trumps = 0;
-        for e in events {
-            match e {
-                Event::Trump { .. } => trumps += 1,
-                Event::Play { card, targets, .. } => return Some((*card, targets, trumps % 2 == 0)),
-                _ => return None,
-            }
-        }
-        None
-    }
-
     /// Whether `side` may not Recover this turn (the other side's Hang 'em High).
     #[must_use]
     pub fn recover_barred(&self, side: usize) -> bool {

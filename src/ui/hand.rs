@@ -43,17 +43,15 @@ pub fn card_face_small(ui: &mut Ui, card: Card) {
     let (rect, response) = ui.allocate_exact_size(egui::vec2(90.0, 126.0), egui::Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, card.label()));
     let painter = ui.painter();
+    // The same paper, edge and ink as the Reference screen's card faces.
     painter.rect(
         rect,
         8.0,
-        egui::Color32::from_rgb(0xFB, 0xF8, 0xF0),
-        egui::Stroke::new(1.5, egui::Color32::from_gray(90)),
+        theme::card_paper(),
+        egui::Stroke::new(1.5, theme::card_edge()),
         egui::StrokeKind::Inside,
     );
-    let ink = match card.colour() {
-        crate::rules::cards::Colour::Red => egui::Color32::from_rgb(0xB0, 0x1E, 0x1E),
-        crate::rules::cards::Colour::Black => egui::Color32::from_gray(20),
-    };
+    let ink = theme::suit_ink(card.colour());
     let text = if card.is_joker() { "JOKER".to_owned() } else { card.label() };
     painter.text(
         rect.center(),

@@ -48,7 +48,6 @@ pub struct ShotDraft {
     pub target: Option<usize>,
     pub weapon: String,
     pub distance: String,
-    pub shot: u32,
     pub aims: u32,
     pub cover: bool,
     pub obscured: bool,
@@ -102,6 +101,8 @@ pub struct PlayState {
     pub nerve_for: Option<ModelRef>,
     /// Why it takes the test, in words.
     pub nerve_reason: String,
+    /// The test was called for by a shot's result (Yellow Belly may answer it).
+    pub nerve_from_shot: bool,
     /// The shooter's target is in close range but not the closest enemy (reading A13).
     pub not_closest: bool,
     pub friend_near: bool,
@@ -733,6 +734,7 @@ fn model_menu(ui: &mut Ui, game: &Game, r: ModelRef, state: &mut PlayState, comm
             if ui.button("Nerve test…").on_hover_text("For a card, a hostage or any other reason").clicked()
             {
                 state.nerve_for = Some(r);
+                state.nerve_from_shot = false;
                 state.nerve_reason =
                     "Called from the model's menu (a card, a hostage or another reason).".into();
                 ui.close();
@@ -1415,6 +1417,7 @@ fn quick_shot_ui(
             }));
             if result == ShotResult::UnderFireAndNerve {
                 state.nerve_for = Some(target);
+                state.nerve_from_shot = true;
                 state.nerve_reason =
                     "Quick shot at: under fire, and a nerve test (the new marker counts).".into();
             }
@@ -1538,12 +1541,12 @@ fn shoot_ui(
         return;
     }
     let declared = state.moves;
-    let PlayState { draft: d, not_closest, nerve_for, nerve_reason, .. } = state;
+    let PlayState { draft: d, not_closest, nerve_for, nerve_reason, nerve_from_shot, .. } = state;
     if d.distance.is_empty() {
         d.distance = "15".into();
     }
     // The shot number follows the shots this model has fired this turn.
-    d.shot = (model.shots.values().sum::<u32>() + 1).min(3);
+    let shot_number = (model.shots.values().sum::<u32>() + 1).min(3);
     let carried = |w: &str| {
         rules
             .weapon(w)
@@ -1590,7 +1593,7 @@ fn shoot_ui(
     ui.label(
         RichText::new(format!(
             "Shot {} this turn · {}: {} of {} left",
-            d.shot,
+            shot_number,
             weapon.name.to_lowercase(),
             left,
             crate::rules::count(weapon.max_shots, "shot", "shots")
@@ -1657,7 +1660,7 @@ fn shoot_ui(
     let input = ShotInput {
         weapon: d.weapon.clone(),
         distance_cm: distance,
-        shot: d.shot,
+        shot: shot_number,
         aims: d.aims,
         shooter_moves: declared,
         shooter_mounted: model.has(Flag::Mounted),
@@ -1705,6 +1708,7 @@ fn shoot_ui(
                 ui.label("Take a nerve test first: pass, shoot as declared; fail, the shot goes to the closest enemy, and a marker.");
                 if ui.button("Take the nerve test").clicked() {
                     *nerve_for = Some(shooter);
+                    *nerve_from_shot = false;
                     *nerve_reason = format!("Closest-target rule: {} wants to shoot past a closer enemy.", model.name);
                     *not_closest = false;
                 }
@@ -1741,6 +1745,7 @@ fn shoot_ui(
                 }));
                 if result == ShotResult::UnderFireAndNerve {
                     *nerve_for = Some(target_ref);
+                    *nerve_from_shot = true;
                     *nerve_reason = "Shot at: under fire, and a nerve test (the new marker counts).".into();
                 }
                 d.roll.clear();
@@ -1765,12 +1770,11 @@ fn nerve_ui(
         state.nerve_for = None;
         return;
     };
-    // A Yellow Belly that stood has failed the test already: nothing to roll.
-    if let Some((card, targets, true)) = game.last_settled()
-        && crate::game::Effect::of(card) == Some(crate::game::Effect::YellowBelly)
-        && targets.first() == Some(&target)
-    {
+    // A test a shot called for that the game no longer owes (a Yellow Belly answered it, or
+    // the shot was undone) has nothing left to roll.
+    if state.nerve_from_shot && game.nerve_due != Some(target) {
         state.nerve_for = None;
+        state.nerve_from_shot = false;
         state.nerve_reason.clear();
         return;
     }
@@ -1817,6 +1821,7 @@ fn nerve_ui(
         state.nerve_reason.clear();
         state.nerve_roll.clear();
         state.sheriff_sees = false;
+        state.nerve_from_shot = false;
     };
     if game.crazy_as_a_loon(target.side) {
         if ui.button(RichText::new("Skip the test (Crazy as a Loon)").size(theme::HEADING)).clicked() {
@@ -1866,7 +1871,7 @@ fn nerve_ui(
 /// roll: the test stays open behind the card.
 fn yellow_belly_prompt(ui: &mut Ui, game: &Game, target: ModelRef, state: &mut PlayState) {
     let enemy = 1 - target.side;
-    if state.nerve_reason.contains("hot at") && game.sides.get(enemy).is_some_and(|s| !s.hand.is_empty()) {
+    if state.nerve_from_shot && game.sides.get(enemy).is_some_and(|s| !s.hand.is_empty()) {
         ui.horizontal_wrapped(|ui| {
             let name = game.sides.get(enemy).map_or("?", |s| s.name.as_str());
             ui.label(format!("{name} may play Yellow Belly (a 9) instead of the roll."));
