@@ -433,7 +433,7 @@ fn game_ui(
     });
     ui.separator();
     // The roster keeps its width (the player can drag it); the phase of the turn takes the rest.
-    egui::Panel::left("play-roster").resizable(true).default_size(560.0).show(ui, |ui| {
+    egui::Panel::left("play-roster").resizable(true).default_size(590.0).show(ui, |ui| {
         ScrollArea::vertical().id_salt("play-markers").show(ui, |ui| {
             markers_ui(ui, game, state, commands);
             ui.add_space(theme::GAP);
@@ -645,9 +645,13 @@ fn first_turn_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
         }
         let mut done = Vec::new();
         for side in &game.sides {
-            for f in &scene.sides.get(side.role).start_flags {
-                let who = if f.who == crate::rules::data::FlagWho::Boss { "boss" } else { "models" };
-                done.push(format!("{}' {who} {}", side.name, f.flag.title()));
+            let flags = &scene.sides.get(side.role).start_flags;
+            for who in [crate::rules::data::FlagWho::All, crate::rules::data::FlagWho::Boss] {
+                let titles: Vec<&str> = flags.iter().filter(|f| f.who == who).map(|f| f.flag.title()).collect();
+                if !titles.is_empty() {
+                    let whom = if who == crate::rules::data::FlagWho::Boss { "the boss" } else { "every model" };
+                    done.push(format!("{}, {whom}: {}", side.name, titles.join(", ")));
+                }
             }
         }
         let text = if done.is_empty() {
@@ -829,15 +833,18 @@ fn markers_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Ve
                 } else {
                     name
                 };
-                widgets::fixed(ui, 170.0, egui::Align::Min, egui::Label::new(name));
+                widgets::fixed(ui, 160.0, egui::Align::Min, egui::Label::new(name));
                 let card = match model.card {
                     Some(card) => RichText::new(card.label()).strong().color(card_colour(&v, card)),
                     None if model.activated && !model.out_of_action => {
                         RichText::new("✓ acted").color(theme::muted(&v))
                     }
+                    None if model.has(Flag::Ace) && !model.out_of_action => {
+                        RichText::new("as an ace").color(theme::muted(&v))
+                    }
                     None => RichText::new("—").color(theme::muted(&v)),
                 };
-                widgets::fixed(ui, 96.0, egui::Align::Min, egui::Label::new(card));
+                widgets::fixed(ui, 84.0, egui::Align::Min, egui::Label::new(card));
                 widgets::fixed(
                     ui,
                     80.0,
