@@ -220,6 +220,7 @@ impl PosseApp {
                 .unwrap_or_else(|| u64::try_from(now.as_nanos() % u128::from(u64::MAX)).unwrap_or(1)),
             scene,
             sides: [side(good, Role::Good, red), side(bad, Role::Bad, black)],
+            edition: crate::game::EDITION,
         };
         let id = format!("game-{}", now.as_secs());
         let journal =

@@ -119,7 +119,7 @@ struct ShootArgs {
     /// Which shot of the activation this is (1 to 3).
     #[arg(long, default_value_t = 1)]
     shot: u32,
-    /// Aim actions declared before this shot (0 to 2).
+    /// Aim actions declared before the model's first shot (0 to 2); they help shot 1 only.
     #[arg(long, default_value_t = 0)]
     aim: u32,
     /// Move actions the shooter declared (0 to 2).
@@ -518,7 +518,9 @@ fn shoot(rules: &Rules, a: &ShootArgs) -> Result<Output, Failure> {
         weapon: a.weapon.clone(),
         distance_cm: a.distance,
         shot: a.shot,
-        aims: a.aim,
+        // An aim helps only the first shot after it (line 92): `--aim` is the aims declared
+        // before the model's first shot, so a later shot gets no aim bonus.
+        aims: if a.shot <= 1 { a.aim } else { 0 },
         shooter_moves: a.shooter_moves,
         shooter_mounted: a.shooter_mounted,
         shooter_under_fire: a.shooter_under_fire,
@@ -531,6 +533,7 @@ fn shoot(rules: &Rules, a: &ShootArgs) -> Result<Output, Failure> {
         obscured: a.obscured,
         black_joker: a.black_joker,
         counts_as_aimed: false,
+        hostage: false,
     };
     let odds = shooting::assess(rules, &input).map_err(|e| match e {
         shooting::ShotError::UnknownWeapon(w) => Failure::malformed(format!(

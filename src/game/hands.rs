@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::{Event, Flag, Game, GameError, ModelRef, Phase};
 use crate::rules::Rules;
 use crate::rules::cards::{Card, Colour, Suit};
-use crate::rules::data::{AbilityNeeds, Frequency, Lasts, ModelClass, Timing};
+use crate::rules::data::{AbilityId, AbilityNeeds, Frequency, Lasts, ModelClass, Timing};
 use crate::rules::nerve::NerveInput;
 use crate::rules::shooting::ShotInput;
 
@@ -118,6 +118,9 @@ pub struct Pending {
     pub targets: Vec<ModelRef>,
     /// Trumps in order; the first is the other side's, then they alternate.
     pub trumps: Vec<Card>,
+    /// The card is discarded to call the reinforcements, not played for its own effect.
+    #[serde(default)]
+    pub call: bool,
 }
 
 impl Pending {
@@ -153,7 +156,7 @@ pub struct InPlay {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AbilityUse {
     pub side: usize,
-    pub ability: String,
+    pub ability: AbilityId,
     pub turn: u32,
     /// Kept for the whole game; other uses are forgotten when their turn ends.
     #[serde(default)]
@@ -283,7 +286,9 @@ impl Game {
         if closed {
             return Err(GameError::Targets("that card is played before the models start to act".into()));
         }
-        if Effect::of(card) == Some(Effect::YellowBelly) && self.nerve_due != targets.first().copied() {
+        if Effect::of(card) == Some(Effect::YellowBelly)
+            && !targets.first().is_some_and(|t| self.nerve_due.contains(t))
+        {
             return Err(GameError::Targets(
                 "Yellow Belly answers the nerve test a shot has just called for".into(),
             ));
@@ -293,7 +298,45 @@ impl Game {
             s.hand.remove(pos);
         }
         s.used_card = true;
-        self.pending = Some(Pending { side, card, targets: targets.to_vec(), trumps: Vec::new() });
+        self.pending =
+            Some(Pending { side, card, targets: targets.to_vec(), trumps: Vec::new(), call: false });
+        Ok(())
+    }
+
+    /// The scene's reinforcements called at the end of a turn by discarding a special card
+    /// from the hand (jack to ace, or the joker); the other side may trump the call.
+    pub(super) fn call_reinforcements(
+        &mut self,
+        rules: &Rules,
+        side: usize,
+        card: Card,
+    ) -> Result<(), GameError> {
+        self.expect_phase(Phase::EndOfTurn)?;
+        if self.pending.is_some() {
+            return Err(GameError::CardPending);
+        }
+        let s = self.sides.get(side).ok_or(GameError::NoModel(ModelRef { side, model: 0 }))?;
+        let rule = self.scene_of(rules).and_then(|sc| sc.reinforcements.as_ref());
+        if !rule.is_some_and(|r| r.role == s.role) {
+            return Err(GameError::Rules(format!(
+                "the {} have no reinforcements to call in this scene",
+                s.name
+            )));
+        }
+        if self.called.contains(&side) || !s.models.iter().any(|m| m.has(Flag::Reinforcement)) {
+            return Err(GameError::Rules(format!("the {}' reinforcements are already on their way", s.name)));
+        }
+        if !(card.is_joker() || card.value() >= 11) {
+            return Err(GameError::Targets(format!(
+                "{} is not a special card: call them with a jack, queen, king, ace or joker",
+                card.label()
+            )));
+        }
+        let s = &mut self.sides[side];
+        let pos = s.hand.iter().position(|c| *c == card).ok_or(GameError::MissingCard(card))?;
+        s.hand.remove(pos);
+        s.used_card = true;
+        self.pending = Some(Pending { side, card, targets: Vec::new(), trumps: Vec::new(), call: true });
         Ok(())
     }
 
@@ -369,6 +412,13 @@ impl Game {
             self.sides[owner].discard.push(*card);
         }
         let lasts = rules.card_text(pending.card).map_or(Lasts::Instant, |t| t.lasts);
+        if pending.call {
+            if pending.stands() && !self.called.contains(&pending.side) {
+                self.called.push(pending.side);
+            }
+            self.sides[pending.side].discard.push(pending.card);
+            return Ok(());
+        }
         if !pending.stands() {
             self.sides[pending.side].discard.push(pending.card);
             return Ok(());
@@ -393,7 +443,7 @@ impl Game {
                 if let Some(&t) = pending.targets.first() {
                     self.add_markers(t, 1)?;
                     self.nerve_failed(t.side);
-                    self.nerve_due = None;
+                    self.nerve_due.retain(|r| *r != t);
                 }
             }
             _ => {}
@@ -467,7 +517,7 @@ impl Game {
 
     /// Why `side` cannot use `ability` now, or `None` when it can.
     #[must_use]
-    pub fn ability_refusal(&self, rules: &Rules, side: usize, ability: &str) -> Option<String> {
+    pub fn ability_refusal(&self, rules: &Rules, side: usize, ability: AbilityId) -> Option<String> {
         let s = self.sides.get(side)?;
         let gang = rules.gang(&s.gang)?;
         let Some(a) = gang.ability(ability) else {
@@ -483,25 +533,25 @@ impl Game {
                 }
             ));
         }
-        let used = |id: &str, this_turn: bool| {
+        let used = |id: AbilityId, this_turn: bool| {
             self.abilities_used
                 .iter()
                 .any(|u| u.side == side && u.ability == id && (!this_turn || u.turn == self.turn))
         };
         match a.frequency {
-            Frequency::OncePerGame if used(&a.id, false) => {
+            Frequency::OncePerGame if used(a.id, false) => {
                 return Some(format!("{} is once per game and has been used", a.name));
             }
-            Frequency::OncePerTurn if used(&a.id, true) => {
+            Frequency::OncePerTurn if used(a.id, true) => {
                 return Some(format!("{} is once per turn and has been used this turn", a.name));
             }
             _ => {}
         }
         for pair in &gang.exclusive {
             if pair.iter().any(|x| x == &a.id)
-                && let Some(other) = pair.iter().find(|x| **x != a.id && used(x, true))
+                && let Some(&other) = pair.iter().find(|x| **x != a.id && used(**x, true))
             {
-                let other = gang.ability(other).map_or(other.as_str(), |o| o.name.as_str());
+                let other = gang.ability(other).map_or(other.id(), |o| o.name.as_str());
                 return Some(format!("{} cannot be used in a turn that used {other}", a.name));
             }
         }
@@ -512,7 +562,7 @@ impl Game {
         &mut self,
         rules: &Rules,
         side: usize,
-        ability: &str,
+        ability: AbilityId,
         targets: &[ModelRef],
         card: Option<Card>,
     ) -> Result<(), GameError> {
@@ -525,7 +575,7 @@ impl Game {
             }
             self.model(*r)?;
         }
-        if matches!(ability, "cheatin" | "see-how-the-cat-jumps" | "crazy-as-a-loon")
+        if matches!(ability, AbilityId::Cheatin | AbilityId::SeeHowTheCatJumps | AbilityId::CrazyAsALoon)
             && !self.acted.is_empty()
         {
             return Err(GameError::Ability("that ability is used before the models start to act".into()));
@@ -533,7 +583,7 @@ impl Game {
         let target = targets.first().copied();
         let need_target = || GameError::Targets("pick one of your models".into());
         match ability {
-            "cheatin" => {
+            AbilityId::Cheatin => {
                 let (Some(r), Some(card)) = (target, card) else { return Err(need_target()) };
                 let m = self.model(r)?;
                 let Some(old) = m.card.filter(|_| !m.activated) else {
@@ -547,13 +597,13 @@ impl Game {
                 s.hand[pos] = old;
                 s.models[r.model].card = Some(card);
             }
-            "see-how-the-cat-jumps" => self.extra_card(target.ok_or_else(need_target)?)?,
-            "and-justice-for-all" => {
+            AbilityId::SeeHowTheCatJumps => self.extra_card(target.ok_or_else(need_target)?)?,
+            AbilityId::AndJusticeForAll => {
                 self.expect_phase(Phase::EndOfTurn)?;
                 let m = self.model_mut(target.ok_or_else(need_target)?)?;
                 m.under_fire = m.under_fire.saturating_sub(1);
             }
-            "a-hog-killin-time" => {
+            AbilityId::AHogKillinTime => {
                 // One extra pistol shot, past the limit; the marker follows it (A35).
                 let r = target.ok_or_else(need_target)?;
                 let m = self.model(r)?;
@@ -561,6 +611,19 @@ impl Game {
                     return Err(GameError::Targets(format!("{} has no loaded pistol", m.name)));
                 }
                 self.extra_shot.push(r);
+            }
+            AbilityId::ToughAsOldBoots if self.edition >= 1 => {
+                // Declared when facing the test, before the roll (line 318): the next test of
+                // that model passes on the ability's number.
+                let r = target.ok_or_else(need_target)?;
+                let m = self.model(r)?;
+                if m.under_fire + 1 < m.hits {
+                    return Err(GameError::Targets(format!(
+                        "a failed test would not put {} out of action",
+                        m.name
+                    )));
+                }
+                self.boots = Some(r);
             }
             _ => {}
         }
@@ -570,24 +633,19 @@ impl Game {
             .and_then(|s| rules.gang(&s.gang))
             .and_then(|g| g.ability(ability))
             .is_some_and(|a| a.frequency == Frequency::OncePerGame);
-        self.abilities_used.push(AbilityUse {
-            side,
-            ability: ability.to_owned(),
-            turn: self.turn,
-            once_per_game,
-        });
+        self.abilities_used.push(AbilityUse { side, ability, turn: self.turn, once_per_game });
         Ok(())
     }
 
     /// Whether `side` skips nerve tests this turn (Crazy as a Loon).
     #[must_use]
     pub fn crazy_as_a_loon(&self, side: usize) -> bool {
-        self.used_this_turn(side, "crazy-as-a-loon")
+        self.used_this_turn(side, AbilityId::CrazyAsALoon)
     }
 
     /// Whether `side` has used `ability` this turn.
     #[must_use]
-    pub fn used_this_turn(&self, side: usize, ability: &str) -> bool {
+    pub fn used_this_turn(&self, side: usize, ability: AbilityId) -> bool {
         self.abilities_used.iter().any(|u| u.side == side && u.ability == ability && u.turn == self.turn)
     }
 
@@ -611,9 +669,7 @@ impl Game {
         }
         self.model(model)?;
         self.skipped.push(model);
-        if self.nerve_due == Some(model) {
-            self.nerve_due = None;
-        }
+        self.nerve_due.retain(|r| *r != model);
         Ok(())
     }
 
@@ -641,6 +697,17 @@ pub(super) fn describe(game: &Game, rules: &Rules, after: &Game, event: &Event) 
             format!("{} play {}{on}", side_name(*side), card_name(*card))
         }
         Event::Trump { side, card } => format!("{} trump it with {}", side_name(*side), card.label()),
+        Event::CallReinforcements { side, card } => {
+            format!("{} discard {} to call their reinforcements", side_name(*side), card.label())
+        }
+        Event::Settle if game.pending.as_ref().is_some_and(|p| p.call) => {
+            let p = game.pending.as_ref()?;
+            if p.stands() {
+                "the call stands: the reinforcements come on when the next turn starts".to_owned()
+            } else {
+                "the call is trumped: the reinforcements stay away".to_owned()
+            }
+        }
         Event::Settle => {
             let p = game.pending.as_ref()?;
             if p.stands() {
@@ -662,13 +729,13 @@ pub(super) fn describe(game: &Game, rules: &Rules, after: &Game, event: &Event) 
                 .sides
                 .get(*side)
                 .and_then(|s| rules.gang(&s.gang))
-                .and_then(|g| g.ability(ability))
-                .map_or(ability.as_str(), |a| a.name.as_str());
+                .and_then(|g| g.ability(*ability))
+                .map_or(ability.id(), |a| a.name.as_str());
             let on: Vec<String> = targets.iter().map(|r| game.name(*r)).collect();
             let on = if on.is_empty() { String::new() } else { format!(" for {}", on.join(", ")) };
             format!("{} use {name}{on}", side_name(*side))
         }
-        Event::RestoreActivation { model } => {
+        Event::RestoreActivation { model, .. } => {
             let card = game
                 .model_at(*model)
                 .and_then(|m| m.burnt)

@@ -7,6 +7,7 @@
 //!
 //! This module is pure: no user interface, no files, no clock.
 
+pub mod activation;
 pub mod hands;
 pub mod scene;
 pub mod sim;
@@ -14,12 +15,13 @@ pub mod sim;
 use serde::{Deserialize, Serialize};
 
 pub use crate::rules::data::Flag;
+pub use activation::{Action, Activation, EDITION, Limits, ShotContext, Step};
 pub use hands::{AbilityUse, Effect, InPlay, Pending};
 pub use scene::SceneEnd;
 
 use crate::rules::Rules;
 use crate::rules::cards::{self, Card, Colour};
-use crate::rules::data::{DeckKind, Lasts, Role};
+use crate::rules::data::{AbilityId, DeckKind, Lasts, Role};
 use crate::rules::gang::GangFile;
 use crate::rules::initiative::{self, Placed, Side};
 use crate::rules::nerve::{self, BigNerveInput};
@@ -43,6 +45,15 @@ pub struct Setup {
     pub scene: Option<String>,
     /// Side A and side B.
     pub sides: [SideSetup; 2],
+    /// The engine behaviour the game was started with ([`EDITION`]); 0 for journals written
+    /// before declared activations.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub edition: u32,
+}
+
+#[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A model at the table.
@@ -77,9 +88,27 @@ pub struct Model {
     /// Snakes passes or The Quick and the Dead cancels the duck back.
     #[serde(default)]
     pub burnt: Option<Card>,
+    /// The gun in the model's hand, when it carries more than one (the first otherwise).
+    #[serde(default)]
+    pub held: Option<String>,
+    /// Actions already used this turn before its activation (an Above Snakes duck back).
+    #[serde(default)]
+    pub spent: u32,
 }
 
 impl Model {
+    /// Whether the model is on the table: not off it, hidden or held back as a reinforcement.
+    #[must_use]
+    pub fn on_table(&self) -> bool {
+        !self.has(Flag::OffTable) && !self.has(Flag::Hidden) && !self.has(Flag::Reinforcement)
+    }
+
+    /// The gun in the model's hand.
+    #[must_use]
+    pub fn in_hand(&self) -> &str {
+        self.held.as_deref().or_else(|| self.weapons.first().map(String::as_str)).unwrap_or("pistol")
+    }
+
     /// Whether `flag` is set on this model.
     #[must_use]
     pub fn has(&self, flag: Flag) -> bool {
@@ -90,8 +119,7 @@ impl Model {
     /// and given no card (it acts after everyone else).
     #[must_use]
     pub fn acts_without_card(&self) -> bool {
-        !self.has(Flag::OffTable)
-            && (self.has(Flag::Ace) || (self.has(Flag::Surprised) && self.has(Flag::NoCard)))
+        self.on_table() && (self.has(Flag::Ace) || (self.has(Flag::Surprised) && self.has(Flag::NoCard)))
     }
 }
 
@@ -202,8 +230,21 @@ pub enum Interruption {
     QuickShot,
 }
 
+/// One shot of a quick-shot exchange: who fires at whom, the total modifier and the d20.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fire {
+    pub shooter: ModelRef,
+    pub target: ModelRef,
+    pub modifier: i32,
+    pub roll: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
+}
+
 /// Everything that can happen to a game. Events are appended to the journal as they happen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Event {
     /// Builds and shuffles both decks from the seed and deals each hand.
     Begin(Box<Setup>),
@@ -226,7 +267,43 @@ pub enum Event {
         roll: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         weapon: Option<String>,
+        /// The target ducks back from this shot: it burns its activation and counts as
+        /// moving once (one duck back per activation of the shooter).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        duck_back: bool,
     },
+    /// A model that has not acted burns its activation to quick shoot the model acting
+    /// (`quick`). At close or point-blank range the acting model's own declared shot
+    /// (`answer`) is rolled at the same time: both resolve, whoever falls (line 169).
+    QuickShot {
+        quick: Fire,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        answer: Option<Fire>,
+    },
+    /// The acting model declares its actions, in order, before taking any.
+    Declare { model: ModelRef, actions: Vec<Action> },
+    /// The next declared move is made; `halted` when it stopped within 2 cm of an enemy (the
+    /// other declared moves are lost).
+    Move {
+        model: ModelRef,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        halted: bool,
+    },
+    /// The next declared reload (or unjam): out of ammo comes off.
+    Reload { model: ModelRef },
+    /// The next declared change of weapon: `weapon` is now in the model's hand.
+    ChangeWeapon { model: ModelRef, weapon: String },
+    /// The next declared action is given up.
+    SkipAction { model: ModelRef },
+    /// Enemy models tie and both players placed at once: each side draws a card (typed, or
+    /// from the top of its deck); the higher wins ties this turn, equal cards draw again.
+    TieDraw {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<[Card; 2]>,
+    },
+    /// At the end of a turn a side calls its reinforcements by discarding a special card
+    /// (jack to ace, or its joker); the call can be trumped like any card.
+    CallReinforcements { side: usize, card: Card },
     /// A hand-to-hand roll-off: `a` starts the fight (or fights on) against `b`. Each side's
     /// total modifier and natural d10 roll are recorded; the loser takes one marker per point
     /// of difference. The models stay locked until one is out of action or breaks off.
@@ -252,14 +329,20 @@ pub enum Event {
     Settle,
     /// A Recover action: one under fire marker off (every marker under True Grit).
     Recover { model: ModelRef },
-    /// A burnt activation given back (Above Snakes passed; The Quick and the Dead).
-    RestoreActivation { model: ModelRef },
+    /// A burnt activation given back: Above Snakes passed (the duck back stays one action and
+    /// a move marker), or The Quick and the Dead cancelled the duck back (`cancelled`: no
+    /// move, no action spent).
+    RestoreActivation {
+        model: ModelRef,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        cancelled: bool,
+    },
     /// Keeps one of a model's two initiative cards (after `ExtraCard`).
     KeepCard { model: ModelRef, keep_second: bool },
     /// A gang ability used, with the models (and for Cheatin' the hand card) it involves.
     UseAbility {
         side: usize,
-        ability: String,
+        ability: AbilityId,
         #[serde(default)]
         targets: Vec<ModelRef>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -281,8 +364,16 @@ pub enum Event {
         #[serde(default)]
         winner: Option<usize>,
     },
-    /// A nerve test against `needed` with the natural d10 `roll`; a fail adds a marker.
-    Nerve { model: ModelRef, needed: u32, roll: u32 },
+    /// A nerve test against `needed` with the natural d10 `roll`; a fail adds a marker. With
+    /// `to_shoot`, the acting model tests to be allowed to shoot that target (a hostage
+    /// holder, or a target past a closer enemy).
+    Nerve {
+        model: ModelRef,
+        needed: u32,
+        roll: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to_shoot: Option<ModelRef>,
+    },
     /// A model finishes its activation, having taken `moves` move actions: its card is
     /// discarded and its move markers placed.
     EndActivation { model: ModelRef, moves: u32 },
@@ -354,6 +445,8 @@ pub enum GameError {
     AlreadyDraws(String),
     #[error("{0}")]
     Rules(String),
+    #[error("{0}")]
+    Declaration(String),
 }
 
 /// A game: its state and the events that made it.
@@ -398,9 +491,21 @@ pub struct Game {
     /// Sides that failed a Big Nerve test.
     #[serde(default)]
     pub failed_big_nerve: Vec<usize>,
-    /// The model whose shooting result calls for a nerve test now (Yellow Belly's moment).
+    /// The models whose shooting results call for a nerve test now (Yellow Belly's moment).
     #[serde(default)]
-    pub nerve_due: Option<ModelRef>,
+    pub nerve_due: Vec<ModelRef>,
+    /// The engine behaviour this game plays by ([`EDITION`]).
+    #[serde(default)]
+    pub edition: u32,
+    /// The activation under way, once its model has declared.
+    #[serde(default)]
+    pub activation: Option<Activation>,
+    /// The model whose next nerve test is taken under Tough as Old Boots.
+    #[serde(default)]
+    pub boots: Option<ModelRef>,
+    /// Sides whose reinforcements were called and arrive when the next turn starts.
+    #[serde(default)]
+    pub called: Vec<usize>,
     /// Sides with a model that has acted this turn (start-of-turn cards and abilities close).
     #[serde(default)]
     pub acted: Vec<usize>,
@@ -437,7 +542,11 @@ impl Default for Game {
             witness: None,
             bn_ignored: Vec::new(),
             failed_big_nerve: Vec::new(),
-            nerve_due: None,
+            nerve_due: Vec::new(),
+            edition: 0,
+            activation: None,
+            boots: None,
+            called: Vec::new(),
             acted: Vec::new(),
             randomised: None,
             broke: None,
@@ -482,6 +591,13 @@ impl Game {
     /// Whether `event` would be accepted now, without applying it (the log is not copied).
     #[must_use]
     pub fn allows(&self, rules: &Rules, event: &Event) -> bool {
+        self.refusal(rules, event).is_none()
+    }
+
+    /// Why `event` would be refused now, or `None` when it would be accepted (the log is not
+    /// copied).
+    #[must_use]
+    pub fn refusal(&self, rules: &Rules, event: &Event) -> Option<GameError> {
         let mut next = Game {
             seed: self.seed,
             scene: self.scene.clone(),
@@ -500,7 +616,11 @@ impl Game {
             witness: self.witness,
             bn_ignored: self.bn_ignored.clone(),
             failed_big_nerve: self.failed_big_nerve.clone(),
-            nerve_due: self.nerve_due,
+            nerve_due: self.nerve_due.clone(),
+            edition: self.edition,
+            activation: self.activation.clone(),
+            boots: self.boots,
+            called: self.called.clone(),
             acted: self.acted.clone(),
             randomised: self.randomised,
             broke: self.broke,
@@ -508,7 +628,13 @@ impl Game {
             log: Vec::new(),
             lines: Vec::new(),
         };
-        next.apply_inner(rules, event).is_ok()
+        next.apply_inner(rules, event).err()
+    }
+
+    /// Whether model `r` is dealt an initiative card this turn.
+    #[must_use]
+    pub fn card_due(&self, rules: &Rules, r: ModelRef) -> bool {
+        self.model_at(r).is_some_and(|m| Self::gets_card(m, self.duellists_only(rules)))
     }
 
     /// The game without its last event (undo), and that event.
@@ -595,8 +721,9 @@ impl Game {
     #[must_use]
     pub fn describe(&self, rules: &Rules, after: &Game, event: &Event) -> String {
         let turn = format!("Turn {}", after.turn.max(1));
-        if let Some(what) =
-            hands::describe(self, rules, after, event).or_else(|| scene::describe(self, after, event))
+        if let Some(what) = hands::describe(self, rules, after, event)
+            .or_else(|| scene::describe(self, after, event))
+            .or_else(|| activation::describe(self, after, event))
         {
             return format!("{turn} · {what}");
         }
@@ -622,10 +749,8 @@ impl Game {
                 format!("{} win ties this turn", after.sides.get(*side).map_or("?", |s| s.name.as_str()))
             }
             Event::Switch { a, b } => format!("{} and {} swap cards", self.name(*a), self.name(*b)),
-            Event::Shot { shooter, target, modifier, roll, weapon } => {
-                self.describe_shot(rules, after, [*shooter, *target], *modifier, *roll, weapon.as_deref())
-            }
-            Event::Nerve { model, needed, roll } => format!(
+            Event::Shot { .. } | Event::QuickShot { .. } => self.describe_fire(rules, after, event),
+            Event::Nerve { model, needed, roll, .. } => format!(
                 "{} takes a nerve test needing {needed}+: {roll}, {}",
                 self.name(*model),
                 if nerve::test_result(*needed, *roll) == nerve::TestResult::Pass {
@@ -675,21 +800,38 @@ impl Game {
                 }
             }
             Event::NextTurn => format!("cards drawn; turn {} begins", after.turn),
-            // Described by `hands::describe` above.
-            Event::Play { .. }
-            | Event::Trump { .. }
-            | Event::Settle
-            | Event::Recover { .. }
-            | Event::RestoreActivation { .. }
-            | Event::KeepCard { .. }
-            | Event::UseAbility { .. }
-            | Event::SkipNerve { .. }
-            | Event::SetHand { .. }
-            | Event::SecretWitness { .. }
-            | Event::Approach { .. }
-            | Event::EndScene { .. } => String::new(),
+            // Described by `hands::describe`, `scene::describe` and `activation::describe` above.
+            _ => String::new(),
         };
         format!("{turn} · {what}")
+    }
+
+    /// A shot or a quick-shot exchange in plain words.
+    fn describe_fire(&self, rules: &Rules, after: &Game, event: &Event) -> String {
+        match event {
+            Event::Shot { shooter, target, modifier, roll, weapon, duck_back } => {
+                let fire = Fire {
+                    shooter: *shooter,
+                    target: *target,
+                    modifier: *modifier,
+                    roll: *roll,
+                    weapon: weapon.clone(),
+                };
+                let shot = self.describe_shot(rules, after, &fire);
+                if *duck_back { format!("{} ducks back; {shot}", self.name(*target)) } else { shot }
+            }
+            Event::QuickShot { quick, answer } => {
+                let mut text =
+                    format!("{} quick shoots, burning its activation: ", self.with_card(quick.shooter));
+                text.push_str(&self.describe_shot(rules, after, quick));
+                if let Some(a) = answer {
+                    text.push_str("; at the same time ");
+                    text.push_str(&self.describe_shot(rules, after, a));
+                }
+                text
+            }
+            _ => String::new(),
+        }
     }
 
     /// The end of the turn in plain words.
@@ -706,18 +848,13 @@ impl Game {
     }
 
     /// A shot in plain words.
-    fn describe_shot(
-        &self,
-        rules: &Rules,
-        after: &Game,
-        [shooter, target]: [ModelRef; 2],
-        modifier: i32,
-        roll: u32,
-        weapon: Option<&str>,
-    ) -> String {
+    fn describe_shot(&self, rules: &Rules, after: &Game, fire: &Fire) -> String {
+        let Fire { shooter, target, modifier, roll, .. } = *fire;
         let result = shooting::result(rules, modifier, roll);
         let total = i64::from(roll) + i64::from(modifier);
-        let with = weapon
+        let with = fire
+            .weapon
+            .as_deref()
             .and_then(|w| rules.weapon(w))
             .map_or(String::new(), |w| format!(" ({})", w.name.to_lowercase()));
         let mut text = format!(
@@ -726,7 +863,8 @@ impl Game {
             self.name(target),
             result.title().to_lowercase()
         );
-        if after.model(shooter).is_ok_and(|m| m.out_of_ammo)
+        if result != ShotResult::OutOfAmmo
+            && after.model(shooter).is_ok_and(|m| m.out_of_ammo)
             && !self.model(shooter).is_ok_and(|m| m.out_of_ammo)
         {
             text.push_str("; out of ammo");
@@ -797,7 +935,9 @@ impl Game {
         }
         match event {
             Event::Begin(setup) => self.begin(rules, setup),
-            Event::DealInitiative { face_up, cards } => self.deal_initiative(*face_up, cards.as_deref()),
+            Event::DealInitiative { face_up, cards } => {
+                self.deal_initiative(rules, *face_up, cards.as_deref())
+            }
             Event::TiePriority { side } => {
                 if *side > 1 {
                     return Err(GameError::NoModel(ModelRef { side: *side, model: 0 }));
@@ -815,9 +955,24 @@ impl Game {
                 self.model_mut(*b)?.card = ca;
                 Ok(())
             }
-            Event::Shot { shooter, target, modifier, roll, weapon } => {
-                self.shot(rules, *shooter, *target, *modifier, *roll, weapon.as_deref())
+            Event::Shot { shooter, target, modifier, roll, weapon, duck_back } => {
+                let fire = Fire {
+                    shooter: *shooter,
+                    target: *target,
+                    modifier: *modifier,
+                    roll: *roll,
+                    weapon: weapon.clone(),
+                };
+                self.shot(rules, &fire, *duck_back)
             }
+            Event::QuickShot { quick, answer } => self.quick_shot(rules, quick, answer.as_ref()),
+            Event::Declare { model, actions } => self.declare(rules, *model, actions),
+            Event::Move { model, halted } => self.move_action(*model, *halted),
+            Event::Reload { model } => self.reload(*model),
+            Event::ChangeWeapon { model, weapon } => self.change_weapon(rules, *model, weapon),
+            Event::SkipAction { model } => self.skip_action(*model),
+            Event::TieDraw { cards } => self.tie_draw(cards.as_ref()),
+            Event::CallReinforcements { side, card } => self.call_reinforcements(rules, *side, *card),
             Event::Fight { a, b, a_modifier, b_modifier, a_roll, b_roll } => {
                 self.fight(rules, *a, *b, [*a_modifier, *b_modifier], [*a_roll, *b_roll])
             }
@@ -828,26 +983,18 @@ impl Game {
             Event::Trump { side, card } => self.trump(*side, *card),
             Event::Settle => self.settle(rules),
             Event::Recover { model } => self.recover(*model),
-            Event::RestoreActivation { model } => self.restore_activation(*model),
+            Event::RestoreActivation { model, cancelled } => self.restore_activation(*model, *cancelled),
             Event::KeepCard { model, keep_second } => self.keep_card(*model, *keep_second),
             Event::UseAbility { side, ability, targets, card } => {
-                self.use_ability(rules, *side, ability, targets, *card)
+                self.use_ability(rules, *side, *ability, targets, *card)
             }
             Event::SkipNerve { model } => self.skip_nerve(*model),
             Event::SetHand { side, cards } => self.set_hand(*side, cards),
             Event::SecretWitness { model } => self.note_witness(rules, *model),
             Event::Approach { model } => self.approach(*model),
             Event::EndScene { condition, winner } => self.end_scene(rules, condition, *winner),
-            Event::Nerve { model, needed, roll } => {
-                Self::check_roll(*roll, rules.core.nerve.die)?;
-                if nerve::test_result(*needed, *roll) == nerve::TestResult::Fail {
-                    self.add_markers(*model, 1)?;
-                    self.nerve_failed(model.side);
-                }
-                if self.nerve_due == Some(*model) {
-                    self.nerve_due = None;
-                }
-                Ok(())
+            Event::Nerve { model, needed, roll, to_shoot } => {
+                self.nerve(rules, *model, *needed, *roll, *to_shoot)
             }
             Event::EndActivation { model, moves } => self.end_activation(*model, *moves),
             Event::Interrupt { model, kind } => self.interrupt(*model, *kind),
@@ -855,8 +1002,39 @@ impl Game {
             Event::PlayCard { side, card } => self.play_card(*side, *card),
             Event::EndTurn => self.end_turn(),
             Event::BigNerve { side, roll } => self.big_nerve(rules, *side, *roll),
-            Event::NextTurn => self.next_turn(),
+            Event::NextTurn => self.next_turn(rules),
         }
+    }
+
+    fn nerve(
+        &mut self,
+        rules: &Rules,
+        model: ModelRef,
+        needed: u32,
+        roll: u32,
+        to_shoot: Option<ModelRef>,
+    ) -> Result<(), GameError> {
+        Self::check_roll(roll, rules.core.nerve.die)?;
+        self.model(model)?;
+        self.check_boots(rules, model, needed)?;
+        let passed = nerve::test_result(needed, roll) == nerve::TestResult::Pass;
+        if !passed {
+            self.add_markers(model, 1)?;
+            self.nerve_failed(model.side);
+        }
+        if let Some(target) = to_shoot {
+            let Some(a) = self.activation.as_mut().filter(|a| a.model == model) else {
+                return Err(GameError::Declaration(format!(
+                    "{} tests to shoot only during its own activation",
+                    self.name(model)
+                )));
+            };
+            if passed && !a.cleared.contains(&target) {
+                a.cleared.push(target);
+            }
+        }
+        self.nerve_due.retain(|r| *r != model);
+        Ok(())
     }
 
     fn end_activation(&mut self, model: ModelRef, moves: u32) -> Result<(), GameError> {
@@ -865,15 +1043,13 @@ impl Game {
         if m.activated {
             return Err(GameError::AlreadyActivated(m.name.clone()));
         }
-        let m = self.model_mut(model)?;
-        m.activated = true;
-        m.moves = moves;
-        if let Some(card) = m.card.take() {
-            self.discard_model_card(card, model.side);
+        if let Some(a) = self.activation.as_ref().filter(|a| a.model != model) {
+            return Err(GameError::Declaration(format!("finish {}'s activation first", self.name(a.model))));
         }
+        self.finish_activation(model, moves)?;
         self.expire(&[Lasts::Activation]);
         self.mark_acted(model.side);
-        self.nerve_due = None;
+        self.nerve_due.clear();
         Ok(())
     }
 
@@ -941,6 +1117,11 @@ impl Game {
     fn break_off(&mut self, model: ModelRef) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
         let name = self.model(model)?.name.clone();
+        if self.edition >= 1 && self.fight_of(model).is_some() {
+            // Breaking off takes the first two declared moves (line 191).
+            self.take(model, Action::Move, false)?;
+            self.take(model, Action::Move, false)?;
+        }
         let before = self.fights.len();
         self.fights.retain(|f| !f.involves(model));
         if self.fights.len() == before {
@@ -995,11 +1176,36 @@ impl Game {
 
     fn interrupt(&mut self, model: ModelRef, kind: Interruption) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
+        if self.edition >= 1 {
+            return Err(GameError::Rules(
+                "duck backs and quick shots are part of the shot they answer in this game".into(),
+            ));
+        }
+        if kind == Interruption::QuickShot {
+            if self.model(model)?.out_of_ammo {
+                return Err(GameError::OutOfAmmo(self.name(model)));
+            }
+            if self.quick_shot_taken(model.side) {
+                return Err(GameError::QuickShotTaken(self.sides[model.side].name.clone()));
+            }
+        }
+        self.burn(model, kind)?;
+        if kind == Interruption::QuickShot
+            && let Some(current) = self.order().ok().and_then(|o| o.first().copied())
+        {
+            self.quick_shots.push((model.side, current));
+        }
+        Ok(())
+    }
+
+    /// A model that has not yet acted burns its activation to interrupt: its card goes to the
+    /// discard pile; a duck back counts as moving once.
+    fn burn(&mut self, model: ModelRef, kind: Interruption) -> Result<(), GameError> {
         let m = self.model(model)?;
         if m.out_of_action {
             return Err(GameError::OutOfAction(m.name.clone()));
         }
-        if m.activated || (m.card.is_none() && !m.acts_without_card()) {
+        if m.activated || (m.card.is_none() && !m.acts_without_card()) || !m.on_table() {
             return Err(GameError::AlreadyActivated(m.name.clone()));
         }
         if self.fight_of(model).is_some() {
@@ -1010,17 +1216,6 @@ impl Game {
                 "{} is surprised: no duck back or quick shot this turn",
                 self.name(model)
             )));
-        }
-        if kind == Interruption::QuickShot {
-            if self.model(model)?.out_of_ammo {
-                return Err(GameError::OutOfAmmo(self.name(model)));
-            }
-            if self.quick_shot_taken(model.side) {
-                return Err(GameError::QuickShotTaken(self.sides[model.side].name.clone()));
-            }
-            if let Some(current) = self.order().ok().and_then(|o| o.first().copied()) {
-                self.quick_shots.push((model.side, current));
-            }
         }
         let m = self.model_mut(model)?;
         m.activated = true;
@@ -1043,7 +1238,7 @@ impl Game {
 
     /// Gives back the activation a duck back burnt (Above Snakes passed, or The Quick and the
     /// Dead cancelled the duck back): the model takes its card back from the discard pile.
-    fn restore_activation(&mut self, model: ModelRef) -> Result<(), GameError> {
+    fn restore_activation(&mut self, model: ModelRef, cancelled: bool) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
         let m = self.model(model)?;
         let Some(card) = m.burnt.filter(|_| m.activated && !m.out_of_action) else {
@@ -1055,10 +1250,18 @@ impl Game {
         });
         let Some((side, pos)) = pile else { return Err(GameError::MissingCard(card)) };
         side.discard.remove(pos);
+        let edition = self.edition;
         let m = self.model_mut(model)?;
         m.card = Some(card);
         m.activated = false;
         m.burnt = None;
+        if cancelled {
+            // The Quick and the Dead: the duck back never happened, so no move marker.
+            m.moves = 0;
+        } else if edition >= 1 {
+            // Above Snakes: the duck back counts as one action taken, with its move marker.
+            m.spent = 1;
+        }
         Ok(())
     }
 
@@ -1067,6 +1270,7 @@ impl Game {
             return Err(GameError::AlreadyBegun);
         }
         self.seed = setup.seed;
+        self.edition = setup.edition;
         self.scene.clone_from(&setup.scene);
         self.turn = 1;
         self.phase = Phase::Initiative;
@@ -1099,6 +1303,8 @@ impl Game {
                         shots: std::collections::BTreeMap::new(),
                         burnt: None,
                         second: None,
+                        held: None,
+                        spent: 0,
                     })
                 })
                 .collect();
@@ -1124,17 +1330,40 @@ impl Game {
         Ok(())
     }
 
+    /// Whether model `m` gets an initiative card this turn: standing, on the table, not acting
+    /// as an ace or told to go without; in a duellists' first turn, only the duellists.
+    fn gets_card(m: &Model, duellists_only: bool) -> bool {
+        !m.out_of_action
+            && m.on_table()
+            && !m.has(Flag::Ace)
+            && !m.has(Flag::NoCard)
+            && (!duellists_only || m.has(Flag::Duellist))
+    }
+
     fn deal_initiative(
         &mut self,
+        rules: &Rules,
         face_up: [Option<usize>; 2],
         given: Option<&[(ModelRef, Card)]>,
     ) -> Result<(), GameError> {
         self.expect_phase(Phase::Initiative)?;
+        let duellists = self.duellists_only(rules);
+        if duellists
+            && let Some(side) = self.sides.iter().find(|s| !s.models.iter().any(|m| m.has(Flag::Duellist)))
+        {
+            return Err(GameError::Rules(format!(
+                "mark the {}' duellist first (⚑ → Duellist): in the first turn only the duellists get a card",
+                side.name
+            )));
+        }
         let given = given.unwrap_or_default();
         for (r, card) in given {
             let m = self.model(*r)?;
             if m.out_of_action {
                 return Err(GameError::OutOfAction(m.name.clone()));
+            }
+            if !Self::gets_card(m, duellists) {
+                return Err(GameError::Rules(format!("{} gets no initiative card this turn", m.name)));
             }
             let side = &mut self.sides[r.side];
             let pos = side.deck.iter().position(|c| c == card).ok_or(GameError::MissingCard(*card))?;
@@ -1150,9 +1379,7 @@ impl Game {
             }
             let seed = self.derived_seed(u64::try_from(i).unwrap_or(0));
             let Some(side) = self.sides.get_mut(i) else { continue };
-            let in_play = |m: &Model| {
-                !m.out_of_action && !m.has(Flag::OffTable) && !m.has(Flag::Ace) && !m.has(Flag::NoCard)
-            };
+            let in_play = |m: &Model| Self::gets_card(m, duellists);
             let order: Vec<usize> = first
                 .filter(|&f| side.models.get(f).is_some_and(in_play))
                 .into_iter()
@@ -1168,12 +1395,14 @@ impl Game {
                 m.activated = m.out_of_action || (m.card.is_none() && !m.acts_without_card());
                 m.shots.clear();
                 m.burnt = None;
+                m.spent = 0;
             }
         }
         self.tie_priority = None;
         self.quick_shots.clear();
         self.acted.clear();
-        self.nerve_due = None;
+        self.nerve_due.clear();
+        self.activation = None;
         self.phase = Phase::Activations;
         Ok(())
     }
@@ -1215,6 +1444,41 @@ impl Game {
         }
         let order = initiative::activation_order(&placed, self.tie_priority.map(side_of))?;
         Ok(aces.into_iter().chain(order.into_iter().map(|i| refs[i])).collect())
+    }
+
+    /// Enemy models tie and both players placed at once: each side draws a card and the
+    /// higher wins ties this turn (line 58). The cards count as used and may run a deck out.
+    fn tie_draw(&mut self, typed: Option<&[Card; 2]>) -> Result<(), GameError> {
+        self.expect_phase(Phase::Activations)?;
+        if self.tie_priority.is_some() || self.order().is_ok() {
+            return Err(GameError::Rules("no models tie for the order now".into()));
+        }
+        let mut values = [None, None];
+        for (i, value) in values.iter_mut().enumerate() {
+            let seed = self.derived_seed(0x400 + u64::try_from(i).unwrap_or(0));
+            let Some(side) = self.sides.get_mut(i) else { continue };
+            let card = match typed {
+                Some(cards) => {
+                    let card = cards[i];
+                    let pos =
+                        side.deck.iter().position(|c| *c == card).ok_or(GameError::MissingCard(card))?;
+                    Some(side.deck.remove(pos))
+                }
+                None => side.draw(seed),
+            };
+            if let Some(card) = card {
+                side.discard.push(card);
+                *value = Some(card.value());
+            }
+        }
+        self.tie_priority = match values {
+            [Some(a), Some(b)] if a > b => Some(0),
+            [Some(a), Some(b)] if b > a => Some(1),
+            [Some(_), None] => Some(0),
+            [None, Some(_)] => Some(1),
+            _ => None,
+        };
+        Ok(())
     }
 
     /// Whether `side` has already quick shot during the activation under way: one quick shot
@@ -1285,6 +1549,14 @@ impl Game {
             self.discard_model_card(card, r.side);
         }
         self.fights.retain(|f| !f.involves(r));
+        // A model that falls during its own activation acts no more (its declared actions are
+        // lost).
+        if self.activation.as_ref().is_some_and(|a| a.model == r) {
+            self.activation = None;
+            if let Some(m) = self.sides.get_mut(r.side).and_then(|s| s.models.get_mut(r.model)) {
+                m.activated = true;
+            }
+        }
     }
 
     /// Puts an initiative card on its owner's discard pile: after a Red Joker swap a model
@@ -1322,8 +1594,15 @@ impl Game {
             if m.out_of_action {
                 return Err(GameError::OutOfAction(m.name.clone()));
             }
+            if !m.on_table() {
+                return Err(GameError::Targets(format!("{} is not on the table", m.name)));
+            }
         }
         let turn = self.turn;
+        let fighting_on = self.fight_of(a).is_some_and(|f| f.involves(b));
+        if self.edition >= 1 {
+            self.check_fight_turn(a, fighting_on)?;
+        }
         match self.fights.iter_mut().find(|f| f.involves(a)) {
             Some(f) if f.involves(b) => {
                 if f.rolled == turn {
@@ -1356,49 +1635,222 @@ impl Game {
             std::cmp::Ordering::Less => self.add_markers(a, markers)?,
             std::cmp::Ordering::Equal => {}
         }
+        if self.edition >= 1 && !self.model(a)?.out_of_action {
+            let enemy_down = self.model(b)?.out_of_action;
+            if enemy_down && fighting_on {
+                // The survivor of a fight won at its card takes two remaining actions (line 188).
+                self.model_mut(a)?.spent = 1;
+            } else if !enemy_down {
+                // The charger's activation ends at contact unless its enemy falls (A24).
+                self.finish_activation(a, 0)?;
+                self.expire(&[Lasts::Activation]);
+            }
+        }
         Ok(())
     }
 
-    fn shot(
-        &mut self,
-        rules: &Rules,
-        shooter: ModelRef,
-        target: ModelRef,
-        modifier: i32,
-        roll: u32,
-        weapon: Option<&str>,
-    ) -> Result<(), GameError> {
-        self.expect_phase(Phase::Activations)?;
-        Self::check_roll(roll, rules.core.shooting.die)?;
-        let s = self.model(shooter)?;
+    /// In a declared game: a charge is the acting model's next declared move (three declared
+    /// moves may not end in a charge, line 180); fighting on is the whole activation of the
+    /// fighter whose card comes up first.
+    fn check_fight_turn(&mut self, a: ModelRef, fighting_on: bool) -> Result<(), GameError> {
+        let current = self.order().ok().and_then(|o| o.first().copied());
+        if current != Some(a) {
+            return Err(GameError::Rules(format!("it is not {}'s turn to act", self.name(a))));
+        }
+        if fighting_on {
+            if self.activation_of(a).is_some() {
+                return Err(GameError::Declaration(format!(
+                    "{} declared actions: it breaks off instead of fighting on",
+                    self.name(a)
+                )));
+            }
+            return Ok(());
+        }
+        if self.activation_of(a).is_some_and(|x| x.declared_moves() >= 3) {
+            return Err(GameError::Declaration(format!(
+                "{} declared three moves: a model may not use three moves to charge",
+                self.name(a)
+            )));
+        }
+        self.take(a, Action::Move, true)
+    }
+
+    /// Checks that `fire` may be taken now: a real roll, a shooter able to shoot, a target on
+    /// the table that may be shot (not in a fight unless Desperados shoot into it, a hostage
+    /// holder only after a passed nerve test).
+    fn check_fire(&self, rules: &Rules, fire: &Fire) -> Result<(), GameError> {
+        Self::check_roll(fire.roll, rules.core.shooting.die)?;
+        let s = self.model(fire.shooter)?;
         if s.out_of_action {
             return Err(GameError::OutOfAction(s.name.clone()));
         }
         if s.out_of_ammo {
             return Err(GameError::OutOfAmmo(s.name.clone()));
         }
-        let t = self.model(target)?;
+        let t = self.model(fire.target)?;
         if t.out_of_action {
             return Err(GameError::OutOfAction(t.name.clone()));
         }
+        if fire.shooter.side == fire.target.side {
+            return Err(GameError::Targets(format!("{} is on the shooter's own side", t.name)));
+        }
+        if !t.on_table() {
+            return Err(GameError::Targets(format!("{} is not on the table and cannot be shot", t.name)));
+        }
         // Models locked in hand-to-hand neither shoot nor are shot (A24f), except that
         // Desperados may shoot into a fight (Life Ain't Worth Spit).
-        if self.fight_of(shooter).is_some() {
-            return Err(GameError::InFight(self.name(shooter)));
+        if self.fight_of(fire.shooter).is_some() {
+            return Err(GameError::InFight(self.name(fire.shooter)));
         }
-        if self.fight_of(target).is_some() && !self.shoots_into_fights(rules, shooter.side) {
-            return Err(GameError::InFight(self.name(target)));
+        if self.fight_of(fire.target).is_some() && !self.shoots_into_fights(rules, fire.shooter.side) {
+            return Err(GameError::InFight(self.name(fire.target)));
         }
-        let hog = match weapon {
+        // A hostage holder is shot only after a passed nerve test, but Desperados ignore it
+        // (line 245).
+        if self.edition >= 1
+            && self.holds_hostage(rules, fire.target)
+            && !self.shoots_into_fights(rules, fire.shooter.side)
+            && !self.activation_of(fire.shooter).is_some_and(|a| a.cleared.contains(&fire.target))
+        {
+            return Err(GameError::Targets(format!(
+                "{} holds a hostage: pass a nerve test before shooting at him",
+                t.name
+            )));
+        }
+        Ok(())
+    }
+
+    fn shot(&mut self, rules: &Rules, fire: &Fire, duck_back: bool) -> Result<(), GameError> {
+        self.expect_phase(Phase::Activations)?;
+        self.check_fire(rules, fire)?;
+        let shooter = fire.shooter;
+        if self.edition >= 1 {
+            let hog = self.extra_shot.contains(&shooter)
+                && self.activation_of(shooter).is_some_and(Activation::finished);
+            if !hog {
+                self.take(shooter, Action::Shoot, false)?;
+            }
+            self.check_in_hand(rules, fire)?;
+        }
+        if duck_back {
+            self.duck_back(fire.target, shooter)?;
+        }
+        let hog = match fire.weapon.as_deref() {
             Some(id) => self.count_shot(rules, shooter, id)?,
             None => false,
         };
         self.mark_acted(shooter.side);
-        let result = self.shot_result(rules, target, modifier, roll);
-        let target = self.randomise_fight_hit(shooter, target, result);
-        // The model that must now take a nerve test (Yellow Belly may answer it instead).
-        self.nerve_due = (result == ShotResult::UnderFireAndNerve).then_some(target);
-        if matches!(result, ShotResult::UnderFire | ShotResult::UnderFireAndNerve | ShotResult::OutOfAction) {
+        self.nerve_due.clear();
+        let result = self.shot_result(rules, fire.target, fire.modifier, fire.roll);
+        self.land(fire, result)?;
+        if hog {
+            self.add_markers(shooter, 1)?;
+        }
+        Ok(())
+    }
+
+    /// A shot in a declared activation is made with the gun in the shooter's hand (both
+    /// barrels are the shotgun's).
+    fn check_in_hand(&self, rules: &Rules, fire: &Fire) -> Result<(), GameError> {
+        let (Some(id), Ok(m)) = (fire.weapon.as_deref(), self.model(fire.shooter)) else { return Ok(()) };
+        let carried = rules.weapon(id).map_or(id, |w| w.mode_of.as_deref().unwrap_or(&w.id));
+        if m.weapons.len() > 1 && carried != m.in_hand() {
+            return Err(GameError::Rules(format!(
+                "{} has the {} in hand: declare a change of weapon first",
+                m.name,
+                m.in_hand()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The target of the acting model's shot ducks back: it must not have acted, and only one
+    /// model may duck back from one activation (line 161). It burns its activation and counts
+    /// as moving once.
+    fn duck_back(&mut self, target: ModelRef, shooter: ModelRef) -> Result<(), GameError> {
+        if self.edition >= 1 {
+            let Some(a) = self.activation.as_ref().filter(|a| a.model == shooter) else {
+                return Err(GameError::Rules("only the acting model's shots can be ducked".into()));
+            };
+            if a.ducked {
+                return Err(GameError::Rules(format!(
+                    "a model has already ducked back from {}'s shots this activation",
+                    self.name(shooter)
+                )));
+            }
+        }
+        self.burn(target, Interruption::DuckBack)?;
+        if let Some(a) = self.activation.as_mut() {
+            a.ducked = true;
+        }
+        Ok(())
+    }
+
+    /// A quick shot at the acting model, with the acting model's own shot rolled at the same
+    /// time when the range makes them simultaneous: both results come from the table as it
+    /// stood, so both shooters fire even if both fall, and the scene's end is checked after
+    /// both (lines 166–171, A21).
+    fn quick_shot(&mut self, rules: &Rules, quick: &Fire, answer: Option<&Fire>) -> Result<(), GameError> {
+        self.expect_phase(Phase::Activations)?;
+        if self.edition == 0 {
+            return Err(GameError::Rules("this game was started before quick shots were one event".into()));
+        }
+        let current = self.order().ok().and_then(|o| o.first().copied());
+        if current != Some(quick.target) {
+            return Err(GameError::Targets(format!(
+                "a quick shot answers the model acting, not {}",
+                self.name(quick.target)
+            )));
+        }
+        self.may_quick_shoot(rules, quick.shooter)?;
+        if let Some(id) = quick.weapon.as_deref()
+            && !rules.weapon(id).is_some_and(|w| w.quick_shot)
+        {
+            return Err(GameError::Rules(format!("a quick shot cannot be taken with {id}")));
+        }
+        self.check_fire(rules, quick)?;
+        if let Some(a) = answer {
+            if a.shooter != quick.target {
+                return Err(GameError::Targets("the shot answered must be the acting model's".into()));
+            }
+            self.check_fire(rules, a)?;
+            self.take(a.shooter, Action::Shoot, false)?;
+            self.check_in_hand(rules, a)?;
+        }
+        self.burn(quick.shooter, Interruption::QuickShot)?;
+        self.quick_shots.push((quick.shooter.side, quick.target));
+        if let Some(id) = quick.weapon.as_deref() {
+            self.count_shot(rules, quick.shooter, id)?;
+        }
+        let mut hog = false;
+        if let Some(a) = answer
+            && let Some(id) = a.weapon.as_deref()
+        {
+            hog = self.count_shot(rules, a.shooter, id)?;
+        }
+        self.nerve_due.clear();
+        // Both results from the table as it stood before either shot.
+        let first = self.shot_result(rules, quick.target, quick.modifier, quick.roll);
+        let second = answer.map(|a| self.shot_result(rules, a.target, a.modifier, a.roll));
+        self.land(quick, first)?;
+        if let (Some(a), Some(result)) = (answer, second) {
+            self.land(a, result)?;
+        }
+        if hog && let Some(a) = answer {
+            self.add_markers(a.shooter, 1)?;
+        }
+        Ok(())
+    }
+
+    /// Applies a shot's result: markers, out of action, out of ammo (which loses the other
+    /// declared shots), the nerve test it calls for, and the end of effects that last until
+    /// the target is hit.
+    fn land(&mut self, fire: &Fire, result: ShotResult) -> Result<(), GameError> {
+        let target = self.randomise_fight_hit(fire.shooter, fire.target, result);
+        if result == ShotResult::UnderFireAndNerve {
+            self.nerve_due.push(target);
+        }
+        if result.is_hit() {
             // A hit ends effects that last until the model is hit (the Hostage).
             let (gone, kept): (Vec<InPlay>, Vec<InPlay>) = std::mem::take(&mut self.in_play)
                 .into_iter()
@@ -1407,18 +1859,21 @@ impl Game {
             for p in gone {
                 self.sides[p.side].discard.push(p.card);
             }
+            self.model_mut(target)?.flags.retain(|f| *f != Flag::Hostage);
         }
         match result {
-            ShotResult::OutOfAmmo => self.model_mut(shooter)?.out_of_ammo = true,
+            ShotResult::OutOfAmmo => {
+                self.model_mut(fire.shooter)?.out_of_ammo = true;
+                if let Some(a) = self.activation.as_mut().filter(|a| a.model == fire.shooter) {
+                    a.dry = true;
+                }
+            }
             ShotResult::Miss => {}
             ShotResult::UnderFire | ShotResult::UnderFireAndNerve => self.add_markers(target, 1)?,
             ShotResult::OutOfAction => {
                 self.model_mut(target)?.out_of_action = true;
                 self.discard_if_down(target);
             }
-        }
-        if hog {
-            self.add_markers(shooter, 1)?;
         }
         Ok(())
     }
@@ -1499,7 +1954,7 @@ impl Game {
     #[must_use]
     pub fn shoots_into_fights(&self, rules: &Rules, side: usize) -> bool {
         let Some(gang) = self.sides.get(side).and_then(|s| rules.gang(&s.gang)) else { return false };
-        gang.ability("life-aint-worth-spit").is_some_and(|a| self.abilities_work(rules, side, a.needs))
+        gang.ability(AbilityId::LifeAintWorthSpit).is_some_and(|a| self.abilities_work(rules, side, a.needs))
     }
 
     /// Whether `side` must take a Big Nerve test now, and its odds.
@@ -1566,8 +2021,12 @@ impl Game {
         Ok(())
     }
 
-    fn next_turn(&mut self) -> Result<(), GameError> {
+    fn next_turn(&mut self, rules: &Rules) -> Result<(), GameError> {
         self.expect_phase(Phase::EndOfTurn)?;
+        if self.pending.is_some() {
+            return Err(GameError::CardPending);
+        }
+        self.arrivals(rules);
         for i in 0..self.sides.len() {
             let seed = self.derived_seed(0x100 + u64::try_from(i).unwrap_or(0));
             let side = &mut self.sides[i];

@@ -71,7 +71,9 @@ impl Game {
             for s in 0..self.sides.len() {
                 let role = self.sides[s].role;
                 let fallen = self.sides[s].models.iter().any(|m| m.out_of_action);
-                for start in scene.sides.get(role).start_flags.iter().filter(|f| f.until_first_out) {
+                for start in
+                    scene.sides.get(role).start_flags.iter().filter(|f| f.until_first_out && !f.next_turn)
+                {
                     if fallen {
                         for m in &mut self.sides[s].models {
                             m.flags.retain(|f| *f != start.flag);
@@ -85,6 +87,39 @@ impl Game {
         {
             self.result = Some(end);
             self.phase = Phase::Over;
+        }
+    }
+
+    /// When a turn ends: the models the scene brings in for the next turn. A waiting boss
+    /// comes in the turn after his side's first fall; the hidden model from turn 2; called
+    /// reinforcements (or all of them after the scene's last turn for it).
+    pub(super) fn arrivals(&mut self, rules: &Rules) {
+        let Some(scene) = self.scene_of(rules) else { return };
+        let ending = self.turn;
+        for s in 0..self.sides.len() {
+            let role = self.sides[s].role;
+            let fallen = self.sides[s].models.iter().any(|m| m.out_of_action);
+            let mut gone: Vec<Flag> = scene
+                .sides
+                .get(role)
+                .start_flags
+                .iter()
+                .filter(|f| f.until_first_out && f.next_turn && fallen)
+                .map(|f| f.flag)
+                .collect();
+            if ending == 1 {
+                gone.push(Flag::Hidden);
+            }
+            if scene
+                .reinforcements
+                .as_ref()
+                .is_some_and(|r| r.role == role && (self.called.contains(&s) || ending >= r.latest_turn))
+            {
+                gone.push(Flag::Reinforcement);
+            }
+            for m in &mut self.sides[s].models {
+                m.flags.retain(|f| !gone.contains(f));
+            }
         }
     }
 

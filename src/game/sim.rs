@@ -2,9 +2,10 @@
 //! choices a table might make, drawn from a number.
 
 use super::hands::{Effect, Whose};
-use super::{Event, Game, ModelRef, Phase, Setup, SideSetup};
+use super::{Action, EDITION, Event, Fire, Game, ModelRef, Phase, Setup, SideSetup};
 use crate::rules::Rules;
 use crate::rules::cards::{Card, Colour};
+use crate::rules::data::AbilityId;
 use crate::rules::data::{DeckKind, Role};
 use crate::rules::gang::GangFile;
 
@@ -39,7 +40,12 @@ fn pair_setup(seed: u64, good: &str, bad: &str) -> Setup {
         hand: 5,
         reshuffle: true,
     };
-    Setup { seed, scene: Some("showdown".into()), sides: [side(good, Role::Good), side(bad, Role::Bad)] }
+    Setup {
+        seed,
+        scene: Some("showdown".into()),
+        sides: [side(good, Role::Good), side(bad, Role::Bad)],
+        edition: EDITION,
+    }
 }
 
 /// Picks a legal next event from `choice`, the way players at a table might.
@@ -90,11 +96,11 @@ fn pick_event(rules: &Rules, game: &Game, choice: u64, endless: bool) -> Option<
             for side in 0..game.sides.len() {
                 let worst = game.sides[side].models.iter().position(|m| m.under_fire > 0 && !m.out_of_action);
                 if let Some(model) = worst
-                    && game.ability_refusal(rules, side, "and-justice-for-all").is_none()
+                    && game.ability_refusal(rules, side, AbilityId::AndJusticeForAll).is_none()
                 {
                     return Some(Event::UseAbility {
                         side,
-                        ability: "and-justice-for-all".into(),
+                        ability: AbilityId::AndJusticeForAll,
                         targets: vec![ModelRef { side, model }],
                         card: None,
                     });
@@ -125,67 +131,64 @@ fn fight_event(a: ModelRef, b: ModelRef, choice: u64) -> Event {
     }
 }
 
-/// A legal event while models act: a shot, a fight, a test, a correction, an interruption, a
-/// card, or the end of an activation.
+/// A legal event while models act: a declaration and the actions it declared (moves, shots
+/// with duck backs, quick shots, reloads, recoveries, charges), fights, tests, corrections,
+/// cards and abilities, or the end of an activation.
 fn activation_event(rules: &Rules, game: &Game, choice: u64) -> Event {
     let pick = |n: usize, shift: u32| usize::try_from((choice >> shift) % n.max(1) as u64).unwrap_or(0);
     let Ok(order) = game.order() else {
-        return Event::TiePriority { side: pick(2, 0) };
+        return if pick(2, 2) == 0 {
+            Event::TieDraw { cards: None }
+        } else {
+            Event::TiePriority { side: pick(2, 0) }
+        };
     };
     let Some(&current) = order.first() else { return Event::EndTurn };
+    let end = Event::EndActivation { model: current, moves: 0 };
     // A second initiative card waits for its choice.
     for (side, x) in game.sides.iter().enumerate() {
         if let Some(model) = x.models.iter().position(|m| m.second.is_some()) {
             return Event::KeepCard { model: ModelRef { side, model }, keep_second: pick(2, 20) == 0 };
         }
     }
-    let enemy = 1 - current.side;
-    let targets: Vec<usize> = (0..game.sides[enemy].models.len())
-        .filter(|&m| {
-            !game.sides[enemy].models[m].out_of_action
-                && game.fight_of(ModelRef { side: enemy, model: m }).is_none()
-        })
-        .collect();
-    let roll = u32::try_from(pick(20, 16)).unwrap_or(0) + 1;
-    let me = &game.sides[current.side].models[current.model];
-    if let Some(fight) = game.fight_of(current) {
-        // Locked in a fight: roll on once a turn, break off, or wait.
-        let fight = *fight;
-        return match pick(3, 24) {
-            _ if fight.rolled == game.turn => Event::EndActivation { model: current, moves: 0 },
-            0 => Event::BreakOff { model: current },
-            _ => fight_event(current, fight.opponent(current), choice),
+    // A nerve test a shot called for is taken (or skipped under Crazy as a Loon) first.
+    if let Some(&model) = game.nerve_due.first() {
+        let roll = u32::try_from(pick(10, 16)).unwrap_or(0) + 1;
+        return if game.crazy_as_a_loon(model.side) {
+            Event::SkipNerve { model }
+        } else {
+            Event::Nerve { model, needed: 4, roll, to_shoot: None }
         };
     }
-    match pick(12, 24) {
-        0 | 1 if !targets.is_empty() && !me.out_of_ammo => {
-            // Sometimes with the first weapon (counted and limited), sometimes untracked.
-            let weapon = me.weapons.first().filter(|w| {
-                pick(2, 60) == 0
-                    && rules.weapon(w).is_some_and(|x| me.shots.get(*w).copied().unwrap_or(0) < x.max_shots)
-            });
-            Event::Shot {
-                shooter: current,
-                target: ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] },
-                modifier: i32::try_from(pick(9, 40)).unwrap_or(0) - 4,
-                roll,
-                weapon: weapon.cloned(),
+    let enemy = 1 - current.side;
+    let targets: Vec<ModelRef> = (0..game.sides[enemy].models.len())
+        .map(|model| ModelRef { side: enemy, model })
+        .filter(|r| {
+            let m = &game.sides[enemy].models[r.model];
+            !m.out_of_action && m.on_table() && game.fight_of(*r).is_none()
+        })
+        .collect();
+    let target = targets.get(pick(targets.len(), 32)).copied();
+    let me = &game.sides[current.side].models[current.model];
+    // Now and then something outside the declaration: a card, an ability, a correction, a
+    // second card.
+    match pick(16, 44) {
+        0 if !game.sides[current.side].hand.is_empty() => {
+            let hand = &game.sides[current.side].hand;
+            let event = play_event(game, current.side, hand[pick(hand.len(), 48)], choice);
+            if game.allows(rules, &event) {
+                return event;
             }
         }
-        7 if !targets.is_empty() => {
-            fight_event(current, ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] }, choice)
-        }
-        2 if !targets.is_empty() => {
-            let model = ModelRef { side: enemy, model: targets[pick(targets.len(), 32)] };
-            if game.crazy_as_a_loon(enemy) {
-                Event::SkipNerve { model }
-            } else {
-                Event::Nerve { model, needed: 4, roll: roll.min(10) }
+        1 => {
+            let event = ability_event(rules, game, current, choice);
+            if game.allows(rules, &event) {
+                return event;
             }
         }
-        4 | 5 => {
-            // A correction by hand: the worst-hit model's markers set back to none (how
-            // a table fixes a mistake; it also keeps long simulated games going).
+        2 => {
+            // A correction by hand: the worst-hit model's markers set back to none (how a
+            // table fixes a mistake; it also keeps long simulated games going).
             let side = pick(2, 32);
             let model = (0..game.sides[side].models.len())
                 .max_by_key(|&m| {
@@ -193,46 +196,120 @@ fn activation_event(rules: &Rules, game: &Game, choice: u64) -> Event {
                     (x.out_of_action, x.under_fire)
                 })
                 .unwrap_or(0);
-            Event::SetMarker { model: ModelRef { side, model }, marker: super::Marker::UnderFire(0) }
+            return Event::SetMarker { model: ModelRef { side, model }, marker: super::Marker::UnderFire(0) };
         }
-        6 => {
-            // An enemy that has not acted ducks back from a shot, or the model carries on.
-            let ready: Vec<usize> = (0..game.sides[enemy].models.len())
-                .filter(|&m| {
-                    let x = &game.sides[enemy].models[m];
-                    !x.activated
-                        && x.card.is_some()
-                        && !x.out_of_action
-                        && game.fight_of(ModelRef { side: enemy, model: m }).is_none()
-                })
-                .collect();
-            match ready.get(pick(ready.len(), 32)) {
-                Some(&m) => Event::Interrupt {
-                    model: ModelRef { side: enemy, model: m },
-                    kind: super::Interruption::DuckBack,
-                },
-                None => Event::EndActivation { model: current, moves: 0 },
-            }
+        3 if me.card.is_some() && !game.sides[current.side].deck.is_empty() && game.activation.is_none() => {
+            return Event::ExtraCard { model: current };
         }
-        8 if me.card.is_some() && !game.sides[current.side].deck.is_empty() => {
-            Event::ExtraCard { model: current }
-        }
-        3 if !game.sides[current.side].hand.is_empty() => {
-            let hand = &game.sides[current.side].hand;
-            let event = play_event(game, current.side, hand[pick(hand.len(), 48)], choice);
-            if game.allows(rules, &event) {
-                event
-            } else {
-                Event::PlayCard { side: current.side, card: hand[0] }
-            }
-        }
-        9 => {
-            let event = ability_event(rules, game, current, choice);
-            if game.allows(rules, &event) { event } else { Event::EndActivation { model: current, moves: 0 } }
-        }
-        11 if me.under_fire > 0 && !game.recover_barred(current.side) => Event::Recover { model: current },
-        _ => Event::EndActivation { model: current, moves: u32::try_from(pick(3, 56)).unwrap_or(0) },
+        _ => {}
     }
+    let Some(activation) = game.activation_of(current) else {
+        if let Some(fight) = game.fight_of(current).copied() {
+            // Locked in a fight: roll on once a turn, or break off.
+            let event = match pick(3, 24) {
+                _ if fight.rolled == game.turn => return end,
+                0 => Event::Declare { model: current, actions: vec![Action::Move, Action::Move] },
+                _ => fight_event(current, fight.opponent(current), choice),
+            };
+            return if game.allows(rules, &event) { event } else { end };
+        }
+        let declare = Event::Declare { model: current, actions: declaration(choice) };
+        return if game.allows(rules, &declare) {
+            declare
+        } else {
+            let simple =
+                Event::Declare { model: current, actions: vec![[Action::Move, Action::Shoot][pick(2, 12)]] };
+            if game.allows(rules, &simple) { simple } else { end }
+        };
+    };
+    step_event(rules, game, current, activation, target, choice)
+}
+
+/// The next declared action of `current`, carried out (or given up when the table cannot).
+fn step_event(
+    rules: &Rules,
+    game: &Game,
+    current: ModelRef,
+    activation: &super::Activation,
+    target: Option<ModelRef>,
+    choice: u64,
+) -> Event {
+    let pick = |n: usize, shift: u32| usize::try_from((choice >> shift) % n.max(1) as u64).unwrap_or(0);
+    let end = Event::EndActivation { model: current, moves: 0 };
+    let enemy = 1 - current.side;
+    let me = &game.sides[current.side].models[current.model];
+    let roll = u32::try_from(pick(20, 16)).unwrap_or(0) + 1;
+    let skip = Event::SkipAction { model: current };
+    let event = match activation.next() {
+        None => end.clone(),
+        Some(Action::Move) if game.fight_of(current).is_some() => Event::BreakOff { model: current },
+        Some(Action::Move) => match target {
+            Some(t) if pick(8, 24) == 0 => fight_event(current, t, choice),
+            _ => Event::Move { model: current, halted: pick(4, 28) == 0 },
+        },
+        Some(Action::Shoot) => {
+            let Some(t) = target else { return skip.clone() };
+            let weapon = Some(me.in_hand().to_owned());
+            let modifier = i32::try_from(pick(9, 40)).unwrap_or(0) - 4;
+            let quick = game.quick_shooters(rules, enemy);
+            match quick.get(pick(quick.len().max(1) * 3, 52)) {
+                Some(&by) => Event::QuickShot {
+                    quick: Fire {
+                        shooter: by,
+                        target: current,
+                        modifier,
+                        roll: 21 - roll,
+                        weapon: game.quick_weapon(rules, by),
+                    },
+                    answer: Some(Fire { shooter: current, target: t, modifier, roll, weapon }),
+                },
+                None => Event::Shot {
+                    shooter: current,
+                    target: t,
+                    modifier,
+                    roll,
+                    weapon,
+                    duck_back: pick(5, 28) == 0,
+                },
+            }
+        }
+        Some(Action::Reload) => Event::Reload { model: current },
+        Some(Action::ChangeWeapon) => {
+            let other = me.weapons.iter().find(|w| w.as_str() != me.in_hand());
+            match other {
+                Some(w) => Event::ChangeWeapon { model: current, weapon: w.clone() },
+                None => skip.clone(),
+            }
+        }
+        Some(Action::Recover) => Event::Recover { model: current },
+        Some(Action::Aim) => skip.clone(),
+    };
+    if game.allows(rules, &event) {
+        event
+    } else if game.allows(rules, &skip) {
+        skip
+    } else {
+        end
+    }
+}
+
+/// A declaration drawn from `choice`: one to three actions.
+fn declaration(choice: u64) -> Vec<Action> {
+    let menu = [
+        vec![Action::Move, Action::Shoot],
+        vec![Action::Aim, Action::Shoot],
+        vec![Action::Shoot, Action::Shoot],
+        vec![Action::Move, Action::Move],
+        vec![Action::Move, Action::Shoot, Action::Shoot],
+        vec![Action::Recover, Action::Shoot],
+        vec![Action::Reload, Action::Shoot],
+        vec![Action::ChangeWeapon, Action::Shoot],
+        vec![Action::Move, Action::Aim, Action::Shoot],
+        vec![Action::Shoot, Action::Shoot, Action::Shoot],
+        vec![Action::Move],
+        vec![Action::Recover, Action::Recover],
+    ];
+    menu[usize::try_from((choice >> 8) % menu.len() as u64).unwrap_or(0)].clone()
 }
 
 /// Plays `card` from `side`'s hand with targets it can take, or straight to the discard pile
@@ -261,8 +338,8 @@ fn play_event(game: &Game, side: usize, card: Card, choice: u64) -> Event {
     };
     let (own, enemy) = (candidates(side), candidates(1 - side));
     if effect == Effect::YellowBelly {
-        return match game.nerve_due.filter(|t| t.side != side) {
-            Some(t) => Event::Play { side, card, targets: vec![t] },
+        return match game.nerve_due.iter().find(|t| t.side != side) {
+            Some(&t) => Event::Play { side, card, targets: vec![t] },
             None => Event::PlayCard { side, card },
         };
     }
@@ -289,7 +366,7 @@ fn ability_event(rules: &Rules, game: &Game, current: ModelRef, choice: u64) -> 
     let end = Event::EndActivation { model: current, moves: 0 };
     let side = current.side;
     let Some(gang) = rules.gang(&game.sides[side].gang) else { return end };
-    let ids: Vec<&str> = gang.abilities.iter().map(|a| a.id.as_str()).collect();
+    let ids: Vec<AbilityId> = gang.abilities.iter().map(|a| a.id).collect();
     let Some(&id) = ids.get(usize::try_from((choice >> 36) % ids.len().max(1) as u64).unwrap_or(0)) else {
         return end;
     };
@@ -299,13 +376,13 @@ fn ability_event(rules: &Rules, game: &Game, current: ModelRef, choice: u64) -> 
     let me = &game.sides[side].models[current.model];
     let ready = me.card.is_some_and(|c| game.sides[side].owns.contains(&c)) && !me.activated;
     let (targets, card) = match id {
-        "cheatin" if ready && !game.sides[side].hand.is_empty() => {
+        AbilityId::Cheatin if ready && !game.sides[side].hand.is_empty() => {
             (vec![current], game.sides[side].hand.first().copied())
         }
-        "see-how-the-cat-jumps" if ready && !game.sides[side].deck.is_empty() => (vec![current], None),
-        "a-hog-killin-time" => (vec![current], None),
-        "crazy-as-a-loon" | "above-snakes" | "tough-as-old-boots" => (Vec::new(), None),
+        AbilityId::SeeHowTheCatJumps if ready && !game.sides[side].deck.is_empty() => (vec![current], None),
+        AbilityId::AHogKillinTime => (vec![current], None),
+        AbilityId::CrazyAsALoon | AbilityId::AboveSnakes => (Vec::new(), None),
         _ => return end,
     };
-    Event::UseAbility { side, ability: id.to_owned(), targets, card }
+    Event::UseAbility { side, ability: id, targets, card }
 }

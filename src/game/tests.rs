@@ -1,6 +1,17 @@
-use super::sim::{next_event, showdown_setup};
+use super::sim::next_event;
 use super::*;
 use crate::rules::embedded;
+
+/// The Showdown of the fixture gangs, as a journal written before declared activations
+/// (edition 0) plays it: these tests pin that such games still replay by their rules.
+fn showdown_setup(seed: u64) -> Setup {
+    Setup { edition: 0, ..super::sim::showdown_setup(seed) }
+}
+
+/// [`super::sim::any_setup`] as a journal written before declared activations plays it.
+fn legacy_any_setup(seed: u64) -> Setup {
+    Setup { edition: 0, ..super::sim::any_setup(seed) }
+}
 
 #[test]
 fn beginning_deals_hands_from_the_seed() {
@@ -65,7 +76,8 @@ fn shots_apply_markers_ammo_and_out_of_action() {
     assert!(game.sides[1].models[2].out_of_ammo);
     assert!(game.lines[2].starts_with("Turn 1 · Billy Clanton ("), "{}", game.lines[2]);
     assert!(game.lines[2].ends_with("shoots Morgan Earp: 12 +0 = 12, under fire"), "{}", game.lines[2]);
-    game.apply(rules, &Event::Nerve { model: target, needed: 5, roll: 3 }).expect("failed test");
+    game.apply(rules, &Event::Nerve { model: target, needed: 5, roll: 3, to_shoot: None })
+        .expect("failed test");
     assert_eq!(game.sides[0].models[2].under_fire, 2);
     // Out of ammo: no shot until it reloads.
     assert_eq!(
@@ -86,11 +98,11 @@ fn shots_apply_markers_ammo_and_out_of_action() {
 }
 
 fn shot(shooter: ModelRef, target: ModelRef, roll: u32) -> Event {
-    Event::Shot { shooter, target, modifier: 0, roll, weapon: None }
+    Event::Shot { shooter, target, modifier: 0, roll, weapon: None, duck_back: false }
 }
 
 fn armed(shooter: ModelRef, target: ModelRef, roll: u32, weapon: &str) -> Event {
-    Event::Shot { shooter, target, modifier: 0, roll, weapon: Some(weapon.into()) }
+    Event::Shot { shooter, target, modifier: 0, roll, weapon: Some(weapon.into()), duck_back: false }
 }
 
 fn dealt(seed: u64) -> Game {
@@ -598,12 +610,12 @@ fn abilities_keep_their_limits() {
     let hand = game.sides[1].hand[0];
     let old = game.model_at(ike).and_then(|m| m.card).expect("dealt");
     let cheat =
-        Event::UseAbility { side: 1, ability: "cheatin".into(), targets: vec![ike], card: Some(hand) };
+        Event::UseAbility { side: 1, ability: AbilityId::Cheatin, targets: vec![ike], card: Some(hand) };
     game.apply(rules, &cheat).expect("cheats");
     assert_eq!(game.model_at(ike).and_then(|m| m.card), Some(hand));
     assert!(game.sides[1].hand.contains(&old));
     // Above Snakes is excluded in a turn that used Cheatin'.
-    let snakes = Event::UseAbility { side: 1, ability: "above-snakes".into(), targets: vec![], card: None };
+    let snakes = Event::UseAbility { side: 1, ability: AbilityId::AboveSnakes, targets: vec![], card: None };
     assert_eq!(
         game.apply(rules, &snakes),
         Err(GameError::Ability("Above Snakes cannot be used in a turn that used Cheatin'".into()))
@@ -613,7 +625,7 @@ fn abilities_keep_their_limits() {
     game.apply(rules, &Event::DealInitiative { face_up: [None, None], cards: None }).expect("deal");
     let again = Event::UseAbility {
         side: 1,
-        ability: "cheatin".into(),
+        ability: AbilityId::Cheatin,
         targets: vec![ike],
         card: Some(game.sides[1].hand[0]),
     };
@@ -645,7 +657,7 @@ fn crazy_as_a_loon_skips_tests_that_fail_at_the_end_of_the_turn() {
     assert!(matches!(game.apply(rules, &Event::SkipNerve { model: r }), Err(GameError::Ability(_))));
     game.apply(
         rules,
-        &Event::UseAbility { side: 1, ability: "crazy-as-a-loon".into(), targets: vec![], card: None },
+        &Event::UseAbility { side: 1, ability: AbilityId::CrazyAsALoon, targets: vec![], card: None },
     )
     .expect("crazy");
     game.apply(rules, &Event::SkipNerve { model: r }).expect("skipped");
@@ -655,7 +667,7 @@ fn crazy_as_a_loon_skips_tests_that_fail_at_the_end_of_the_turn() {
     assert_eq!(game.model_at(r).expect("model").under_fire, 2, "two skipped tests, two markers");
     // A Hog Killin' Time is excluded in the same turn as Crazy as a Loon.
     assert!(matches!(
-        game.ability_refusal(rules, 1, "a-hog-killin-time"),
+        game.ability_refusal(rules, 1, AbilityId::AHogKillinTime),
         Some(why) if why.contains("Crazy as a Loon")
     ));
     assert!(game.cards_conserved(rules, &setup));
@@ -925,7 +937,7 @@ fn cards_in_play_change_shots_and_nerve_tests() {
 fn stand_it_like_a_man_lasts_until_a_nerve_test_fails() {
     use crate::rules::nerve::NerveInput;
     let rules = embedded::rules();
-    let setup = super::sim::any_setup(37);
+    let setup = legacy_any_setup(37);
     let mut game = Game::replay(
         rules,
         &[
@@ -943,7 +955,7 @@ fn stand_it_like_a_man_lasts_until_a_nerve_test_fails() {
     assert_eq!(game.card_nerve_effects(bandit, &mut nerve).len(), 1);
     assert_eq!(nerve.under_fire, 0, "the markers' penalty is gone");
     assert!(nerve.friend_near, "the bonus stays");
-    game.apply(rules, &Event::Nerve { model: bandit, needed: 4, roll: 1 }).expect("failed");
+    game.apply(rules, &Event::Nerve { model: bandit, needed: 4, roll: 1, to_shoot: None }).expect("failed");
     assert!(!game.effect_for(Effect::StandItLikeAMan, 1), "a failed test ends it");
     assert!(game.sides[1].discard.contains(&card("JC")));
     assert!(game.cards_conserved(rules, &setup));
@@ -1024,7 +1036,7 @@ fn the_ambush_needs_its_key_model_marked() {
 #[test]
 fn a_hog_killin_time_shot_passes_the_limit_and_then_costs_a_marker() {
     let rules = embedded::rules();
-    let setup = super::sim::any_setup(41);
+    let setup = legacy_any_setup(41);
     let mut game = Game::replay(
         rules,
         &[Event::Begin(Box::new(setup)), Event::DealInitiative { face_up: [None, None], cards: None }],
@@ -1041,7 +1053,7 @@ fn a_hog_killin_time_shot_passes_the_limit_and_then_costs_a_marker() {
     ));
     game.apply(
         rules,
-        &Event::UseAbility { side: 1, ability: "a-hog-killin-time".into(), targets: vec![boss], card: None },
+        &Event::UseAbility { side: 1, ability: AbilityId::AHogKillinTime, targets: vec![boss], card: None },
     )
     .expect("hog");
     let before = game.model_at(boss).expect("boss").under_fire;
@@ -1067,7 +1079,8 @@ fn surprised_models_do_not_interrupt_and_a_burnt_activation_can_be_given_back() 
     let card = game.model_at(later[1]).and_then(|m| m.card).expect("a card");
     game.apply(rules, &Event::Interrupt { model: later[1], kind: Interruption::DuckBack })
         .expect("ducks back");
-    game.apply(rules, &Event::RestoreActivation { model: later[1] }).expect("Above Snakes passed");
+    game.apply(rules, &Event::RestoreActivation { cancelled: false, model: later[1] })
+        .expect("Above Snakes passed");
     let m = game.model_at(later[1]).expect("model");
     assert_eq!((m.card, m.activated, m.moves), (Some(card), false, 1));
     assert!(game.cards_conserved(rules, &showdown_setup(42)));
@@ -1082,11 +1095,11 @@ fn yellow_belly_answers_only_the_test_a_shot_called_for() {
     let yb = Event::Play { side: 0, card: card("9H"), targets: vec![target] };
     assert!(matches!(game.apply(rules, &yb), Err(GameError::Targets(_))), "no test due");
     game.apply(rules, &shot(shooter, target, 16)).expect("under fire + nerve");
-    assert_eq!(game.nerve_due, Some(target));
+    assert_eq!(game.nerve_due, vec![target]);
     game.apply(rules, &yb).expect("now it may");
     game.apply(rules, &Event::Settle).expect("settled");
     assert_eq!(game.model_at(target).expect("model").under_fire, 2);
-    assert_eq!(game.nerve_due, None);
+    assert!(game.nerve_due.is_empty());
 }
 
 #[test]
@@ -1111,7 +1124,7 @@ fn the_red_joker_makes_three_different_swaps() {
 #[test]
 fn stand_it_like_a_man_lifts_the_big_nerve_penalty() {
     let rules = embedded::rules();
-    let setup = super::sim::any_setup(45);
+    let setup = legacy_any_setup(45);
     let mut game = Game::replay(
         rules,
         &[Event::Begin(Box::new(setup)), Event::DealInitiative { face_up: [None, None], cards: None }],
@@ -1138,7 +1151,7 @@ fn stand_it_like_a_man_lifts_the_big_nerve_penalty() {
 #[test]
 fn desperados_shooting_into_a_fight_turn_a_card_for_the_hit() {
     let rules = embedded::rules();
-    let setup = super::sim::any_setup(47);
+    let setup = legacy_any_setup(47);
     let mut game = Game::replay(
         rules,
         &[

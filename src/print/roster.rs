@@ -159,8 +159,9 @@ fn abilities(page: &mut Page, gang: Option<&crate::rules::data::Gang>, y: f32, r
         y += 6.0;
     }
     for [a, b] in &gang.exclusive {
-        let name = |id: &str| gang.ability(id).map_or(id.to_owned(), |ab| ab.name.clone());
-        let text = format!("{} and {} may not both be used in the same turn.", name(a), name(b));
+        let name =
+            |id: crate::rules::data::AbilityId| gang.ability(id).map_or(id.to_string(), |ab| ab.name.clone());
+        let text = format!("{} and {} may not both be used in the same turn.", name(*a), name(*b));
         y = page.paragraph(MARGIN, y, right - MARGIN, 9.0, true, &text);
     }
     y

@@ -224,7 +224,7 @@ pub enum AbilityNeeds {
 /// A gang's special ability.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Ability {
-    pub id: String,
+    pub id: AbilityId,
     pub name: String,
     pub frequency: Frequency,
     pub needs: AbilityNeeds,
@@ -234,6 +234,49 @@ pub struct Ability {
     pub readings: Vec<String>,
     #[serde(default)]
     pub automation: Automation,
+    /// The number a nerve test passes on under this ability, whatever its modifiers (Tough
+    /// as Old Boots).
+    #[serde(default)]
+    pub passes_on: Option<u32>,
+}
+
+/// The gang abilities Posse knows, by their id in `data/gangs.json`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AbilityId {
+    IAmTheLaw,
+    AndJusticeForAll,
+    AboveSnakes,
+    Cheatin,
+    SeeHowTheCatJumps,
+    ToughAsOldBoots,
+    LifeAintWorthSpit,
+    AHogKillinTime,
+    CrazyAsALoon,
+}
+
+impl AbilityId {
+    /// The id as written in the data and the journal (`tough-as-old-boots`).
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            AbilityId::IAmTheLaw => "i-am-the-law",
+            AbilityId::AndJusticeForAll => "and-justice-for-all",
+            AbilityId::AboveSnakes => "above-snakes",
+            AbilityId::Cheatin => "cheatin",
+            AbilityId::SeeHowTheCatJumps => "see-how-the-cat-jumps",
+            AbilityId::ToughAsOldBoots => "tough-as-old-boots",
+            AbilityId::LifeAintWorthSpit => "life-aint-worth-spit",
+            AbilityId::AHogKillinTime => "a-hog-killin-time",
+            AbilityId::CrazyAsALoon => "crazy-as-a-loon",
+        }
+    }
+}
+
+impl std::fmt::Display for AbilityId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
 }
 
 /// One of the gangs: its suit, role, roster and abilities.
@@ -252,7 +295,7 @@ pub struct Gang {
     pub boss: String,
     pub profiles: Vec<Profile>,
     /// Pairs of abilities that may not both be used in one turn.
-    pub exclusive: Vec<[String; 2]>,
+    pub exclusive: Vec<[AbilityId; 2]>,
     pub abilities: Vec<Ability>,
 }
 
@@ -265,7 +308,7 @@ impl Gang {
 
     /// The ability with this id.
     #[must_use]
-    pub fn ability(&self, id: &str) -> Option<&Ability> {
+    pub fn ability(&self, id: AbilityId) -> Option<&Ability> {
         self.abilities.iter().find(|a| a.id == id)
     }
 }
@@ -491,10 +534,19 @@ pub enum Flag {
     NoCard,
     /// The scene's key model: the stranger, the witness, the ambushed man.
     Key,
+    /// Hidden on the table (We Will Be Waitin'): no card, no action and no target in the first
+    /// turn; dealt a card and placed from turn 2.
+    Hidden,
+    /// Waiting off the table to be called (We Will Be Waitin'): no card, no action and no
+    /// target until the call stands or the scene's last turn for it passes.
+    Reinforcement,
+    /// The side's duellist (There Will Be Blood): in the first turn only the duellists get a
+    /// card, and each takes a single shoot action.
+    Duellist,
 }
 
 impl Flag {
-    pub const ALL: [Flag; 12] = [
+    pub const ALL: [Flag; 15] = [
         Flag::Drunk,
         Flag::Surprised,
         Flag::Mounted,
@@ -507,6 +559,9 @@ impl Flag {
         Flag::Ace,
         Flag::NoCard,
         Flag::Key,
+        Flag::Hidden,
+        Flag::Reinforcement,
+        Flag::Duellist,
     ];
 
     /// The flag in words.
@@ -525,6 +580,9 @@ impl Flag {
             Flag::Ace => "acts as an ace",
             Flag::NoCard => "no card this turn",
             Flag::Key => "key model",
+            Flag::Hidden => "hidden",
+            Flag::Reinforcement => "reinforcement",
+            Flag::Duellist => "duellist",
         }
     }
 }
@@ -545,6 +603,20 @@ pub struct StartFlag {
     /// The flag comes off every model of the side once one of them is out of action.
     #[serde(default)]
     pub until_first_out: bool,
+    /// With `until_first_out`: the flag comes off when the turn after that fall starts, not at
+    /// once (This Town Ain't Big Enough's waiting boss).
+    #[serde(default)]
+    pub next_turn: bool,
+}
+
+/// Reinforcements a scene keeps off the table until a side calls them (We Will Be Waitin').
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reinforcements {
+    /// The side that may call them.
+    pub role: Role,
+    /// The end of this turn places them anyway if they were not called (they act from the
+    /// next turn).
+    pub latest_turn: u32,
 }
 
 /// One side of a scene.
@@ -679,6 +751,13 @@ pub struct Scene {
     pub gang_abilities: bool,
     pub end: Vec<EndCondition>,
     pub readings: Vec<String>,
+    /// In the first turn only each side's duellist gets a card and takes a single shoot action
+    /// (There Will Be Blood).
+    #[serde(default)]
+    pub duellists: bool,
+    /// Reinforcements called at the end of a turn by discarding a special card.
+    #[serde(default)]
+    pub reinforcements: Option<Reinforcements>,
 }
 
 /// A storyline of three scenes.
@@ -1086,10 +1165,10 @@ impl Rules {
                     }
                 }
             }
-            let ability_ids: Vec<&str> = gang.abilities.iter().map(|a| a.id.as_str()).collect();
+            let ability_ids: Vec<AbilityId> = gang.abilities.iter().map(|a| a.id).collect();
             for (x, pair) in gang.exclusive.iter().enumerate() {
                 for id in pair {
-                    if !ability_ids.contains(&id.as_str()) {
+                    if !ability_ids.contains(id) {
                         err(format!("gangs[{g}].exclusive[{x}]"), format!("unknown ability '{id}'"));
                     }
                 }

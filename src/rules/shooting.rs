@@ -36,6 +36,8 @@ pub struct ShotInput {
     pub black_joker: bool,
     /// A card makes the shot count as aimed (+1) without an aim action.
     pub counts_as_aimed: bool,
+    /// The target holds a hostage as a shield (the Outlaws' Hostage card).
+    pub hostage: bool,
 }
 
 impl Default for ShotInput {
@@ -57,6 +59,7 @@ impl Default for ShotInput {
             obscured: false,
             black_joker: false,
             counts_as_aimed: false,
+            hostage: false,
         }
     }
 }
@@ -260,6 +263,9 @@ pub fn assess(rules: &Rules, input: &ShotInput) -> Result<ShotOdds, ShotError> {
     if input.black_joker {
         add(numbers.label("black_joker").into(), numbers.modifier("black_joker"));
     }
+    if input.hostage {
+        add(numbers.label("target_hostage").into(), numbers.modifier("target_hostage"));
+    }
     let modifier = modifiers.iter().map(|m| m.value).sum();
     Ok(ShotOdds {
         range: band.band,
@@ -439,6 +445,7 @@ mod tests {
             obscured: true,       // -1
             black_joker: true,    // +1
             counts_as_aimed: false,
+            hostage: false,
         };
         let o = odds(input);
         assert_eq!(o.modifier, -1 - 1 - 1 - 2 + 2 - 3 - 1 - 1 + 1 - 1 + 1);
@@ -547,7 +554,7 @@ mod tests {
                 weapon: weapon.into(), distance_cm: distance, shot, aims, shooter_moves,
                 shooter_mounted: flags[0], shooter_under_fire: under_fire, skill, shooter_boss: flags[1],
                 target_moves, cover: flags[2], target_boss: flags[3], target_mounted: flags[4],
-                obscured: flags[5], black_joker: flags[6], counts_as_aimed: false,
+                obscured: flags[5], black_joker: flags[6], counts_as_aimed: false, hostage: flags[7],
             };
             if let Ok(o) = assess(rules, &input) {
                 let total: i32 = o.modifiers.iter().map(|m| m.value).sum();

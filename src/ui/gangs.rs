@@ -549,9 +549,10 @@ fn abilities_ui(ui: &mut Ui, rules: &Rules, gang: &Gang, file: &GangFile) {
         ui.label(&ability.effect);
     }
     for [a, b] in &gang.exclusive {
-        let name = |id: &str| gang.ability(id).map_or(id.to_owned(), |x| x.name.clone());
+        let name =
+            |id: crate::rules::data::AbilityId| gang.ability(id).map_or(id.to_string(), |x| x.name.clone());
         ui.label(
-            RichText::new(format!("{} and {} may not both be used in the same turn.", name(a), name(b)))
+            RichText::new(format!("{} and {} may not both be used in the same turn.", name(*a), name(*b)))
                 .strong(),
         );
     }

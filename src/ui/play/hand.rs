@@ -4,14 +4,14 @@
 
 use egui::{RichText, Ui};
 
-use super::play::{HandOver, PlayCommand, PlayState};
-use super::theme;
-use super::widgets::problem;
+use super::{HandOver, PlayCommand, PlayState};
 use crate::game::hands::Whose;
 use crate::game::{Effect, Event, Game, ModelRef, Phase};
 use crate::rules::Rules;
 use crate::rules::cards::Card;
-use crate::rules::data::{AutoLevel, Automation, Lasts, Timing};
+use crate::rules::data::{AbilityId, AutoLevel, Automation, Lasts, Timing};
+use crate::ui::theme;
+use crate::ui::widgets::problem;
 
 /// The big "pass the device" button of a hand-over screen. Returns `true` when tapped.
 fn hand_over_button(ui: &mut Ui, text: &str) -> bool {
@@ -39,7 +39,7 @@ fn automation_line(ui: &mut Ui, automation: &Automation) {
 }
 
 /// A card in a hand: a white card with its rank and suit in the card's ink.
-pub fn card_face_small(ui: &mut Ui, card: Card) {
+pub(super) fn card_face_small(ui: &mut Ui, card: Card) {
     let (rect, response) = ui.allocate_exact_size(egui::vec2(90.0, 126.0), egui::Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, card.label()));
     let painter = ui.painter();
@@ -64,7 +64,7 @@ pub fn card_face_small(ui: &mut Ui, card: Card) {
 
 /// A player's hand: first a screen asking to pass the device, then the cards, each with what
 /// it does, and the buttons to play it (on its targets) or discard it to draw.
-pub fn hand_ui(
+pub(super) fn hand_ui(
     ui: &mut Ui,
     rules: &Rules,
     game: &Game,
@@ -100,6 +100,7 @@ pub fn hand_ui(
     });
     let may_swap = game.phase == Phase::EndOfTurn && !side.used_card;
     let may_play = matches!(game.phase, Phase::Activations | Phase::EndOfTurn) && game.pending.is_none();
+    let may_call = game.may_call_reinforcements(rules, over.side);
     if may_swap {
         ui.label("You used no card this turn: you may discard one to draw one when the next turn starts.");
     }
@@ -131,6 +132,19 @@ pub fn hand_ui(
                             commands.push(PlayCommand::Apply(Event::DiscardToDraw { side: over.side, card }));
                             state.hand_over = None;
                         }
+                        let special = card.is_joker() || card.value() >= 11;
+                        if special
+                            && may_call
+                            && ui
+                                .button(format!("Discard {} to call the reinforcements", card.label()))
+                                .clicked()
+                        {
+                            commands.push(PlayCommand::Apply(Event::CallReinforcements {
+                                side: over.side,
+                                card,
+                            }));
+                            state.hand_over = None;
+                        }
                     });
                 });
             });
@@ -149,7 +163,7 @@ fn physical_hand_ui(ui: &mut Ui, side: usize, state: &mut PlayState, commands: &
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 let text = &mut state.typed_hand;
-                let label = super::widgets::row_label(ui, "Cards held");
+                let label = crate::ui::widgets::row_label(ui, "Cards held");
                 ui.add(egui::TextEdit::singleline(text).desired_width(260.0).hint_text("7S QH RJ"))
                     .labelled_by(label.id);
                 let parsed: Result<Vec<Card>, _> = text.split_whitespace().map(str::parse::<Card>).collect();
@@ -183,13 +197,27 @@ fn targets_ui(
     let wanted = crate::game::hands::wanted_targets(rules, card);
     let swaps = matches!(effect, Some(Effect::SoddenByWhiskey | Effect::RedJoker));
     state.play_targets.resize(wanted.len(), None);
-    // Coming from a prompt (Yellow Belly at a nerve test), the model is already chosen.
-    if let (Some(t), Some(first), Some(whose)) =
-        (state.preset_target, state.play_targets.first_mut(), wanted.first())
-        && first.is_none()
-        && (t.side == side) == (*whose == Whose::Own)
-    {
-        *first = Some(t);
+    // Coming from a prompt (Yellow Belly at a nerve test), the model is already chosen;
+    // otherwise the first target of each kind defaults to the model it is most likely for: the
+    // acting model, or the enemy it is shooting at.
+    let acting = if game.phase == Phase::Activations {
+        game.order().ok().and_then(|o| o.first().copied())
+    } else {
+        None
+    };
+    let shot_at = acting.and_then(|a| state.draft.target.map(|model| ModelRef { side: 1 - a.side, model }));
+    let likely = |whose: Whose| {
+        let own = |r: &ModelRef| (r.side == side) == (whose == Whose::Own);
+        state.preset_target.filter(own).or(acting.filter(own)).or(shot_at.filter(own))
+    };
+    for kind in [Whose::Own, Whose::Enemy] {
+        if let Some(i) = wanted.iter().position(|w| *w == kind)
+            && state.play_targets.get(i).is_some_and(Option::is_none)
+            && !swaps
+            && let Some(r) = likely(kind)
+        {
+            state.play_targets[i] = Some(r);
+        }
     }
     for (i, whose) in wanted.iter().enumerate() {
         let s = if *whose == Whose::Own { side } else { 1 - side };
@@ -201,7 +229,7 @@ fn targets_ui(
             (_, Whose::Enemy) => format!("Enemy model {}", i + 1),
         };
         ui.horizontal(|ui| {
-            let row = super::widgets::row_label(ui, &label);
+            let row = crate::ui::widgets::row_label(ui, &label);
             let current =
                 state.play_targets[i].and_then(|r| game.model_at(r)).map_or("Pick", |m| m.name.as_str());
             egui::ComboBox::from_id_salt(("card-target", i))
@@ -272,7 +300,7 @@ fn targets_ui(
 
 /// The card waiting for trumps: what it does and, behind a hand-over screen, the other
 /// player's choice to trump it or let it stand.
-pub fn pending_ui(
+pub(super) fn pending_ui(
     ui: &mut Ui,
     rules: &Rules,
     game: &Game,
@@ -353,7 +381,7 @@ pub fn pending_ui(
 }
 
 /// The cards whose effect lasts, with their targets and how long they last.
-pub fn in_play_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
+pub(super) fn in_play_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
     if game.in_play.is_empty() {
         return;
     }
@@ -383,7 +411,7 @@ pub fn in_play_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
 
 /// One side's gang abilities: limits, what Posse does, whether each may be used now, and a
 /// button to use the ones that are used on purpose.
-pub fn abilities_ui(
+pub(super) fn abilities_ui(
     ui: &mut Ui,
     rules: &Rules,
     game: &Game,
@@ -401,12 +429,12 @@ pub fn abilities_ui(
                 ui.label(RichText::new(format!("{} · {}", a.name, a.frequency.label())).strong());
                 ui.label(RichText::new(&a.when).small().color(theme::muted(&v)));
                 automation_line(ui, &a.automation);
-                let refusal = game.ability_refusal(rules, side, &a.id);
-                let used_now = game.used_this_turn(side, &a.id);
+                let refusal = game.ability_refusal(rules, side, a.id);
+                let used_now = game.used_this_turn(side, a.id);
                 if used_now {
                     ui.label(RichText::new("Used this turn").small().color(theme::accent(&v)));
                 }
-                match (&refusal, a.id.as_str()) {
+                match (&refusal, a.id) {
                     (Some(why), _) if !used_now => {
                         ui.label(RichText::new(format!("Not now: {why}.")).small().color(theme::muted(&v)));
                     }
@@ -419,31 +447,32 @@ pub fn abilities_ui(
     );
 }
 
-pub fn use_ability_ui(
+pub(super) fn use_ability_ui(
     ui: &mut Ui,
     game: &Game,
     side: usize,
-    id: &str,
+    id: AbilityId,
     name: &str,
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
     let Some(s) = game.sides.get(side) else { return };
     let phase_ok = match id {
-        "and-justice-for-all" => game.phase == Phase::EndOfTurn,
+        AbilityId::AndJusticeForAll => game.phase == Phase::EndOfTurn,
         // Used after the reveal, before anyone acts.
-        "cheatin" | "see-how-the-cat-jumps" | "crazy-as-a-loon" => {
+        AbilityId::Cheatin | AbilityId::SeeHowTheCatJumps | AbilityId::CrazyAsALoon => {
             game.phase == Phase::Activations && game.acted.is_empty()
         }
-        "a-hog-killin-time" | "above-snakes" => game.phase == Phase::Activations,
-        _ => return,
+        AbilityId::AHogKillinTime | AbilityId::AboveSnakes => game.phase == Phase::Activations,
+        // Tough as Old Boots is declared in the nerve test; the others are always on.
+        AbilityId::ToughAsOldBoots | AbilityId::IAmTheLaw | AbilityId::LifeAintWorthSpit => return,
     };
     if !phase_ok || game.pending.is_some() {
         return;
     }
-    let needs_model = !matches!(id, "crazy-as-a-loon" | "above-snakes");
-    let needs_card = id == "cheatin";
-    let draft = state.ability.entry(id.to_owned()).or_default();
+    let needs_model = !matches!(id, AbilityId::CrazyAsALoon | AbilityId::AboveSnakes);
+    let needs_card = id == AbilityId::Cheatin;
+    let draft = state.ability.entry(id).or_default();
     ui.horizontal_wrapped(|ui| {
         if needs_model {
             let current = draft.0.and_then(|m| s.models.get(m)).map_or("Pick a model", |m| m.name.as_str());
@@ -451,7 +480,7 @@ pub fn use_ability_ui(
                 .selected_text(current)
                 .show_ui(ui, |ui| {
                     for (m, model) in s.models.iter().enumerate().filter(|(_, m)| !m.out_of_action) {
-                        let ready = !matches!(id, "cheatin" | "see-how-the-cat-jumps")
+                        let ready = !matches!(id, AbilityId::Cheatin | AbilityId::SeeHowTheCatJumps)
                             || (model.card.is_some() && !model.activated);
                         if ready {
                             ui.selectable_value(&mut draft.0, Some(m), &model.name);
@@ -478,7 +507,7 @@ pub fn use_ability_ui(
             let targets = draft.0.map(|model| vec![ModelRef { side, model }]).unwrap_or_default();
             commands.push(PlayCommand::Apply(Event::UseAbility {
                 side,
-                ability: id.to_owned(),
+                ability: id,
                 targets,
                 card: draft.1,
             }));
