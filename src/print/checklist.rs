@@ -205,7 +205,13 @@ fn build(rules: &Rules, scene: &Scene, flow: &mut Flow) {
         flow.tick(TICK, &format!("{} → {}.", end.condition.trim_end_matches('.'), winner_text(end.winner)));
     }
     flow.gap(6.0);
-    flow.para(0.0, 11.0, true, "Result:  ☐ Good guys won   ☐ Bad guys won   ☐ Draw");
+    // No-break spaces keep each choice on one line when the row wraps.
+    flow.para(
+        0.0,
+        11.0,
+        true,
+        "Result:  ☐\u{a0}Good\u{a0}guys\u{a0}won   ☐\u{a0}Bad\u{a0}guys\u{a0}won   ☐\u{a0}Draw",
+    );
     flow.para(0.0, 10.0, false, "Turns played: ______");
     let next = next_scene(rules, scene).map_or_else(
         || "End of the storyline.".to_owned(),

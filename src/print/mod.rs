@@ -547,8 +547,9 @@ pub fn text_width(text: &str, size: f32, bold: bool) -> f32 {
     metrics(bold).units(text) * size
 }
 
-/// Splits `text` into lines no wider than `width`; a word wider than a line is broken between
-/// its characters. One pass: each character is measured once or twice.
+/// Splits `text` into lines no wider than `width` at its spaces (a no-break space holds its
+/// words together); a word wider than a line is broken between its characters. One pass: each
+/// character is measured once or twice.
 #[must_use]
 pub fn wrap(text: &str, width: f32, size: f32, bold: bool) -> Vec<String> {
     let metrics = metrics(bold);
@@ -556,7 +557,8 @@ pub fn wrap(text: &str, width: f32, size: f32, bold: bool) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     let mut units = 0.0_f32;
-    for word in text.split_whitespace() {
+    let words = text.split(|c: char| c.is_whitespace() && c != '\u{a0}').filter(|w| !w.is_empty());
+    for word in words {
         if !line.is_empty() {
             let joined = word.chars().fold(units + metrics.advance(' '), |sum, c| sum + metrics.advance(c));
             if fits(joined) {
@@ -713,10 +715,11 @@ pub fn render(pages: &[Page]) -> Result<Vec<u8>, PrintError> {
 /// Checks shared by the tests of every sheet.
 #[cfg(test)]
 pub(crate) mod sheet {
-    use super::{Item, MARGIN, MIN_TEXT, Page};
+    use super::{Item, MARGIN, MIN_TEXT, Page, text_width};
 
     /// Everything wrong with a printed sheet, one sentence each: an item off its page, a text
-    /// under [`MIN_TEXT`], a heading followed by another heading or by the end of its page.
+    /// under [`MIN_TEXT`], two texts on top of each other, a heading followed by another
+    /// heading or by the end of its column or page.
     pub fn faults(pages: &[Page]) -> Vec<String> {
         let mut faults = Vec::new();
         for (n, page) in pages.iter().enumerate() {
@@ -734,6 +737,29 @@ pub(crate) mod sheet {
                     _ => None,
                 })
                 .collect();
+            // Each text's box, from its descenders up to its ascenders (DejaVu's are 0.24 and
+            // 0.93 em); a sliver of overlap is allowed for tight leading.
+            let boxes: Vec<(f32, f32, f32, f32, &str)> = page
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Text { x, y, size, bold, text, .. } => Some((
+                        *x,
+                        x + text_width(text, *size, *bold),
+                        y - 0.93 * size,
+                        y + 0.24 * size,
+                        text.as_str(),
+                    )),
+                    _ => None,
+                })
+                .collect();
+            for (k, a) in boxes.iter().enumerate() {
+                for b in &boxes[k + 1..] {
+                    if a.0 < b.1 - 0.5 && b.0 < a.1 - 0.5 && a.2 < b.3 - 1.5 && b.2 < a.3 - 1.5 {
+                        faults.push(format!("page {n}: \"{}\" overlaps \"{}\"", a.4, b.4));
+                    }
+                }
+            }
             for (k, &(y, size, heading, text)) in texts.iter().enumerate() {
                 if size < MIN_TEXT {
                     faults.push(format!("page {n}: \"{text}\" is {size} pt"));
@@ -787,6 +813,8 @@ mod tests {
         assert!(lines.iter().all(|l| text_width(l, 9.0, false) <= 120.0));
         assert_eq!(lines.join(" "), text);
         assert_eq!(fit("Upstanding Citizen", 40.0, 10.0, false).chars().last(), Some('…'));
+        let glued = wrap("☐\u{a0}Good\u{a0}guys\u{a0}won ☐\u{a0}Draw", 100.0, 10.0, false);
+        assert_eq!(glued, ["☐\u{a0}Good\u{a0}guys\u{a0}won", "☐\u{a0}Draw"]);
     }
 
     #[test]
@@ -920,6 +948,33 @@ mod tests {
         assert_eq!(pages.len(), 2);
         assert!((sheet::smallest(&pages) - 10.0).abs() < 1e-4, "two pages at full size");
         assert_eq!(sheet::faults(&pages), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_sheet_check_finds_each_fault() {
+        let mut page = Page::new(Paper::A4);
+        page.text(40.0, 100.0, 12.0, false, "Good guys");
+        page.text(60.0, 104.0, 12.0, false, "Bad guys");
+        page.text(40.0, 200.0, 8.0, false, "Small print");
+        page.text(590.0, 300.0, 10.0, false, "Off the edge");
+        page.items.push(Item::Text {
+            x: 40.0,
+            y: 400.0,
+            size: 13.0,
+            bold: true,
+            ink: Ink::Grey(0),
+            heading: true,
+            text: "Alone".into(),
+        });
+        assert_eq!(
+            sheet::faults(&[page]),
+            [
+                "page 1: something lies off the page",
+                "page 1: \"Good guys\" overlaps \"Bad guys\"",
+                "page 1: \"Small print\" is 8 pt",
+                "page 1: the heading \"Alone\" ends its column or page",
+            ]
+        );
     }
 
     #[test]

@@ -306,13 +306,13 @@ fn abilities(flow: &mut Flow, gang: Option<&Gang>) {
         }
         let when = format!("When: {}", ability.when);
         let tick = (ability.frequency == Frequency::OncePerGame).then_some(ABILITY_BOX);
-        flow.block(24.0, tick, &[(11.0, true, &title), (10.0, false, &when), (10.0, false, &ability.effect)]);
+        flow.block(24.0, tick, &[(12.0, true, &title), (11.0, false, &when), (11.0, false, &ability.effect)]);
         flow.gap(6.0);
     }
     for [a, b] in &gang.exclusive {
         let name = |id: &str| gang.ability(id).map_or(id.to_owned(), |ab| ab.name.clone());
         let text = format!("{} and {} may not both be used in the same turn.", name(a), name(b));
-        flow.para(0.0, 10.0, true, &text);
+        flow.para(0.0, 11.0, true, &text);
     }
 }
 
