@@ -300,9 +300,9 @@ impl PosseApp {
         match command {
             SceneCommand::PrintChecklist(id, paper) => {
                 let Some(scene) = self.rules.scene(&id) else { return };
-                let page = print::checklist::layout(self.rules, scene, paper);
+                let pages = print::checklist::layout(self.rules, scene, paper);
                 self.scenes.notice =
-                    Some(match self.print_pages(&[page], &format!("{id}-checklist-{}.pdf", paper.id())) {
+                    Some(match self.print_pages(&pages, &format!("{id}-checklist-{}.pdf", paper.id())) {
                         Ok(path) => Notice {
                             text: format!("Checklist printed to {}.", path.display()),
                             error: false,
@@ -447,9 +447,9 @@ impl PosseApp {
     /// Prints a gang's roster into the prints folder; returns where it went.
     pub fn print_roster(&mut self, id: &str, paper: Paper) -> Option<PathBuf> {
         let (Some(gang), Some(data)) = (self.gang_by_id(id), self.data.clone()) else { return None };
-        let page = roster::layout(self.rules, &gang, paper);
+        let pages = roster::layout(self.rules, &gang, paper);
         let path = data.prints().join(format!("{id}-{}.pdf", paper.id()));
-        let result = print::render(&[page])
+        let result = print::render(&pages)
             .map_err(|e| e.to_string())
             .and_then(|pdf| store::write_atomic(&path, &pdf).map_err(|e| e.to_string()));
         match result {

@@ -743,7 +743,8 @@ fn scene_print(rules: &Rules, id: &str, out: &std::path::Path, paper: &str) -> R
             ))
         })?]
     };
-    let pages: Vec<print::Page> = scenes.iter().map(|s| print::checklist::layout(rules, s, paper)).collect();
+    let pages: Vec<print::Page> =
+        scenes.iter().flat_map(|s| print::checklist::layout(rules, s, paper)).collect();
     let what =
         if id == "all" { "the twelve scene checklists".to_owned() } else { format!("the checklist of {id}") };
     write_pdf(&pages, out, paper, &what)
@@ -765,8 +766,8 @@ fn gang_print(
     if rules.gang(&gang_file.gang).is_none() {
         return Err(Failure::malformed(format!("{}: {}", file.display(), gang::UnknownGang(gang_file.gang))));
     }
-    let page = roster::layout(rules, &gang_file, paper);
-    write_pdf(&[page], out, paper, &format!("the roster of {}", gang_file.name))
+    let pages = roster::layout(rules, &gang_file, paper);
+    write_pdf(&pages, out, paper, &format!("the roster of {}", gang_file.name))
 }
 
 fn load_game(rules: &Rules, journal: &std::path::Path) -> Result<(crate::game::Game, bool), Failure> {

@@ -1,8 +1,9 @@
-//! One checklist page per scene: set-up steps with tick boxes, the Action! settings, the first
-//! turn, an every-turn reminder, the end conditions with their winners, and a box for the
-//! result. Everything comes from `data/scenes.json`, `data/set.json` and `data/core.json`.
+//! A checklist per scene: set-up steps with tick boxes, the Action! settings, the first turn,
+//! an every-turn reminder, the end conditions with their winners, and a box for the result.
+//! Everything comes from `data/scenes.json`, `data/set.json` and `data/core.json`. A scene
+//! takes one page when its text fits at 9 pt or more, two otherwise.
 
-use super::{Flow, Page, Paper, fit_pages};
+use super::{Flow, Page, Paper, fit_pages, footers};
 use crate::rules::Rules;
 use crate::rules::data::{BigNerveRule, Role, Scene, SceneSide, Winner};
 use crate::rules::terrain;
@@ -105,11 +106,12 @@ pub fn previous_scene<'r>(rules: &'r Rules, scene: &Scene) -> Option<&'r Scene> 
     here.checked_sub(1).and_then(|i| line.scenes.get(i)).and_then(|id| rules.scene(id))
 }
 
-/// Lays out the checklist of `scene` on one page.
+/// Lays out the checklist of `scene`: one page, or two when one would need type under 9 pt.
 #[must_use]
-pub fn layout(rules: &Rules, scene: &Scene, paper: Paper) -> Page {
-    let pages = fit_pages(paper, 1, |flow| build(rules, scene, flow));
-    pages.into_iter().next().unwrap_or_else(|| Page::new(paper))
+pub fn layout(rules: &Rules, scene: &Scene, paper: Paper) -> Vec<Page> {
+    let mut pages = fit_pages(paper, |flow| build(rules, scene, flow));
+    footers(&mut pages, "");
+    pages
 }
 
 /// The storyline's title and the scene's place in it ("Opening scene", "Second scene",
@@ -125,51 +127,55 @@ pub fn storyline_and_act<'r>(rules: &'r Rules, scene: &Scene) -> (&'r str, &'sta
     (storyline, act)
 }
 
+/// The size of a ticked item before scaling.
+const TICK: f32 = 10.5;
+
 fn build(rules: &Rules, scene: &Scene, flow: &mut Flow) {
     let (storyline, act) = storyline_and_act(rules, scene);
     flow.line(0.0, 22.0, true, &scene.title);
     flow.line(0.0, 11.0, false, &format!("{storyline} · {act}"));
     flow.gap(2.0);
-    flow.para(0.0, 9.5, false, &scene.story_so_far);
+    flow.para(0.0, 10.0, false, &scene.story_so_far);
+    flow.running_head(format!("{} · continued", scene.title));
     flow.columns(2);
 
     flow.heading("The cast and Action!");
     for role in [Role::Good, Role::Bad] {
-        flow.tick(10.0, &side_summary(role, scene.sides.get(role)));
+        flow.tick(TICK, &side_summary(role, scene.sides.get(role)));
     }
-    flow.tick(10.0, "Shuffle, cut and deal each hand. In a series, last scene's winner draws 1 extra card.");
+    flow.tick(TICK, "Shuffle, cut and deal each hand. In a series, last scene's winner draws 1 extra card.");
     for line in &scene.carry_over {
-        flow.tick(10.0, line);
+        flow.tick(TICK, line);
     }
 
     flow.heading("Set up");
     match scene_rep(scene).and(set_rep(rules, scene)) {
         Some(rep) => {
             for line in set_plan(rules, rep) {
-                flow.tick(10.0, &line);
+                flow.tick(TICK, &line);
             }
         }
-        None => flow.tick(10.0, "Terrain is for show only in this scene."),
+        None => flow.tick(TICK, "Terrain is for show only in this scene."),
     }
     for step in &scene.set.steps {
-        flow.tick(10.0, step);
+        flow.tick(TICK, step);
     }
     for step in &scene.directions {
-        flow.tick(10.0, step);
+        flow.tick(TICK, step);
     }
     for role in [Role::Good, Role::Bad] {
         for step in &scene.sides.get(role).placement {
-            flow.tick(10.0, &format!("{}: {step}", role.title()));
+            flow.tick(TICK, &format!("{}: {step}", role.title()));
         }
     }
 
     flow.heading("First turn");
     for rule in &scene.first_turn {
-        flow.tick(10.0, rule);
+        flow.tick(TICK, rule);
     }
     for role in [Role::Good, Role::Bad] {
         for rule in &scene.sides.get(role).first_turn {
-            flow.tick(10.0, &format!("{}: {rule}", role.title()));
+            flow.tick(TICK, &format!("{}: {rule}", role.title()));
         }
     }
 
@@ -182,25 +188,31 @@ fn build(rules: &Rules, scene: &Scene, flow: &mut Flow) {
         }
     };
     for (n, step) in rules.core.end_of_turn.iter().enumerate() {
-        flow.para(6.0, 9.0, false, &format!("{}. {step}", n + 1));
+        flow.para(6.0, 10.0, false, &format!("{}. {step}", n + 1));
     }
     if let Some(text) = big_nerve {
-        flow.para(6.0, 9.0, true, text);
+        flow.para(6.0, 10.0, true, text);
     }
     for rule in &scene.special_rules {
-        flow.para(6.0, 9.0, false, &format!("• {rule}"));
+        flow.para(6.0, 10.0, false, &format!("• {rule}"));
     }
     if !scene.gang_abilities {
-        flow.para(6.0, 9.0, true, "No boss in the cast: gang abilities are off.");
+        flow.para(6.0, 10.0, true, "No boss in the cast: gang abilities are off.");
     }
 
     flow.heading("The end");
     for end in &scene.end {
-        flow.tick(10.0, &format!("{} → {}.", end.condition.trim_end_matches('.'), winner_text(end.winner)));
+        flow.tick(TICK, &format!("{} → {}.", end.condition.trim_end_matches('.'), winner_text(end.winner)));
     }
     flow.gap(6.0);
-    flow.para(0.0, 11.0, true, "Result:  ☐ Good guys won   ☐ Bad guys won   ☐ Draw");
-    flow.para(0.0, 9.5, false, "Turns played: ______");
+    // No-break spaces keep each choice on one line when the row wraps.
+    flow.para(
+        0.0,
+        11.0,
+        true,
+        "Result:  ☐\u{a0}Good\u{a0}guys\u{a0}won   ☐\u{a0}Bad\u{a0}guys\u{a0}won   ☐\u{a0}Draw",
+    );
+    flow.para(0.0, 10.0, false, "Turns played: ______");
     let next = next_scene(rules, scene).map_or_else(
         || "End of the storyline.".to_owned(),
         |n| {
@@ -210,22 +222,23 @@ fn build(rules: &Rules, scene: &Scene, flow: &mut Flow) {
             )
         },
     );
-    flow.para(0.0, 9.5, false, &next);
+    flow.para(0.0, 10.0, false, &next);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::print::sheet;
     use crate::rules::embedded;
 
     #[test]
-    fn every_scene_fits_one_page_with_its_numbers_and_end_conditions() {
+    fn every_scene_fits_its_pages_with_its_numbers_and_end_conditions() {
         let rules = embedded::rules();
         for paper in [Paper::A4, Paper::Letter] {
             for scene in &rules.scenes {
-                let page = layout(rules, scene, paper);
-                assert!(page.fits(), "{} on {paper:?}", scene.id);
-                let text = page.texts().join(" ");
+                let pages = layout(rules, scene, paper);
+                assert_eq!(sheet::faults(&pages), Vec::<String>::new(), "{} on {paper:?}", scene.id);
+                let text = pages.iter().flat_map(Page::texts).collect::<Vec<_>>().join(" ");
                 assert!(text.contains(&scene.title), "{}", scene.id);
                 for role in [Role::Good, Role::Bad] {
                     let side = scene.sides.get(role);
@@ -245,6 +258,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The busiest scenes take two pages: on one, their text would go under 9 pt.
+    #[test]
+    fn page_counts_on_a4_and_letter() {
+        let rules = embedded::rules();
+        let counts: Vec<(&str, usize, usize)> = rules
+            .scenes
+            .iter()
+            .map(|s| {
+                (s.id.as_str(), layout(rules, s, Paper::A4).len(), layout(rules, s, Paper::Letter).len())
+            })
+            .collect();
+        assert_eq!(
+            counts,
+            [
+                ("the-stranger", 2, 2),
+                ("this-town-aint-big-enough", 2, 2),
+                ("we-will-be-waitin", 2, 2),
+                ("the-duel", 2, 2),
+                ("there-will-be-blood", 2, 2),
+                ("gunfight", 2, 2),
+                ("hang-em-high", 2, 2),
+                ("get-me-out", 1, 2),
+                ("fast-train-to-justice", 2, 2),
+                ("ambush", 2, 2),
+                ("heist", 2, 2),
+                ("showdown", 1, 1),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_second_page_names_its_scene_and_both_are_numbered() {
+        let rules = embedded::rules();
+        let scene = rules.scene("the-duel").expect("scene");
+        let pages = layout(rules, scene, Paper::A4);
+        assert_eq!(pages.len(), 2);
+        assert_eq!(pages[1].texts().first(), Some(&"The Duel · continued"));
+        assert_eq!(pages[0].texts().last(), Some(&"page 1 of 2"));
+        assert_eq!(pages[1].texts().last(), Some(&"page 2 of 2"));
+        let one = layout(rules, rules.scene("showdown").expect("scene"), Paper::A4);
+        assert_eq!(one.len(), 1);
+        assert!(!one[0].texts().iter().any(|t| t.starts_with("page ")), "no number on a single page");
     }
 
     #[test]
@@ -287,7 +344,8 @@ mod all_pages {
         assert_eq!(ids.len(), 12);
         for id in ids {
             let scene = rules.scene(id).expect("scene");
-            let text = layout(rules, scene, Paper::A4).texts().join(" ");
+            let pages = layout(rules, scene, Paper::A4);
+            let text = pages.iter().flat_map(Page::texts).collect::<Vec<_>>().join(" ");
             assert!(text.starts_with(&scene.title), "{id}");
             for other in rules.scenes.iter().filter(|s| s.id != *id && !scene.title.contains(&s.title)) {
                 assert!(!text.starts_with(&other.title), "{id} page starts with {}", other.title);

@@ -1,8 +1,8 @@
-//! The quick-reference sheet (two pages at most): actions, shooting modifiers, the weapons
+//! The quick-reference sheet (two pages, no text under 9 pt): actions, shooting modifiers, the weapons
 //! table, shooting results, nerve and Big Nerve tests, hand-to-hand, the end-of-turn routine
 //! and the 27 cards, all rendered from `data/` so it never disagrees with the app.
 
-use super::{Flow, Page, Paper, fit_pages};
+use super::{Flow, Page, Paper, fit_pages, footers, text_width, wrap};
 use crate::rules::Rules;
 use crate::rules::data::{Band, CardText};
 
@@ -70,7 +70,8 @@ pub fn modifier_lines(rules: &Rules) -> Vec<String> {
     lines
 }
 
-fn card_line(card: &CardText) -> String {
+/// A card's rank and name, and when it is played.
+fn card_lines(card: &CardText) -> (String, String) {
     let rank = match (&card.rank, card.suit, &card.id) {
         (_, _, Some(id)) if id == "RJ" => "Red Joker".to_owned(),
         (_, _, Some(_)) => "Black Joker".to_owned(),
@@ -78,23 +79,29 @@ fn card_line(card: &CardText) -> String {
         (Some(r), None, _) => r.clone(),
         _ => String::new(),
     };
-    format!("{rank} · {} — {}", card.name, card.when)
+    (format!("{rank} · {}", card.name), card.when.clone())
 }
 
-/// Lays out the sheet on at most two pages.
+/// Lays out the sheet (two pages with today's data; more if the data grows).
 #[must_use]
 pub fn layout(rules: &Rules, paper: Paper) -> Vec<Page> {
-    fit_pages(paper, 2, |flow| build(rules, flow))
+    let mut pages = fit_pages(paper, |flow| build(rules, flow));
+    footers(&mut pages, "");
+    pages
 }
+
+/// The body size before scaling.
+const BODY: f32 = 10.0;
 
 fn build(rules: &Rules, flow: &mut Flow) {
     let a = &rules.core.actions;
     flow.line(0.0, 18.0, true, "Dead Man's Hand · quick reference");
+    flow.running_head("Dead Man's Hand · quick reference · continued");
     flow.columns(2);
     flow.heading("Actions");
     flow.para(
         0.0,
-        9.0,
+        BODY,
         false,
         &format!(
             "Declare every action first, then act. Up to {} actions ({} when drunk & complacent). A move marker per move.",
@@ -102,23 +109,23 @@ fn build(rules: &Rules, flow: &mut Flow) {
         ),
     );
     for action in &a.list {
-        flow.para(6.0, 9.0, false, &format!("{}: {}", action.name, action.summary));
+        flow.para(6.0, BODY, false, &format!("{}: {}", action.name, action.summary));
     }
     flow.heading("Shooting (d20 per shot)");
     for line in modifier_lines(rules) {
-        flow.para(6.0, 9.0, false, &line);
+        flow.para(6.0, BODY, false, &line);
     }
     flow.gap(4.0);
     weapons_table(rules, flow);
     flow.gap(4.0);
     for line in result_lines(rules) {
-        flow.para(6.0, 9.0, false, &line);
+        flow.para(6.0, BODY, false, &line);
     }
     let nerve = &rules.core.nerve;
     flow.heading("Nerve tests (d10)");
     flow.para(
         6.0,
-        9.0,
+        BODY,
         false,
         &format!(
             "Roll the model's Nerve or more. A natural {} always fails. {} per under fire marker (count one just received); {} for a friend within {} cm (at most {}). A failure adds an under fire marker.",
@@ -131,7 +138,7 @@ fn build(rules: &Rules, flow: &mut Flow) {
     );
     flow.para(
         6.0,
-        9.0,
+        BODY,
         false,
         &format!(
             "Big Nerve test at the end of the turn when more than half the models the side began with are out of action: the boss's Nerve (or the best still standing), −1 for each model out beyond half (6 models, 4 out: −1). Automatic failure when the markers on the models standing are at least {} times their number. Fail: the side gets out of Dodge.",
@@ -142,7 +149,7 @@ fn build(rules: &Rules, flow: &mut Flow) {
     flow.heading("Hand-to-hand (d10 each)");
     flow.para(
         6.0,
-        9.0,
+        BODY,
         false,
         &format!(
             "Add HtH; {} per under fire marker on the opponent; {} on or from higher ground; {} for starting the fight this turn; {} for the higher card fighting on in later turns. The loser takes one marker per point of difference; a draw fights on next turn. Break off: two moves.",
@@ -154,52 +161,81 @@ fn build(rules: &Rules, flow: &mut Flow) {
     );
     flow.heading("End of the turn");
     for (n, step) in rules.core.end_of_turn.iter().enumerate() {
-        flow.para(6.0, 9.0, false, &format!("{}. {step}", n + 1));
+        flow.para(6.0, BODY, false, &format!("{}. {step}", n + 1));
     }
-    flow.heading("The cards (trump a card with one of the same value)");
+    flow.heading("The cards");
+    flow.para(
+        0.0,
+        BODY,
+        false,
+        "Trump a card with one of the same value; a joker only with the other joker.",
+    );
     for card in rules.cards.all() {
-        flow.para(6.0, 8.5, false, &card_line(card));
+        let (name, when) = card_lines(card);
+        flow.block(6.0, None, &[(BODY, true, &name), (BODY, false, &when)]);
     }
 }
 
 fn weapons_table(rules: &Rules, flow: &mut Flow) {
-    let widths = [74.0, 30.0, 56.0, 48.0, 52.0];
     let titles = ["Weapon", "Shots", "Point blank", "Close", "Long"];
-    let size = 9.0 * flow.scale;
-    let row = |flow: &mut Flow, cells: [&str; 5], bold: bool| {
-        flow.need(size * 1.4);
-        flow.y += size;
+    let size = flow.size(BODY);
+    let width = flow.width() - 6.0;
+    let weapons = weapon_rows(rules);
+    // Each number column is as wide as its widest value (a title may wrap between its words);
+    // the weapon's name takes what is left and wraps.
+    let mut widths = [0.0_f32; 5];
+    for (n, title) in titles.iter().enumerate().skip(1) {
+        let widest_word = title.split_whitespace().map(|w| text_width(w, size, true)).fold(0.0, f32::max);
+        let widest_value = weapons.iter().map(|r| text_width(&r[n], size, false)).fold(0.0, f32::max);
+        widths[n] = widest_word.max(widest_value) + 6.0;
+    }
+    widths[0] = (width - widths[1..].iter().sum::<f32>()).max(width * 0.25);
+    let cells = |texts: [&str; 5], bold: bool| -> (Vec<Vec<String>>, bool) {
+        (texts.iter().zip(widths).map(|(text, w)| wrap(text, w - 6.0, size, bold)).collect(), bold)
+    };
+    let mut rows = vec![cells(titles, true)];
+    rows.extend(weapons.iter().map(|r| cells([&r[0], &r[1], &r[2], &r[3], &r[4]], false)));
+    #[expect(clippy::cast_precision_loss, reason = "a cell has a line or two")]
+    let height =
+        |row: &Vec<Vec<String>>| row.iter().map(Vec::len).max().unwrap_or(1).max(1) as f32 * size * 1.3;
+    // The table stays in one column: the titles and every row.
+    flow.place(rows.iter().map(|(row, _)| height(row)).sum());
+    for (row, bold) in &rows {
+        flow.need(height(row));
         let mut x = flow.left() + 6.0;
-        let y = flow.y;
-        for (cell, w) in cells.iter().zip(widths) {
-            let w = w * flow.scale;
-            flow.page().cell(x, y, w - 4.0, size, bold, cell);
+        let top = flow.y;
+        for (lines, w) in row.iter().zip(widths) {
+            let mut y = top;
+            for line in lines {
+                y += size;
+                flow.page().text(x, y, size, *bold, line.as_str());
+                y += size * 0.3;
+            }
             x += w;
         }
-        flow.y += size * 0.4;
-    };
-    row(flow, titles, true);
-    for r in weapon_rows(rules) {
-        row(flow, [&r[0], &r[1], &r[2], &r[3], &r[4]], false);
+        flow.y = top + height(row);
     }
-    for r in weapon_rows(rules) {
-        flow.para(6.0, 8.0, false, &format!("{}: {}", r[0], r[5]));
+    flow.gap(4.0);
+    for r in &weapons {
+        flow.para(6.0, BODY, false, &format!("{}: {}", r[0], r[5]));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::print::sheet;
     use crate::rules::embedded;
     use crate::rules::shooting::{self, ShotInput, ShotResult};
 
     #[test]
-    fn the_sheet_fits_two_pages_and_lists_all_27_cards() {
+    fn the_sheet_fits_two_pages_at_nine_points_or_more_and_lists_all_27_cards() {
         let rules = embedded::rules();
         for paper in [Paper::A4, Paper::Letter] {
             let pages = layout(rules, paper);
-            assert!(pages.len() <= 2, "{paper:?}: {} pages", pages.len());
-            assert!(pages.iter().all(Page::fits));
+            assert_eq!(pages.len(), 2, "{paper:?}");
+            assert_eq!(sheet::faults(&pages), Vec::<String>::new(), "{paper:?}");
+            eprintln!("REPORT quickref {paper:?} smallest={}", sheet::smallest(&pages));
             let text: String = pages.iter().flat_map(|p| p.texts()).collect::<Vec<_>>().join(" ");
             for card in rules.cards.all() {
                 assert!(text.contains(&card.name), "{}", card.name);
