@@ -8,6 +8,7 @@
 //! This module is pure: no user interface, no files, no clock.
 
 pub mod activation;
+pub mod duel;
 pub mod hands;
 pub mod scene;
 pub mod sim;
@@ -203,6 +204,8 @@ pub enum Phase {
     EndOfTurn,
     /// A side failed its Big Nerve test or the players ended the game.
     Over,
+    /// The Duel's rounds of blackjack and shots.
+    Duel,
 }
 
 /// A model, by side and index.
@@ -301,6 +304,22 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         cards: Option<[Card; 2]>,
     },
+    /// The Duel: the next round starts with each side's row card and a face-up card, typed
+    /// (`[row, up]` per side) or dealt by Posse.
+    DuelRound {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<[[Card; 2]; 2]>,
+    },
+    /// The Duel: a player stands, or hits (a face-up card, typed or dealt).
+    DuelDecide {
+        side: usize,
+        stand: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<Card>,
+    },
+    /// The Duel: the round's shots, each side's natural d20 (two at once when they shoot
+    /// together); the bonuses come from the cards.
+    DuelFire { shots: Vec<(usize, u32)> },
     /// At the end of a turn a side calls its reinforcements by discarding a special card
     /// (jack to ace, or its joker); the call can be trumped like any card.
     CallReinforcements { side: usize, card: Card },
@@ -506,6 +525,9 @@ pub struct Game {
     /// Sides whose reinforcements were called and arrive when the next turn starts.
     #[serde(default)]
     pub called: Vec<usize>,
+    /// The Duel under way.
+    #[serde(default)]
+    pub duel: Option<duel::Duel>,
     /// Sides with a model that has acted this turn (start-of-turn cards and abilities close).
     #[serde(default)]
     pub acted: Vec<usize>,
@@ -547,6 +569,7 @@ impl Default for Game {
             activation: None,
             boots: None,
             called: Vec::new(),
+            duel: None,
             acted: Vec::new(),
             randomised: None,
             broke: None,
@@ -621,6 +644,7 @@ impl Game {
             activation: self.activation.clone(),
             boots: self.boots,
             called: self.called.clone(),
+            duel: self.duel.clone(),
             acted: self.acted.clone(),
             randomised: self.randomised,
             broke: self.broke,
@@ -724,6 +748,7 @@ impl Game {
         if let Some(what) = hands::describe(self, rules, after, event)
             .or_else(|| scene::describe(self, after, event))
             .or_else(|| activation::describe(self, after, event))
+            .or_else(|| duel::describe(self, rules, after, event))
         {
             return format!("{turn} · {what}");
         }
@@ -973,6 +998,9 @@ impl Game {
             Event::SkipAction { model } => self.skip_action(*model),
             Event::TieDraw { cards } => self.tie_draw(cards.as_ref()),
             Event::CallReinforcements { side, card } => self.call_reinforcements(rules, *side, *card),
+            Event::DuelRound { cards } => self.duel_round(rules, cards.as_ref()),
+            Event::DuelDecide { side, stand, card } => self.duel_decide(rules, *side, *stand, *card),
+            Event::DuelFire { shots } => self.duel_fire(rules, shots),
             Event::Fight { a, b, a_modifier, b_modifier, a_roll, b_roll } => {
                 self.fight(rules, *a, *b, [*a_modifier, *b_modifier], [*a_roll, *b_roll])
             }
@@ -1327,6 +1355,9 @@ impl Game {
             self.sides.push(side);
         }
         self.start_flags(rules);
+        if setup.sides.iter().all(|s| s.deck == DeckKind::Duel) {
+            self.begin_duel(rules);
+        }
         Ok(())
     }
 

@@ -145,7 +145,16 @@ impl Game {
             TriggerKind::KeyModelOut => {
                 self.key_models(side).any(|k| s.models[k].out_of_action) && out >= count
             }
-            TriggerKind::Objective | TriggerKind::Rounds | TriggerKind::Simultaneous => false,
+            // The duel's last round played with both standing: the one with more markers
+            // backs down (equal markers are a draw, `check_end`).
+            TriggerKind::Rounds => {
+                let markers = |x: usize| {
+                    self.sides.get(x).map_or(0, |y| y.models.iter().map(|m| m.under_fire).sum::<u32>())
+                };
+                self.duel_rounds_done() >= u32::try_from(count).unwrap_or(u32::MAX)
+                    && markers(side) > markers(1 - side)
+            }
+            TriggerKind::Objective | TriggerKind::Simultaneous => false,
         }
     }
 
@@ -223,6 +232,12 @@ impl Game {
         }
         if let Some((w, c)) = first.first() {
             return Some(end(*w, c));
+        }
+        // Every round played, both standing, equal markers: a draw.
+        if let Some(c) = scene.end.iter().find(|c| c.trigger.kind == TriggerKind::Rounds)
+            && self.duel_rounds_done() >= c.trigger.count.unwrap_or(u32::MAX)
+        {
+            return Some(end(None, c));
         }
         met(true).first().map(|(w, c)| end(*w, c))
     }

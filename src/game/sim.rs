@@ -74,6 +74,7 @@ fn pick_event(rules: &Rules, game: &Game, choice: u64, endless: bool) -> Option<
     }
     match game.phase {
         Phase::Over => None,
+        Phase::Duel => Some(duel_event(rules, game, choice)),
         Phase::Initiative => Some(Event::DealInitiative {
             face_up: [Some(pick(game.sides[0].models.len(), 0)), Some(pick(game.sides[1].models.len(), 8))],
             cards: None,
@@ -385,4 +386,21 @@ fn ability_event(rules: &Rules, game: &Game, current: ModelRef, choice: u64) -> 
         _ => return end,
     };
     Event::UseAbility { side, ability: id, targets, card }
+}
+
+/// The next step of the Duel: a round, a player hitting or standing, or the round's shots.
+fn duel_event(rules: &Rules, game: &Game, choice: u64) -> Event {
+    let roll = u32::try_from(choice % 20).unwrap_or(0) + 1;
+    if let Some(side) = game.duel_to_decide() {
+        let total = game.duel.as_ref().map_or(0, |d| super::duel::total(&d.hands[side]));
+        return Event::DuelDecide { side, stand: total >= 12 && (choice >> 8) % 3 != 0, card: None };
+    }
+    let due = game.duel_shots_due(rules);
+    if !due.is_empty() {
+        return Event::DuelFire { shots: due.iter().map(|(s, _)| (*s, roll)).collect() };
+    }
+    if let Some(&model) = game.nerve_due.first() {
+        return Event::Nerve { model, needed: 4, roll: roll.min(10), to_shoot: None };
+    }
+    Event::DuelRound { cards: None }
 }

@@ -920,6 +920,19 @@ pub struct HandToHandNumbers {
     pub higher_card: i32,
 }
 
+/// The Duel's blackjack numbers (The Duel, rulebook lines 464–471).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DuelNumbers {
+    /// Rounds: one per row card.
+    pub rounds: u32,
+    /// The lowest total a player may stand on.
+    pub stand_at: u32,
+    /// The bonus of the player who did not bust when the other did.
+    pub bust_bonus: i32,
+    /// The extra bonus of a blackjack (21 with the first two cards).
+    pub blackjack_bonus: i32,
+}
+
 /// The core numbers of the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Core {
@@ -928,6 +941,7 @@ pub struct Core {
     pub nerve: NerveNumbers,
     pub big_nerve: BigNerveNumbers,
     pub hand_to_hand: HandToHandNumbers,
+    pub duel: DuelNumbers,
     /// The end-of-turn routine, in order (the digest's §2.3 step 6).
     pub end_of_turn: Vec<String>,
 }

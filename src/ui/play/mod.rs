@@ -11,6 +11,7 @@
 //! the two gangs beside every phase.
 
 mod activation;
+mod duel;
 mod end;
 mod fight;
 mod hand;
@@ -259,6 +260,7 @@ fn game_ui(
             Phase::Activations => "activations",
             Phase::EndOfTurn => "end of the turn",
             Phase::Over => "game over",
+            Phase::Duel => "the duel",
         };
         let title = match game.scene_of(rules) {
             Some(scene) => format!("Turn {} · {phase} · {}", game.turn, scene.title),
@@ -318,6 +320,7 @@ fn phase_ui(ui: &mut Ui, rules: &Rules, game: &Game, state: &mut PlayState, comm
         Phase::Activations => activation::activation_ui(ui, rules, game, state, commands),
         Phase::EndOfTurn => end::end_of_turn_ui(ui, rules, game, state, commands),
         Phase::Over => end::over_ui(ui, rules, game, state, commands),
+        Phase::Duel => duel::duel_ui(ui, rules, game, state, commands),
     }
     if game.phase != Phase::Over {
         end::witness_ui(ui, rules, game, state, commands);
