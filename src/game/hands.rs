@@ -490,6 +490,10 @@ impl Game {
         if self.fight_of(model).is_some() {
             return Err(GameError::InFight(self.name(model)));
         }
+        if self.edition >= 1 {
+            // A recover is one of the model's declared actions, taken in its turn.
+            self.take(model, super::Action::Recover, false)?;
+        }
         let all = self.effect_on(Effect::TrueGrit, model);
         let m = self.model_mut(model)?;
         if m.out_of_action {
