@@ -96,12 +96,13 @@ impl Activation {
     /// shown: only a charge may use it.
     #[must_use]
     pub fn next(&self) -> Option<Action> {
-        self.steps
-            .iter()
-            .zip(&self.declared)
-            .filter(|(s, _)| **s == Step::Pending)
-            .map(|(_, a)| *a)
-            .find(|a| !self.passed_over(*a))
+        self.next_position().map(|i| self.declared[i])
+    }
+
+    /// The index of the action [`Activation::next`] shows.
+    #[must_use]
+    pub fn next_position(&self) -> Option<usize> {
+        self.steps.iter().zip(&self.declared).position(|(s, a)| *s == Step::Pending && !self.passed_over(*a))
     }
 
     fn passed_over(&self, action: Action) -> bool {
@@ -513,10 +514,19 @@ impl Game {
         let Some(a) = self.activation.as_mut().filter(|a| a.model == model) else {
             return Err(GameError::Declaration(format!("{name} has not declared its actions")));
         };
-        let Some(i) = a.next_index() else {
+        // The action given up is the one shown next, not an aim counted by a later shot.
+        let Some(i) = a.next_position() else {
             return Err(GameError::Declaration(format!("{name} has no declared action left")));
         };
         a.steps[i] = Step::Lost;
+        // A shot given up takes the aims declared for it along.
+        if a.declared[i] == Action::Shoot {
+            for (step, action) in a.steps[..i].iter_mut().zip(&a.declared) {
+                if *step == Step::Pending && *action == Action::Aim {
+                    *step = Step::Lost;
+                }
+            }
+        }
         Ok(())
     }
 
@@ -679,10 +689,8 @@ pub(super) fn describe(game: &Game, after: &Game, event: &Event) -> Option<Strin
         Event::Reload { model } => format!("{} reloads", game.name(*model)),
         Event::ChangeWeapon { model, weapon } => format!("{} changes to the {weapon}", game.name(*model)),
         Event::SkipAction { model } => {
-            let what = game
-                .activation_of(*model)
-                .and_then(|a| a.next_index().map(|i| a.declared[i]))
-                .map_or("an action", |a| a.title());
+            let what =
+                game.activation_of(*model).and_then(Activation::next).map_or("an action", |a| a.title());
             format!("{} gives up its {}", game.name(*model), what.to_lowercase())
         }
         Event::TieDraw { .. } => {
