@@ -657,7 +657,13 @@ impl Game {
 
     /// Ends the activation of `model`: its card to the discard pile and its move markers down.
     pub(super) fn finish_activation(&mut self, model: ModelRef, moves: u32) -> Result<(), GameError> {
-        let moves = self.activation_of(model).map_or(moves, Activation::moves_taken);
+        let moves = match self.activation_of(model) {
+            Some(a) => a.moves_taken(),
+            // In a declared game the moves are the declared moves taken: none without a
+            // declaration, whatever the event says.
+            None if self.edition >= 1 => 0,
+            None => moves,
+        };
         let m = self.model_mut(model)?;
         m.activated = true;
         m.moves = m.moves.max(moves);
