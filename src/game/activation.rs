@@ -461,10 +461,12 @@ impl Game {
     #[must_use]
     pub fn shot_context(&self, r: ModelRef) -> ShotContext {
         if let Some(a) = self.activation_of(r) {
+            // A move made before the activation (an Above Snakes duck back) counts too (A31).
+            let before = self.model_at(r).map_or(0, |m| m.moves);
             ShotContext {
                 shot: (a.shots_fired() + 1).min(3),
                 aims: a.aims_for_next_shot(),
-                shooter_moves: a.declared_moves(),
+                shooter_moves: a.declared_moves() + before,
             }
         } else {
             let fired: u32 = self.model_at(r).map_or(0, |m| m.shots.values().sum());
@@ -664,9 +666,11 @@ impl Game {
             None if self.edition >= 1 => 0,
             None => moves,
         };
+        let edition = self.edition;
         let m = self.model_mut(model)?;
         m.activated = true;
-        m.moves = m.moves.max(moves);
+        // An Above Snakes duck back already left its move marker: the declared moves add to it.
+        m.moves = if edition >= 1 { m.moves + moves } else { m.moves.max(moves) };
         m.spent = 0;
         if let Some(card) = m.card.take() {
             self.discard_model_card(card, model.side);
