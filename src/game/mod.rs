@@ -1080,6 +1080,8 @@ impl Game {
         }
         self.expire(&[Lasts::Activation, Lasts::Turn]);
         self.extra_shot.clear();
+        // An activation left open ends with the turn.
+        self.activation = None;
         self.skipped_tests_fail()?;
         self.phase = Phase::EndOfTurn;
         Ok(())
