@@ -444,6 +444,10 @@ impl Game {
                     self.add_markers(t, 1)?;
                     self.nerve_failed(t.side);
                     self.nerve_due.retain(|r| *r != t);
+                    // Tough as Old Boots declared for that test is used up with it.
+                    if self.boots == Some(t) {
+                        self.boots = None;
+                    }
                 }
             }
             _ => {}

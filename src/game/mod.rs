@@ -1080,8 +1080,10 @@ impl Game {
         }
         self.expire(&[Lasts::Activation, Lasts::Turn]);
         self.extra_shot.clear();
-        // An activation left open ends with the turn.
+        // An activation left open ends with the turn, and so does a Tough as Old Boots
+        // declared for a test never taken.
         self.activation = None;
+        self.boots = None;
         self.skipped_tests_fail()?;
         self.phase = Phase::EndOfTurn;
         Ok(())
