@@ -271,6 +271,13 @@ impl Game {
         if !s.hand.contains(&card) {
             return Err(GameError::MissingCard(card));
         }
+        // A model off the table (waiting, hidden, a reinforcement) is no card's target.
+        for r in targets {
+            let m = self.model(*r)?;
+            if !m.on_table() {
+                return Err(GameError::Targets(format!("{} is not on the table", m.name)));
+            }
+        }
         if let Some(effect) = Effect::of(card) {
             self.check_targets(side, effect, targets)?;
         } else if targets.len() != wanted_targets(rules, card).len() {
