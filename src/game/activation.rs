@@ -308,11 +308,11 @@ impl Game {
         if m.out_of_action {
             return Err(GameError::OutOfAction(name.clone()));
         }
-        if m.activated {
-            return Err(GameError::AlreadyActivated(name.clone()));
-        }
         if !m.on_table() {
             return refuse(format!("{name} is not on the table"));
+        }
+        if m.activated {
+            return Err(GameError::AlreadyActivated(name.clone()));
         }
         if self.order().ok().and_then(|o| o.first().copied()) != Some(r) {
             return refuse(format!("it is not {name}'s turn to act"));
@@ -549,7 +549,10 @@ impl Game {
         if m.out_of_action {
             return Err(GameError::OutOfAction(m.name.clone()));
         }
-        if m.activated || (m.card.is_none() && !m.acts_without_card()) || !m.on_table() {
+        if !m.on_table() {
+            return Err(GameError::Targets(format!("{} is not on the table", m.name)));
+        }
+        if m.activated || (m.card.is_none() && !m.acts_without_card()) {
             return Err(GameError::AlreadyActivated(m.name.clone()));
         }
         if self.fight_of(r).is_some() {
