@@ -476,6 +476,10 @@ impl Game {
 
     pub(super) fn move_action(&mut self, model: ModelRef, halted: bool) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
+        // A fighter moves away only by breaking off (two moves, line 192).
+        if self.fight_of(model).is_some() {
+            return Err(GameError::InFight(self.name(model)));
+        }
         self.take(model, Action::Move, false)?;
         if halted && let Some(a) = self.activation.as_mut() {
             a.halted = true;
