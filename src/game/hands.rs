@@ -324,14 +324,12 @@ impl Game {
         }
         let s = self.sides.get(side).ok_or(GameError::NoModel(ModelRef { side, model: 0 }))?;
         let rule = self.scene_of(rules).and_then(|sc| sc.reinforcements.as_ref());
+        let who = s.role.title().to_lowercase();
         if !rule.is_some_and(|r| r.role == s.role) {
-            return Err(GameError::Rules(format!(
-                "the {} have no reinforcements to call in this scene",
-                s.name
-            )));
+            return Err(GameError::Rules(format!("the {who} have no reinforcements to call in this scene")));
         }
         if self.called.contains(&side) || !s.models.iter().any(|m| m.has(Flag::Reinforcement)) {
-            return Err(GameError::Rules(format!("the {}' reinforcements are already on their way", s.name)));
+            return Err(GameError::Rules(format!("the {who} have no reinforcements left to call")));
         }
         if !(card.is_joker() || card.value() >= 11) {
             return Err(GameError::Targets(format!(

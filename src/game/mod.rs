@@ -429,7 +429,7 @@ pub enum GameError {
     FoughtThisTurn,
     #[error("a fight is between models of different sides")]
     SameSide,
-    #[error("the {0} have already quick shot during this activation")]
+    #[error("{0} have already quick shot during this activation")]
     QuickShotTaken(String),
     #[error("a card is waiting to be trumped or settled first")]
     CardPending,
@@ -1357,7 +1357,7 @@ impl Game {
         {
             return Err(GameError::Rules(format!(
                 "mark the {}' duellist first (⚑ → Duellist): in the first turn only the duellists get a card",
-                side.name
+                side.role.title().to_lowercase()
             )));
         }
         let given = given.unwrap_or_default();
