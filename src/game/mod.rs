@@ -2094,3 +2094,5 @@ impl Game {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_declared;
