@@ -96,12 +96,13 @@ impl Activation {
     /// shown: only a charge may use it.
     #[must_use]
     pub fn next(&self) -> Option<Action> {
-        self.steps
-            .iter()
-            .zip(&self.declared)
-            .filter(|(s, _)| **s == Step::Pending)
-            .map(|(_, a)| *a)
-            .find(|a| !self.passed_over(*a))
+        self.next_position().map(|i| self.declared[i])
+    }
+
+    /// The index of the action [`Activation::next`] shows.
+    #[must_use]
+    pub fn next_position(&self) -> Option<usize> {
+        self.steps.iter().zip(&self.declared).position(|(s, a)| *s == Step::Pending && !self.passed_over(*a))
     }
 
     fn passed_over(&self, action: Action) -> bool {
@@ -307,11 +308,11 @@ impl Game {
         if m.out_of_action {
             return Err(GameError::OutOfAction(name.clone()));
         }
-        if m.activated {
-            return Err(GameError::AlreadyActivated(name.clone()));
-        }
         if !m.on_table() {
             return refuse(format!("{name} is not on the table"));
+        }
+        if m.activated {
+            return Err(GameError::AlreadyActivated(name.clone()));
         }
         if self.order().ok().and_then(|o| o.first().copied()) != Some(r) {
             return refuse(format!("it is not {name}'s turn to act"));
@@ -460,10 +461,12 @@ impl Game {
     #[must_use]
     pub fn shot_context(&self, r: ModelRef) -> ShotContext {
         if let Some(a) = self.activation_of(r) {
+            // A move made before the activation (an Above Snakes duck back) counts too (A31).
+            let before = self.model_at(r).map_or(0, |m| m.moves);
             ShotContext {
                 shot: (a.shots_fired() + 1).min(3),
                 aims: a.aims_for_next_shot(),
-                shooter_moves: a.declared_moves(),
+                shooter_moves: a.declared_moves() + before,
             }
         } else {
             let fired: u32 = self.model_at(r).map_or(0, |m| m.shots.values().sum());
@@ -473,6 +476,10 @@ impl Game {
 
     pub(super) fn move_action(&mut self, model: ModelRef, halted: bool) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
+        // A fighter moves away only by breaking off (two moves, line 192).
+        if self.fight_of(model).is_some() {
+            return Err(GameError::InFight(self.name(model)));
+        }
         self.take(model, Action::Move, false)?;
         if halted && let Some(a) = self.activation.as_mut() {
             a.halted = true;
@@ -513,10 +520,19 @@ impl Game {
         let Some(a) = self.activation.as_mut().filter(|a| a.model == model) else {
             return Err(GameError::Declaration(format!("{name} has not declared its actions")));
         };
-        let Some(i) = a.next_index() else {
+        // The action given up is the one shown next, not an aim counted by a later shot.
+        let Some(i) = a.next_position() else {
             return Err(GameError::Declaration(format!("{name} has no declared action left")));
         };
         a.steps[i] = Step::Lost;
+        // A shot given up takes the aims declared for it along.
+        if a.declared[i] == Action::Shoot {
+            for (step, action) in a.steps[..i].iter_mut().zip(&a.declared) {
+                if *step == Step::Pending && *action == Action::Aim {
+                    *step = Step::Lost;
+                }
+            }
+        }
         Ok(())
     }
 
@@ -537,7 +553,10 @@ impl Game {
         if m.out_of_action {
             return Err(GameError::OutOfAction(m.name.clone()));
         }
-        if m.activated || (m.card.is_none() && !m.acts_without_card()) || !m.on_table() {
+        if !m.on_table() {
+            return Err(GameError::Targets(format!("{} is not on the table", m.name)));
+        }
+        if m.activated || (m.card.is_none() && !m.acts_without_card()) {
             return Err(GameError::AlreadyActivated(m.name.clone()));
         }
         if self.fight_of(r).is_some() {
@@ -647,10 +666,18 @@ impl Game {
 
     /// Ends the activation of `model`: its card to the discard pile and its move markers down.
     pub(super) fn finish_activation(&mut self, model: ModelRef, moves: u32) -> Result<(), GameError> {
-        let moves = self.activation_of(model).map_or(moves, Activation::moves_taken);
+        let moves = match self.activation_of(model) {
+            Some(a) => a.moves_taken(),
+            // In a declared game the moves are the declared moves taken: none without a
+            // declaration, whatever the event says.
+            None if self.edition >= 1 => 0,
+            None => moves,
+        };
+        let edition = self.edition;
         let m = self.model_mut(model)?;
         m.activated = true;
-        m.moves = m.moves.max(moves);
+        // An Above Snakes duck back already left its move marker: the declared moves add to it.
+        m.moves = if edition >= 1 { m.moves + moves } else { m.moves.max(moves) };
         m.spent = 0;
         if let Some(card) = m.card.take() {
             self.discard_model_card(card, model.side);
@@ -679,10 +706,8 @@ pub(super) fn describe(game: &Game, after: &Game, event: &Event) -> Option<Strin
         Event::Reload { model } => format!("{} reloads", game.name(*model)),
         Event::ChangeWeapon { model, weapon } => format!("{} changes to the {weapon}", game.name(*model)),
         Event::SkipAction { model } => {
-            let what = game
-                .activation_of(*model)
-                .and_then(|a| a.next_index().map(|i| a.declared[i]))
-                .map_or("an action", |a| a.title());
+            let what =
+                game.activation_of(*model).and_then(Activation::next).map_or("an action", |a| a.title());
             format!("{} gives up its {}", game.name(*model), what.to_lowercase())
         }
         Event::TieDraw { .. } => {

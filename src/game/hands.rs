@@ -271,6 +271,13 @@ impl Game {
         if !s.hand.contains(&card) {
             return Err(GameError::MissingCard(card));
         }
+        // A model off the table (waiting, hidden, a reinforcement) is no card's target.
+        for r in targets {
+            let m = self.model(*r)?;
+            if !m.on_table() {
+                return Err(GameError::Targets(format!("{} is not on the table", m.name)));
+            }
+        }
         if let Some(effect) = Effect::of(card) {
             self.check_targets(side, effect, targets)?;
         } else if targets.len() != wanted_targets(rules, card).len() {
@@ -317,14 +324,12 @@ impl Game {
         }
         let s = self.sides.get(side).ok_or(GameError::NoModel(ModelRef { side, model: 0 }))?;
         let rule = self.scene_of(rules).and_then(|sc| sc.reinforcements.as_ref());
+        let who = s.role.title().to_lowercase();
         if !rule.is_some_and(|r| r.role == s.role) {
-            return Err(GameError::Rules(format!(
-                "the {} have no reinforcements to call in this scene",
-                s.name
-            )));
+            return Err(GameError::Rules(format!("the {who} have no reinforcements to call in this scene")));
         }
         if self.called.contains(&side) || !s.models.iter().any(|m| m.has(Flag::Reinforcement)) {
-            return Err(GameError::Rules(format!("the {}' reinforcements are already on their way", s.name)));
+            return Err(GameError::Rules(format!("the {who} have no reinforcements left to call")));
         }
         if !(card.is_joker() || card.value() >= 11) {
             return Err(GameError::Targets(format!(
@@ -444,6 +449,10 @@ impl Game {
                     self.add_markers(t, 1)?;
                     self.nerve_failed(t.side);
                     self.nerve_due.retain(|r| *r != t);
+                    // Tough as Old Boots declared for that test is used up with it.
+                    if self.boots == Some(t) {
+                        self.boots = None;
+                    }
                 }
             }
             _ => {}
@@ -489,6 +498,10 @@ impl Game {
         }
         if self.fight_of(model).is_some() {
             return Err(GameError::InFight(self.name(model)));
+        }
+        if self.edition >= 1 {
+            // A recover is one of the model's declared actions, taken in its turn.
+            self.take(model, super::Action::Recover, false)?;
         }
         let all = self.effect_on(Effect::TrueGrit, model);
         let m = self.model_mut(model)?;

@@ -448,7 +448,7 @@ pub enum GameError {
     FoughtThisTurn,
     #[error("a fight is between models of different sides")]
     SameSide,
-    #[error("the {0} have already quick shot during this activation")]
+    #[error("{0} have already quick shot during this activation")]
     QuickShotTaken(String),
     #[error("a card is waiting to be trumped or settled first")]
     CardPending,
@@ -1108,6 +1108,10 @@ impl Game {
         }
         self.expire(&[Lasts::Activation, Lasts::Turn]);
         self.extra_shot.clear();
+        // An activation left open ends with the turn, and so does a Tough as Old Boots
+        // declared for a test never taken.
+        self.activation = None;
+        self.boots = None;
         self.skipped_tests_fail()?;
         self.phase = Phase::EndOfTurn;
         Ok(())
@@ -1384,7 +1388,7 @@ impl Game {
         {
             return Err(GameError::Rules(format!(
                 "mark the {}' duellist first (⚑ → Duellist): in the first turn only the duellists get a card",
-                side.name
+                side.role.title().to_lowercase()
             )));
         }
         let given = given.unwrap_or_default();
@@ -2121,3 +2125,5 @@ impl Game {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_declared;
