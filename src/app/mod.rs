@@ -114,6 +114,8 @@ impl PosseApp {
             dialogs: mpsc::channel(),
             startup_probe,
         };
+        // A fixed deal for the first game (looking at a known game, reproducing a report).
+        app.play.seed = std::env::var("POSSE_SEED").ok().and_then(|s| s.parse().ok());
         app.refresh();
         app.load_series();
         app.refresh_games();

@@ -77,8 +77,9 @@ pub struct Activation {
     pub halted: bool,
     /// A shot came up a natural 1: the other declared shots are lost.
     pub dry: bool,
-    /// A target has ducked back from this model's shots (one duck back per activation).
-    pub ducked: bool,
+    /// The target that ducked back from this model's shots (one duck back per activation);
+    /// the shooter gets that one shot at it and no more (A22).
+    pub ducked: Option<ModelRef>,
     /// Targets the model passed a nerve test to shoot at (a hostage holder, a target past a
     /// closer enemy).
     pub cleared: Vec<ModelRef>,
@@ -261,8 +262,11 @@ impl Game {
         let mut distinct = m.weapons.clone();
         distinct.sort();
         distinct.dedup();
+        // Only the fighter whose card comes up first (the higher) may break off (line 192).
         let breaking_off = self.fight_of(r).is_some();
-        if breaking_off {
+        if self.fight_of(r).is_some_and(|f| f.rolled == self.turn) {
+            reasons.push("Its fight was rolled this turn: only the higher card could break off.".into());
+        } else if breaking_off {
             reasons.push("Locked in a fight: declare two moves to break off, or fight on.".into());
         }
         let single_shot = self.duellists_only(rules) && m.has(Flag::Duellist);
@@ -339,6 +343,9 @@ impl Game {
         if limits.single_shot && actions != [Action::Shoot] {
             return refuse("in the first turn the duellist takes a single shoot action".into());
         }
+        if self.fight_of(r).is_some_and(|f| f.rolled == self.turn) {
+            return refuse(format!("{name}'s fight was rolled this turn: only the higher card breaks off"));
+        }
         if limits.breaking_off && actions.get(..2) != Some(&[Action::Move, Action::Move]) {
             return refuse(format!(
                 "{name} is locked in a fight: fight on, or break off by declaring two moves first"
@@ -354,9 +361,13 @@ impl Game {
             return refuse(format!("{name} carries no other gun to change to"));
         }
         // Aims help the next shot only: each must have a shot after it, and no more aims may
-        // come before one shot than any gun of the model can take.
-        let most_aims =
-            m.weapons.iter().filter_map(|w| rules.weapon(w)).map(|w| w.max_aims).max().unwrap_or(0);
+        // come before one shot than the gun in hand takes (any gun, once a change of weapon
+        // comes first).
+        let most_aims = if actions.contains(&Action::ChangeWeapon) {
+            m.weapons.iter().filter_map(|w| rules.weapon(w)).map(|w| w.max_aims).max().unwrap_or(0)
+        } else {
+            rules.weapon(m.in_hand()).map_or(0, |w| w.max_aims)
+        };
         let mut aims = 0;
         for a in actions {
             match a {
@@ -410,7 +421,7 @@ impl Game {
             steps: vec![Step::Pending; actions.len()],
             halted: false,
             dry: false,
-            ducked: false,
+            ducked: None,
             cleared: Vec::new(),
         });
         self.mark_acted(r.side);
@@ -463,8 +474,10 @@ impl Game {
         if let Some(a) = self.activation_of(r) {
             // A move made before the activation (an Above Snakes duck back) counts too (A31).
             let before = self.model_at(r).map_or(0, |m| m.moves);
+            // A Hog Killin' Time fourth shot takes no shot penalty at all (A35).
+            let next = a.shots_fired() + 1;
             ShotContext {
-                shot: (a.shots_fired() + 1).min(3),
+                shot: if next > 3 { 1 } else { next },
                 aims: a.aims_for_next_shot(),
                 shooter_moves: a.declared_moves() + before,
             }

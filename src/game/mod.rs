@@ -1535,9 +1535,11 @@ impl Game {
     /// # Errors
     /// When both sides hold the lowest card and tie priority is not recorded yet.
     pub fn switch_side(&self) -> Result<Option<usize>, initiative::InitiativeError> {
-        let started = self
-            .this_turn()
-            .any(|e| matches!(e, Event::EndActivation { .. } | Event::Shot { .. } | Event::Switch { .. }));
+        // Any model acting (a declaration, a shot, an interruption…) closes the offer.
+        let started = !self.acted.is_empty()
+            || self.this_turn().any(|e| {
+                matches!(e, Event::EndActivation { .. } | Event::Shot { .. } | Event::Switch { .. })
+            });
         if self.phase != Phase::Activations || started {
             return Ok(None);
         }
@@ -1726,6 +1728,13 @@ impl Game {
         if t.out_of_action {
             return Err(GameError::OutOfAction(t.name.clone()));
         }
+        // The shooter had its one shot at a model that ducked back from it (A22).
+        if self.activation_of(fire.shooter).is_some_and(|a| a.ducked == Some(fire.target)) {
+            return Err(GameError::Targets(format!(
+                "{} ducked back: the shooter had its one shot at him this activation",
+                t.name
+            )));
+        }
         if fire.shooter.side == fire.target.side {
             return Err(GameError::Targets(format!("{} is on the shooter's own side", t.name)));
         }
@@ -1807,7 +1816,7 @@ impl Game {
             let Some(a) = self.activation.as_ref().filter(|a| a.model == shooter) else {
                 return Err(GameError::Rules("only the acting model's shots can be ducked".into()));
             };
-            if a.ducked {
+            if a.ducked.is_some() {
                 return Err(GameError::Rules(format!(
                     "a model has already ducked back from {}'s shots this activation",
                     self.name(shooter)
@@ -1816,7 +1825,7 @@ impl Game {
         }
         self.burn(target, Interruption::DuckBack)?;
         if let Some(a) = self.activation.as_mut() {
-            a.ducked = true;
+            a.ducked = Some(target);
         }
         Ok(())
     }

@@ -102,7 +102,8 @@ pub fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> eg
 /// One odds bar: label, percentage and a filled bar.
 pub fn chance_bar(ui: &mut Ui, label: &str, chance: Chance, colour: Color32) {
     ui.horizontal(|ui| {
-        fixed(ui, 210.0, Align::Min, egui::Label::new(label));
+        let label_width = (ui.available_width() * 0.45).clamp(120.0, 210.0);
+        fixed(ui, label_width, Align::Min, egui::Label::new(label));
         let percent = RichText::new(chance.to_string()).strong().size(theme::BODY + 2.0);
         fixed(ui, 52.0, Align::Max, egui::Label::new(percent));
         let width = (ui.available_width() - 8.0).clamp(60.0, 260.0);
@@ -132,15 +133,21 @@ pub fn roll_field(ui: &mut Ui, text: &mut String, die: u32) -> Result<Option<u32
 /// A sentence when the field holds something that is not a face of the die.
 pub fn roll_field_named(ui: &mut Ui, name: &str, text: &mut String, die: u32) -> Result<Option<u32>, String> {
     ui.horizontal(|ui| {
-        let label = row_label(ui, name);
+        // In a narrow column the label gives way to the field and the buttons.
+        let roomy = ui.available_width() > 420.0;
+        let width = if roomy { LABEL_WIDTH } else { (ui.available_width() * 0.3).clamp(60.0, LABEL_WIDTH) };
+        let label = fixed(ui, width, Align::Min, egui::Label::new(name));
         ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
             .labelled_by(label.id);
+        // Ctrl+R rolls the first die field on the screen only.
+        let shortcut = !ui.ctx().text_edit_focused()
+            && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::R));
         if ui.button(format!("Roll d{die}")).on_hover_text("Posse rolls the die for you (Ctrl+R)").clicked()
-            || ui.input(|i| i.modifiers.command && i.key_pressed(egui::Key::R))
+            || shortcut
         {
             *text = rand::random_range(1..=die).to_string();
         }
-        if !text.is_empty() && ui.button("Clear").clicked() {
+        if roomy && !text.is_empty() && ui.button("Clear").clicked() {
             text.clear();
         }
     });

@@ -124,12 +124,17 @@ fn end_activation_button(
         state.shown_since = (Some(current), now);
     }
     let left = game.activation_of(current).is_some_and(|a| !a.finished());
-    let text = if left { "End activation (give up the rest)" } else { "End activation" };
-    let end = egui::Button::new(RichText::new(text).size(theme::HEADING)).min_size(egui::vec2(200.0, 40.0));
+    let hover = if left {
+        format!("End {}'s activation, giving up the actions left (Ctrl+E)", model.name)
+    } else {
+        format!("End {}'s activation (Ctrl+E)", model.name)
+    };
+    let end = egui::Button::new(RichText::new("End activation").size(theme::HEADING))
+        .min_size(egui::vec2(200.0, 40.0));
     if (ui
         .add(end)
         .accessible_name(format!("End {}'s activation", model.name))
-        .on_hover_text(format!("End {}'s activation (Ctrl+E)", model.name))
+        .on_hover_text(hover)
         .clicked()
         && settled)
         || super::shortcut(ui, egui::Key::E)
@@ -165,8 +170,8 @@ fn declaration_ui(
                 Action::ChangeWeapon => limits.can_change,
                 _ => true,
             };
-            let button = egui::Button::new(RichText::new(action.title()).size(theme::HEADING))
-                .min_size(egui::vec2(96.0, 44.0));
+            let button = egui::Button::new(RichText::new(action.title()).size(theme::BODY + 2.0))
+                .min_size(egui::vec2(80.0, 44.0));
             if ui.add_enabled(allowed && !full, button).clicked() {
                 state.declaring.push(action);
             }
@@ -207,7 +212,7 @@ fn declaration_ui(
 /// The declared actions in a row: done, lost, the one to carry out now, and those to come.
 fn steps_ui(ui: &mut Ui, activation: &Activation) {
     let v = ui.visuals().clone();
-    let now = activation.next_index();
+    let now = activation.next_position();
     ui.horizontal_wrapped(|ui| {
         for (i, (action, step)) in activation.declared.iter().zip(&activation.steps).enumerate() {
             let text = format!("{}. {}", i + 1, action.title());

@@ -84,8 +84,7 @@ pub(super) fn witness_ui(
 /// End conditions Posse cannot see (objectives) are declared by the players; a custom game
 /// ends by agreement.
 pub(super) fn declare_end_ui(ui: &mut Ui, rules: &Rules, game: &Game, commands: &mut Vec<PlayCommand>) {
-    ui.add_space(theme::GAP);
-    egui::CollapsingHeader::new("End the scene").id_salt("declare-end").show(ui, |ui| match game.scene_of(rules) {
+    ui.menu_button("End the scene…", |ui| match game.scene_of(rules) {
         Some(scene) => {
             let objectives: Vec<_> =
                 scene.end.iter().filter(|c| c.trigger.kind == crate::rules::data::TriggerKind::Objective).collect();

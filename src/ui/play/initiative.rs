@@ -297,35 +297,40 @@ pub(super) fn tie_ui(
     why: &str,
 ) {
     egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.label(RichText::new(why).strong());
-        ui.label("The player who placed his first card first wins ties this turn.");
+        // The engine's sentence names the two models; its advice is given here as buttons.
+        let who = why.split(':').next().unwrap_or(why);
+        ui.label(RichText::new(format!("{who}.")).size(theme::HEADING).strong());
+        ui.label("Who placed his first card first? That side wins ties this turn.");
         ui.horizontal(|ui| {
             for (s, side) in game.sides.iter().enumerate() {
-                if ui.button(format!("{} placed first", side.name)).clicked() {
+                if ui
+                    .button(RichText::new(format!("{} placed first", side.name)).size(theme::HEADING))
+                    .clicked()
+                {
                     commands.push(PlayCommand::Apply(Event::TiePriority { side: s }));
                 }
             }
         });
+        ui.add_space(6.0);
         ui.label("Placed at the same time? Each side draws a card; the higher wins ties.");
-        ui.horizontal(|ui| {
-            if ui.button("Posse draws for both").clicked() {
-                commands.push(PlayCommand::Apply(Event::TieDraw { cards: None }));
-            }
-            let typed: Vec<Option<Card>> = state
-                .tie_cards
-                .iter_mut()
-                .zip(&game.sides)
-                .map(|(text, side)| {
+        if ui.button(RichText::new("Posse draws a card for each side").size(theme::HEADING)).clicked() {
+            commands.push(PlayCommand::Apply(Event::TieDraw { cards: None }));
+        }
+        egui::CollapsingHeader::new("Drew from real decks? Type the two cards").id_salt("tie-typed").show(
+            ui,
+            |ui| {
+                let mut typed = Vec::new();
+                for (text, side) in state.tie_cards.iter_mut().zip(&game.sides) {
                     widgets::text_field(ui, &format!("{} drew", side.name), text, 60.0);
-                    text.parse::<Card>().ok()
-                })
-                .collect();
-            if let [Some(a), Some(b)] = typed[..]
-                && ui.button("Apply the cards drawn").clicked()
-            {
-                commands.push(PlayCommand::Apply(Event::TieDraw { cards: Some([a, b]) }));
-                state.tie_cards = [String::new(), String::new()];
-            }
-        });
+                    typed.push(text.parse::<Card>().ok());
+                }
+                if let [Some(a), Some(b)] = typed[..]
+                    && ui.button("Apply the cards drawn").clicked()
+                {
+                    commands.push(PlayCommand::Apply(Event::TieDraw { cards: Some([a, b]) }));
+                    state.tie_cards = [String::new(), String::new()];
+                }
+            },
+        );
     });
 }

@@ -182,6 +182,14 @@ pub struct PlayState {
     pub preset_target: Option<ModelRef>,
     /// The model shown as acting, and since when (seconds), to ignore a double click.
     pub shown_since: (Option<ModelRef>, f64),
+    /// The Duel: the side whose cards are shown after the hand-over.
+    pub duel_shown: Option<usize>,
+    /// The Duel: each side's typed row card and face-up card.
+    pub duel_typed: [[String; 2]; 2],
+    /// The Duel: a card typed for a hit.
+    pub duel_hit: String,
+    /// The Duel: each side's d20.
+    pub duel_rolls: [String; 2],
 }
 
 impl PlayState {
@@ -275,6 +283,9 @@ fn game_ui(
             {
                 commands.push(PlayCommand::Close);
             }
+            if game.phase != Phase::Over {
+                end::declare_end_ui(ui, rules, game, commands);
+            }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 undo_buttons(ui, undo_label, can_redo, commands);
             });
@@ -324,7 +335,6 @@ fn phase_ui(ui: &mut Ui, rules: &Rules, game: &Game, state: &mut PlayState, comm
     }
     if game.phase != Phase::Over {
         end::witness_ui(ui, rules, game, state, commands);
-        end::declare_end_ui(ui, rules, game, commands);
     }
 }
 
@@ -355,9 +365,9 @@ fn undo_buttons(ui: &mut Ui, undo_label: Option<&str>, can_redo: bool, commands:
         })
     };
     let full = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
-    let shown = elide(&full, 48);
+    let shown = elide(&full, 40);
     let undo = ui
-        .add_enabled(undo_label.is_some(), egui::Button::new(shown).min_size(egui::vec2(430.0, 0.0)))
+        .add_enabled(undo_label.is_some(), egui::Button::new(shown).min_size(egui::vec2(360.0, 0.0)))
         .accessible_name(full.clone())
         .on_hover_text(format!("{full} (Ctrl+Z)"));
     if undo.clicked() || (undo_label.is_some() && undo_key) {

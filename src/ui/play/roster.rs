@@ -64,12 +64,8 @@ pub(super) fn roster_ui(
                 } else {
                     name
                 };
-                let response = widgets::fixed(
-                    ui,
-                    150.0,
-                    egui::Align::Min,
-                    egui::Button::selectable(picked, name).frame(pickable),
-                );
+                let response =
+                    widgets::fixed(ui, 150.0, egui::Align::Min, egui::Button::selectable(picked, name));
                 if pickable {
                     let response = response.on_hover_text(format!("Target {}", model.name));
                     if response.clicked() {

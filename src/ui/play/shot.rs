@@ -14,8 +14,8 @@ use crate::rules::shooting::{self, ShotInput, ShotOdds, ShotResult};
 use crate::ui::theme;
 use crate::ui::widgets::{self, chance_bar, problem, roll_field, toggle};
 
-/// The shot panel for the acting model's next declared shot.
-#[expect(clippy::too_many_lines, reason = "one form read top to bottom: target, modifiers, odds, roll")]
+/// The shot panel for the acting model's next declared shot: the inputs on the left, the
+/// odds, the roll and Apply on the right, so a whole shot fits the window.
 pub(super) fn shoot_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -24,10 +24,26 @@ pub(super) fn shoot_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
+    ui.columns(2, |cols| {
+        let [left, right] = cols else { return };
+        let Some((target, input)) = shot_inputs_ui(left, rules, game, shooter, state) else { return };
+        shot_result_ui(right, rules, game, shooter, target, &input, state, commands);
+    });
+}
+
+/// The shot's inputs: what the declaration knows, the target picked in the roster, the gun,
+/// the distance and the target's cover. Returns the target and the shot once complete.
+fn shot_inputs_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    shooter: ModelRef,
+    state: &mut PlayState,
+) -> Option<(ModelRef, ShotInput)> {
     let v = ui.visuals().clone();
-    let Some(model) = game.model_at(shooter) else { return };
+    let model = game.model_at(shooter)?;
     let enemy = 1 - shooter.side;
-    let Some(enemies) = game.sides.get(enemy) else { return };
+    let enemies = game.sides.get(enemy)?;
     let context = game.shot_context(shooter);
     let d = &mut state.draft;
     if d.distance.is_empty() {
@@ -36,94 +52,106 @@ pub(super) fn shoot_ui(
     let in_hand = model.in_hand().to_owned();
     let shotgun = rules.weapon(&in_hand).is_some_and(|w| w.id == "shotgun");
     let weapon_id = if shotgun && d.both_barrels { "both-barrels".to_owned() } else { in_hand.clone() };
-    let Some(weapon) = rules.weapon(&weapon_id) else { return };
+    let weapon = rules.weapon(&weapon_id)?;
     let target =
         d.target.filter(|&t| enemies.models.get(t).is_some_and(|m| !m.out_of_action && m.on_table()));
-    let mut input = None;
-    ui.columns(2, |cols| {
-        let ui = &mut cols[0];
-        let name = target
-            .and_then(|t| enemies.models.get(t))
-            .map_or("click an enemy in the roster", |m| m.name.as_str());
-        ui.label(RichText::new(format!("Shot {} at {name}", context.shot)).size(theme::HEADING).strong());
-        ui.label(
-            RichText::new(format!(
-                "{} · {} · {}",
-                weapon.name,
-                crate::rules::count(context.aims, "aim", "aims"),
-                crate::rules::count(context.shooter_moves, "move declared", "moves declared"),
-            ))
-            .color(theme::muted(&v)),
-        );
-        if shotgun {
-            toggle(ui, &mut d.both_barrels, "Both barrels at once (+6 point blank, then out of ammo)");
-        }
-        widgets::text_field(ui, "Distance (cm)", &mut d.distance, 80.0);
+    let name = target
+        .and_then(|t| enemies.models.get(t))
+        .map_or("click an enemy in the roster", |m| m.name.as_str());
+    ui.label(RichText::new(format!("Shot {} at {name}", context.shot)).size(theme::HEADING).strong());
+    ui.label(
+        RichText::new(format!(
+            "{} · {} · {}",
+            weapon.name,
+            crate::rules::count(context.aims, "aim", "aims"),
+            crate::rules::count(context.shooter_moves, "move declared", "moves declared"),
+        ))
+        .color(theme::muted(&v)),
+    );
+    if shotgun {
+        toggle(ui, &mut d.both_barrels, "Both barrels at once");
+    }
+    widgets::text_field(ui, "Distance (cm)", &mut d.distance, 80.0);
+    ui.horizontal(|ui| {
         toggle(ui, &mut d.cover, "Target in cover");
-        toggle(ui, &mut d.obscured, "Target obscured");
-        let Some(t) = target else { return };
-        let target_ref = ModelRef { side: enemy, model: t };
-        let Some(them) = enemies.models.get(t) else { return };
-        let may_duck = game.activation_of(shooter).is_some_and(|a| !a.ducked)
-            && !them.activated
-            && !them.has(Flag::Surprised)
-            && game.fight_of(target_ref).is_none()
-            && (them.card.is_some() || them.has(Flag::Ace));
-        if may_duck {
-            toggle(ui, &mut d.duck_back, "Target ducks back (burns its activation, counts as moving)");
-        } else {
-            d.duck_back = false;
-        }
-        let Ok(distance) = crate::ui::reference::parse_distance(&d.distance) else {
-            problem(ui, "Type the measured distance in cm, like 14 or 14.5.");
-            return;
-        };
-        let mut shot = ShotInput {
-            weapon: weapon_id.clone(),
-            distance_cm: distance,
-            shot: context.shot.min(weapon.max_shots.max(1)),
-            aims: context.aims.min(weapon.max_aims),
-            shooter_moves: context.shooter_moves.min(2),
-            shooter_mounted: model.has(Flag::Mounted),
-            shooter_under_fire: model.under_fire.min(4),
-            skill: model.shoot,
-            shooter_boss: model.boss,
-            target_moves: if d.duck_back { them.moves.max(1) } else { them.moves }.min(3),
-            cover: d.cover || them.has(Flag::Cover),
-            target_boss: them.boss,
-            target_mounted: them.has(Flag::Mounted),
-            obscured: d.obscured,
-            black_joker: false,
-            counts_as_aimed: false,
-            hostage: game.holds_hostage(rules, target_ref),
-        };
-        for note in game.card_shot_effects(rules, shooter, target_ref, &mut shot) {
-            ui.label(RichText::new(note).strong().color(theme::accent(&v)));
-        }
-        if game.fight_of(target_ref).is_some() {
-            ui.label(
-                RichText::new(
-                    "Into a fight: on a hit Posse turns your top card; an even number hits your own fighter.",
-                )
-                .color(theme::accent(&v)),
-            );
-        }
-        input = Some((target_ref, shot));
+        toggle(ui, &mut d.obscured, "Obscured");
     });
-    let Some((target_ref, shot)) = input else { return };
-    let odds = match shooting::assess(rules, &shot) {
+    let t = target?;
+    let target_ref = ModelRef { side: enemy, model: t };
+    let them = enemies.models.get(t)?;
+    let may_duck = game.activation_of(shooter).is_some_and(|a| a.ducked.is_none())
+        && !them.activated
+        && !them.has(Flag::Surprised)
+        && game.fight_of(target_ref).is_none()
+        && (them.card.is_some() || them.has(Flag::Ace));
+    if may_duck {
+        ui.checkbox(&mut d.duck_back, "Target ducks back")
+            .on_hover_text("It burns its activation and counts as moving once; one duck back per activation");
+    } else {
+        d.duck_back = false;
+    }
+    let Ok(distance) = crate::ui::reference::parse_distance(&d.distance) else {
+        problem(ui, "Type the measured distance in cm, like 14 or 14.5.");
+        return None;
+    };
+    let mut shot = ShotInput {
+        weapon: weapon_id,
+        distance_cm: distance,
+        shot: context.shot.min(weapon.max_shots.max(1)),
+        aims: context.aims.min(weapon.max_aims),
+        shooter_moves: context.shooter_moves.min(2),
+        shooter_mounted: model.has(Flag::Mounted),
+        shooter_under_fire: model.under_fire.min(4),
+        skill: model.shoot,
+        shooter_boss: model.boss,
+        target_moves: if d.duck_back { them.moves.max(1) } else { them.moves }.min(3),
+        cover: d.cover || them.has(Flag::Cover),
+        target_boss: them.boss,
+        target_mounted: them.has(Flag::Mounted),
+        obscured: d.obscured,
+        black_joker: false,
+        counts_as_aimed: false,
+        hostage: game.holds_hostage(rules, target_ref),
+    };
+    for note in game.card_shot_effects(rules, shooter, target_ref, &mut shot) {
+        ui.label(RichText::new(note).strong().color(theme::accent(&v)));
+    }
+    if game.fight_of(target_ref).is_some() {
+        ui.label(
+            RichText::new(
+                "Into a fight: on a hit Posse turns your top card; an even number hits your own fighter.",
+            )
+            .color(theme::accent(&v)),
+        );
+    }
+    Some((target_ref, shot))
+}
+
+/// The shot's modifier and odds, the tests it needs first, the roll, `roll → result` and
+/// Apply (both shots at once when a quick shot goes off at the same time).
+#[expect(clippy::too_many_arguments, reason = "the panel's half that reads the inputs the other half made")]
+fn shot_result_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    shooter: ModelRef,
+    target: ModelRef,
+    input: &ShotInput,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let odds = match shooting::assess(rules, input) {
         Ok(o) => o,
         Err(e) => {
             problem(ui, &crate::ui::sentence(&e.to_string()));
             return;
         }
     };
-    if !gate_ui(ui, rules, game, shooter, target_ref, &odds, state) {
+    odds_ui(ui, &odds);
+    if !gate_ui(ui, rules, game, shooter, target, &odds, state) {
         return;
     }
-    odds_ui(ui, &odds);
-    let d = &mut state.draft;
-    let roll = match roll_field(ui, &mut d.roll, rules.core.shooting.die) {
+    let roll = match roll_field(ui, &mut state.draft.roll, rules.core.shooting.die) {
         Ok(Some(roll)) => roll,
         Ok(None) => return,
         Err(m) => {
@@ -131,9 +159,9 @@ pub(super) fn shoot_ui(
             return;
         }
     };
-    let result = game.shot_result(rules, target_ref, odds.modifier, roll);
+    let result = game.shot_result(rules, target, odds.modifier, roll);
     result_line(ui, roll, odds.modifier, result);
-    let fire = Fire { shooter, target: target_ref, modifier: odds.modifier, roll, weapon: Some(weapon_id) };
+    let fire = Fire { shooter, target, modifier: odds.modifier, roll, weapon: Some(input.weapon.clone()) };
     // A quick shot rolled at close range goes off at the same time as this one.
     let quick = quick_fire(rules, game, shooter, &state.quick).filter(|(_, band)| *band != Band::Long);
     let (event, label) = match quick {
@@ -144,7 +172,7 @@ pub(super) fn shoot_ui(
         None => (
             Event::Shot {
                 shooter,
-                target: target_ref,
+                target,
                 modifier: fire.modifier,
                 roll,
                 weapon: fire.weapon.clone(),
@@ -210,6 +238,7 @@ fn gate_ui(
 /// The modifier, its breakdown and the chance of each result.
 fn odds_ui(ui: &mut Ui, odds: &ShotOdds) {
     let v = ui.visuals().clone();
+    ui.spacing_mut().item_spacing.y = 3.0;
     ui.label(
         RichText::new(format!("Modifier {:+} · {} range", odds.modifier, odds.range.title().to_lowercase()))
             .size(theme::HEADING)
@@ -220,16 +249,9 @@ fn odds_ui(ui: &mut Ui, odds: &ShotOdds) {
             odds.modifiers.iter().map(|m| format!("{} {:+}", m.reason, m.value)).collect();
         ui.label(RichText::new(parts.join(" · ")).small().color(theme::muted(&v)));
     }
-    ui.columns(2, |cols| {
-        for (i, r) in ShotResult::ALL.into_iter().enumerate() {
-            chance_bar(
-                &mut cols[usize::from(i >= 3)],
-                r.title(),
-                odds.chances.of(r),
-                theme::result_colour(&v, r),
-            );
-        }
-    });
+    for r in ShotResult::ALL {
+        chance_bar(ui, r.title(), odds.chances.of(r), theme::result_colour(&v, r));
+    }
 }
 
 /// `roll + modifier = total → result`, large, in the result's colour.
@@ -241,7 +263,7 @@ fn result_line(ui: &mut Ui, roll: u32, modifier: i32, result: ShotResult) {
             i64::from(roll) + i64::from(modifier),
             result.title()
         ))
-        .size(theme::HEADING + 4.0)
+        .size(theme::HEADING)
         .strong()
         .color(theme::result_colour(&v, result)),
     );
