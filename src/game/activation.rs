@@ -360,6 +360,22 @@ impl Game {
         if !limits.can_change && actions.contains(&Action::ChangeWeapon) {
             return refuse(format!("{name} carries no other gun to change to"));
         }
+        Self::check_aims_and_shots(rules, m, actions)?;
+        // Out of ammo from an earlier turn: reload before any shot (line 136).
+        if m.out_of_ammo {
+            let first_shot = actions.iter().position(|a| *a == Action::Shoot);
+            let reload = actions.iter().position(|a| *a == Action::Reload);
+            if first_shot.is_some_and(|s| reload.is_none_or(|l| l > s)) {
+                return refuse(format!("{name} is out of ammo: declare a reload before the shots"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Aims help the next shot only: each must have a shot after it, no more aims may come
+    /// before one shot than the gun takes, and no more shots than the guns fire.
+    fn check_aims_and_shots(rules: &Rules, m: &super::Model, actions: &[Action]) -> Result<(), GameError> {
+        let name = &m.name;
         // Aims help the next shot only: each must have a shot after it, and no more aims may
         // come before one shot than the gun in hand takes (any gun, once a change of weapon
         // comes first).
@@ -376,31 +392,25 @@ impl Game {
                 _ => {}
             }
             if aims > most_aims {
-                return refuse(format!(
+                return Err(GameError::Declaration(format!(
                     "{name}'s guns take at most {} before a shot",
                     crate::rules::count(most_aims, "aim", "aims")
-                ));
+                )));
             }
         }
         if aims > 0 {
-            return refuse("an aim helps only the shot after it: declare a shot after each aim".into());
+            return Err(GameError::Declaration(
+                "an aim helps only the shot after it: declare a shot after each aim".into(),
+            ));
         }
         let most_shots =
             m.weapons.iter().filter_map(|w| rules.weapon(w)).map(|w| w.max_shots).max().unwrap_or(0);
         let declared_shots = count(actions, Action::Shoot);
         if declared_shots > most_shots && !actions.contains(&Action::ChangeWeapon) {
-            return refuse(format!(
+            return Err(GameError::Declaration(format!(
                 "{name}'s guns fire at most {} a turn",
                 crate::rules::count(most_shots, "shot", "shots")
-            ));
-        }
-        // Out of ammo from an earlier turn: reload before any shot (line 136).
-        if m.out_of_ammo {
-            let first_shot = actions.iter().position(|a| *a == Action::Shoot);
-            let reload = actions.iter().position(|a| *a == Action::Reload);
-            if first_shot.is_some_and(|s| reload.is_none_or(|l| l > s)) {
-                return refuse(format!("{name} is out of ammo: declare a reload before the shots"));
-            }
+            )));
         }
         Ok(())
     }

@@ -91,7 +91,7 @@ impl Duel {
         }
         let order = [good, 1 - good];
         let first = order[usize::try_from(self.decisions % 2).unwrap_or(0)];
-        if !self.stood[first] { Some(first) } else { Some(1 - first) }
+        if self.stood[first] { Some(1 - first) } else { Some(first) }
     }
 
     /// How this round's shots go, once both have stood.
@@ -146,13 +146,13 @@ impl Game {
             None | Some(Showdown::Nobody) => Vec::new(),
             Some(Showdown::Together(b)) => vec![(0, b[0]), (1, b[1])],
             Some(Showdown::First { side, bonus, back }) => {
-                if !d.fired[side] {
-                    vec![(side, bonus)]
-                } else {
+                if d.fired[side] {
                     match back {
                         Some(b) if !d.fired[1 - side] && standing(1 - side) => vec![(1 - side, b)],
                         _ => Vec::new(),
                     }
+                } else {
+                    vec![(side, bonus)]
                 }
             }
         }

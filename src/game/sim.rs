@@ -393,7 +393,11 @@ fn duel_event(rules: &Rules, game: &Game, choice: u64) -> Event {
     let roll = u32::try_from(choice % 20).unwrap_or(0) + 1;
     if let Some(side) = game.duel_to_decide() {
         let total = game.duel.as_ref().map_or(0, |d| super::duel::total(&d.hands[side]));
-        return Event::DuelDecide { side, stand: total >= 12 && (choice >> 8) % 3 != 0, card: None };
+        return Event::DuelDecide {
+            side,
+            stand: total >= 12 && !(choice >> 8).is_multiple_of(3),
+            card: None,
+        };
     }
     let due = game.duel_shots_due(rules);
     if !due.is_empty() {
