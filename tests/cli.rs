@@ -150,6 +150,18 @@ fn shoot_refuses_what_the_rules_do_not_allow() {
 }
 
 #[test]
+fn an_aim_helps_only_the_first_shot() {
+    // An aim then two shots: the aim is shot 1's own (line 92); shot 2 gets -1 and no aim.
+    let first = posse(&["shoot", "--weapon", "pistol", "--distance", "15", "--aim", "1", "--json"]).json();
+    assert_eq!(first["modifier"], 1);
+    let second =
+        posse(&["shoot", "--weapon", "pistol", "--distance", "15", "--shot", "2", "--aim", "1", "--json"])
+            .json();
+    assert_eq!(second["modifier"], -1);
+    assert_eq!(second["modifiers"], serde_json::json!([{"reason": "Second shot", "value": -1}]));
+}
+
+#[test]
 fn shoot_reports_malformed_input() {
     assert_fails(&["shoot", "--weapon", "laser", "--distance", "5"], 2, "laser");
     assert_fails(&["shoot", "--weapon", "pistol", "--distance", "near"], 2, "near");

@@ -514,13 +514,11 @@ fn check_roll(roll: Option<u32>, die: u32) -> Result<Option<u32>, Failure> {
 }
 
 fn shoot(rules: &Rules, a: &ShootArgs) -> Result<Output, Failure> {
-    let input = ShotInput {
+    let declared = ShotInput {
         weapon: a.weapon.clone(),
         distance_cm: a.distance,
         shot: a.shot,
-        // An aim helps only the first shot after it (line 92): `--aim` is the aims declared
-        // before the model's first shot, so a later shot gets no aim bonus.
-        aims: if a.shot <= 1 { a.aim } else { 0 },
+        aims: a.aim,
         shooter_moves: a.shooter_moves,
         shooter_mounted: a.shooter_mounted,
         shooter_under_fire: a.shooter_under_fire,
@@ -535,12 +533,18 @@ fn shoot(rules: &Rules, a: &ShootArgs) -> Result<Output, Failure> {
         counts_as_aimed: false,
         hostage: false,
     };
-    let odds = shooting::assess(rules, &input).map_err(|e| match e {
+    let refused = |e| match e {
         shooting::ShotError::UnknownWeapon(w) => Failure::malformed(format!(
             "'{w}' is not a weapon: use pistol, rifle, repeater, shotgun or both-barrels"
         )),
         other => Failure::refused(other),
-    })?;
+    };
+    // The declared aims count as actions, but an aim helps only the first shot after it
+    // (line 92): `--aim` is the aims declared before the model's first shot, so a later shot
+    // gets no aim bonus.
+    shooting::assess(rules, &declared).map_err(refused)?;
+    let input = ShotInput { aims: if a.shot <= 1 { a.aim } else { 0 }, ..declared };
+    let odds = shooting::assess(rules, &input).map_err(refused)?;
     let roll = check_roll(a.roll, rules.core.shooting.die)?;
     let result = roll.map(|r| shooting::result(rules, odds.modifier, r));
     let mut json = json!({
