@@ -181,9 +181,51 @@ fn import_export_and_print() {
     h.state_mut().import_file(&bad);
     h.run();
     h.get_by_label_contains("'pinkertons' is not a gang type Posse knows");
+    // Importing opened the copy (and gave the first file its gang's name): print the copy.
+    let id = h.state().gangs.selected.clone().expect("the imported copy is open");
     let pdf = h.state_mut().print_roster(&id, Paper::Letter).expect("printed");
     let bytes = std::fs::read(&pdf).expect("pdf");
     assert!(bytes.starts_with(b"%PDF-"));
     h.run();
     h.get_by_label_contains("Roster printed to");
+}
+
+#[test]
+fn a_renamed_gang_gets_its_file_and_printouts_named_after_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = DataDir::at(dir.path());
+    {
+        let mut h = app_on(dir.path());
+        click(&mut h, "New gang");
+        assert!(data.gang_path("new-lawmen").exists());
+        h.get_by_role_and_label(Role::TextInput, "Gang name").set_text_value_accesskit("Dodge City Law");
+        h.run();
+        // Printed while still on the screen: the printout already carries the new name.
+        click(&mut h, "Print roster");
+        assert!(data.prints().join("dodge-city-law-a4.pdf").exists());
+        // Moving on to another screen gives the file the new name too.
+        click(&mut h, "Scenes");
+    }
+    assert!(data.gang_path("dodge-city-law").exists());
+    assert!(!data.gang_path("new-lawmen").exists());
+    let entries = data.list_gangs().expect("list");
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].gang.as_ref().expect("readable").name, "Dodge City Law");
+}
+
+#[test]
+fn the_model_rows_stay_put_when_a_problem_appears() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = app_on(dir.path());
+    build_lawmen(&mut h);
+    h.get_by_label("Legal");
+    let row = |h: &Harness<'static, PosseApp>| {
+        h.get_by_role_and_label(Role::TextInput, "Model 1 name").rect().min.y
+    };
+    let before = row(&h);
+    // A seventh deputy takes the gang over its Rep: a problem line appears above the rows.
+    h.get_by_label("Add Deputy").click_accesskit();
+    h.run();
+    h.get_by_label("1 problem");
+    assert_eq!(row(&h), before, "the rows did not move");
 }

@@ -386,11 +386,42 @@ impl PosseApp {
     }
 
     fn select(&mut self, id: &str) {
+        self.settle_file_name();
         let gang = self.gangs.entries.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok().cloned());
         self.gangs.selected = Some(id.to_owned());
         self.gangs.working.clone_from(&gang);
         self.saved = gang;
         self.failed_save = None;
+    }
+
+    /// Once the gang being edited has been renamed, its file takes the new name
+    /// (`dodge-city-law.json`), when the player moves on to another gang or screen.
+    pub fn settle_file_name(&mut self) {
+        self.autosave();
+        let (Some(id), Some(working), Some(data)) =
+            (self.gangs.selected.clone(), self.gangs.working.clone(), self.data.clone())
+        else {
+            return;
+        };
+        let base = store::slug(&working.name);
+        let named = id == base
+            || id
+                .strip_prefix(&base)
+                .and_then(|n| n.strip_prefix('-'))
+                .is_some_and(|n| n.parse::<u32>().is_ok());
+        if named || self.saved.as_ref() != Some(&working) {
+            return;
+        }
+        let new = data.new_id(&working.name);
+        match data.rename_gang(&id, &new) {
+            Ok(()) => {
+                self.refresh();
+                self.gangs.selected = Some(new);
+            }
+            Err(e) => {
+                self.gangs.notice = Some(Notice::error(format!("The gang file keeps its old name: {e}.")))
+            }
+        }
     }
 
     /// Saves a new gang file under a fresh id and opens it.
@@ -450,7 +481,8 @@ impl PosseApp {
     pub fn print_roster(&mut self, id: &str, paper: Paper) -> Option<PathBuf> {
         let (Some(gang), Some(data)) = (self.gang_by_id(id), self.data.clone()) else { return None };
         let pages = roster::layout(self.rules, &gang, paper);
-        let path = data.prints().join(format!("{id}-{}.pdf", paper.id()));
+        // The printout is named after the gang as it is called now.
+        let path = data.prints().join(format!("{}-{}.pdf", store::slug(&gang.name), paper.id()));
         let result = print::render(&pages)
             .map_err(|e| e.to_string())
             .and_then(|pdf| store::write_atomic(&path, &pdf).map_err(|e| e.to_string()));
@@ -514,11 +546,12 @@ impl PosseApp {
                 });
             }
             GangCommand::Export(id) => {
+                let file = self.gang_by_id(&id).map_or_else(|| id.clone(), |g| store::slug(&g.name));
                 let tx = self.dialogs.0.clone();
                 std::thread::spawn(move || {
                     let path = rfd::FileDialog::new()
                         .set_title("Export a gang")
-                        .set_file_name(format!("{id}.json"))
+                        .set_file_name(format!("{file}.json"))
                         .add_filter("Gang file", &["json"])
                         .save_file();
                     let _ = tx.send(DialogAnswer::Export(id, path));
@@ -610,6 +643,10 @@ impl PosseApp {
 }
 
 impl eframe::App for PosseApp {
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.settle_file_name();
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.poll_dialogs();
         let dropped: Vec<PathBuf> = ui.ctx().input(|i| {
@@ -626,6 +663,9 @@ impl eframe::App for PosseApp {
         }
         for (screen, _, key) in Screen::ALL {
             if ui.input(|i| i.modifiers.command && i.key_pressed(key)) {
+                if self.screen == Screen::Gangs && screen != Screen::Gangs {
+                    self.settle_file_name();
+                }
                 self.screen = screen;
             }
         }
@@ -645,6 +685,9 @@ impl eframe::App for PosseApp {
                         .on_hover_text(format!("Ctrl+{}", key.name()))
                         .clicked()
                     {
+                        if self.screen == Screen::Gangs && screen != Screen::Gangs {
+                            self.settle_file_name();
+                        }
                         self.screen = screen;
                     }
                 }

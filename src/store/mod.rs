@@ -441,6 +441,14 @@ impl DataDir {
         move_file(&from, &to)
     }
 
+    /// Gives a gang file a new id (its file name), after the gang was renamed.
+    ///
+    /// # Errors
+    /// When the file cannot be moved.
+    pub fn rename_gang(&self, from: &str, to: &str) -> Result<(), StoreError> {
+        move_file(&self.gang_path(from), &self.gang_path(to))
+    }
+
     /// Brings a deleted gang back.
     ///
     /// # Errors

@@ -106,7 +106,11 @@ pub fn gangs_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &m
         }
         if state.working.is_some() {
             editor_ui(ui, rules, state, &id, commands);
-            ScrollArea::vertical().auto_shrink(false).show(ui, |ui| editor_body_ui(ui, rules, state));
+            // Each gang opens at its top (a new gang with its boss button in view).
+            ScrollArea::vertical()
+                .id_salt(("gang-editor", &id))
+                .auto_shrink(false)
+                .show(ui, |ui| editor_body_ui(ui, rules, state));
         }
     });
 }
@@ -336,6 +340,9 @@ fn apply_preset(file: &mut GangFile, preset: &RepPreset) {
     file.role = preset.role;
 }
 
+/// The lines the problem list keeps room for; more scroll within it.
+const PROBLEM_LINES: f32 = 3.0;
+
 fn summary_ui(ui: &mut Ui, gang: &Gang, r: &GangReport) {
     let v = ui.visuals().clone();
     egui::Frame::group(ui.style()).inner_margin(10).show(ui, |ui| {
@@ -364,9 +371,26 @@ fn summary_ui(ui: &mut Ui, gang: &Gang, r: &GangReport) {
             ui.separator();
             badge(ui, Some(r));
         });
-        for p in &r.problems {
-            ui.label(RichText::new(format!("• {}", p.message)).color(theme::bad(&v)));
-        }
+        // The problems keep a fixed height, so the rows below never move under the pointer
+        // when one appears or goes.
+        let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        let height = line * PROBLEM_LINES;
+        ScrollArea::vertical()
+            .id_salt("gang-problems")
+            .max_height(height)
+            .min_scrolled_height(height)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.set_min_height(height);
+                if r.problems.is_empty() {
+                    ui.label(
+                        RichText::new("No problems: this gang keeps every rule.").color(theme::good(&v)),
+                    );
+                }
+                for p in &r.problems {
+                    ui.label(RichText::new(format!("• {}", p.message)).color(theme::bad(&v)));
+                }
+            });
     });
 }
 
