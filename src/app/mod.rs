@@ -419,7 +419,7 @@ impl PosseApp {
                 self.gangs.selected = Some(new);
             }
             Err(e) => {
-                self.gangs.notice = Some(Notice::error(format!("The gang file keeps its old name: {e}.")))
+                self.gangs.notice = Some(Notice::error(format!("The gang file keeps its old name: {e}.")));
             }
         }
     }
