@@ -227,5 +227,5 @@ fn the_model_rows_stay_put_when_a_problem_appears() {
     h.get_by_label("Add Deputy").click_accesskit();
     h.run();
     h.get_by_label("1 problem");
-    assert_eq!(row(&h), before, "the rows did not move");
+    assert!((row(&h) - before).abs() < 0.5, "the rows did not move");
 }
