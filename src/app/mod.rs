@@ -179,13 +179,16 @@ impl PosseApp {
                 self.apply_event(&event)
             }
             PlayCommand::Undo => self.undo(),
-            PlayCommand::Redo => match self.redo.pop() {
-                Some(event) => self.apply_event(&event).inspect_err(|_| {
-                    // Not redone: it stays to be redone.
-                    self.redo.push(event);
-                }),
-                None => Ok(()),
-            },
+            PlayCommand::Redo => {
+                match (self.game.as_ref().and_then(ActiveGame::read_only), self.redo.pop()) {
+                    (Some(why), _) => Err(why.to_owned()),
+                    (None, Some(event)) => self.apply_event(&event).inspect_err(|_| {
+                        // Not redone: it stays to be redone.
+                        self.redo.push(event);
+                    }),
+                    (None, None) => Ok(()),
+                }
+            }
             PlayCommand::Resume(id) => self.resume(&id),
             PlayCommand::Record { scene, outcome } => {
                 self.handle_scene(SceneCommand::Record(scene, Some(outcome)));

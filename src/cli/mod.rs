@@ -362,11 +362,13 @@ struct Output {
     text: String,
     json: Value,
     code: u8,
+    /// The sentence on stderr when the code is not 0 (the output itself is on stdout).
+    note: String,
 }
 
 impl Output {
     fn ok(text: String, json: Value) -> Output {
-        Output { text, json, code: 0 }
+        Output { text, json, code: 0, note: String::new() }
     }
 }
 
@@ -458,7 +460,10 @@ fn execute_with(args: &[OsString], progress: &mut dyn std::io::Write) -> (u8, St
             if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
                 return (0, err.render().to_string().trim_end().to_owned(), String::new());
             }
-            let message = if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            let message = if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand
+            ) {
                 missing_subcommand(args)
             } else {
                 format!("{} (see posse --help)", clap_sentence(&err.render().to_string(), args))
@@ -478,7 +483,7 @@ fn execute_with(args: &[OsString], progress: &mut dyn std::io::Write) -> (u8, St
             } else {
                 out.text.trim_end().to_owned()
             };
-            (out.code, stdout, String::new())
+            (out.code, stdout, out.note)
         }
         Err(f) => failure(&f, cli.json),
     }
@@ -790,7 +795,13 @@ fn gang_check(rules: &Rules, file: &std::path::Path, rep: Option<u32>) -> Result
     let report = gang::validate_file(rules, &gang_file, rep).map_err(|e| Failure::in_file(file, e))?;
     let code = u8::from(!report.valid);
     let text = text::gang_report(rules, &report);
-    Ok(Output { text, json: to_json(&report), code })
+    let note = if report.valid {
+        String::new()
+    } else {
+        let n = report.problems.len();
+        format!("The gang is not legal: {n} problem{} in the report.", if n == 1 { "" } else { "s" })
+    };
+    Ok(Output { text, json: to_json(&report), code, note })
 }
 
 fn parse_paper(paper: &str) -> Result<Paper, Failure> {

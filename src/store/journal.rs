@@ -175,11 +175,11 @@ fn parse_line(layout: Layout, line: &str, number: usize, previous: u32) -> Resul
             })?;
             if n != u64::try_from(number).unwrap_or(u64::MAX) {
                 return Err(format!(
-                    "it is numbered {n}, not {number} (lines were moved, deleted or repeated)"
+                    "it is numbered {n}, not {number}, so lines were moved, deleted or repeated"
                 ));
             }
             if chain(previous, event_text) != sum {
-                return Err("its checksum does not match (the line was changed)".into());
+                return Err("its checksum does not match, so the line was changed".into());
             }
             // The sum shows the text is as written; a field Posse does not know can then only
             // come from another version of Posse, which the quick check below catches when
@@ -215,11 +215,11 @@ fn split_checked(line: &str) -> Option<(u64, u32, &str)> {
 /// Parses an event's JSON text, refusing fields Posse does not know (a renamed field would
 /// otherwise be read as its default and replay as a different game).
 fn parse_event(text: &str) -> Result<Event, String> {
-    let value: Value = serde_json::from_str(text).map_err(|e| format!("it is not JSON ({e})"))?;
-    let event = Event::deserialize(&value).map_err(|e| format!("it is not a game event ({e})"))?;
-    let written = serde_json::to_value(&event).map_err(|e| format!("it is not a game event ({e})"))?;
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("it is not JSON: {e}"))?;
+    let event = Event::deserialize(&value).map_err(|e| format!("it is not a game event: {e}"))?;
+    let written = serde_json::to_value(&event).map_err(|e| format!("it is not a game event: {e}"))?;
     if let Some(path) = unknown_field(&value, &written, "") {
-        return Err(format!("it has a field Posse does not know ({path})"));
+        return Err(format!("it has a field Posse does not know: {path}"));
     }
     Ok(event)
 }
@@ -618,7 +618,7 @@ mod tests {
         let renamed = plain.replacen("\"face_up\"", "\"faceup\"", 1);
         check(&renamed, 1, false, Some((2, "it is not a game event")));
         let extra = plain.replacen("\"cards\":null", "\"cards\":null,\"roll\":3", 1);
-        check(&extra, 1, false, Some((2, "it has a field Posse does not know (DealInitiative.roll)")));
+        check(&extra, 1, false, Some((2, "it has a field Posse does not know: DealInitiative.roll")));
         // An absent optional value written as null is the same event.
         let shot = "\"EndTurn\"\n{\"Shot\":{\"shooter\":{\"side\":0,\"model\":0},\"target\":{\"side\":1,\"model\":0},\"modifier\":0,\"roll\":5,\"weapon\":null}}\n";
         assert_eq!(parse_journal(shot.as_bytes()).damage, None);
@@ -735,7 +735,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             format!(
-                "{} is damaged at line 2: it is numbered 7, not 2 (lines were moved, deleted or repeated)",
+                "{} is damaged at line 2: it is numbered 7, not 2, so lines were moved, deleted or repeated",
                 path.display()
             )
         );

@@ -124,7 +124,8 @@ pub fn parse_gang(text: &str) -> Result<GangFile, String> {
         let inner = err.into_inner();
         let what = inner.to_string();
         let what = what.rfind(" at line ").map_or(what.as_str(), |at| &what[..at]).to_owned();
-        if path.is_empty() || path == "." {
+        // `?` is serde_path_to_error's "somewhere unknown", `.` the whole file.
+        if path.is_empty() || path == "." || path == "?" {
             format!("{what} (line {}, column {})", inner.line(), inner.column())
         } else {
             format!("{what} at {path} (line {}, column {})", inner.line(), inner.column())
@@ -170,6 +171,8 @@ pub(crate) fn io_reason(e: &std::io::Error) -> String {
         std::io::ErrorKind::InvalidData => "it is not text (UTF-8)".into(),
         std::io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
         std::io::ErrorKind::StorageFull => "the disk is full".into(),
+        std::io::ErrorKind::NotADirectory => "a folder on its path is a file".into(),
+        std::io::ErrorKind::IsADirectory => "it is a folder".into(),
         _ => e.to_string(),
     }
 }
