@@ -180,13 +180,13 @@ impl PosseApp {
             }
             PlayCommand::Undo => self.undo(),
             PlayCommand::Redo => {
-                match (self.game.as_ref().and_then(ActiveGame::read_only), self.redo.pop()) {
-                    (Some(why), _) => Err(why.to_owned()),
-                    (None, Some(event)) => self.apply_event(&event).inspect_err(|_| {
-                        // Not redone: it stays to be redone.
-                        self.redo.push(event);
-                    }),
-                    (None, None) => Ok(()),
+                if let Some(why) = self.game.as_ref().and_then(ActiveGame::read_only) {
+                    Err(why.to_owned())
+                } else if let Some(event) = self.redo.pop() {
+                    // Not redone (the disk refused it): it stays to be redone.
+                    self.apply_event(&event).inspect_err(|_| self.redo.push(event))
+                } else {
+                    Ok(())
                 }
             }
             PlayCommand::Resume(id) => self.resume(&id),

@@ -411,10 +411,18 @@ fn sentence(message: &str, capitalise: bool) -> String {
     s
 }
 
-/// `text` with its control characters (a newline in a name) escaped, so a message stays on
-/// one line.
+/// `text` with its control characters (a newline in a name) and line separators escaped, so a
+/// message stays on one line.
 fn escape_controls(text: &str) -> String {
-    text.chars().flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] }).collect()
+    text.chars()
+        .flat_map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
 }
 
 /// Runs the command line with `args` (including the program name), printing as it goes, and
@@ -494,7 +502,7 @@ fn execute_with(args: &[OsString], progress: &mut dyn std::io::Write) -> (u8, St
 /// escaped first, so a value with a newline does not cut the sentence.
 fn clap_sentence(rendered: &str, args: &[OsString]) -> String {
     let mut rendered = rendered.to_owned();
-    for arg in args.iter().filter_map(|a| a.to_str()).filter(|a| a.contains(char::is_control)) {
+    for arg in args.iter().filter_map(|a| a.to_str()).filter(|a| *a != escape_controls(a)) {
         rendered = rendered.replace(arg, &escape_controls(arg));
     }
     let mut lines = rendered.lines();

@@ -412,7 +412,8 @@ impl DataDir {
         let mut out: Vec<GangEntry> = entries
             .flatten()
             .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
+            // Anything but a folder is listed: a pipe or a device named `.json` shows as damaged.
+            .filter(|p| !p.is_dir() && p.extension().is_some_and(|x| x == "json"))
             .filter_map(|path| {
                 let id = path.file_stem()?.to_str()?.to_owned();
                 let gang = read_gang(&path).map_err(|e| match e {
@@ -584,6 +585,16 @@ mod tests {
         assert_eq!(data.new_id("Tombstone Law"), "tombstone-law-2", "a deleted id stays reserved");
         data.restore_gang(&id).expect("restored");
         assert_eq!(data.list_gangs().expect("list").len(), 2);
+        // A pipe named like a gang is listed as damaged, not read (which would wait forever).
+        let fifo = data.gang_path("pipe");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+        let list = data.list_gangs().expect("list");
+        let pipe = list.iter().find(|e| e.id == "pipe").expect("listed");
+        assert_eq!(
+            pipe.gang.as_ref().map(|g| g.name.as_str()),
+            Err(&"it is not a regular file (a folder, device or pipe), so it is not a gang file".to_owned())
+        );
+        std::fs::remove_file(&fifo).expect("removed");
         // The damaged file is still there, untouched.
         assert_eq!(std::fs::read_to_string(data.gang_path("broken")).expect("read"), "{ not json");
     }
