@@ -9,8 +9,11 @@ use posse::ui::reference::Tool;
 
 fn app() -> Harness<'static, PosseApp> {
     let rules = embedded::load().expect("rules load");
-    let mut harness =
-        Harness::builder().with_size(egui::vec2(1280.0, 1000.0)).build_eframe(|cc| PosseApp::new(cc, rules));
+    // On the tests' own data folder, never the developer's (`PosseApp::new` would use that).
+    let data = posse::store::DataDir::at(super::support::SANDBOX);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 1000.0))
+        .build_eframe(move |cc| PosseApp::with_data(cc, rules, Some(data)));
     harness.run();
     harness
 }

@@ -5,6 +5,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
+use super::support;
+
 struct Run {
     code: i32,
     stdout: String,
@@ -18,7 +20,11 @@ impl Run {
 }
 
 fn posse(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_posse")).args(args).output().expect("posse runs");
+    run_command(support::posse_command().args(args))
+}
+
+fn run_command(command: &mut Command) -> Run {
+    let out = command.output().expect("posse runs");
     Run {
         code: out.status.code().expect("exit code"),
         stdout: String::from_utf8(out.stdout).expect("utf-8"),
@@ -547,4 +553,274 @@ fn scene_print_all_gives_every_checklist_and_reference_two() {
     assert_eq!(run.json()["pages"], 2);
     assert_fails(&["scene", "print", "high-noon", "--out", one.to_str().expect("path")], 2, "high-noon");
     assert_fails(&["reference", "print", "--out", one.to_str().expect("path"), "--paper", "a5"], 2, "a5");
+}
+
+#[test]
+fn an_illegal_gang_says_so_in_one_sentence() {
+    let f = gang_file(LEGAL);
+    let run = posse(&["gang", "check", f.path().to_str().expect("path"), "--rep", "15"]);
+    assert_eq!(run.code, 1);
+    assert_eq!(run.stderr, "The gang is not legal: 1 problem in the report.\n");
+}
+
+#[test]
+fn a_gang_file_is_one_object_with_a_name_and_models() {
+    let malformed = [
+        (format!("{LEGAL} trailing"), "there is more after the gang's closing brace (line 10, column 66)"),
+        (format!("{LEGAL}\0\0\0\0"), "there is more after the gang's closing brace"),
+        (format!("{LEGAL}\n{LEGAL}"), "there is more after the gang's closing brace (line 11, column 1)"),
+        (LEGAL.replacen("\"name\": \"Tombstone Law\", ", "", 1), "missing field `name`"),
+        (r#"{"name": "X", "gang": "lawmen"}"#.to_owned(), "missing field `models`"),
+        (
+            LEGAL.replacen("\"extra\": \"ignored\"", "\"scene\": \"high-noon\"", 1),
+            "'high-noon' is not a scene (posse scene list shows the ids)",
+        ),
+    ];
+    for (text, needle) in malformed {
+        let f = gang_file(&text);
+        let path = f.path().to_str().expect("path");
+        assert_fails(&["gang", "check", path], 2, needle);
+        assert_fails(&["gang", "print", path, "--out", "/nonexistent/x.pdf"], 2, needle);
+    }
+    // A byte order mark before the object is fine, and so is a scene Posse knows.
+    let bom = gang_file(&format!("\u{feff}{LEGAL}"));
+    let run = posse(&["gang", "check", bom.path().to_str().expect("path"), "--json"]);
+    assert_eq!((run.code, run.json()["name"].as_str()), (0, Some("Tombstone Law")));
+    let scene = gang_file(&LEGAL.replacen("\"extra\": \"ignored\"", "\"scene\": \"showdown\"", 1));
+    assert_eq!(posse(&["gang", "check", scene.path().to_str().expect("path")]).code, 0);
+}
+
+#[test]
+fn only_regular_files_are_read() {
+    for path in ["/dev/zero", "/dev/urandom", "/tmp"] {
+        let run = posse(&["gang", "check", path]);
+        assert_eq!(run.code, 2);
+        assert_eq!(
+            run.stderr,
+            format!(
+                "Cannot read {path}: it is not a regular file (a folder, device or pipe), so it is not a gang file.\n"
+            )
+        );
+    }
+    let run = posse(&["game", "replay", "--journal", "/dev/zero"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.ends_with("so it is not a game journal.\n"), "{}", run.stderr);
+}
+
+#[test]
+fn a_relative_file_name_keeps_its_case() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("bad.json"), "{").expect("write");
+    let run =
+        run_command(support::posse_command().args(["gang", "check", "bad.json"]).current_dir(dir.path()));
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stderr, "bad.json is not a gang file: EOF while parsing an object (line 1, column 1).\n");
+    std::fs::write(dir.path().join("odd.json"), LEGAL.replacen("lawmen", "pinkertons", 1)).expect("write");
+    let run =
+        run_command(support::posse_command().args(["gang", "check", "odd.json"]).current_dir(dir.path()));
+    assert_eq!(
+        (run.code, run.stderr.as_str()),
+        (2, "odd.json: 'pinkertons' is not a gang: use lawmen, outlaws, cowboys or desperados.\n")
+    );
+}
+
+#[test]
+fn a_distance_that_is_not_a_number_is_malformed() {
+    for distance in ["NaN", "nan", "inf", "-inf", "1e999", "-1e999"] {
+        let arg = format!("--distance={distance}");
+        assert_fails(&["shoot", "--weapon", "pistol", &arg], 2, &format!("'{distance}' is not a distance"));
+    }
+    assert_fails(&["shoot", "--weapon", "pistol", "--distance=-3"], 1, "0 or more");
+}
+
+#[test]
+fn big_nerve_counts_do_not_overflow() {
+    let max = u32::MAX.to_string();
+    let args = ["big-nerve", "--models", &max, "--out", &max, "--under-fire", "0", "--nerve", "2"];
+    let v = posse(&[&args[..], &["--roll", "10", "--json"]].concat()).json();
+    assert_eq!(
+        (&v["required"], &v["automatic_fail"], &v["standing"], &v["result"]),
+        (&Value::Bool(true), &Value::Bool(true), &Value::from(0), &Value::from("fail"))
+    );
+    assert_fails(
+        &["big-nerve", "--models", "4294967296", "--out", "1", "--under-fire", "0", "--nerve", "2"],
+        2,
+        "4294967296",
+    );
+}
+
+#[test]
+fn a_command_without_its_subcommand_is_one_sentence() {
+    for (args, sentence) in [
+        (&["scene"][..], "Posse scene needs a subcommand: list, show or print (see posse scene --help)."),
+        (&["game"][..], "Posse game needs a subcommand: simulate or replay (see posse game --help)."),
+        (
+            &["reference", "--json"][..],
+            "Posse reference needs a subcommand: print (see posse reference --help).",
+        ),
+    ] {
+        let run = posse(args);
+        assert_eq!(run.code, 2);
+        assert_eq!(run.stderr, format!("{sentence}\n"));
+    }
+    assert_fails(&["gang"], 2, "posse gang needs a subcommand: check or print");
+}
+
+#[test]
+fn names_with_newlines_are_escaped_on_stderr() {
+    let run = posse(&["deck", "law\nmen", "half"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stderr, "'law\\nmen' is not a gang: use lawmen, outlaws, cowboys or desperados.\n");
+    let run = posse(&["scene", "show", "high\r\nnoon"]);
+    assert_eq!(run.stderr, "There is no scene 'high\\r\\nnoon' (posse scene list shows the ids).\n");
+    let run = posse(&["shoot", "--weapon", "pistol", "--distance", "1\n2"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(run.stderr.starts_with("Invalid value '1\\n2' for '--distance <DISTANCE>'"), "{}", run.stderr);
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly_and_a_full_one_says_so() {
+    // A pipe whose reader has gone, as with `posse scene list | head -c1`.
+    let closed = || {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        writer
+    };
+    let quiet = run_command(support::posse_command().args(["scene", "list"]).stdout(closed()));
+    assert_eq!((quiet.code, quiet.stderr.as_str()), (0, ""));
+    let quiet = run_command(support::posse_command().args(["scene", "show", "x", "--json"]).stdout(closed()));
+    assert_eq!(
+        (quiet.code, quiet.stderr.as_str()),
+        (2, "There is no scene 'x' (posse scene list shows the ids).\n")
+    );
+    let full = || std::fs::File::options().write(true).open("/dev/full").expect("/dev/full");
+    let run_full = run_command(support::posse_command().args(["scene", "list"]).stdout(full()));
+    assert_eq!(
+        (run_full.code, run_full.stderr.as_str()),
+        (2, "Posse could not write its output: the disk is full.\n")
+    );
+    // A simulation stops once nobody reads its progress; what it saved stays saved.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let journal = dir.path().join("g.jsonl");
+    let journal = journal.to_str().expect("path");
+    let sim = run_command(
+        support::posse_command()
+            .args(["game", "simulate", "--journal", journal, "--events", "500"])
+            .stdout(closed()),
+    );
+    assert_eq!((sim.code, sim.stderr.as_str()), (0, ""));
+    assert_eq!(posse(&["game", "replay", "--journal", journal, "--json"]).json()["events"], 1);
+}
+
+#[test]
+fn simulate_with_json_prints_only_json() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let journal = dir.path().join("g.jsonl");
+    let run = posse(&[
+        "game",
+        "simulate",
+        "--journal",
+        journal.to_str().expect("path"),
+        "--events",
+        "12",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v = run.json();
+    assert_eq!((v["events"].as_u64(), v["torn_tail"].as_bool()), (Some(12), Some(false)));
+    let text = posse(&["game", "simulate", "--journal", journal.to_str().expect("path"), "--events", "2"]);
+    assert_eq!(text.stdout.lines().take(2).collect::<Vec<_>>(), ["applied 13", "applied 14"]);
+}
+
+/// A journal of `events` simulated events, and its path as text.
+fn simulated(dir: &std::path::Path, events: &str) -> String {
+    let journal = dir.join("g.jsonl").to_str().expect("path").to_owned();
+    let run = posse(&["game", "simulate", "--journal", &journal, "--events", events, "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    journal
+}
+
+#[test]
+fn a_torn_journal_is_cut_after_keeping_a_copy_and_then_grows() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let journal = simulated(dir.path(), "5");
+    let torn = std::fs::read_to_string(&journal).expect("read") + "{\"n\":6,\"sum\":\"0f";
+    std::fs::write(&journal, &torn).expect("write");
+    let replay = posse(&["game", "replay", "--journal", &journal, "--json"]).json();
+    assert_eq!((replay["events"].as_u64(), replay["torn_tail"].as_bool()), (Some(5), Some(true)));
+    assert_eq!(std::fs::read_to_string(&journal).expect("read"), torn, "replay never writes");
+    let run = posse(&["game", "simulate", "--journal", &journal, "--events", "2", "--json"]);
+    let v = run.json();
+    let copy = format!("{journal}.torn-1");
+    assert_eq!(
+        (v["events"].as_u64(), v["torn_tail"].as_bool(), v["torn_copy"].as_str()),
+        (Some(7), Some(true), Some(copy.as_str()))
+    );
+    assert_eq!(std::fs::read_to_string(&copy).expect("copy"), torn);
+    let replay = posse(&["game", "replay", "--journal", &journal, "--json"]).json();
+    assert_eq!((replay["events"].as_u64(), replay["torn_tail"].as_bool()), (Some(7), Some(false)));
+}
+
+#[test]
+fn a_damaged_journal_is_reported_and_never_written() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let journal = simulated(dir.path(), "8");
+    let lines: Vec<String> =
+        std::fs::read_to_string(&journal).expect("read").lines().map(|l| format!("{l}\n")).collect();
+    let cases = [
+        (
+            lines[..2].concat() + &lines[2].replacen("\"n\":3", "\"n\":3 ", 1) + &lines[3..].concat(),
+            3,
+            "it is not a journal line like",
+        ),
+        (
+            [&lines[..3], &lines[4..5], &lines[3..4], &lines[5..]].concat().concat(),
+            4,
+            "it is numbered 5, not 4, so lines were moved, deleted or repeated",
+        ),
+        ([&lines[..3], &lines[4..]].concat().concat(), 4, "it is numbered 5, not 4"),
+        ([&lines[..4], &lines[3..]].concat().concat(), 5, "it is numbered 4, not 5"),
+        (
+            lines[..1].concat()
+                + &lines[1].replacen("\"cards\":null", "\"cards\":[]", 1)
+                + &lines[2..].concat(),
+            2,
+            "its checksum does not match, so the line was changed",
+        ),
+    ];
+    for (text, line, reason) in cases {
+        std::fs::write(&journal, &text).expect("write");
+        let sentence = format!("{journal} is damaged at line {line}: {reason}");
+        let run = posse(&["game", "replay", "--journal", &journal]);
+        assert_eq!(run.code, 2);
+        assert!(run.stderr.starts_with(&sentence), "{} should start with {sentence}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1);
+        let run = posse(&["game", "simulate", "--journal", &journal, "--events", "3"]);
+        assert_eq!((run.code, run.stdout.as_str()), (2, ""));
+        assert!(run.stderr.starts_with(&sentence), "{}", run.stderr);
+        assert_eq!(std::fs::read_to_string(&journal).expect("read"), text, "never written");
+    }
+}
+
+#[test]
+fn a_journal_without_checksums_still_opens_and_gains_them() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let journal = simulated(dir.path(), "6");
+    // The same events as Posse wrote them before checksums: one plain event per line.
+    let plain: String = std::fs::read_to_string(&journal)
+        .expect("read")
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("json")["event"].to_string() + "\n")
+        .collect();
+    std::fs::write(&journal, &plain).expect("write");
+    assert_eq!(posse(&["game", "replay", "--journal", &journal, "--json"]).json()["events"], 6);
+    let run = posse(&["game", "simulate", "--journal", &journal, "--events", "1", "--json"]);
+    assert_eq!(run.json()["events"], 7);
+    let text = std::fs::read_to_string(&journal).expect("read");
+    assert!(
+        text.lines().enumerate().all(|(i, l)| l.starts_with(&format!("{{\"n\":{},\"sum\":\"", i + 1))),
+        "{text}"
+    );
+    assert_eq!(posse(&["game", "replay", "--journal", &journal, "--json"]).json()["events"], 7);
 }

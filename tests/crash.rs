@@ -2,11 +2,13 @@
 //! it reported as applied is in the journal afterwards and that the journal replays.
 
 use std::io::{BufRead as _, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
+
+use super::support;
 
 /// The number of events a journal replays to, and whether its game is over.
 fn replayed_events(journal: &std::path::Path) -> (u64, bool) {
-    let out = Command::new(env!("CARGO_BIN_EXE_posse"))
+    let out = support::posse_command()
         .args(["game", "replay", "--journal", journal.to_str().expect("path"), "--json"])
         .output()
         .expect("posse runs");
@@ -24,7 +26,7 @@ fn killing_the_app_mid_game_loses_no_applied_event() {
     let mut acknowledged = 0;
     let mut finished = 0;
     for round in 0..25u64 {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_posse"))
+        let mut child = support::posse_command()
             .args([
                 "game",
                 "simulate",
@@ -39,11 +41,13 @@ fn killing_the_app_mid_game_loses_no_applied_event() {
             .stderr(Stdio::null())
             .spawn()
             .expect("posse starts");
-        let stdout = child.stdout.take().expect("stdout");
-        // Let it apply a varying number of events, then kill it without warning.
-        let wait_for = 20 + (round * 37) % 300;
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        // Let it apply a varying number of events, then kill it without warning (its stdout
+        // stays open until then, so it is writing when it dies). Each event is synced to the
+        // disk, a few milliseconds each, so the rounds are kept short.
+        let wait_for = 20 + (round * 37) % 100;
         let mut seen = 0;
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+        for line in (&mut stdout).lines().map_while(Result::ok) {
             if let Some(n) = line.strip_prefix("applied ").and_then(|n| n.parse::<u64>().ok()) {
                 acknowledged = n;
                 seen += 1;
@@ -54,6 +58,7 @@ fn killing_the_app_mid_game_loses_no_applied_event() {
         }
         child.kill().expect("SIGKILL");
         let _ = child.wait();
+        drop(stdout);
         let (kept, over) = replayed_events(&journal);
         assert!(kept >= acknowledged, "round {round}: {acknowledged} acknowledged but only {kept} kept");
         if over {

@@ -177,7 +177,7 @@ fn import_export_and_print() {
     h.get_by_label_contains("Imported \"Tombstone Law\"");
     assert_eq!(DataDir::at(dir.path()).list_gangs().expect("list").len(), 2);
     let bad = dir.path().join("bad.json");
-    std::fs::write(&bad, r#"{"name": "Pinks", "gang": "pinkertons"}"#).expect("write");
+    std::fs::write(&bad, r#"{"name": "Pinks", "gang": "pinkertons", "models": []}"#).expect("write");
     h.state_mut().import_file(&bad);
     h.run();
     h.get_by_label_contains("'pinkertons' is not a gang type Posse knows");

@@ -53,3 +53,19 @@ pub fn play_out_the_turn(h: &mut Harness<'static, PosseApp>) {
         h.run();
     }
 }
+
+/// The data folder every run of the real binary is given: a folder under `target/`, so no test
+/// can read or write the developer's own gangs and games, even by mistake.
+pub const SANDBOX: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/posse-data");
+
+/// The real `posse` binary, run with its data folder and home in [`SANDBOX`]. Every test that
+/// runs the binary starts it here (a test in `tests/journal.rs` checks that).
+pub fn posse_command() -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_posse"));
+    command
+        .env("POSSE_DATA_DIR", SANDBOX)
+        .env("HOME", SANDBOX)
+        .env("XDG_DATA_HOME", SANDBOX)
+        .env("APPDATA", SANDBOX);
+    command
+}

@@ -12,8 +12,7 @@ use crate::print::{self, Paper, roster};
 use crate::rules::data::{DeckKind, Role};
 use crate::rules::gang::GangFile;
 use crate::rules::{Rules, embedded};
-use crate::store::Journal;
-use crate::store::{self, DataDir};
+use crate::store::{self, CommitError, Damage, DataDir, Journal};
 use crate::ui::gangs::{self, GangCommand, GangsState, Notice};
 use crate::ui::play::{self, PlayCommand, PlayState};
 use crate::ui::reference::{self, ReferenceState};
@@ -43,7 +42,29 @@ impl Screen {
 pub struct ActiveGame {
     pub id: String,
     pub game: Game,
-    journal: Journal,
+    /// Where its events go, or why they cannot.
+    saving: Saving,
+}
+
+/// Where the open game's events are written.
+enum Saving {
+    /// Its journal, ready for the next event.
+    Journal(Journal),
+    /// Nowhere: the journal is damaged (or cannot be written), so the game is only shown. The
+    /// sentence says why, for the Play screen.
+    ReadOnly(String),
+}
+
+impl ActiveGame {
+    /// Why the game cannot be changed (its journal is damaged, and Posse will not write to
+    /// it), as a sentence; `None` when it can.
+    #[must_use]
+    pub fn read_only(&self) -> Option<&str> {
+        match &self.saving {
+            Saving::Journal(_) => None,
+            Saving::ReadOnly(why) => Some(why),
+        }
+    }
 }
 
 /// What a native file dialog answered (dialogs run off the UI thread).
@@ -127,17 +148,24 @@ impl PosseApp {
         self.play.saved = data
             .list_games()
             .into_iter()
-            .filter_map(|id| {
+            .map(|id| {
                 // A remembered summary spares replaying games that have not changed.
                 if let Some(summary) = data.cached_summary(&id) {
-                    return Some((id, summary));
+                    return (id, summary);
                 }
-                let read = store::read_journal(&data.game_path(&id)).ok()?;
-                let game = Game::replay(self.rules, &read.events).ok()?;
-                let summary = game_summary(self.rules, &game);
+                let read = match store::read_journal(&data.game_path(&id)) {
+                    Ok(read) => read,
+                    // Listed, so the player sees it; Resume says what is wrong.
+                    Err(e) => return (id.clone(), format!("{id} · cannot be read ({e})")),
+                };
+                let (game, damage) = replay_until_damage(self.rules, &read);
+                let mut summary = game_summary(self.rules, &game);
+                if let Some(damage) = damage {
+                    summary = format!("{summary} · damaged at line {}, read-only", damage.line);
+                }
                 // Best effort: without it the game is replayed again next time.
                 let _ = data.save_summary(&id, &summary);
-                Some((id, summary))
+                (id, summary)
             })
             .collect();
     }
@@ -153,10 +181,16 @@ impl PosseApp {
                 self.apply_event(&event)
             }
             PlayCommand::Undo => self.undo(),
-            PlayCommand::Redo => match self.redo.pop() {
-                Some(event) => self.apply_event(&event),
-                None => Ok(()),
-            },
+            PlayCommand::Redo => {
+                if let Some(why) = self.game.as_ref().and_then(ActiveGame::read_only) {
+                    Err(why.to_owned())
+                } else if let Some(event) = self.redo.pop() {
+                    // Not redone (the disk refused it): it stays to be redone.
+                    self.apply_event(&event).inspect_err(|_| self.redo.push(event))
+                } else {
+                    Ok(())
+                }
+            }
             PlayCommand::Resume(id) => self.resume(&id),
             PlayCommand::Record { scene, outcome } => {
                 self.handle_scene(SceneCommand::Record(scene, Some(outcome)));
@@ -166,7 +200,10 @@ impl PosseApp {
                 }
             }
             PlayCommand::Close => {
-                if let (Some(active), Some(data)) = (self.game.take(), &self.data) {
+                // A read-only game keeps the summary that says it is damaged.
+                if let (Some(active), Some(data)) = (self.game.take(), &self.data)
+                    && active.read_only().is_none()
+                {
                     // Best effort: without it the game is replayed when the list is next made.
                     let _ = data.save_summary(&active.id, &game_summary(self.rules, &active.game));
                 }
@@ -224,26 +261,48 @@ impl PosseApp {
             sides: [side(good, Role::Good, red), side(bad, Role::Bad, black)],
             edition: crate::game::EDITION,
         };
-        let id = format!("game-{}", now.as_secs());
-        let journal =
-            Journal::open(&data.game_path(&id)).map_err(|e| format!("The game cannot be saved: {e}."))?;
-        self.game = Some(ActiveGame { id, game: Game::default(), journal });
+        // A new journal of its own (two games started in the same second get two), and the
+        // game opens only once its first event is on the disk.
+        let (id, mut journal) =
+            data.create_game(now.as_secs()).map_err(|e| format!("The game cannot be saved: {e}."))?;
+        let mut game = Game::default();
+        if let Err(e) = journal.commit(&mut game, self.rules, &Event::Begin(Box::new(setup))) {
+            // Nothing was written to it: leave no empty game behind.
+            data.discard_empty_game(&id);
+            return Err(match e {
+                CommitError::Refused(e) => format!("The game cannot start: {e}."),
+                CommitError::NotSaved(e) => format!("The game cannot be saved: {e}."),
+            });
+        }
+        self.game = Some(ActiveGame { id, game, saving: Saving::Journal(journal) });
         self.redo.clear();
-        self.apply_event(&Event::Begin(Box::new(setup)))
+        Ok(())
     }
 
+    /// Applies an event the safe way round: written to the journal first, then shown. If the
+    /// game refuses it or the disk does, the game stays as it was and the message says so.
     fn apply_event(&mut self, event: &Event) -> Result<(), String> {
         let Some(active) = self.game.as_mut() else { return Err("No game is open.".into()) };
-        active.game.apply(self.rules, event).map_err(|e| format!("That cannot be done: {e}."))?;
-        active
-            .journal
-            .append(event)
-            .map_err(|e| format!("The game was not saved: {e}. It is still in the window."))
+        let journal = match &mut active.saving {
+            Saving::Journal(journal) => journal,
+            Saving::ReadOnly(why) => return Err(why.clone()),
+        };
+        journal.commit(&mut active.game, self.rules, event).map_err(|e| match e {
+            CommitError::Refused(e) => format!("That cannot be done: {e}."),
+            CommitError::NotSaved(e) => {
+                format!(
+                    "The event was not saved, so it was not applied: {e}. Try again once it can be saved."
+                )
+            }
+        })
     }
 
     fn undo(&mut self) -> Result<(), String> {
-        let data = self.data.clone().ok_or("There is no data folder.")?;
         let Some(active) = self.game.as_mut() else { return Ok(()) };
+        let journal = match &mut active.saving {
+            Saving::Journal(journal) => journal,
+            Saving::ReadOnly(why) => return Err(why.clone()),
+        };
         let Some((game, event)) =
             active.game.undo(self.rules).map_err(|(n, e)| format!("Event {n} does not replay: {e}."))?
         else {
@@ -252,25 +311,45 @@ impl PosseApp {
         if matches!(event, Event::Begin(_)) {
             return Err("The start of the game cannot be undone; close the game instead.".into());
         }
-        data.rewrite_journal(&active.id, &game.log).map_err(|e| format!("The undo was not saved: {e}."))?;
-        active.journal = Journal::open(&data.game_path(&active.id)).map_err(|e| e.to_string())?;
+        // Written first: the game goes back only once the journal has.
+        journal
+            .replace(&game.log)
+            .map_err(|e| format!("The undo was not saved, so nothing changed: {e}."))?;
         active.game = game;
         self.redo.push(event);
         Ok(())
     }
 
+    /// Reopens a saved game. A journal cut short by a crash is mended (a copy of it is kept);
+    /// a damaged one opens read-only up to the damage, and Posse never writes to it.
     fn resume(&mut self, id: &str) -> Result<(), String> {
         let data = self.data.clone().ok_or("There is no data folder.")?;
         let path = data.game_path(id);
         let read = store::read_journal(&path).map_err(|e| format!("The game cannot be reopened: {e}."))?;
-        let game = Game::replay(self.rules, &read.events)
-            .map_err(|(n, e)| format!("Event {} does not replay: {e}.", n + 1))?;
-        if read.torn_tail {
-            // Drop the half-written line so the next append starts on a clean line.
-            data.rewrite_journal(id, &game.log).map_err(|e| e.to_string())?;
+        let (game, damage) = replay_until_damage(self.rules, &read);
+        let saving = match damage {
+            Some(Damage { line, reason }) => Saving::ReadOnly(format!(
+                "This game is read-only: its journal is damaged at line {line} ({reason}). Posse will not write to it."
+            )),
+            None => match Journal::resume(&path, &read) {
+                Ok((journal, copy)) => {
+                    self.play.notice = copy.map(|copy| {
+                        format!(
+                            "The last event was cut short when Posse stopped, and is left out; the whole journal is kept as {}.",
+                            copy.display()
+                        )
+                    });
+                    Saving::Journal(journal)
+                }
+                Err(e) => Saving::ReadOnly(format!(
+                    "This game is read-only: its journal cannot be written ({e}). Posse will not write to it."
+                )),
+            },
+        };
+        if let Saving::ReadOnly(why) = &saving {
+            self.play.notice = Some(why.clone());
         }
-        let journal = Journal::open(&path).map_err(|e| e.to_string())?;
-        self.game = Some(ActiveGame { id: id.to_owned(), game, journal });
+        self.game = Some(ActiveGame { id: id.to_owned(), game, saving });
         self.redo.clear();
         Ok(())
     }
@@ -777,6 +856,18 @@ pub fn run() -> ExitCode {
             eprintln!("Posse could not open its window: {e}.");
             ExitCode::from(2)
         }
+    }
+}
+
+/// A journal's game replayed up to its first damage, and that damage: a damaged line, or the
+/// first event that does not replay (its line is its number).
+fn replay_until_damage(rules: &Rules, read: &store::JournalRead) -> (Game, Option<Damage>) {
+    match Game::replay(rules, &read.events) {
+        Ok(game) => (game, read.damage.clone()),
+        Err((n, e)) => (
+            Game::replay(rules, read.events.get(..n).unwrap_or_default()).unwrap_or_default(),
+            Some(Damage { line: n + 1, reason: format!("its event does not replay: {e}") }),
+        ),
     }
 }
 

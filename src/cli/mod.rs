@@ -114,7 +114,7 @@ struct ShootArgs {
     #[arg(long)]
     weapon: String,
     /// Measured distance in cm.
-    #[arg(long)]
+    #[arg(long, value_parser = parse_distance)]
     distance: f64,
     /// Which shot of the activation this is (1 to 3).
     #[arg(long, default_value_t = 1)]
@@ -327,17 +327,33 @@ enum ReferenceCommand {
 struct Failure {
     code: u8,
     message: String,
+    /// The message starts with a file's name, which keeps its case (`bad.json is not…`).
+    starts_with_file: bool,
 }
 
 impl Failure {
     #[expect(clippy::needless_pass_by_value, reason = "used as map_err(Failure::refused) on owned errors")]
     fn refused(message: impl ToString) -> Failure {
-        Failure { code: 1, message: message.to_string() }
+        Failure { code: 1, message: message.to_string(), starts_with_file: false }
     }
 
     #[expect(clippy::needless_pass_by_value, reason = "used as map_err(Failure::malformed) on owned errors")]
     fn malformed(message: impl ToString) -> Failure {
-        Failure { code: 2, message: message.to_string() }
+        Failure { code: 2, message: message.to_string(), starts_with_file: false }
+    }
+
+    /// A file that cannot be read, written or used (exit 2).
+    #[expect(clippy::needless_pass_by_value, reason = "used as map_err(Failure::file) on owned errors")]
+    fn file(error: store::StoreError) -> Failure {
+        let message = error.to_string();
+        let starts_with_file =
+            error.path().is_some_and(|path| message.starts_with(path.display().to_string().as_str()));
+        Failure { code: 2, message, starts_with_file }
+    }
+
+    /// Something wrong in a file, after its name: `bad.json: 'x' is not a gang` (exit 2).
+    fn in_file(path: &std::path::Path, what: impl std::fmt::Display) -> Failure {
+        Failure { code: 2, message: format!("{}: {what}", path.display()), starts_with_file: true }
     }
 }
 
@@ -346,16 +362,26 @@ struct Output {
     text: String,
     json: Value,
     code: u8,
+    /// The sentence on stderr when the code is not 0 (the output itself is on stdout).
+    note: String,
 }
 
 impl Output {
     fn ok(text: String, json: Value) -> Output {
-        Output { text, json, code: 0 }
+        Output { text, json, code: 0, note: String::new() }
     }
 }
 
 fn to_json(value: &impl Serialize) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// A distance in cm: any finite number (a negative one is refused by the rules, not here).
+fn parse_distance(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(cm) if cm.is_finite() => Ok(cm),
+        _ => Err(format!("'{text}' is not a distance: give a number of cm, like 12 or 12.5")),
+    }
 }
 
 fn parse_nerve(text: &str) -> Result<u32, String> {
@@ -365,12 +391,18 @@ fn parse_nerve(text: &str) -> Result<u32, String> {
         .map_err(|_| format!("'{text}' is not a Nerve value like 4 or 4+"))
 }
 
-fn sentence(message: &str) -> String {
+/// `message` as a sentence: a capital first letter (unless it starts with a file's name, which
+/// keeps its case) and a full stop.
+fn sentence(message: &str, capitalise: bool) -> String {
     let trimmed = message.trim();
     let mut s = String::new();
     let mut chars = trimmed.chars();
     if let Some(first) = chars.next() {
-        s.extend(first.to_uppercase());
+        if capitalise {
+            s.extend(first.to_uppercase());
+        } else {
+            s.push(first);
+        }
         s.push_str(chars.as_str());
     }
     if !s.ends_with(['.', '!', '?']) {
@@ -379,22 +411,55 @@ fn sentence(message: &str) -> String {
     s
 }
 
-/// Runs the command line with `args` (including the program name) and returns the exit code.
+/// `text` with its control characters (a newline in a name) and line separators escaped, so a
+/// message stays on one line.
+fn escape_controls(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            }
+        })
+        .collect()
+}
+
+/// Runs the command line with `args` (including the program name), printing as it goes, and
+/// returns the exit code. A closed stdout (`posse … | head -c1`) ends it quietly; a stdout that
+/// cannot be written (a full disk) is one sentence on stderr and exit code 2.
 #[must_use]
+#[expect(clippy::needless_pass_by_value, reason = "the arguments as std::env::args_os gives them")]
 pub fn run(args: Vec<OsString>) -> ExitCode {
-    let (code, stdout, stderr) = execute(args);
-    if !stdout.is_empty() {
-        println!("{stdout}");
+    use std::io::{ErrorKind, Write as _};
+    let mut out = std::io::stdout().lock();
+    let (mut code, stdout, mut stderr) = execute_with(&args, &mut out);
+    let printed =
+        if stdout.is_empty() { Ok(()) } else { writeln!(out, "{stdout}").and_then(|()| out.flush()) };
+    if let Err(e) = printed
+        && e.kind() != ErrorKind::BrokenPipe
+        && stderr.is_empty()
+    {
+        stderr = format!("Posse could not write its output: {}.", store::io_reason(&e));
+        code = code.max(2);
     }
     if !stderr.is_empty() {
-        eprintln!("{stderr}");
+        // Nothing is left to tell if stderr cannot be written either.
+        let _ = writeln!(std::io::stderr().lock(), "{stderr}");
     }
     ExitCode::from(code)
 }
 
 /// Runs the command line and returns the exit code, stdout and stderr, without printing.
 #[must_use]
+#[expect(clippy::needless_pass_by_value, reason = "the arguments as std::env::args_os gives them")]
 pub fn execute(args: Vec<OsString>) -> (u8, String, String) {
+    execute_with(&args, &mut std::io::sink())
+}
+
+/// Runs the command line; `progress` gets the lines `game simulate` prints as it saves each
+/// event (they must reach the reader before the command ends).
+fn execute_with(args: &[OsString], progress: &mut dyn std::io::Write) -> (u8, String, String) {
     let wants_json = args.iter().skip(1).any(|a| a == "--json");
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
@@ -403,33 +468,43 @@ pub fn execute(args: Vec<OsString>) -> (u8, String, String) {
             if matches!(err.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
                 return (0, err.render().to_string().trim_end().to_owned(), String::new());
             }
-            if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                return (2, String::new(), err.render().to_string().trim_end().to_owned());
-            }
-            let message = format!("{} (see posse --help)", clap_sentence(&err.render().to_string()));
-            return failure(&Failure::malformed(sentence(&message)), wants_json);
+            let message = if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand
+            ) {
+                missing_subcommand(args)
+            } else {
+                format!("{} (see posse --help)", clap_sentence(&err.render().to_string(), args))
+            };
+            return failure(&Failure::malformed(message), wants_json);
         }
     };
     let rules = match embedded::load() {
         Ok(rules) => rules,
         Err(errors) => return failure(&Failure::malformed(errors), wants_json),
     };
-    match dispatch(rules, &cli.command) {
+    let progress = if cli.json { None } else { Some(progress) };
+    match dispatch(rules, &cli.command, progress) {
         Ok(out) => {
             let stdout = if cli.json {
                 serde_json::to_string_pretty(&out.json).unwrap_or_default()
             } else {
                 out.text.trim_end().to_owned()
             };
-            (out.code, stdout, String::new())
+            (out.code, stdout, out.note)
         }
         Err(f) => failure(&f, cli.json),
     }
 }
 
 /// Clap's first line plus the indented lines that continue it (the missing arguments), as
-/// one sentence without the final full stop.
-fn clap_sentence(rendered: &str) -> String {
+/// one sentence without the final full stop. Arguments with control characters in them are
+/// escaped first, so a value with a newline does not cut the sentence.
+fn clap_sentence(rendered: &str, args: &[OsString]) -> String {
+    let mut rendered = rendered.to_owned();
+    for arg in args.iter().filter_map(|a| a.to_str()).filter(|a| *a != escape_controls(a)) {
+        rendered = rendered.replace(arg, &escape_controls(arg));
+    }
     let mut lines = rendered.lines();
     let first = lines.next().unwrap_or("the command line could not be read");
     let mut text = first.strip_prefix("error: ").unwrap_or(first).trim().to_owned();
@@ -437,16 +512,43 @@ fn clap_sentence(rendered: &str) -> String {
         text.push(' ');
         text.push_str(line.trim());
     }
-    sentence(&text).trim_end_matches('.').to_owned()
+    sentence(&text, true).trim_end_matches('.').to_owned()
+}
+
+/// The sentence for a command given without its subcommand (`posse scene`): the subcommands
+/// it has, instead of clap's whole help.
+fn missing_subcommand(args: &[OsString]) -> String {
+    use clap::CommandFactory as _;
+    let mut command = Cli::command();
+    let mut path = vec!["posse".to_owned()];
+    for arg in args.iter().skip(1).filter_map(|a| a.to_str()) {
+        if let Some(sub) = command.find_subcommand(arg).cloned() {
+            path.push(sub.get_name().to_owned());
+            command = sub;
+        }
+    }
+    let names: Vec<&str> =
+        command.get_subcommands().map(clap::Command::get_name).filter(|n| *n != "help").collect();
+    let path = path.join(" ");
+    let list = match names.as_slice() {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    };
+    format!("{path} needs a subcommand: {list} (see {path} --help)")
 }
 
 fn failure(f: &Failure, json: bool) -> (u8, String, String) {
-    let message = sentence(&f.message);
+    let message = escape_controls(&sentence(&f.message, !f.starts_with_file));
     let stdout = if json { json!({ "error": message }).to_string() } else { String::new() };
     (f.code, stdout, message)
 }
 
-fn dispatch(rules: &Rules, command: &Command) -> Result<Output, Failure> {
+fn dispatch(
+    rules: &Rules,
+    command: &Command,
+    progress: Option<&mut dyn std::io::Write>,
+) -> Result<Output, Failure> {
     match command {
         Command::Deck(args) => deck(rules, args),
         Command::Shoot(args) => shoot(rules, args),
@@ -461,7 +563,7 @@ fn dispatch(rules: &Rules, command: &Command) -> Result<Output, Failure> {
         Command::Scene(SceneCommand::Print { id, out, paper }) => scene_print(rules, id, out, paper),
         Command::Reference(ReferenceCommand::Print { out, paper }) => reference_print(rules, out, paper),
         Command::Game(GameCommand::Simulate { journal, events, seed }) => {
-            game_simulate(rules, journal, *events, *seed)
+            game_simulate(rules, journal, *events, *seed, progress)
         }
         Command::Game(GameCommand::Replay { journal }) => game_replay(rules, journal),
     }
@@ -703,12 +805,18 @@ fn initiative_cmd(a: &InitiativeArgs) -> Result<Output, Failure> {
 }
 
 fn gang_check(rules: &Rules, file: &std::path::Path, rep: Option<u32>) -> Result<Output, Failure> {
-    let gang_file = store::read_gang(file).map_err(Failure::malformed)?;
-    let report = gang::validate_file(rules, &gang_file, rep)
-        .map_err(|e| Failure::malformed(format!("{}: {e}", file.display())))?;
+    let gang_file = store::read_gang(file).map_err(Failure::file)?;
+    gang::check_scene(rules, &gang_file).map_err(|e| Failure::in_file(file, e))?;
+    let report = gang::validate_file(rules, &gang_file, rep).map_err(|e| Failure::in_file(file, e))?;
     let code = u8::from(!report.valid);
     let text = text::gang_report(rules, &report);
-    Ok(Output { text, json: to_json(&report), code })
+    let note = if report.valid {
+        String::new()
+    } else {
+        let n = report.problems.len();
+        format!("The gang is not legal: {n} problem{} in the report.", if n == 1 { "" } else { "s" })
+    };
+    Ok(Output { text, json: to_json(&report), code, note })
 }
 
 fn parse_paper(paper: &str) -> Result<Paper, Failure> {
@@ -724,7 +832,7 @@ fn write_pdf(
     what: &str,
 ) -> Result<Output, Failure> {
     let pdf = print::render(pages).map_err(Failure::malformed)?;
-    store::write_atomic(out, &pdf).map_err(Failure::malformed)?;
+    store::write_atomic(out, &pdf).map_err(Failure::file)?;
     let text = format!(
         "Wrote {what} to {} ({} page(s), {} bytes, {}).",
         out.display(),
@@ -766,20 +874,32 @@ fn gang_print(
     paper: &str,
 ) -> Result<Output, Failure> {
     let paper = parse_paper(paper)?;
-    let gang_file = store::read_gang(file).map_err(Failure::malformed)?;
+    let gang_file = store::read_gang(file).map_err(Failure::file)?;
     if rules.gang(&gang_file.gang).is_none() {
-        return Err(Failure::malformed(format!("{}: {}", file.display(), gang::UnknownGang(gang_file.gang))));
+        return Err(Failure::in_file(file, gang::UnknownGang(gang_file.gang)));
     }
+    gang::check_scene(rules, &gang_file).map_err(|e| Failure::in_file(file, e))?;
     let pages = roster::layout(rules, &gang_file, paper);
     write_pdf(&pages, out, paper, &format!("the roster of {}", gang_file.name))
 }
 
-fn load_game(rules: &Rules, journal: &std::path::Path) -> Result<(crate::game::Game, bool), Failure> {
-    let read = store::read_journal(journal).map_err(Failure::malformed)?;
-    let game = crate::game::Game::replay(rules, &read.events).map_err(|(n, e)| {
-        Failure::malformed(format!("{}: event {} does not replay: {e}", journal.display(), n + 1))
-    })?;
-    Ok((game, read.torn_tail))
+/// Reads a journal and replays it: the game, and whether a torn last line was left out.
+/// A damaged journal is an error (exit 2), as is one whose events do not replay.
+fn load_game(
+    rules: &Rules,
+    path: &std::path::Path,
+) -> Result<(crate::game::Game, store::JournalRead), Failure> {
+    let read = store::read_journal(path).map_err(Failure::file)?;
+    if let Some(damage) = &read.damage {
+        return Err(Failure::file(store::StoreError::Damaged {
+            path: path.to_owned(),
+            line: damage.line,
+            reason: damage.reason.clone(),
+        }));
+    }
+    let game = crate::game::Game::replay(rules, &read.events)
+        .map_err(|(n, e)| Failure::in_file(path, format!("event {} does not replay: {e}", n + 1)))?;
+    Ok((game, read))
 }
 
 fn game_summary(game: &crate::game::Game, torn: bool) -> (String, Value) {
@@ -795,18 +915,25 @@ fn game_summary(game: &crate::game::Game, torn: bool) -> (String, Value) {
     (text, json)
 }
 
+/// Plays random legal events into a journal, writing `applied N` to `progress` once each is
+/// on the disk. It stops early if `progress` cannot be written (its reader has gone).
 fn game_simulate(
     rules: &Rules,
-    journal: &std::path::Path,
+    path: &std::path::Path,
     events: u64,
     seed: u64,
+    mut progress: Option<&mut dyn std::io::Write>,
 ) -> Result<Output, Failure> {
     use crate::game::{Event, Game, sim};
-    use std::io::Write as _;
-    let (mut game, torn) =
-        if journal.exists() { load_game(rules, journal)? } else { (Game::default(), false) };
-    let mut file = store::Journal::open(journal).map_err(Failure::malformed)?;
-    let mut out = std::io::stdout().lock();
+    let exists = std::fs::symlink_metadata(path).is_ok();
+    let (mut game, torn, mut journal, torn_copy) = if exists {
+        let (game, read) = load_game(rules, path)?;
+        // Cuts a torn last line (keeping a copy) and adds checksums to an older journal.
+        let (journal, copy) = store::Journal::resume(path, &read).map_err(Failure::file)?;
+        (game, read.torn_tail, journal, copy)
+    } else {
+        (Game::default(), false, store::Journal::create(path).map_err(Failure::file)?, None)
+    };
     let mut choice = seed ^ u64::try_from(game.log.len()).unwrap_or(0).wrapping_mul(0x2545_F491_4F6C_DD1D);
     for _ in 0..events {
         let event = if game.log.is_empty() {
@@ -818,19 +945,27 @@ fn game_simulate(
                 None => break,
             }
         };
-        game.apply(rules, &event).map_err(Failure::refused)?;
-        file.append(&event).map_err(Failure::malformed)?;
-        let _ = writeln!(out, "applied {}", game.log.len());
-        let _ = out.flush();
+        // The event is on the disk before the game (and the reader) count it.
+        journal.commit(&mut game, rules, &event).map_err(|e| match e {
+            store::CommitError::Refused(e) => Failure::refused(e),
+            store::CommitError::NotSaved(e) => Failure::file(e),
+        })?;
+        if let Some(out) = progress.as_mut()
+            && writeln!(out, "applied {}", game.log.len()).and_then(|()| out.flush()).is_err()
+        {
+            break;
+        }
     }
-    file.sync().map_err(Failure::malformed)?;
-    let (text, json) = game_summary(&game, torn);
+    let (text, mut json) = game_summary(&game, torn);
+    if let (Some(copy), Some(map)) = (torn_copy, json.as_object_mut()) {
+        map.insert("torn_copy".into(), json!(copy.display().to_string()));
+    }
     Ok(Output::ok(text, json))
 }
 
 fn game_replay(rules: &Rules, journal: &std::path::Path) -> Result<Output, Failure> {
-    let (game, torn) = load_game(rules, journal)?;
-    let (text, json) = game_summary(&game, torn);
+    let (game, read) = load_game(rules, journal)?;
+    let (text, json) = game_summary(&game, read.torn_tail);
     Ok(Output::ok(text, json))
 }
 
@@ -869,8 +1004,42 @@ mod tests {
 
     #[test]
     fn sentences_are_capitalised_and_end_with_a_full_stop() {
-        assert_eq!(sentence("a d20 shows 1 to 20"), "A d20 shows 1 to 20.");
-        assert_eq!(sentence("Done."), "Done.");
+        assert_eq!(sentence("a d20 shows 1 to 20", true), "A d20 shows 1 to 20.");
+        assert_eq!(sentence("Done.", true), "Done.");
+        assert_eq!(sentence("bad.json is not a gang file", false), "bad.json is not a gang file.");
+    }
+
+    #[test]
+    fn a_message_starting_with_a_file_keeps_its_case() {
+        let missing =
+            Failure::file(store::StoreError::NotAGang { path: "bad.json".into(), reason: "x".into() });
+        assert_eq!(failure(&missing, false).2, "bad.json is not a gang file: x.");
+        let unreadable =
+            Failure::file(store::StoreError::Unreadable { path: "bad.json".into(), reason: "x".into() });
+        assert_eq!(failure(&unreadable, false).2, "Cannot read bad.json: x.");
+        let inside = Failure::in_file(std::path::Path::new("gangs/a.json"), "'x' is not a gang");
+        assert_eq!(failure(&inside, false).2, "gangs/a.json: 'x' is not a gang.");
+    }
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(escape_controls("Wy\natt\tEarp\u{1b}"), "Wy\\natt\\tEarp\\u{1b}");
+        let (code, _, err) = execute(vec!["posse".into(), "deck".into(), "law\nmen".into(), "half".into()]);
+        assert_eq!(
+            (code, err.as_str()),
+            (2, "'law\\nmen' is not a gang: use lawmen, outlaws, cowboys or desperados.")
+        );
+        let (code, _, err) = execute(vec![
+            "posse".into(),
+            "shoot".into(),
+            "--weapon".into(),
+            "pistol".into(),
+            "--distance".into(),
+            "1\n2".into(),
+        ]);
+        assert_eq!(code, 2);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("'1\\n2'"), "{err}");
     }
 
     #[test]

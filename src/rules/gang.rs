@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::data::{Gang, LimitMax, ModelClass, Role, Rules, SceneSide};
 
-/// The gang file format (a public contract: keys are only ever added).
+/// The gang file format (a public contract: keys are only ever added). `name`, `gang` and
+/// `models` are required; unknown keys are ignored.
 ///
 /// ```json
 /// {"name": "Tombstone Law", "gang": "lawmen",
@@ -17,10 +18,8 @@ use super::data::{Gang, LimitMax, ModelClass, Role, Rules, SceneSide};
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GangFile {
-    #[serde(default)]
     pub name: String,
     pub gang: String,
-    #[serde(default)]
     pub models: Vec<ModelEntry>,
     /// The Rep limit the gang was built for (absent: the standard 21).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -93,6 +92,23 @@ pub struct GangReport {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not a gang: use lawmen, outlaws, cowboys or desperados")]
 pub struct UnknownGang(pub String);
+
+/// The scene a gang file names is not one Posse knows: the file is malformed, not an
+/// illegal gang.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a scene (posse scene list shows the ids)")]
+pub struct UnknownScene(pub String);
+
+/// Checks that the scene a gang file names, if any, is one Posse knows.
+///
+/// # Errors
+/// When it is not.
+pub fn check_scene(rules: &Rules, file: &GangFile) -> Result<(), UnknownScene> {
+    match file.scene.as_deref() {
+        Some(id) if rules.scene(id).is_none() => Err(UnknownScene(id.to_owned())),
+        _ => Ok(()),
+    }
+}
 
 /// The standard Rep per side.
 pub const STANDARD_REP: u32 = 21;
@@ -653,6 +669,17 @@ mod tests {
     fn unknown_gangs_are_an_error_not_a_problem() {
         let file = gang("pinkertons", vec![]);
         assert_eq!(validate(embedded::rules(), &file, 21), Err(UnknownGang("pinkertons".into())));
+    }
+
+    #[test]
+    fn an_unknown_scene_is_an_error_not_a_problem() {
+        let rules = embedded::rules();
+        let mut file = gang("lawmen", vec![]);
+        assert_eq!(check_scene(rules, &file), Ok(()));
+        file.scene = Some("gunfight".into());
+        assert_eq!(check_scene(rules, &file), Ok(()));
+        file.scene = Some("high-noon".into());
+        assert_eq!(check_scene(rules, &file), Err(UnknownScene("high-noon".into())));
     }
 
     #[test]

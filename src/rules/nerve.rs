@@ -164,7 +164,8 @@ pub fn big_nerve(rules: &Rules, input: BigNerveInput) -> Result<BigNerveOdds, Ne
         return Err(NerveError::MoreOutThanModels { out: input.out, models: input.models });
     }
     let standing = input.models - input.out;
-    let required = input.out * 2 > input.models;
+    // Counted in 64 bits: doubling a 32-bit count must not wrap round to "not required".
+    let required = u64::from(input.out) * 2 > u64::from(input.models);
     if !required {
         let needed = needed(rules, input.nerve, 0);
         return Ok(BigNerveOdds {
@@ -176,7 +177,8 @@ pub fn big_nerve(rules: &Rules, input: BigNerveInput) -> Result<BigNerveOdds, Ne
             standing,
         });
     }
-    let automatic_fail = input.under_fire >= rules.core.big_nerve.auto_fail_markers_per_model * standing;
+    let automatic_fail = u64::from(input.under_fire)
+        >= u64::from(rules.core.big_nerve.auto_fail_markers_per_model) * u64::from(standing);
     let penalty = (input.out - input.models / 2).saturating_sub(u32::from(input.literal_penalty));
     let modifier = -i32::try_from(penalty).unwrap_or(i32::MAX);
     let needed = if automatic_fail { rules.core.nerve.die + 1 } else { needed(rules, input.nerve, modifier) };
@@ -252,6 +254,23 @@ mod tests {
         };
         assert_eq!(b(0, 0), Err(NerveError::NoModels));
         assert_eq!(b(3, 4), Err(NerveError::MoreOutThanModels { out: 4, models: 3 }));
+    }
+
+    #[test]
+    fn counts_near_the_top_of_32_bits_do_not_wrap() {
+        let max = u32::MAX;
+        // Every model out: the test is required and fails automatically (no one is standing).
+        let all_out = bnt(max, max, 0, 2);
+        assert!(all_out.required && all_out.automatic_fail);
+        assert_eq!((all_out.standing, all_out.modifier), (0, -i32::MAX));
+        // Exactly half out is not more than half.
+        let half = bnt(max - 1, max / 2, max, 2);
+        assert!(!half.required);
+        // Two markers per model standing is near the top of 32 bits: counted in 64 bits.
+        let many = bnt(max, max / 2 + 1, max - 2, 2);
+        assert_eq!((many.required, many.automatic_fail, many.standing), (true, false, max / 2));
+        assert_eq!((many.modifier, many.needed, many.pass_chance), (-1, 3, Chance::new(8, 10)));
+        assert!(bnt(max, max / 2 + 1, max - 1, 2).automatic_fail);
     }
 
     #[test]

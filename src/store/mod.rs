@@ -1,13 +1,26 @@
 //! The only code that touches the file system: the player's gang files in the platform's data
-//! folder, written atomically, and gang files anywhere the player points.
+//! folder, written atomically, gang files anywhere the player points, and game journals.
 //!
 //! Every failure becomes a [`StoreError`] whose message names the file and says what went
 //! wrong, so the command line and the app can show it as it is. A file that cannot be read is
-//! reported, never overwritten or deleted.
+//! reported, never overwritten or deleted. Reads are bounded: only regular files, and only up
+//! to a size no real file of that kind reaches, so a pipe, a device or a huge file is refused
+//! instead of blocking or filling the memory.
 
+mod journal;
+
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
+pub use journal::{CommitError, Damage, JOURNAL_LIMIT, Journal, JournalRead, read_journal};
+
 use crate::rules::gang::GangFile;
+
+/// The largest gang file (or results file) Posse reads: 16 MiB, thousands of times a real one.
+pub const GANG_LIMIT: u64 = 16 * 1024 * 1024;
+
+/// The largest summary file Posse reads.
+const SUMMARY_LIMIT: u64 = 64 * 1024;
 
 /// A file could not be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -18,44 +31,110 @@ pub enum StoreError {
     NotAGang { path: PathBuf, reason: String },
     #[error("cannot write {path}: {reason}")]
     Unwritable { path: PathBuf, reason: String },
+    /// A journal that is not as Posse wrote it from `line` on.
+    #[error("{path} is damaged at line {line}: {reason}")]
+    Damaged { path: PathBuf, line: usize, reason: String },
     #[error("Posse cannot find a data folder on this system; set POSSE_DATA_DIR to a folder it may use")]
     NoDataFolder,
 }
 
-/// A saved game's summary and the journal length it was made from.
+impl StoreError {
+    /// The file the error is about, if any.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            StoreError::Unreadable { path, .. }
+            | StoreError::NotAGang { path, .. }
+            | StoreError::Unwritable { path, .. }
+            | StoreError::Damaged { path, .. } => Some(path),
+            StoreError::NoDataFolder => None,
+        }
+    }
+}
+
+/// A saved game's summary and the journal length and time of change it was made from.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct GameSummary {
     bytes: u64,
+    /// The journal's modification time in nanoseconds since 1970 (absent in older summaries,
+    /// which then count as stale).
+    #[serde(default)]
+    modified: Option<u128>,
     summary: String,
 }
 
-/// Reads a gang file. Unknown fields are ignored.
+/// Reads a whole file that must be a regular file of at most `limit` bytes; `what` names the
+/// kind of file in the message ("a gang file").
+///
+/// # Errors
+/// When the file is missing, not a regular file (a folder, a pipe, a device), larger than
+/// `limit`, or cannot be read.
+pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, StoreError> {
+    let fail = |reason: String| StoreError::Unreadable { path: path.to_owned(), reason };
+    let too_large = || fail(format!("it is larger than {} MiB, too large for {what}", limit / (1024 * 1024)));
+    // Look before opening: opening a pipe waits for a writer, and a device never ends.
+    let meta = std::fs::metadata(path).map_err(|e| fail(io_reason(&e)))?;
+    if !meta.is_file() {
+        return Err(fail(format!(
+            "it is not a regular file (a folder, device or pipe), so it is not {what}"
+        )));
+    }
+    if meta.len() > limit {
+        return Err(too_large());
+    }
+    let file = std::fs::File::open(path).map_err(|e| fail(io_reason(&e)))?;
+    // The file may have changed since it was looked at: check what was opened, and read no
+    // more than the limit whatever happens.
+    if !file.metadata().map_err(|e| fail(io_reason(&e)))?.is_file() {
+        return Err(fail(format!(
+            "it is not a regular file (a folder, device or pipe), so it is not {what}"
+        )));
+    }
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| fail(io_reason(&e)))?;
+    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > limit {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// Reads a gang file. Unknown fields are ignored; a UTF-8 byte order mark is allowed.
 ///
 /// # Errors
 /// When the file cannot be read, is not JSON, or lacks the gang's keys.
 pub fn read_gang(path: &Path) -> Result<GangFile, StoreError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| StoreError::Unreadable { path: path.to_owned(), reason: io_reason(&e) })?;
+    let bytes = read_bounded(path, GANG_LIMIT, "a gang file")?;
+    let text = String::from_utf8(bytes).map_err(|_| StoreError::NotAGang {
+        path: path.to_owned(),
+        reason: "it is not text (UTF-8)".into(),
+    })?;
     parse_gang(&text).map_err(|reason| StoreError::NotAGang { path: path.to_owned(), reason })
 }
 
-/// Parses the text of a gang file, describing what is wrong in a sentence fragment.
+/// Parses the text of a gang file (one JSON object, nothing after it but white space; a byte
+/// order mark before it is allowed), describing what is wrong in a sentence fragment.
 ///
 /// # Errors
 /// When the text is not a gang file.
 pub fn parse_gang(text: &str) -> Result<GangFile, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut de = serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(&mut de).map_err(|err| {
+    let gang = serde_path_to_error::deserialize(&mut de).map_err(|err| {
         let path = err.path().to_string();
         let inner = err.into_inner();
         let what = inner.to_string();
         let what = what.rfind(" at line ").map_or(what.as_str(), |at| &what[..at]).to_owned();
-        if path.is_empty() || path == "." {
+        // `?` is serde_path_to_error's "somewhere unknown", `.` the whole file.
+        if path.is_empty() || path == "." || path == "?" {
             format!("{what} (line {}, column {})", inner.line(), inner.column())
         } else {
             format!("{what} at {path} (line {}, column {})", inner.line(), inner.column())
         }
-    })
+    })?;
+    de.end().map_err(|e| {
+        format!("there is more after the gang's closing brace (line {}, column {})", e.line(), e.column())
+    })?;
+    Ok(gang)
 }
 
 /// Writes a gang file atomically: a crash leaves either the old file or the new one.
@@ -84,13 +163,16 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     file.commit().map_err(|e| fail(&e))
 }
 
-fn io_reason(e: &std::io::Error) -> String {
+/// An input/output error in words, for the end of a message.
+pub(crate) fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "there is no such file or folder".into(),
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
         std::io::ErrorKind::InvalidData => "it is not text (UTF-8)".into(),
         std::io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
         std::io::ErrorKind::StorageFull => "the disk is full".into(),
+        std::io::ErrorKind::NotADirectory => "a folder on its path is a file".into(),
+        std::io::ErrorKind::IsADirectory => "it is a folder".into(),
         _ => e.to_string(),
     }
 }
@@ -121,92 +203,6 @@ impl Outcome {
 pub struct Series {
     #[serde(default)]
     pub results: std::collections::BTreeMap<String, Outcome>,
-}
-
-/// A game's journal: one event per line, appended and flushed as each event happens, so a
-/// crash loses nothing that was applied.
-#[derive(Debug)]
-pub struct Journal {
-    path: PathBuf,
-    file: std::fs::File,
-}
-
-impl Journal {
-    /// Opens (or creates) a journal for appending.
-    ///
-    /// # Errors
-    /// When the file cannot be opened for writing.
-    pub fn open(path: &Path) -> Result<Journal, StoreError> {
-        let fail =
-            |e: &std::io::Error| StoreError::Unwritable { path: path.to_owned(), reason: io_reason(e) };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
-        }
-        let file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(|e| fail(&e))?;
-        Ok(Journal { path: path.to_owned(), file })
-    }
-
-    /// Appends one event and hands it to the operating system before returning, so it
-    /// survives the app being killed.
-    ///
-    /// # Errors
-    /// When the event cannot be written.
-    pub fn append(&mut self, event: &crate::game::Event) -> Result<(), StoreError> {
-        use std::io::Write as _;
-        let fail =
-            |e: &std::io::Error| StoreError::Unwritable { path: self.path.clone(), reason: io_reason(e) };
-        let mut line = serde_json::to_string(event)
-            .map_err(|e| StoreError::Unwritable { path: self.path.clone(), reason: e.to_string() })?;
-        line.push('\n');
-        self.file.write_all(line.as_bytes()).map_err(|e| fail(&e))?;
-        self.file.flush().map_err(|e| fail(&e))
-    }
-
-    /// Forces everything appended so far onto the disk (survives a power cut too).
-    ///
-    /// # Errors
-    /// When the disk refuses.
-    pub fn sync(&mut self) -> Result<(), StoreError> {
-        self.file
-            .sync_data()
-            .map_err(|e| StoreError::Unwritable { path: self.path.clone(), reason: io_reason(&e) })
-    }
-}
-
-/// A journal read back: its events, and whether a half-written last line was left out.
-#[derive(Debug)]
-pub struct JournalRead {
-    pub events: Vec<crate::game::Event>,
-    pub torn_tail: bool,
-}
-
-/// Reads a journal. A last line cut short by a crash is left out (and reported); any other
-/// unreadable line makes the whole journal an error, so nothing is silently lost.
-///
-/// # Errors
-/// When the file cannot be read or a line other than the last is damaged.
-pub fn read_journal(path: &Path) -> Result<JournalRead, StoreError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| StoreError::Unreadable { path: path.to_owned(), reason: io_reason(&e) })?;
-    let mut events = Vec::new();
-    let mut torn_tail = false;
-    let lines: Vec<&str> = text.split('\n').collect();
-    for (n, line) in lines.iter().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match serde_json::from_str(line) {
-            Ok(event) => events.push(event),
-            Err(_) if n + 1 == lines.len() => torn_tail = true,
-            Err(e) => {
-                return Err(StoreError::Unreadable {
-                    path: path.to_owned(),
-                    reason: format!("line {} is not a game event ({e})", n + 1),
-                });
-            }
-        }
-    }
-    Ok(JournalRead { events, torn_tail })
 }
 
 /// One gang file in the data folder: readable, or damaged with the reason.
@@ -281,14 +277,12 @@ impl DataDir {
     /// When the file exists but cannot be read (it is then left alone).
     pub fn load_series(&self) -> Result<Series, StoreError> {
         let path = self.series_path();
-        match std::fs::read_to_string(&path) {
-            Ok(text) => serde_json::from_str(&text).map_err(|e| StoreError::Unreadable {
-                path,
-                reason: format!("it is not a results file ({e})"),
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Series::default()),
-            Err(e) => Err(StoreError::Unreadable { path, reason: io_reason(&e) }),
+        if matches!(std::fs::symlink_metadata(&path), Err(e) if e.kind() == std::io::ErrorKind::NotFound) {
+            return Ok(Series::default());
         }
+        let bytes = read_bounded(&path, GANG_LIMIT, "a results file")?;
+        serde_json::from_slice(&bytes)
+            .map_err(|e| StoreError::Unreadable { path, reason: format!("it is not a results file ({e})") })
     }
 
     /// Saves the scene results atomically.
@@ -318,14 +312,14 @@ impl DataDir {
         self.games().join(format!("{id}.summary.json"))
     }
 
-    /// The summary remembered for a saved game, while its journal keeps the length it had when
-    /// the summary was written (any event since makes it stale).
+    /// The summary remembered for a saved game, while its journal keeps the length and the time
+    /// of change it had when the summary was written (any change since makes it stale).
     #[must_use]
     pub fn cached_summary(&self, id: &str) -> Option<String> {
-        let bytes = std::fs::metadata(self.game_path(id)).ok()?.len();
-        let text = std::fs::read_to_string(self.summary_path(id)).ok()?;
-        let cached: GameSummary = serde_json::from_str(&text).ok()?;
-        (cached.bytes == bytes).then_some(cached.summary)
+        let (bytes, modified) = journal_stamp(&self.game_path(id))?;
+        let text = read_bounded(&self.summary_path(id), SUMMARY_LIMIT, "a summary").ok()?;
+        let cached: GameSummary = serde_json::from_slice(&text).ok()?;
+        (cached.bytes == bytes && cached.modified == Some(modified)).then_some(cached.summary)
     }
 
     /// Remembers a saved game's summary for the journal as it is now, so listing saved games
@@ -335,15 +329,18 @@ impl DataDir {
     /// When the journal cannot be read or the summary cannot be written.
     pub fn save_summary(&self, id: &str, summary: &str) -> Result<(), StoreError> {
         let path = self.game_path(id);
-        let bytes = std::fs::metadata(&path)
-            .map_err(|e| StoreError::Unreadable { path: path.clone(), reason: io_reason(&e) })?
-            .len();
-        let text = serde_json::to_string(&GameSummary { bytes, summary: summary.to_owned() })
+        let (bytes, modified) = journal_stamp(&path).ok_or_else(|| StoreError::Unreadable {
+            path: path.clone(),
+            reason: "its length and time of change cannot be read".into(),
+        })?;
+        let cached = GameSummary { bytes, modified: Some(modified), summary: summary.to_owned() };
+        let text = serde_json::to_string(&cached)
             .map_err(|e| StoreError::Unwritable { path: path.clone(), reason: e.to_string() })?;
         write_atomic(&self.summary_path(id), text.as_bytes())
     }
 
-    /// The ids of the saved games, newest first (ids sort by the time they were started).
+    /// The ids of the saved games, newest first (ids sort by the time they were started, and
+    /// games started in the same second by their number).
     #[must_use]
     pub fn list_games(&self) -> Vec<String> {
         let Ok(entries) = std::fs::read_dir(self.games()) else { return Vec::new() };
@@ -354,24 +351,44 @@ impl DataDir {
                 (path.extension()? == "jsonl").then(|| path.file_stem()?.to_str().map(str::to_owned))?
             })
             .collect();
-        ids.sort_unstable_by(|a, b| b.cmp(a));
+        ids.sort_unstable_by(|a, b| natural_order(b, a));
         ids
     }
 
-    /// Rewrites a game's journal with exactly `events` (used by undo), atomically.
+    /// Starts the journal of a new game begun at `stamp` (seconds since 1970): its id is
+    /// `game-STAMP`, or `game-STAMP-2`, `-3`… when games were started in the same second. The
+    /// file is created only if it does not exist, so two games never share a journal.
     ///
     /// # Errors
-    /// When the file cannot be written.
-    pub fn rewrite_journal(&self, id: &str, events: &[crate::game::Event]) -> Result<(), StoreError> {
-        let path = self.game_path(id);
-        let mut text = String::new();
-        for event in events {
-            let line = serde_json::to_string(event)
-                .map_err(|e| StoreError::Unwritable { path: path.clone(), reason: e.to_string() })?;
-            text.push_str(&line);
-            text.push('\n');
+    /// When no journal can be created in the games folder.
+    pub fn create_game(&self, stamp: u64) -> Result<(String, Journal), StoreError> {
+        let mut last = None;
+        for n in 1..1000u32 {
+            let id = if n == 1 { format!("game-{stamp}") } else { format!("game-{stamp}-{n}") };
+            let path = self.game_path(&id);
+            if path.exists() {
+                continue;
+            }
+            match Journal::create(&path) {
+                Ok(journal) => return Ok((id, journal)),
+                // Another window took the id between the look and the creation: try the next.
+                Err(e) if path.exists() => last = Some(e),
+                Err(e) => return Err(e),
+            }
         }
-        write_atomic(&path, text.as_bytes())
+        Err(last.unwrap_or_else(|| StoreError::Unwritable {
+            path: self.games(),
+            reason: "a thousand games were started in the same second".into(),
+        }))
+    }
+
+    /// Removes the journal of a game that never began (it is empty); any other file is left
+    /// alone. Best effort: an empty journal left behind lists as an empty game.
+    pub fn discard_empty_game(&self, id: &str) {
+        let path = self.game_path(id);
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() == 0) {
+            let _ = std::fs::remove_file(path);
+        }
     }
 
     /// The file of the gang with this id.
@@ -395,7 +412,8 @@ impl DataDir {
         let mut out: Vec<GangEntry> = entries
             .flatten()
             .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
+            // Anything but a folder is listed: a pipe or a device named `.json` shows as damaged.
+            .filter(|p| !p.is_dir() && p.extension().is_some_and(|x| x == "json"))
             .filter_map(|path| {
                 let id = path.file_stem()?.to_str()?.to_owned();
                 let gang = read_gang(&path).map_err(|e| match e {
@@ -457,6 +475,47 @@ impl DataDir {
         let from = self.deleted().join(format!("{id}.json"));
         move_file(&from, &self.gang_path(id))
     }
+}
+
+/// A journal's length and time of change (nanoseconds since 1970), if they can be read.
+fn journal_stamp(path: &Path) -> Option<(u64, u128)> {
+    let meta = std::fs::metadata(path).ok()?;
+    let modified = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos();
+    Some((meta.len(), modified))
+}
+
+/// Compares names with their runs of digits read as numbers (`game-9` before `game-10`).
+fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
+    natural_key(a).cmp(&natural_key(b)).then_with(|| a.cmp(b))
+}
+
+/// A piece of a name: a number (compared by its digits' count, then the digits, so numbers
+/// of any length compare), or text.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum Piece<'a> {
+    Number(usize, &'a str),
+    Text(&'a str),
+}
+
+/// A name as text and numbers: `game-12-3` is `game-`, 12, `-`, 3.
+fn natural_key(name: &str) -> Vec<Piece<'_>> {
+    let mut key = Vec::new();
+    let mut rest = name;
+    while !rest.is_empty() {
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        if digits > 0 {
+            let (number, after) = rest.split_at(digits);
+            let number = number.trim_start_matches('0');
+            key.push(Piece::Number(number.len(), number));
+            rest = after;
+        } else {
+            let text = rest.find(|c: char| c.is_ascii_digit()).unwrap_or(rest.len());
+            let (text, after) = rest.split_at(text);
+            key.push(Piece::Text(text));
+            rest = after;
+        }
+    }
+    key
 }
 
 fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
@@ -534,6 +593,16 @@ mod tests {
         assert_eq!(data.new_id("Tombstone Law"), "tombstone-law-2", "a deleted id stays reserved");
         data.restore_gang(&id).expect("restored");
         assert_eq!(data.list_gangs().expect("list").len(), 2);
+        // A pipe named like a gang is listed as damaged, not read (which would wait forever).
+        let fifo = data.gang_path("pipe");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+        let list = data.list_gangs().expect("list");
+        let pipe = list.iter().find(|e| e.id == "pipe").expect("listed");
+        assert_eq!(
+            pipe.gang.as_ref().map(|g| g.name.as_str()),
+            Err(&"it is not a regular file (a folder, device or pipe), so it is not a gang file".to_owned())
+        );
+        std::fs::remove_file(&fifo).expect("removed");
         // The damaged file is still there, untouched.
         assert_eq!(std::fs::read_to_string(data.gang_path("broken")).expect("read"), "{ not json");
     }
@@ -551,41 +620,110 @@ mod tests {
         assert!(data.load_series().is_err());
     }
 
-    #[test]
-    fn journals_append_and_survive_a_torn_last_line() {
-        use crate::game::{Event, sim};
-        let dir = tempfile::tempdir().expect("temp");
-        let path = dir.path().join("games/g.jsonl");
-        let mut journal = Journal::open(&path).expect("open");
-        journal.append(&Event::Begin(Box::new(sim::showdown_setup(1)))).expect("append");
-        journal.append(&Event::DealInitiative { face_up: [None, None], cards: None }).expect("append");
-        journal.sync().expect("sync");
-        let read = read_journal(&path).expect("read");
-        assert_eq!((read.events.len(), read.torn_tail), (2, false));
-        // A crash in the middle of a line: the whole events before it are kept.
-        std::fs::write(&path, std::fs::read_to_string(&path).expect("text") + "{\"EndTurn").expect("write");
-        let read = read_journal(&path).expect("read");
-        assert_eq!((read.events.len(), read.torn_tail), (2, true));
-        // Damage in the middle is an error, not a silent loss.
-        let text =
-            std::fs::read_to_string(&path).expect("text").replacen("Deal", "Dxal", 1) + "\n\"EndTurn\"\n";
-        std::fs::write(&path, text).expect("write");
-        assert!(read_journal(&path).is_err());
+    /// What `parse_gang` says of `text`: `Ok(name)` or the start of its complaint.
+    fn check_gang(text: &str, expected: Result<&str, &str>) {
+        match (parse_gang(text), expected) {
+            (Ok(gang), Ok(name)) => assert_eq!(gang.name, name, "{text:?}"),
+            (Err(e), Err(start)) => assert!(e.starts_with(start), "{text:?}: {e}"),
+            (got, want) => panic!("{text:?}: got {got:?}, want {want:?}"),
+        }
     }
 
     #[test]
-    fn a_game_summary_is_kept_until_the_journal_grows() {
+    fn a_gang_file_is_one_object_and_nothing_else() {
+        let one = r#"{"name": "T", "gang": "lawmen", "models": []}"#;
+        check_gang(one, Ok("T"));
+        check_gang(&format!("{one}\n\t \r\n"), Ok("T"));
+        check_gang(&format!("\u{feff}{one}"), Ok("T"));
+        check_gang(
+            &format!("{one}x"),
+            Err("there is more after the gang's closing brace (line 1, column 46)"),
+        );
+        check_gang(&format!("{one}\0\0\0"), Err("there is more after the gang's closing brace"));
+        check_gang(
+            &format!("{one}\n{one}"),
+            Err("there is more after the gang's closing brace (line 2, column 1)"),
+        );
+        check_gang(&format!("{one}}}"), Err("there is more after the gang's closing brace"));
+        check_gang(&format!("\u{feff}\u{feff}{one}"), Err("expected value"));
+        check_gang(r#"{"gang": "lawmen", "models": []}"#, Err("missing field `name`"));
+        check_gang(r#"{"name": "T", "gang": "lawmen"}"#, Err("missing field `models`"));
+        // Deep nesting is read without a stack overflow.
+        check_gang(&format!("{{\"x\": {}", "[".repeat(10_000)), Err("EOF while parsing a list at x"));
+        check_gang(&format!("{{\"models\": {}", "[".repeat(10_000)), Err("invalid type: sequence"));
+    }
+
+    #[test]
+    fn only_regular_files_of_a_sane_size_are_read() {
+        let dir = tempfile::tempdir().expect("temp");
+        let refused = |path: &Path, reason: &str| {
+            let err = read_gang(path).expect_err("refused");
+            assert_eq!(err.to_string(), format!("cannot read {}: {reason}", path.display()));
+        };
+        let not_a_file = "it is not a regular file (a folder, device or pipe), so it is not a gang file";
+        refused(Path::new("/dev/zero"), not_a_file);
+        refused(Path::new("/dev/urandom"), not_a_file);
+        refused(dir.path(), not_a_file);
+        let fifo = dir.path().join("fifo.json");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+        assert!(made.success());
+        refused(&fifo, not_a_file);
+        let huge = dir.path().join("huge.json");
+        std::fs::File::create(&huge).and_then(|f| f.set_len(GANG_LIMIT + 1)).expect("sparse file");
+        refused(&huge, "it is larger than 16 MiB, too large for a gang file");
+        let journal = dir.path().join("huge.jsonl");
+        std::fs::File::create(&journal).and_then(|f| f.set_len(JOURNAL_LIMIT + 1)).expect("sparse file");
+        let err = read_journal(&journal).expect_err("too large");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "cannot read {}: it is larger than 16 MiB, too large for a game journal",
+                journal.display()
+            )
+        );
+        let binary = dir.path().join("binary.json");
+        std::fs::write(&binary, [0xFF, 0xFE, 0x7B]).expect("write");
+        assert_eq!(
+            read_gang(&binary).expect_err("not text").to_string(),
+            format!("{} is not a gang file: it is not text (UTF-8)", binary.display())
+        );
+    }
+
+    #[test]
+    fn games_started_in_the_same_second_get_their_own_journals() {
+        let dir = tempfile::tempdir().expect("temp");
+        let data = DataDir::at(dir.path());
+        let ids: Vec<String> = (0..11).map(|_| data.create_game(1_700_000_000).expect("created").0).collect();
+        assert_eq!(ids[..3], ["game-1700000000", "game-1700000000-2", "game-1700000000-3"]);
+        assert_eq!(ids[10], "game-1700000000-11");
+        let (later, _) = data.create_game(1_700_000_001).expect("created");
+        let listed = data.list_games();
+        assert_eq!(listed.len(), 12);
+        assert_eq!(listed[..3], [later.as_str(), "game-1700000000-11", "game-1700000000-10"]);
+        assert_eq!(listed.last().map(String::as_str), Some("game-1700000000"));
+    }
+
+    #[test]
+    fn a_game_summary_is_kept_until_the_journal_changes() {
         use crate::game::{Event, sim};
         let dir = tempfile::tempdir().expect("temp");
         let data = DataDir::at(dir.path());
-        let mut journal = Journal::open(&data.game_path("g")).expect("open");
+        let (id, mut journal) = data.create_game(5).expect("created");
         journal.append(&Event::Begin(Box::new(sim::showdown_setup(1)))).expect("append");
-        assert_eq!(data.cached_summary("g"), None);
-        data.save_summary("g", "A v B · turn 1 · unfinished").expect("saved");
-        assert_eq!(data.cached_summary("g").as_deref(), Some("A v B · turn 1 · unfinished"));
-        assert_eq!(data.list_games(), vec!["g".to_owned()], "the summary is not a game");
+        assert_eq!(data.cached_summary(&id), None);
+        data.save_summary(&id, "A v B · turn 1 · unfinished").expect("saved");
+        assert_eq!(data.cached_summary(&id).as_deref(), Some("A v B · turn 1 · unfinished"));
+        assert_eq!(data.list_games(), vec![id.clone()], "the summary is not a game");
         journal.append(&Event::DealInitiative { face_up: [None, None], cards: None }).expect("append");
-        assert_eq!(data.cached_summary("g"), None, "stale once an event is added");
+        assert_eq!(data.cached_summary(&id), None, "stale once an event is added");
+        data.save_summary(&id, "A v B · turn 1 · unfinished").expect("saved");
+        // An edit that keeps the length changes the time of change.
+        let path = data.game_path(&id);
+        let text = std::fs::read_to_string(&path).expect("text").replacen("\"seed\":1", "\"seed\":2", 1);
+        std::fs::write(&path, text).expect("write");
+        let file = std::fs::File::options().write(true).open(&path).expect("open");
+        file.set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(1000)).expect("touched");
+        assert_eq!(data.cached_summary(&id), None, "stale once the journal is edited");
     }
 
     #[test]

@@ -1,0 +1,791 @@
+//! Game journals: one event per line, each line chained to the one before by a checksum, so a
+//! crash loses nothing acknowledged and damage anywhere in the file is found, not replayed.
+//!
+//! A line is `{"n":5,"sum":"1a2b3c4d","event":{…}}`: `n` counts the lines from 1, and `sum` is
+//! the CRC-32 of the previous line's `sum` (eight lowercase hex digits, `00000000` before the
+//! first line) followed by the event's JSON text exactly as it stands in the line. A changed
+//! line breaks its own sum; a line moved, deleted or repeated breaks the numbering. Journals
+//! written before checksums (one plain event per line) still open, and are rewritten in the
+//! checked form before Posse adds to them.
+//!
+//! Every event is synced to the disk before [`Journal::append`] returns: an event the app or
+//! `posse game simulate` reports as saved survives a crash and a power cut. A line cut short
+//! (the last bytes after the last newline) was never acknowledged; it is left out on reading
+//! and cut off, keeping a copy of the whole file beside it, before anything is appended.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize as _;
+use serde_json::Value;
+
+use super::{StoreError, io_reason, read_bounded, write_atomic};
+use crate::game::{Event, Game, GameError};
+use crate::rules::Rules;
+
+/// The largest journal Posse reads (and so the largest it writes): 16 MiB, some 200,000
+/// events, far more than any game at the table.
+pub const JOURNAL_LIMIT: u64 = 16 * 1024 * 1024;
+
+/// How every checked line starts; a journal whose first line does not is an older one.
+const LINE_START: &str = "{\"n\":";
+
+/// The CRC-32 tables (the polynomial of zlib, PNG and Ethernet), built at compile time:
+/// `CRC_TABLES[0]` is the usual byte table, and `CRC_TABLES[k]` moves a byte `k` bytes further,
+/// so eight bytes are folded in at once ("slicing by 8"), which keeps reopening a long game
+/// quick.
+const CRC_TABLES: [[u32; 256]; 8] = {
+    let mut tables = [[0u32; 256]; 8];
+    let mut i = 0;
+    while i < 256 {
+        #[expect(clippy::cast_possible_truncation, reason = "i < 256; `From` is not usable in a const")]
+        let mut c = i as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 == 1 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+            k += 1;
+        }
+        tables[0][i] = c;
+        i += 1;
+    }
+    let mut t = 1;
+    while t < 8 {
+        let mut i = 0;
+        while i < 256 {
+            let previous = tables[t - 1][i];
+            tables[t][i] = (previous >> 8) ^ tables[0][(previous & 0xFF) as usize];
+            i += 1;
+        }
+        t += 1;
+    }
+    tables
+};
+
+/// The CRC-32 of the bytes of `parts`, one after the other (zlib's `crc32`).
+fn crc32(parts: &[&[u8]]) -> u32 {
+    let tables = &CRC_TABLES;
+    let at = |table: usize, byte: u8| tables[table][usize::from(byte)];
+    let mut crc = !0u32;
+    for part in parts {
+        let mut chunks = part.chunks_exact(8);
+        for chunk in &mut chunks {
+            let low = (crc ^ u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]])).to_le_bytes();
+            crc = at(7, low[0])
+                ^ at(6, low[1])
+                ^ at(5, low[2])
+                ^ at(4, low[3])
+                ^ at(3, chunk[4])
+                ^ at(2, chunk[5])
+                ^ at(1, chunk[6])
+                ^ at(0, chunk[7]);
+        }
+        for &byte in chunks.remainder() {
+            crc = at(0, (crc ^ u32::from(byte)).to_le_bytes()[0]) ^ (crc >> 8);
+        }
+    }
+    !crc
+}
+
+/// `n` as eight lowercase hex digits.
+fn hex8(n: u32) -> [u8; 8] {
+    let digits = b"0123456789abcdef";
+    let mut out = [0u8; 8];
+    for (i, slot) in out.iter_mut().enumerate() {
+        let shift = 28 - 4 * u32::try_from(i).unwrap_or(0);
+        *slot = digits[usize::from(((n >> shift) & 0xF).to_le_bytes()[0])];
+    }
+    out
+}
+
+/// The sum of a line: the previous line's sum in hex, then the event's text.
+fn chain(previous: u32, event_text: &str) -> u32 {
+    crc32(&[&hex8(previous), event_text.as_bytes()])
+}
+
+/// One checked line, newline included.
+fn checked_line(n: u64, sum: u32, event_text: &str) -> String {
+    format!("{LINE_START}{n},\"sum\":\"{sum:08x}\",\"event\":{event_text}}}\n")
+}
+
+/// Where a journal is damaged: the line (from 1) and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Damage {
+    pub line: usize,
+    pub reason: String,
+}
+
+/// How the lines of a journal are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    /// Numbered and chained lines (and an empty journal).
+    Checked,
+    /// One plain event per line, as Posse wrote journals before checksums.
+    Plain,
+}
+
+/// A journal read back: the events up to the first damage, and what was found.
+#[derive(Debug)]
+pub struct JournalRead {
+    /// The events of the whole lines before any damage.
+    pub events: Vec<Event>,
+    /// The file ends in a line cut short by a crash (left out; never acknowledged).
+    pub torn_tail: bool,
+    /// The first damaged line: the journal is not as Posse wrote it from there on.
+    pub damage: Option<Damage>,
+    layout: Layout,
+    /// The length of the whole lines that hold `events`.
+    good_len: u64,
+    /// The length of the file as read.
+    file_len: u64,
+    /// The sum of the last good line.
+    last_sum: u32,
+}
+
+/// Reads a journal, never writing to it. Damage is reported in [`JournalRead::damage`] with
+/// the events before it, so a damaged game can still be shown.
+///
+/// # Errors
+/// When the file cannot be read at all (missing, not a regular file, larger than
+/// [`JOURNAL_LIMIT`]).
+pub fn read_journal(path: &Path) -> Result<JournalRead, StoreError> {
+    let bytes = read_bounded(path, JOURNAL_LIMIT, "a game journal")?;
+    Ok(parse_journal(&bytes))
+}
+
+/// Parses a journal's bytes.
+fn parse_journal(bytes: &[u8]) -> JournalRead {
+    let file_len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+    // Everything after the last newline is a line cut short: Posse writes each line and its
+    // newline at once, and acknowledges it only once it is on the disk.
+    let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1);
+    let (lines, tail) = bytes.split_at(whole);
+    let layout = if lines.starts_with(LINE_START.as_bytes()) || lines.is_empty() {
+        Layout::Checked
+    } else {
+        Layout::Plain
+    };
+    let mut read = JournalRead {
+        events: Vec::new(),
+        torn_tail: false,
+        damage: None,
+        layout,
+        good_len: 0,
+        file_len,
+        last_sum: 0,
+    };
+    // The final newline leaves an empty piece after it, which is not a line.
+    let mut pieces: Vec<&[u8]> = lines.split(|&b| b == b'\n').collect();
+    pieces.pop();
+    for (i, piece) in pieces.iter().enumerate() {
+        let number = i + 1;
+        let parsed = std::str::from_utf8(piece)
+            .map_err(|_| "it is not text (UTF-8)".to_owned())
+            .and_then(|line| parse_line(layout, line, number, read.last_sum));
+        match parsed {
+            Ok((event, sum)) => {
+                read.events.push(event);
+                read.last_sum = sum;
+                read.good_len += u64::try_from(piece.len()).unwrap_or(u64::MAX) + 1;
+            }
+            Err(reason) => {
+                read.damage = Some(Damage { line: number, reason });
+                return read;
+            }
+        }
+    }
+    read.torn_tail = !tail.is_empty();
+    read
+}
+
+/// Parses one line (without its newline): the event and the line's sum.
+fn parse_line(layout: Layout, line: &str, number: usize, previous: u32) -> Result<(Event, u32), String> {
+    if line.trim().is_empty() {
+        return Err("it is empty".into());
+    }
+    match layout {
+        Layout::Plain if line.starts_with(LINE_START) => {
+            Err("it has a checksum but the lines before it do not".into())
+        }
+        Layout::Plain => parse_event(line).map(|event| (event, 0)),
+        Layout::Checked => {
+            let (n, sum, event_text) = split_checked(line).ok_or_else(|| {
+                format!("it is not a journal line like {LINE_START}{number},\"sum\":\"…\",\"event\":{{…}}}}")
+            })?;
+            if n != u64::try_from(number).unwrap_or(u64::MAX) {
+                return Err(format!(
+                    "it is numbered {n}, not {number}, so lines were moved, deleted or repeated"
+                ));
+            }
+            if chain(previous, event_text) != sum {
+                return Err("its checksum does not match, so the line was changed".into());
+            }
+            // The sum shows the text is as written; a field Posse does not know can then only
+            // come from another version of Posse, which the quick check below catches when
+            // the text is not what this version writes.
+            let event: Event =
+                serde_json::from_str(event_text).map_err(|e| format!("it is not a game event: {e}"))?;
+            if serde_json::to_string(&event).is_ok_and(|t| t == event_text) {
+                Ok((event, sum))
+            } else {
+                parse_event(event_text).map(|event| (event, sum))
+            }
+        }
+    }
+}
+
+/// Splits a checked line into its number, its sum and its event's text.
+fn split_checked(line: &str) -> Option<(u64, u32, &str)> {
+    let rest = line.strip_prefix(LINE_START)?;
+    let (n, rest) = rest.split_once(",\"sum\":\"")?;
+    let (sum, rest) = rest.split_at_checked(8)?;
+    let event_text = rest.strip_prefix("\",\"event\":")?.strip_suffix('}')?;
+    let digits = |s: &str, hex: bool| {
+        !s.is_empty()
+            && s.bytes().all(|b| b.is_ascii_digit() || (hex && matches!(b, b'a'..=b'f')))
+            && !(s.len() > 1 && s.starts_with('0') && !hex)
+    };
+    if !digits(n, false) || !digits(sum, true) {
+        return None;
+    }
+    Some((n.parse().ok()?, u32::from_str_radix(sum, 16).ok()?, event_text))
+}
+
+/// Parses an event's JSON text, refusing fields Posse does not know (a renamed field would
+/// otherwise be read as its default and replay as a different game).
+fn parse_event(text: &str) -> Result<Event, String> {
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("it is not JSON: {e}"))?;
+    let event = Event::deserialize(&value).map_err(|e| format!("it is not a game event: {e}"))?;
+    let written = serde_json::to_value(&event).map_err(|e| format!("it is not a game event: {e}"))?;
+    if let Some(path) = unknown_field(&value, &written, "") {
+        return Err(format!("it has a field Posse does not know: {path}"));
+    }
+    Ok(event)
+}
+
+/// The first key of `read` (the line) that `written` (the event as Posse writes it) lacks, as
+/// a path. Keys with `null` may be missing (an absent optional value is written either way);
+/// values are not compared, only the keys.
+fn unknown_field(read: &Value, written: &Value, at: &str) -> Option<String> {
+    match (read, written) {
+        (Value::Object(read), Value::Object(written)) => read.iter().find_map(|(key, value)| {
+            let path = if at.is_empty() { key.clone() } else { format!("{at}.{key}") };
+            match written.get(key) {
+                Some(w) => unknown_field(value, w, &path),
+                None if value.is_null() => None,
+                None => Some(path),
+            }
+        }),
+        (Value::Array(read), Value::Array(written)) => read
+            .iter()
+            .zip(written)
+            .enumerate()
+            .find_map(|(i, (r, w))| unknown_field(r, w, &format!("{at}[{i}]"))),
+        _ => None,
+    }
+}
+
+/// A journal open for adding events. It does not hold the file open: each append opens it,
+/// checks that it is still as Posse left it, writes one line and syncs it to the disk.
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    /// Lines in the file.
+    lines: u64,
+    /// The sum of the last line (0 before the first).
+    last_sum: u32,
+    /// The file's length after the last line.
+    size: u64,
+    /// A failed write may have left part of a line after `size`, to cut before the next one.
+    part_line: bool,
+}
+
+impl Journal {
+    /// Creates a new, empty journal; refuses when the file exists (ids never collide).
+    ///
+    /// # Errors
+    /// When the file exists or cannot be created.
+    pub fn create(path: &Path) -> Result<Journal, StoreError> {
+        let fail =
+            |e: &std::io::Error| StoreError::Unwritable { path: path.to_owned(), reason: io_reason(e) };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
+        }
+        let file =
+            std::fs::OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| fail(&e))?;
+        file.sync_all().map_err(|e| fail(&e))?;
+        sync_folder(path);
+        Ok(Journal { path: path.to_owned(), lines: 0, last_sum: 0, size: 0, part_line: false })
+    }
+
+    /// Makes a journal that was read ready for more events: a line cut short is cut off (the
+    /// whole file is first copied to `NAME.torn-N` beside it) and a journal without checksums
+    /// is rewritten with them. Returns the copy's path when one was made.
+    ///
+    /// # Errors
+    /// When the journal is damaged (Posse never writes to it then), changed since it was read,
+    /// or cannot be written.
+    pub fn resume(path: &Path, read: &JournalRead) -> Result<(Journal, Option<PathBuf>), StoreError> {
+        let fail =
+            |e: &std::io::Error| StoreError::Unwritable { path: path.to_owned(), reason: io_reason(e) };
+        if let Some(damage) = &read.damage {
+            return Err(StoreError::Damaged {
+                path: path.to_owned(),
+                line: damage.line,
+                reason: damage.reason.clone(),
+            });
+        }
+        let on_disk = std::fs::metadata(path).map_err(|e| fail(&e))?.len();
+        if on_disk != read.file_len {
+            return Err(changed(path));
+        }
+        let copy = if read.torn_tail { Some(keep_torn_copy(path)?) } else { None };
+        if read.layout == Layout::Plain {
+            return Ok((Journal::rewrite(path, &read.events)?, copy));
+        }
+        if read.torn_tail {
+            let file = std::fs::OpenOptions::new().write(true).open(path).map_err(|e| fail(&e))?;
+            file.set_len(read.good_len).map_err(|e| fail(&e))?;
+            file.sync_all().map_err(|e| fail(&e))?;
+        }
+        let lines = u64::try_from(read.events.len()).unwrap_or(u64::MAX);
+        Ok((
+            Journal {
+                path: path.to_owned(),
+                lines,
+                last_sum: read.last_sum,
+                size: read.good_len,
+                part_line: false,
+            },
+            copy,
+        ))
+    }
+
+    /// Writes a journal of exactly `events`, replacing the file atomically (undo uses this).
+    ///
+    /// # Errors
+    /// When an event cannot be written or the file cannot be replaced.
+    pub fn rewrite(path: &Path, events: &[Event]) -> Result<Journal, StoreError> {
+        let mut journal = Journal { path: path.to_owned(), lines: 0, last_sum: 0, size: 0, part_line: false };
+        let mut text = String::new();
+        for event in events {
+            let line = journal.next_line(event)?;
+            journal.advance(&line);
+            text.push_str(&line.text);
+        }
+        write_atomic(path, text.as_bytes())?;
+        Ok(journal)
+    }
+
+    /// Replaces the journal with exactly `events` (undo), atomically, if the file is still as
+    /// Posse left it: a journal changed by something else is never written over.
+    ///
+    /// # Errors
+    /// When the file has gone or changed, or cannot be replaced.
+    pub fn replace(&mut self, events: &[Event]) -> Result<(), StoreError> {
+        let on_disk = std::fs::metadata(&self.path)
+            .map_err(|e| StoreError::Unwritable { path: self.path.clone(), reason: io_reason(&e) })?
+            .len();
+        if on_disk != self.size {
+            return Err(changed(&self.path));
+        }
+        *self = Journal::rewrite(&self.path, events)?;
+        Ok(())
+    }
+
+    /// The events written so far.
+    #[must_use]
+    pub fn len(&self) -> u64 {
+        self.lines
+    }
+
+    /// Whether no event has been written yet.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.lines == 0
+    }
+
+    /// The journal's file.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends one event and syncs it to the disk before returning, so it survives a crash or
+    /// a power cut. On failure the file is as it was before.
+    ///
+    /// # Errors
+    /// When the file is gone, was changed by something else, would grow past
+    /// [`JOURNAL_LIMIT`], or cannot be written.
+    pub fn append(&mut self, event: &Event) -> Result<(), StoreError> {
+        let fail =
+            |e: &std::io::Error| StoreError::Unwritable { path: self.path.clone(), reason: io_reason(e) };
+        let line = self.next_line(event)?;
+        if self.size + line.bytes() > JOURNAL_LIMIT {
+            return Err(StoreError::Unwritable {
+                path: self.path.clone(),
+                reason: "the journal would grow past 16 MiB, the most Posse reads back".into(),
+            });
+        }
+        // Not `create`: a journal that has gone must not come back without its first events.
+        let mut file = std::fs::OpenOptions::new().append(true).open(&self.path).map_err(|e| fail(&e))?;
+        let on_disk = file.metadata().map_err(|e| fail(&e))?.len();
+        if on_disk > self.size && self.part_line {
+            // A write of ours that failed left part of a line: take it off first.
+            file.set_len(self.size).and_then(|()| file.sync_data()).map_err(|e| fail(&e))?;
+            self.part_line = false;
+        } else if on_disk != self.size {
+            return Err(changed(&self.path));
+        }
+        let written = file.write_all(line.text.as_bytes()).and_then(|()| file.sync_data());
+        if let Err(e) = written {
+            // If this fails too, the next append cuts the part line off first.
+            self.part_line = file.set_len(self.size).and_then(|()| file.sync_data()).is_err();
+            return Err(fail(&e));
+        }
+        self.advance(&line);
+        Ok(())
+    }
+
+    /// Adds `event` to `game` in the safe order: tried on a copy of the game's state, written
+    /// to this journal and synced, and only then committed to `game`. On any failure `game` is
+    /// as it was, so nothing on screen is missing from the disk.
+    ///
+    /// # Errors
+    /// When the game refuses the event, or the journal cannot be written.
+    pub fn commit(&mut self, game: &mut Game, rules: &Rules, event: &Event) -> Result<(), CommitError> {
+        // The copy leaves out the log and its lines, which only grow: they move to the copy and
+        // back, so the cost does not grow with the game.
+        let log = std::mem::take(&mut game.log);
+        let lines = std::mem::take(&mut game.lines);
+        let (log_len, lines_len) = (log.len(), lines.len());
+        let mut next = game.clone();
+        next.log = log;
+        next.lines = lines;
+        let result = next
+            .apply(rules, event)
+            .map_err(CommitError::Refused)
+            .and_then(|()| self.append(event).map_err(CommitError::NotSaved));
+        if result.is_ok() {
+            *game = next;
+        } else {
+            next.log.truncate(log_len);
+            next.lines.truncate(lines_len);
+            game.log = next.log;
+            game.lines = next.lines;
+        }
+        result
+    }
+
+    /// The line that `event` would be written as next.
+    fn next_line(&self, event: &Event) -> Result<Line, StoreError> {
+        let event_text = serde_json::to_string(event)
+            .map_err(|e| StoreError::Unwritable { path: self.path.clone(), reason: e.to_string() })?;
+        let sum = chain(self.last_sum, &event_text);
+        Ok(Line { text: checked_line(self.lines + 1, sum, &event_text), sum })
+    }
+
+    fn advance(&mut self, line: &Line) {
+        self.lines += 1;
+        self.last_sum = line.sum;
+        self.size += line.bytes();
+    }
+}
+
+/// Why [`Journal::commit`] did not add an event: the game is unchanged either way.
+#[derive(Debug, thiserror::Error)]
+pub enum CommitError {
+    /// The game does not allow the event now.
+    #[error("{0}")]
+    Refused(GameError),
+    /// The journal could not be written.
+    #[error("{0}")]
+    NotSaved(StoreError),
+}
+
+/// One line ready to write.
+struct Line {
+    text: String,
+    sum: u32,
+}
+
+impl Line {
+    fn bytes(&self) -> u64 {
+        u64::try_from(self.text.len()).unwrap_or(u64::MAX)
+    }
+}
+
+fn changed(path: &Path) -> StoreError {
+    StoreError::Unwritable {
+        path: path.to_owned(),
+        reason: "it changed on disk since Posse last wrote it (is the game open twice?)".into(),
+    }
+}
+
+/// Copies a journal with a torn tail to the first free `NAME.torn-N` beside it.
+fn keep_torn_copy(path: &Path) -> Result<PathBuf, StoreError> {
+    let fail =
+        |to: &Path, e: &std::io::Error| StoreError::Unwritable { path: to.to_owned(), reason: io_reason(e) };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    for n in 1..10_000 {
+        let copy = path.with_file_name(format!("{name}.torn-{n}"));
+        let mut to = match std::fs::OpenOptions::new().write(true).create_new(true).open(&copy) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(fail(&copy, &e)),
+        };
+        let mut from = std::fs::File::open(path).map_err(|e| fail(path, &e))?;
+        std::io::copy(&mut from, &mut to).and_then(|_| to.sync_all()).map_err(|e| fail(&copy, &e))?;
+        sync_folder(&copy);
+        return Ok(copy);
+    }
+    Err(StoreError::Unwritable {
+        path: path.to_owned(),
+        reason: "there are already 9,999 copies of its torn ends beside it".into(),
+    })
+}
+
+/// Syncs the folder holding `path`, so a file just created there survives a power cut too.
+/// Best effort: not every system can open a folder for syncing.
+fn sync_folder(path: &Path) {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && let Ok(dir) = std::fs::File::open(dir)
+    {
+        let _ = dir.sync_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::sim;
+
+    fn begin() -> Event {
+        Event::Begin(Box::new(sim::showdown_setup(1)))
+    }
+
+    fn deal() -> Event {
+        Event::DealInitiative { face_up: [None, None], cards: None }
+    }
+
+    #[test]
+    fn crc32_is_zlibs() {
+        // zlib.crc32(b"123456789") == 0xcbf43926, the standard check value.
+        assert_eq!(crc32(&[b"123456789"]), 0xCBF4_3926);
+        assert_eq!(crc32(&[b"1234", b"56789"]), 0xCBF4_3926);
+        assert_eq!(crc32(&[]), 0);
+        // zlib.crc32(b"The quick brown fox jumps over the lazy dog") == 0x414fa339
+        let fox = b"The quick brown fox jumps over the lazy dog";
+        assert_eq!(crc32(&[fox]), 0x414F_A339);
+        // Every split gives the same sum (eight bytes at a time, then one at a time).
+        for at in 0..fox.len() {
+            assert_eq!(crc32(&[&fox[..at], &fox[at..]]), 0x414F_A339, "split at {at}");
+        }
+        assert_eq!(hex8(0x0A1B_2C3D), *b"0a1b2c3d");
+        assert_eq!(hex8(0), *b"00000000");
+    }
+
+    #[test]
+    fn a_line_is_numbered_and_chained() {
+        // zlib.crc32(b'00000000"EndTurn"') == 0x583276bd
+        assert_eq!(
+            checked_line(1, chain(0, "\"EndTurn\""), "\"EndTurn\""),
+            "{\"n\":1,\"sum\":\"583276bd\",\"event\":\"EndTurn\"}\n"
+        );
+    }
+
+    /// A journal of `events` written by Posse, as text.
+    fn written(events: &[Event]) -> String {
+        let dir = tempfile::tempdir().expect("temp");
+        let path = dir.path().join("g.jsonl");
+        Journal::rewrite(&path, events).expect("written");
+        std::fs::read_to_string(&path).expect("read")
+    }
+
+    fn check(text: &str, events: usize, torn: bool, damage: Option<(usize, &str)>) {
+        let read = parse_journal(text.as_bytes());
+        assert_eq!(read.events.len(), events, "{text}");
+        assert_eq!(read.torn_tail, torn, "{text}");
+        let got = read.damage.as_ref().map(|d| (d.line, d.reason.as_str()));
+        match (got, damage) {
+            (Some((line, reason)), Some((want_line, want))) => {
+                assert_eq!(line, want_line, "{reason}");
+                assert!(reason.starts_with(want), "{reason} should start with {want}");
+            }
+            (got, want) => assert_eq!(got.map(|g| g.0), want.map(|w| w.0), "{got:?}"),
+        }
+    }
+
+    #[test]
+    fn damage_is_found_where_it_is() {
+        let events = [begin(), deal(), Event::TiePriority { side: 1 }, Event::EndTurn];
+        let text = written(&events);
+        let lines: Vec<&str> = text.lines().collect();
+        let join = |ls: &[&str]| ls.iter().flat_map(|l| [*l, "\n"]).collect::<String>();
+        check(&text, 4, false, None);
+        // A changed value.
+        check(
+            &text.replacen("\"side\":1", "\"side\":0", 1),
+            2,
+            false,
+            Some((3, "its checksum does not match")),
+        );
+        // Two lines swapped, a line deleted, a line repeated.
+        check(
+            &join(&[lines[0], lines[2], lines[1], lines[3]]),
+            1,
+            false,
+            Some((2, "it is numbered 3, not 2")),
+        );
+        check(&join(&[lines[0], lines[1], lines[3]]), 2, false, Some((3, "it is numbered 4, not 3")));
+        check(
+            &join(&[lines[0], lines[1], lines[1], lines[2]]),
+            2,
+            false,
+            Some((3, "it is numbered 2, not 3")),
+        );
+        // A torn last line is left out, not damage; an empty line is damage.
+        check(&(text.clone() + "{\"n\":5,\"su"), 4, true, None);
+        check(&text[..text.len() - 1], 3, true, None);
+        check(&join(&[lines[0], "", lines[1]]), 1, false, Some((2, "it is empty")));
+        // A line without its checksum among checked ones, and text that is not UTF-8.
+        check(&join(&[lines[0], "\"EndTurn\""]), 1, false, Some((2, "it is not a journal line")));
+        let mut bytes = text.clone().into_bytes();
+        bytes[lines[0].len() + 12] = 0xFF;
+        let read = parse_journal(&bytes);
+        assert_eq!(read.damage, Some(Damage { line: 2, reason: "it is not text (UTF-8)".into() }));
+    }
+
+    #[test]
+    fn journals_without_checksums_still_open_and_refuse_unknown_fields() {
+        let plain = "{\"Begin\":".to_owned()
+            + &serde_json::to_string(&sim::showdown_setup(1)).expect("json")
+            + "}\n{\"DealInitiative\":{\"face_up\":[null,null],\"cards\":null}}\n\"EndTurn\"\n";
+        check(&plain, 3, false, None);
+        check(&(plain.clone() + "\"EndTu"), 3, true, None);
+        let renamed = plain.replacen("\"face_up\"", "\"faceup\"", 1);
+        check(&renamed, 1, false, Some((2, "it is not a game event")));
+        let extra = plain.replacen("\"cards\":null", "\"cards\":null,\"roll\":3", 1);
+        check(&extra, 1, false, Some((2, "it has a field Posse does not know: DealInitiative.roll")));
+        // An absent optional value written as null is the same event.
+        let shot = "\"EndTurn\"\n{\"Shot\":{\"shooter\":{\"side\":0,\"model\":0},\"target\":{\"side\":1,\"model\":0},\"modifier\":0,\"roll\":5,\"weapon\":null}}\n";
+        assert_eq!(parse_journal(shot.as_bytes()).damage, None);
+        check(
+            &format!("\"EndTurn\"\n{}", written(&[Event::EndTurn])),
+            1,
+            false,
+            Some((2, "it has a checksum")),
+        );
+    }
+
+    #[test]
+    fn appending_syncs_checks_and_continues_the_chain() {
+        let dir = tempfile::tempdir().expect("temp");
+        let path = dir.path().join("games/g.jsonl");
+        let mut journal = Journal::create(&path).expect("created");
+        assert!(Journal::create(&path).is_err(), "an existing journal is never created again");
+        journal.append(&begin()).expect("append");
+        journal.append(&deal()).expect("append");
+        let text = std::fs::read_to_string(&path).expect("text");
+        assert_eq!(text, written(&[begin(), deal()]), "appending writes what rewriting does");
+        // Resuming continues the numbering and the chain.
+        let read = read_journal(&path).expect("read");
+        let (mut again, copy) = Journal::resume(&path, &read).expect("resumed");
+        assert_eq!((again.len(), copy), (2, None));
+        again.append(&Event::EndTurn).expect("append");
+        assert_eq!(
+            std::fs::read_to_string(&path).expect("text"),
+            written(&[begin(), deal(), Event::EndTurn])
+        );
+        // Something else writing to the file stops the first writer.
+        std::fs::write(&path, "").expect("emptied");
+        let err = again.append(&Event::NextTurn).expect_err("changed");
+        assert!(err.to_string().contains("changed on disk"), "{err}");
+        // A journal that has gone is not created again by an append.
+        std::fs::remove_file(&path).expect("removed");
+        assert!(journal.append(&Event::NextTurn).is_err());
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn an_event_is_on_the_disk_before_the_game_shows_it() {
+        let rules = crate::rules::embedded::rules();
+        let dir = tempfile::tempdir().expect("temp");
+        let path = dir.path().join("g.jsonl");
+        let mut journal = Journal::create(&path).expect("created");
+        let mut game = Game::default();
+        journal.commit(&mut game, rules, &begin()).expect("begun");
+        journal.commit(&mut game, rules, &deal()).expect("dealt");
+        let before = game.clone();
+        // Refused by the game: nothing written, nothing changed.
+        let err = journal.commit(&mut game, rules, &begin()).expect_err("refused");
+        assert!(matches!(err, CommitError::Refused(_)), "{err}");
+        assert_eq!(game, before);
+        assert_eq!(read_journal(&path).expect("read").events.len(), 2);
+        // The journal cannot be written: the game stays as it was.
+        std::fs::remove_file(&path).expect("removed");
+        let next = Event::TiePriority { side: 0 };
+        let err = journal.commit(&mut game, rules, &next).expect_err("not saved");
+        assert!(matches!(err, CommitError::NotSaved(_)), "{err}");
+        assert_eq!(game, before);
+    }
+
+    #[test]
+    fn a_torn_tail_is_cut_after_keeping_a_copy() {
+        let dir = tempfile::tempdir().expect("temp");
+        let path = dir.path().join("g.jsonl");
+        let whole = written(&[begin(), deal()]);
+        let torn = whole.clone() + "{\"n\":3,\"sum\":\"12";
+        std::fs::write(&path, &torn).expect("write");
+        let read = read_journal(&path).expect("read");
+        assert_eq!((read.events.len(), read.torn_tail), (2, true));
+        let (mut journal, copy) = Journal::resume(&path, &read).expect("resumed");
+        assert_eq!(copy, Some(dir.path().join("g.jsonl.torn-1")));
+        assert_eq!(std::fs::read_to_string(dir.path().join("g.jsonl.torn-1")).expect("copy"), torn);
+        journal.append(&Event::EndTurn).expect("append");
+        assert_eq!(
+            std::fs::read_to_string(&path).expect("text"),
+            written(&[begin(), deal(), Event::EndTurn])
+        );
+        // A second torn tail gets the next copy.
+        std::fs::write(&path, whole.clone() + "\"End").expect("write");
+        let read = read_journal(&path).expect("read");
+        let (_, copy) = Journal::resume(&path, &read).expect("resumed");
+        assert_eq!(copy, Some(dir.path().join("g.jsonl.torn-2")));
+        assert_eq!(std::fs::read_to_string(&path).expect("text"), whole);
+    }
+
+    #[test]
+    fn an_old_journal_is_rewritten_with_checksums_before_it_grows() {
+        let dir = tempfile::tempdir().expect("temp");
+        let path = dir.path().join("g.jsonl");
+        let plain: String =
+            [begin(), deal()].iter().map(|e| serde_json::to_string(e).expect("json") + "\n").collect();
+        std::fs::write(&path, plain + "\"EndT").expect("write");
+        let read = read_journal(&path).expect("read");
+        let (mut journal, copy) = Journal::resume(&path, &read).expect("resumed");
+        assert!(copy.is_some());
+        journal.append(&Event::EndTurn).expect("append");
+        assert_eq!(
+            std::fs::read_to_string(&path).expect("text"),
+            written(&[begin(), deal(), Event::EndTurn])
+        );
+    }
+
+    #[test]
+    fn a_damaged_journal_is_never_resumed() {
+        let dir = tempfile::tempdir().expect("temp");
+        let path = dir.path().join("g.jsonl");
+        let text = written(&[begin(), deal(), Event::EndTurn]).replacen("\"n\":2", "\"n\":7", 1);
+        std::fs::write(&path, &text).expect("write");
+        let read = read_journal(&path).expect("read");
+        let err = Journal::resume(&path, &read).expect_err("damaged");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "{} is damaged at line 2: it is numbered 7, not 2, so lines were moved, deleted or repeated",
+                path.display()
+            )
+        );
+        assert_eq!(std::fs::read_to_string(&path).expect("text"), text, "untouched");
+    }
+}
