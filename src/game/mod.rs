@@ -235,7 +235,6 @@ pub enum Interruption {
 
 /// One shot of a quick-shot exchange: who fires at whom, the total modifier and the d20.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Fire {
     pub shooter: ModelRef,
     pub target: ModelRef,
@@ -246,8 +245,9 @@ pub struct Fire {
 }
 
 /// Everything that can happen to a game. Events are appended to the journal as they happen.
+/// Fields Posse does not know are refused by the journal reader (`store::journal`), with the
+/// event and field named.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub enum Event {
     /// Builds and shuffles both decks from the seed and deals each hand.
     Begin(Box<Setup>),
