@@ -456,7 +456,8 @@ fn a_move_that_halts_near_an_enemy_loses_the_other_moves_but_not_a_charge() {
     t.ok(declare(A0, &[Move, Move, Shoot]));
     t.ok(halted(A0));
     assert_eq!(t.last_line(), "Turn 1 · Wyatt Earp moves and stops within 2 cm of an enemy");
-    assert_eq!(t.next_action(A0), Some(Move), "shown, for a charge only");
+    assert_eq!(t.next_action(A0), Some(Shoot), "the lost move is passed over");
+    assert!(t.game.activation_of(A0).is_some_and(Activation::charge_left), "a charge may use it");
     assert_eq!(t.refused(moved(A0)), "Wyatt Earp declared shoot next, not move");
     t.ok(shot(A0, B0, 5));
     assert_eq!(t.steps(A0), [Step::Done, Step::Lost, Step::Done]);
