@@ -1033,6 +1033,27 @@ fn a_tie_draw_from_an_empty_deck_that_never_reshuffles_runs_it_out() {
 // 9. There Will Be Blood (lines 495–496, A61)
 
 #[test]
+fn the_duels_simultaneous_shots_end_the_round() {
+    // Equal totals shoot at the same time (line 469); once both have fired the round is over
+    // and the next row card comes up. The seed's rows start 10♥ and 2♠.
+    let mut t = Table::new("the-duel", 20_261_129, (LAWMEN, &[MORGAN]), (OUTLAWS, &[BILLY]));
+    t.ok(Event::DuelRound { cards: Some([[card("10H"), card("6D")], [card("2S"), card("KS")]]) });
+    t.ok(Event::DuelDecide { side: 0, stand: true, card: None });
+    t.ok(Event::DuelDecide { side: 1, stand: false, card: Some(card("4S")) });
+    t.ok(Event::DuelDecide { side: 1, stand: true, card: None });
+    assert_eq!(t.game.duel_shots_due(t.rules), [(0, 0), (1, 0)], "16 each: together, no bonus");
+    t.ok(Event::DuelFire { shots: vec![(0, 12), (1, 11)] });
+    assert_eq!((t.model(A0).under_fire, t.model(B0).under_fire), (1, 1), "both shots land");
+    assert!(t.game.duel_shots_due(t.rules).is_empty(), "nobody fires twice");
+    assert_eq!(
+        t.refused(Event::DuelFire { shots: vec![(0, 20), (1, 20)] }),
+        "those are not the shots this round owes"
+    );
+    t.ok(Event::DuelRound { cards: None });
+    assert_eq!(t.game.duel.as_ref().map(|d| d.round), Some(2));
+}
+
+#[test]
 fn there_will_be_blood_opens_with_the_duellists_single_shots() {
     let mut t =
         Table::new("there-will-be-blood", 117, (LAWMEN, &[MORGAN, TEXAS]), (OUTLAWS, &[BILLY, FRANK]));
