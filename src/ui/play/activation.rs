@@ -157,14 +157,21 @@ fn declaration_ui(
 ) {
     let v = ui.visuals().clone();
     let limits = game.limits(rules, current);
+    // The duellist's first turn is one Shoot and nothing else (There Will Be Blood).
+    let most = if limits.single_shot { 1 } else { limits.actions };
     ui.label(theme::heading(
         &v,
-        format!("Declare up to {}", crate::rules::count(limits.actions, "action", "actions")),
+        if limits.single_shot {
+            "Declare a single Shoot".to_owned()
+        } else {
+            format!("Declare up to {}", crate::rules::count(most, "action", "actions"))
+        },
     ));
-    let full = state.declaring.len() >= usize::try_from(limits.actions).unwrap_or(0);
+    let full = state.declaring.len() >= usize::try_from(most).unwrap_or(0);
     ui.horizontal_wrapped(|ui| {
         for action in Action::ALL {
             let allowed = match action {
+                _ if limits.single_shot => action == Action::Shoot,
                 Action::Aim => limits.can_aim,
                 Action::Reload => limits.can_reload,
                 Action::ChangeWeapon => limits.can_change,
