@@ -131,14 +131,13 @@ fn end_activation_button(
     };
     let end = egui::Button::new(RichText::new("End activation").size(theme::HEADING))
         .min_size(egui::vec2(200.0, 40.0));
-    if (ui
+    let clicked = ui
         .add(end)
         .accessible_name(format!("End {}'s activation", model.name))
         .on_hover_text(hover)
-        .clicked()
-        && settled)
-        || super::shortcut(ui, egui::Key::E)
-    {
+        .clicked();
+    // A click or Ctrl+E right after the model changed is the second of a double press.
+    if (clicked || super::shortcut(ui, egui::Key::E)) && settled {
         let moves = game.activation_of(current).map_or(0, Activation::moves_taken);
         commands.push(PlayCommand::Apply(Event::EndActivation { model: current, moves }));
         state.new_activation();
