@@ -3,17 +3,24 @@
 
 Needs a display: run under Xvfb, e.g.
     Xvfb :99 -screen 0 1280x900x24 -nolisten tcp &
-    DISPLAY=:99 python3 scripts/bench-startup.py
+    DISPLAY=:99 python3 scripts/bench-startup.py [RUNS] [--bin PATH]
 The app, started with POSSE_STARTUP_PROBE=1, prints `first-frame` once its first frame has
 been shown and closes itself; the time is measured from spawning the process.
 """
 import os, statistics, subprocess, sys, tempfile, time
 
+args = sys.argv[1:]
 BIN = os.path.join(os.path.dirname(__file__), "..", "target", "release", "posse")
-RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 11
+if "--bin" in args:
+    i = args.index("--bin")
+    BIN = args[i + 1]
+    del args[i:i + 2]
+RUNS = int(args[0]) if args else 11
+# A fresh data folder, never the player's own (a given POSSE_DATA_DIR is kept).
+DATA = os.environ.get("POSSE_DATA_DIR") or tempfile.mkdtemp()
 
 def once():
-    env = dict(os.environ, POSSE_STARTUP_PROBE="1", XDG_RUNTIME_DIR=tempfile.mkdtemp())
+    env = dict(os.environ, POSSE_STARTUP_PROBE="1", XDG_RUNTIME_DIR=tempfile.mkdtemp(), POSSE_DATA_DIR=DATA)
     start = time.perf_counter()
     proc = subprocess.Popen([BIN], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
     for line in proc.stdout:
