@@ -5,11 +5,11 @@ use std::time::Instant;
 
 use egui_kittest::Harness;
 use posse::app::{PosseApp, Screen};
-use posse::game::{Event, Game, sim};
-use posse::rules::embedded;
-use posse::rules::gang::{GangFile, ModelEntry};
 use posse::store::{DataDir, Journal};
-use posse::ui::play::PlayCommand;
+use posse::systems::dmh::game::{Event, Game, sim};
+use posse::systems::dmh::rules::embedded;
+use posse::systems::dmh::rules::gang::{GangFile, ModelEntry};
+use posse::systems::dmh::ui::play::PlayCommand;
 
 fn gang(name: &str, kind: &str, profiles: &[(&str, usize)]) -> GangFile {
     let models = profiles

@@ -4,8 +4,8 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use posse::app::PosseApp;
-use posse::rules::embedded;
-use posse::ui::reference::Tool;
+use posse::systems::dmh::rules::embedded;
+use posse::systems::dmh::ui::reference::Tool;
 
 fn app() -> Harness<'static, PosseApp> {
     let rules = embedded::load().expect("rules load");

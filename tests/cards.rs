@@ -5,8 +5,8 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use posse::app::{PosseApp, Screen};
-use posse::game::{Event, Flag, Game, ModelRef, Phase};
-use posse::rules::cards::{Card, Colour};
+use posse::systems::dmh::game::{Event, Flag, Game, ModelRef, Phase};
+use posse::systems::dmh::rules::cards::{Card, Colour};
 
 use super::support;
 

@@ -3,10 +3,10 @@
 //! And no test touches the developer's own data folder.
 
 use posse::app::{PosseApp, Screen};
-use posse::game::{Event, Game, sim};
-use posse::rules::embedded;
 use posse::store::{DataDir, Journal};
-use posse::ui::play::PlayCommand;
+use posse::systems::dmh::game::{Event, Game, sim};
+use posse::systems::dmh::rules::embedded;
+use posse::systems::dmh::ui::play::PlayCommand;
 
 use egui_kittest::Harness;
 

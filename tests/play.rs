@@ -4,7 +4,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use posse::app::{PosseApp, Screen};
-use posse::game::{Event, Phase};
+use posse::systems::dmh::game::{Event, Phase};
 
 use super::support;
 
@@ -204,7 +204,7 @@ fn an_initiative_tie_and_the_lowest_card_switch() {
 /// Ends activations until `pred` holds for the current model (or the turn runs out).
 fn act_until(
     h: &mut Harness<'static, PosseApp>,
-    pred: impl Fn(&posse::game::Game, posse::game::ModelRef) -> bool,
+    pred: impl Fn(&posse::systems::dmh::game::Game, posse::systems::dmh::game::ModelRef) -> bool,
 ) -> bool {
     for _ in 0..20 {
         let game = &h.state().game.as_ref().expect("game").game;
@@ -228,7 +228,7 @@ fn a_hand_to_hand_fight_locks_the_models_until_one_breaks_off() {
     let current = game.order().expect("ordered")[0];
     let me = game.sides[current.side].models[current.model].name.clone();
     let enemy = 1 - current.side;
-    let target = posse::game::ModelRef { side: enemy, model: 1 };
+    let target = posse::systems::dmh::game::ModelRef { side: enemy, model: 1 };
     let them = game.sides[enemy].models[1].name.clone();
     h.get_by_label("Charge target").click();
     h.run();
@@ -300,7 +300,7 @@ fn a_player_types_the_cards_of_a_physical_deck() {
     let game = &h.state().game.as_ref().expect("game").game;
     let names: Vec<String> = game.sides[1].models.iter().map(|m| m.name.clone()).collect();
     // Cards from the bottom of the deck: not what Posse would have dealt.
-    let cards: Vec<posse::rules::cards::Card> = game.sides[1].deck[..names.len()].to_vec();
+    let cards: Vec<posse::systems::dmh::rules::cards::Card> = game.sides[1].deck[..names.len()].to_vec();
     assert!(
         h.get_by_label("Deal initiative").accesskit_node().is_disabled(),
         "not until every card is typed"
@@ -352,7 +352,7 @@ fn a_hit_that_calls_for_a_nerve_test() {
     let mut h = dealt(dir.path());
     let game = &h.state().game.as_ref().expect("game").game;
     let shooter = game.order().expect("ordered")[0];
-    let target = posse::game::ModelRef { side: 1 - shooter.side, model: 2 };
+    let target = posse::systems::dmh::game::ModelRef { side: 1 - shooter.side, model: 2 };
     let target_name = game.sides[target.side].models[2].name.clone();
     h.get_by_label("Target").click();
     h.run();

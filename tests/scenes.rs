@@ -3,8 +3,8 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use posse::app::{PosseApp, Screen};
-use posse::rules::data::Role;
 use posse::store::{DataDir, Outcome};
+use posse::systems::dmh::rules::data::Role;
 
 use super::support::{self, click};
 

@@ -3,8 +3,8 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use posse::app::{PosseApp, Screen};
-use posse::rules::embedded;
 use posse::store::DataDir;
+use posse::systems::dmh::rules::embedded;
 
 /// The app on the data folder `dir`, in a window of `width` × `height`, showing `screen`.
 pub fn app_on(dir: &std::path::Path, screen: Screen, width: f32, height: f32) -> Harness<'static, PosseApp> {
@@ -39,7 +39,7 @@ pub fn click(h: &mut Harness<'static, PosseApp>, label: &str) {
 pub fn play_out_the_turn(h: &mut Harness<'static, PosseApp>) {
     for _ in 0..60 {
         let Some(game) = h.state().game.as_ref().map(|g| &g.game) else { return };
-        if game.phase != posse::game::Phase::Activations {
+        if game.phase != posse::systems::dmh::game::Phase::Activations {
             return;
         }
         let first = game.sides[0].name.clone();

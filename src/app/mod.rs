@@ -7,16 +7,17 @@ use std::sync::mpsc;
 
 use egui::RichText;
 
-use crate::game::{Event, Game, Setup, SideSetup};
-use crate::print::{self, Paper, roster};
-use crate::rules::data::{DeckKind, Role};
-use crate::rules::gang::GangFile;
-use crate::rules::{Rules, embedded};
+use crate::print::{self, Paper};
 use crate::store::{self, CommitError, Damage, DataDir, Journal};
-use crate::ui::gangs::{self, GangCommand, GangsState, Notice};
-use crate::ui::play::{self, PlayCommand, PlayState};
-use crate::ui::reference::{self, ReferenceState};
-use crate::ui::scenes::{self, SceneCommand, ScenesState};
+use crate::systems::dmh::game::{Event, Game, Setup, SideSetup};
+use crate::systems::dmh::print::roster;
+use crate::systems::dmh::rules::data::{DeckKind, Role};
+use crate::systems::dmh::rules::gang::GangFile;
+use crate::systems::dmh::rules::{Rules, embedded};
+use crate::systems::dmh::ui::gangs::{self, GangCommand, GangsState, Notice};
+use crate::systems::dmh::ui::play::{self, PlayCommand, PlayState};
+use crate::systems::dmh::ui::reference::{self, ReferenceState};
+use crate::systems::dmh::ui::scenes::{self, SceneCommand, ScenesState};
 use crate::ui::theme;
 
 /// The screens of the app.
@@ -237,7 +238,7 @@ impl PosseApp {
         else {
             return Err("One of the gangs is of a type Posse does not know.".into());
         };
-        let (red, black) = crate::rules::cards::number_colours(good_gang, bad_gang);
+        let (red, black) = crate::systems::dmh::rules::cards::number_colours(good_gang, bad_gang);
         let scene_data = scene.as_deref().and_then(|id| self.rules.scene(id));
         let side = |gang: GangFile, role: Role, numbers| {
             let s = scene_data.map(|sc| sc.sides.get(role));
@@ -259,7 +260,7 @@ impl PosseApp {
                 .unwrap_or_else(|| u64::try_from(now.as_nanos() % u128::from(u64::MAX)).unwrap_or(1)),
             scene,
             sides: [side(good, Role::Good, red), side(bad, Role::Bad, black)],
-            edition: crate::game::EDITION,
+            edition: crate::systems::dmh::game::EDITION,
         };
         // A new journal of its own (two games started in the same second get two), and the
         // game opens only once its first event is on the disk.
@@ -381,7 +382,7 @@ impl PosseApp {
         match command {
             SceneCommand::PrintChecklist(id, paper) => {
                 let Some(scene) = self.rules.scene(&id) else { return };
-                let pages = print::checklist::layout(self.rules, scene, paper);
+                let pages = crate::systems::dmh::print::checklist::layout(self.rules, scene, paper);
                 self.scenes.notice =
                     Some(match self.print_pages(&pages, &format!("{id}-checklist-{}.pdf", paper.id())) {
                         Ok(path) => Notice {
@@ -393,7 +394,7 @@ impl PosseApp {
                     });
             }
             SceneCommand::PrintReference(paper) => {
-                let pages = print::quickref::layout(self.rules, paper);
+                let pages = crate::systems::dmh::print::quickref::layout(self.rules, paper);
                 self.scenes.notice =
                     Some(match self.print_pages(&pages, &format!("quick-reference-{}.pdf", paper.id())) {
                         Ok(path) => Notice {
@@ -881,7 +882,7 @@ fn game_summary(rules: &Rules, game: &Game) -> String {
             Some(w) => format!("over, the {} won", w.name),
             None => "over, a draw".to_owned(),
         },
-        (None, crate::game::Phase::Over) => "over".to_owned(),
+        (None, crate::systems::dmh::game::Phase::Over) => "over".to_owned(),
         (None, _) => "unfinished".to_owned(),
     };
     format!("{} · {scene} · turn {} · {state}", names.join(" v "), game.turn)

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 pub use journal::{CommitError, Damage, JOURNAL_LIMIT, Journal, JournalRead, read_journal};
 
-use crate::rules::gang::GangFile;
+use crate::systems::dmh::rules::gang::GangFile;
 
 /// The largest gang file (or results file) Posse reads: 16 MiB, thousands of times a real one.
 pub const GANG_LIMIT: u64 = 16 * 1024 * 1024;
@@ -705,7 +705,7 @@ mod tests {
 
     #[test]
     fn a_game_summary_is_kept_until_the_journal_changes() {
-        use crate::game::{Event, sim};
+        use crate::systems::dmh::game::{Event, sim};
         let dir = tempfile::tempdir().expect("temp");
         let data = DataDir::at(dir.path());
         let (id, mut journal) = data.create_game(5).expect("created");

@@ -1,0 +1,30 @@
+//! The game systems Posse keeps the books for, one folder each, and the registry that lists
+//! them: the app's home screen, the command line and the tests read [`ALL`]. Adding a system
+//! is a folder here, a folder under `data/`, and one line in [`ALL`].
+
+pub mod dmh;
+
+use crate::cli::{Context, Failure, Output};
+
+/// A game system as the shells know it.
+#[derive(Clone, Copy, Debug)]
+pub struct System {
+    /// Its id: the command line's group (`posse dmh …`) and its data folder (`dmh/`).
+    pub id: &'static str,
+    pub title: &'static str,
+    /// One line of what Posse does for it.
+    pub blurb: &'static str,
+    /// Its command-line group.
+    pub command: fn() -> clap::Command,
+    /// Runs one command of its group.
+    pub run: fn(&clap::ArgMatches, &mut Context<'_>) -> Result<Output, Failure>,
+}
+
+/// Every system, in the order the home screen shows them.
+pub const ALL: &[System] = &[dmh::SYSTEM];
+
+/// The system with this id.
+#[must_use]
+pub fn by_id(id: &str) -> Option<&'static System> {
+    ALL.iter().find(|s| s.id == id)
+}
