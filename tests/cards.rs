@@ -4,7 +4,8 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use posse::app::{PosseApp, Screen};
+use posse::app::PosseApp;
+use posse::systems::dmh::app::Screen;
 use posse::systems::dmh::game::{Event, Flag, Game, ModelRef, Phase};
 use posse::systems::dmh::rules::cards::{Card, Colour};
 
@@ -27,7 +28,7 @@ fn click(h: &mut Harness<'static, PosseApp>, label: &str) {
 }
 
 fn game<'h>(h: &'h Harness<'static, PosseApp>) -> &'h Game {
-    &h.state().game.as_ref().expect("a game").game
+    &h.state().dmh().game.as_ref().expect("a game").game
 }
 
 /// Picks `item` in the combo box labelled `combo` (the item's name may also be elsewhere on
@@ -60,7 +61,7 @@ fn start_until(
         pick(&mut h, "Scene", title);
     }
     for seed in 1..200 {
-        h.state_mut().play.seed = Some(seed);
+        h.state_mut().dmh_mut().play.seed = Some(seed);
         click(&mut h, "Start the game");
         click(&mut h, "Deal initiative");
         if h.query_by_label_contains("placed its first card first").is_some() {
@@ -269,7 +270,7 @@ fn the_stranger_loses_when_his_deck_runs_out() {
     h.get_by_label_contains("The stranger's deck runs out");
     // The next scene of the storyline, with the result recorded for the series.
     click(&mut h, "Record the result and set up This Town Ain't Big Enough");
-    assert!(h.state().game.is_none());
+    assert!(h.state().dmh().game.is_none());
     h.get_by_label_contains("Part of the series: the bad guys won The Stranger");
 }
 

@@ -3,7 +3,8 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use posse::app::{PosseApp, Screen};
+use posse::app::PosseApp;
+use posse::systems::dmh::app::Screen;
 use posse::systems::dmh::game::{Event, Phase};
 
 use super::support;
@@ -34,7 +35,7 @@ fn click(h: &mut Harness<'static, PosseApp>, label: &str) {
 /// A game started from the fixed seed with its first initiative dealt and any tie settled.
 fn dealt(dir: &std::path::Path) -> Harness<'static, PosseApp> {
     let mut h = app_on(dir);
-    h.state_mut().play.seed = Some(SEED);
+    h.state_mut().dmh_mut().play.seed = Some(SEED);
     click(&mut h, "Start the game");
     click(&mut h, "Deal initiative");
     if h.query_by_label_contains("placed its first card first").is_some() {
@@ -44,7 +45,7 @@ fn dealt(dir: &std::path::Path) -> Harness<'static, PosseApp> {
 }
 
 fn phase(h: &Harness<'static, PosseApp>) -> Phase {
-    h.state().game.as_ref().expect("a game").game.phase
+    h.state().dmh().game.as_ref().expect("a game").game.phase
 }
 
 #[test]
@@ -53,10 +54,10 @@ fn set_up_deal_shoot_undo_and_resume() {
     let log_len;
     {
         let mut h = app_on(dir.path());
-        h.state_mut().play.seed = Some(SEED);
+        h.state_mut().dmh_mut().play.seed = Some(SEED);
         click(&mut h, "Start the game");
         assert_eq!(phase(&h), Phase::Initiative);
-        let game = &h.state().game.as_ref().expect("game").game;
+        let game = &h.state().dmh().game.as_ref().expect("game").game;
         assert_eq!(game.sides[0].hand.len(), 5, "hands dealt");
         click(&mut h, "Deal initiative");
         assert_eq!(phase(&h), Phase::Activations);
@@ -64,7 +65,7 @@ fn set_up_deal_shoot_undo_and_resume() {
         if h.query_by_label_contains("placed its first card first").is_some() {
             click(&mut h, "The Clanton Gang placed first");
         }
-        let game = &h.state().game.as_ref().expect("game").game;
+        let game = &h.state().dmh().game.as_ref().expect("game").game;
         let current = game.order().expect("ordered")[0];
         let enemy = 1 - current.side;
         let target_name = game.sides[enemy].models[2].name.clone();
@@ -82,7 +83,7 @@ fn set_up_deal_shoot_undo_and_resume() {
         h.run();
         h.get_by_label_contains("Apply: ").click_accesskit();
         h.run();
-        let game = &h.state().game.as_ref().expect("game").game;
+        let game = &h.state().dmh().game.as_ref().expect("game").game;
         assert!(matches!(game.log.last(), Some(Event::Shot { roll: 20, .. })));
         assert!(matches!(game.log[game.log.len() - 2], Event::Interrupt { .. }), "the duck back came first");
         assert!(game.sides[enemy].models[2].activated, "the duck back burnt its activation");
@@ -92,16 +93,16 @@ fn set_up_deal_shoot_undo_and_resume() {
         // Undo says what it undoes, and redo puts it back.
         h.get_by_label_contains("Undo: Turn 1 · ").click_accesskit();
         h.run();
-        assert_eq!(h.state().game.as_ref().expect("game").game.log.len(), before - 1);
+        assert_eq!(h.state().dmh().game.as_ref().expect("game").game.log.len(), before - 1);
         click(&mut h, "Redo");
-        assert_eq!(h.state().game.as_ref().expect("game").game.log.len(), before);
+        assert_eq!(h.state().dmh().game.as_ref().expect("game").game.log.len(), before);
         log_len = before;
     }
     // Reopening Posse resumes the game exactly.
     let mut h = app_on(dir.path());
     h.get_by_label_contains("Resume Tombstone Law v The Clanton Gang").click_accesskit();
     h.run();
-    let game = &h.state().game.as_ref().expect("resumed").game;
+    let game = &h.state().dmh().game.as_ref().expect("resumed").game;
     assert_eq!(game.log.len(), log_len);
     assert!(matches!(game.log.last(), Some(Event::Shot { roll: 20, .. })));
 }
@@ -110,14 +111,14 @@ fn set_up_deal_shoot_undo_and_resume() {
 fn a_whole_turn_to_the_end_of_turn_checklist() {
     let dir = data_with_gangs();
     let mut h = app_on(dir.path());
-    h.state_mut().play.seed = Some(SEED);
+    h.state_mut().dmh_mut().play.seed = Some(SEED);
     click(&mut h, "Start the game");
     click(&mut h, "Deal initiative");
     support::play_out_the_turn(&mut h);
     assert_eq!(phase(&h), Phase::EndOfTurn);
     h.get_by_label_contains("Take every move marker off the table.");
     click(&mut h, "Draw cards and start the next turn");
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     assert_eq!((game.turn, game.phase), (2, Phase::Initiative));
     assert!(game.lines.iter().any(|l| l.ends_with("turn 2 begins")));
 }
@@ -126,7 +127,7 @@ fn a_whole_turn_to_the_end_of_turn_checklist() {
 fn a_quick_shot_from_a_model_that_has_not_acted() {
     let dir = data_with_gangs();
     let mut h = dealt(dir.path());
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     let current = game.order().expect("ordered")[0];
     let enemy = 1 - current.side;
     // The enemy acting last has surely not acted yet.
@@ -146,7 +147,7 @@ fn a_quick_shot_from_a_model_that_has_not_acted() {
     h.run();
     h.get_by_label_contains("Apply the quick shot: ").click_accesskit();
     h.run();
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     let n = game.log.len();
     assert!(matches!(game.log[n - 2], Event::Interrupt { model, .. } if model == shooter));
     assert!(
@@ -160,10 +161,10 @@ fn a_quick_shot_from_a_model_that_has_not_acted() {
 fn dealt_with_a_tie(dir: &std::path::Path) -> Harness<'static, PosseApp> {
     let mut h = app_on(dir);
     for seed in SEED..SEED + 50 {
-        h.state_mut().play.seed = Some(seed);
+        h.state_mut().dmh_mut().play.seed = Some(seed);
         click(&mut h, "Start the game");
         click(&mut h, "Deal initiative");
-        if h.state().game.as_ref().expect("game").game.order().is_err() {
+        if h.state().dmh().game.as_ref().expect("game").game.order().is_err() {
             return h;
         }
         click(&mut h, "Close game");
@@ -178,7 +179,7 @@ fn an_initiative_tie_and_the_lowest_card_switch() {
     // The tie asks who placed first; the answer settles the order.
     h.get_by_label_contains("placed its first card first");
     click(&mut h, "The Clanton Gang placed first");
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     assert_eq!(game.tie_priority, Some(1));
     assert!(game.order().is_ok());
     // The side with the lowest card may swap two of its models' cards, before anyone acts.
@@ -195,7 +196,7 @@ fn an_initiative_tie_and_the_lowest_card_switch() {
     h.get_all_by_label(&b.name).last().expect("in the list").click_accesskit();
     h.run();
     click(&mut h, "Swap cards");
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     assert_eq!((game.sides[side].models[0].card, game.sides[side].models[1].card), (b.card, a.card));
     assert!(game.lines.last().is_some_and(|l| l.ends_with(&format!("{} and {} swap cards", a.name, b.name))));
     assert!(h.query_by_label_contains("hold the lowest card").is_none(), "once per turn");
@@ -207,7 +208,7 @@ fn act_until(
     pred: impl Fn(&posse::systems::dmh::game::Game, posse::systems::dmh::game::ModelRef) -> bool,
 ) -> bool {
     for _ in 0..20 {
-        let game = &h.state().game.as_ref().expect("game").game;
+        let game = &h.state().dmh().game.as_ref().expect("game").game;
         let Some(current) = game.order().ok().and_then(|o| o.first().copied()) else {
             return false;
         };
@@ -224,7 +225,7 @@ fn act_until(
 fn a_hand_to_hand_fight_locks_the_models_until_one_breaks_off() {
     let dir = data_with_gangs();
     let mut h = dealt(dir.path());
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     let current = game.order().expect("ordered")[0];
     let me = game.sides[current.side].models[current.model].name.clone();
     let enemy = 1 - current.side;
@@ -242,7 +243,7 @@ fn a_hand_to_hand_fight_locks_the_models_until_one_breaks_off() {
     h.run();
     h.get_by_label_contains("Apply the fight: ").click_accesskit();
     h.run();
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     let n = game.log.len();
     assert!(
         matches!(game.log[n - 2], Event::Fight { a, b, a_roll: 3, b_roll: 5, .. } if a == current && b == target)
@@ -269,7 +270,7 @@ fn a_hand_to_hand_fight_locks_the_models_until_one_breaks_off() {
     assert!(act_until(&mut h, |g, r| g.fight_of(r).is_some()), "a fighter comes up");
     h.get_by_label_contains("holds the higher card: fight on with +1");
     click(&mut h, "Break off (two move actions)");
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     assert!(game.fights.is_empty());
     assert!(matches!(game.log.last(), Some(Event::BreakOff { .. })));
 }
@@ -278,26 +279,26 @@ fn a_hand_to_hand_fight_locks_the_models_until_one_breaks_off() {
 fn a_hand_is_shown_only_after_the_hand_over() {
     let dir = data_with_gangs();
     let mut h = app_on(dir.path());
-    h.state_mut().play.seed = Some(SEED);
+    h.state_mut().dmh_mut().play.seed = Some(SEED);
     click(&mut h, "Start the game");
-    let card = h.state().game.as_ref().expect("game").game.sides[1].hand[0];
+    let card = h.state().dmh().game.as_ref().expect("game").game.sides[1].hand[0];
     click(&mut h, "The Clanton Gang's hand");
     assert!(h.query_by_label(&card.label()).is_none(), "not before the tap");
     click(&mut h, "Pass to the Outlaws player — tap to show hand");
     h.get_by_label(&card.label());
     click(&mut h, "Hide hand");
     assert!(h.query_by_label(&card.label()).is_none());
-    assert!(h.state().play.hand_over.is_none());
+    assert!(h.state().dmh().play.hand_over.is_none());
 }
 
 #[test]
 fn a_player_types_the_cards_of_a_physical_deck() {
     let dir = data_with_gangs();
     let mut h = app_on(dir.path());
-    h.state_mut().play.seed = Some(SEED);
+    h.state_mut().dmh_mut().play.seed = Some(SEED);
     click(&mut h, "Start the game");
     click(&mut h, "The Clanton Gang draw from their own deck");
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     let names: Vec<String> = game.sides[1].models.iter().map(|m| m.name.clone()).collect();
     // Cards from the bottom of the deck: not what Posse would have dealt.
     let cards: Vec<posse::systems::dmh::rules::cards::Card> = game.sides[1].deck[..names.len()].to_vec();
@@ -311,7 +312,7 @@ fn a_player_types_the_cards_of_a_physical_deck() {
         h.run();
     }
     click(&mut h, "Deal initiative");
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     for (m, card) in cards.iter().enumerate() {
         assert_eq!(game.sides[1].models[m].card, Some(*card));
     }
@@ -322,7 +323,7 @@ fn a_player_types_the_cards_of_a_physical_deck() {
 fn the_closest_target_rule_asks_for_the_shooters_nerve_test() {
     let dir = data_with_gangs();
     let mut h = dealt(dir.path());
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     let shooter = game.order().expect("ordered")[0];
     let name = game.sides[shooter.side].models[shooter.model].name.clone();
     let target_name = game.sides[1 - shooter.side].models[3].name.clone();
@@ -339,7 +340,7 @@ fn the_closest_target_rule_asks_for_the_shooters_nerve_test() {
     h.get_by_role_and_label(Role::TextInput, "d10 roll").set_text_value_accesskit("1");
     h.run();
     click(&mut h, "Apply the nerve test");
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     assert!(matches!(game.log.last(), Some(Event::Nerve { model, roll: 1, .. }) if *model == shooter));
     assert_eq!(game.sides[shooter.side].models[shooter.model].under_fire, 1, "a failed test adds a marker");
     // Back to the shot, still this model's activation.
@@ -350,7 +351,7 @@ fn the_closest_target_rule_asks_for_the_shooters_nerve_test() {
 fn a_hit_that_calls_for_a_nerve_test() {
     let dir = data_with_gangs();
     let mut h = dealt(dir.path());
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     let shooter = game.order().expect("ordered")[0];
     let target = posse::systems::dmh::game::ModelRef { side: 1 - shooter.side, model: 2 };
     let target_name = game.sides[target.side].models[2].name.clone();
@@ -368,7 +369,7 @@ fn a_hit_that_calls_for_a_nerve_test() {
     h.get_by_role_and_label(Role::TextInput, "d10 roll").set_text_value_accesskit("10");
     h.run();
     click(&mut h, "Apply the nerve test");
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     assert_eq!(game.model_at(target).expect("target").under_fire, 1, "the hit's marker; the test passed");
     assert!(game.lines.last().is_some_and(|l| l.contains("takes a nerve test") && l.ends_with("passed")));
 }
@@ -379,7 +380,7 @@ fn a_broken_gang_fails_its_big_nerve_test_and_the_game_ends() {
     let mut h = dealt(dir.path());
     // Four of the Clantons go down (corrected by hand from each model's menu).
     for m in 0..4 {
-        let name = h.state().game.as_ref().expect("game").game.sides[1].models[m].name.clone();
+        let name = h.state().dmh().game.as_ref().expect("game").game.sides[1].models[m].name.clone();
         h.get_by_label(&format!("Flags and markers of {name}")).click();
         h.run();
         h.get_by_role_and_label(Role::CheckBox, "Out of action").click();
@@ -387,14 +388,14 @@ fn a_broken_gang_fails_its_big_nerve_test_and_the_game_ends() {
         h.key_press(egui::Key::Escape);
         h.run();
     }
-    assert_eq!(h.state().game.as_ref().expect("game").game.sides[1].standing().count(), 3);
+    assert_eq!(h.state().dmh().game.as_ref().expect("game").game.sides[1].standing().count(), 3);
     assert!(act_until(&mut h, |_, _| false) || h.query_by_label("End the turn").is_some());
     click(&mut h, "End the turn");
     h.get_by_label("The Clanton Gang must take a Big Nerve test");
     h.get_by_role_and_label(Role::TextInput, "d10 roll").set_text_value_accesskit("1");
     h.run();
     click(&mut h, "Apply The Clanton Gang's Big Nerve test");
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     assert_eq!((game.phase, game.broke), (Phase::Over, Some(1)));
     h.get_by_label("Tombstone Law win");
     h.get_by_label("The Clanton Gang are out of the fight.");
@@ -411,7 +412,7 @@ fn the_winner_of_the_previous_scene_draws_an_extra_card() {
     h.run();
     h.get_by_label_contains("Part of the series: the bad guys won The Stranger");
     click(&mut h, "Start the game");
-    let game = &h.state().game.as_ref().expect("game").game;
+    let game = &h.state().dmh().game.as_ref().expect("game").game;
     let (good, bad) = (game.sides[0].hand.len(), game.sides[1].hand.len());
     assert_eq!(bad, good + 1, "the bad guys' extra card ({good} and {bad})");
 }

@@ -2,18 +2,18 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use posse::app::{PosseApp, Screen};
+use posse::app::PosseApp;
 use posse::store::DataDir;
-use posse::systems::dmh::rules::embedded;
+use posse::systems::dmh::app::Screen;
 
 /// The app on the data folder `dir`, in a window of `width` × `height`, showing `screen`.
 pub fn app_on(dir: &std::path::Path, screen: Screen, width: f32, height: f32) -> Harness<'static, PosseApp> {
-    let rules = embedded::load().expect("rules load");
     let data = DataDir::at(dir);
     let mut h = Harness::builder()
         .with_size(egui::vec2(width, height))
-        .build_eframe(move |cc| PosseApp::with_data(cc, rules, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
     h.run();
+    open_dmh(&mut h);
     let label = match screen {
         Screen::Reference => "Reference",
         Screen::Gangs => "Gangs",
@@ -22,8 +22,17 @@ pub fn app_on(dir: &std::path::Path, screen: Screen, width: f32, height: f32) ->
     };
     h.get_by_label(label).click();
     h.run();
-    assert_eq!(h.state().screen, screen);
+    assert_eq!(h.state().dmh().screen, screen);
     h
+}
+
+/// From the home screen, opens Dead Man's Hand (its tile) as a player would.
+pub fn open_dmh(h: &mut Harness<'static, PosseApp>) {
+    if h.state().home {
+        h.get_by_label("Dead Man's Hand").click();
+        h.run();
+    }
+    assert!(!h.state().home);
 }
 
 /// Clicks a widget by its label, scrolling to it first as a player would.
@@ -38,7 +47,7 @@ pub fn click(h: &mut Harness<'static, PosseApp>, label: &str) {
 /// the turn itself, as players who only move would.
 pub fn play_out_the_turn(h: &mut Harness<'static, PosseApp>) {
     for _ in 0..60 {
-        let Some(game) = h.state().game.as_ref().map(|g| &g.game) else { return };
+        let Some(game) = h.state().dmh().game.as_ref().map(|g| &g.game) else { return };
         if game.phase != posse::systems::dmh::game::Phase::Activations {
             return;
         }

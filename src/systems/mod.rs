@@ -4,7 +4,9 @@
 
 pub mod dmh;
 
+use crate::app::SystemApp;
 use crate::cli::{Context, Failure, Output};
+use crate::store::DataDir;
 
 /// A game system as the shells know it.
 #[derive(Clone, Copy, Debug)]
@@ -18,6 +20,16 @@ pub struct System {
     pub command: fn() -> clap::Command,
     /// Runs one command of its group.
     pub run: fn(&clap::ArgMatches, &mut Context<'_>) -> Result<Output, Failure>,
+    /// Its screens in the app, on its own data folder (`None`: nothing can be kept).
+    pub app: fn(Option<DataDir>) -> Box<dyn SystemApp>,
+    /// Checks its built-in rules data: every problem, in one message.
+    pub check: fn() -> Result<(), String>,
+}
+
+/// The first system whose built-in rules data does not load, with every problem.
+#[must_use]
+pub fn load_errors() -> Option<String> {
+    ALL.iter().find_map(|s| (s.check)().err())
 }
 
 /// Every system, in the order the home screen shows them.
