@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-use super::cards::{Colour, Suit};
+use crate::kernel::cards::{Colour, Suit};
 
 /// Which side of the good guys / bad guys split a gang or a scene role is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
