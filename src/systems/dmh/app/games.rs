@@ -1,7 +1,10 @@
 //! The Play screen's commands: starting a game, each event written to its journal before it
 //! shows, undo and redo, and resuming a saved game (mended if torn, read-only if damaged).
 
-use super::*;
+use super::{
+    ActiveGame, CommitError, Damage, DeckKind, DmhApp, Event, Game, GangFile, Journal, PlayCommand, Role,
+    Rules, Saving, SceneCommand, Setup, SideSetup, store,
+};
 
 impl DmhApp {
     pub(super) fn refresh_games(&mut self) {

@@ -1,7 +1,9 @@
 //! The Gangs screen's commands: gang files created, saved as they change, renamed, deleted and
 //! restored, imported, exported and printed, with native dialogs run off the UI thread.
 
-use super::*;
+use super::{
+    DialogAnswer, DmhApp, GangCommand, GangFile, Notice, Paper, Path, PathBuf, print, roster, store,
+};
 
 impl DmhApp {
     /// Re-reads the gang list from the data folder.

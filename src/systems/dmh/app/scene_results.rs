@@ -1,7 +1,7 @@
 //! The Scenes screen's commands: checklists and the quick reference printed, results kept
 //! for series play.
 
-use super::*;
+use super::{DmhApp, GangFile, Notice, PathBuf, SceneCommand, Screen, print, store};
 
 impl DmhApp {
     pub(super) fn load_series(&mut self) {
