@@ -1,418 +1,750 @@
-//! The Play screen driven headless: set-up, initiative, a shot, undo and redo, resume.
+//! The Play screen driven headless, as two players at the table use it. Every test stages its
+//! situation as a rulebook example does: a fixed shuffle, the initiative cards each player
+//! draws from his own deck, the dice rolled, and it checks the one result they give.
 
 use egui::accesskit::Role;
-use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use posse::app::PosseApp;
-use posse::systems::dmh::app::Screen;
-use posse::systems::dmh::game::{Event, Phase};
+use posse::systems::dmh::game::{Action, Event, Fire, Phase, Step};
 
-use super::support;
+use super::support::{
+    self, App, CLANTONS, DEAL, DEAL_2, LAW, SEED, deal, dealt, declare, disabled, end_activation,
+    end_activations, flag, game, last_line, model, model_ref, names, order, pick, play_on, press,
+    press_button, shoot, start, table, type_in,
+};
 
-/// A fixed deal, so every run plays the same cards.
-const SEED: u64 = 20_261_129;
+/// A one-model gang each, for an exchange that ends the game.
+const DEADWOOD: &str = r#"{"name": "Deadwood Law", "gang": "lawmen",
+ "models": [{"name": "Seth Bullock", "profile": "deputy", "weapons": ["pistol"]}]}"#;
+const DALTONS: &str = r#"{"name": "The Dalton Boys", "gang": "outlaws",
+ "models": [{"name": "Bob Dalton", "profile": "dude", "weapons": ["pistol"]}]}"#;
 
-fn data_with_gangs() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let gangs = dir.path().join("gangs");
-    std::fs::create_dir_all(&gangs).expect("dir");
-    for name in ["lawmen-21", "outlaws-21"] {
-        let from = format!("{}/tests/fixtures/{name}.json", env!("CARGO_MANIFEST_DIR"));
-        std::fs::copy(from, gangs.join(format!("{name}.json"))).expect("copy");
+fn log_len(h: &App) -> usize {
+    game(h).log.len()
+}
+
+/// The shot `shooter` → `target` as the log records it.
+fn fire(h: &App, shooter: &str, target: &str, modifier: i32, roll: u32) -> Fire {
+    Fire {
+        shooter: model_ref(h, shooter),
+        target: model_ref(h, target),
+        modifier,
+        roll,
+        weapon: Some("pistol".into()),
     }
-    dir
 }
 
-fn app_on(dir: &std::path::Path) -> Harness<'static, PosseApp> {
-    support::app_on(dir, Screen::Play, 1500.0, 1300.0)
+/// `Event::Shot` from [`fire`].
+fn shot(h: &App, shooter: &str, target: &str, modifier: i32, roll: u32, duck_back: bool) -> Event {
+    let f = fire(h, shooter, target, modifier, roll);
+    Event::Shot { shooter: f.shooter, target: f.target, modifier, roll, weapon: f.weapon, duck_back }
 }
 
-fn click(h: &mut Harness<'static, PosseApp>, label: &str) {
-    h.get_by_label(label).click_accesskit();
-    h.run();
-}
-
-/// A game started from the fixed seed with its first initiative dealt and any tie settled.
-fn dealt(dir: &std::path::Path) -> Harness<'static, PosseApp> {
-    let mut h = app_on(dir);
-    h.state_mut().dmh_mut().play.seed = Some(SEED);
-    click(&mut h, "Start the game");
-    click(&mut h, "Deal initiative");
-    if h.query_by_label_contains("placed its first card first").is_some() {
-        click(&mut h, "Tombstone Law placed first");
-    }
-    h
-}
-
-fn phase(h: &Harness<'static, PosseApp>) -> Phase {
-    h.state().dmh().game.as_ref().expect("a game").game.phase
+fn steps(h: &App, name: &str) -> Vec<Step> {
+    game(h).activation_of(model_ref(h, name)).map(|a| a.steps.clone()).unwrap_or_default()
 }
 
 #[test]
-fn set_up_deal_shoot_undo_and_resume() {
-    let dir = data_with_gangs();
-    let log_len;
-    {
-        let mut h = app_on(dir.path());
-        h.state_mut().dmh_mut().play.seed = Some(SEED);
-        click(&mut h, "Start the game");
-        assert_eq!(phase(&h), Phase::Initiative);
-        let game = &h.state().dmh().game.as_ref().expect("game").game;
-        assert_eq!(game.sides[0].hand.len(), 5, "hands dealt");
-        click(&mut h, "Deal initiative");
-        assert_eq!(phase(&h), Phase::Activations);
-        // A tie between the sides asks who placed first.
-        if h.query_by_label_contains("placed its first card first").is_some() {
-            click(&mut h, "The Clanton Gang placed first");
-        }
-        let game = &h.state().dmh().game.as_ref().expect("game").game;
-        let current = game.order().expect("ordered")[0];
-        let enemy = 1 - current.side;
-        let target_name = game.sides[enemy].models[2].name.clone();
-        // Pick the target, type the distance and the die, apply.
-        h.get_by_label("Target").click();
-        h.run();
-        // The name is both in the markers table and in the open list; the list comes last.
-        h.get_all_by_label(&target_name).last().expect("the target in the list").click_accesskit();
-        h.run();
-        h.get_by_role_and_label(Role::TextInput, "Distance (cm)").set_text_value_accesskit("12");
-        h.run();
-        // The target ducks back before the shot.
-        click(&mut h, "Target ducks back (burns its activation; counts as moving once)");
-        h.get_by_role_and_label(Role::TextInput, "d20 roll").set_text_value_accesskit("20");
-        h.run();
-        h.get_by_label_contains("Apply: ").click_accesskit();
-        h.run();
-        let game = &h.state().dmh().game.as_ref().expect("game").game;
-        assert!(matches!(game.log.last(), Some(Event::Shot { roll: 20, .. })));
-        assert!(matches!(game.log[game.log.len() - 2], Event::Interrupt { .. }), "the duck back came first");
-        assert!(game.sides[enemy].models[2].activated, "the duck back burnt its activation");
-        let hit = &game.sides[enemy].models[2];
-        assert!(hit.under_fire > 0 || hit.out_of_action, "the target took the result");
-        let before = game.log.len();
-        // Undo says what it undoes, and redo puts it back.
-        h.get_by_label_contains("Undo: Turn 1 · ").click_accesskit();
-        h.run();
-        assert_eq!(h.state().dmh().game.as_ref().expect("game").game.log.len(), before - 1);
-        click(&mut h, "Redo");
-        assert_eq!(h.state().dmh().game.as_ref().expect("game").game.log.len(), before);
-        log_len = before;
-    }
-    // Reopening Posse resumes the game exactly.
-    let mut h = app_on(dir.path());
-    h.get_by_label_contains("Resume Tombstone Law v The Clanton Gang").click_accesskit();
-    h.run();
-    let game = &h.state().dmh().game.as_ref().expect("resumed").game;
-    assert_eq!(game.log.len(), log_len);
-    assert!(matches!(game.log.last(), Some(Event::Shot { roll: 20, .. })));
-}
-
-#[test]
-fn a_whole_turn_to_the_end_of_turn_checklist() {
-    let dir = data_with_gangs();
-    let mut h = app_on(dir.path());
-    h.state_mut().dmh_mut().play.seed = Some(SEED);
-    click(&mut h, "Start the game");
-    click(&mut h, "Deal initiative");
-    support::play_out_the_turn(&mut h);
-    assert_eq!(phase(&h), Phase::EndOfTurn);
-    h.get_by_label_contains("Take every move marker off the table.");
-    click(&mut h, "Draw cards and start the next turn");
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    assert_eq!((game.turn, game.phase), (2, Phase::Initiative));
-    assert!(game.lines.iter().any(|l| l.ends_with("turn 2 begins")));
-}
-
-#[test]
-fn a_quick_shot_from_a_model_that_has_not_acted() {
-    let dir = data_with_gangs();
-    let mut h = dealt(dir.path());
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    let current = game.order().expect("ordered")[0];
-    let enemy = 1 - current.side;
-    // The enemy acting last has surely not acted yet.
-    let order = game.order().expect("ordered");
-    let shooter = *order.iter().rev().find(|r| r.side == enemy).expect("an enemy still to act");
-    let name = game.sides[enemy].models[shooter.model].name.clone();
-    h.get_by_label("Quick shooter").click();
-    h.run();
-    h.get_all_by_label(&name).last().expect("in the list").click_accesskit();
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "Quick shot distance (cm)").set_text_value_accesskit("8");
-    h.run();
-    h.get_all_by_role_and_label(Role::TextInput, "d20 roll")
-        .last()
-        .expect("quick roll")
-        .set_text_value_accesskit("12");
-    h.run();
-    h.get_by_label_contains("Apply the quick shot: ").click_accesskit();
-    h.run();
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    let n = game.log.len();
-    assert!(matches!(game.log[n - 2], Event::Interrupt { model, .. } if model == shooter));
-    assert!(
-        matches!(game.log[n - 1], Event::Shot { shooter: s, target: t, roll: 12, .. } if s == shooter && t == current)
+fn a_declared_activation_undone_click_by_click_and_resumed() {
+    let (dir, mut h) = table();
+    assert_eq!(game(&h).phase, Phase::Initiative);
+    assert_eq!(game(&h).sides[LAW].hand.len(), 5, "hands dealt");
+    deal(&mut h, &DEAL);
+    let wyatt = model_ref(&h, "Wyatt Earp");
+    h.get_by_label("Declare up to 3 actions");
+    declare(&mut h, &["Move", "Shoot"]);
+    assert_eq!(
+        game(&h).log.last(),
+        Some(&Event::Declare { model: wyatt, actions: vec![Action::Move, Action::Shoot] })
     );
-    assert!(game.sides[enemy].models[shooter.model].activated, "its activation is burnt");
-}
-
-/// Starts games from successive seeds until the initiative deal ties the sides, and returns
-/// the harness with that game dealt.
-fn dealt_with_a_tie(dir: &std::path::Path) -> Harness<'static, PosseApp> {
-    let mut h = app_on(dir);
-    for seed in SEED..SEED + 50 {
-        h.state_mut().dmh_mut().play.seed = Some(seed);
-        click(&mut h, "Start the game");
-        click(&mut h, "Deal initiative");
-        if h.state().dmh().game.as_ref().expect("game").game.order().is_err() {
-            return h;
-        }
-        click(&mut h, "Close game");
-    }
-    panic!("no tie in 50 deals");
+    h.get_by_label("▶ 1. Move");
+    press(&mut h, "Moved");
+    h.get_by_label("1. Move ✓");
+    h.get_by_label("▶ 2. Shoot");
+    h.get_by_label("Shot 1 at click an enemy in the roster");
+    shoot(&mut h, "Billy Clanton", "12", Some("12"));
+    h.get_by_label("Shot 1 at Billy Clanton");
+    h.get_by_label("Modifier +1 · close range");
+    h.get_by_label("12 +1 = 13 → Under fire");
+    let before = log_len(&h);
+    press(&mut h, "Apply: Under fire");
+    let shot_line = "Turn 1 · Wyatt Earp (A♥) shoots Billy Clanton (pistol): 12 +1 = 13, under fire";
+    assert_eq!(last_line(&h), shot_line);
+    assert_eq!(game(&h).log.last(), Some(&shot(&h, "Wyatt Earp", "Billy Clanton", 1, 12, false)));
+    assert_eq!(log_len(&h), before + 1);
+    assert_eq!(model(&h, "Billy Clanton").under_fire, 1);
+    h.get_by_label("Every declared action is done.");
+    // Undo names the click it undoes, and undoes that one click.
+    press(&mut h, &format!("Undo: {shot_line}"));
+    assert_eq!(log_len(&h), before);
+    assert_eq!(model(&h, "Billy Clanton").under_fire, 0);
+    assert_eq!(steps(&h, "Wyatt Earp"), [Step::Done, Step::Pending]);
+    h.get_by_label("Undo: Turn 1 · Wyatt Earp moves");
+    press(&mut h, "Redo");
+    assert_eq!(last_line(&h), shot_line);
+    assert_eq!(model(&h, "Billy Clanton").under_fire, 1);
+    press(&mut h, &format!("Undo: {shot_line}"));
+    let log = game(&h).log.clone();
+    drop(h);
+    // Reopened, Posse offers the unfinished game and resumes the activation where it was.
+    let mut h = play_on(dir.path());
+    press(&mut h, "Resume Tombstone Law v The Clanton Gang · custom game · turn 1 · unfinished");
+    assert_eq!(game(&h).log, log);
+    let a = game(&h).activation_of(wyatt).expect("Wyatt's activation");
+    assert_eq!(a.declared, [Action::Move, Action::Shoot]);
+    assert_eq!(a.steps, [Step::Done, Step::Pending]);
+    h.get_by_label("1. Move ✓");
+    h.get_by_label("▶ 2. Shoot");
+    h.get_by_label("Shot 1 at click an enemy in the roster");
+    shoot(&mut h, "Billy Clanton", "12", Some("12"));
+    press(&mut h, "Apply: Under fire");
+    assert_eq!(last_line(&h), shot_line);
 }
 
 #[test]
-fn an_initiative_tie_and_the_lowest_card_switch() {
-    let dir = data_with_gangs();
-    let mut h = dealt_with_a_tie(dir.path());
-    // The tie asks who placed first; the answer settles the order.
-    h.get_by_label_contains("placed its first card first");
-    click(&mut h, "The Clanton Gang placed first");
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    assert_eq!(game.tie_priority, Some(1));
-    assert!(game.order().is_ok());
-    // The side with the lowest card may swap two of its models' cards, before anyone acts.
-    let side = game.switch_side().expect("decided").expect("a side holds the lowest card");
-    let models = &game.sides[side].models;
-    let (a, b) = (models[0].clone(), models[1].clone());
-    h.get_by_label_contains("hold the lowest card");
-    h.get_by_label("Swap model 1").click();
+fn a_duck_back_goes_out_with_the_shot_and_one_undo_takes_both_back() {
+    let (_dir, mut h) = dealt();
+    declare(&mut h, &["Shoot"]);
+    shoot(&mut h, "Ike Clanton", "8", None);
+    // Point blank +2, Wyatt's Shoot +1, the duck back counts as one move -1.
+    h.get_by_label("Modifier +3 · point blank range");
+    press(&mut h, "Target ducks back");
+    h.get_by_label("Modifier +2 · point blank range");
+    type_in(&mut h, "d20 roll", "10");
+    let before = log_len(&h);
+    press(&mut h, "Apply: Under fire");
+    assert_eq!(log_len(&h), before + 1, "one click, one event");
+    assert_eq!(game(&h).log.last(), Some(&shot(&h, "Wyatt Earp", "Ike Clanton", 2, 10, true)));
+    assert_eq!(
+        last_line(&h),
+        "Turn 1 · Ike Clanton ducks back; Wyatt Earp (A♥) shoots Ike Clanton (pistol): 10 +2 = 12, under fire"
+    );
+    let ike = model(&h, "Ike Clanton");
+    assert_eq!((ike.activated, ike.card, ike.moves, ike.under_fire), (true, None, 1, 1));
+    assert_eq!(game(&h).sides[CLANTONS].discard.last().map(ToString::to_string).as_deref(), Some("QS"));
+    let undo = format!("Undo: {}", last_line(&h));
+    press(&mut h, &undo);
+    assert_eq!(log_len(&h), before);
+    let ike = model(&h, "Ike Clanton");
+    assert_eq!(
+        (ike.activated, ike.card.map(|c| c.to_string()), ike.moves, ike.under_fire),
+        (false, Some("QS".to_owned()), 0, 0)
+    );
+}
+
+#[test]
+fn a_quick_shot_at_close_range_goes_off_with_the_shot_and_both_last_men_fall() {
+    let dir = support::data_with_gangs(&[("deadwood", DEADWOOD), ("daltons", DALTONS)]);
+    let mut h = play_on(dir.path());
+    start(&mut h, SEED, None);
+    deal(&mut h, &[("Seth Bullock", "KH"), ("Bob Dalton", "9S")]);
+    declare(&mut h, &["Shoot"]);
+    shoot(&mut h, "Bob Dalton", "8", Some("18"));
+    h.get_by_label("18 +2 = 20 → Out of action");
+    press(&mut h, "⚡ The Dalton Boys quick shoot Seth Bullock…");
+    pick(&mut h, "Quick shooter", "Bob Dalton");
+    type_in(&mut h, "Quick shot distance (cm)", "8");
+    h.get_by_label_contains("Close range: both shots are rolled together and both resolve.");
+    type_in(&mut h, "Quick shot d20 roll", "17");
+    h.get_by_label("17 +2 = 19 → Out of action");
+    press(&mut h, "Apply both shots: Out of action");
+    let quick = fire(&h, "Bob Dalton", "Seth Bullock", 2, 17);
+    let answer = fire(&h, "Seth Bullock", "Bob Dalton", 2, 18);
+    assert_eq!(game(&h).log.last(), Some(&Event::QuickShot { quick, answer: Some(answer) }));
+    assert!(model(&h, "Seth Bullock").out_of_action && model(&h, "Bob Dalton").out_of_action);
+    let end = game(&h).result.clone().expect("the game is over");
+    assert_eq!((game(&h).phase, end.winner), (Phase::Over, None));
+    h.get_by_label("A draw");
+    h.get_by_label("Both sides are out of the fight at once: a draw.");
+}
+
+#[test]
+fn a_quick_shot_against_a_move_is_one_event_and_one_per_activation() {
+    let (_dir, mut h) = dealt();
+    declare(&mut h, &["Move", "Shoot"]);
+    press(&mut h, "⚡ The Clanton Gang quick shoot Wyatt Earp…");
+    pick(&mut h, "Quick shooter", "Pete Spence");
+    type_in(&mut h, "Quick shot distance (cm)", "15");
+    h.get_by_label("Against a move, fire at the moment of Wyatt Earp's move you choose.");
+    // Close range 0, the Sheriff is a boss -1, one declared move -1.
+    type_in(&mut h, "Quick shot d20 roll", "14");
+    h.get_by_label("14 -2 = 12 → Under fire");
+    press(&mut h, "Apply the quick shot: Under fire");
+    let quick = fire(&h, "Pete Spence", "Wyatt Earp", -2, 14);
+    assert_eq!(game(&h).log.last(), Some(&Event::QuickShot { quick, answer: None }));
+    let pete = model(&h, "Pete Spence");
+    assert_eq!((pete.activated, pete.card), (true, None), "its activation is burnt");
+    assert_eq!(model(&h, "Wyatt Earp").under_fire, 1);
+    assert!(h.query_by_label("⚡ The Clanton Gang quick shoot Wyatt Earp…").is_none(), "one per activation");
+    h.get_by_label("▶ 1. Move");
+}
+
+#[test]
+fn the_declaration_shows_and_enforces_its_limits() {
+    let (_dir, mut h) = table();
+    // Doc Holliday (a shotgun) and Wyatt Earp trade cards: Doc acts first with the A♥.
+    let mut cards = DEAL;
+    cards[0] = ("Doc Holliday", "AH");
+    cards[5] = ("Wyatt Earp", "10D");
+    deal(&mut h, &cards);
+    assert_eq!(order(&h)[..2], ["Doc Holliday", "Virgil Earp"]);
+    h.get_by_label("A shotgun may not aim.");
+    assert!(disabled(&h, "Aim"), "a shotgun may not aim");
+    for action in ["Move", "Shoot", "Shoot"] {
+        press_button(&mut h, action);
+    }
+    h.get_by_label("1. Move   2. Shoot   3. Shoot");
+    for action in Action::ALL {
+        assert!(disabled(&h, action.title()), "no fourth action: {}", action.title());
+    }
+    press(&mut h, "Declare");
+    let doc = model_ref(&h, "Doc Holliday");
+    assert_eq!(
+        game(&h).log.last(),
+        Some(&Event::Declare { model: doc, actions: vec![Action::Move, Action::Shoot, Action::Shoot] })
+    );
+    end_activation(&mut h, "Doc Holliday");
+    // Virgil is drunk: two actions.
+    flag(&mut h, "Virgil Earp", "Drunk");
+    h.get_by_label("Declare up to 2 actions");
+    h.get_by_label("Drunk: 2 actions.");
+    press_button(&mut h, "Move");
+    assert!(!disabled(&h, "Shoot"));
+    press_button(&mut h, "Shoot");
+    for action in Action::ALL {
+        assert!(disabled(&h, action.title()), "no third action when drunk: {}", action.title());
+    }
+    press(&mut h, "Declare");
+    let virgil = model_ref(&h, "Virgil Earp");
+    assert_eq!(
+        game(&h).log.last(),
+        Some(&Event::Declare { model: virgil, actions: vec![Action::Move, Action::Shoot] })
+    );
+}
+
+#[test]
+fn a_move_stopped_near_an_enemy_loses_the_next_move_but_not_the_shot() {
+    let (_dir, mut h) = dealt();
+    declare(&mut h, &["Move", "Move", "Shoot"]);
+    press(&mut h, "Stopped within 2 cm of an enemy");
+    assert_eq!(last_line(&h), "Turn 1 · Wyatt Earp moves and stops within 2 cm of an enemy");
+    h.get_by_label("2. Move (lost)");
+    h.get_by_label("▶ 3. Shoot");
+    // The book still lets a lost move carry a charge into contact.
+    h.get_by_label("Charge into contact…");
+    // Point blank +2, Wyatt's Shoot +1, two declared moves -1.
+    shoot(&mut h, "Billy Clanton", "2", Some("9"));
+    h.get_by_label("9 +2 = 11 → Under fire");
+    press(&mut h, "Apply: Under fire");
+    assert_eq!(steps(&h, "Wyatt Earp"), [Step::Done, Step::Lost, Step::Done]);
+    assert!(!game(&h).log.iter().any(|e| matches!(e, Event::SkipAction { .. })), "nothing to skip by hand");
+    end_activation(&mut h, "Wyatt Earp");
+    assert_eq!(model(&h, "Wyatt Earp").moves, 1, "one move marker: the move made");
+    assert_eq!(last_line(&h), "Turn 1 · Wyatt Earp (A♥) finishes (1 move)");
+}
+
+#[test]
+fn each_nerve_test_starts_with_its_choices_unticked() {
+    let (_dir, mut h) = dealt();
+    declare(&mut h, &["Shoot", "Shoot"]);
+    shoot(&mut h, "Billy Clanton", "12", Some("14"));
+    press(&mut h, "Apply: Under fire + nerve test");
+    // The test the hit calls for opens by itself.
+    h.get_by_label("Nerve test for Billy Clanton");
+    h.get_by_label("Needs 5+");
+    press(&mut h, "Friend within 15 cm");
+    h.get_by_label("Needs 4+");
+    type_in(&mut h, "d10 roll", "4");
+    h.get_by_label("4 → passed");
+    press(&mut h, "Apply the nerve test");
+    let billy = model_ref(&h, "Billy Clanton");
+    assert_eq!(game(&h).log.last(), Some(&Event::Nerve { model: billy, needed: 4, roll: 4, to_shoot: None }));
+    assert_eq!(model(&h, "Billy Clanton").under_fire, 1, "the hit's marker; the test passed");
+    // The second shot's test: Friend within 15 cm is unticked again.
+    h.get_by_label("Shot 2 at Billy Clanton");
+    shoot(&mut h, "Johnny Ringo", "12", Some("16"));
+    h.get_by_label("16 +0 = 16 → Under fire + nerve test");
+    press(&mut h, "Apply: Under fire + nerve test");
+    h.get_by_label("Nerve test for Johnny Ringo");
+    let friend = h.get_by_role_and_label(Role::CheckBox, "Friend within 15 cm");
+    assert_eq!(friend.accesskit_node().toggled(), Some(egui::accesskit::Toggled::False));
+    h.get_by_label("Needs 4+");
+    type_in(&mut h, "d10 roll", "3");
+    h.get_by_label("3 → failed, another marker");
+    press(&mut h, "Apply the nerve test");
+    assert_eq!(model(&h, "Johnny Ringo").under_fire, 2, "the hit's marker and the failed test's");
+    assert_eq!(
+        last_line(&h),
+        "Turn 1 · Johnny Ringo takes a nerve test needing 4+: 3, failed, another marker"
+    );
+}
+
+#[test]
+fn the_closest_target_rule_asks_for_the_shooters_nerve_test() {
+    let (_dir, mut h) = dealt();
+    declare(&mut h, &["Shoot"]);
+    shoot(&mut h, "Tom McLaury", "12", None);
+    press(&mut h, "Target is not the closest enemy");
+    press(&mut h, "Take the nerve test");
+    h.get_by_label("Nerve test for Wyatt Earp");
+    h.get_by_label("Closest-target rule: to shoot past a closer enemy at Tom McLaury.");
+    h.get_by_label("Needs 2+");
+    type_in(&mut h, "d10 roll", "1");
+    h.get_by_label("1 → failed, another marker");
+    press(&mut h, "Apply the nerve test");
+    let (wyatt, tom) = (model_ref(&h, "Wyatt Earp"), model_ref(&h, "Tom McLaury"));
+    assert_eq!(
+        game(&h).log.last(),
+        Some(&Event::Nerve { model: wyatt, needed: 2, roll: 1, to_shoot: Some(tom) })
+    );
+    assert_eq!(model(&h, "Wyatt Earp").under_fire, 1, "a failed test adds a marker");
+    // Back to the shot, still Wyatt's activation.
+    h.get_by_label("Shot 1 at Tom McLaury");
+}
+
+#[test]
+fn ctrl_z_in_a_text_field_edits_the_text_and_outside_it_undoes() {
+    let (_dir, mut h) = dealt();
+    declare(&mut h, &["Shoot", "Shoot"]);
+    shoot(&mut h, "Billy Clanton", "12", Some("11"));
+    press(&mut h, "Apply: Under fire");
+    let after_shot = log_len(&h);
+    // Typing a distance: the field has focus.
+    h.get_by_role_and_label(Role::TextInput, "Distance (cm)").focus();
     h.run();
-    h.get_all_by_label(&a.name).last().expect("in the list").click_accesskit();
+    h.get_by_role_and_label(Role::TextInput, "Distance (cm)").type_text("5");
     h.run();
-    h.get_by_label("Swap model 2").click();
+    let field = h.get_by_role_and_label(Role::TextInput, "Distance (cm)");
+    assert!(field.is_focused());
+    assert_eq!(field.value().as_deref(), Some("125"));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    h.get_all_by_label(&b.name).last().expect("in the list").click_accesskit();
+    assert_eq!(log_len(&h), after_shot, "the game is not undone");
+    assert!(h.get_by_role_and_label(Role::TextInput, "Distance (cm)").is_focused(), "the field keeps focus");
+    h.key_press(egui::Key::Escape);
     h.run();
-    click(&mut h, "Swap cards");
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    assert_eq!((game.sides[side].models[0].card, game.sides[side].models[1].card), (b.card, a.card));
-    assert!(game.lines.last().is_some_and(|l| l.ends_with(&format!("{} and {} swap cards", a.name, b.name))));
+    assert!(!h.get_by_role_and_label(Role::TextInput, "Distance (cm)").is_focused());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(log_len(&h), after_shot - 1, "the shot is undone");
+    assert_eq!(model(&h, "Billy Clanton").under_fire, 0);
+}
+
+#[test]
+fn a_whole_turn_to_the_end_of_turn_checklist_and_the_next_initiative() {
+    let (_dir, mut h) = dealt();
+    end_activation(&mut h, "Wyatt Earp");
+    assert_eq!(h.get_all_by_label("✓ acted").count(), 1, "Wyatt has acted");
+    end_activations(&mut h, &names(&DEAL)[1..]);
+    h.get_by_label("Every model has acted.");
+    press(&mut h, "End the turn");
+    assert_eq!(game(&h).phase, Phase::EndOfTurn);
+    assert_eq!(last_line(&h), "Turn 1 · end of the turn: move markers off");
+    press(&mut h, "The end-of-turn routine");
+    h.get_by_label("• Take every move marker off the table.");
+    h.get_by_label("Tombstone Law used no card: they may discard one to draw one.");
+    press(&mut h, "Draw cards and start the next turn");
+    assert_eq!((game(&h).turn, game(&h).phase), (2, Phase::Initiative));
+    assert_eq!(last_line(&h), "Turn 2 · cards drawn; turn 2 begins");
+    // Nothing says "acted" from turn 1.
+    assert!(h.query_by_label("✓ acted").is_none());
+    assert!(h.query_by_label_contains("acted").is_none());
+}
+
+#[test]
+fn an_initiative_tie_settled_by_who_placed_first_and_the_lowest_card_switch() {
+    let (_dir, mut h) = table();
+    deal(&mut h, &TIE_DEAL);
+    h.get_by_label("Wyatt Earp (7♥) and Ike Clanton (7♠) tie.");
+    press(&mut h, "The Clanton Gang placed first");
+    assert_eq!(game(&h).tie_priority, Some(CLANTONS));
+    assert_eq!(order(&h)[8..11], ["Ike Clanton", "Wyatt Earp", "Texas Jack"]);
+    // The Clantons hold the lowest card and may swap two of their models' cards.
+    h.get_by_label("The Clanton Gang hold the lowest card: they may swap the cards of two of their models.");
+    pick(&mut h, "Swap model 1", "Ike Clanton");
+    pick(&mut h, "Swap model 2", "Pete Spence");
+    press(&mut h, "Swap cards");
+    let card = |h: &App, name| model(h, name).card.map(|c| c.to_string());
+    assert_eq!((card(&h, "Ike Clanton"), card(&h, "Pete Spence")), (Some("2S".into()), Some("7S".into())));
+    assert_eq!(last_line(&h), "Turn 1 · Ike Clanton and Pete Spence swap cards");
     assert!(h.query_by_label_contains("hold the lowest card").is_none(), "once per turn");
 }
 
-/// Ends activations until `pred` holds for the current model (or the turn runs out).
-fn act_until(
-    h: &mut Harness<'static, PosseApp>,
-    pred: impl Fn(&posse::systems::dmh::game::Game, posse::systems::dmh::game::ModelRef) -> bool,
-) -> bool {
-    for _ in 0..20 {
-        let game = &h.state().dmh().game.as_ref().expect("game").game;
-        let Some(current) = game.order().ok().and_then(|o| o.first().copied()) else {
-            return false;
-        };
-        if pred(game, current) {
-            return true;
-        }
-        h.get_by_label_contains("'s activation").click_accesskit();
-        h.run();
-    }
-    false
+/// A deal where Wyatt Earp and Ike Clanton tie on 7s.
+const TIE_DEAL: [(&str, &str); 14] = [
+    ("Turkey Creek", "AH"),
+    ("Virgil Earp", "KH"),
+    ("Johnny Ringo", "QS"),
+    ("Billy Clanton", "JS"),
+    ("Morgan Earp", "10H"),
+    ("Doc Holliday", "10D"),
+    ("Frank McLaury", "9S"),
+    ("Tom McLaury", "8C"),
+    ("Wyatt Earp", "7H"),
+    ("Ike Clanton", "7S"),
+    ("Texas Jack", "7D"),
+    ("Curly Bill", "4S"),
+    ("Sherman McMaster", "3H"),
+    ("Pete Spence", "2S"),
+];
+
+#[test]
+fn an_initiative_tie_settled_by_drawing_a_card_each() {
+    let (_dir, mut h) = table();
+    deal(&mut h, &TIE_DEAL);
+    // Drawn from the real decks and typed.
+    press(&mut h, "Drew from real decks? Type the two cards");
+    type_in(&mut h, "Tombstone Law drew", "QH");
+    type_in(&mut h, "The Clanton Gang drew", "9C");
+    press(&mut h, "Apply the cards drawn");
+    let typed = "Turn 1 · each side draws for ties: Tombstone Law Q♥, The Clanton Gang 9♣; Tombstone Law win ties this turn";
+    assert_eq!(last_line(&h), typed);
+    assert_eq!(game(&h).tie_priority, Some(LAW));
+    assert_eq!(order(&h)[8..11], ["Wyatt Earp", "Texas Jack", "Ike Clanton"]);
+    let top = |h: &App, s: usize| game(h).sides[s].deck.last().map(ToString::to_string);
+    assert_eq!(game(&h).sides[LAW].discard.last().map(ToString::to_string).as_deref(), Some("QH"));
+    // Drawn by Posse: the top card of each deck, 2♥ against 5♠.
+    press(&mut h, &format!("Undo: {typed}"));
+    assert_eq!((top(&h, LAW), top(&h, CLANTONS)), (Some("2H".into()), Some("5S".into())));
+    press(&mut h, "Posse draws a card for each side");
+    assert_eq!(
+        last_line(&h),
+        "Turn 1 · each side draws for ties: Tombstone Law 2♥, The Clanton Gang 5♠; The Clanton Gang win ties this turn"
+    );
+    assert_eq!(order(&h)[8..11], ["Ike Clanton", "Wyatt Earp", "Texas Jack"]);
 }
 
 #[test]
-fn a_hand_to_hand_fight_locks_the_models_until_one_breaks_off() {
-    let dir = data_with_gangs();
-    let mut h = dealt(dir.path());
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    let current = game.order().expect("ordered")[0];
-    let me = game.sides[current.side].models[current.model].name.clone();
-    let enemy = 1 - current.side;
-    let target = posse::systems::dmh::game::ModelRef { side: enemy, model: 1 };
-    let them = game.sides[enemy].models[1].name.clone();
-    h.get_by_label("Charge target").click();
-    h.run();
-    h.get_all_by_label(&them).last().expect("in the list").click_accesskit();
-    h.run();
-    // Odds are shown before the dice.
-    h.get_by_label(&format!("{me} wins"));
-    h.get_by_role_and_label(Role::TextInput, &format!("{me}'s d10")).set_text_value_accesskit("3");
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, &format!("{them}'s d10")).set_text_value_accesskit("5");
-    h.run();
-    h.get_by_label_contains("Apply the fight: ").click_accesskit();
-    h.run();
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    let n = game.log.len();
-    assert!(
-        matches!(game.log[n - 2], Event::Fight { a, b, a_roll: 3, b_roll: 5, .. } if a == current && b == target)
+fn a_charge_locks_the_fighters_until_one_breaks_off() {
+    let (_dir, mut h) = dealt();
+    declare(&mut h, &["Move"]);
+    press(&mut h, "Charge into contact…");
+    support::target(&mut h, "Billy Clanton");
+    // Odds before the dice: the charger's +1.
+    h.get_by_label("Wyatt Earp +1 against Billy Clanton +0");
+    h.get_by_label("Wyatt Earp wins");
+    type_in(&mut h, "Wyatt Earp's d10", "6");
+    type_in(&mut h, "Billy Clanton's d10", "5");
+    press(&mut h, "Apply the fight: Billy Clanton takes 2 markers");
+    let (wyatt, billy) = (model_ref(&h, "Wyatt Earp"), model_ref(&h, "Billy Clanton"));
+    assert_eq!(
+        game(&h).log.last(),
+        Some(&Event::Fight { a: wyatt, b: billy, a_modifier: 1, b_modifier: 0, a_roll: 6, b_roll: 5 })
     );
-    assert!(
-        matches!(game.log[n - 1], Event::EndActivation { model, moves: 1 } if model == current),
-        "the charge ends the activation"
-    );
-    assert_eq!(game.fights.len(), 1);
-    assert!(game.sides[enemy].models[1].activated, "the charged model spends its activation in the fight");
-    let fighters_hit: u32 =
-        game.sides[current.side].models[current.model].under_fire + game.sides[enemy].models[1].under_fire;
-    assert!(fighters_hit > 0 || game.lines.last().is_some_and(|l| l.contains("a draw")));
-    // Finish the turn, start the next, and come to the first of the two fighters.
-    assert!(!act_until(&mut h, |_, _| false));
-    click(&mut h, "End the turn");
-    // This early nobody has lost half the gang: no Big Nerve test.
-    assert!(h.query_by_label_contains("must take a Big Nerve test").is_none());
-    click(&mut h, "Draw cards and start the next turn");
-    click(&mut h, "Deal initiative");
-    if h.query_by_label_contains("placed its first card first").is_some() {
-        click(&mut h, "Tombstone Law placed first");
-    }
-    assert!(act_until(&mut h, |g, r| g.fight_of(r).is_some()), "a fighter comes up");
-    h.get_by_label_contains("holds the higher card: fight on with +1");
-    click(&mut h, "Break off (two move actions)");
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    assert!(game.fights.is_empty());
-    assert!(matches!(game.log.last(), Some(Event::BreakOff { .. })));
+    assert_eq!(game(&h).fights.len(), 1);
+    assert_eq!(model(&h, "Billy Clanton").under_fire, 2);
+    // The charge ends Wyatt's activation; Billy spends his in the fight.
+    assert!(model(&h, "Wyatt Earp").activated && model(&h, "Billy Clanton").activated);
+    assert_eq!(model(&h, "Wyatt Earp").moves, 1);
+    let rest: Vec<&str> =
+        names(&DEAL).into_iter().filter(|n| !["Wyatt Earp", "Billy Clanton"].contains(n)).collect();
+    end_activations(&mut h, &rest);
+    press(&mut h, "End the turn");
+    assert!(h.query_by_label_contains("must take a Big Nerve test").is_none(), "nobody is down");
+    press(&mut h, "Draw cards and start the next turn");
+    deal(&mut h, &DEAL_2);
+    // Wyatt holds the higher card: he may fight on with +1 or break off.
+    h.get_by_label("Wyatt Earp holds the higher card: fight on with +1.");
+    h.get_by_label("Or break off: declare two moves first.");
+    declare(&mut h, &["Move", "Move"]);
+    press(&mut h, "Break off (uses both moves)");
+    assert!(game(&h).fights.is_empty());
+    assert_eq!(game(&h).log.last(), Some(&Event::BreakOff { model: wyatt }));
 }
 
 #[test]
 fn a_hand_is_shown_only_after_the_hand_over() {
-    let dir = data_with_gangs();
-    let mut h = app_on(dir.path());
-    h.state_mut().dmh_mut().play.seed = Some(SEED);
-    click(&mut h, "Start the game");
-    let card = h.state().dmh().game.as_ref().expect("game").game.sides[1].hand[0];
-    click(&mut h, "The Clanton Gang's hand");
-    assert!(h.query_by_label(&card.label()).is_none(), "not before the tap");
-    click(&mut h, "Pass to the Outlaws player — tap to show hand");
-    h.get_by_label(&card.label());
-    click(&mut h, "Hide hand");
-    assert!(h.query_by_label(&card.label()).is_none());
+    let (_dir, mut h) = table();
+    press(&mut h, "The Clanton Gang's hand");
+    assert!(h.query_by_label("10♣").is_none(), "not before the tap");
+    press(&mut h, "Pass to the Outlaws player — tap to show hand");
+    h.get_by_label("10♣");
+    press(&mut h, "Hide hand");
+    assert!(h.query_by_label("10♣").is_none());
     assert!(h.state().dmh().play.hand_over.is_none());
 }
 
 #[test]
 fn a_player_types_the_cards_of_a_physical_deck() {
-    let dir = data_with_gangs();
-    let mut h = app_on(dir.path());
-    h.state_mut().dmh_mut().play.seed = Some(SEED);
-    click(&mut h, "Start the game");
-    click(&mut h, "The Clanton Gang draw from their own deck");
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    let names: Vec<String> = game.sides[1].models.iter().map(|m| m.name.clone()).collect();
-    // Cards from the bottom of the deck: not what Posse would have dealt.
-    let cards: Vec<posse::systems::dmh::rules::cards::Card> = game.sides[1].deck[..names.len()].to_vec();
-    assert!(
-        h.get_by_label("Deal initiative").accesskit_node().is_disabled(),
-        "not until every card is typed"
+    let (_dir, mut h) = table();
+    press(&mut h, "The Clanton Gang draw from their own deck");
+    assert!(disabled(&h, "Deal initiative"), "not until every card is typed");
+    // A card of the hand Posse dealt is refused with what to do.
+    type_in(&mut h, "Ike Clanton card", "10C");
+    h.get_by_label(
+        "10♣ is in the hand Posse dealt; type your real hand first (in the hand, under Playing with your own deck?).",
     );
-    for (name, card) in names.iter().zip(&cards) {
-        h.get_by_role_and_label(Role::TextInput, &format!("{name} card"))
-            .set_text_value_accesskit(&card.to_string());
-        h.run();
+    let clantons =
+        &DEAL[..].iter().filter(|(n, _)| model_ref(&h, n).side == CLANTONS).copied().collect::<Vec<_>>();
+    for (name, card) in clantons {
+        type_in(&mut h, &format!("{name} card"), card);
     }
-    click(&mut h, "Deal initiative");
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    for (m, card) in cards.iter().enumerate() {
-        assert_eq!(game.sides[1].models[m].card, Some(*card));
+    press(&mut h, "Deal initiative");
+    for (name, card) in clantons {
+        assert_eq!(model(&h, name).card.map(|c| c.to_string()).as_deref(), Some(*card));
     }
-    assert!(game.sides[0].models.iter().all(|m| m.card.is_some()), "Posse dealt the other side");
-}
-
-#[test]
-fn the_closest_target_rule_asks_for_the_shooters_nerve_test() {
-    let dir = data_with_gangs();
-    let mut h = dealt(dir.path());
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    let shooter = game.order().expect("ordered")[0];
-    let name = game.sides[shooter.side].models[shooter.model].name.clone();
-    let target_name = game.sides[1 - shooter.side].models[3].name.clone();
-    h.get_by_label("Target").click();
-    h.run();
-    h.get_all_by_label(&target_name).last().expect("the target in the list").click_accesskit();
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "Distance (cm)").set_text_value_accesskit("12");
-    h.run();
-    click(&mut h, "Target is not the closest enemy");
-    click(&mut h, "Take the nerve test");
-    h.get_by_label(&format!("Nerve test for {name}"));
-    h.get_by_label_contains("Closest-target rule");
-    h.get_by_role_and_label(Role::TextInput, "d10 roll").set_text_value_accesskit("1");
-    h.run();
-    click(&mut h, "Apply the nerve test");
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    assert!(matches!(game.log.last(), Some(Event::Nerve { model, roll: 1, .. }) if *model == shooter));
-    assert_eq!(game.sides[shooter.side].models[shooter.model].under_fire, 1, "a failed test adds a marker");
-    // Back to the shot, still this model's activation.
-    h.get_by_label("Target");
-}
-
-#[test]
-fn a_hit_that_calls_for_a_nerve_test() {
-    let dir = data_with_gangs();
-    let mut h = dealt(dir.path());
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    let shooter = game.order().expect("ordered")[0];
-    let target = posse::systems::dmh::game::ModelRef { side: 1 - shooter.side, model: 2 };
-    let target_name = game.sides[target.side].models[2].name.clone();
-    h.get_by_label("Target").click();
-    h.run();
-    h.get_all_by_label(&target_name).last().expect("the target in the list").click_accesskit();
-    h.run();
-    // 15 cm with a pistol is close range, no modifier: a 16 is under fire and a nerve test.
-    h.get_by_role_and_label(Role::TextInput, "Distance (cm)").set_text_value_accesskit("15");
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "d20 roll").set_text_value_accesskit("16");
-    h.run();
-    click(&mut h, "Apply: Under fire + nerve test");
-    h.get_by_label(&format!("Nerve test for {target_name}"));
-    h.get_by_role_and_label(Role::TextInput, "d10 roll").set_text_value_accesskit("10");
-    h.run();
-    click(&mut h, "Apply the nerve test");
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    assert_eq!(game.model_at(target).expect("target").under_fire, 1, "the hit's marker; the test passed");
-    assert!(game.lines.last().is_some_and(|l| l.contains("takes a nerve test") && l.ends_with("passed")));
+    // Posse dealt Tombstone Law from the top of their deck, the face-up card first.
+    let dealt: Vec<String> = game(&h).sides[LAW]
+        .models
+        .iter()
+        .map(|m| m.card.map(|c| c.to_string()).unwrap_or_default())
+        .collect();
+    assert_eq!(dealt, ["7H", "KH", "7D", "3H", "2H", "8D", "5H"]);
 }
 
 #[test]
 fn a_broken_gang_fails_its_big_nerve_test_and_the_game_ends() {
-    let dir = data_with_gangs();
-    let mut h = dealt(dir.path());
-    // Four of the Clantons go down (corrected by hand from each model's menu).
-    for m in 0..4 {
-        let name = h.state().dmh().game.as_ref().expect("game").game.sides[1].models[m].name.clone();
-        h.get_by_label(&format!("Flags and markers of {name}")).click();
-        h.run();
-        h.get_by_role_and_label(Role::CheckBox, "Out of action").click();
-        h.run();
-        h.key_press(egui::Key::Escape);
-        h.run();
+    let (_dir, mut h) = dealt();
+    let down = ["Billy Clanton", "Frank McLaury", "Tom McLaury", "Curly Bill"];
+    for name in down {
+        flag(&mut h, name, "Out of action");
     }
-    assert_eq!(h.state().dmh().game.as_ref().expect("game").game.sides[1].standing().count(), 3);
-    assert!(act_until(&mut h, |_, _| false) || h.query_by_label("End the turn").is_some());
-    click(&mut h, "End the turn");
+    assert_eq!(game(&h).sides[CLANTONS].standing().count(), 3);
+    let rest: Vec<&str> = names(&DEAL).into_iter().filter(|n| !down.contains(n)).collect();
+    end_activations(&mut h, &rest);
+    press(&mut h, "End the turn");
     h.get_by_label("The Clanton Gang must take a Big Nerve test");
-    h.get_by_role_and_label(Role::TextInput, "d10 roll").set_text_value_accesskit("1");
-    h.run();
-    click(&mut h, "Apply The Clanton Gang's Big Nerve test");
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    assert_eq!((game.phase, game.broke), (Phase::Over, Some(1)));
+    // Ike's Nerve 2+, one model down past half: -1.
+    h.get_by_label("Needs 3+");
+    type_in(&mut h, "d10 roll", "2");
+    h.get_by_label("2 → failed: they get out of Dodge");
+    press(&mut h, "Apply The Clanton Gang's Big Nerve test");
+    assert_eq!((game(&h).phase, game(&h).broke), (Phase::Over, Some(CLANTONS)));
+    assert_eq!(game(&h).result.as_ref().and_then(|r| r.winner), Some(LAW));
     h.get_by_label("Tombstone Law win");
     h.get_by_label("The Clanton Gang are out of the fight.");
 }
 
 #[test]
 fn the_winner_of_the_previous_scene_draws_an_extra_card() {
-    let dir = data_with_gangs();
+    let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
     std::fs::write(dir.path().join("series.json"), r#"{"results":{"the-stranger":"bad"}}"#).expect("series");
-    let mut h = app_on(dir.path());
-    h.get_by_label("Scene").click();
-    h.run();
-    h.get_by_label("This Town Ain't Big Enough").click();
-    h.run();
+    let mut h = play_on(dir.path());
+    pick(&mut h, "Scene", "This Town Ain't Big Enough");
     h.get_by_label_contains("Part of the series: the bad guys won The Stranger");
-    click(&mut h, "Start the game");
-    let game = &h.state().dmh().game.as_ref().expect("game").game;
-    let (good, bad) = (game.sides[0].hand.len(), game.sides[1].hand.len());
-    assert_eq!(bad, good + 1, "the bad guys' extra card ({good} and {bad})");
+    start(&mut h, SEED, None);
+    let g = game(&h);
+    assert_eq!((g.sides[LAW].hand.len(), g.sides[CLANTONS].hand.len()), (5, 6), "the bad guys' extra card");
+}
+
+/// The window size the Play screen is made for.
+const SMALL: egui::Vec2 = egui::vec2(1280.0, 800.0);
+
+/// Where the phase of the turn is drawn: right of the roster and above the log, the two
+/// panels' resize handles bounding it.
+fn phase_area(h: &App) -> egui::Rect {
+    let roster_edge = h
+        .get_all_by_role(Role::Splitter)
+        .map(|n| n.rect())
+        .find(|r| r.height() > r.width())
+        .expect("the roster's resize handle");
+    egui::Rect::from_min_max(
+        egui::pos2(roster_edge.max.x, roster_edge.min.y),
+        egui::pos2(SMALL.x, roster_edge.max.y),
+    )
+}
+
+/// Every widget labelled in `labels` is in the phase column and wholly on screen, and that
+/// column has no scroll bar: nothing needs scrolling to reach.
+fn assert_in_view(h: &App, labels: &[&str]) {
+    let area = phase_area(h);
+    let bars = h.get_all_by_role(Role::ScrollBar).filter(|n| area.intersects(n.rect())).count();
+    assert_eq!(bars, 0, "the phase column scrolls");
+    for label in labels {
+        let rects: Vec<egui::Rect> =
+            h.get_all_by_label(label).map(|n| n.rect()).filter(|r| r.min.x >= area.min.x).collect();
+        assert_eq!(rects.len(), 1, "one {label} in the phase column");
+        assert!(area.contains_rect(rects[0]), "{label} at {:?} is outside {area:?}", rects[0]);
+    }
+}
+
+#[test]
+fn a_whole_activation_fits_a_1280_by_800_window() {
+    let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, SMALL.x, SMALL.y);
+    start(&mut h, SEED, None);
+    deal(&mut h, &DEAL);
+    let end = "End Wyatt Earp's activation";
+    assert_in_view(&h, &["Move", "Aim", "Shoot", "Reload", "Change weapon", "Recover", "Declare", end]);
+    declare(&mut h, &["Shoot"]);
+    shoot(&mut h, "Billy Clanton", "12", Some("14"));
+    let odds = ["Miss", "Under fire", "Under fire + nerve test", "Out of action", "Out of ammo"];
+    assert_in_view(&h, &odds);
+    assert_in_view(
+        &h,
+        &["d20 roll", "14 +1 = 15 → Under fire + nerve test", "Apply: Under fire + nerve test", end],
+    );
+    press(&mut h, "Apply: Under fire + nerve test");
+    type_in(&mut h, "d10 roll", "7");
+    assert_in_view(
+        &h,
+        &[
+            "Nerve test for Billy Clanton",
+            "Friend within 15 cm",
+            "d10 roll",
+            "7 → passed",
+            "Apply the nerve test",
+        ],
+    );
+    press(&mut h, "Apply the nerve test");
+    assert_in_view(&h, &["Every declared action is done.", end]);
+    support::end_activation(&mut h, "Wyatt Earp");
+    assert_eq!(order(&h).first().map(String::as_str), Some("Virgil Earp"));
+}
+
+#[test]
+fn tough_as_old_boots_declared_before_the_roll_passes_on_3() {
+    let dir = support::data_with(&["cowboys-21", "desperados-21"]);
+    let mut h = play_on(dir.path());
+    start(&mut h, SEED, None);
+    deal(&mut h, &support::COWBOYS_DEAL);
+    // El Jefe's three shots put Wes Hollis one marker from out of action.
+    declare(&mut h, &["Shoot", "Shoot", "Shoot"]);
+    shoot(&mut h, "Wes Hollis", "12", Some("11"));
+    h.get_by_label("11 +1 = 12 → Under fire");
+    press(&mut h, "Apply: Under fire");
+    type_in(&mut h, "d20 roll", "12");
+    h.get_by_label("12 +0 = 12 → Under fire");
+    press(&mut h, "Apply: Under fire");
+    type_in(&mut h, "d20 roll", "17");
+    h.get_by_label("17 -1 = 16 → Under fire + nerve test");
+    press(&mut h, "Apply: Under fire + nerve test");
+    assert_eq!(model(&h, "Wes Hollis").under_fire, 3);
+    h.get_by_label("Nerve test for Wes Hollis");
+    h.get_by_label("Needs 7+");
+    h.get_by_label("A failure would put Wes Hollis out of action.");
+    press(&mut h, "Declare Tough as Old Boots: passes on 3+");
+    h.get_by_label("Tough as Old Boots: no modifiers, passes on 3+.");
+    h.get_by_label("Needs 3+");
+    type_in(&mut h, "d10 roll", "3");
+    h.get_by_label("3 → passed");
+    press(&mut h, "Apply the nerve test");
+    let wes = model_ref(&h, "Wes Hollis");
+    assert_eq!(game(&h).log.last(), Some(&Event::Nerve { model: wes, needed: 3, roll: 3, to_shoot: None }));
+    let wes = model(&h, "Wes Hollis");
+    assert_eq!((wes.under_fire, wes.out_of_action), (3, false));
+}
+
+#[test]
+fn there_will_be_blood_deals_only_to_the_duellists_who_take_one_shot() {
+    let (_dir, mut h) = {
+        let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+        let h = play_on(dir.path());
+        (dir, h)
+    };
+    start(&mut h, SEED, Some("There Will Be Blood"));
+    press(&mut h, "Tombstone Law draw from their own deck");
+    press(&mut h, "The Clanton Gang draw from their own deck");
+    h.get_by_label(
+        "Mark the good guys' duellist first (⚑ → Duellist): in the first turn only the duellists get a card.",
+    );
+    assert!(disabled(&h, "Deal initiative"));
+    flag(&mut h, "Morgan Earp", "Duellist");
+    type_in(&mut h, "Morgan Earp card", "KH");
+    h.get_by_label(
+        "Mark the bad guys' duellist first (⚑ → Duellist): in the first turn only the duellists get a card.",
+    );
+    assert!(disabled(&h, "Deal initiative"));
+    flag(&mut h, "Billy Clanton", "Duellist");
+    // Only the duellists draw a card.
+    assert!(h.query_by_label("Wyatt Earp card").is_none());
+    deal(&mut h, &[("Morgan Earp", "KH"), ("Billy Clanton", "QS")]);
+    let with_cards = game(&h).sides.iter().flat_map(|s| &s.models).filter(|m| m.card.is_some()).count();
+    assert_eq!(with_cards, 2);
+    assert_eq!(order(&h), ["Morgan Earp", "Billy Clanton"]);
+    // A single Shoot: the other actions are greyed, and the buttons stop at one.
+    h.get_by_label("Declare a single Shoot");
+    h.get_by_label("First turn of the duel: a single shoot action.");
+    for action in Action::ALL.into_iter().filter(|a| *a != Action::Shoot) {
+        assert!(disabled(&h, action.title()), "{} for the duellist", action.title());
+    }
+    press_button(&mut h, "Shoot");
+    assert!(disabled(&h, "Shoot"), "one shot only");
+    press(&mut h, "Declare");
+    let morgan = model_ref(&h, "Morgan Earp");
+    assert_eq!(game(&h).log.last(), Some(&Event::Declare { model: morgan, actions: vec![Action::Shoot] }));
+    shoot(&mut h, "Billy Clanton", "16", Some("20"));
+    press(&mut h, "Apply: Out of action");
+    assert!(model(&h, "Billy Clanton").out_of_action);
+    end_activation(&mut h, "Morgan Earp");
+    h.get_by_label("Every model has acted.");
+}
+
+/// The Duel's two duellists, one dude a side.
+fn duel() -> (tempfile::TempDir, App) {
+    let dir = support::data_with_gangs(&[("deadwood", DEADWOOD), ("daltons", DALTONS)]);
+    let mut h = play_on(dir.path());
+    start(&mut h, SEED, Some("The Duel"));
+    (dir, h)
+}
+
+/// Types a round's cards from the players' decks: each side's row card and face-up card.
+fn duel_round(h: &mut App, law: [&str; 2], daltons: [&str; 2]) {
+    type_in(h, "Deadwood Law row card", law[0]);
+    type_in(h, "Deadwood Law face-up card", law[1]);
+    type_in(h, "The Dalton Boys row card", daltons[0]);
+    type_in(h, "The Dalton Boys face-up card", daltons[1]);
+    press(h, "Deal the typed cards");
+}
+
+/// The player of `side` takes the device and stands.
+fn stands(h: &mut App, player: &str) {
+    press(h, &format!("Pass to the {player} player — tap to hit or stand"));
+    press(h, "Stand");
+}
+
+#[test]
+fn the_duel_is_played_on_the_play_screen_to_a_model_out_of_action() {
+    let (_dir, mut h) = duel();
+    assert_eq!(game(&h).phase, Phase::Duel);
+    h.get_by_label("Round 1 of 6");
+    press(&mut h, "Pass to the Lawmen player — tap to look at the first row card");
+    h.get_by_label("Deadwood Law: your first row card is");
+    h.get_by_label("10♥");
+    press(&mut h, "Hide");
+    // Round 1: 19 against 12; the Daltons hit and go bust: Seth Bullock shoots with +4.
+    press(&mut h, "Playing with real decks? Type the cards");
+    duel_round(&mut h, ["10H", "9H"], ["2S", "KS"]);
+    stands(&mut h, "Lawmen");
+    press(&mut h, "Pass to the Outlaws player — tap to hit or stand");
+    type_in(&mut h, "Card drawn from a real deck", "10S");
+    press(&mut h, "Hit: 10♠");
+    h.get_by_label("19");
+    h.get_by_label("22: bust");
+    h.get_by_label("Seth Bullock shoots with +4 (only the cards count) · hit 70%");
+    type_in(&mut h, "Seth Bullock's d20", "8");
+    h.get_by_label("8 +4 = 12 → Under fire");
+    press(&mut h, "Apply the shot");
+    assert_eq!(game(&h).log.last(), Some(&Event::DuelFire { shots: vec![(0, 8)] }));
+    assert_eq!(model(&h, "Bob Dalton").under_fire, 1);
+    // Round 2: 16 each, so they shoot at the same time, with no bonus.
+    h.get_by_label("Deal round 2: a face-up card on each row card");
+    duel_round(&mut h, ["5H", "AH"], ["6S", "QS"]);
+    h.get_by_label("Round 2 of 6");
+    stands(&mut h, "Lawmen");
+    stands(&mut h, "Outlaws");
+    h.get_by_label("Both shoot at the same time");
+    type_in(&mut h, "Seth Bullock's d20", "11");
+    type_in(&mut h, "Bob Dalton's d20", "13");
+    h.get_by_label("11 +0 = 11 → Under fire");
+    h.get_by_label("13 +0 = 13 → Under fire");
+    press(&mut h, "Apply both shots");
+    assert_eq!(game(&h).log.last(), Some(&Event::DuelFire { shots: vec![(0, 11), (1, 13)] }));
+    assert_eq!((model(&h, "Seth Bullock").under_fire, model(&h, "Bob Dalton").under_fire), (1, 2));
+    // Round 3: a blackjack against 17: 4 more and 2 for the blackjack.
+    duel_round(&mut h, ["JD", "AD"], ["9C", "8C"]);
+    stands(&mut h, "Lawmen");
+    stands(&mut h, "Outlaws");
+    h.get_by_label("21: blackjack");
+    h.get_by_label("Seth Bullock shoots with +6 (only the cards count) · hit 80%");
+    type_in(&mut h, "Seth Bullock's d20", "13");
+    h.get_by_label("13 +6 = 19 → Out of action");
+    press(&mut h, "Apply the shot");
+    assert!(model(&h, "Bob Dalton").out_of_action);
+    assert_eq!(game(&h).phase, Phase::Over);
+    assert_eq!(
+        game(&h).result.as_ref().map(|r| (r.winner, r.condition.as_str())),
+        Some((Some(0), "shot-down"))
+    );
+    h.get_by_label("Deadwood Law win");
+    h.get_by_label("One duellist is out of action; the other wins.");
 }

@@ -1,13 +1,21 @@
-//! Shared set-up for the UI tests: the app on a data folder, opened on one screen.
+//! Shared set-up for the UI tests: the app on a temporary data folder, opened on one screen,
+//! and the table-side steps of the Play screen as one-line helpers (deal these cards, declare
+//! these actions, shoot this model), each driven through the window by labels as a player
+//! would drive it.
 
+use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use posse::app::PosseApp;
 use posse::store::DataDir;
 use posse::systems::dmh::app::Screen;
+use posse::systems::dmh::game::{Game, ModelRef};
+
+/// The app under test.
+pub type App = Harness<'static, PosseApp>;
 
 /// The app on the data folder `dir`, in a window of `width` × `height`, showing `screen`.
-pub fn app_on(dir: &std::path::Path, screen: Screen, width: f32, height: f32) -> Harness<'static, PosseApp> {
+pub fn app_on(dir: &std::path::Path, screen: Screen, width: f32, height: f32) -> App {
     let data = DataDir::at(dir);
     let mut h = Harness::builder()
         .with_size(egui::vec2(width, height))
@@ -27,7 +35,7 @@ pub fn app_on(dir: &std::path::Path, screen: Screen, width: f32, height: f32) ->
 }
 
 /// From the home screen, opens Dead Man's Hand (its tile) as a player would.
-pub fn open_dmh(h: &mut Harness<'static, PosseApp>) {
+pub fn open_dmh(h: &mut App) {
     if h.state().home {
         h.get_by_label("Dead Man's Hand").click();
         h.run();
@@ -36,30 +44,131 @@ pub fn open_dmh(h: &mut Harness<'static, PosseApp>) {
 }
 
 /// Clicks a widget by its label, scrolling to it first as a player would.
-pub fn click(h: &mut Harness<'static, PosseApp>, label: &str) {
+pub fn click(h: &mut App, label: &str) {
     h.get_by_label(label).scroll_to_me();
     h.run();
     h.get_by_label(label).click();
     h.run();
 }
 
-/// Ends every activation of the turn (settling a tie for the first side if asked) and then
-/// the turn itself, as players who only move would.
-pub fn play_out_the_turn(h: &mut Harness<'static, PosseApp>) {
-    for _ in 0..60 {
-        let Some(game) = h.state().dmh().game.as_ref().map(|g| &g.game) else { return };
-        if game.phase != posse::systems::dmh::game::Phase::Activations {
-            return;
-        }
-        let first = game.sides[0].name.clone();
-        if h.query_by_label_contains("placed its first card first").is_some() {
-            h.get_by_label(&format!("{first} placed first")).click_accesskit();
-        } else if let Some(end) = h.query_by_label("End the turn") {
-            end.click_accesskit();
-        } else {
-            h.get_by_label_contains("'s activation").click_accesskit();
-        }
-        h.run();
+/// A temporary data folder holding the fixture gangs `names` (`tests/fixtures/NAME.json`).
+pub fn data_with(names: &[&str]) -> tempfile::TempDir {
+    let files: Vec<(&str, String)> = names
+        .iter()
+        .map(|name| {
+            let path = format!("{}/tests/fixtures/{name}.json", env!("CARGO_MANIFEST_DIR"));
+            (*name, std::fs::read_to_string(path).expect("a fixture gang"))
+        })
+        .collect();
+    let files: Vec<(&str, &str)> = files.iter().map(|(id, json)| (*id, json.as_str())).collect();
+    data_with_gangs(&files)
+}
+
+/// A temporary data folder holding the gang files `(id, json)`.
+pub fn data_with_gangs(gangs: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let to = dir.path().join("gangs");
+    std::fs::create_dir_all(&to).expect("gangs folder");
+    for (id, json) in gangs {
+        std::fs::write(to.join(format!("{id}.json")), json).expect("gang file");
+    }
+    dir
+}
+
+/// The Play screen on `dir`, in a window roomy enough that nothing needs scrolling.
+pub fn play_on(dir: &std::path::Path) -> App {
+    app_on(dir, Screen::Play, 1500.0, 1300.0)
+}
+
+/// The game at the table.
+pub fn game(h: &App) -> &Game {
+    &h.state().dmh().game.as_ref().expect("a game is open").game
+}
+
+/// The model called `name`.
+pub fn model<'h>(h: &'h App, name: &str) -> &'h posse::systems::dmh::game::Model {
+    let r = model_ref(h, name);
+    game(h).model_at(r).expect("the model")
+}
+
+/// Where the model called `name` stands: its side and place.
+pub fn model_ref(h: &App, name: &str) -> ModelRef {
+    game(h)
+        .sides
+        .iter()
+        .enumerate()
+        .find_map(|(side, s)| {
+            s.models.iter().position(|m| m.name == name).map(|model| ModelRef { side, model })
+        })
+        .unwrap_or_else(|| panic!("no model called {name}"))
+}
+
+/// The last line of the game's log.
+pub fn last_line(h: &App) -> &str {
+    game(h).lines.last().expect("a log line")
+}
+
+/// Clicks the widget labelled `label` through the accessibility tree and lets the frame run.
+pub fn press(h: &mut App, label: &str) {
+    h.get_by_label(label).click_accesskit();
+    h.run();
+}
+
+/// Clicks the button labelled `label` (when the same words are also a plain label).
+pub fn press_button(h: &mut App, label: &str) {
+    h.get_by_role_and_label(Role::Button, label).click_accesskit();
+    h.run();
+}
+
+/// Whether the widget labelled `label` is greyed out.
+pub fn disabled(h: &App, label: &str) -> bool {
+    h.get_by_label(label).accesskit_node().is_disabled()
+}
+
+/// Types `text` into the text field labelled `label`.
+pub fn type_in(h: &mut App, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).set_text_value_accesskit(text);
+    h.run();
+}
+
+/// Picks `item` in the combo box labelled `combo`, then closes the list.
+pub fn pick(h: &mut App, combo: &str, item: &str) {
+    h.get_by_label(combo).click_accesskit();
+    h.run();
+    // The open list comes last; the same name may also be a button in the roster.
+    h.get_all_by_role_and_label(Role::Button, item).last().expect("the item in the list").click_accesskit();
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+}
+
+/// Starts a game of `scene` (a custom game when `None`) from the fixed `seed`.
+pub fn start(h: &mut App, seed: u64, scene: Option<&str>) {
+    if let Some(title) = scene {
+        pick(h, "Scene", title);
+    }
+    h.state_mut().dmh_mut().play.seed = Some(seed);
+    press(h, "Start the game");
+    assert_eq!(game(h).seed, seed);
+}
+
+/// Deals this turn's initiative cards as both players do with their own decks: each model
+/// due a card draws the one given (`(model, card code)`, written in the order the models are
+/// expected to act), typed into its field.
+pub fn deal(h: &mut App, cards: &[(&str, &str)]) {
+    let sides: Vec<String> = game(h).sides.iter().map(|s| s.name.clone()).collect();
+    for side in &sides {
+        press(h, &format!("{side} draw from their own deck"));
+    }
+    for (name, card) in cards {
+        h.get_by_role_and_label(Role::TextInput, &format!("{name} card")).set_text_value_accesskit(card);
+    }
+    h.run();
+    assert!(!disabled(h, "Deal initiative"), "every card typed is in its deck");
+    press(h, "Deal initiative");
+    for (name, card) in cards {
+        let held = model(h, name).card.map(|c| c.to_string());
+        assert_eq!(held.as_deref(), Some(*card), "{name}'s card");
     }
 }
 
@@ -78,3 +187,174 @@ pub fn posse_command() -> std::process::Command {
         .env("APPDATA", SANDBOX);
     command
 }
+
+/// The models still to act this turn, in order.
+pub fn order(h: &App) -> Vec<String> {
+    let g = game(h);
+    g.order()
+        .expect("no tie to settle")
+        .into_iter()
+        .map(|r| g.model_at(r).expect("a model").name.clone())
+        .collect()
+}
+
+/// Types side `side`'s hand as its player holds it in a real deck (`"6H 6D 2D"`), through
+/// the hand-over screen.
+pub fn type_hand(h: &mut App, side: usize, cards: &str) {
+    open_hand(h, side);
+    press(h, "Playing with your own deck? Type the hand you hold");
+    type_in(h, "Cards held", cards);
+    press(h, "Set the hand");
+    press(h, "Hide hand");
+    let held: Vec<String> = game(h).sides[side].hand.iter().map(ToString::to_string).collect();
+    assert_eq!(held.join(" "), cards);
+}
+
+/// Opens side `side`'s hand: its button in the roster, then the hand-over screen.
+pub fn open_hand(h: &mut App, side: usize) {
+    let name = game(h).sides[side].name.clone();
+    let possessive = if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") };
+    press(h, &format!("{possessive} hand"));
+    let player = player(h, side);
+    press(h, &format!("Pass to the {player} player — tap to show hand"));
+}
+
+/// How the hand-over screens address side `side`'s player.
+pub fn player(h: &App, side: usize) -> String {
+    game(h).player(posse::systems::dmh::rules::embedded::load().expect("rules load"), side)
+}
+
+/// Declares the acting model's actions, one tap per action, then Declare.
+pub fn declare(h: &mut App, actions: &[&str]) {
+    for action in actions {
+        press_button(h, action);
+    }
+    press(h, "Declare");
+}
+
+/// Picks `name` as the target by clicking it in the roster.
+pub fn target(h: &mut App, name: &str) {
+    press_button(h, name);
+}
+
+/// Prepares the acting model's shot: the target clicked in the roster, the distance measured
+/// and the d20 rolled (the roll is left empty when `None`).
+pub fn shoot(h: &mut App, target_name: &str, cm: &str, roll: Option<&str>) {
+    target(h, target_name);
+    type_in(h, "Distance (cm)", cm);
+    if let Some(roll) = roll {
+        type_in(h, "d20 roll", roll);
+    }
+}
+
+/// Ends `name`'s activation with the End activation button.
+pub fn end_activation(h: &mut App, name: &str) {
+    // A click within 0.4 s of a new model coming up is ignored (it would end two activations
+    // on a double click): let the moment pass as a player's hand would.
+    h.run_steps(2);
+    press(h, &format!("End {name}'s activation"));
+    assert!(model(h, name).activated, "{name} has acted");
+}
+
+/// Ends the activations of `names`, in that order, each without declaring.
+pub fn end_activations(h: &mut App, names: &[&str]) {
+    for name in names {
+        assert_eq!(order(h).first().map(String::as_str), Some(*name), "{name} acts next");
+        end_activation(h, name);
+    }
+}
+
+/// Sets or clears the checkbox `what` in `name`'s ⚑ menu (a flag, out of action…).
+pub fn flag(h: &mut App, name: &str, what: &str) {
+    h.get_by_label(&format!("Flags and markers of {name}")).click();
+    h.run();
+    h.get_by_role_and_label(Role::CheckBox, what).click();
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+}
+
+/// The shuffle every test starts from. Its hands: Tombstone Law 8♥ 6♥ 9♦ J♥ 6♦, The Clanton
+/// Gang 10♣ 8♠ 5♣ 2♣ 4♣.
+pub const SEED: u64 = 20_261_129;
+/// Tombstone Law (`lawmen-21`), the good guys.
+pub const LAW: usize = 0;
+/// The Clanton Gang (`outlaws-21`), the bad guys.
+pub const CLANTONS: usize = 1;
+
+/// Turn 1's initiative cards, typed from the players' decks, in the order the models act: no
+/// two enemies share a value, and the Clantons hold the lowest card (2♠).
+pub const DEAL: [(&str, &str); 14] = [
+    ("Wyatt Earp", "AH"),
+    ("Virgil Earp", "KH"),
+    ("Ike Clanton", "QS"),
+    ("Johnny Ringo", "JS"),
+    ("Morgan Earp", "10H"),
+    ("Doc Holliday", "10D"),
+    ("Billy Clanton", "9S"),
+    ("Frank McLaury", "8C"),
+    ("Turkey Creek", "7H"),
+    ("Texas Jack", "7D"),
+    ("Tom McLaury", "6S"),
+    ("Curly Bill", "4S"),
+    ("Sherman McMaster", "3H"),
+    ("Pete Spence", "2S"),
+];
+
+/// Turn 2's cards after [`DEAL`], from what is left of each deck.
+pub const DEAL_2: [(&str, &str); 14] = [
+    ("Wyatt Earp", "QH"),
+    ("Ike Clanton", "10S"),
+    ("Virgil Earp", "9H"),
+    ("Morgan Earp", "8D"),
+    ("Johnny Ringo", "7S"),
+    ("Billy Clanton", "7C"),
+    ("Frank McLaury", "6C"),
+    ("Doc Holliday", "5D"),
+    ("Turkey Creek", "4H"),
+    ("Tom McLaury", "3S"),
+    ("Curly Bill", "3C"),
+    ("Texas Jack", "2D"),
+    ("Sherman McMaster", "2H"),
+    ("Pete Spence", "BJ"),
+];
+
+/// The models of a deal table, in its order.
+pub fn names<'a>(deal: &[(&'a str, &str)]) -> Vec<&'a str> {
+    deal.iter().map(|(name, _)| *name).collect()
+}
+
+/// Tombstone Law against The Clanton Gang, a custom game started from [`SEED`].
+pub fn table() -> (tempfile::TempDir, App) {
+    let dir = data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = play_on(dir.path());
+    start(&mut h, SEED, None);
+    (dir, h)
+}
+
+/// [`table`] with turn 1's cards ([`DEAL`]) dealt.
+pub fn dealt() -> (tempfile::TempDir, App) {
+    let (dir, mut h) = table();
+    deal(&mut h, &DEAL);
+    assert_eq!(order(&h), names(&DEAL));
+    (dir, h)
+}
+
+/// Turn 1's cards for Circle K Outfit (`cowboys-21`) against Los Lobos (`desperados-21`)
+/// from [`SEED`], in the order the models act.
+pub const COWBOYS_DEAL: [(&str, &str); 14] = [
+    ("El Jefe", "AC"),
+    ("Cal Tate", "KD"),
+    ("The Kid", "QC"),
+    ("Rufus Slade", "JC"),
+    ("The Stranger", "10D"),
+    ("Gus Boone", "10H"),
+    ("Bo Yancey", "9S"),
+    ("Del Rourke", "8S"),
+    ("Jed Sackett", "7H"),
+    ("Ned Pike", "7D"),
+    ("Kit Mercer", "6S"),
+    ("Wes Hollis", "5H"),
+    ("Lem Hatch", "4C"),
+    ("Zeke Tibbs", "3H"),
+];

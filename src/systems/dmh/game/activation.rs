@@ -92,9 +92,9 @@ impl Activation {
         self.steps.iter().position(|s| *s == Step::Pending)
     }
 
-    /// The next declared action still to come, once aims (counted by the shot after them) and
-    /// shots lost to an empty gun are passed over. A move after a halt near an enemy is still
-    /// shown: only a charge may use it.
+    /// The next declared action still to come, once aims (counted by the shot after them),
+    /// shots lost to an empty gun and moves lost to a halt near an enemy are passed over. A
+    /// move lost to a halt may still carry a charge into contact ([`Activation::charge_left`]).
     #[must_use]
     pub fn next(&self) -> Option<Action> {
         self.next_position().map(|i| self.declared[i])
@@ -107,7 +107,25 @@ impl Activation {
     }
 
     fn passed_over(&self, action: Action) -> bool {
-        action == Action::Aim || (action == Action::Shoot && self.dry)
+        action == Action::Aim
+            || (action == Action::Shoot && self.dry)
+            || (action == Action::Move && self.halted)
+    }
+
+    /// Whether declared action `i` is a move lost to a halt near an enemy (line 88): shown as
+    /// lost, though a charge into contact may still use it.
+    #[must_use]
+    pub fn lost_to_halt(&self, i: usize) -> bool {
+        self.halted
+            && self.declared.get(i) == Some(&Action::Move)
+            && self.steps.get(i) == Some(&Step::Pending)
+    }
+
+    /// Whether a move lost to a halt is left for a charge into contact ("except if the model
+    /// declared a move into hand-to-hand fighting", line 88).
+    #[must_use]
+    pub fn charge_left(&self) -> bool {
+        (0..self.declared.len()).any(|i| self.lost_to_halt(i))
     }
 
     /// Move actions declared (the shooter's two-move penalty counts what was declared, A19).

@@ -144,6 +144,8 @@ impl Game {
         let standing = |s: usize| self.sides.get(s).is_some_and(|x| x.standing().count() > 0);
         match d.showdown(rules) {
             None | Some(Showdown::Nobody) => Vec::new(),
+            // Both fire in one event; once they have, the round's shooting is over.
+            Some(Showdown::Together(_)) if d.fired.iter().any(|f| *f) => Vec::new(),
             Some(Showdown::Together(b)) => vec![(0, b[0]), (1, b[1])],
             Some(Showdown::First { side, bonus, back }) => {
                 if d.fired[side] {

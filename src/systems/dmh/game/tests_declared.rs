@@ -456,7 +456,8 @@ fn a_move_that_halts_near_an_enemy_loses_the_other_moves_but_not_a_charge() {
     t.ok(declare(A0, &[Move, Move, Shoot]));
     t.ok(halted(A0));
     assert_eq!(t.last_line(), "Turn 1 · Wyatt Earp moves and stops within 2 cm of an enemy");
-    assert_eq!(t.next_action(A0), Some(Move), "shown, for a charge only");
+    assert_eq!(t.next_action(A0), Some(Shoot), "the lost move is passed over");
+    assert!(t.game.activation_of(A0).is_some_and(Activation::charge_left), "a charge may use it");
     assert_eq!(t.refused(moved(A0)), "Wyatt Earp declared shoot next, not move");
     t.ok(shot(A0, B0, 5));
     assert_eq!(t.steps(A0), [Step::Done, Step::Lost, Step::Done]);
@@ -1030,6 +1031,27 @@ fn a_tie_draw_from_an_empty_deck_that_never_reshuffles_runs_it_out() {
 
 // ---------------------------------------------------------------------------------------
 // 9. There Will Be Blood (lines 495–496, A61)
+
+#[test]
+fn the_duels_simultaneous_shots_end_the_round() {
+    // Equal totals shoot at the same time (line 469); once both have fired the round is over
+    // and the next row card comes up. The seed's rows start 10♥ and 2♠.
+    let mut t = Table::new("the-duel", 20_261_129, (LAWMEN, &[MORGAN]), (OUTLAWS, &[BILLY]));
+    t.ok(Event::DuelRound { cards: Some([[card("10H"), card("6D")], [card("2S"), card("KS")]]) });
+    t.ok(Event::DuelDecide { side: 0, stand: true, card: None });
+    t.ok(Event::DuelDecide { side: 1, stand: false, card: Some(card("4S")) });
+    t.ok(Event::DuelDecide { side: 1, stand: true, card: None });
+    assert_eq!(t.game.duel_shots_due(t.rules), [(0, 0), (1, 0)], "16 each: together, no bonus");
+    t.ok(Event::DuelFire { shots: vec![(0, 12), (1, 11)] });
+    assert_eq!((t.model(A0).under_fire, t.model(B0).under_fire), (1, 1), "both shots land");
+    assert!(t.game.duel_shots_due(t.rules).is_empty(), "nobody fires twice");
+    assert_eq!(
+        t.refused(Event::DuelFire { shots: vec![(0, 20), (1, 20)] }),
+        "those are not the shots this round owes"
+    );
+    t.ok(Event::DuelRound { cards: None });
+    assert_eq!(t.game.duel.as_ref().map(|d| d.round), Some(2));
+}
 
 #[test]
 fn there_will_be_blood_opens_with_the_duellists_single_shots() {

@@ -135,14 +135,13 @@ fn end_activation_button(
     };
     let end = egui::Button::new(RichText::new("End activation").size(theme::HEADING))
         .min_size(egui::vec2(200.0, 40.0));
-    if (ui
+    let clicked = ui
         .add(end)
         .accessible_name(format!("End {}'s activation", model.name))
         .on_hover_text(hover)
-        .clicked()
-        && settled)
-        || super::shortcut(ui, egui::Key::E)
-    {
+        .clicked();
+    // A click or Ctrl+E right after the model changed is the second of a double press.
+    if (clicked || super::shortcut(ui, egui::Key::E)) && settled {
         let moves = game.activation_of(current).map_or(0, Activation::moves_taken);
         commands.push(PlayCommand::Apply(Event::EndActivation { model: current, moves }));
         state.new_activation();
@@ -161,14 +160,21 @@ fn declaration_ui(
 ) {
     let v = ui.visuals().clone();
     let limits = game.limits(rules, current);
+    // The duellist's first turn is one Shoot and nothing else (There Will Be Blood).
+    let most = if limits.single_shot { 1 } else { limits.actions };
     ui.label(theme::heading(
         &v,
-        format!("Declare up to {}", crate::systems::dmh::rules::count(limits.actions, "action", "actions")),
+        if limits.single_shot {
+            "Declare a single Shoot".to_owned()
+        } else {
+            format!("Declare up to {}", crate::systems::dmh::rules::count(most, "action", "actions"))
+        },
     ));
-    let full = state.declaring.len() >= usize::try_from(limits.actions).unwrap_or(0);
+    let full = state.declaring.len() >= usize::try_from(most).unwrap_or(0);
     ui.horizontal_wrapped(|ui| {
         for action in Action::ALL {
             let allowed = match action {
+                _ if limits.single_shot => action == Action::Shoot,
                 Action::Aim => limits.can_aim,
                 Action::Reload => limits.can_reload,
                 Action::ChangeWeapon => limits.can_change,
@@ -220,13 +226,13 @@ fn steps_ui(ui: &mut Ui, activation: &Activation) {
     ui.horizontal_wrapped(|ui| {
         for (i, (action, step)) in activation.declared.iter().zip(&activation.steps).enumerate() {
             let text = format!("{}. {}", i + 1, action.title());
+            // A move lost to a halt near an enemy shows as lost, though a charge may take it.
+            let lost = *step == Step::Lost || activation.lost_to_halt(i);
             let rich = match step {
                 Step::Done => RichText::new(format!("{text} ✓")).color(theme::good(&v)),
-                Step::Lost => RichText::new(format!("{text} (lost)")).strikethrough().color(theme::muted(&v)),
-                Step::Pending if Some(i) == now => {
-                    RichText::new(format!("▶ {text}")).strong().color(theme::accent(&v))
-                }
-                Step::Pending => RichText::new(text),
+                _ if lost => RichText::new(format!("{text} (lost)")).strikethrough().color(theme::muted(&v)),
+                _ if Some(i) == now => RichText::new(format!("▶ {text}")).strong().color(theme::accent(&v)),
+                _ => RichText::new(text),
             };
             ui.label(rich.size(theme::HEADING));
         }
@@ -245,6 +251,9 @@ fn step_ui(
 ) {
     let v = ui.visuals().clone();
     let Some(model) = game.model_at(current) else { return };
+    if activation.charge_left() {
+        halt_ui(ui, rules, game, current, state, commands);
+    }
     let Some(next) = activation.next() else {
         ui.label(RichText::new("Every declared action is done.").size(theme::HEADING));
         hog_ui(ui, rules, game, current, state, commands);
@@ -263,7 +272,7 @@ fn step_ui(
                 }
             });
         }
-        Action::Move => move_step_ui(ui, rules, game, current, activation, state, commands),
+        Action::Move => move_step_ui(ui, rules, game, current, state, commands),
         Action::Shoot => super::shot::shoot_ui(ui, rules, game, current, state, commands),
         Action::Reload => {
             ui.horizontal(|ui| {
@@ -332,17 +341,42 @@ fn hog_ui(
     }
 }
 
+/// After a move stopped within 2 cm of an enemy the other declared moves are lost, but one
+/// may still carry a charge into contact (line 88); the other actions go on as declared.
+fn halt_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    current: ModelRef,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(
+                "It stopped within 2 cm of an enemy: the other declared moves are lost, unless it charges.",
+            )
+            .color(theme::muted(&v)),
+        );
+        if ui.button("Charge into contact…").clicked() {
+            state.fight.charging = !state.fight.charging;
+        }
+    });
+    if state.fight.charging {
+        super::fight::fight_ui(ui, rules, game, current, state, commands);
+    }
+}
+
 /// The next declared move: made, stopped near an enemy (the other moves are lost), or a charge.
 fn move_step_ui(
     ui: &mut Ui,
     rules: &Rules,
     game: &Game,
     current: ModelRef,
-    activation: &Activation,
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
-    let v = ui.visuals().clone();
     let Some(model) = game.model_at(current) else { return };
     let cm = if model.has(crate::systems::dmh::game::Flag::Mounted) {
         rules.core.actions.mounted_move_cm
@@ -351,12 +385,10 @@ fn move_step_ui(
     };
     ui.label(format!("Move up to {cm} cm. Stopping within 2 cm of an enemy loses the other declared moves."));
     ui.horizontal_wrapped(|ui| {
-        if !activation.halted && ui.button(RichText::new("Moved").size(theme::HEADING)).clicked() {
+        if ui.button(RichText::new("Moved").size(theme::HEADING)).clicked() {
             commands.push(PlayCommand::Apply(Event::Move { model: current, halted: false }));
         }
-        if !activation.halted
-            && ui.button(RichText::new("Stopped within 2 cm of an enemy").size(theme::HEADING)).clicked()
-        {
+        if ui.button(RichText::new("Stopped within 2 cm of an enemy").size(theme::HEADING)).clicked() {
             commands.push(PlayCommand::Apply(Event::Move { model: current, halted: true }));
         }
         if ui.button(RichText::new("Charge into contact…").size(theme::HEADING)).clicked() {
@@ -366,12 +398,6 @@ fn move_step_ui(
             commands.push(PlayCommand::Apply(Event::SkipAction { model: current }));
         }
     });
-    if activation.halted {
-        ui.label(
-            RichText::new("It stopped near an enemy: only a charge can use this move.")
-                .color(theme::muted(&v)),
-        );
-    }
     if state.fight.charging {
         super::fight::fight_ui(ui, rules, game, current, state, commands);
     }

@@ -97,7 +97,11 @@ pub(super) fn initiative_ui(
                 state.physical[s] = true;
             }
         });
-        if state.physical[s] {
+        if state.physical[s] && side.deck.is_empty() && !side.reshuffle {
+            // Nothing left to draw and type: Posse deals from the empty deck and notes that
+            // it has run out (a scene may end on it).
+            problem(ui, &format!("{} have no card left to draw.", side.name));
+        } else if state.physical[s] {
             state.typed[s].resize(side.models.len(), String::new());
             ui.label(
                 RichText::new("Turn your top card face up for the model of your choice, deal the rest, then type each card (7S, 10H, QD, RJ).")

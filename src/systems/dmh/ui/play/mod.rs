@@ -108,6 +108,9 @@ pub struct NerveDraft {
     /// The test clears the acting model to shoot this target.
     pub to_shoot: Option<ModelRef>,
     pub friend_near: bool,
+    /// A shot called for this test: the game owes it until it is rolled, skipped or
+    /// answered by a card (Yellow Belly).
+    pub from_shot: bool,
     /// I Am The Law: the Sheriff can see the model taking the test.
     pub sheriff_sees: bool,
     pub roll: String,

@@ -27,15 +27,19 @@ pub(super) fn nerve_ui(
     if let Some(r) = due
         && state.nerve.model != Some(r)
     {
-        state.nerve =
-            NerveDraft::new(r, "Shot at: under fire, and a nerve test (the new marker counts).", None);
+        state.nerve = NerveDraft {
+            from_shot: true,
+            ..NerveDraft::new(r, "Shot at: under fire, and a nerve test (the new marker counts).", None)
+        };
     }
-    if due.is_none() && state.nerve.model.is_some_and(|r| game.nerve_due.contains(&r)) {
-        // The test is still owed but was put off.
+    let owed = state.nerve.model.is_some_and(|r| game.nerve_due.contains(&r));
+    if (due.is_none() && owed) || (state.nerve.from_shot && !owed) {
+        // Put off while still owed; or no longer owed: Yellow Belly failed it, or an undo took
+        // the shot back.
         state.nerve = NerveDraft::default();
     }
     let Some(target) = state.nerve.model else { return false };
-    let from_shot = due == Some(target);
+    let from_shot = state.nerve.from_shot;
     let v = ui.visuals().clone();
     let Some(model) = game.model_at(target) else {
         state.nerve = NerveDraft::default();

@@ -92,14 +92,23 @@ pub(super) fn roster_ui(
                 )
                 .on_hover_text("Under fire markers against Hits");
                 ui.horizontal(|ui| {
-                    if ui.small_button("−").on_hover_text(format!("One marker off {}", model.name)).clicked()
+                    if ui
+                        .small_button("−")
+                        .accessible_name(format!("One marker off {}", model.name))
+                        .on_hover_text(format!("One marker off {}", model.name))
+                        .clicked()
                     {
                         commands.push(PlayCommand::Apply(Event::SetMarker {
                             model: r,
                             marker: Marker::UnderFire(model.under_fire.saturating_sub(1)),
                         }));
                     }
-                    if ui.small_button("+").on_hover_text(format!("One marker on {}", model.name)).clicked() {
+                    if ui
+                        .small_button("+")
+                        .accessible_name(format!("One marker on {}", model.name))
+                        .on_hover_text(format!("One marker on {}", model.name))
+                        .clicked()
+                    {
                         commands.push(PlayCommand::Apply(Event::SetMarker {
                             model: r,
                             marker: Marker::UnderFire(model.under_fire + 1),

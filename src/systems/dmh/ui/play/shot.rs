@@ -418,7 +418,9 @@ pub(super) fn quick_shot_ui(
             format!("Against a move, fire at the moment of {}'s move you choose.", victim.name)
         };
         ui.label(RichText::new(timing).color(theme::muted(&v)));
-        match roll_field(ui, &mut q.roll, rules.core.shooting.die) {
+        // Its own name: at close range the acting model's d20 field is on screen too.
+        let die = rules.core.shooting.die;
+        match widgets::roll_field_named(ui, &format!("Quick shot d{die} roll"), &mut q.roll, die) {
             Ok(Some(roll)) => {
                 let result = game.shot_result(rules, target, odds.modifier, roll);
                 result_line(ui, roll, odds.modifier, result);
