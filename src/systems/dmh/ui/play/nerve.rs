@@ -10,6 +10,7 @@ use crate::systems::dmh::game::{Event, Game, ModelRef};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::AbilityId;
 use crate::systems::dmh::rules::nerve::{self, NerveInput};
+use crate::systems::dmh::rules::shooting::Modifier;
 use crate::ui::theme;
 use crate::ui::widgets::{chance_bar, roll_field, toggle};
 
@@ -70,9 +71,7 @@ pub(super) fn nerve_ui(
     {
         toggle(ui, &mut state.nerve.sheriff_sees, &format!("The Sheriff can see him ({}, +1)", a.name));
         if state.nerve.sheriff_sees {
-            input
-                .extra
-                .push(crate::systems::dmh::rules::shooting::Modifier { reason: a.name.clone(), value: 1 });
+            input.extra.push(Modifier { reason: a.name.clone(), value: 1 });
         }
     }
     for note in game.card_nerve_effects(target, &mut input) {
