@@ -4,12 +4,13 @@
 use std::time::Instant;
 
 use egui_kittest::Harness;
-use posse::app::{PosseApp, Screen};
-use posse::game::{Event, Game, sim};
-use posse::rules::embedded;
-use posse::rules::gang::{GangFile, ModelEntry};
+use posse::app::PosseApp;
 use posse::store::{DataDir, Journal};
-use posse::ui::play::PlayCommand;
+use posse::systems::dmh::app::Screen;
+use posse::systems::dmh::game::{Event, Game, sim};
+use posse::systems::dmh::rules::embedded;
+use posse::systems::dmh::rules::gang::{GangFile, ModelEntry};
+use posse::systems::dmh::ui::play::PlayCommand;
 
 fn gang(name: &str, kind: &str, profiles: &[(&str, usize)]) -> GangFile {
     let models = profiles
@@ -48,10 +49,10 @@ fn main() {
     let data_for_app = data.clone();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 1000.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, rules, Some(data_for_app)));
-    h.state_mut().screen = Screen::Play;
-    h.state_mut().handle_play(PlayCommand::Resume("game-bench".into()));
-    assert_eq!(h.state().game.as_ref().map(|g| g.game.log.len()), Some(10_000));
+        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data_for_app)));
+    h.state_mut().dmh_mut().screen = Screen::Play;
+    h.state_mut().dmh_mut().handle_play(PlayCommand::Resume("game-bench".into()));
+    assert_eq!(h.state().dmh().game.as_ref().map(|g| g.game.log.len()), Some(10_000));
     for _ in 0..10 {
         h.step();
     }

@@ -6,9 +6,9 @@
 use std::io::Write as _;
 use std::time::Instant;
 
-use posse::game::{Event, Game, sim};
-use posse::rules::embedded;
 use posse::store::{Journal, read_journal};
+use posse::systems::dmh::game::{Event, Game, sim};
+use posse::systems::dmh::rules::embedded;
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);

@@ -1,12 +1,14 @@
-//! Posse: a table-side companion for Dead Man's Hand.
+//! Posse: a table-side companion for miniatures and board games played on a real table.
 //!
-//! The crate is a pure rules core ([`rules`]) with thin shells around it: the `posse`
-//! command line ([`cli`]) and the desktop app ([`app`], [`ui`]). See `ARCHITECTURE.md`.
+//! The crate is a shared pure kernel ([`kernel`]) and one folder per game system
+//! ([`systems`]), each with its own pure rules and game log, with thin shells around them: the
+//! `posse` command line ([`cli`]), the desktop app ([`app`], [`ui`]), the file store
+//! ([`store`]) and the PDF layer ([`print`]). See `ARCHITECTURE.md`.
 
 pub mod app;
 pub mod cli;
-pub mod game;
+pub mod kernel;
 pub mod print;
-pub mod rules;
 pub mod store;
+pub mod systems;
 pub mod ui;

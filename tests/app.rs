@@ -4,17 +4,16 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use posse::app::PosseApp;
-use posse::rules::embedded;
-use posse::ui::reference::Tool;
+use posse::systems::dmh::ui::reference::Tool;
 
 fn app() -> Harness<'static, PosseApp> {
-    let rules = embedded::load().expect("rules load");
     // On the tests' own data folder, never the developer's (`PosseApp::new` would use that).
     let data = posse::store::DataDir::at(super::support::SANDBOX);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 1000.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, rules, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
     harness.run();
+    super::support::open_dmh(&mut harness);
     harness
 }
 
@@ -41,8 +40,8 @@ fn the_shooting_calculator_works_from_its_labels() {
     h.get_by_role_and_label(Role::TextInput, "d20 roll").set_text_value_accesskit("1");
     h.run();
     h.get_by_label("Result: Out of ammo");
-    assert_eq!(h.state().reference.shot.input.weapon, "shotgun");
-    assert!(h.state().reference.shot.input.cover);
+    assert_eq!(h.state().dmh().reference.shot.input.weapon, "shotgun");
+    assert!(h.state().dmh().reference.shot.input.cover);
 }
 
 #[test]
@@ -71,11 +70,11 @@ fn the_steppers_and_the_roll_button() {
     h.run();
     h.get_by_label("More: Shooter under fire").click();
     h.run();
-    assert_eq!(h.state().reference.shot.input.shooter_under_fire, 2);
+    assert_eq!(h.state().dmh().reference.shot.input.shooter_under_fire, 2);
     h.get_by_label("Modifier -2");
     h.get_by_label("Roll d20").click();
     h.run();
-    let roll: u32 = h.state().reference.shot.roll.parse().expect("rolled");
+    let roll: u32 = h.state().dmh().reference.shot.roll.parse().expect("rolled");
     assert!((1..=20).contains(&roll));
     h.get_by_label_contains("Result: ");
 }
@@ -85,7 +84,7 @@ fn nerve_and_big_nerve_calculators() {
     let mut h = app();
     h.get_by_label("Nerve test").click();
     h.run();
-    assert_eq!(h.state().reference.tool, Tool::Nerve);
+    assert_eq!(h.state().dmh().reference.tool, Tool::Nerve);
     // Default: Nerve 4+, one marker: needs 5+.
     h.get_by_label("Needs 5+");
     h.get_by_label("Friend within 15 cm").click();
@@ -97,7 +96,7 @@ fn nerve_and_big_nerve_calculators() {
 
     h.key_press(egui::Key::F3);
     h.run();
-    assert_eq!(h.state().reference.tool, Tool::BigNerve);
+    assert_eq!(h.state().dmh().reference.tool, Tool::BigNerve);
     // Default: 7 models, 4 out, 3 markers, boss 2+: test at -1 (needs 3+).
     h.get_by_label("Needs 3+");
     for _ in 0..3 {

@@ -4,8 +4,8 @@
 //! running out and the secret witness. Each test types the hands whose cards matter, as
 //! players with their own decks do, so the cards in play are exactly the ones it names.
 
-use posse::game::{Event, Flag, Phase};
-use posse::rules::cards::Card;
+use posse::systems::dmh::game::{Event, Flag, Phase};
+use posse::systems::dmh::rules::cards::Card;
 
 use egui_kittest::kittest::Queryable as _;
 
@@ -316,7 +316,7 @@ fn the_stranger_loses_when_his_deck_runs_out() {
     h.get_by_label_contains("The stranger's deck runs out");
     // The next scene of the storyline, with the result recorded for the series.
     press(&mut h, "Record the result and set up This Town Ain't Big Enough");
-    assert!(h.state().game.is_none());
+    assert!(h.state().dmh().game.is_none());
     h.get_by_label_contains("Part of the series: the bad guys won The Stranger");
 }
 

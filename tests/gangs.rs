@@ -3,9 +3,10 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use posse::app::{PosseApp, Screen};
+use posse::app::PosseApp;
 use posse::print::Paper;
 use posse::store::DataDir;
+use posse::systems::dmh::app::Screen;
 
 use super::support::{self, click};
 
@@ -54,7 +55,7 @@ fn build_a_legal_gang_save_it_and_find_it_again() {
         h.get_by_label("Legal");
     }
     // Saved on disk as it was left.
-    let data = DataDir::at(dir.path());
+    let data = DataDir::at(dir.path()).system("dmh");
     let entries = data.list_gangs().expect("list");
     assert_eq!(entries.len(), 1);
     let saved = entries[0].gang.as_ref().expect("readable");
@@ -78,7 +79,7 @@ fn going_over_the_limit_warns_but_still_saves() {
     h.get_by_label("Rep 23 / 21");
     h.get_by_label_contains("The gang costs 23 Rep, 2 over the limit of 21.");
     h.get_by_label("1 problem");
-    let saved = DataDir::at(dir.path()).list_gangs().expect("list");
+    let saved = DataDir::at(dir.path()).system("dmh").list_gangs().expect("list");
     assert_eq!(saved[0].gang.as_ref().expect("readable").models.len(), 9);
     // Raising the limit clears it.
     h.get_by_label("More: Rep limit").click();
@@ -94,17 +95,17 @@ fn delete_and_undo() {
     let mut h = app_on(dir.path());
     build_lawmen(&mut h);
     click(&mut h, "Delete gang");
-    assert!(DataDir::at(dir.path()).list_gangs().expect("list").is_empty());
+    assert!(DataDir::at(dir.path()).system("dmh").list_gangs().expect("list").is_empty());
     h.get_by_label("No gangs yet.");
     click(&mut h, "Undo delete of Tombstone Law");
     h.get_by_label("Rep 21 / 21");
-    assert_eq!(DataDir::at(dir.path()).list_gangs().expect("list").len(), 1);
+    assert_eq!(DataDir::at(dir.path()).system("dmh").list_gangs().expect("list").len(), 1);
 }
 
 #[test]
 fn damaged_files_are_shown_and_left_alone() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let gangs = dir.path().join("gangs");
+    let gangs = dir.path().join("dmh/gangs");
     std::fs::create_dir_all(&gangs).expect("dir");
     std::fs::write(gangs.join("broken.json"), "{ \"name\": \"Half a gang\", ").expect("write");
     let mut h = app_on(dir.path());
@@ -120,7 +121,7 @@ fn damaged_files_are_shown_and_left_alone() {
 #[test]
 fn unknown_profiles_are_reported_in_the_editor() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let gangs = dir.path().join("gangs");
+    let gangs = dir.path().join("dmh/gangs");
     std::fs::create_dir_all(&gangs).expect("dir");
     std::fs::write(
         gangs.join("odd.json"),
@@ -141,7 +142,7 @@ fn an_unwritable_data_folder_says_so_and_keeps_the_work() {
     let mut h = app_on(&blocker);
     click(&mut h, "New gang");
     h.get_by_label_contains("The gang was not saved: cannot write");
-    assert!(h.state().gangs.selected.is_none());
+    assert!(h.state().dmh().gangs.selected.is_none());
 }
 
 #[test]
@@ -157,7 +158,7 @@ fn a_scene_preset_sets_the_limit_and_checks_the_cast() {
     h.run();
     h.get_by_label("Rep 21 / 15");
     h.get_by_label_contains("There Will Be Blood allows no bosses: remove Sheriff 1.");
-    let saved = DataDir::at(dir.path()).list_gangs().expect("list");
+    let saved = DataDir::at(dir.path()).system("dmh").list_gangs().expect("list");
     let gang = saved[0].gang.as_ref().expect("readable");
     assert_eq!((gang.rep_limit, gang.scene.as_deref()), (Some(15), Some("there-will-be-blood")));
 }
@@ -167,23 +168,23 @@ fn import_export_and_print() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = app_on(dir.path());
     build_lawmen(&mut h);
-    let id = h.state().gangs.selected.clone().expect("selected");
+    let id = h.state().dmh().gangs.selected.clone().expect("selected");
     let out = dir.path().join("export/tombstone.json");
-    h.state_mut().export_to(&id, &out);
+    h.state_mut().dmh_mut().export_to(&id, &out);
     h.run();
     h.get_by_label_contains("Exported \"Tombstone Law\"");
-    h.state_mut().import_file(&out);
+    h.state_mut().dmh_mut().import_file(&out);
     h.run();
     h.get_by_label_contains("Imported \"Tombstone Law\"");
-    assert_eq!(DataDir::at(dir.path()).list_gangs().expect("list").len(), 2);
+    assert_eq!(DataDir::at(dir.path()).system("dmh").list_gangs().expect("list").len(), 2);
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, r#"{"name": "Pinks", "gang": "pinkertons", "models": []}"#).expect("write");
-    h.state_mut().import_file(&bad);
+    h.state_mut().dmh_mut().import_file(&bad);
     h.run();
     h.get_by_label_contains("'pinkertons' is not a gang type Posse knows");
     // Importing opened the copy (and gave the first file its gang's name): print the copy.
-    let id = h.state().gangs.selected.clone().expect("the imported copy is open");
-    let pdf = h.state_mut().print_roster(&id, Paper::Letter).expect("printed");
+    let id = h.state().dmh().gangs.selected.clone().expect("the imported copy is open");
+    let pdf = h.state_mut().dmh_mut().print_roster(&id, Paper::Letter).expect("printed");
     let bytes = std::fs::read(&pdf).expect("pdf");
     assert!(bytes.starts_with(b"%PDF-"));
     h.run();
@@ -193,7 +194,7 @@ fn import_export_and_print() {
 #[test]
 fn a_renamed_gang_gets_its_file_and_printouts_named_after_it() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let data = DataDir::at(dir.path());
+    let data = DataDir::at(dir.path()).system("dmh");
     {
         let mut h = app_on(dir.path());
         click(&mut h, "New gang");

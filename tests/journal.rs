@@ -2,11 +2,12 @@
 //! the disk before the window shows it, damaged journals opened read-only, torn ones mended.
 //! And no test touches the developer's own data folder.
 
-use posse::app::{PosseApp, Screen};
-use posse::game::{Event, Game, sim};
-use posse::rules::embedded;
+use posse::app::PosseApp;
 use posse::store::{DataDir, Journal};
-use posse::ui::play::PlayCommand;
+use posse::systems::dmh::app::Screen;
+use posse::systems::dmh::game::{Event, Game, sim};
+use posse::systems::dmh::rules::embedded;
+use posse::systems::dmh::ui::play::PlayCommand;
 
 use egui_kittest::Harness;
 
@@ -15,7 +16,7 @@ use super::support;
 /// A data folder holding the two fixture gangs.
 fn data_with_gangs() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
-    let gangs = dir.path().join("gangs");
+    let gangs = dir.path().join("dmh/gangs");
     std::fs::create_dir_all(&gangs).expect("dir");
     for name in ["lawmen-21", "outlaws-21"] {
         let from = format!("{}/tests/fixtures/{name}.json", env!("CARGO_MANIFEST_DIR"));
@@ -29,14 +30,14 @@ fn app_on(dir: &std::path::Path) -> Harness<'static, PosseApp> {
 }
 
 fn start(h: &mut Harness<'static, PosseApp>) {
-    h.state_mut().play.seed = Some(7);
-    h.state_mut().handle_play(PlayCommand::Start {
+    h.state_mut().dmh_mut().play.seed = Some(7);
+    h.state_mut().dmh_mut().handle_play(PlayCommand::Start {
         scene: None,
         good: "lawmen-21".into(),
         bad: "outlaws-21".into(),
         extra_card: None,
     });
-    assert_eq!(h.state().play.notice, None);
+    assert_eq!(h.state().dmh().play.notice, None);
 }
 
 fn deal() -> Event {
@@ -44,7 +45,7 @@ fn deal() -> Event {
 }
 
 fn game<'a>(h: &'a Harness<'static, PosseApp>) -> &'a Game {
-    &h.state().game.as_ref().expect("a game is open").game
+    &h.state().dmh().game.as_ref().expect("a game is open").game
 }
 
 /// A journal of the first `n` events of a simulated Showdown, written by Posse.
@@ -70,11 +71,11 @@ fn games_started_one_after_the_other_get_their_own_journals() {
     let dir = data_with_gangs();
     let mut h = app_on(dir.path());
     start(&mut h);
-    let first = h.state().game.as_ref().expect("first").id.clone();
+    let first = h.state().dmh().game.as_ref().expect("first").id.clone();
     start(&mut h);
-    let second = h.state().game.as_ref().expect("second").id.clone();
+    let second = h.state().dmh().game.as_ref().expect("second").id.clone();
     assert_ne!(first, second);
-    let data = DataDir::at(dir.path());
+    let data = DataDir::at(dir.path()).system("dmh");
     let mut listed = data.list_games();
     listed.sort();
     let mut ids = vec![first, second];
@@ -92,17 +93,17 @@ fn an_event_the_disk_refuses_is_not_shown() {
     let mut h = app_on(dir.path());
     start(&mut h);
     let before = game(&h).clone();
-    let id = h.state().game.as_ref().expect("game").id.clone();
+    let id = h.state().dmh().game.as_ref().expect("game").id.clone();
     // The games folder is replaced by a file: the journal cannot be written.
-    let games = dir.path().join("games");
-    let away = dir.path().join("games-away");
+    let games = dir.path().join("dmh/games");
+    let away = dir.path().join("dmh/games-away");
     std::fs::rename(&games, &away).expect("moved");
     std::fs::write(&games, "not a folder").expect("blocker");
-    h.state_mut().handle_play(PlayCommand::Apply(deal()));
+    h.state_mut().dmh_mut().handle_play(PlayCommand::Apply(deal()));
     assert!(game(&h) == &before, "the game is unchanged");
     let journal = games.join(format!("{id}.jsonl"));
     assert_eq!(
-        h.state().play.notice.as_deref(),
+        h.state().dmh().play.notice.as_deref(),
         Some(
             format!(
                 "The event was not saved, so it was not applied: cannot write {}: a folder on its path is a file. Try again once it can be saved.",
@@ -114,28 +115,28 @@ fn an_event_the_disk_refuses_is_not_shown() {
     // Once the folder is back, the same event is saved and shown.
     std::fs::remove_file(&games).expect("blocker removed");
     std::fs::rename(&away, &games).expect("moved back");
-    h.state_mut().play.notice = None;
-    h.state_mut().handle_play(PlayCommand::Apply(deal()));
-    assert_eq!((game(&h).log.len(), h.state().play.notice.as_deref()), (2, None));
+    h.state_mut().dmh_mut().play.notice = None;
+    h.state_mut().dmh_mut().handle_play(PlayCommand::Apply(deal()));
+    assert_eq!((game(&h).log.len(), h.state().dmh().play.notice.as_deref()), (2, None));
     assert_eq!(posse::store::read_journal(&journal).expect("read").events, game(&h).log);
     // An undo the disk refuses changes nothing either, and Redo keeps what it can redo.
-    h.state_mut().handle_play(PlayCommand::Undo);
+    h.state_mut().dmh_mut().handle_play(PlayCommand::Undo);
     assert_eq!(game(&h).log.len(), 1);
     let undone = game(&h).clone();
     std::fs::remove_file(&journal).expect("journal gone");
-    h.state_mut().handle_play(PlayCommand::Redo);
+    h.state_mut().dmh_mut().handle_play(PlayCommand::Redo);
     assert!(game(&h) == &undone, "the undo stands");
     assert!(
-        h.state().play.notice.as_deref().is_some_and(|n| n.starts_with("The event was not saved")),
+        h.state().dmh().play.notice.as_deref().is_some_and(|n| n.starts_with("The event was not saved")),
         "{:?}",
-        h.state().play.notice
+        h.state().dmh().play.notice
     );
 }
 
 #[test]
 fn a_damaged_journal_opens_read_only_up_to_the_damage() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let data = DataDir::at(dir.path());
+    let data = DataDir::at(dir.path()).system("dmh");
     let path = data.game_path("game-1");
     let events = simulated_journal(&path, 12);
     // Line 6 is changed by hand: one digit of its checksum.
@@ -148,40 +149,40 @@ fn a_damaged_journal_opens_read_only_up_to_the_damage() {
     assert_ne!(damaged, text);
     std::fs::write(&path, &damaged).expect("write");
     let mut h = app_on(dir.path());
-    let saved = &h.state().play.saved;
+    let saved = &h.state().dmh().play.saved;
     assert_eq!(saved.len(), 1);
     assert!(saved[0].1.ends_with(" · damaged at line 6, read-only"), "{}", saved[0].1);
-    h.state_mut().handle_play(PlayCommand::Resume("game-1".into()));
+    h.state_mut().dmh_mut().handle_play(PlayCommand::Resume("game-1".into()));
     let sentence = "This game is read-only: its journal is damaged at line 6 (its checksum does not match, so the line was changed). Posse will not write to it.";
-    let active = h.state().game.as_ref().expect("opened");
+    let active = h.state().dmh().game.as_ref().expect("opened");
     assert_eq!(active.read_only(), Some(sentence));
     assert!(active.game.log[..] == events[..5], "the five events before the damage");
-    assert_eq!(h.state().play.notice.as_deref(), Some(sentence));
+    assert_eq!(h.state().dmh().play.notice.as_deref(), Some(sentence));
     let shown = game(&h).clone();
     for command in [PlayCommand::Apply(events[5].clone()), PlayCommand::Undo, PlayCommand::Redo] {
-        h.state_mut().play.notice = None;
-        h.state_mut().handle_play(command);
+        h.state_mut().dmh_mut().play.notice = None;
+        h.state_mut().dmh_mut().handle_play(command);
         assert!(game(&h) == &shown, "the game is unchanged");
-        assert_eq!(h.state().play.notice.as_deref(), Some(sentence));
+        assert_eq!(h.state().dmh().play.notice.as_deref(), Some(sentence));
     }
-    h.state_mut().handle_play(PlayCommand::Close);
-    assert!(h.state().play.saved[0].1.ends_with(" · damaged at line 6, read-only"));
+    h.state_mut().dmh_mut().handle_play(PlayCommand::Close);
+    assert!(h.state().dmh().play.saved[0].1.ends_with(" · damaged at line 6, read-only"));
     assert_eq!(std::fs::read_to_string(&path).expect("read"), damaged, "never written");
 }
 
 #[test]
 fn a_torn_journal_is_mended_on_resume_keeping_a_copy() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let data = DataDir::at(dir.path());
+    let data = DataDir::at(dir.path()).system("dmh");
     let path = data.game_path("game-1");
     let events = simulated_journal(&path, 6);
     let torn = std::fs::read_to_string(&path).expect("read") + "{\"n\":7,\"sum\":\"4";
     std::fs::write(&path, &torn).expect("write");
     let mut h = app_on(dir.path());
-    h.state_mut().handle_play(PlayCommand::Resume("game-1".into()));
-    let copy = dir.path().join("games/game-1.jsonl.torn-1");
+    h.state_mut().dmh_mut().handle_play(PlayCommand::Resume("game-1".into()));
+    let copy = dir.path().join("dmh/games/game-1.jsonl.torn-1");
     assert_eq!(
-        h.state().play.notice.as_deref(),
+        h.state().dmh().play.notice.as_deref(),
         Some(
             format!(
                 "The last event was cut short when Posse stopped, and is left out; the whole journal is kept as {}.",
@@ -191,14 +192,14 @@ fn a_torn_journal_is_mended_on_resume_keeping_a_copy() {
         )
     );
     assert_eq!(
-        (game(&h).log.as_slice(), h.state().game.as_ref().and_then(|g| g.read_only())),
+        (game(&h).log.as_slice(), h.state().dmh().game.as_ref().and_then(|g| g.read_only())),
         (&events[..], None)
     );
     assert_eq!(std::fs::read_to_string(&copy).expect("copy"), torn);
     // The next event goes on a clean line, and the journal replays.
     let rules = embedded::load().expect("rules");
     let next = sim::next_event(rules, game(&h), 99).expect("goes on");
-    h.state_mut().handle_play(PlayCommand::Apply(next));
+    h.state_mut().dmh_mut().handle_play(PlayCommand::Apply(next));
     let read = posse::store::read_journal(&path).expect("read");
     assert_eq!((read.events.len(), read.torn_tail, read.damage), (7, false, None));
     assert_eq!(read.events, game(&h).log);

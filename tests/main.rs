@@ -11,3 +11,4 @@ mod play;
 mod purity;
 mod scenes;
 mod support;
+mod systems;

@@ -4,7 +4,7 @@
 
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use posse::game::{Action, Event, Fire, Phase, Step};
+use posse::systems::dmh::game::{Action, Event, Fire, Phase, Step};
 
 use super::support::{
     self, App, CLANTONS, DEAL, DEAL_2, LAW, SEED, deal, dealt, declare, disabled, end_activation,
@@ -460,7 +460,7 @@ fn a_hand_is_shown_only_after_the_hand_over() {
     h.get_by_label("10♣");
     press(&mut h, "Hide hand");
     assert!(h.query_by_label("10♣").is_none());
-    assert!(h.state().play.hand_over.is_none());
+    assert!(h.state().dmh().play.hand_over.is_none());
 }
 
 #[test]
@@ -560,7 +560,7 @@ fn assert_in_view(h: &App, labels: &[&str]) {
 #[test]
 fn a_whole_activation_fits_a_1280_by_800_window() {
     let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
-    let mut h = support::app_on(dir.path(), posse::app::Screen::Play, SMALL.x, SMALL.y);
+    let mut h = support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, SMALL.x, SMALL.y);
     start(&mut h, SEED, None);
     deal(&mut h, &DEAL);
     let end = "End Wyatt Earp's activation";

@@ -2,9 +2,10 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use posse::app::{PosseApp, Screen};
-use posse::rules::data::Role;
+use posse::app::PosseApp;
 use posse::store::{DataDir, Outcome};
+use posse::systems::dmh::app::Screen;
+use posse::systems::dmh::rules::data::Role;
 
 use super::support::{self, click};
 
@@ -17,7 +18,7 @@ fn open_a_scene_and_read_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = app_on(dir.path());
     click(&mut h, "3. Fast Train to Justice");
-    assert_eq!(h.state().scenes.selected, "fast-train-to-justice");
+    assert_eq!(h.state().dmh().scenes.selected, "fast-train-to-justice");
     h.get_by_label("Fast Train to Justice");
     h.get_by_label("For a Few Models More · Final scene");
     h.get_by_label("• Each side ignores its first Big Nerve test.");
@@ -34,12 +35,12 @@ fn print_a_checklist_and_the_quick_reference() {
     click(&mut h, "1. Hang 'Em High");
     click(&mut h, "Print checklist");
     h.get_by_label_contains("Checklist printed to");
-    let pdf = dir.path().join("prints/hang-em-high-checklist-a4.pdf");
+    let pdf = dir.path().join("dmh/prints/hang-em-high-checklist-a4.pdf");
     assert!(std::fs::read(&pdf).expect("printed").starts_with(b"%PDF-"));
     click(&mut h, "Letter");
     click(&mut h, "Print quick reference");
     h.get_by_label_contains("Quick reference printed to");
-    assert!(dir.path().join("prints/quick-reference-letter.pdf").exists());
+    assert!(dir.path().join("dmh/prints/quick-reference-letter.pdf").exists());
 }
 
 #[test]
@@ -48,8 +49,8 @@ fn build_a_gang_for_the_scene() {
     let mut h = app_on(dir.path());
     click(&mut h, "2. There Will Be Blood");
     click(&mut h, "Build bad guys' gang");
-    assert_eq!(h.state().screen, Screen::Gangs);
-    let gang = h.state().gangs.working.clone().expect("a new gang is open");
+    assert_eq!(h.state().dmh().screen, Screen::Gangs);
+    let gang = h.state().dmh().gangs.working.clone().expect("a new gang is open");
     assert_eq!(gang.gang, "outlaws");
     assert_eq!(gang.rep_limit, Some(15));
     assert_eq!(gang.scene.as_deref(), Some("there-will-be-blood"));
@@ -64,7 +65,7 @@ fn record_a_series_and_see_what_carries_over() {
     {
         let mut h = app_on(dir.path());
         click(&mut h, "Bad guys won");
-        assert_eq!(h.state().scenes.series.results.get("the-stranger"), Some(&Outcome::Bad));
+        assert_eq!(h.state().dmh().scenes.series.results.get("the-stranger"), Some(&Outcome::Bad));
     }
     // Remembered across restarts, and shown on the next scene.
     let mut h = app_on(dir.path());
@@ -73,5 +74,5 @@ fn record_a_series_and_see_what_carries_over() {
     h.get_by_label("In your series the bad guys won The Stranger: they draw 1 extra card for their hand.");
     click(&mut h, "1. The Stranger");
     click(&mut h, "Clear result");
-    assert!(DataDir::at(dir.path()).load_series().expect("readable").results.is_empty());
+    assert!(DataDir::at(dir.path()).system("dmh").load_series().expect("readable").results.is_empty());
 }

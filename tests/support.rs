@@ -6,22 +6,22 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
-use posse::app::{PosseApp, Screen};
-use posse::game::{Game, ModelRef};
-use posse::rules::embedded;
+use posse::app::PosseApp;
 use posse::store::DataDir;
+use posse::systems::dmh::app::Screen;
+use posse::systems::dmh::game::{Game, ModelRef};
 
 /// The app under test.
 pub type App = Harness<'static, PosseApp>;
 
 /// The app on the data folder `dir`, in a window of `width` × `height`, showing `screen`.
 pub fn app_on(dir: &std::path::Path, screen: Screen, width: f32, height: f32) -> App {
-    let rules = embedded::load().expect("rules load");
     let data = DataDir::at(dir);
     let mut h = Harness::builder()
         .with_size(egui::vec2(width, height))
-        .build_eframe(move |cc| PosseApp::with_data(cc, rules, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
     h.run();
+    open_dmh(&mut h);
     let label = match screen {
         Screen::Reference => "Reference",
         Screen::Gangs => "Gangs",
@@ -30,8 +30,17 @@ pub fn app_on(dir: &std::path::Path, screen: Screen, width: f32, height: f32) ->
     };
     h.get_by_label(label).click();
     h.run();
-    assert_eq!(h.state().screen, screen);
+    assert_eq!(h.state().dmh().screen, screen);
     h
+}
+
+/// From the home screen, opens Dead Man's Hand (its tile) as a player would.
+pub fn open_dmh(h: &mut App) {
+    if h.state().home {
+        h.get_by_label("Dead Man's Hand").click();
+        h.run();
+    }
+    assert!(!h.state().home);
 }
 
 /// Clicks a widget by its label, scrolling to it first as a player would.
@@ -73,11 +82,11 @@ pub fn play_on(dir: &std::path::Path) -> App {
 
 /// The game at the table.
 pub fn game(h: &App) -> &Game {
-    &h.state().game.as_ref().expect("a game is open").game
+    &h.state().dmh().game.as_ref().expect("a game is open").game
 }
 
 /// The model called `name`.
-pub fn model<'h>(h: &'h App, name: &str) -> &'h posse::game::Model {
+pub fn model<'h>(h: &'h App, name: &str) -> &'h posse::systems::dmh::game::Model {
     let r = model_ref(h, name);
     game(h).model_at(r).expect("the model")
 }
@@ -138,7 +147,7 @@ pub fn start(h: &mut App, seed: u64, scene: Option<&str>) {
     if let Some(title) = scene {
         pick(h, "Scene", title);
     }
-    h.state_mut().play.seed = Some(seed);
+    h.state_mut().dmh_mut().play.seed = Some(seed);
     press(h, "Start the game");
     assert_eq!(game(h).seed, seed);
 }
@@ -212,7 +221,7 @@ pub fn open_hand(h: &mut App, side: usize) {
 
 /// How the hand-over screens address side `side`'s player.
 pub fn player(h: &App, side: usize) -> String {
-    game(h).player(embedded::load().expect("rules load"), side)
+    game(h).player(posse::systems::dmh::rules::embedded::load().expect("rules load"), side)
 }
 
 /// Declares the acting model's actions, one tap per action, then Declare.

@@ -1,100 +1,94 @@
-//! The eframe application: window set-up, the top bar, the current screen, and the commands
-//! screens send (the only place the app touches files, through `crate::store`).
+//! The eframe application: the window, the top bar (home, the chosen system's tabs, the theme),
+//! the home screen with one tile per game system, and each system's screens (a
+//! [`SystemApp`] from the registry, [`crate::systems::ALL`]).
 
-use std::path::{Path, PathBuf};
+use std::any::Any;
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::mpsc;
 
 use egui::RichText;
 
-use crate::game::{Event, Game, Setup, SideSetup};
-use crate::print::{self, Paper, roster};
-use crate::rules::data::{DeckKind, Role};
-use crate::rules::gang::GangFile;
-use crate::rules::{Rules, embedded};
-use crate::store::{self, CommitError, Damage, DataDir, Journal};
-use crate::ui::gangs::{self, GangCommand, GangsState, Notice};
-use crate::ui::play::{self, PlayCommand, PlayState};
-use crate::ui::reference::{self, ReferenceState};
-use crate::ui::scenes::{self, SceneCommand, ScenesState};
+use crate::store::{DataDir, Settings};
+use crate::systems::{self, dmh::app::DmhApp};
 use crate::ui::theme;
 
-/// The screens of the app.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Screen {
-    #[default]
-    Reference,
-    Gangs,
-    Scenes,
-    Play,
+/// One game system's screens in the app.
+pub trait SystemApp: Any {
+    /// Its tabs' names, in order (Ctrl+1, Ctrl+2… switch between them).
+    fn tabs(&self) -> &'static [&'static str];
+    /// The tab shown.
+    fn tab(&self) -> usize;
+    /// Shows another tab.
+    fn set_tab(&mut self, tab: usize);
+    /// Draws the tab shown.
+    fn ui(&mut self, ui: &mut egui::Ui);
+    /// The game to resume from the home screen (the open one, or the newest unfinished one),
+    /// in one line.
+    fn resume_line(&self) -> Option<String>;
+    /// Opens that game on its play tab.
+    fn resume_last(&mut self);
+    /// The player leaves the system's screens (files are tidied: a renamed gang's file takes
+    /// its name).
+    fn leave(&mut self) {}
+    /// Files dropped on the window while this system is shown.
+    fn files_dropped(&mut self, _paths: Vec<PathBuf>) {}
+    /// For the shell and the tests to reach the system's own state.
+    fn as_any(&self) -> &dyn Any;
+    /// For the shell and the tests to reach the system's own state.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-impl Screen {
-    const ALL: [(Screen, &'static str, egui::Key); 4] = [
-        (Screen::Reference, "Reference", egui::Key::Num1),
-        (Screen::Gangs, "Gangs", egui::Key::Num2),
-        (Screen::Scenes, "Scenes", egui::Key::Num3),
-        (Screen::Play, "Play", egui::Key::Num4),
-    ];
+/// A system whose built-in data did not load: one tab saying why.
+pub struct Unavailable {
+    pub why: String,
 }
 
-/// The game at the table and its journal.
-pub struct ActiveGame {
-    pub id: String,
-    pub game: Game,
-    /// Where its events go, or why they cannot.
-    saving: Saving,
-}
+impl SystemApp for Unavailable {
+    fn tabs(&self) -> &'static [&'static str] {
+        &["Unavailable"]
+    }
 
-/// Where the open game's events are written.
-enum Saving {
-    /// Its journal, ready for the next event.
-    Journal(Journal),
-    /// Nowhere: the journal is damaged (or cannot be written), so the game is only shown. The
-    /// sentence says why, for the Play screen.
-    ReadOnly(String),
-}
+    fn tab(&self) -> usize {
+        0
+    }
 
-impl ActiveGame {
-    /// Why the game cannot be changed (its journal is damaged, and Posse will not write to
-    /// it), as a sentence; `None` when it can.
-    #[must_use]
-    pub fn read_only(&self) -> Option<&str> {
-        match &self.saving {
-            Saving::Journal(_) => None,
-            Saving::ReadOnly(why) => Some(why),
-        }
+    fn set_tab(&mut self, _tab: usize) {}
+
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.label(
+                RichText::new(format!("This game cannot be played: {}.", self.why))
+                    .color(theme::bad(ui.visuals())),
+            );
+        });
+    }
+
+    fn resume_line(&self) -> Option<String> {
+        None
+    }
+
+    fn resume_last(&mut self) {}
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
     }
 }
 
-/// What a native file dialog answered (dialogs run off the UI thread).
-enum DialogAnswer {
-    Import(Option<PathBuf>),
-    Export(String, Option<PathBuf>),
-}
-
-/// The desktop app's state.
+/// The desktop app: the home screen and every system's screens.
 pub struct PosseApp {
-    rules: &'static Rules,
     data: Option<DataDir>,
-    pub screen: Screen,
-    /// The Reference screen's calculators and card list.
-    pub reference: ReferenceState,
-    /// The Gangs screen.
-    pub gangs: GangsState,
-    /// The Scenes screen.
-    pub scenes: ScenesState,
-    /// The Play screen's own state.
-    pub play: PlayState,
-    /// The game at the table, if one is open.
-    pub game: Option<ActiveGame>,
-    /// Events undone, most recent last, for Redo.
-    redo: Vec<Event>,
-    /// The selected gang as last written to disk.
-    saved: Option<GangFile>,
-    /// A working copy whose save failed: not retried until it changes again.
-    failed_save: Option<GangFile>,
-    dialogs: (mpsc::Sender<DialogAnswer>, mpsc::Receiver<DialogAnswer>),
+    /// The home screen is shown (no system chosen yet, or the player went home).
+    pub home: bool,
+    /// The system shown, as its index in the registry.
+    pub current: usize,
+    /// Each system's screens, in the registry's order.
+    pub systems: Vec<Box<dyn SystemApp>>,
+    /// A sentence about the data folder (files moved from an older Posse, or no folder).
+    pub notice: Option<String>,
     /// Frames drawn so far when measuring start-up (`POSSE_STARTUP_PROBE=1`).
     startup_probe: Option<u32>,
 }
@@ -102,608 +96,84 @@ pub struct PosseApp {
 impl PosseApp {
     /// Sets up fonts and style and creates the app on the platform's data folder.
     #[must_use]
-    pub fn new(cc: &eframe::CreationContext<'_>, rules: &'static Rules) -> PosseApp {
+    pub fn new(cc: &eframe::CreationContext<'_>) -> PosseApp {
         let data = DataDir::platform();
-        let mut app = PosseApp::with_data(cc, rules, data.as_ref().ok().cloned());
+        let mut app = PosseApp::with_data(cc, data.as_ref().ok().cloned());
         if let Err(e) = data {
-            app.gangs.unavailable = Some(format!("Gangs cannot be kept: {e}."));
+            app.notice = Some(format!("Nothing can be kept between runs: {e}."));
         }
         app
     }
 
-    /// Creates the app on a given data folder (`None`: gangs cannot be saved).
+    /// Creates the app on a given data folder (`None`: nothing can be saved). Files of an
+    /// older Posse (gangs, games and results at the top of the folder) are moved into Dead
+    /// Man's Hand's folder first.
     #[must_use]
-    pub fn with_data(
-        cc: &eframe::CreationContext<'_>,
-        rules: &'static Rules,
-        data: Option<DataDir>,
-    ) -> PosseApp {
+    pub fn with_data(cc: &eframe::CreationContext<'_>, data: Option<DataDir>) -> PosseApp {
         theme::install(&cc.egui_ctx);
         let startup_probe = std::env::var_os("POSSE_STARTUP_PROBE").map(|_| 0);
-        let mut app = PosseApp {
-            rules,
-            data,
-            screen: Screen::default(),
-            reference: ReferenceState::default(),
-            gangs: GangsState::default(),
-            scenes: ScenesState::default(),
-            play: PlayState::default(),
-            game: None,
-            redo: Vec::new(),
-            saved: None,
-            failed_save: None,
-            dialogs: mpsc::channel(),
-            startup_probe,
-        };
-        // A fixed deal for the first game (looking at a known game, reproducing a report).
-        app.play.seed = std::env::var("POSSE_SEED").ok().and_then(|s| s.parse().ok());
-        app.refresh();
-        app.load_series();
-        app.refresh_games();
-        app
-    }
-
-    fn refresh_games(&mut self) {
-        let Some(data) = &self.data else { return };
-        self.play.saved = data
-            .list_games()
-            .into_iter()
-            .map(|id| {
-                // A remembered summary spares replaying games that have not changed.
-                if let Some(summary) = data.cached_summary(&id) {
-                    return (id, summary);
-                }
-                let read = match store::read_journal(&data.game_path(&id)) {
-                    Ok(read) => read,
-                    // Listed, so the player sees it; Resume says what is wrong.
-                    Err(e) => return (id.clone(), format!("{id} · cannot be read ({e})")),
-                };
-                let (game, damage) = replay_until_damage(self.rules, &read);
-                let mut summary = game_summary(self.rules, &game);
-                if let Some(damage) = damage {
-                    summary = format!("{summary} · damaged at line {}, read-only", damage.line);
-                }
-                // Best effort: without it the game is replayed again next time.
-                let _ = data.save_summary(&id, &summary);
-                (id, summary)
-            })
-            .collect();
-    }
-
-    /// Carries out one command from the Play screen.
-    pub fn handle_play(&mut self, command: PlayCommand) {
-        let result = match command {
-            PlayCommand::Start { scene, good, bad, extra_card } => {
-                self.start_game(scene, &good, &bad, extra_card)
-            }
-            PlayCommand::Apply(event) => {
-                self.redo.clear();
-                self.apply_event(&event)
-            }
-            PlayCommand::Undo => self.undo(),
-            PlayCommand::Redo => {
-                if let Some(why) = self.game.as_ref().and_then(ActiveGame::read_only) {
-                    Err(why.to_owned())
-                } else if let Some(event) = self.redo.pop() {
-                    // Not redone (the disk refused it): it stays to be redone.
-                    self.apply_event(&event).inspect_err(|_| self.redo.push(event))
-                } else {
-                    Ok(())
-                }
-            }
-            PlayCommand::Resume(id) => self.resume(&id),
-            PlayCommand::Record { scene, outcome } => {
-                self.handle_scene(SceneCommand::Record(scene, Some(outcome)));
-                match self.scenes.notice.as_ref().filter(|n| n.error) {
-                    Some(n) => Err(n.text.clone()),
-                    None => Ok(()),
-                }
-            }
-            PlayCommand::Close => {
-                // A read-only game keeps the summary that says it is damaged.
-                if let (Some(active), Some(data)) = (self.game.take(), &self.data)
-                    && active.read_only().is_none()
-                {
-                    // Best effort: without it the game is replayed when the list is next made.
-                    let _ = data.save_summary(&active.id, &game_summary(self.rules, &active.game));
-                }
-                self.redo.clear();
-                self.refresh_games();
-                Ok(())
-            }
-        };
-        if let Err(message) = result {
-            self.play.notice = Some(message);
+        let mut notice = None;
+        if let Some(data) = &data
+            && let Err(e) = data.move_old_files(systems::dmh::SYSTEM.id)
+        {
+            notice = Some(format!("Some files of an older Posse could not be moved: {e}."));
         }
+        let systems: Vec<Box<dyn SystemApp>> =
+            systems::ALL.iter().map(|s| (s.app)(data.as_ref().map(|d| d.system(s.id)))).collect();
+        let settings = data.as_ref().map(DataDir::load_settings).unwrap_or_default();
+        let last =
+            settings.last_system.as_deref().and_then(|id| systems::ALL.iter().position(|s| s.id == id));
+        PosseApp { data, home: last.is_none(), current: last.unwrap_or(0), systems, notice, startup_probe }
     }
 
-    /// Starts a game; `extra_card` is the side that won the storyline's previous scene (it
-    /// draws one more card for its hand).
-    fn start_game(
-        &mut self,
-        scene: Option<String>,
-        good: &str,
-        bad: &str,
-        extra_card: Option<Role>,
-    ) -> Result<(), String> {
-        let data = self.data.clone().ok_or("There is no data folder to keep the game in.")?;
-        let gang = |id: &str| {
-            self.gangs.entries.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok().cloned())
-        };
-        let (Some(good), Some(bad)) = (gang(good), gang(bad)) else {
-            return Err("Pick two readable gangs.".into());
-        };
-        let (Some(good_gang), Some(bad_gang)) = (self.rules.gang(&good.gang), self.rules.gang(&bad.gang))
-        else {
-            return Err("One of the gangs is of a type Posse does not know.".into());
-        };
-        let (red, black) = crate::rules::cards::number_colours(good_gang, bad_gang);
-        let scene_data = scene.as_deref().and_then(|id| self.rules.scene(id));
-        let side = |gang: GangFile, role: Role, numbers| {
-            let s = scene_data.map(|sc| sc.sides.get(role));
-            SideSetup {
-                gang,
-                role,
-                deck: s.map_or(DeckKind::Full, |x| x.deck),
-                numbers,
-                hand: s.map_or(5, |x| x.hand) + u32::from(extra_card == Some(role)),
-                reshuffle: s.is_none_or(|x| x.reshuffle),
-            }
-        };
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        let setup = Setup {
-            seed: self
-                .play
-                .seed
-                .take()
-                .unwrap_or_else(|| u64::try_from(now.as_nanos() % u128::from(u64::MAX)).unwrap_or(1)),
-            scene,
-            sides: [side(good, Role::Good, red), side(bad, Role::Bad, black)],
-            edition: crate::game::EDITION,
-        };
-        // A new journal of its own (two games started in the same second get two), and the
-        // game opens only once its first event is on the disk.
-        let (id, mut journal) =
-            data.create_game(now.as_secs()).map_err(|e| format!("The game cannot be saved: {e}."))?;
-        let mut game = Game::default();
-        if let Err(e) = journal.commit(&mut game, self.rules, &Event::Begin(Box::new(setup))) {
-            // Nothing was written to it: leave no empty game behind.
-            data.discard_empty_game(&id);
-            return Err(match e {
-                CommitError::Refused(e) => format!("The game cannot start: {e}."),
-                CommitError::NotSaved(e) => format!("The game cannot be saved: {e}."),
-            });
-        }
-        self.game = Some(ActiveGame { id, game, saving: Saving::Journal(journal) });
-        self.redo.clear();
-        Ok(())
-    }
-
-    /// Applies an event the safe way round: written to the journal first, then shown. If the
-    /// game refuses it or the disk does, the game stays as it was and the message says so.
-    fn apply_event(&mut self, event: &Event) -> Result<(), String> {
-        let Some(active) = self.game.as_mut() else { return Err("No game is open.".into()) };
-        let journal = match &mut active.saving {
-            Saving::Journal(journal) => journal,
-            Saving::ReadOnly(why) => return Err(why.clone()),
-        };
-        journal.commit(&mut active.game, self.rules, event).map_err(|e| match e {
-            CommitError::Refused(e) => format!("That cannot be done: {e}."),
-            CommitError::NotSaved(e) => {
-                format!(
-                    "The event was not saved, so it was not applied: {e}. Try again once it can be saved."
-                )
-            }
-        })
-    }
-
-    fn undo(&mut self) -> Result<(), String> {
-        let Some(active) = self.game.as_mut() else { return Ok(()) };
-        let journal = match &mut active.saving {
-            Saving::Journal(journal) => journal,
-            Saving::ReadOnly(why) => return Err(why.clone()),
-        };
-        let Some((game, event)) =
-            active.game.undo(self.rules).map_err(|(n, e)| format!("Event {n} does not replay: {e}."))?
-        else {
-            return Ok(());
-        };
-        if matches!(event, Event::Begin(_)) {
-            return Err("The start of the game cannot be undone; close the game instead.".into());
-        }
-        // Written first: the game goes back only once the journal has.
-        journal
-            .replace(&game.log)
-            .map_err(|e| format!("The undo was not saved, so nothing changed: {e}."))?;
-        active.game = game;
-        self.redo.push(event);
-        Ok(())
-    }
-
-    /// Reopens a saved game. A journal cut short by a crash is mended (a copy of it is kept);
-    /// a damaged one opens read-only up to the damage, and Posse never writes to it.
-    fn resume(&mut self, id: &str) -> Result<(), String> {
-        let data = self.data.clone().ok_or("There is no data folder.")?;
-        let path = data.game_path(id);
-        let read = store::read_journal(&path).map_err(|e| format!("The game cannot be reopened: {e}."))?;
-        let (game, damage) = replay_until_damage(self.rules, &read);
-        let saving = match damage {
-            Some(Damage { line, reason }) => Saving::ReadOnly(format!(
-                "This game is read-only: its journal is damaged at line {line} ({reason}). Posse will not write to it."
-            )),
-            None => match Journal::resume(&path, &read) {
-                Ok((journal, copy)) => {
-                    self.play.notice = copy.map(|copy| {
-                        format!(
-                            "The last event was cut short when Posse stopped, and is left out; the whole journal is kept as {}.",
-                            copy.display()
-                        )
-                    });
-                    Saving::Journal(journal)
-                }
-                Err(e) => Saving::ReadOnly(format!(
-                    "This game is read-only: its journal cannot be written ({e}). Posse will not write to it."
-                )),
-            },
-        };
-        if let Saving::ReadOnly(why) = &saving {
-            self.play.notice = Some(why.clone());
-        }
-        self.game = Some(ActiveGame { id: id.to_owned(), game, saving });
-        self.redo.clear();
-        Ok(())
-    }
-
-    fn load_series(&mut self) {
-        let Some(data) = &self.data else { return };
-        match data.load_series() {
-            Ok(series) => self.scenes.series = series,
-            Err(e) => {
-                self.scenes.series_locked = true;
-                self.scenes.notice = Some(Notice::error(format!(
-                    "Scene results cannot be read ({e}); Posse will not write over them."
-                )));
-            }
-        }
-    }
-
-    /// Writes laid-out pages as a PDF into the prints folder; returns where it went.
-    fn print_pages(&self, pages: &[print::Page], file: &str) -> Result<PathBuf, String> {
-        let data = self.data.as_ref().ok_or("there is no data folder to print into")?;
-        let path = data.prints().join(file);
-        let pdf = print::render(pages).map_err(|e| e.to_string())?;
-        store::write_atomic(&path, &pdf).map_err(|e| e.to_string())?;
-        Ok(path)
-    }
-
-    /// Carries out one command from the Scenes screen.
-    pub fn handle_scene(&mut self, command: SceneCommand) {
-        match command {
-            SceneCommand::PrintChecklist(id, paper) => {
-                let Some(scene) = self.rules.scene(&id) else { return };
-                let pages = print::checklist::layout(self.rules, scene, paper);
-                self.scenes.notice =
-                    Some(match self.print_pages(&pages, &format!("{id}-checklist-{}.pdf", paper.id())) {
-                        Ok(path) => Notice {
-                            text: format!("Checklist printed to {}.", path.display()),
-                            error: false,
-                            path: Some(path),
-                        },
-                        Err(e) => Notice::error(format!("The checklist was not printed: {e}.")),
-                    });
-            }
-            SceneCommand::PrintReference(paper) => {
-                let pages = print::quickref::layout(self.rules, paper);
-                self.scenes.notice =
-                    Some(match self.print_pages(&pages, &format!("quick-reference-{}.pdf", paper.id())) {
-                        Ok(path) => Notice {
-                            text: format!("Quick reference printed to {}.", path.display()),
-                            error: false,
-                            path: Some(path),
-                        },
-                        Err(e) => Notice::error(format!("The quick reference was not printed: {e}.")),
-                    });
-            }
-            SceneCommand::BuildGang { scene, role, gang } => {
-                let (Some(s), Some(g)) = (self.rules.scene(&scene), self.rules.gang(&gang)) else { return };
-                let side = s.sides.get(role);
-                let file = GangFile {
-                    name: format!("{} for {}", g.name, s.title),
-                    gang,
-                    models: Vec::new(),
-                    rep_limit: side.rep.map(|r| r + side.off_table_rep),
-                    scene: Some(scene),
-                    role: Some(role),
-                };
-                if self.add_gang(&file).is_some() {
-                    self.screen = Screen::Gangs;
-                } else {
-                    self.scenes.notice.clone_from(&self.gangs.notice);
-                }
-            }
-            SceneCommand::Open(path) => {
-                if let Err(e) = open::that_detached(&path) {
-                    self.scenes.notice =
-                        Some(Notice::error(format!("{} could not be opened: {e}.", path.display())));
-                }
-            }
-            SceneCommand::Record(scene, outcome) => {
-                if self.scenes.series_locked {
-                    return;
-                }
-                match outcome {
-                    Some(o) => self.scenes.series.results.insert(scene, o),
-                    None => self.scenes.series.results.remove(&scene),
-                };
-                if let Some(data) = &self.data
-                    && let Err(e) = data.save_series(&self.scenes.series)
-                {
-                    self.scenes.notice = Some(Notice::error(format!("The result was not saved: {e}.")));
-                }
-            }
-        }
-    }
-
-    /// The rules the app runs on.
+    /// Dead Man's Hand's screens and state.
+    ///
+    /// # Panics
+    /// Never: Dead Man's Hand is always in the registry (a test holds it).
     #[must_use]
-    pub fn rules(&self) -> &'static Rules {
-        self.rules
+    #[expect(clippy::expect_used, reason = "the registry always holds Dead Man's Hand")]
+    pub fn dmh(&self) -> &DmhApp {
+        self.systems.iter().find_map(|s| s.as_any().downcast_ref::<DmhApp>()).expect("Dead Man's Hand")
     }
 
-    /// Re-reads the gang list from the data folder.
-    fn refresh(&mut self) {
-        let Some(data) = &self.data else {
-            self.gangs
-                .unavailable
-                .get_or_insert_with(|| "Gangs cannot be kept: there is no data folder.".into());
-            return;
-        };
-        match data.list_gangs() {
-            Ok(entries) => self.gangs.entries = entries,
-            Err(e) => self.gangs.unavailable = Some(format!("The gangs folder cannot be read: {e}.")),
-        }
+    /// Dead Man's Hand's screens and state, to change.
+    ///
+    /// # Panics
+    /// Never: Dead Man's Hand is always in the registry (a test holds it).
+    #[must_use]
+    #[expect(clippy::expect_used, reason = "the registry always holds Dead Man's Hand")]
+    pub fn dmh_mut(&mut self) -> &mut DmhApp {
+        self.systems
+            .iter_mut()
+            .find_map(|s| s.as_any_mut().downcast_mut::<DmhApp>())
+            .expect("Dead Man's Hand")
     }
 
-    fn select(&mut self, id: &str) {
-        self.settle_file_name();
-        let gang = self.gangs.entries.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok().cloned());
-        self.gangs.selected = Some(id.to_owned());
-        self.gangs.working.clone_from(&gang);
-        self.saved = gang;
-        self.failed_save = None;
-    }
-
-    /// Once the gang being edited has been renamed, its file takes the new name
-    /// (`dodge-city-law.json`), when the player moves on to another gang or screen.
-    pub fn settle_file_name(&mut self) {
-        self.autosave();
-        let (Some(id), Some(working), Some(data)) =
-            (self.gangs.selected.clone(), self.gangs.working.clone(), self.data.clone())
-        else {
-            return;
-        };
-        let base = store::slug(&working.name);
-        let named = id == base
-            || id
-                .strip_prefix(&base)
-                .and_then(|n| n.strip_prefix('-'))
-                .is_some_and(|n| n.parse::<u32>().is_ok());
-        if named || self.saved.as_ref() != Some(&working) {
+    /// Shows system `index`, remembering it for the next start.
+    pub fn open(&mut self, index: usize) {
+        if index >= self.systems.len() {
             return;
         }
-        let new = data.new_id(&working.name);
-        match data.rename_gang(&id, &new) {
-            Ok(()) => {
-                self.refresh();
-                self.gangs.selected = Some(new);
-            }
-            Err(e) => {
-                self.gangs.notice = Some(Notice::error(format!("The gang file keeps its old name: {e}.")));
-            }
+        if !self.home
+            && self.current != index
+            && let Some(old) = self.systems.get_mut(self.current)
+        {
+            old.leave();
+        }
+        self.home = false;
+        self.current = index;
+        if let (Some(data), Some(system)) = (&self.data, systems::ALL.get(index)) {
+            // Only a preference: if it cannot be kept, the app opens on the home screen.
+            let _ = data.save_settings(&Settings { last_system: Some(system.id.to_owned()) });
         }
     }
 
-    /// Saves a new gang file under a fresh id and opens it.
-    fn add_gang(&mut self, gang: &GangFile) -> Option<String> {
-        let data = self.data.clone()?;
-        let id = data.new_id(&gang.name);
-        match data.save_gang(&id, gang) {
-            Ok(_) => {
-                self.refresh();
-                self.select(&id);
-                Some(id)
-            }
-            Err(e) => {
-                self.gangs.notice = Some(Notice::error(format!("The gang was not saved: {e}.")));
-                None
-            }
+    /// Goes back to the home screen.
+    pub fn go_home(&mut self) {
+        if let Some(system) = self.systems.get_mut(self.current).filter(|_| !self.home) {
+            system.leave();
         }
-    }
-
-    /// Imports a gang file from anywhere: it is copied into the gangs folder and opened.
-    pub fn import_file(&mut self, path: &Path) {
-        match store::read_gang(path) {
-            Ok(gang) if self.rules.gang(&gang.gang).is_none() => {
-                self.gangs.notice = Some(Notice::error(format!(
-                    "{} was not imported: '{}' is not a gang type Posse knows.",
-                    path.display(),
-                    gang.gang
-                )));
-            }
-            Ok(gang) => {
-                if self.add_gang(&gang).is_some() {
-                    self.gangs.notice =
-                        Some(Notice::info(format!("Imported \"{}\" from {}.", gang.name, path.display())));
-                }
-            }
-            Err(e) => self.gangs.notice = Some(Notice::error(format!("Nothing was imported: {e}."))),
-        }
-    }
-
-    /// Writes the gang with this id to `path`.
-    pub fn export_to(&mut self, id: &str, path: &Path) {
-        let Some(gang) = self.gang_by_id(id) else { return };
-        self.gangs.notice = Some(match store::write_gang(path, &gang) {
-            Ok(()) => Notice::info(format!("Exported \"{}\" to {}.", gang.name, path.display())),
-            Err(e) => Notice::error(format!("The gang was not exported: {e}.")),
-        });
-    }
-
-    fn gang_by_id(&self, id: &str) -> Option<GangFile> {
-        if self.gangs.selected.as_deref() == Some(id) {
-            return self.gangs.working.clone();
-        }
-        self.gangs.entries.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok().cloned())
-    }
-
-    /// Prints a gang's roster into the prints folder; returns where it went.
-    pub fn print_roster(&mut self, id: &str, paper: Paper) -> Option<PathBuf> {
-        let (Some(gang), Some(data)) = (self.gang_by_id(id), self.data.clone()) else { return None };
-        let pages = roster::layout(self.rules, &gang, paper);
-        // The printout is named after the gang as it is called now.
-        let path = data.prints().join(format!("{}-{}.pdf", store::slug(&gang.name), paper.id()));
-        let result = print::render(&pages)
-            .map_err(|e| e.to_string())
-            .and_then(|pdf| store::write_atomic(&path, &pdf).map_err(|e| e.to_string()));
-        match result {
-            Ok(()) => {
-                self.gangs.notice = Some(Notice {
-                    text: format!("Roster printed to {}.", path.display()),
-                    error: false,
-                    path: Some(path.clone()),
-                });
-                Some(path)
-            }
-            Err(e) => {
-                self.gangs.notice = Some(Notice::error(format!("The roster was not printed: {e}.")));
-                None
-            }
-        }
-    }
-
-    /// Carries out one command from the Gangs screen.
-    pub fn handle(&mut self, command: GangCommand) {
-        match command {
-            GangCommand::New { gang } => {
-                let name = self
-                    .rules
-                    .gang(&gang)
-                    .map_or_else(|| "New gang".to_owned(), |g| format!("New {}", g.name));
-                self.add_gang(&GangFile { name, gang, ..GangFile::default() });
-            }
-            GangCommand::Select(id) => self.select(&id),
-            GangCommand::Duplicate(id) => {
-                if let Some(mut gang) = self.gang_by_id(&id) {
-                    gang.name = format!("Copy of {}", gang.name);
-                    self.add_gang(&gang);
-                }
-            }
-            GangCommand::Delete(id) => self.delete(&id),
-            GangCommand::UndoDelete => {
-                if let (Some((id, name)), Some(data)) = (self.gangs.deleted.take(), self.data.clone()) {
-                    match data.restore_gang(&id) {
-                        Ok(()) => {
-                            self.refresh();
-                            self.select(&id);
-                            self.gangs.notice = Some(Notice::info(format!("\"{name}\" is back.")));
-                        }
-                        Err(e) => {
-                            self.gangs.notice =
-                                Some(Notice::error(format!("The gang could not be restored: {e}.")));
-                        }
-                    }
-                }
-            }
-            GangCommand::Import => {
-                let tx = self.dialogs.0.clone();
-                std::thread::spawn(move || {
-                    let path = rfd::FileDialog::new()
-                        .set_title("Import a gang")
-                        .add_filter("Gang file", &["json"])
-                        .pick_file();
-                    let _ = tx.send(DialogAnswer::Import(path));
-                });
-            }
-            GangCommand::Export(id) => {
-                let file = self.gang_by_id(&id).map_or_else(|| id.clone(), |g| store::slug(&g.name));
-                let tx = self.dialogs.0.clone();
-                std::thread::spawn(move || {
-                    let path = rfd::FileDialog::new()
-                        .set_title("Export a gang")
-                        .set_file_name(format!("{file}.json"))
-                        .add_filter("Gang file", &["json"])
-                        .save_file();
-                    let _ = tx.send(DialogAnswer::Export(id, path));
-                });
-            }
-            GangCommand::Print(id, paper) => {
-                self.print_roster(&id, paper);
-            }
-            GangCommand::Open(path) => {
-                if let Err(e) = open::that_detached(&path) {
-                    self.gangs.notice =
-                        Some(Notice::error(format!("{} could not be opened: {e}.", path.display())));
-                }
-            }
-        }
-    }
-
-    fn delete(&mut self, id: &str) {
-        let Some(data) = self.data.clone() else { return };
-        self.autosave();
-        let name = self.gang_by_id(id).map_or_else(|| id.to_owned(), |g| g.name);
-        match data.delete_gang(id) {
-            Ok(()) => {
-                self.gangs.deleted = Some((id.to_owned(), name));
-                if self.gangs.selected.as_deref() == Some(id) {
-                    self.gangs.selected = None;
-                    self.gangs.working = None;
-                    self.saved = None;
-                }
-                self.refresh();
-            }
-            Err(e) => self.gangs.notice = Some(Notice::error(format!("The gang was not deleted: {e}."))),
-        }
-    }
-
-    /// Saves the gang being edited if it changed since it was last saved.
-    pub fn autosave(&mut self) {
-        let (Some(id), Some(working), Some(data)) =
-            (self.gangs.selected.clone(), self.gangs.working.clone(), self.data.clone())
-        else {
-            return;
-        };
-        if self.saved.as_ref() == Some(&working) || self.failed_save.as_ref() == Some(&working) {
-            return;
-        }
-        match data.save_gang(&id, &working) {
-            Ok(_) => {
-                if let Some(entry) = self.gangs.entries.iter_mut().find(|e| e.id == id) {
-                    entry.gang = Ok(working.clone());
-                }
-                self.saved = Some(working);
-                self.failed_save = None;
-                if self.gangs.notice.as_ref().is_some_and(|n| n.error) {
-                    self.gangs.notice = None;
-                }
-            }
-            Err(e) => {
-                self.gangs.notice = Some(Notice::error(format!(
-                    "Not saved: {e}. Your changes stay here; Posse tries again when you change something."
-                )));
-                self.failed_save = Some(working);
-            }
-        }
-    }
-
-    fn poll_dialogs(&mut self) {
-        while let Ok(answer) = self.dialogs.1.try_recv() {
-            match answer {
-                DialogAnswer::Import(Some(path)) => self.import_file(&path),
-                DialogAnswer::Export(id, Some(path)) => self.export_to(&id, &path),
-                DialogAnswer::Import(None) | DialogAnswer::Export(_, None) => {}
-            }
-        }
+        self.home = true;
     }
 
     /// For `scripts/bench-startup.py`: once the first frame has been shown (that is, when the
@@ -719,15 +189,102 @@ impl PosseApp {
             self.startup_probe = None;
         }
     }
+
+    fn top_bar(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::top("top-bar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                let posse = RichText::new("Posse")
+                    .size(theme::HEADING + 6.0)
+                    .strong()
+                    .color(theme::accent(ui.visuals()));
+                if ui
+                    .add(egui::Button::selectable(self.home, posse))
+                    .on_hover_text("Home: every game Posse knows")
+                    .clicked()
+                {
+                    self.go_home();
+                }
+                if !self.home
+                    && let (Some(system), Some(info)) =
+                        (self.systems.get_mut(self.current), systems::ALL.get(self.current))
+                {
+                    ui.label(
+                        RichText::new(info.title).size(theme::HEADING).color(theme::muted(ui.visuals())),
+                    );
+                    ui.add_space(theme::GAP);
+                    let shown = system.tab();
+                    for (i, name) in system.tabs().iter().enumerate() {
+                        let text = RichText::new(*name).size(theme::HEADING);
+                        if ui
+                            .add(egui::Button::selectable(shown == i, text))
+                            .on_hover_text(format!("Ctrl+{}", i + 1))
+                            .clicked()
+                        {
+                            system.set_tab(i);
+                        }
+                    }
+                }
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), theme_buttons);
+            });
+        });
+    }
+
+    /// One tile per system: its name, what Posse does for it, its game to resume.
+    fn home_ui(&mut self, ui: &mut egui::Ui) {
+        let mut open = None;
+        let mut resume = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            let v = ui.visuals().clone();
+            if let Some(notice) = &self.notice {
+                ui.label(RichText::new(notice).color(theme::bad(&v)).strong());
+            }
+            ui.label(theme::heading(&v, "What are you playing?"));
+            ui.add_space(theme::GAP);
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for (i, (info, system)) in systems::ALL.iter().zip(&self.systems).enumerate() {
+                    egui::Frame::group(ui.style()).inner_margin(14).show(ui, |ui| {
+                        ui.set_width(ui.available_width().min(900.0));
+                        ui.horizontal(|ui| {
+                            let title = egui::Button::new(
+                                RichText::new(info.title).size(theme::HEADING + 6.0).strong(),
+                            )
+                            .min_size(egui::vec2(300.0, 48.0));
+                            if ui.add(title).on_hover_text(format!("Open {}", info.title)).clicked() {
+                                open = Some(i);
+                            }
+                            if let Some(line) = system.resume_line()
+                                && ui
+                                    .button(RichText::new(format!("Resume {line}")).size(theme::BODY))
+                                    .clicked()
+                            {
+                                resume = Some(i);
+                            }
+                        });
+                        ui.label(RichText::new(info.blurb).color(theme::muted(&v)));
+                    });
+                    ui.add_space(8.0);
+                }
+            });
+        });
+        if let Some(i) = open.or(resume) {
+            self.open(i);
+        }
+        if let Some(i) = resume
+            && let Some(system) = self.systems.get_mut(i)
+        {
+            system.resume_last();
+        }
+    }
 }
 
 impl eframe::App for PosseApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.settle_file_name();
+        if let Some(system) = self.systems.get_mut(self.current) {
+            system.leave();
+        }
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.poll_dialogs();
         let dropped: Vec<PathBuf> = ui.ctx().input(|i| {
             i.raw
                 .dropped_files
@@ -736,80 +293,35 @@ impl eframe::App for PosseApp {
                 .filter(|p| !p.as_os_str().is_empty())
                 .collect()
         });
-        for path in dropped {
-            self.screen = Screen::Gangs;
-            self.import_file(&path);
+        if !dropped.is_empty()
+            && let Some(system) = self.systems.get_mut(self.current)
+        {
+            self.home = false;
+            system.files_dropped(dropped);
         }
-        for (screen, _, key) in Screen::ALL {
-            if ui.input(|i| i.modifiers.command && i.key_pressed(key)) {
-                if self.screen == Screen::Gangs && screen != Screen::Gangs {
-                    self.settle_file_name();
+        // Ctrl+1, Ctrl+2… switch the shown system's tabs.
+        if !self.home
+            && let Some(system) = self.systems.get_mut(self.current)
+        {
+            let keys = [
+                egui::Key::Num1,
+                egui::Key::Num2,
+                egui::Key::Num3,
+                egui::Key::Num4,
+                egui::Key::Num5,
+                egui::Key::Num6,
+            ];
+            for (i, key) in keys.into_iter().enumerate().take(system.tabs().len()) {
+                if ui.input_mut(|input| input.consume_key(egui::Modifiers::COMMAND, key)) {
+                    system.set_tab(i);
                 }
-                self.screen = screen;
             }
         }
-        egui::Panel::top("top-bar").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(
-                    RichText::new("Posse")
-                        .size(theme::HEADING + 6.0)
-                        .strong()
-                        .color(theme::accent(ui.visuals())),
-                );
-                ui.add_space(theme::GAP);
-                for (screen, name, key) in Screen::ALL {
-                    let text = RichText::new(name).size(theme::HEADING);
-                    if ui
-                        .add(egui::Button::selectable(self.screen == screen, text))
-                        .on_hover_text(format!("Ctrl+{}", key.name()))
-                        .clicked()
-                    {
-                        if self.screen == Screen::Gangs && screen != Screen::Gangs {
-                            self.settle_file_name();
-                        }
-                        self.screen = screen;
-                    }
-                }
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    theme_buttons(ui);
-                });
-            });
-        });
-        match self.screen {
-            Screen::Reference => reference::reference_ui(ui, self.rules, &mut self.reference),
-            Screen::Play => {
-                let mut commands = Vec::new();
-                let undo_label = self
-                    .game
-                    .as_ref()
-                    .and_then(|g| if g.game.log.len() > 1 { g.game.lines.last().cloned() } else { None });
-                let view = play::PlayView {
-                    game: self.game.as_ref().map(|g| &g.game),
-                    undo_label: undo_label.as_deref(),
-                    can_redo: !self.redo.is_empty(),
-                    gangs: &self.gangs.entries,
-                    series: &self.scenes.series,
-                };
-                play::play_ui(ui, self.rules, &view, &mut self.play, &mut commands);
-                for command in commands {
-                    self.handle_play(command);
-                }
-            }
-            Screen::Scenes => {
-                let mut commands = Vec::new();
-                scenes::scenes_ui(ui, self.rules, &mut self.scenes, &mut commands);
-                for command in commands {
-                    self.handle_scene(command);
-                }
-            }
-            Screen::Gangs => {
-                let mut commands = Vec::new();
-                gangs::gangs_ui(ui, self.rules, &mut self.gangs, &mut commands);
-                self.autosave();
-                for command in commands {
-                    self.handle(command);
-                }
-            }
+        self.top_bar(ui);
+        if self.home {
+            self.home_ui(ui);
+        } else if let Some(system) = self.systems.get_mut(self.current) {
+            system.ui(ui);
         }
         self.probe_startup(ui.ctx());
     }
@@ -836,13 +348,10 @@ fn theme_buttons(ui: &mut egui::Ui) {
 /// Opens the app window; returns when it is closed.
 #[must_use]
 pub fn run() -> ExitCode {
-    let rules = match embedded::load() {
-        Ok(rules) => rules,
-        Err(errors) => {
-            eprintln!("Posse cannot start: {errors}.");
-            return ExitCode::from(2);
-        }
-    };
+    if let Some(errors) = systems::load_errors() {
+        eprintln!("Posse cannot start: {errors}.");
+        return ExitCode::from(2);
+    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Posse")
@@ -850,39 +359,11 @@ pub fn run() -> ExitCode {
             .with_min_inner_size([900.0, 600.0]),
         ..eframe::NativeOptions::default()
     };
-    match eframe::run_native("Posse", options, Box::new(|cc| Ok(Box::new(PosseApp::new(cc, rules))))) {
+    match eframe::run_native("Posse", options, Box::new(|cc| Ok(Box::new(PosseApp::new(cc))))) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("Posse could not open its window: {e}.");
             ExitCode::from(2)
         }
     }
-}
-
-/// A journal's game replayed up to its first damage, and that damage: a damaged line, or the
-/// first event that does not replay (its line is its number).
-fn replay_until_damage(rules: &Rules, read: &store::JournalRead) -> (Game, Option<Damage>) {
-    match Game::replay(rules, &read.events) {
-        Ok(game) => (game, read.damage.clone()),
-        Err((n, e)) => (
-            Game::replay(rules, read.events.get(..n).unwrap_or_default()).unwrap_or_default(),
-            Some(Damage { line: n + 1, reason: format!("its event does not replay: {e}") }),
-        ),
-    }
-}
-
-/// A saved game in one line, for its Resume button.
-fn game_summary(rules: &Rules, game: &Game) -> String {
-    let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
-    let scene =
-        game.scene.as_deref().and_then(|id| rules.scene(id)).map_or("custom game", |s| s.title.as_str());
-    let state = match (&game.result, game.phase) {
-        (Some(end), _) => match end.winner.and_then(|w| game.sides.get(w)) {
-            Some(w) => format!("over, the {} won", w.name),
-            None => "over, a draw".to_owned(),
-        },
-        (None, crate::game::Phase::Over) => "over".to_owned(),
-        (None, _) => "unfinished".to_owned(),
-    };
-    format!("{} · {scene} · turn {} · {state}", names.join(" v "), game.turn)
 }

@@ -2,10 +2,6 @@
 //! lines) from the rules data, then rendered to PDF with krilla. Tests read the layout, so
 //! they check what is printed without parsing a PDF.
 
-pub mod checklist;
-pub mod quickref;
-pub mod roster;
-
 use std::collections::HashMap;
 use std::sync::LazyLock;
 

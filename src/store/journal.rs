@@ -20,8 +20,8 @@ use serde::Deserialize as _;
 use serde_json::Value;
 
 use super::{StoreError, io_reason, read_bounded, write_atomic};
-use crate::game::{Event, Game, GameError};
-use crate::rules::Rules;
+use crate::systems::dmh::game::{Event, Game, GameError};
+use crate::systems::dmh::rules::Rules;
 
 /// The largest journal Posse reads (and so the largest it writes): 16 MiB, some 200,000
 /// events, far more than any game at the table.
@@ -557,7 +557,7 @@ fn sync_folder(path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::sim;
+    use crate::systems::dmh::game::sim;
 
     fn begin() -> Event {
         Event::Begin(Box::new(sim::showdown_setup(1)))
@@ -708,7 +708,7 @@ mod tests {
 
     #[test]
     fn an_event_is_on_the_disk_before_the_game_shows_it() {
-        let rules = crate::rules::embedded::rules();
+        let rules = crate::systems::dmh::rules::embedded::rules();
         let dir = tempfile::tempdir().expect("temp");
         let path = dir.path().join("g.jsonl");
         let mut journal = Journal::create(&path).expect("created");

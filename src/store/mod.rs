@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 pub use journal::{CommitError, Damage, JOURNAL_LIMIT, Journal, JournalRead, read_journal};
 
-use crate::rules::gang::GangFile;
+use crate::systems::dmh::rules::gang::GangFile;
 
 /// The largest gang file (or results file) Posse reads: 16 MiB, thousands of times a real one.
 pub const GANG_LIMIT: u64 = 16 * 1024 * 1024;
@@ -205,6 +205,14 @@ pub struct Series {
     pub results: std::collections::BTreeMap<String, Outcome>,
 }
 
+/// The app's preferences, kept between runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Settings {
+    /// The id of the game system chosen last; the app opens on it.
+    #[serde(default)]
+    pub last_system: Option<String>,
+}
+
 /// One gang file in the data folder: readable, or damaged with the reason.
 #[derive(Clone, Debug)]
 pub struct GangEntry {
@@ -214,8 +222,10 @@ pub struct GangEntry {
     pub gang: Result<GangFile, String>,
 }
 
-/// The player's data folder: `gangs/` holds one JSON file per gang, `gangs/deleted/` the
-/// gangs deleted (so a delete can be undone and nothing is lost), `prints/` the PDFs.
+/// A data folder. The player's folder holds one folder per game system (`dmh/`,
+/// `fragmaster/`…, see [`DataDir::system`]) and the app's own `settings.json`; in a system's
+/// folder `gangs/` holds one JSON file per gang, `gangs/deleted/` the gangs deleted (so a
+/// delete can be undone and nothing is lost), `games/` the journals, `prints/` the PDFs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataDir {
     root: PathBuf,
@@ -245,6 +255,60 @@ impl DataDir {
     #[must_use]
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// The folder of one game system's files (`dmh/`).
+    #[must_use]
+    pub fn system(&self, id: &str) -> DataDir {
+        DataDir::at(self.root.join(id))
+    }
+
+    /// Moves the files of a data folder from before there were several systems (`gangs/`,
+    /// `games/`, `prints/`, `series.json` at the top) into Dead Man's Hand's folder, once; a
+    /// name already taken there is left where it is. Returns what was moved.
+    ///
+    /// # Errors
+    /// When a file or folder cannot be moved (what was moved before stays moved).
+    pub fn move_old_files(&self, into: &str) -> Result<Vec<String>, StoreError> {
+        let target = self.system(into);
+        let mut moved = Vec::new();
+        for name in ["gangs", "games", "prints", "series.json"] {
+            let from = self.root.join(name);
+            let to = target.root.join(name);
+            if std::fs::symlink_metadata(&from).is_err() || std::fs::symlink_metadata(&to).is_ok() {
+                continue;
+            }
+            move_file(&from, &to)?;
+            moved.push(name.to_owned());
+        }
+        Ok(moved)
+    }
+
+    /// The app's own preferences file (the last system chosen).
+    #[must_use]
+    pub fn settings_path(&self) -> PathBuf {
+        self.root.join("settings.json")
+    }
+
+    /// The app's preferences; defaults when the file is missing or unreadable (they are only
+    /// preferences).
+    #[must_use]
+    pub fn load_settings(&self) -> Settings {
+        read_bounded(&self.settings_path(), SUMMARY_LIMIT, "a settings file")
+            .ok()
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default()
+    }
+
+    /// Saves the app's preferences atomically.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn save_settings(&self, settings: &Settings) -> Result<(), StoreError> {
+        let path = self.settings_path();
+        let text = serde_json::to_string_pretty(settings)
+            .map_err(|e| StoreError::Unwritable { path: path.clone(), reason: e.to_string() })?;
+        write_atomic(&path, text.as_bytes())
     }
 
     /// Where the gang files are.
@@ -705,7 +769,7 @@ mod tests {
 
     #[test]
     fn a_game_summary_is_kept_until_the_journal_changes() {
-        use crate::game::{Event, sim};
+        use crate::systems::dmh::game::{Event, sim};
         let dir = tempfile::tempdir().expect("temp");
         let data = DataDir::at(dir.path());
         let (id, mut journal) = data.create_game(5).expect("created");

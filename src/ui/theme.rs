@@ -3,8 +3,8 @@
 use egui::epaint::text::{FontData, FontInsert, FontPriority, InsertFontFamily};
 use egui::{Color32, FontFamily, FontId, RichText, Visuals};
 
-use crate::rules::cards::Colour;
-use crate::rules::shooting::ShotResult;
+use crate::systems::dmh::rules::cards::Colour;
+use crate::systems::dmh::rules::shooting::ShotResult;
 
 /// DejaVu Sans, embedded so every screen and test has the card suits ♠♥♦♣.
 const DEJAVU: &[u8] = include_bytes!("../../data/fonts/DejaVuSans.ttf");
@@ -133,7 +133,7 @@ pub fn suit_ink(colour: Colour) -> Color32 {
 
 /// A suit's colour readable on the window's background (black suits become the text colour).
 #[must_use]
-pub fn suit_ink_on(visuals: &Visuals, suit: crate::rules::cards::Suit) -> Color32 {
+pub fn suit_ink_on(visuals: &Visuals, suit: crate::systems::dmh::rules::cards::Suit) -> Color32 {
     match suit.colour() {
         Colour::Red => bad(visuals),
         Colour::Black => visuals.strong_text_color(),

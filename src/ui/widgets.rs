@@ -3,9 +3,9 @@
 use egui::{Align, Color32, CornerRadius, Layout, RichText, Sense, Stroke, Ui, vec2};
 
 use super::theme;
-use crate::rules::cards::{Colour, Suit};
-use crate::rules::data::{CardText, Rules};
-use crate::rules::odds::Chance;
+use crate::systems::dmh::rules::cards::{Colour, Suit};
+use crate::systems::dmh::rules::data::{CardText, Rules};
+use crate::systems::dmh::rules::odds::Chance;
 
 /// Width of the label column in form rows.
 const LABEL_WIDTH: f32 = 150.0;
@@ -203,8 +203,8 @@ pub fn card_face(ui: &mut Ui, rules: &Rules, card: &CardText, width: f32) {
                 ui.label(RichText::new(&card.effect).color(theme::card_ink()));
                 ui.add_space(4.0);
                 let badge = match card.automation.level {
-                    crate::rules::data::AutoLevel::Applied => "Posse applies:",
-                    crate::rules::data::AutoLevel::Reminder => "Reminder:",
+                    crate::systems::dmh::rules::data::AutoLevel::Applied => "Posse applies:",
+                    crate::systems::dmh::rules::data::AutoLevel::Reminder => "Reminder:",
                 };
                 ui.label(
                     RichText::new(format!("{badge} {}", card.automation.note))

@@ -1,0 +1,101 @@
+//! A game at the table as an event log, shared by every game system.
+//!
+//! A system describes its state and how one event changes it ([`Rules`]); [`Log`] keeps the
+//! state, the events that made it and each event in plain words. [`Log::apply`] is the only
+//! mutator: it works on a copy of the state, so a refused event changes nothing; loading is
+//! [`Log::replay`], undo is replaying all but the last event. Randomness never lives here: a
+//! system records its seed (or the dice the players typed) in its events.
+//!
+//! This module is pure: no user interface, no files, no clock.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// One game system's rules for its event log.
+pub trait Rules {
+    /// The state of a game at the table.
+    type State: Clone + Default;
+    /// Everything that can happen; one line of the journal each.
+    type Event: Clone + Serialize + DeserializeOwned;
+    /// Why an event cannot be applied now (shown to players as a sentence).
+    type Error: std::error::Error;
+
+    /// Applies `event` to `state`. May leave `state` half-changed on error: [`Log::apply`]
+    /// only calls it on a copy.
+    ///
+    /// # Errors
+    /// When the event does not fit the game as it stands.
+    fn apply(&self, state: &mut Self::State, event: &Self::Event) -> Result<(), Self::Error>;
+
+    /// `event` in plain words, from the state before it and after it.
+    fn describe(&self, before: &Self::State, after: &Self::State, event: &Self::Event) -> String;
+}
+
+/// The event that would not replay, by its position, and why.
+pub type Replayed<R> = (usize, <R as Rules>::Error);
+
+/// A game without its last event, and that event (`None` for a game with no events).
+pub type Undone<R> = Option<(Log<R>, <R as Rules>::Event)>;
+
+/// A game: its state, the events that made it, and each event in words.
+#[derive(Clone, Debug)]
+pub struct Log<R: Rules> {
+    pub state: R::State,
+    pub events: Vec<R::Event>,
+    /// Each event in plain words, as it read when it happened.
+    pub lines: Vec<String>,
+}
+
+impl<R: Rules> Default for Log<R> {
+    fn default() -> Self {
+        Log { state: R::State::default(), events: Vec::new(), lines: Vec::new() }
+    }
+}
+
+impl<R: Rules> Log<R> {
+    /// Applies one event: the only way a game changes. On error nothing changes.
+    ///
+    /// # Errors
+    /// When the event does not fit the game as it stands.
+    pub fn apply(&mut self, rules: &R, event: &R::Event) -> Result<(), R::Error> {
+        let mut next = self.state.clone();
+        rules.apply(&mut next, event)?;
+        self.lines.push(rules.describe(&self.state, &next, event));
+        self.events.push(event.clone());
+        self.state = next;
+        Ok(())
+    }
+
+    /// Whether `event` would be accepted now, without applying it.
+    #[must_use]
+    pub fn allows(&self, rules: &R, event: &R::Event) -> bool {
+        rules.apply(&mut self.state.clone(), event).is_ok()
+    }
+
+    /// Replays `events` from a new game.
+    ///
+    /// # Errors
+    /// The first event that cannot be applied, with its position.
+    pub fn replay(rules: &R, events: &[R::Event]) -> Result<Log<R>, Replayed<R>> {
+        let mut log = Log::default();
+        for (i, event) in events.iter().enumerate() {
+            log.apply(rules, event).map_err(|e| (i, e))?;
+        }
+        Ok(log)
+    }
+
+    /// The game without its last event, and that event; `None` for a game with no events.
+    ///
+    /// # Errors
+    /// When the shorter log does not replay (it always does for a log this game produced).
+    pub fn undo(&self, rules: &R) -> Result<Undone<R>, Replayed<R>> {
+        let Some((last, rest)) = self.events.split_last() else { return Ok(None) };
+        Ok(Some((Log::replay(rules, rest)?, last.clone())))
+    }
+
+    /// What undo would undo, in words.
+    #[must_use]
+    pub fn last_line(&self) -> Option<&str> {
+        self.lines.last().map(String::as_str)
+    }
+}

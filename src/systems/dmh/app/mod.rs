@@ -1,0 +1,243 @@
+//! Dead Man's Hand in the app: its four screens (Reference, Gangs, Scenes, Play) and the
+//! commands they send, the only place Dead Man's Hand's screens touch files (through
+//! `crate::store`, in the system's own data folder).
+
+use std::any::Any;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+
+use crate::app::SystemApp;
+
+mod games;
+mod gang_files;
+mod scene_results;
+
+use crate::print::{self, Paper};
+use crate::store::{self, CommitError, Damage, DataDir, Journal};
+use crate::systems::dmh::game::{Event, Game, Setup, SideSetup};
+use crate::systems::dmh::print::roster;
+use crate::systems::dmh::rules::Rules;
+use crate::systems::dmh::rules::data::{DeckKind, Role};
+use crate::systems::dmh::rules::gang::GangFile;
+use crate::systems::dmh::ui::gangs::{self, GangCommand, GangsState, Notice};
+use crate::systems::dmh::ui::play::{self, PlayCommand, PlayState};
+use crate::systems::dmh::ui::reference::{self, ReferenceState};
+use crate::systems::dmh::ui::scenes::{self, SceneCommand, ScenesState};
+use games::game_summary;
+
+/// Dead Man's Hand's screens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Screen {
+    #[default]
+    Reference,
+    Gangs,
+    Scenes,
+    Play,
+}
+
+impl Screen {
+    /// The screens in tab order.
+    pub const ALL: [Screen; 4] = [Screen::Reference, Screen::Gangs, Screen::Scenes, Screen::Play];
+    /// The tabs' names, in the same order.
+    pub const NAMES: [&'static str; 4] = ["Reference", "Gangs", "Scenes", "Play"];
+}
+
+/// The game at the table and its journal.
+pub struct ActiveGame {
+    pub id: String,
+    pub game: Game,
+    /// Where its events go, or why they cannot.
+    saving: Saving,
+}
+
+/// Where the open game's events are written.
+enum Saving {
+    /// Its journal, ready for the next event.
+    Journal(Journal),
+    /// Nowhere: the journal is damaged (or cannot be written), so the game is only shown. The
+    /// sentence says why, for the Play screen.
+    ReadOnly(String),
+}
+
+impl ActiveGame {
+    /// Why the game cannot be changed (its journal is damaged, and Posse will not write to
+    /// it), as a sentence; `None` when it can.
+    #[must_use]
+    pub fn read_only(&self) -> Option<&str> {
+        match &self.saving {
+            Saving::Journal(_) => None,
+            Saving::ReadOnly(why) => Some(why),
+        }
+    }
+}
+
+/// What a native file dialog answered (dialogs run off the UI thread).
+enum DialogAnswer {
+    Import(Option<PathBuf>),
+    Export(String, Option<PathBuf>),
+}
+
+/// Dead Man's Hand's part of the app.
+pub struct DmhApp {
+    rules: &'static Rules,
+    data: Option<DataDir>,
+    pub screen: Screen,
+    /// The Reference screen's calculators and card list.
+    pub reference: ReferenceState,
+    /// The Gangs screen.
+    pub gangs: GangsState,
+    /// The Scenes screen.
+    pub scenes: ScenesState,
+    /// The Play screen's own state.
+    pub play: PlayState,
+    /// The game at the table, if one is open.
+    pub game: Option<ActiveGame>,
+    /// Events undone, most recent last, for Redo.
+    redo: Vec<Event>,
+    /// The selected gang as last written to disk.
+    saved: Option<GangFile>,
+    /// A working copy whose save failed: not retried until it changes again.
+    failed_save: Option<GangFile>,
+    dialogs: (mpsc::Sender<DialogAnswer>, mpsc::Receiver<DialogAnswer>),
+}
+
+impl DmhApp {
+    /// Dead Man's Hand on its data folder (`None`: nothing can be kept, and the screens say
+    /// so).
+    #[must_use]
+    pub fn new(rules: &'static Rules, data: Option<DataDir>) -> DmhApp {
+        let missing = data.is_none();
+        let mut app = DmhApp {
+            rules,
+            data,
+            screen: Screen::default(),
+            reference: ReferenceState::default(),
+            gangs: GangsState::default(),
+            scenes: ScenesState::default(),
+            play: PlayState::default(),
+            game: None,
+            redo: Vec::new(),
+            saved: None,
+            failed_save: None,
+            dialogs: mpsc::channel(),
+        };
+        if missing {
+            app.gangs.unavailable = Some("Gangs cannot be kept: there is no data folder.".into());
+        }
+        // A fixed deal for the first game (looking at a known game, reproducing a report).
+        app.play.seed = std::env::var("POSSE_SEED").ok().and_then(|s| s.parse().ok());
+        app.refresh();
+        app.load_series();
+        app.refresh_games();
+        app
+    }
+
+    /// The rules the app runs on.
+    #[must_use]
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+}
+
+impl DmhApp {
+    /// The current screen.
+    fn screen_ui(&mut self, ui: &mut egui::Ui) {
+        match self.screen {
+            Screen::Reference => reference::reference_ui(ui, self.rules, &mut self.reference),
+            Screen::Play => {
+                let mut commands = Vec::new();
+                let undo_label = self
+                    .game
+                    .as_ref()
+                    .and_then(|g| if g.game.log.len() > 1 { g.game.lines.last().cloned() } else { None });
+                let view = play::PlayView {
+                    game: self.game.as_ref().map(|g| &g.game),
+                    undo_label: undo_label.as_deref(),
+                    can_redo: !self.redo.is_empty(),
+                    gangs: &self.gangs.entries,
+                    series: &self.scenes.series,
+                };
+                play::play_ui(ui, self.rules, &view, &mut self.play, &mut commands);
+                for command in commands {
+                    self.handle_play(command);
+                }
+            }
+            Screen::Scenes => {
+                let mut commands = Vec::new();
+                scenes::scenes_ui(ui, self.rules, &mut self.scenes, &mut commands);
+                for command in commands {
+                    self.handle_scene(command);
+                }
+            }
+            Screen::Gangs => {
+                let mut commands = Vec::new();
+                gangs::gangs_ui(ui, self.rules, &mut self.gangs, &mut commands);
+                self.autosave();
+                for command in commands {
+                    self.handle(command);
+                }
+            }
+        }
+    }
+}
+
+impl SystemApp for DmhApp {
+    fn tabs(&self) -> &'static [&'static str] {
+        &Screen::NAMES
+    }
+
+    fn tab(&self) -> usize {
+        Screen::ALL.iter().position(|s| *s == self.screen).unwrap_or(0)
+    }
+
+    fn set_tab(&mut self, tab: usize) {
+        let Some(&screen) = Screen::ALL.get(tab) else { return };
+        if self.screen == Screen::Gangs && screen != Screen::Gangs {
+            self.settle_file_name();
+        }
+        self.screen = screen;
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        self.poll_dialogs();
+        self.screen_ui(ui);
+    }
+
+    fn resume_line(&self) -> Option<String> {
+        if let Some(active) = &self.game {
+            return Some(game_summary(self.rules, &active.game));
+        }
+        self.play.saved.iter().find(|(_, summary)| !summary.contains(" · over")).map(|(_, s)| s.clone())
+    }
+
+    fn resume_last(&mut self) {
+        self.screen = Screen::Play;
+        if self.game.is_some() {
+            return;
+        }
+        if let Some((id, _)) =
+            self.play.saved.iter().find(|(_, summary)| !summary.contains(" · over")).cloned()
+        {
+            self.handle_play(PlayCommand::Resume(id));
+        }
+    }
+
+    fn leave(&mut self) {
+        self.settle_file_name();
+    }
+
+    fn files_dropped(&mut self, paths: Vec<PathBuf>) {
+        for path in paths {
+            self.screen = Screen::Gangs;
+            self.import_file(&path);
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}

@@ -1,0 +1,33 @@
+//! Dead Man's Hand (Great Escape Games): the rules as data and pure functions ([`rules`]), a
+//! game at the table as an event log ([`game`]), the command line group ([`cli`]), the screens
+//! ([`ui`]) and the printed sheets ([`print`]).
+
+pub mod app;
+pub mod cli;
+pub mod game;
+pub mod print;
+pub mod rules;
+pub mod ui;
+
+/// Dead Man's Hand in the registry.
+pub const SYSTEM: super::System = super::System {
+    id: "dmh",
+    title: "Dead Man's Hand",
+    blurb: "Gangs under their Rep, the twelve scenes, initiative and cards, every shot's odds, nerve and Big Nerve tests, printed rosters and checklists.",
+    command: cli::command,
+    run: cli::run,
+    app: open_app,
+    check: check_data,
+};
+
+/// Dead Man's Hand's screens on its data folder.
+fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::app::SystemApp> {
+    match rules::embedded::load() {
+        Ok(rules) => Box::new(app::DmhApp::new(rules, data)),
+        Err(errors) => Box::new(crate::app::Unavailable { why: errors.to_string() }),
+    }
+}
+
+fn check_data() -> Result<(), String> {
+    rules::embedded::load().map(|_| ()).map_err(ToString::to_string)
+}

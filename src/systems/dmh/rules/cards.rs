@@ -1,0 +1,200 @@
+//! The decks each Dead Man's Hand side plays with: half, full and duel decks, the jokers by
+//! role, and the colours of number cards when two gangs share one. The cards themselves are
+//! the kernel's ([`crate::kernel::cards`]): a card's *text* comes from the rank for 2–10 and
+//! from the rank and suit for J–A (see `data/dmh/cards.json`); its *initiative value* comes
+//! from the rank alone, with the joker lowest (reading A01).
+
+pub use crate::kernel::cards::{BadCard, Card, Colour, Rank, Suit, draw, shuffle};
+
+use super::data::{DeckKind, Gang, Role};
+
+/// Builds a side's unshuffled deck.
+///
+/// * `numbers` is the colour of the number cards. It is the gang's own colour unless both
+///   gangs share a colour, when one side plays the other colour (see [`number_colours`]).
+/// * Half deck: the gang's J–A, one suit of 2–10 and the joker of its role (14 cards).
+/// * Full deck: the gang's J–A, both suits of 2–10 of the colour and the joker (23 cards).
+/// * Duel deck: the full deck without the joker, plus the J–A of the other suit of the gang's
+///   own colour: all 26 cards of one colour when `numbers` is the gang's colour.
+///
+/// The number suits are the gang's own suit first when it has the number colour.
+#[must_use]
+pub fn build_deck(gang: &Gang, kind: DeckKind, role: Role, numbers: Colour) -> Vec<Card> {
+    let number_suits: [Suit; 2] =
+        if gang.suit.colour() == numbers { [gang.suit, gang.suit.partner()] } else { numbers.suits() };
+    let number_suits: &[Suit] = match kind {
+        DeckKind::Half => &number_suits[..1],
+        DeckKind::Full | DeckKind::Duel => &number_suits[..],
+    };
+    let mut deck: Vec<Card> = number_suits
+        .iter()
+        .flat_map(|&suit| Rank::numbers().map(move |rank| Card::new(rank, suit)))
+        .collect();
+    deck.extend(Rank::faces().map(|rank| Card::new(rank, gang.suit)));
+    match kind {
+        DeckKind::Half | DeckKind::Full => deck.push(joker_for(role)),
+        DeckKind::Duel => deck.extend(Rank::faces().map(|rank| Card::new(rank, gang.suit.partner()))),
+    }
+    deck
+}
+
+/// The joker a side gets: red for the good guys, black for the bad guys.
+#[must_use]
+pub fn joker_for(role: Role) -> Card {
+    match role {
+        Role::Good => Card::Joker(Colour::Red),
+        Role::Bad => Card::Joker(Colour::Black),
+    }
+}
+
+/// The colour of number cards each side plays, good guys first.
+///
+/// Gangs of different colours keep their own. When both gangs share a colour the good guys
+/// play red numbers and the bad guys black, matching the jokers they hold, so initiative
+/// cards on the table never get mixed up.
+#[must_use]
+pub fn number_colours(good: &Gang, bad: &Gang) -> (Colour, Colour) {
+    if good.colour == bad.colour { (Colour::Red, Colour::Black) } else { (good.colour, bad.colour) }
+}
+
+/// Which of two gangs plays the good guys when the usual roles do not decide it.
+///
+/// Gangs of opposite roles keep them. Otherwise the badder gang in the hierarchy of badness
+/// (Desperados, Outlaws, Cowboys, Lawmen) becomes the bad guys. Returns `true` when `a` is
+/// the good side.
+#[must_use]
+pub fn a_is_good(a: &Gang, b: &Gang) -> bool {
+    if a.role == b.role { a.badness <= b.badness } else { a.role == Role::Good }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::systems::dmh::rules::embedded;
+
+    fn deck(gang: &str, kind: DeckKind, role: Role) -> Vec<String> {
+        let rules = embedded::rules();
+        let gang = rules.gang(gang).expect("gang");
+        build_deck(gang, kind, role, gang.colour).iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn half_full_and_duel_decks_have_the_book_counts() {
+        for gang in ["lawmen", "outlaws", "cowboys", "desperados"] {
+            assert_eq!(deck(gang, DeckKind::Half, Role::Good).len(), 14, "{gang}");
+            assert_eq!(deck(gang, DeckKind::Full, Role::Good).len(), 23, "{gang}");
+            assert_eq!(deck(gang, DeckKind::Duel, Role::Good).len(), 26, "{gang}");
+        }
+    }
+
+    #[test]
+    fn lawmen_half_deck_is_hearts_and_the_red_joker() {
+        let cards = deck("lawmen", DeckKind::Half, Role::Good);
+        let expected: Vec<String> =
+            "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH RJ".split(' ').map(String::from).collect();
+        assert_eq!(cards, expected);
+    }
+
+    #[test]
+    fn the_books_cowboy_full_deck_is_all_red_numbers_diamond_faces_and_red_joker() {
+        let cards = deck("cowboys", DeckKind::Full, Role::Good);
+        assert!(cards.contains(&"2H".to_owned()) && cards.contains(&"10D".to_owned()));
+        assert!(cards.contains(&"AD".to_owned()) && !cards.contains(&"AH".to_owned()));
+        assert_eq!(cards.last().map(String::as_str), Some("RJ"));
+    }
+
+    #[test]
+    fn duel_deck_is_all_26_cards_of_one_colour_without_joker() {
+        let cards = deck("desperados", DeckKind::Duel, Role::Bad);
+        assert!(!cards.iter().any(|c| c.ends_with('J') && c.len() == 2 && c.starts_with(['R', 'B'])));
+        assert!(cards.iter().all(|c| c.ends_with('S') || c.ends_with('C')));
+        let unique: std::collections::HashSet<_> = cards.iter().collect();
+        assert_eq!(unique.len(), 26);
+    }
+
+    #[test]
+    fn the_joker_follows_the_role() {
+        assert_eq!(deck("outlaws", DeckKind::Half, Role::Good).last().map(String::as_str), Some("RJ"));
+        assert_eq!(deck("lawmen", DeckKind::Half, Role::Bad).last().map(String::as_str), Some("BJ"));
+    }
+
+    #[test]
+    fn same_colour_gangs_split_red_and_black() {
+        let rules = embedded::rules();
+        let (lawmen, cowboys) = (rules.gang("lawmen").expect("l"), rules.gang("cowboys").expect("c"));
+        let (good, bad) = number_colours(cowboys, lawmen);
+        assert_eq!((good, bad), (Colour::Red, Colour::Black));
+        let bad_deck = build_deck(lawmen, DeckKind::Full, Role::Bad, bad);
+        let numbers: Vec<_> = bad_deck.iter().filter(|c| c.value() <= 10 && !c.is_joker()).collect();
+        assert_eq!(numbers.len(), 18);
+        assert!(numbers.iter().all(|c| c.colour() == Colour::Black));
+        assert!(bad_deck.contains(&"KH".parse().expect("card")), "keeps its own face cards");
+        let (outlaws, desperados) = (rules.gang("outlaws").expect("o"), rules.gang("desperados").expect("d"));
+        assert_eq!(number_colours(outlaws, desperados), (Colour::Red, Colour::Black));
+        assert_eq!(number_colours(lawmen, desperados), (Colour::Red, Colour::Black));
+        assert_eq!(number_colours(outlaws, lawmen), (Colour::Black, Colour::Red));
+    }
+
+    #[test]
+    fn hierarchy_of_badness_decides_roles() {
+        let rules = embedded::rules();
+        let g = |id| rules.gang(id).expect("gang");
+        assert!(!a_is_good(g("desperados"), g("outlaws")));
+        assert!(a_is_good(g("lawmen"), g("cowboys")));
+        assert!(a_is_good(g("outlaws"), g("desperados")));
+        assert!(a_is_good(g("cowboys"), g("outlaws")));
+    }
+
+    #[test]
+    fn the_rulebooks_initiative_example() {
+        // Dave plays the Lawmen, Wayne the Desperados: Dave takes the red 2-10, the red joker
+        // and the hearts J-A; Wayne the black 2-10, the black joker and the clubs J-A.
+        let rules = embedded::rules();
+        let (lawmen, desperados) = (rules.gang("lawmen").expect("l"), rules.gang("desperados").expect("d"));
+        let (red, black) = number_colours(lawmen, desperados);
+        let mut dave = build_deck(lawmen, DeckKind::Full, Role::Good, red);
+        let mut wayne = build_deck(desperados, DeckKind::Full, Role::Bad, black);
+        assert!(dave.iter().all(|c| c.colour() == Colour::Red) && dave.contains(&Card::Joker(Colour::Red)));
+        assert!(
+            wayne.iter().all(|c| c.colour() == Colour::Black) && wayne.contains(&Card::Joker(Colour::Black))
+        );
+        // The spare cards go back in the box: nobody has the ace of spades or diamonds.
+        for spare in ["AS", "AD", "JS", "KD"] {
+            let card: Card = spare.parse().expect("card");
+            assert!(!dave.contains(&card) && !wayne.contains(&card), "{spare}");
+        }
+        shuffle(&mut dave, 1);
+        shuffle(&mut wayne, 2);
+        // Each deals a hand of 5, leaving 18.
+        let (dave_hand, wayne_hand) = (draw(&mut dave, 5), draw(&mut wayne, 5));
+        assert_eq!((dave_hand.len(), wayne_hand.len()), (5, 5));
+        assert_eq!((dave.len(), wayne.len()), (18, 18));
+        // Then one card face up to a model of his choice and one face down to each other model:
+        // one card per model, 8 Lawmen and 9 Desperados.
+        let dave_first = draw(&mut dave, 1);
+        let dave_rest = draw(&mut dave, 7);
+        let wayne_first = draw(&mut wayne, 1);
+        let wayne_rest = draw(&mut wayne, 8);
+        assert_eq!(dave_first.len() + dave_rest.len(), 8);
+        assert_eq!(wayne_first.len() + wayne_rest.len(), 9);
+        assert_eq!((dave.len(), wayne.len()), (10, 9));
+    }
+
+    #[test]
+    fn shuffling_is_repeatable_from_the_seed_and_keeps_every_card() {
+        let rules = embedded::rules();
+        let gang = rules.gang("outlaws").expect("outlaws");
+        let base = build_deck(gang, DeckKind::Full, Role::Bad, Colour::Black);
+        let (mut a, mut b, mut c) = (base.clone(), base.clone(), base.clone());
+        shuffle(&mut a, 42);
+        shuffle(&mut b, 42);
+        shuffle(&mut c, 43);
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        let mut sorted = a.clone();
+        sorted.sort_by_key(ToString::to_string);
+        let mut base_sorted = base;
+        base_sorted.sort_by_key(ToString::to_string);
+        assert_eq!(sorted, base_sorted);
+    }
+}

@@ -1,0 +1,404 @@
+//! The acting model's panel: who acts and with what, the declaration (up to three actions,
+//! one tap each, with the book's limits explained), then each declared action carried out in
+//! order from the same panel, and the end of the activation always in the same place.
+
+use egui::{RichText, Ui};
+
+use super::{PlayCommand, PlayState, card_colour};
+use crate::systems::dmh::game::{Action, Activation, Event, Game, ModelRef, Step};
+use crate::systems::dmh::rules::Rules;
+use crate::ui::theme;
+use crate::ui::widgets::problem;
+
+/// What the activations phase shows: ties to settle, the switch, second cards, then the
+/// acting model's panel (or the nerve test a shot called for).
+pub(super) fn activation_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    if super::nerve::nerve_ui(ui, rules, game, state, commands) {
+        return;
+    }
+    let order = match game.order() {
+        Ok(order) => order,
+        Err(e) => {
+            super::initiative::tie_ui(ui, game, state, commands, &crate::ui::sentence(&e.to_string()));
+            return;
+        }
+    };
+    super::initiative::switch_ui(ui, game, state, commands);
+    super::initiative::second_card_ui(ui, rules, game, state, commands);
+    let Some(&current) = order.first() else {
+        ui.label(theme::big("Every model has acted."));
+        if ui.button(RichText::new("End the turn").size(theme::HEADING)).on_hover_text("Ctrl+E").clicked()
+            || super::shortcut(ui, egui::Key::E)
+        {
+            commands.push(PlayCommand::Apply(Event::EndTurn));
+        }
+        return;
+    };
+    if state.shown_since.0 != Some(current) {
+        // A new model acts: what was prepared for the last one goes.
+        state.new_activation();
+    }
+    header_ui(ui, game, current, &order, state, commands);
+    match game.activation_of(current) {
+        None if game.fight_of(current).is_some() => {
+            super::fight::fight_ui(ui, rules, game, current, state, commands);
+            ui.add_space(6.0);
+            ui.label(
+                RichText::new("Or break off: declare two moves first.").color(theme::muted(ui.visuals())),
+            );
+            declaration_ui(ui, rules, game, current, state, commands);
+        }
+        None => declaration_ui(ui, rules, game, current, state, commands),
+        Some(activation) => {
+            steps_ui(ui, activation);
+            step_ui(ui, rules, game, current, activation, state, commands);
+        }
+    }
+    super::shot::quick_shot_ui(ui, rules, game, current, state, commands);
+}
+
+/// The acting model: its card and name, large; its numbers; who comes next; and End
+/// activation, always in the same place.
+fn header_ui(
+    ui: &mut Ui,
+    game: &Game,
+    current: ModelRef,
+    order: &[ModelRef],
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let Some(model) = game.model_at(current) else { return };
+    let side_name = game.sides.get(current.side).map_or("", |s| s.name.as_str());
+    ui.horizontal(|ui| {
+        match model.card {
+            Some(card) => ui.label(theme::big(card.label()).color(card_colour(&v, card))),
+            None => ui.label(theme::big("A").color(theme::muted(&v))).on_hover_text("Acts as an ace"),
+        };
+        ui.label(theme::big(&model.name));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            end_activation_button(ui, game, current, state, commands);
+        });
+    });
+    let mut notes = vec![
+        side_name.to_owned(),
+        format!("Shoot {:+}", model.shoot),
+        format!("Nerve {}+", model.nerve),
+        format!("{} in hand", model.in_hand()),
+    ];
+    if model.under_fire > 0 {
+        notes.push(crate::systems::dmh::rules::count(
+            model.under_fire,
+            "under fire marker",
+            "under fire markers",
+        ));
+    }
+    if model.out_of_ammo {
+        notes.push("out of ammo".into());
+    }
+    notes.extend(model.flags.iter().map(|f| f.title().to_owned()));
+    ui.label(RichText::new(notes.join(" · ")).strong());
+    let next: Vec<String> =
+        order.iter().skip(1).take(4).filter_map(|r| game.model_at(*r).map(|m| m.name.clone())).collect();
+    if !next.is_empty() {
+        ui.label(RichText::new(format!("Then: {}", next.join(", "))).color(theme::muted(&v)));
+    }
+    ui.separator();
+}
+
+/// End activation, in a fixed place and size; a click right after the model changed is
+/// ignored (a double click would end two activations).
+fn end_activation_button(
+    ui: &mut Ui,
+    game: &Game,
+    current: ModelRef,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let Some(model) = game.model_at(current) else { return };
+    let now = ui.input(|i| i.time);
+    let settled = now - state.shown_since.1 > 0.4 || state.shown_since.0 != Some(current);
+    if state.shown_since.0 != Some(current) {
+        state.shown_since = (Some(current), now);
+    }
+    let left = game.activation_of(current).is_some_and(|a| !a.finished());
+    let hover = if left {
+        format!("End {}'s activation, giving up the actions left (Ctrl+E)", model.name)
+    } else {
+        format!("End {}'s activation (Ctrl+E)", model.name)
+    };
+    let end = egui::Button::new(RichText::new("End activation").size(theme::HEADING))
+        .min_size(egui::vec2(200.0, 40.0));
+    let clicked = ui
+        .add(end)
+        .accessible_name(format!("End {}'s activation", model.name))
+        .on_hover_text(hover)
+        .clicked();
+    // A click or Ctrl+E right after the model changed is the second of a double press.
+    if (clicked || super::shortcut(ui, egui::Key::E)) && settled {
+        let moves = game.activation_of(current).map_or(0, Activation::moves_taken);
+        commands.push(PlayCommand::Apply(Event::EndActivation { model: current, moves }));
+        state.new_activation();
+    }
+}
+
+/// The declaration: one big button per action, the list so far, the limits in words, and
+/// Declare.
+fn declaration_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    current: ModelRef,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let limits = game.limits(rules, current);
+    // The duellist's first turn is one Shoot and nothing else (There Will Be Blood).
+    let most = if limits.single_shot { 1 } else { limits.actions };
+    ui.label(theme::heading(
+        &v,
+        if limits.single_shot {
+            "Declare a single Shoot".to_owned()
+        } else {
+            format!("Declare up to {}", crate::systems::dmh::rules::count(most, "action", "actions"))
+        },
+    ));
+    let full = state.declaring.len() >= usize::try_from(most).unwrap_or(0);
+    ui.horizontal_wrapped(|ui| {
+        for action in Action::ALL {
+            let allowed = match action {
+                _ if limits.single_shot => action == Action::Shoot,
+                Action::Aim => limits.can_aim,
+                Action::Reload => limits.can_reload,
+                Action::ChangeWeapon => limits.can_change,
+                _ => true,
+            };
+            let button = egui::Button::new(RichText::new(action.title()).size(theme::BODY + 2.0))
+                .min_size(egui::vec2(80.0, 44.0));
+            if ui.add_enabled(allowed && !full, button).clicked() {
+                state.declaring.push(action);
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let list: Vec<String> =
+            state.declaring.iter().enumerate().map(|(i, a)| format!("{}. {}", i + 1, a.title())).collect();
+        let shown = if list.is_empty() { "Nothing declared yet".to_owned() } else { list.join("   ") };
+        ui.label(RichText::new(shown).size(theme::HEADING).strong());
+        if !state.declaring.is_empty() && ui.button("Remove the last").clicked() {
+            state.declaring.pop();
+        }
+    });
+    for reason in &limits.reasons {
+        ui.label(RichText::new(reason).color(theme::muted(&v)));
+    }
+    let problem_now = if state.declaring.is_empty() {
+        None
+    } else {
+        game.declaration_problem(rules, current, &state.declaring)
+    };
+    if let Some(why) = &problem_now {
+        problem(ui, &crate::ui::sentence(why));
+    }
+    let ready = !state.declaring.is_empty() && problem_now.is_none();
+    let declare =
+        egui::Button::new(RichText::new("Declare").size(theme::HEADING)).min_size(egui::vec2(160.0, 44.0));
+    if ui.add_enabled(ready, declare).on_hover_text("Ctrl+Enter").clicked()
+        || (ready && super::shortcut(ui, egui::Key::Enter))
+    {
+        commands
+            .push(PlayCommand::Apply(Event::Declare { model: current, actions: state.declaring.clone() }));
+        state.declaring.clear();
+    }
+}
+
+/// The declared actions in a row: done, lost, the one to carry out now, and those to come.
+fn steps_ui(ui: &mut Ui, activation: &Activation) {
+    let v = ui.visuals().clone();
+    let now = activation.next_position();
+    ui.horizontal_wrapped(|ui| {
+        for (i, (action, step)) in activation.declared.iter().zip(&activation.steps).enumerate() {
+            let text = format!("{}. {}", i + 1, action.title());
+            // A move lost to a halt near an enemy shows as lost, though a charge may take it.
+            let lost = *step == Step::Lost || activation.lost_to_halt(i);
+            let rich = match step {
+                Step::Done => RichText::new(format!("{text} ✓")).color(theme::good(&v)),
+                _ if lost => RichText::new(format!("{text} (lost)")).strikethrough().color(theme::muted(&v)),
+                _ if Some(i) == now => RichText::new(format!("▶ {text}")).strong().color(theme::accent(&v)),
+                _ => RichText::new(text),
+            };
+            ui.label(rich.size(theme::HEADING));
+        }
+    });
+}
+
+/// The next declared action, to carry out or give up.
+fn step_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    current: ModelRef,
+    activation: &Activation,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let Some(model) = game.model_at(current) else { return };
+    if activation.charge_left() {
+        halt_ui(ui, rules, game, current, state, commands);
+    }
+    let Some(next) = activation.next() else {
+        ui.label(RichText::new("Every declared action is done.").size(theme::HEADING));
+        hog_ui(ui, rules, game, current, state, commands);
+        return;
+    };
+    let skip = |ui: &mut Ui, commands: &mut Vec<PlayCommand>| {
+        if ui.button(format!("Skip this {}", next.title().to_lowercase())).clicked() {
+            commands.push(PlayCommand::Apply(Event::SkipAction { model: current }));
+        }
+    };
+    match next {
+        Action::Move if game.fight_of(current).is_some() => {
+            ui.horizontal(|ui| {
+                if ui.button(RichText::new("Break off (uses both moves)").size(theme::HEADING)).clicked() {
+                    commands.push(PlayCommand::Apply(Event::BreakOff { model: current }));
+                }
+            });
+        }
+        Action::Move => move_step_ui(ui, rules, game, current, state, commands),
+        Action::Shoot => super::shot::shoot_ui(ui, rules, game, current, state, commands),
+        Action::Reload => {
+            ui.horizontal(|ui| {
+                let text =
+                    if model.out_of_ammo { "Reload: out of ammo comes off" } else { "Reload (or unjam)" };
+                if ui.button(RichText::new(text).size(theme::HEADING)).clicked() {
+                    commands.push(PlayCommand::Apply(Event::Reload { model: current }));
+                }
+                skip(ui, commands);
+            });
+        }
+        Action::ChangeWeapon => {
+            ui.horizontal_wrapped(|ui| {
+                let mut guns = model.weapons.clone();
+                guns.dedup();
+                for gun in guns.iter().filter(|g| g.as_str() != model.in_hand()) {
+                    if ui.button(RichText::new(format!("Take the {gun}")).size(theme::HEADING)).clicked() {
+                        commands.push(PlayCommand::Apply(Event::ChangeWeapon {
+                            model: current,
+                            weapon: gun.clone(),
+                        }));
+                    }
+                }
+                skip(ui, commands);
+            });
+        }
+        Action::Recover => {
+            let barred = game.recover_barred(current.side);
+            let all = game.effect_on(crate::systems::dmh::game::Effect::TrueGrit, current);
+            ui.horizontal(|ui| {
+                let label =
+                    if all { "Recover: every marker off (True Grit)" } else { "Recover: one marker off" };
+                let response = ui.add_enabled(
+                    !barred && game.fight_of(current).is_none(),
+                    egui::Button::new(RichText::new(label).size(theme::HEADING)),
+                );
+                if barred {
+                    response.on_disabled_hover_text("Hang 'em High: no Recover this turn");
+                } else if response.clicked() {
+                    commands.push(PlayCommand::Apply(Event::Recover { model: current }));
+                }
+                skip(ui, commands);
+            });
+            if barred {
+                ui.label(RichText::new("Hang 'em High: no Recover this turn.").color(theme::muted(&v)));
+            }
+        }
+        Action::Aim => {}
+    }
+}
+
+/// A Hog Killin' Time's extra pistol shot, offered once the declared actions are done.
+fn hog_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    current: ModelRef,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    if game.extra_shot.contains(&current) {
+        ui.label(
+            RichText::new("A Hog Killin' Time: one more pistol shot, then an under fire marker.").strong(),
+        );
+        super::shot::shoot_ui(ui, rules, game, current, state, commands);
+    }
+}
+
+/// After a move stopped within 2 cm of an enemy the other declared moves are lost, but one
+/// may still carry a charge into contact (line 88); the other actions go on as declared.
+fn halt_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    current: ModelRef,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(
+                "It stopped within 2 cm of an enemy: the other declared moves are lost, unless it charges.",
+            )
+            .color(theme::muted(&v)),
+        );
+        if ui.button("Charge into contact…").clicked() {
+            state.fight.charging = !state.fight.charging;
+        }
+    });
+    if state.fight.charging {
+        super::fight::fight_ui(ui, rules, game, current, state, commands);
+    }
+}
+
+/// The next declared move: made, stopped near an enemy (the other moves are lost), or a charge.
+fn move_step_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    current: ModelRef,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let Some(model) = game.model_at(current) else { return };
+    let cm = if model.has(crate::systems::dmh::game::Flag::Mounted) {
+        rules.core.actions.mounted_move_cm
+    } else {
+        rules.core.actions.move_cm
+    };
+    ui.label(format!("Move up to {cm} cm. Stopping within 2 cm of an enemy loses the other declared moves."));
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(RichText::new("Moved").size(theme::HEADING)).clicked() {
+            commands.push(PlayCommand::Apply(Event::Move { model: current, halted: false }));
+        }
+        if ui.button(RichText::new("Stopped within 2 cm of an enemy").size(theme::HEADING)).clicked() {
+            commands.push(PlayCommand::Apply(Event::Move { model: current, halted: true }));
+        }
+        if ui.button(RichText::new("Charge into contact…").size(theme::HEADING)).clicked() {
+            state.fight.charging = !state.fight.charging;
+        }
+        if ui.button("Skip this move").clicked() {
+            commands.push(PlayCommand::Apply(Event::SkipAction { model: current }));
+        }
+    });
+    if state.fight.charging {
+        super::fight::fight_ui(ui, rules, game, current, state, commands);
+    }
+}

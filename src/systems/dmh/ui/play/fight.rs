@@ -1,0 +1,138 @@
+//! Hand-to-hand for the acting model: a charge (its next declared move goes into contact) or,
+//! locked in a fight, the roll-off at the higher card with +1. The loser takes a marker per
+//! point; the charged model spends its activation in the fight, and the charger's activation
+//! ends at contact unless its enemy falls (reading A24): the game does both in one event.
+
+use egui::{RichText, Ui};
+
+use super::{FightDraft, PlayCommand, PlayState};
+use crate::systems::dmh::game::{Event, Game, ModelRef};
+use crate::systems::dmh::rules::Rules;
+use crate::systems::dmh::rules::melee::{self, FightWinner, Fighter};
+use crate::ui::theme;
+use crate::ui::widgets::{self, chance_bar, problem, toggle};
+
+/// Hand-to-hand for the current model: charge an enemy, or, locked in a fight, fight on at the
+/// higher card (+1) or break off. A charged model spends its activation in the fight, and the
+/// charger's activation ends at contact unless its enemy falls (reading A24).
+#[expect(clippy::too_many_lines, reason = "one form read top to bottom: who, odds, dice")]
+pub(super) fn fight_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    current: ModelRef,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let visuals = ui.visuals().clone();
+    let Some(me) = game.model_at(current) else { return };
+    let enemy = 1 - current.side;
+    let Some(enemies) = game.sides.get(enemy) else { return };
+    ui.add_space(theme::GAP);
+    let draft = &mut state.fight;
+    let (opponent, fighting_on) = match game.fight_of(current) {
+        Some(fight) if fight.rolled == game.turn => {
+            let them = game.model_at(fight.opponent(current)).map_or("?", |m| m.name.as_str());
+            ui.label(theme::heading(&visuals, "Hand-to-hand"));
+            ui.label(format!(
+                "{} is locked in a fight with {them}; this turn's roll-off is done. End the activation.",
+                me.name
+            ));
+            return;
+        }
+        Some(fight) => (fight.opponent(current), true),
+        None => {
+            ui.label(theme::heading(&visuals, "Charge"));
+            let free = |m: usize| {
+                let r = ModelRef { side: enemy, model: m };
+                !enemies.models[m].out_of_action && enemies.models[m].on_table() && game.fight_of(r).is_none()
+            };
+            ui.horizontal(|ui| {
+                let label = widgets::row_label(ui, "Charge target");
+                let current_name =
+                    draft.target.and_then(|t| enemies.models.get(t)).map_or("Nobody", |m| m.name.as_str());
+                egui::ComboBox::from_id_salt("charge-target")
+                    .selected_text(current_name)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut draft.target, None, "Nobody");
+                        for m in (0..enemies.models.len()).filter(|&m| free(m)) {
+                            ui.selectable_value(&mut draft.target, Some(m), &enemies.models[m].name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+            let Some(t) = draft.target.filter(|&t| t < enemies.models.len() && free(t)) else { return };
+            (ModelRef { side: enemy, model: t }, false)
+        }
+    };
+    let Some(them) = game.model_at(opponent) else { return };
+    if fighting_on {
+        ui.label(theme::heading(&visuals, format!("Fight with {}", them.name)));
+        ui.label(format!("{} holds the higher card: fight on with +1.", me.name));
+    }
+    ui.horizontal(|ui| {
+        toggle(ui, &mut draft.my_higher, &format!("{} on higher ground", me.name));
+        toggle(ui, &mut draft.their_higher, &format!("{} on higher ground", them.name));
+    });
+    let a = Fighter {
+        hth: me.hth,
+        under_fire: me.under_fire.min(4),
+        higher: draft.my_higher,
+        charged: !fighting_on,
+        card_higher: fighting_on,
+    };
+    let b = Fighter {
+        hth: them.hth,
+        under_fire: them.under_fire.min(4),
+        higher: draft.their_higher,
+        charged: false,
+        card_higher: false,
+    };
+    let chances = match melee::chances(rules, &a, &b) {
+        Ok(c) => c,
+        Err(e) => {
+            problem(ui, &format!("{e}."));
+            return;
+        }
+    };
+    let total = |x: &Fighter, y: &Fighter| melee::modifiers(rules, x, y).iter().map(|m| m.value).sum::<i32>();
+    let (ma, mb) = (total(&a, &b), total(&b, &a));
+    ui.label(RichText::new(format!("{} {ma:+} against {} {mb:+}", me.name, them.name)).strong());
+    chance_bar(ui, &format!("{} wins", me.name), chances.a, theme::good(&visuals));
+    chance_bar(ui, "Draw", chances.draw, theme::muted(&visuals));
+    chance_bar(ui, &format!("{} wins", them.name), chances.b, theme::bad(&visuals));
+    let die = rules.core.hand_to_hand.die;
+    let mine = widgets::roll_field_named(ui, &format!("{}'s d{die}", me.name), &mut draft.my_roll, die);
+    let theirs =
+        widgets::roll_field_named(ui, &format!("{}'s d{die}", them.name), &mut draft.their_roll, die);
+    let (ra, rb) = match (mine, theirs) {
+        (Ok(Some(ra)), Ok(Some(rb))) => (ra, rb),
+        (Err(m), _) | (_, Err(m)) => {
+            problem(ui, &m);
+            return;
+        }
+        _ => return,
+    };
+    let Ok(result) = melee::resolve(rules, &a, &b, ra, rb) else { return };
+    let markers = crate::systems::dmh::rules::count(result.markers, "marker", "markers");
+    let down = |m: &crate::systems::dmh::game::Model| {
+        if m.under_fire + result.markers >= m.hits { ", out of action" } else { "" }
+    };
+    let outcome = match result.winner {
+        FightWinner::A => format!("{} takes {markers}{}", them.name, down(them)),
+        FightWinner::B => format!("{} takes {markers}{}", me.name, down(me)),
+        FightWinner::Draw => "a draw".to_owned(),
+    };
+    let event =
+        Event::Fight { a: current, b: opponent, a_modifier: ma, b_modifier: mb, a_roll: ra, b_roll: rb };
+    let refusal = game.refusal(rules, &event);
+    if let Some(why) = &refusal {
+        problem(ui, &crate::ui::sentence(&why.to_string()));
+    }
+    let button = egui::Button::new(RichText::new(format!("Apply the fight: {outcome}")).size(theme::HEADING));
+    if ui.add_enabled(refusal.is_none(), button).clicked() {
+        commands.push(PlayCommand::Apply(event));
+        *draft = FightDraft::default();
+    }
+}

@@ -1,0 +1,340 @@
+//! Initiative: the scene's first-turn rules, the deal (Posse deals or each player types the
+//! cards of a real deck), ties between sides, the lowest-card switch, and second cards.
+
+use egui::{RichText, Ui};
+
+use super::{PlayCommand, PlayState};
+use crate::systems::dmh::game::{Event, Flag, Game, ModelRef};
+use crate::systems::dmh::rules::Rules;
+use crate::systems::dmh::rules::cards::Card;
+use crate::systems::dmh::rules::data::Role;
+use crate::ui::theme;
+use crate::ui::widgets::{self, problem};
+
+/// The scene's first-turn rules, before the first initiative cards are dealt.
+pub(super) fn first_turn_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
+    let Some(scene) = game.scene.as_deref().and_then(|id| rules.scene(id)) else { return };
+    if game.turn != 1 {
+        return;
+    }
+    let mut lines: Vec<String> = scene.first_turn.clone();
+    for side in &game.sides {
+        lines.extend(scene.sides.get(side.role).first_turn.iter().map(|l| format!("{}: {l}", side.name)));
+    }
+    if lines.is_empty() {
+        return;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(RichText::new(format!("First turn of {}", scene.title)).strong().size(theme::HEADING));
+        for line in &lines {
+            ui.label(format!("• {line}"));
+        }
+        for (s, side) in game.sides.iter().enumerate() {
+            let keyed = scene.end.iter().any(|c| {
+                c.trigger.kind == crate::systems::dmh::rules::data::TriggerKind::KeyModelOut
+                    && matches!(
+                        (c.trigger.side, side.role),
+                        (crate::systems::dmh::rules::data::TriggerSide::Good, Role::Good)
+                            | (crate::systems::dmh::rules::data::TriggerSide::Bad, Role::Bad)
+                            | (crate::systems::dmh::rules::data::TriggerSide::Either, _)
+                    )
+            });
+            let secret = scene.sides.get(side.role).secret_key;
+            if keyed && !secret && !side.models.iter().any(|m| m.has(Flag::Key)) {
+                problem(
+                    ui,
+                    &format!(
+                        "Mark {} key model (⚑ → Key model): Posse needs it to see how this scene ends.",
+                        super::possessive(&game.sides[s].name)
+                    ),
+                );
+            }
+        }
+        let mut done = Vec::new();
+        for side in &game.sides {
+            let flags = &scene.sides.get(side.role).start_flags;
+            for who in [crate::systems::dmh::rules::data::FlagWho::All, crate::systems::dmh::rules::data::FlagWho::Boss] {
+                let titles: Vec<&str> = flags.iter().filter(|f| f.who == who).map(|f| f.flag.title()).collect();
+                if !titles.is_empty() {
+                    let whom = if who == crate::systems::dmh::rules::data::FlagWho::Boss { "the boss" } else { "every model" };
+                    done.push(format!("{}, {whom}: {}", side.name, titles.join(", ")));
+                }
+            }
+        }
+        let text = if done.is_empty() {
+            "Set these with each model's ⚑ menu before dealing: surprised, no card, drunk, off the table, acts as an ace.".to_owned()
+        } else {
+            format!("Posse has flagged: {}. Set the rest with each model's ⚑ menu before dealing.", done.join("; "))
+        };
+        ui.label(RichText::new(text).color(theme::muted(ui.visuals())));
+    });
+    ui.add_space(theme::GAP);
+}
+
+pub(super) fn initiative_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    ui.label(theme::heading(&v, "Initiative"));
+    let mut typed: Vec<(ModelRef, Card)> = Vec::new();
+    let mut missing = None;
+    for (s, side) in game.sides.iter().enumerate() {
+        ui.horizontal(|ui| {
+            widgets::row_label(ui, &side.name);
+            if ui.add(egui::Button::selectable(!state.physical[s], "Posse deals")).clicked() {
+                state.physical[s] = false;
+            }
+            if ui
+                .add(egui::Button::selectable(state.physical[s], "Own deck"))
+                .accessible_name(format!("{} draw from their own deck", side.name))
+                .on_hover_text("The player draws from a real deck and types each card")
+                .clicked()
+            {
+                state.physical[s] = true;
+            }
+        });
+        if state.physical[s] && side.deck.is_empty() && !side.reshuffle {
+            // Nothing left to draw and type: Posse deals from the empty deck and notes that
+            // it has run out (a scene may end on it).
+            problem(ui, &format!("{} have no card left to draw.", side.name));
+        } else if state.physical[s] {
+            state.typed[s].resize(side.models.len(), String::new());
+            ui.label(
+                RichText::new("Turn your top card face up for the model of your choice, deal the rest, then type each card (7S, 10H, QD, RJ).")
+                    .color(theme::muted(&v)),
+            );
+            for (m, model) in side.models.iter().enumerate() {
+                if !game.card_due(rules, ModelRef { side: s, model: m }) {
+                    continue;
+                }
+                let text = &mut state.typed[s][m];
+                widgets::text_field(ui, &format!("{} card", model.name), text, 70.0);
+                match text.parse::<Card>() {
+                    Ok(card) if side.deck.contains(&card) => {
+                        typed.push((ModelRef { side: s, model: m }, card));
+                    }
+                    Ok(card) => {
+                        problem(ui, &format!("{}.", where_card_is(game, s, card)));
+                        missing = Some(model.name.clone());
+                    }
+                    Err(e) if !text.trim().is_empty() => {
+                        problem(ui, &format!("{e}."));
+                        missing = Some(model.name.clone());
+                    }
+                    Err(_) => missing = Some(model.name.clone()),
+                }
+            }
+        } else {
+            ui.horizontal(|ui| {
+                let label = widgets::row_label(ui, &format!("{} face up", side.name));
+                let current = side.models.get(state.face_up[s]).map_or("?", |m| m.name.as_str());
+                egui::ComboBox::from_id_salt(("face-up", s))
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        for (m, model) in side.models.iter().enumerate() {
+                            if game.card_due(rules, ModelRef { side: s, model: m }) {
+                                ui.selectable_value(&mut state.face_up[s], m, &model.name);
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
+        }
+    }
+    let mut seen = typed.iter().map(|(r, c)| (r.side, *c)).collect::<Vec<_>>();
+    seen.sort_by_key(|(s, c)| (*s, c.to_string()));
+    let twice = seen.windows(2).any(|w| w[0] == w[1]);
+    if twice {
+        problem(ui, "The same card is typed for two models.");
+    }
+    if let Some(name) = &missing {
+        ui.label(RichText::new(format!("Type a card for {name} to deal.")).color(theme::muted(&v)));
+    }
+    let event = Event::DealInitiative {
+        face_up: [Some(state.face_up[0]), Some(state.face_up[1])],
+        cards: if typed.is_empty() { None } else { Some(typed) },
+    };
+    let refusal = if missing.is_none() && !twice { game.refusal(rules, &event) } else { None };
+    if let Some(why) = &refusal {
+        problem(ui, &crate::ui::sentence(&why.to_string()));
+    }
+    let ready = missing.is_none() && !twice && refusal.is_none();
+    if ui
+        .add_enabled(ready, egui::Button::new(RichText::new("Deal initiative").size(theme::HEADING)))
+        .on_hover_text("Ctrl+D")
+        .clicked()
+        || (ready && super::shortcut(ui, egui::Key::D))
+    {
+        commands.push(PlayCommand::Apply(event));
+        state.typed = [Vec::new(), Vec::new()];
+    }
+}
+
+/// Second initiative cards: offered to the outnumbered Stranger, then chosen by the owner.
+pub(super) fn second_card_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    for r in game.second_card_due(rules) {
+        let Some(m) = game.model_at(r) else { continue };
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!("{} is outnumbered: he is dealt a second card and keeps one.", m.name))
+                    .strong(),
+            );
+            if ui.button(format!("Deal {}'s second card", m.name)).clicked() {
+                commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
+            }
+        });
+    }
+    for (s, side) in game.sides.iter().enumerate() {
+        for (i, m) in side.models.iter().enumerate() {
+            let (Some(held), Some(second)) = (m.card, m.second) else { continue };
+            let r = ModelRef { side: s, model: i };
+            // The owner looks at the two cards in secret (See How the Cat Jumps, A33).
+            if state.second_shown != Some(r) {
+                if ui
+                    .button(format!(
+                        "Pass to the {} player — tap to choose {}'s card",
+                        game.player(rules, s),
+                        m.name
+                    ))
+                    .clicked()
+                {
+                    state.second_shown = Some(r);
+                }
+                continue;
+            }
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(format!("{}: keep which card?", m.name)).strong());
+                if ui.button(format!("Keep {}", held.label())).clicked() {
+                    commands.push(PlayCommand::Apply(Event::KeepCard { model: r, keep_second: false }));
+                    state.second_shown = None;
+                }
+                if ui.button(format!("Keep {}", second.label())).clicked() {
+                    commands.push(PlayCommand::Apply(Event::KeepCard { model: r, keep_second: true }));
+                    state.second_shown = None;
+                }
+            });
+        }
+    }
+}
+
+/// The lowest-card switch, offered after the reveal and before anyone acts.
+pub(super) fn switch_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
+    let Ok(Some(s)) = game.switch_side() else { return };
+    let Some(side) = game.sides.get(s) else { return };
+    let v = ui.visuals().clone();
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(
+            RichText::new(format!(
+                "{} hold the lowest card: they may swap the cards of two of their models.",
+                side.name
+            ))
+            .strong(),
+        );
+        ui.horizontal(|ui| {
+            for (k, pick) in state.swap.iter_mut().enumerate() {
+                let current = side.models.get(*pick).map_or("?", |m| m.name.as_str());
+                egui::ComboBox::from_id_salt(("swap", k))
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        for (m, model) in side.models.iter().enumerate().filter(|(_, m)| m.card.is_some()) {
+                            ui.selectable_value(pick, m, &model.name);
+                        }
+                    })
+                    .response
+                    .accessible_name(format!("Swap model {}", k + 1));
+            }
+            let [a, b] = state.swap;
+            if ui.add_enabled(a != b, egui::Button::new("Swap cards")).clicked() {
+                commands.push(PlayCommand::Apply(Event::Switch {
+                    a: ModelRef { side: s, model: a },
+                    b: ModelRef { side: s, model: b },
+                }));
+            }
+        });
+        ui.label(
+            RichText::new("Or just carry on: the offer ends when the first model acts.")
+                .small()
+                .color(theme::muted(&v)),
+        );
+    });
+}
+
+/// Why a typed card cannot be drawn from side `s`'s deck now, as the player would say it.
+fn where_card_is(game: &Game, s: usize, card: Card) -> String {
+    let Some(side) = game.sides.get(s) else { return String::new() };
+    let label = card.label();
+    if side.hand.contains(&card) {
+        return format!(
+            "{label} is in the hand Posse dealt; type your real hand first (in the hand, under Playing with your own deck?)"
+        );
+    }
+    if side.discard.contains(&card) {
+        return format!("{label} is in the discard pile: it was used already");
+    }
+    if let Some(m) = game.sides.iter().flat_map(|x| &x.models).find(|m| m.card == Some(card)) {
+        return format!("{label} is already on {}", m.name);
+    }
+    if !side.owns.contains(&card) {
+        return format!("{label} is not in the {} deck", super::possessive(&side.name));
+    }
+    format!("{label} is not in the {} deck now", super::possessive(&side.name))
+}
+
+/// Enemy models tie and the order of placing does not settle it: who placed first, or both
+/// at once and each side draws a card (typed from a real deck, or drawn by Posse).
+pub(super) fn tie_ui(
+    ui: &mut Ui,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+    why: &str,
+) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        // The engine's sentence names the two models; its advice is given here as buttons.
+        let who = why.split(':').next().unwrap_or(why);
+        ui.label(RichText::new(format!("{who}.")).size(theme::HEADING).strong());
+        ui.label("Who placed his first card first? That side wins ties this turn.");
+        ui.horizontal(|ui| {
+            for (s, side) in game.sides.iter().enumerate() {
+                if ui
+                    .button(RichText::new(format!("{} placed first", side.name)).size(theme::HEADING))
+                    .clicked()
+                {
+                    commands.push(PlayCommand::Apply(Event::TiePriority { side: s }));
+                }
+            }
+        });
+        ui.add_space(6.0);
+        ui.label("Placed at the same time? Each side draws a card; the higher wins ties.");
+        if ui.button(RichText::new("Posse draws a card for each side").size(theme::HEADING)).clicked() {
+            commands.push(PlayCommand::Apply(Event::TieDraw { cards: None }));
+        }
+        egui::CollapsingHeader::new("Drew from real decks? Type the two cards").id_salt("tie-typed").show(
+            ui,
+            |ui| {
+                let mut typed = Vec::new();
+                for (text, side) in state.tie_cards.iter_mut().zip(&game.sides) {
+                    widgets::text_field(ui, &format!("{} drew", side.name), text, 60.0);
+                    typed.push(text.parse::<Card>().ok());
+                }
+                if let [Some(a), Some(b)] = typed[..]
+                    && ui.button("Apply the cards drawn").clicked()
+                {
+                    commands.push(PlayCommand::Apply(Event::TieDraw { cards: Some([a, b]) }));
+                    state.tie_cards = [String::new(), String::new()];
+                }
+            },
+        );
+    });
+}

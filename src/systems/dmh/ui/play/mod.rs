@@ -1,0 +1,419 @@
+//! The Play screen: start a game from two saved gangs and a scene, deal initiative, run each
+//! activation as the book does (declare, then carry out each action), shots with their odds,
+//! quick shots and duck backs, hand-to-hand, nerve tests, cards and abilities, the end of the
+//! turn with its Big Nerve tests, and the log.
+//!
+//! The screen only reads the game and sends [`PlayCommand`]s; the app applies them and writes
+//! each event to the game's journal. Rules are asked of the game (`Game::limits`,
+//! `Game::shot_context`, `Game::quick_shooters`…), never decided here. One file per phase of
+//! the turn: [`setup`], [`initiative`], [`activation`] (with [`shot`] and [`fight`]),
+//! [`nerve`], [`end`]; [`hand`] shows hands, trumps, cards in play and abilities; [`roster`]
+//! the two gangs beside every phase.
+
+mod activation;
+mod duel;
+mod end;
+mod fight;
+mod hand;
+mod initiative;
+mod nerve;
+mod roster;
+mod setup;
+mod shot;
+
+use egui::{RichText, ScrollArea, Ui};
+
+use crate::store::{GangEntry, Outcome, Series};
+use crate::systems::dmh::game::{Action, Event, Game, ModelRef, Phase};
+use crate::systems::dmh::rules::Rules;
+use crate::systems::dmh::rules::cards::Card;
+use crate::systems::dmh::rules::data::Role;
+use crate::ui::theme;
+use crate::ui::widgets::problem;
+
+/// Something the Play screen asks the app to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayCommand {
+    /// Start a new game: scene (or none), the good and the bad gang ids, and the side that won
+    /// the storyline's previous scene in a series (it draws an extra card).
+    Start {
+        scene: Option<String>,
+        good: String,
+        bad: String,
+        extra_card: Option<Role>,
+    },
+    /// Apply an event to the game and save it.
+    Apply(Event),
+    Undo,
+    Redo,
+    /// Reopen a saved game.
+    Resume(String),
+    /// Record a scene's result for series play.
+    Record {
+        scene: String,
+        outcome: Outcome,
+    },
+    /// Put the game away (it stays saved).
+    Close,
+}
+
+/// The shot being prepared for the acting model.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[expect(clippy::struct_excessive_bools, reason = "each bool is one toggle of the shot form")]
+pub struct ShotDraft {
+    /// The enemy model shot at (picked in the roster).
+    pub target: Option<usize>,
+    /// Both barrels of the shotgun at once.
+    pub both_barrels: bool,
+    pub distance: String,
+    pub cover: bool,
+    pub obscured: bool,
+    /// The target ducks back (it must not have acted yet).
+    pub duck_back: bool,
+    /// The target is in close range but not the closest enemy (reading A13).
+    pub not_closest: bool,
+    pub roll: String,
+}
+
+/// A quick shot being prepared against the acting model.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QuickDraft {
+    /// The form is open.
+    pub open: bool,
+    pub shooter: Option<usize>,
+    pub distance: String,
+    pub roll: String,
+}
+
+/// A charge or a later turn's roll-off being prepared for the acting model.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FightDraft {
+    /// The charge form is open (the next declared move goes into contact).
+    pub charging: bool,
+    pub target: Option<usize>,
+    /// The acting model is on, or comes from, higher ground.
+    pub my_higher: bool,
+    pub their_higher: bool,
+    pub my_roll: String,
+    pub their_roll: String,
+}
+
+/// A nerve test called from a model's menu or before a shot; every choice starts unticked
+/// for each new test.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NerveDraft {
+    pub model: Option<ModelRef>,
+    /// Why it takes the test, in words.
+    pub reason: String,
+    /// The test clears the acting model to shoot this target.
+    pub to_shoot: Option<ModelRef>,
+    pub friend_near: bool,
+    /// A shot called for this test: the game owes it until it is rolled, skipped or
+    /// answered by a card (Yellow Belly).
+    pub from_shot: bool,
+    /// I Am The Law: the Sheriff can see the model taking the test.
+    pub sheriff_sees: bool,
+    pub roll: String,
+}
+
+impl NerveDraft {
+    /// A new test for `model`, with every choice unticked.
+    #[must_use]
+    pub fn new(model: ModelRef, reason: impl Into<String>, to_shoot: Option<ModelRef>) -> NerveDraft {
+        NerveDraft { model: Some(model), reason: reason.into(), to_shoot, ..NerveDraft::default() }
+    }
+}
+
+/// A player's hand, shown only after the device is handed over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandOver {
+    pub side: usize,
+    /// The player tapped to see it.
+    pub shown: bool,
+}
+
+/// What the Play screen remembers between frames.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayState {
+    pub scene: Option<String>,
+    pub good: String,
+    pub bad: String,
+    pub face_up: [usize; 2],
+    /// The two models picked for the lowest-card switch.
+    pub swap: [usize; 2],
+    /// The actions being declared for the acting model.
+    pub declaring: Vec<Action>,
+    pub draft: ShotDraft,
+    pub quick: QuickDraft,
+    /// A nerve test called by the players (not one a shot called for: the game knows those).
+    pub nerve: NerveDraft,
+    /// A nerve test a shot called for that the players put off ("Not now").
+    pub nerve_put_off: Option<ModelRef>,
+    pub big_nerve_rolls: [String; 2],
+    /// Saved games that can be resumed: id and a summary.
+    pub saved: Vec<(String, String)>,
+    pub notice: Option<String>,
+    /// A fixed seed for the next game (tests and replays of a known deal); the clock otherwise.
+    pub seed: Option<u64>,
+    pub fight: FightDraft,
+    /// Each side draws its initiative cards from its own physical deck and types them.
+    pub physical: [bool; 2],
+    /// The cards typed for each side's models.
+    pub typed: [Vec<String>; 2],
+    /// The cards each side drew to settle a tie, when typed.
+    pub tie_cards: [String; 2],
+    /// A hand being handed over or shown.
+    pub hand_over: Option<HandOver>,
+    /// Play the scene on its own, ignoring the series result of the scene before it.
+    pub standalone: bool,
+    /// The hand card being played, while its targets are picked.
+    pub playing: Option<Card>,
+    pub play_targets: Vec<Option<ModelRef>>,
+    /// The trumping player has tapped through the hand-over screen.
+    pub trump_shown: bool,
+    /// The abilities being used: by id, the model and hand card picked.
+    pub ability: std::collections::BTreeMap<
+        crate::systems::dmh::rules::data::AbilityId,
+        (Option<usize>, Option<Card>),
+    >,
+    /// The witness's player has tapped through the hand-over screen.
+    pub witness_shown: bool,
+    /// The model an enemy came within 15 cm of.
+    pub approach: Option<usize>,
+    /// A physical hand being typed.
+    pub typed_hand: String,
+    /// The model whose two initiative cards its player is looking at.
+    pub second_shown: Option<ModelRef>,
+    /// The model a card played from a prompt is aimed at (the nerve test's model).
+    pub preset_target: Option<ModelRef>,
+    /// The model shown as acting, and since when (seconds), to ignore a double click.
+    pub shown_since: (Option<ModelRef>, f64),
+    /// The Duel: the side whose cards are shown after the hand-over.
+    pub duel_shown: Option<usize>,
+    /// The Duel: each side's typed row card and face-up card.
+    pub duel_typed: [[String; 2]; 2],
+    /// The Duel: a card typed for a hit.
+    pub duel_hit: String,
+    /// The Duel: each side's d20.
+    pub duel_rolls: [String; 2],
+}
+
+impl PlayState {
+    /// Forgets what was being prepared for the acting model (a new model acts).
+    fn new_activation(&mut self) {
+        self.declaring.clear();
+        self.draft = ShotDraft::default();
+        self.quick = QuickDraft::default();
+        self.fight = FightDraft::default();
+    }
+}
+
+/// A saved game: its id and its one-line summary.
+type Saved = (String, String);
+
+/// What the Play screen shows: the open game (if any) and what Undo and Redo would do.
+pub struct PlayView<'a> {
+    pub game: Option<&'a Game>,
+    /// What Undo would undo, in words.
+    pub undo_label: Option<&'a str>,
+    pub can_redo: bool,
+    /// The saved gangs to start a game with.
+    pub gangs: &'a [GangEntry],
+    /// Scene results recorded for series play.
+    pub series: &'a Series,
+}
+
+/// Draws the Play screen.
+pub fn play_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    view: &PlayView<'_>,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    if let Some(game) = view.game {
+        egui::Panel::bottom("play-log").resizable(true).default_size(104.0).show(ui, |ui| log_ui(ui, game));
+    }
+    egui::CentralPanel::default().show(ui, |ui| {
+        if let Some(notice) = state.notice.clone() {
+            ui.horizontal(|ui| {
+                problem(ui, &notice);
+                if ui.button("Dismiss").clicked() {
+                    state.notice = None;
+                }
+            });
+        }
+        match view.game {
+            None => setup::new_game_ui(ui, rules, view, state, commands),
+            Some(game) if game.pending.is_some() || state.hand_over.is_some() => {
+                // Undo stays one click away behind the hand-over screens too.
+                ui.horizontal(|ui| undo_buttons(ui, view.undo_label, view.can_redo, commands));
+                if game.pending.is_some() {
+                    hand::pending_ui(ui, rules, game, state, commands);
+                } else {
+                    hand::hand_ui(ui, rules, game, state, commands);
+                }
+            }
+            Some(game) => game_ui(ui, rules, game, view.undo_label, view.can_redo, state, commands),
+        }
+    });
+}
+
+fn game_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    undo_label: Option<&str>,
+    can_redo: bool,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    ui.horizontal(|ui| {
+        let phase = match game.phase {
+            Phase::Initiative => "initiative",
+            Phase::Activations => "activations",
+            Phase::EndOfTurn => "end of the turn",
+            Phase::Over => "game over",
+            Phase::Duel => "the duel",
+        };
+        let title = match game.scene_of(rules) {
+            Some(scene) => format!("Turn {} · {phase} · {}", game.turn, scene.title),
+            None => format!("Turn {} · {phase}", game.turn),
+        };
+        ui.label(RichText::new(title).size(theme::HEADING + 4.0).strong());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button("Close game")
+                .on_hover_text("It stays saved; resume it from the Play screen")
+                .clicked()
+            {
+                commands.push(PlayCommand::Close);
+            }
+            if game.phase != Phase::Over {
+                end::declare_end_ui(ui, rules, game, commands);
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                undo_buttons(ui, undo_label, can_redo, commands);
+            });
+        });
+    });
+    ui.separator();
+    // The roster keeps its width (the player can drag it); the phase of the turn takes the rest.
+    egui::Panel::left("play-roster").resizable(true).default_size(560.0).show(ui, |ui| {
+        ScrollArea::vertical().id_salt("play-markers").show(ui, |ui| {
+            roster::roster_ui(ui, rules, game, state, commands);
+            ui.add_space(theme::GAP);
+            for side in 0..game.sides.len() {
+                hand::abilities_ui(ui, rules, game, side, state, commands);
+            }
+            end::scene_rules_ui(ui, rules, game);
+        });
+    });
+    egui::CentralPanel::default().show(ui, |ui| {
+        // A new activation starts at the top of the panel: the scroll position belongs to the
+        // model acting.
+        let acting = if game.phase == Phase::Activations {
+            game.order().ok().and_then(|o| o.first().copied())
+        } else {
+            None
+        };
+        ScrollArea::vertical().id_salt(("play-phase", game.phase == Phase::Activations, acting)).show(
+            ui,
+            |ui| {
+                hand::in_play_ui(ui, rules, game);
+                phase_ui(ui, rules, game, state, commands);
+            },
+        );
+    });
+}
+
+/// The right-hand column: what the phase of the turn asks for.
+fn phase_ui(ui: &mut Ui, rules: &Rules, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
+    match game.phase {
+        Phase::Initiative => {
+            initiative::first_turn_ui(ui, rules, game);
+            initiative::initiative_ui(ui, rules, game, state, commands);
+        }
+        Phase::Activations => activation::activation_ui(ui, rules, game, state, commands),
+        Phase::EndOfTurn => end::end_of_turn_ui(ui, rules, game, state, commands),
+        Phase::Over => end::over_ui(ui, rules, game, state, commands),
+        Phase::Duel => duel::duel_ui(ui, rules, game, state, commands),
+    }
+    if game.phase != Phase::Over {
+        end::witness_ui(ui, rules, game, state, commands);
+    }
+}
+
+/// A card's ink on the window: red cards red, black cards in the text colour.
+fn card_colour(v: &egui::Visuals, card: Card) -> egui::Color32 {
+    match card.colour() {
+        crate::systems::dmh::rules::cards::Colour::Red => theme::bad(v),
+        crate::systems::dmh::rules::cards::Colour::Black => v.strong_text_color(),
+    }
+}
+
+/// "the Outlaws' deck", "the Clanton Gang's deck": a name in the possessive.
+pub(crate) fn possessive(name: &str) -> String {
+    if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
+}
+
+/// Undo (saying what it undoes) and Redo, with their shortcuts. Undo keeps one width, so Redo
+/// after it never moves; a long label is shortened on the button and given whole in its
+/// tooltip (and to screen readers). The shortcuts are left to a text field that has focus.
+fn undo_buttons(ui: &mut Ui, undo_label: Option<&str>, can_redo: bool, commands: &mut Vec<PlayCommand>) {
+    // Ctrl+Shift+Z first: Ctrl+Z alone would match it too.
+    let (redo_key, undo_key) = if ui.ctx().text_edit_focused() {
+        (false, false)
+    } else {
+        ui.input_mut(|i| {
+            let redo = i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+            (redo, !redo && i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z))
+        })
+    };
+    let full = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
+    let shown = elide(&full, 40);
+    let undo = ui
+        .add_enabled(undo_label.is_some(), egui::Button::new(shown).min_size(egui::vec2(360.0, 0.0)))
+        .accessible_name(full.clone())
+        .on_hover_text(format!("{full} (Ctrl+Z)"));
+    if undo.clicked() || (undo_label.is_some() && undo_key) {
+        commands.push(PlayCommand::Undo);
+    }
+    if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z").clicked()
+        || (can_redo && redo_key)
+    {
+        commands.push(PlayCommand::Redo);
+    }
+}
+
+/// `text` cut to `max` characters with an ellipsis.
+fn elide(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(max.saturating_sub(1)).collect();
+        format!("{}…", cut.trim_end())
+    }
+}
+
+/// A keyboard shortcut with Ctrl (Cmd), taken only when no text field has focus and used up
+/// so nothing else answers it.
+fn shortcut(ui: &Ui, key: egui::Key) -> bool {
+    !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, key))
+}
+
+fn log_ui(ui: &mut Ui, game: &Game) {
+    let v = ui.visuals().clone();
+    ui.label(RichText::new("Log").strong().color(theme::muted(&v)));
+    let rows = game.lines.len();
+    ScrollArea::vertical().id_salt("play-log").stick_to_bottom(true).auto_shrink(false).show_rows(
+        ui,
+        18.0,
+        rows,
+        |ui, range| {
+            for line in &game.lines[range] {
+                ui.label(RichText::new(line).small());
+            }
+        },
+    );
+}

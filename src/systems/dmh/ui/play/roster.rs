@@ -1,0 +1,240 @@
+//! The two gangs beside every phase of the turn: each model's card, markers and flags, a ⚑
+//! menu to correct them, and the names to click to pick a target for the acting model.
+
+use egui::{RichText, Ui};
+
+use super::{HandOver, NerveDraft, PlayCommand, PlayState, card_colour};
+use crate::systems::dmh::game::{Event, Flag, Game, Marker, ModelRef, Phase};
+use crate::systems::dmh::rules::Rules;
+use crate::ui::{theme, widgets};
+
+fn pips(under_fire: u32, hits: u32) -> String {
+    (0..hits).map(|i| if i < under_fire { '●' } else { '○' }).collect()
+}
+
+/// Both gangs, one table each with aligned columns; the acting model marked ▶, and enemy
+/// names that pick the target of its shot or charge when clicked.
+pub(super) fn roster_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let current = if game.phase == Phase::Activations && game.pending.is_none() {
+        game.order().ok().and_then(|o| o.first().copied())
+    } else {
+        None
+    };
+    for (s, side) in game.sides.iter().enumerate() {
+        ui.horizontal(|ui| {
+            ui.label(theme::heading(
+                &v,
+                format!("{} · {} in hand · {} in deck", side.name, side.hand.len(), side.deck.len()),
+            ));
+            if ui
+                .button(format!("{} hand", super::possessive(&side.name)))
+                .on_hover_text("Shows the hand after a hand-over screen")
+                .clicked()
+            {
+                state.hand_over = Some(HandOver { side: s, shown: false });
+            }
+        });
+        // Fixed column widths, so both gangs' columns line up and rows never reflow.
+        egui::Grid::new(("markers", s)).num_columns(6).spacing([8.0, 4.0]).striped(true).show(ui, |ui| {
+            for head in ["Model", "Card", "Under fire", "Correct", "", "Status"] {
+                ui.label(RichText::new(head).small().color(theme::muted(&v)));
+            }
+            ui.end_row();
+            for (m, model) in side.models.iter().enumerate() {
+                let r = ModelRef { side: s, model: m };
+                let acting = current == Some(r);
+                // An enemy of the acting model is a target to pick.
+                let pickable =
+                    current.is_some_and(|c| c.side != s) && !model.out_of_action && model.on_table();
+                let picked = pickable && (state.draft.target == Some(m) || state.fight.target == Some(m));
+                let name =
+                    RichText::new(if acting { format!("▶ {}", model.name) } else { model.name.clone() })
+                        .strong();
+                let name = if model.out_of_action {
+                    name.strikethrough().color(theme::muted(&v))
+                } else if acting {
+                    name.color(theme::accent(&v))
+                } else {
+                    name
+                };
+                let response =
+                    widgets::fixed(ui, 150.0, egui::Align::Min, egui::Button::selectable(picked, name));
+                if pickable {
+                    let response = response.on_hover_text(format!("Target {}", model.name));
+                    if response.clicked() {
+                        state.draft.target = Some(m);
+                        state.fight.target = Some(m);
+                    }
+                }
+                let card = match model.card {
+                    Some(card) => RichText::new(card.label()).strong().color(card_colour(&v, card)),
+                    None if game.phase == Phase::Activations && model.activated && !model.out_of_action => {
+                        RichText::new("✓ acted").color(theme::muted(&v))
+                    }
+                    None if model.has(Flag::Ace) && !model.out_of_action => {
+                        RichText::new("as an ace").color(theme::muted(&v))
+                    }
+                    None => RichText::new("—").color(theme::muted(&v)),
+                };
+                widgets::fixed(ui, 72.0, egui::Align::Min, egui::Label::new(card));
+                widgets::fixed(
+                    ui,
+                    70.0,
+                    egui::Align::Min,
+                    egui::Label::new(RichText::new(pips(model.under_fire, model.hits)).color(theme::bad(&v))),
+                )
+                .on_hover_text("Under fire markers against Hits");
+                ui.horizontal(|ui| {
+                    if ui
+                        .small_button("−")
+                        .accessible_name(format!("One marker off {}", model.name))
+                        .on_hover_text(format!("One marker off {}", model.name))
+                        .clicked()
+                    {
+                        commands.push(PlayCommand::Apply(Event::SetMarker {
+                            model: r,
+                            marker: Marker::UnderFire(model.under_fire.saturating_sub(1)),
+                        }));
+                    }
+                    if ui
+                        .small_button("+")
+                        .accessible_name(format!("One marker on {}", model.name))
+                        .on_hover_text(format!("One marker on {}", model.name))
+                        .clicked()
+                    {
+                        commands.push(PlayCommand::Apply(Event::SetMarker {
+                            model: r,
+                            marker: Marker::UnderFire(model.under_fire + 1),
+                        }));
+                    }
+                });
+                model_menu(ui, rules, game, r, state, commands);
+                ui.label(RichText::new(status(game, r).join(", ")).small());
+                ui.end_row();
+            }
+        });
+    }
+}
+
+/// A model's status in words: ammo, moves, fights, flags, the gun in hand.
+fn status(game: &Game, r: ModelRef) -> Vec<String> {
+    let Some(model) = game.model_at(r) else { return Vec::new() };
+    let mut flags = Vec::new();
+    if model.out_of_ammo {
+        flags.push("out of ammo".to_owned());
+    }
+    if model.moves > 0 {
+        flags.push(crate::systems::dmh::rules::count(model.moves, "move", "moves"));
+    }
+    if model.out_of_action {
+        flags.push("out of action".to_owned());
+    }
+    if let Some(f) = game.fight_of(r) {
+        flags.push(format!("fighting {}", game.model_at(f.opponent(r)).map_or("?", |m| m.name.as_str())));
+    }
+    let mut guns = model.weapons.clone();
+    guns.dedup();
+    if guns.len() > 1 {
+        flags.push(format!("{} in hand", model.in_hand()));
+    }
+    flags.extend(model.flags.iter().map(|f| f.title().to_owned()));
+    flags
+}
+
+/// A model's ⚑ menu: correct out of ammo and out of action, set flags, call a nerve test,
+/// deal a second card, give back a burnt activation.
+fn model_menu(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    r: ModelRef,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let Some(model) = game.model_at(r) else { return };
+    ui.menu_button("⚑", |ui| {
+        ui.label(RichText::new(format!("Adjust {}", model.name)).strong());
+        if game.phase == Phase::Activations && !model.out_of_action {
+            if ui.button("Nerve test…").on_hover_text("For a card, a hostage or any other reason").clicked()
+            {
+                state.nerve =
+                    NerveDraft::new(r, "Called from the model's menu (a card or another reason).", None);
+                ui.close();
+            }
+            if model.card.is_some()
+                && model.second.is_none()
+                && !model.activated
+                && ui.button("Deal a second card (keep one)").clicked()
+            {
+                commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
+                ui.close();
+            }
+            if model.burnt.is_some() && model.activated {
+                if ui
+                    .button("Give back its activation (Above Snakes)")
+                    .on_hover_text(
+                        "Above Snakes passed: the duck back counts as one action and keeps its move marker",
+                    )
+                    .clicked()
+                {
+                    commands
+                        .push(PlayCommand::Apply(Event::RestoreActivation { model: r, cancelled: false }));
+                    ui.close();
+                }
+                if ui
+                    .button("Cancel its duck back (The Quick and the Dead)")
+                    .on_hover_text("Card 7: the duck back never happened; no move marker")
+                    .clicked()
+                {
+                    commands.push(PlayCommand::Apply(Event::RestoreActivation { model: r, cancelled: true }));
+                    ui.close();
+                }
+            }
+            ui.separator();
+        }
+        ui.label(RichText::new("Markers").small().color(theme::muted(ui.visuals())));
+        let mut ammo = model.out_of_ammo;
+        if ui.checkbox(&mut ammo, "Out of ammo").changed() {
+            commands.push(PlayCommand::Apply(Event::SetMarker { model: r, marker: Marker::OutOfAmmo(ammo) }));
+        }
+        let mut down = model.out_of_action;
+        if ui.checkbox(&mut down, "Out of action").changed() {
+            commands
+                .push(PlayCommand::Apply(Event::SetMarker { model: r, marker: Marker::OutOfAction(down) }));
+        }
+        ui.separator();
+        ui.label(RichText::new("Flags").small().color(theme::muted(ui.visuals())));
+        let scene = game.scene_of(rules);
+        for flag in Flag::ALL {
+            // Scene-only flags appear in the scenes that use them.
+            let shown = match flag {
+                Flag::Hidden | Flag::Reinforcement => scene.is_some_and(|s| s.reinforcements.is_some()),
+                Flag::Duellist => scene.is_some_and(|s| s.duellists),
+                _ => true,
+            };
+            if !shown && !model.has(flag) {
+                continue;
+            }
+            let mut on = model.has(flag);
+            let title = flag.title();
+            let label = title
+                .chars()
+                .next()
+                .map_or_else(String::new, |c| c.to_uppercase().collect::<String>() + &title[c.len_utf8()..]);
+            if ui.checkbox(&mut on, label).changed() {
+                commands
+                    .push(PlayCommand::Apply(Event::SetMarker { model: r, marker: Marker::Flag(flag, on) }));
+            }
+        }
+    })
+    .response
+    .accessible_name(format!("Flags and markers of {}", model.name))
+    .on_hover_text(format!("Flags and markers of {}", model.name));
+}

@@ -1,0 +1,227 @@
+//! Starting a game: two saved gangs and a scene, the roles by the hierarchy of badness, the
+//! scene's cast, the series' extra card, and the saved games to resume.
+
+use egui::{RichText, Ui};
+
+use super::{PlayCommand, PlayState, PlayView, Saved};
+use crate::store::{GangEntry, Outcome, Series};
+use crate::systems::dmh::rules::Rules;
+use crate::systems::dmh::rules::data::Role;
+use crate::ui::theme;
+use crate::ui::widgets::{self, problem, toggle};
+
+pub(super) fn new_game_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    view: &PlayView<'_>,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let gangs = view.gangs;
+    let v = ui.visuals().clone();
+    unfinished_ui(ui, state, commands);
+    ui.label(theme::heading(&v, "New game"));
+    let readable: Vec<(&str, String)> = gangs
+        .iter()
+        .filter_map(|e| e.gang.as_ref().ok().map(|g| (e.id.as_str(), format!("{} ({})", g.name, g.gang))))
+        .collect();
+    if readable.len() < 2 {
+        ui.label("Build two gangs on the Gangs screen first: one for each player.");
+        history_ui(ui, state, commands);
+        return;
+    }
+    if state.good.is_empty() {
+        readable[0].0.clone_into(&mut state.good);
+        readable[1].0.clone_into(&mut state.bad);
+        // Propose the roles from the hierarchy of badness.
+        let kind = |id: &str| {
+            gangs
+                .iter()
+                .find(|e| e.id == id)
+                .and_then(|e| e.gang.as_ref().ok())
+                .and_then(|g| rules.gang(&g.gang))
+        };
+        if let (Some(a), Some(b)) = (kind(&state.good), kind(&state.bad))
+            && !crate::systems::dmh::rules::cards::a_is_good(a, b)
+        {
+            std::mem::swap(&mut state.good, &mut state.bad);
+        }
+    }
+    ui.horizontal(|ui| {
+        let label = widgets::row_label(ui, "Scene");
+        let current = state
+            .scene
+            .as_deref()
+            .and_then(|id| rules.scene(id))
+            .map_or("Custom game (full decks, 5 cards)", |s| s.title.as_str());
+        egui::ComboBox::from_id_salt("play-scene")
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut state.scene, None, "Custom game (full decks, 5 cards)");
+                for s in &rules.scenes {
+                    ui.selectable_value(&mut state.scene, Some(s.id.clone()), &s.title);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    for (title, choice) in [("Good guys", &mut state.good), ("Bad guys", &mut state.bad)] {
+        ui.horizontal(|ui| {
+            let label = widgets::row_label(ui, title);
+            let current = readable
+                .iter()
+                .find(|(id, _)| *id == choice.as_str())
+                .map_or("?".to_owned(), |(_, n)| n.clone());
+            egui::ComboBox::from_id_salt(("play-gang", title))
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    for (id, name) in &readable {
+                        ui.selectable_value(choice, (*id).to_owned(), name);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
+    }
+    roles_hint(ui, rules, gangs, state);
+    cast_hint(ui, rules, gangs, state);
+    let extra_card = series_ui(ui, rules, view.series, state);
+    if ui.button(RichText::new("Start the game").size(theme::HEADING)).clicked() {
+        commands.push(PlayCommand::Start {
+            scene: state.scene.clone(),
+            good: state.good.clone(),
+            bad: state.bad.clone(),
+            extra_card,
+        });
+    }
+    history_ui(ui, state, commands);
+}
+
+/// The unfinished games, first on the screen: Posse reopens where the players left.
+fn unfinished_ui(ui: &mut Ui, state: &PlayState, commands: &mut Vec<PlayCommand>) {
+    let v = ui.visuals().clone();
+    let unfinished: Vec<&Saved> =
+        state.saved.iter().filter(|(_, summary)| !summary.contains(" · over")).collect();
+    let Some((newest, rest)) = unfinished.split_first() else { return };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.label(theme::heading(&v, "Carry on where you left off"));
+        if ui.button(RichText::new(format!("Resume {}", newest.1)).size(theme::HEADING)).clicked() {
+            commands.push(PlayCommand::Resume(newest.0.clone()));
+        }
+        for (id, summary) in rest {
+            if ui.button(format!("Resume {summary}")).clicked() {
+                commands.push(PlayCommand::Resume(id.clone()));
+            }
+        }
+    });
+    ui.add_space(theme::GAP);
+}
+
+/// The history of finished games, folded away.
+fn history_ui(ui: &mut Ui, state: &PlayState, commands: &mut Vec<PlayCommand>) {
+    let finished: Vec<&Saved> =
+        state.saved.iter().filter(|(_, summary)| summary.contains(" · over")).collect();
+    if !finished.is_empty() {
+        ui.add_space(theme::GAP);
+        egui::CollapsingHeader::new(format!(
+            "History: {}",
+            crate::systems::dmh::rules::count(
+                u32::try_from(finished.len()).unwrap_or(u32::MAX),
+                "finished game",
+                "finished games"
+            )
+        ))
+        .id_salt("history")
+        .show(ui, |ui| {
+            for (id, summary) in finished {
+                if ui
+                    .button(format!("Open {summary}"))
+                    .on_hover_text("Read its log, or undo its last event")
+                    .clicked()
+                {
+                    commands.push(PlayCommand::Resume(id.clone()));
+                }
+            }
+        });
+    }
+}
+
+/// Proposes the roles from the hierarchy of badness when the picked gangs disagree with it,
+/// with a button to swap them.
+fn roles_hint(ui: &mut Ui, rules: &Rules, gangs: &[GangEntry], state: &mut PlayState) {
+    let gang = |id: &str| gangs.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok());
+    let (Some(good), Some(bad)) = (gang(&state.good), gang(&state.bad)) else { return };
+    if state.good == state.bad {
+        problem(ui, "Pick a different gang for each side.");
+        return;
+    }
+    let types = rules.gang(&good.gang).zip(rules.gang(&bad.gang));
+    // The row is always there, so the buttons below never move under the pointer.
+    ui.horizontal(|ui| {
+        let text = match types {
+            Some((g, b)) if !crate::systems::dmh::rules::cards::a_is_good(g, b) => {
+                format!("By the hierarchy of badness {} would be the bad guys.", good.name)
+            }
+            _ => "The roles follow the hierarchy of badness.".to_owned(),
+        };
+        ui.label(RichText::new(text).color(theme::muted(ui.visuals())));
+        if ui.button("Swap sides").clicked() {
+            std::mem::swap(&mut state.good, &mut state.bad);
+        }
+    });
+}
+
+/// The scene's cast for each side, with a warning when a picked gang does not match it.
+fn cast_hint(ui: &mut Ui, rules: &Rules, gangs: &[GangEntry], state: &PlayState) {
+    let Some(scene) = state.scene.as_deref().and_then(|id| rules.scene(id)) else { return };
+    let gang = |id: &str| gangs.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok());
+    for (role, id) in [(Role::Good, &state.good), (Role::Bad, &state.bad)] {
+        let side = scene.sides.get(role);
+        let who = if role == Role::Good { "Good guys" } else { "Bad guys" };
+        ui.label(
+            RichText::new(format!("{who}' cast: {}", side.cast)).small().color(theme::muted(ui.visuals())),
+        );
+        if let (Some(g), Some(n)) = (gang(id), side.models)
+            && u32::try_from(g.models.len()).unwrap_or(u32::MAX) != n
+        {
+            problem(
+                ui,
+                &format!(
+                    "{} has {}; this scene's {} are {}. Build a gang for it from the Scenes screen.",
+                    g.name,
+                    crate::systems::dmh::rules::count(
+                        u32::try_from(g.models.len()).unwrap_or(u32::MAX),
+                        "model",
+                        "models"
+                    ),
+                    who.to_lowercase(),
+                    crate::systems::dmh::rules::count(n, "model", "models"),
+                ),
+            );
+        }
+    }
+}
+
+/// The series line for a scene whose storyline's previous scene has a result: who draws the
+/// extra card. Returns that side unless the players play the scene on its own.
+fn series_ui(ui: &mut Ui, rules: &Rules, series: &Series, state: &mut PlayState) -> Option<Role> {
+    let scene = state.scene.as_deref().and_then(|id| rules.scene(id))?;
+    let previous = crate::systems::dmh::print::checklist::previous_scene(rules, scene)?;
+    let winner = match series.results.get(&previous.id)? {
+        Outcome::Good => Role::Good,
+        Outcome::Bad => Role::Bad,
+        Outcome::Draw => {
+            ui.label(format!("{} ended in a draw: nobody draws an extra card.", previous.title));
+            return None;
+        }
+    };
+    let who = if winner == Role::Good { "good guys" } else { "bad guys" };
+    let mut in_series = !state.standalone;
+    toggle(
+        ui,
+        &mut in_series,
+        &format!("Part of the series: the {who} won {} and draw 1 extra card", previous.title),
+    );
+    state.standalone = !in_series;
+    in_series.then_some(winner)
+}

@@ -1,0 +1,134 @@
+//! The home of every game system: the registry, the home screen, the command line's groups,
+//! and an older Posse's data folder moved into Dead Man's Hand's without loss.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use posse::app::PosseApp;
+use posse::store::DataDir;
+
+fn app(dir: &std::path::Path) -> Harness<'static, PosseApp> {
+    let data = DataDir::at(dir);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+    h.run();
+    h
+}
+
+/// Every file under `dir`, with its bytes, by its path relative to `dir`.
+fn files(dir: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    fn walk(
+        root: &std::path::Path,
+        dir: &std::path::Path,
+        out: &mut std::collections::BTreeMap<String, Vec<u8>>,
+    ) {
+        for entry in std::fs::read_dir(dir).expect("readable").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                let rel = path.strip_prefix(root).expect("inside").to_string_lossy().into_owned();
+                out.insert(rel, std::fs::read(&path).expect("bytes"));
+            }
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+#[test]
+fn an_older_data_folder_moves_into_dead_mans_hands_without_loss() {
+    let dir = tempfile::tempdir().expect("temp");
+    let root = dir.path();
+    // A folder as Posse wrote it before there were several systems.
+    std::fs::create_dir_all(root.join("gangs/deleted")).expect("dirs");
+    std::fs::create_dir_all(root.join("games")).expect("dirs");
+    std::fs::create_dir_all(root.join("prints")).expect("dirs");
+    for name in ["lawmen-21", "outlaws-21"] {
+        let from = format!("{}/tests/fixtures/{name}.json", env!("CARGO_MANIFEST_DIR"));
+        std::fs::copy(from, root.join(format!("gangs/{name}.json"))).expect("copy");
+    }
+    std::fs::write(
+        root.join("gangs/deleted/old.json"),
+        "{\"name\":\"Old\",\"gang\":\"lawmen\",\"models\":[]}",
+    )
+    .expect("deleted");
+    std::fs::write(root.join("series.json"), r#"{"results":{"the-stranger":"good"}}"#).expect("series");
+    std::fs::write(root.join("prints/roster-a4.pdf"), b"%PDF-1.7 kept").expect("pdf");
+    let journal = root.join("games/game-1.jsonl");
+    let events = [
+        posse::systems::dmh::game::Event::Begin(Box::new(posse::systems::dmh::game::sim::showdown_setup(3))),
+        posse::systems::dmh::game::Event::DealInitiative { face_up: [None, None], cards: None },
+    ];
+    posse::store::Journal::rewrite(&journal, &events).expect("journal");
+    let before = files(root);
+
+    let mut h = app(root);
+    // Every file is where Dead Man's Hand keeps it now, byte for byte, and nothing is left.
+    let after = files(root);
+    for (path, bytes) in &before {
+        assert_eq!(after.get(&format!("dmh/{path}")), Some(bytes), "{path} moved intact");
+        assert!(!root.join(path).exists(), "{path} left the top of the folder");
+    }
+    // The app finds them: the gangs, the results and the game to resume.
+    posse_open_dmh(&mut h);
+    let dmh = h.state().dmh();
+    assert_eq!(dmh.gangs.entries.len(), 2);
+    assert_eq!(dmh.scenes.series.results.len(), 1);
+    assert!(dmh.play.saved.iter().any(|(id, _)| id == "game-1"));
+    // A second start moves nothing again.
+    drop(h);
+    let settled = files(root);
+    let again = app(root);
+    assert!(files(root) == settled, "nothing moved on the second start");
+    drop(again);
+}
+
+fn posse_open_dmh(h: &mut Harness<'static, PosseApp>) {
+    super::support::open_dmh(h);
+}
+
+#[test]
+fn the_home_screen_opens_a_system_and_remembers_it() {
+    let dir = tempfile::tempdir().expect("temp");
+    let mut h = app(dir.path());
+    assert!(h.state().home, "a first start opens on the home screen");
+    for system in posse::systems::ALL {
+        h.get_by_label(system.title);
+        h.get_by_label(system.blurb);
+    }
+    h.get_by_label("Dead Man's Hand").click();
+    h.run();
+    assert!(!h.state().home);
+    h.get_by_label("Gangs").click();
+    h.run();
+    assert_eq!(h.state().dmh().screen, posse::systems::dmh::app::Screen::Gangs);
+    // Home is always one click away.
+    h.get_by_label("Posse").click();
+    h.run();
+    assert!(h.state().home);
+    h.get_by_label("Dead Man's Hand").click();
+    h.run();
+    drop(h);
+    // The next start opens on the system chosen last.
+    let h = app(dir.path());
+    assert!(!h.state().home);
+    assert_eq!(posse::systems::ALL[h.state().current].id, "dmh");
+}
+
+#[test]
+fn the_command_line_lists_the_systems_and_runs_each_group() {
+    let (code, out, _) = posse::cli::execute(vec!["posse".into(), "systems".into(), "--json".into()]);
+    assert_eq!(code, 0);
+    let listed: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let expected: Vec<serde_json::Value> =
+        posse::systems::ALL.iter().map(|s| serde_json::json!({ "id": s.id, "title": s.title })).collect();
+    assert_eq!(listed, serde_json::Value::Array(expected));
+    // `posse dmh shoot` and the older `posse shoot` answer the same.
+    let args = ["shoot", "--weapon", "pistol", "--distance", "12", "--json"];
+    let top = posse::cli::execute(std::iter::once("posse").chain(args).map(Into::into).collect());
+    let grouped = posse::cli::execute(["posse", "dmh"].into_iter().chain(args).map(Into::into).collect());
+    assert_eq!(top, grouped);
+    assert_eq!(top.0, 0);
+}
