@@ -40,7 +40,8 @@ fn apply_and_save_at(n: usize) -> f64 {
     while game.log.len() < n + 300 {
         let event = next(&game);
         let start = Instant::now();
-        journal.commit(&mut game, rules, &event).expect("legal and saved");
+        posse::systems::dmh::journal::commit(&mut journal, &mut game, rules, &event)
+            .expect("legal and saved");
         times.push(start.elapsed().as_secs_f64() * 1e6);
     }
     median(times)

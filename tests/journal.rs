@@ -61,7 +61,7 @@ fn simulated_journal(path: &std::path::Path, n: usize) -> Vec<Event> {
         } else {
             sim::next_event(rules, &game, choice).expect("the game goes on")
         };
-        journal.commit(&mut game, rules, &event).expect("saved");
+        posse::systems::dmh::journal::commit(&mut journal, &mut game, rules, &event).expect("saved");
     }
     game.log
 }

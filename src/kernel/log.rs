@@ -31,6 +31,18 @@ pub trait Rules {
     fn describe(&self, before: &Self::State, after: &Self::State, event: &Self::Event) -> String;
 }
 
+/// Why an event was not committed: the game refused it, or it could not be saved. The game is
+/// unchanged either way.
+#[derive(Debug, thiserror::Error)]
+pub enum CommitError<E, W> {
+    /// The game does not allow the event now.
+    #[error("{0}")]
+    Refused(E),
+    /// The event could not be saved.
+    #[error("{0}")]
+    NotSaved(W),
+}
+
 /// The event that would not replay, by its position, and why.
 pub type Replayed<R> = (usize, <R as Rules>::Error);
 
@@ -60,6 +72,27 @@ impl<R: Rules> Log<R> {
     pub fn apply(&mut self, rules: &R, event: &R::Event) -> Result<(), R::Error> {
         let mut next = self.state.clone();
         rules.apply(&mut next, event)?;
+        self.lines.push(rules.describe(&self.state, &next, event));
+        self.events.push(event.clone());
+        self.state = next;
+        Ok(())
+    }
+
+    /// Applies `event` in the safe order: tried on a copy of the state, then handed to `save`
+    /// (a journal writes it to the disk), and only then committed. If the game refuses it or
+    /// `save` fails, nothing changes, so nothing on screen is missing from the disk.
+    ///
+    /// # Errors
+    /// When the game refuses the event, or `save` fails.
+    pub fn commit<W>(
+        &mut self,
+        rules: &R,
+        event: &R::Event,
+        save: impl FnOnce(&R::Event) -> Result<(), W>,
+    ) -> Result<(), CommitError<R::Error, W>> {
+        let mut next = self.state.clone();
+        rules.apply(&mut next, event).map_err(CommitError::Refused)?;
+        save(event).map_err(CommitError::NotSaved)?;
         self.lines.push(rules.describe(&self.state, &next, event));
         self.events.push(event.clone());
         self.state = next;

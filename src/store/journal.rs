@@ -16,12 +16,12 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize as _;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::{StoreError, io_reason, read_bounded, write_atomic};
-use crate::systems::dmh::game::{Event, Game, GameError};
-use crate::systems::dmh::rules::Rules;
+use crate::systems::dmh::game::Event;
 
 /// The largest journal Posse reads (and so the largest it writes): 16 MiB, some 200,000
 /// events, far more than any game at the table.
@@ -123,11 +123,12 @@ enum Layout {
     Plain,
 }
 
-/// A journal read back: the events up to the first damage, and what was found.
+/// A journal read back: the events up to the first damage, and what was found. The events
+/// are any system's (`E`), Dead Man's Hand's by default.
 #[derive(Debug)]
-pub struct JournalRead {
+pub struct JournalRead<E = Event> {
     /// The events of the whole lines before any damage.
-    pub events: Vec<Event>,
+    pub events: Vec<E>,
     /// The file ends in a line cut short by a crash (left out; never acknowledged).
     pub torn_tail: bool,
     /// The first damaged line: the journal is not as Posse wrote it from there on.
@@ -148,12 +149,21 @@ pub struct JournalRead {
 /// When the file cannot be read at all (missing, not a regular file, larger than
 /// [`JOURNAL_LIMIT`]).
 pub fn read_journal(path: &Path) -> Result<JournalRead, StoreError> {
+    read_journal_of(path)
+}
+
+/// [`read_journal`] for any system's events.
+///
+/// # Errors
+/// When the file cannot be read at all (missing, not a regular file, larger than
+/// [`JOURNAL_LIMIT`]).
+pub fn read_journal_of<E: Serialize + DeserializeOwned>(path: &Path) -> Result<JournalRead<E>, StoreError> {
     let bytes = read_bounded(path, JOURNAL_LIMIT, "a game journal")?;
     Ok(parse_journal(&bytes))
 }
 
 /// Parses a journal's bytes.
-fn parse_journal(bytes: &[u8]) -> JournalRead {
+fn parse_journal<E: Serialize + DeserializeOwned>(bytes: &[u8]) -> JournalRead<E> {
     let file_len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
     // Everything after the last newline is a line cut short: Posse writes each line and its
     // newline at once, and acknowledges it only once it is on the disk.
@@ -198,7 +208,12 @@ fn parse_journal(bytes: &[u8]) -> JournalRead {
 }
 
 /// Parses one line (without its newline): the event and the line's sum.
-fn parse_line(layout: Layout, line: &str, number: usize, previous: u32) -> Result<(Event, u32), String> {
+fn parse_line<E: Serialize + DeserializeOwned>(
+    layout: Layout,
+    line: &str,
+    number: usize,
+    previous: u32,
+) -> Result<(E, u32), String> {
     if line.trim().is_empty() {
         return Err("it is empty".into());
     }
@@ -222,7 +237,7 @@ fn parse_line(layout: Layout, line: &str, number: usize, previous: u32) -> Resul
             // The sum shows the text is as written; a field Posse does not know can then only
             // come from another version of Posse, which the quick check below catches when
             // the text is not what this version writes.
-            let event: Event =
+            let event: E =
                 serde_json::from_str(event_text).map_err(|e| format!("it is not a game event: {e}"))?;
             if serde_json::to_string(&event).is_ok_and(|t| t == event_text) {
                 Ok((event, sum))
@@ -252,9 +267,9 @@ fn split_checked(line: &str) -> Option<(u64, u32, &str)> {
 
 /// Parses an event's JSON text, refusing fields Posse does not know (a renamed field would
 /// otherwise be read as its default and replay as a different game).
-fn parse_event(text: &str) -> Result<Event, String> {
+fn parse_event<E: Serialize + DeserializeOwned>(text: &str) -> Result<E, String> {
     let value: Value = serde_json::from_str(text).map_err(|e| format!("it is not JSON: {e}"))?;
-    let event = Event::deserialize(&value).map_err(|e| format!("it is not a game event: {e}"))?;
+    let event = E::deserialize(&value).map_err(|e| format!("it is not a game event: {e}"))?;
     let written = serde_json::to_value(&event).map_err(|e| format!("it is not a game event: {e}"))?;
     if let Some(path) = unknown_field(&value, &written, "") {
         return Err(format!("it has a field Posse does not know: {path}"));
@@ -324,7 +339,10 @@ impl Journal {
     /// # Errors
     /// When the journal is damaged (Posse never writes to it then), changed since it was read,
     /// or cannot be written.
-    pub fn resume(path: &Path, read: &JournalRead) -> Result<(Journal, Option<PathBuf>), StoreError> {
+    pub fn resume<E: Serialize>(
+        path: &Path,
+        read: &JournalRead<E>,
+    ) -> Result<(Journal, Option<PathBuf>), StoreError> {
         let fail =
             |e: &std::io::Error| StoreError::Unwritable { path: path.to_owned(), reason: io_reason(e) };
         if let Some(damage) = &read.damage {
@@ -364,7 +382,7 @@ impl Journal {
     ///
     /// # Errors
     /// When an event cannot be written or the file cannot be replaced.
-    pub fn rewrite(path: &Path, events: &[Event]) -> Result<Journal, StoreError> {
+    pub fn rewrite<E: Serialize>(path: &Path, events: &[E]) -> Result<Journal, StoreError> {
         let mut journal = Journal { path: path.to_owned(), lines: 0, last_sum: 0, size: 0, part_line: false };
         let mut text = String::new();
         for event in events {
@@ -381,7 +399,7 @@ impl Journal {
     ///
     /// # Errors
     /// When the file has gone or changed, or cannot be replaced.
-    pub fn replace(&mut self, events: &[Event]) -> Result<(), StoreError> {
+    pub fn replace<E: Serialize>(&mut self, events: &[E]) -> Result<(), StoreError> {
         let on_disk = std::fs::metadata(&self.path)
             .map_err(|e| StoreError::Unwritable { path: self.path.clone(), reason: io_reason(&e) })?
             .len();
@@ -416,7 +434,7 @@ impl Journal {
     /// # Errors
     /// When the file is gone, was changed by something else, would grow past
     /// [`JOURNAL_LIMIT`], or cannot be written.
-    pub fn append(&mut self, event: &Event) -> Result<(), StoreError> {
+    pub fn append<E: Serialize>(&mut self, event: &E) -> Result<(), StoreError> {
         let fail =
             |e: &std::io::Error| StoreError::Unwritable { path: self.path.clone(), reason: io_reason(e) };
         let line = self.next_line(event)?;
@@ -446,38 +464,8 @@ impl Journal {
         Ok(())
     }
 
-    /// Adds `event` to `game` in the safe order: tried on a copy of the game's state, written
-    /// to this journal and synced, and only then committed to `game`. On any failure `game` is
-    /// as it was, so nothing on screen is missing from the disk.
-    ///
-    /// # Errors
-    /// When the game refuses the event, or the journal cannot be written.
-    pub fn commit(&mut self, game: &mut Game, rules: &Rules, event: &Event) -> Result<(), CommitError> {
-        // The copy leaves out the log and its lines, which only grow: they move to the copy and
-        // back, so the cost does not grow with the game.
-        let log = std::mem::take(&mut game.log);
-        let lines = std::mem::take(&mut game.lines);
-        let (log_len, lines_len) = (log.len(), lines.len());
-        let mut next = game.clone();
-        next.log = log;
-        next.lines = lines;
-        let result = next
-            .apply(rules, event)
-            .map_err(CommitError::Refused)
-            .and_then(|()| self.append(event).map_err(CommitError::NotSaved));
-        if result.is_ok() {
-            *game = next;
-        } else {
-            next.log.truncate(log_len);
-            next.lines.truncate(lines_len);
-            game.log = next.log;
-            game.lines = next.lines;
-        }
-        result
-    }
-
     /// The line that `event` would be written as next.
-    fn next_line(&self, event: &Event) -> Result<Line, StoreError> {
+    fn next_line<E: Serialize>(&self, event: &E) -> Result<Line, StoreError> {
         let event_text = serde_json::to_string(event)
             .map_err(|e| StoreError::Unwritable { path: self.path.clone(), reason: e.to_string() })?;
         let sum = chain(self.last_sum, &event_text);
@@ -489,17 +477,6 @@ impl Journal {
         self.last_sum = line.sum;
         self.size += line.bytes();
     }
-}
-
-/// Why [`Journal::commit`] did not add an event: the game is unchanged either way.
-#[derive(Debug, thiserror::Error)]
-pub enum CommitError {
-    /// The game does not allow the event now.
-    #[error("{0}")]
-    Refused(GameError),
-    /// The journal could not be written.
-    #[error("{0}")]
-    NotSaved(StoreError),
 }
 
 /// One line ready to write.
@@ -602,7 +579,7 @@ mod tests {
     }
 
     fn check(text: &str, events: usize, torn: bool, damage: Option<(usize, &str)>) {
-        let read = parse_journal(text.as_bytes());
+        let read: JournalRead = parse_journal(text.as_bytes());
         assert_eq!(read.events.len(), events, "{text}");
         assert_eq!(read.torn_tail, torn, "{text}");
         let got = read.damage.as_ref().map(|d| (d.line, d.reason.as_str()));
@@ -651,7 +628,7 @@ mod tests {
         check(&join(&[lines[0], "\"EndTurn\""]), 1, false, Some((2, "it is not a journal line")));
         let mut bytes = text.clone().into_bytes();
         bytes[lines[0].len() + 12] = 0xFF;
-        let read = parse_journal(&bytes);
+        let read: JournalRead = parse_journal(&bytes);
         assert_eq!(read.damage, Some(Damage { line: 2, reason: "it is not text (UTF-8)".into() }));
     }
 
@@ -668,7 +645,7 @@ mod tests {
         check(&extra, 1, false, Some((2, "it has a field Posse does not know: DealInitiative.roll")));
         // An absent optional value written as null is the same event.
         let shot = "\"EndTurn\"\n{\"Shot\":{\"shooter\":{\"side\":0,\"model\":0},\"target\":{\"side\":1,\"model\":0},\"modifier\":0,\"roll\":5,\"weapon\":null}}\n";
-        assert_eq!(parse_journal(shot.as_bytes()).damage, None);
+        assert_eq!(parse_journal::<Event>(shot.as_bytes()).damage, None);
         check(
             &format!("\"EndTurn\"\n{}", written(&[Event::EndTurn])),
             1,
@@ -712,20 +689,22 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp");
         let path = dir.path().join("g.jsonl");
         let mut journal = Journal::create(&path).expect("created");
-        let mut game = Game::default();
-        journal.commit(&mut game, rules, &begin()).expect("begun");
-        journal.commit(&mut game, rules, &deal()).expect("dealt");
+        let mut game = crate::systems::dmh::game::Game::default();
+        crate::systems::dmh::journal::commit(&mut journal, &mut game, rules, &begin()).expect("begun");
+        crate::systems::dmh::journal::commit(&mut journal, &mut game, rules, &deal()).expect("dealt");
         let before = game.clone();
         // Refused by the game: nothing written, nothing changed.
-        let err = journal.commit(&mut game, rules, &begin()).expect_err("refused");
-        assert!(matches!(err, CommitError::Refused(_)), "{err}");
+        let err = crate::systems::dmh::journal::commit(&mut journal, &mut game, rules, &begin())
+            .expect_err("refused");
+        assert!(matches!(err, crate::kernel::log::CommitError::Refused(_)), "{err}");
         assert_eq!(game, before);
         assert_eq!(read_journal(&path).expect("read").events.len(), 2);
         // The journal cannot be written: the game stays as it was.
         std::fs::remove_file(&path).expect("removed");
         let next = Event::TiePriority { side: 0 };
-        let err = journal.commit(&mut game, rules, &next).expect_err("not saved");
-        assert!(matches!(err, CommitError::NotSaved(_)), "{err}");
+        let err = crate::systems::dmh::journal::commit(&mut journal, &mut game, rules, &next)
+            .expect_err("not saved");
+        assert!(matches!(err, crate::kernel::log::CommitError::NotSaved(_)), "{err}");
         assert_eq!(game, before);
     }
 

@@ -12,7 +12,7 @@ mod journal;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
-pub use journal::{CommitError, Damage, JOURNAL_LIMIT, Journal, JournalRead, read_journal};
+pub use journal::{Damage, JOURNAL_LIMIT, Journal, JournalRead, read_journal, read_journal_of};
 
 use crate::systems::dmh::rules::gang::GangFile;
 

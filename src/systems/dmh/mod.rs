@@ -5,6 +5,7 @@
 pub mod app;
 pub mod cli;
 pub mod game;
+pub mod journal;
 pub mod print;
 pub mod rules;
 pub mod ui;

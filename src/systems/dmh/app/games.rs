@@ -130,7 +130,12 @@ impl DmhApp {
         let (id, mut journal) =
             data.create_game(now.as_secs()).map_err(|e| format!("The game cannot be saved: {e}."))?;
         let mut game = Game::default();
-        if let Err(e) = journal.commit(&mut game, self.rules, &Event::Begin(Box::new(setup))) {
+        if let Err(e) = crate::systems::dmh::journal::commit(
+            &mut journal,
+            &mut game,
+            self.rules,
+            &Event::Begin(Box::new(setup)),
+        ) {
             // Nothing was written to it: leave no empty game behind.
             data.discard_empty_game(&id);
             return Err(match e {
@@ -151,14 +156,16 @@ impl DmhApp {
             Saving::Journal(journal) => journal,
             Saving::ReadOnly(why) => return Err(why.clone()),
         };
-        journal.commit(&mut active.game, self.rules, event).map_err(|e| match e {
-            CommitError::Refused(e) => format!("That cannot be done: {e}."),
-            CommitError::NotSaved(e) => {
-                format!(
-                    "The event was not saved, so it was not applied: {e}. Try again once it can be saved."
-                )
-            }
-        })
+        crate::systems::dmh::journal::commit(journal, &mut active.game, self.rules, event).map_err(
+            |e| match e {
+                CommitError::Refused(e) => format!("That cannot be done: {e}."),
+                CommitError::NotSaved(e) => {
+                    format!(
+                        "The event was not saved, so it was not applied: {e}. Try again once it can be saved."
+                    )
+                }
+            },
+        )
     }
 
     pub(super) fn undo(&mut self) -> Result<(), String> {

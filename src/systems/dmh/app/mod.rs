@@ -12,8 +12,9 @@ mod games;
 mod gang_files;
 mod scene_results;
 
+use crate::kernel::log::CommitError;
 use crate::print::{self, Paper};
-use crate::store::{self, CommitError, Damage, DataDir, Journal};
+use crate::store::{self, Damage, DataDir, Journal};
 use crate::systems::dmh::game::{Event, Game, Setup, SideSetup};
 use crate::systems::dmh::print::roster;
 use crate::systems::dmh::rules::Rules;

@@ -750,10 +750,12 @@ fn game_simulate(
             }
         };
         // The event is on the disk before the game (and the reader) count it.
-        journal.commit(&mut game, rules, &event).map_err(|e| match e {
-            store::CommitError::Refused(e) => Failure::refused(e),
-            store::CommitError::NotSaved(e) => Failure::file(e),
-        })?;
+        crate::systems::dmh::journal::commit(&mut journal, &mut game, rules, &event).map_err(
+            |e| match e {
+                crate::kernel::log::CommitError::Refused(e) => Failure::refused(e),
+                crate::kernel::log::CommitError::NotSaved(e) => Failure::file(e),
+            },
+        )?;
         if let Some(out) = progress.as_mut()
             && writeln!(out, "applied {}", game.log.len()).and_then(|()| out.flush()).is_err()
         {
