@@ -101,17 +101,41 @@ pub fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> eg
 
 /// One odds bar: label, percentage and a filled bar.
 pub fn chance_bar(ui: &mut Ui, label: &str, chance: Chance, colour: Color32) {
+    odds_bar(ui, label, chance.value(), &chance.to_string(), colour);
+}
+
+/// One odds bar for a probability from 0 to 1 (exact odds kept as floating point, such as
+/// sums of exploding dice), shown as a whole percentage ("< 1%" and "> 99%" at the ends, so
+/// a chance that can happen never reads as 0% or 100%).
+pub fn probability_bar(ui: &mut Ui, label: &str, p: f64, colour: Color32) {
+    odds_bar(ui, label, p, &percent(p), colour);
+}
+
+/// A probability as players read it: a whole percentage, "< 1%" or "> 99%" near the ends.
+#[must_use]
+pub fn percent(p: f64) -> String {
+    let p = p.clamp(0.0, 1.0);
+    if p > 0.0 && p < 0.005 {
+        "< 1%".into()
+    } else if p < 1.0 && p > 0.995 {
+        "> 99%".into()
+    } else {
+        format!("{:.0}%", p * 100.0)
+    }
+}
+
+fn odds_bar(ui: &mut Ui, label: &str, share: f64, shown: &str, colour: Color32) {
     ui.horizontal(|ui| {
         let label_width = (ui.available_width() * 0.45).clamp(120.0, 210.0);
         fixed(ui, label_width, Align::Min, egui::Label::new(label));
-        let percent = RichText::new(chance.to_string()).strong().size(theme::BODY + 2.0);
+        let percent = RichText::new(shown).strong().size(theme::BODY + 2.0);
         fixed(ui, 52.0, Align::Max, egui::Label::new(percent));
         let width = (ui.available_width() - 8.0).clamp(60.0, 260.0);
         let (rect, _) = ui.allocate_exact_size(vec2(width, 16.0), Sense::hover());
         let painter = ui.painter();
         painter.rect_filled(rect, CornerRadius::same(4), ui.visuals().extreme_bg_color);
         #[expect(clippy::cast_possible_truncation, reason = "a probability fits an f32")]
-        let share = chance.value() as f32;
+        let share = share.clamp(0.0, 1.0) as f32;
         let mut filled = rect;
         filled.set_width(rect.width() * share);
         painter.rect_filled(filled, CornerRadius::same(4), colour);
