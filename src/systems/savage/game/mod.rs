@@ -1,0 +1,1387 @@
+//! A Deadlands fight at the table as an event log ([`kernel::log::Rules`]).
+//!
+//! Every decision, card and roll is an [`Event`]; the state is what replaying them gives, so
+//! undo is "replay all but the last" and a saved fight is its events. A roll in an event is
+//! either what the real dice showed (typed) or a seed Posse rolled from; a deal or a blind chip
+//! draw either names the real cards and chips or lets Posse draw from the game's seed. The
+//! rules decide here: screens read [`State`] and its query methods and send events.
+//!
+//! [`kernel::log::Rules`]: crate::kernel::log::Rules
+
+mod deck;
+pub mod sim;
+mod state;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use rand::RngExt as _;
+use serde::{Deserialize, Serialize};
+
+use crate::kernel::cards::Card;
+use crate::kernel::log;
+use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
+use crate::systems::savage::rules::combatant::Combatant;
+use crate::systems::savage::rules::damage::{self, Bleeding, DamageError, DamageRoll, Effect, Incapacitation};
+use crate::systems::savage::rules::dice::{self, TotalError};
+use crate::systems::savage::rules::fatigue::{self, FatigueCause};
+use crate::systems::savage::rules::traits::{self, Outcome, RollError, Rolled, TraitDice, TraitResult, TraitRoll};
+
+pub use state::{
+    Automation, Chips, DamageInput, Deck, Holder, LastAttack, LastDamage, Member, MemberRef, OrderEntry,
+    Prompt, State, Status, TraitInput, Unit,
+};
+
+/// A unit as it enters the fight: its id (stable, used by every later event) and its profile.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSetup {
+    pub id: String,
+    pub combatant: Combatant,
+}
+
+/// One die rolled on its own (a chip's extra damage die): typed after aces, or seeded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum DieRoll {
+    Typed { total: u32 },
+    Seeded { seed: u64 },
+}
+
+/// What a fate chip is spent on, with what that use needs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Spend {
+    /// Reroll a trait roll (the better result is the one recorded next).
+    Reroll,
+    /// Reroll any roll (legendary).
+    RerollAny,
+    /// Cancel a critical failure.
+    CancelCriticalFailure,
+    /// Add to a total.
+    Bonus,
+    /// End a Shaken at once.
+    Unshake { target: MemberRef },
+    /// Soak the wounds of the last damage: a Vigor roll.
+    Soak {
+        roll: TraitDice,
+        #[serde(default)]
+        modifier: i32,
+    },
+    /// Add a die to the last damage.
+    ExtraDamage { roll: DieRoll },
+}
+
+impl Spend {
+    /// The chip use this spend is.
+    #[must_use]
+    pub fn chip_use(&self) -> ChipUse {
+        match self {
+            Spend::Reroll => ChipUse::Reroll,
+            Spend::RerollAny => ChipUse::RerollAny,
+            Spend::CancelCriticalFailure => ChipUse::CancelCriticalFailure,
+            Spend::Bonus => ChipUse::Bonus,
+            Spend::Unshake { .. } => ChipUse::Unshake,
+            Spend::Soak { .. } => ChipUse::Soak,
+            Spend::ExtraDamage { .. } => ChipUse::ExtraDamage,
+        }
+    }
+}
+
+/// Everything that can happen in a fight; one line of the journal each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// The fight begins: the seed every Posse draw derives from, the players, the units and the
+    /// automations. Shuffles the deck and fills the pot.
+    Setup {
+        seed: u64,
+        players: Vec<String>,
+        units: Vec<UnitSetup>,
+        #[serde(default)]
+        automation: Automation,
+    },
+    /// A unit joins the fight (dealt in from the next round).
+    Enter { unit: UnitSetup },
+    /// Switch automations on or off.
+    SetAutomation { automation: Automation },
+    /// A new round: each unit in the fight gets its card(s). Units named in `typed` take the
+    /// cards given, in the order drawn; the others draw from Posse's deck.
+    Deal {
+        #[serde(default)]
+        typed: BTreeMap<String, Vec<Card>>,
+    },
+    /// A unit's turn begins (in card order, or any time with a Joker, or from hold).
+    BeginTurn { unit: String },
+    /// The acting unit keeps its action for later.
+    Hold { unit: String },
+    /// A unit on hold tries to act before the acting unit: opposed Agility rolls.
+    Interrupt { unit: String, against: String, roll: TraitDice, against_roll: TraitDice },
+    /// The acting unit's turn ends.
+    EndTurn { unit: String },
+    /// A Shaken member's Spirit roll on its turn.
+    Recover {
+        target: MemberRef,
+        roll: TraitDice,
+        #[serde(default)]
+        modifier: i32,
+    },
+    /// An attack roll (Fighting against Parry, or a skill against 4 with the range modifier).
+    Attack {
+        attacker: MemberRef,
+        target: MemberRef,
+        skill: String,
+        #[serde(default)]
+        range: Option<String>,
+        #[serde(default)]
+        modifier: i32,
+        roll: TraitDice,
+    },
+    /// Damage to a member; `attacker` gives `Str` and the Joker bonus.
+    Damage {
+        target: MemberRef,
+        #[serde(default)]
+        attacker: Option<String>,
+        roll: DamageRoll,
+        #[serde(default)]
+        modifier: i32,
+        #[serde(default)]
+        nonlethal: bool,
+    },
+    /// A fate chip spent.
+    SpendChip { holder: Holder, chip: ChipColour, purpose: Spend },
+    /// Blind draws from the pot (`typed`: the colours the real chips showed).
+    DrawChips {
+        holder: Holder,
+        count: u32,
+        #[serde(default)]
+        typed: Option<Vec<ChipColour>>,
+    },
+    /// A legendary chip given (they are never in the pot).
+    AwardLegendary { holder: Holder },
+    /// An Incapacitated Wild Card's Vigor roll.
+    Incapacitation {
+        target: MemberRef,
+        roll: TraitDice,
+        #[serde(default)]
+        modifier: i32,
+    },
+    /// A Bleeding Out Vigor roll.
+    BleedOut {
+        target: MemberRef,
+        roll: TraitDice,
+        #[serde(default)]
+        modifier: i32,
+    },
+    /// A 12-hour Vigor roll against lack of sleep or thirst.
+    FatigueCheck {
+        target: MemberRef,
+        cause: FatigueCause,
+        roll: TraitDice,
+        #[serde(default)]
+        modifier: i32,
+    },
+    /// Fatigue levels recovered (by sleep, or water).
+    Rest {
+        target: MemberRef,
+        levels: u32,
+        #[serde(default)]
+        slept: bool,
+    },
+    /// The Marshal corrects a member's condition by hand.
+    Adjust {
+        target: MemberRef,
+        #[serde(default)]
+        shaken: Option<bool>,
+        #[serde(default)]
+        wounds: Option<u32>,
+        #[serde(default)]
+        fatigue: Option<u32>,
+        #[serde(default)]
+        status: Option<Status>,
+        #[serde(default)]
+        bleeding_out: Option<bool>,
+    },
+}
+
+/// Why an event cannot be applied now.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    #[error("the fight has not been set up yet")]
+    NotStarted,
+    #[error("the fight is already set up")]
+    AlreadyStarted,
+    #[error("there is no combatant '{0}'")]
+    UnknownUnit(String),
+    #[error("{0} has no member {1}")]
+    UnknownMember(String, u32),
+    #[error("'{0}' is used by two combatants: each needs its own id")]
+    DuplicateUnit(String),
+    #[error("'{0}' is not an id: use letters, digits, - or _")]
+    BadId(String),
+    #[error("'{0}' is not one of the players")]
+    UnknownPlayer(String),
+    #[error("'{0}' is not a player name (empty, or given twice)")]
+    BadPlayer(String),
+    #[error("{0} must first make the {1}")]
+    Pending(String, &'static str),
+    #[error("{0} is acting: end that turn first")]
+    SomeoneActing(String),
+    /// Whose (already possessive: "Ann's") and who is due.
+    #[error("it is not {0} turn: {1}")]
+    NotTheirTurn(String, String),
+    #[error("{0} is Shaken: only free actions")]
+    ShakenActs(String),
+    #[error("{0} only has free actions this turn")]
+    FreeActionsOnly(String),
+    #[error("{0} is not acting now")]
+    NotActing(String),
+    #[error("{0} has already acted this round")]
+    AlreadyActed(String),
+    #[error("{0} has no card this round")]
+    NoCard(String),
+    #[error("{0} is not on hold")]
+    NotOnHold(String),
+    #[error("{0} is {1}")]
+    OutOfFight(String, &'static str),
+    #[error("{0} is not dealt in this round (on hold, or out of the fight)")]
+    NotDealt(String),
+    #[error("{0} is already dealt this round")]
+    CardTaken(String),
+    #[error("{0} needs {1} more card(s) ({2})")]
+    NeedsMoreCards(String, usize, String),
+    #[error("{0} keeps its card after the first {1} card(s): drop the rest")]
+    TooManyCards(String, usize),
+    #[error("the deck has run out of cards")]
+    DeckEmpty,
+    #[error(transparent)]
+    Roll(#[from] RollError),
+    #[error(transparent)]
+    Damage(#[from] DamageError),
+    #[error(transparent)]
+    Total(#[from] TotalError),
+    #[error("{0} is not Shaken")]
+    NotShaken(String),
+    #[error("there are no wounds just taken to soak")]
+    NothingToSoak,
+    #[error("there is no damage roll just made to add to")]
+    NoDamage,
+    #[error("{0} is not Incapacitated, or has made that roll already")]
+    NotIncapacitated(String),
+    #[error("{0} is not Bleeding Out")]
+    NotBleeding(String),
+    #[error("{0} has no {1} chip")]
+    NoChip(String, ChipColour),
+    #[error("a {0} chip cannot be spent {1}")]
+    ChipCannot(ChipColour, &'static str),
+    #[error("{0} cannot spend chips for {1}")]
+    NotTheirChip(String, String),
+    #[error("the pot has no {0} chip left")]
+    PotEmpty(ChipColour),
+    #[error("draw 1 to 10 chips at a time, and name as many colours as chips")]
+    ChipCount,
+    #[error("there is no weapon '{0}'")]
+    UnknownWeapon(String),
+    #[error("'{0}' is not a range: use short, medium or long")]
+    UnknownRange(String),
+    #[error("{0}")]
+    BadAdjust(String),
+}
+
+/// The Deadlands system's rules for the event log.
+#[derive(Clone, Copy, Debug)]
+pub struct Savage<'r> {
+    pub rules: &'r Rules,
+}
+
+impl<'r> Savage<'r> {
+    /// The event log's rules over this data.
+    #[must_use]
+    pub fn new(rules: &'r Rules) -> Savage<'r> {
+        Savage { rules }
+    }
+}
+
+/// A Deadlands fight.
+pub type Fight<'r> = log::Log<Savage<'r>>;
+
+impl log::Rules for Savage<'_> {
+    type State = State;
+    type Event = Event;
+    type Error = Error;
+
+    fn apply(&self, state: &mut State, event: &Event) -> Result<(), Error> {
+        if !state.started && !matches!(event, Event::Setup { .. }) {
+            return Err(Error::NotStarted);
+        }
+        // The soak window and the attack in hand close with any event but a chip spent.
+        if !matches!(event, Event::SpendChip { .. }) {
+            state.last_damage = None;
+        }
+        if !matches!(event, Event::Damage { .. } | Event::SpendChip { .. }) {
+            state.last_attack = None;
+        }
+        let g = Apply { rules: self.rules, s: state };
+        g.event(event)
+    }
+
+    fn describe(&self, _before: &State, after: &State, _event: &Event) -> String {
+        after.said.clone()
+    }
+}
+
+/// A splitmix64 step: the seed of the `n`-th draw of kind `salt` from the game's seed.
+#[must_use]
+pub fn derive_seed(seed: u64, salt: u64, n: u64) -> u64 {
+    let mut z = seed ^ salt.wrapping_mul(0xD1B5_4A32_D192_ED03) ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const SALT_CHIPS: u64 = 2;
+
+fn signed(n: i32) -> String {
+    if n >= 0 { format!("+{n}") } else { n.to_string() }
+}
+
+fn outcome_words(r: &TraitResult) -> String {
+    match r.outcome {
+        Outcome::CriticalFailure => "critical failure".to_owned(),
+        Outcome::Failure => format!("{}: failure", r.total),
+        Outcome::Success => format!("{}: success", r.total),
+        Outcome::Raise if r.raises == 1 => format!("{}: a raise", r.total),
+        Outcome::Raise => format!("{}: {} raises", r.total, r.raises),
+    }
+}
+
+/// One event being applied to a copy of the state.
+struct Apply<'a> {
+    rules: &'a Rules,
+    s: &'a mut State,
+}
+
+impl Apply<'_> {
+    fn event(mut self, event: &Event) -> Result<(), Error> {
+        match event {
+            Event::Setup { seed, players, units, automation } => {
+                self.setup(*seed, players, units, *automation)?;
+            }
+            Event::Enter { unit } => self.enter(unit)?,
+            Event::SetAutomation { automation } => {
+                self.s.automation = *automation;
+                let on = |b: bool| if b { "on" } else { "off" };
+                self.s.said = format!(
+                    "Automations: Shaken prompt {}, Bleeding Out {}, penalties {}",
+                    on(automation.shaken_prompt),
+                    on(automation.bleeding_out),
+                    on(automation.penalties)
+                );
+            }
+            Event::Deal { typed } => self.deal(typed)?,
+            Event::BeginTurn { unit } => self.begin_turn(unit)?,
+            Event::Hold { unit } => self.hold(unit)?,
+            Event::Interrupt { unit, against, roll, against_roll } => {
+                self.interrupt(unit, against, roll, against_roll)?;
+            }
+            Event::EndTurn { unit } => self.end_turn(unit)?,
+            Event::Recover { target, roll, modifier } => self.recover(target, roll, *modifier)?,
+            Event::Attack { attacker, target, skill, range, modifier, roll } => {
+                self.attack(attacker, target, skill, range.as_deref(), *modifier, roll)?;
+            }
+            Event::Damage { target, attacker, roll, modifier, nonlethal } => {
+                self.damage(target, attacker.as_deref(), roll, *modifier, *nonlethal)?;
+            }
+            Event::SpendChip { holder, chip, purpose } => self.spend(holder, *chip, purpose)?,
+            Event::DrawChips { holder, count, typed } => self.draw_chips(holder, *count, typed.as_deref())?,
+            Event::AwardLegendary { holder } => {
+                self.check_holder(holder)?;
+                *self
+                    .s
+                    .chips
+                    .held
+                    .entry(holder.clone())
+                    .or_default()
+                    .entry(ChipColour::Legendary)
+                    .or_default() += 1;
+                self.s.said = format!("{} is awarded a legendary chip", holder.words());
+            }
+            Event::Incapacitation { target, roll, modifier } => {
+                self.incapacitation(target, roll, *modifier)?;
+            }
+            Event::BleedOut { target, roll, modifier } => self.bleed_out(target, roll, *modifier)?,
+            Event::FatigueCheck { target, cause, roll, modifier } => {
+                self.fatigue_check(target, *cause, roll, *modifier)?;
+            }
+            Event::Rest { target, levels, slept } => self.rest(target, *levels, *slept)?,
+            Event::Adjust { target, shaken, wounds, fatigue, status, bleeding_out } => {
+                self.adjust(target, *shaken, *wounds, *fatigue, *status, *bleeding_out)?;
+            }
+        }
+        self.prune_prompts();
+        Ok(())
+    }
+
+    // ----- set-up -----
+
+    fn check_unit_setup(&self, unit: &UnitSetup, players: &[String]) -> Result<(), Error> {
+        let id = &unit.id;
+        if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            return Err(Error::BadId(id.clone()));
+        }
+        if self.s.unit(id).is_some() {
+            return Err(Error::DuplicateUnit(id.clone()));
+        }
+        if let Some(p) = &unit.combatant.player
+            && !players.contains(p)
+        {
+            return Err(Error::UnknownPlayer(p.clone()));
+        }
+        Ok(())
+    }
+
+    fn add_unit(&mut self, unit: &UnitSetup) {
+        let count = usize::try_from(unit.combatant.count.max(1)).unwrap_or(1);
+        self.s.units.push(Unit {
+            id: unit.id.clone(),
+            combatant: unit.combatant.clone(),
+            card: None,
+            drawn: Vec::new(),
+            acted: false,
+            on_hold: false,
+            members: vec![Member::fresh(); count],
+        });
+        if unit.combatant.is_wild_card() && unit.combatant.player.is_none() {
+            *self.s.chips.owed.entry(Holder::Marshal).or_default() +=
+                self.rules.chips.marshal_per_wild_card_npc;
+        }
+    }
+
+    fn setup(
+        &mut self,
+        seed: u64,
+        players: &[String],
+        units: &[UnitSetup],
+        automation: Automation,
+    ) -> Result<(), Error> {
+        if self.s.started {
+            return Err(Error::AlreadyStarted);
+        }
+        for (i, p) in players.iter().enumerate() {
+            if p.trim().is_empty() || players.iter().take(i).any(|q| q == p) {
+                return Err(Error::BadPlayer(p.clone()));
+            }
+        }
+        self.s.started = true;
+        self.s.seed = seed;
+        self.s.automation = automation;
+        self.s.players = players.to_vec();
+        self.s.chips.pot = self.rules.chips.pot.clone();
+        for p in players {
+            self.s.chips.owed.insert(Holder::Player(p.clone()), self.rules.chips.start_draw);
+        }
+        let marshal = self.rules.chips.marshal_per_player * u32::try_from(players.len()).unwrap_or(0);
+        self.s.chips.owed.insert(Holder::Marshal, marshal);
+        for unit in units {
+            self.check_unit_setup(unit, players)?;
+            self.add_unit(unit);
+        }
+        self.shuffle_all();
+        let names: Vec<String> = self.s.units.iter().map(unit_words).collect();
+        self.s.said = format!(
+            "The fight is set up: {} (players: {})",
+            if names.is_empty() { "no combatants yet".to_owned() } else { names.join(", ") },
+            if players.is_empty() { "none".to_owned() } else { players.join(", ") }
+        );
+        Ok(())
+    }
+
+    fn enter(&mut self, unit: &UnitSetup) -> Result<(), Error> {
+        let players = self.s.players.clone();
+        self.check_unit_setup(unit, &players)?;
+        self.add_unit(unit);
+        let mut said =
+            format!("{} enters the fight", unit_words(self.s.units.last().ok_or(Error::NotStarted)?));
+        if unit.combatant.is_wild_card() && unit.combatant.player.is_none() {
+            let _ = write!(
+                said,
+                " (the Marshal is owed {} more chips)",
+                self.rules.chips.marshal_per_wild_card_npc
+            );
+        }
+        self.s.said = said;
+        Ok(())
+    }
+
+    // ----- turns -----
+
+    fn no_prompts(&self) -> Result<(), Error> {
+        match self.s.prompts.first() {
+            None => Ok(()),
+            Some(p) => Err(Error::Pending(self.s.name(p.target()), prompt_roll(p))),
+        }
+    }
+
+    fn begin(&mut self, unit: &str) -> Result<String, Error> {
+        self.s.acting.push(unit.to_owned());
+        let shaken_prompt = self.s.automation.shaken_prompt;
+        let u = self.s.unit_mut(unit)?;
+        u.on_hold = false;
+        let mut shaken = Vec::new();
+        for (i, m) in u.members.iter_mut().enumerate() {
+            m.free_actions_only = false;
+            if m.is_active() && m.shaken {
+                shaken.push(MemberRef::new(unit, u32::try_from(i).unwrap_or(0)));
+            }
+        }
+        let card = u.card.map(|c| format!(" ({})", c.label())).unwrap_or_default();
+        let mut said = format!("{} turn{card}", possessive(u.members.len() > 1, &u.combatant.name));
+        if !shaken.is_empty() {
+            let names: Vec<String> = shaken.iter().map(|m| self.s.name(m)).collect();
+            if shaken_prompt {
+                let _ = write!(said, ": Shaken, Spirit roll for {}", names.join(", "));
+                self.s.prompts.extend(shaken.into_iter().map(Prompt::SpiritRoll));
+            } else {
+                let _ = write!(said, " ({} Shaken)", names.join(", "));
+            }
+        }
+        Ok(said)
+    }
+
+    fn active_unit(&self, unit: &str) -> Result<&Unit, Error> {
+        let u = self.s.unit_ref(unit)?;
+        if !u.in_fight() {
+            return Err(Error::OutOfFight(u.combatant.name.clone(), "out of the fight"));
+        }
+        Ok(u)
+    }
+
+    fn begin_turn(&mut self, unit: &str) -> Result<(), Error> {
+        self.no_prompts()?;
+        let u = self.active_unit(unit)?;
+        let name = u.combatant.name.clone();
+        if u.acted {
+            return Err(Error::AlreadyActed(name));
+        }
+        if self.s.acting.iter().any(|a| a == unit) {
+            return Err(Error::SomeoneActing(name));
+        }
+        if u.card.is_none() && !u.on_hold {
+            return Err(Error::NoCard(name));
+        }
+        let joker = u.has_joker();
+        let on_hold = u.on_hold;
+        let u_group = u.members.len() > 1;
+        if let Some(top) = self.s.whose_turn() {
+            if !joker {
+                return Err(Error::SomeoneActing(
+                    self.s.unit(top).map_or(top.to_owned(), |t| t.combatant.name.clone()),
+                ));
+            }
+        } else if !joker && !on_hold && self.s.next_up().as_deref() != Some(unit) {
+            let next = match self.s.next_up().and_then(|n| self.s.unit(&n)) {
+                Some(n) => format!("{} comes first", n.combatant.name),
+                None => "no one else is due this round".to_owned(),
+            };
+            return Err(Error::NotTheirTurn(possessive(u_group, &name), next));
+        }
+        let mut said = self.begin(unit)?;
+        if joker {
+            said.push_str(" (Joker: acts when it likes, +2 to trait and damage rolls)");
+        } else if on_hold {
+            said.push_str(" (from hold)");
+        }
+        self.s.said = said;
+        Ok(())
+    }
+
+    fn top_is(&self, unit: &str) -> Result<String, Error> {
+        let u = self.s.unit_ref(unit)?;
+        if self.s.whose_turn() != Some(unit) {
+            return Err(Error::NotActing(u.combatant.name.clone()));
+        }
+        Ok(u.combatant.name.clone())
+    }
+
+    fn no_prompt_for(&self, unit: &str) -> Result<(), Error> {
+        match self.s.prompts.iter().find(|p| p.target().unit == unit) {
+            None => Ok(()),
+            Some(p) => Err(Error::Pending(self.s.name(p.target()), prompt_roll(p))),
+        }
+    }
+
+    fn hold(&mut self, unit: &str) -> Result<(), Error> {
+        let name = self.top_is(unit)?;
+        self.no_prompt_for(unit)?;
+        self.s.acting.pop();
+        self.s.unit_mut(unit)?.on_hold = true;
+        self.s.said = format!("{name} goes on hold");
+        Ok(())
+    }
+
+    fn end_turn(&mut self, unit: &str) -> Result<(), Error> {
+        let name = self.top_is(unit)?;
+        self.no_prompt_for(unit)?;
+        self.s.acting.pop();
+        let u = self.s.unit_mut(unit)?;
+        u.acted = true;
+        let group = u.members.len() > 1;
+        let mut said = format!("{} turn ends", possessive(group, &name));
+        let waiting: Vec<String> =
+            self.s.waiting.iter().filter(|(_, after)| after == unit).map(|(w, _)| w.clone()).collect();
+        self.s.waiting.retain(|(_, after)| after != unit);
+        for w in waiting {
+            if self.s.unit(&w).is_some_and(|u| u.in_fight() && !u.acted) {
+                let next = self.begin(&w)?;
+                let _ = write!(said, "; {next}");
+            }
+        }
+        self.s.said = said;
+        Ok(())
+    }
+
+    fn interrupt(
+        &mut self,
+        unit: &str,
+        against: &str,
+        roll: &TraitDice,
+        against_roll: &TraitDice,
+    ) -> Result<(), Error> {
+        self.no_prompts()?;
+        let u = self.active_unit(unit)?;
+        let name = u.combatant.name.clone();
+        if !u.on_hold {
+            return Err(Error::NotOnHold(name));
+        }
+        let against_name = self.top_is(against)?;
+        let mine = self.unit_roll(unit, "agility", 0, roll)?;
+        let theirs = self.unit_roll(against, "agility", 0, against_roll)?;
+        let key = |r: &Rolled| (r.result.outcome != Outcome::CriticalFailure, r.result.total);
+        let dice = format!("Agility {} against {}", outcome_total(&mine), outcome_total(&theirs));
+        let said = match key(&mine).cmp(&key(&theirs)) {
+            std::cmp::Ordering::Greater => {
+                let turn = self.begin(unit)?;
+                format!("{name} cuts in before {against_name} ({dice}): {turn}")
+            }
+            std::cmp::Ordering::Equal => {
+                let turn = self.begin(unit)?;
+                format!("{name} and {against_name} act at the same time ({dice}): {turn}")
+            }
+            std::cmp::Ordering::Less => {
+                self.s.unit_mut(unit)?.on_hold = false;
+                self.s.waiting.push((unit.to_owned(), against.to_owned()));
+                format!("{name} is too slow ({dice}): acts right after {against_name}")
+            }
+        };
+        self.s.said = said;
+        Ok(())
+    }
+
+    /// A trait roll by the first active member of a unit (groups roll once for the group).
+    fn unit_roll(
+        &self,
+        unit: &str,
+        trait_name: &str,
+        modifier: i32,
+        dice_in: &TraitDice,
+    ) -> Result<Rolled, Error> {
+        let u = self.s.unit_ref(unit)?;
+        let index = u.members.iter().position(Member::is_active).unwrap_or(0);
+        let m = MemberRef::new(unit, u32::try_from(index).unwrap_or(0));
+        self.member_roll(&m, trait_name, modifier, self.rules.core.traits.target_number, dice_in)
+    }
+
+    fn member_roll(
+        &self,
+        m: &MemberRef,
+        trait_name: &str,
+        modifier: i32,
+        tn: i32,
+        dice_in: &TraitDice,
+    ) -> Result<Rolled, Error> {
+        let input = self.s.trait_input(self.rules, m, trait_name)?;
+        let roll = TraitRoll {
+            die: input.die,
+            wild: input.wild,
+            modifier: input.modifier().saturating_add(modifier),
+            tn,
+        };
+        Ok(traits::roll_dice(self.rules, &roll, dice_in)?)
+    }
+
+    // ----- the deal -----
+
+    fn deal(&mut self, typed: &BTreeMap<String, Vec<Card>>) -> Result<(), Error> {
+        if let Some(top) = self.s.whose_turn() {
+            return Err(Error::SomeoneActing(
+                self.s.unit(top).map_or(top.to_owned(), |t| t.combatant.name.clone()),
+            ));
+        }
+        self.no_prompts()?;
+        deck::deal(self, typed)
+    }
+
+    // ----- Shaken, attacks, damage -----
+
+    fn active_member(&self, m: &MemberRef) -> Result<&Member, Error> {
+        let member = self.s.member_ref(m)?;
+        if !member.is_active() {
+            return Err(Error::OutOfFight(self.s.name(m), member.status.words()));
+        }
+        Ok(member)
+    }
+
+    fn recover(&mut self, target: &MemberRef, roll: &TraitDice, modifier: i32) -> Result<(), Error> {
+        let name = self.s.name(target);
+        if !self.active_member(target)?.shaken {
+            return Err(Error::NotShaken(name));
+        }
+        if !self.s.acting.contains(&target.unit) {
+            return Err(Error::NotActing(name));
+        }
+        let rolled =
+            self.member_roll(target, "spirit", modifier, self.rules.core.traits.target_number, roll)?;
+        let m = self.s.member_mut(target)?;
+        let effect = match rolled.result.outcome {
+            Outcome::Raise => {
+                m.shaken = false;
+                m.free_actions_only = false;
+                "no longer Shaken, and acts normally"
+            }
+            Outcome::Success => {
+                m.shaken = false;
+                m.free_actions_only = true;
+                "no longer Shaken, but only free actions this turn"
+            }
+            Outcome::Failure | Outcome::CriticalFailure => "still Shaken: only free actions",
+        };
+        self.s.prompts.retain(|p| *p != Prompt::SpiritRoll(target.clone()));
+        self.s.said = format!(
+            "{name} rolls Spirit ({}): {}: {effect}",
+            rolled.dice_words(self.trait_die(target, "spirit")),
+            outcome_words(&rolled.result)
+        );
+        Ok(())
+    }
+
+    fn trait_die(&self, m: &MemberRef, trait_name: &str) -> crate::systems::savage::rules::die::Die {
+        self.s
+            .unit(&m.unit)
+            .map_or(crate::systems::savage::rules::die::Die::D4, |u| u.combatant.trait_die(self.rules, trait_name).0)
+    }
+
+    fn attack(
+        &mut self,
+        attacker: &MemberRef,
+        target: &MemberRef,
+        skill: &str,
+        range: Option<&str>,
+        modifier: i32,
+        roll: &TraitDice,
+    ) -> Result<(), Error> {
+        let name = self.s.name(attacker);
+        let a = self.active_member(attacker)?;
+        if a.shaken {
+            return Err(Error::ShakenActs(name));
+        }
+        if a.free_actions_only {
+            return Err(Error::FreeActionsOnly(name));
+        }
+        if let Some(p) = self.s.prompts.iter().find(|p| p.target() == attacker) {
+            return Err(Error::Pending(name, prompt_roll(p)));
+        }
+        self.s.member_ref(target)?;
+        let skill = skill.trim().to_ascii_lowercase();
+        let melee = skill == "fighting";
+        let target_unit = self.s.unit_ref(&target.unit)?;
+        let tn = if melee {
+            target_unit.combatant.parry(self.rules)
+        } else {
+            self.rules.core.traits.target_number
+        };
+        let range_modifier = match range {
+            Some(id) if !melee => {
+                self.rules.range(id).ok_or_else(|| Error::UnknownRange(id.to_owned()))?.modifier
+            }
+            _ => 0,
+        };
+        let rolled = self.member_roll(attacker, &skill, modifier.saturating_add(range_modifier), tn, roll)?;
+        let die = self.trait_die(attacker, &skill);
+        let against = if melee { format!("Parry {tn}") } else { format!("{tn}") };
+        let range_words = match range {
+            Some(id) if !melee => format!(" at {id} range"),
+            _ => String::new(),
+        };
+        let verdict = match rolled.result.outcome {
+            Outcome::Raise => "hit with a raise: +1d6 damage",
+            Outcome::Success => "hit",
+            Outcome::Failure => "miss",
+            Outcome::CriticalFailure => "critical failure",
+        };
+        self.s.said = format!(
+            "{} attacks {}{range_words} with {} ({}): {} against {against}: {verdict}",
+            self.s.name(attacker),
+            self.s.name(target),
+            capital(&skill),
+            rolled.dice_words(die),
+            rolled.result.total,
+        );
+        self.s.last_attack = Some(LastAttack {
+            attacker: attacker.clone(),
+            target: target.clone(),
+            tn,
+            result: rolled.result,
+        });
+        Ok(())
+    }
+
+    fn damage(
+        &mut self,
+        target: &MemberRef,
+        attacker: Option<&str>,
+        roll: &DamageRoll,
+        modifier: i32,
+        nonlethal: bool,
+    ) -> Result<(), Error> {
+        let before = self.active_member(target)?.clone();
+        let strength = match attacker {
+            Some(a) => Some(self.s.unit_ref(a)?.combatant.attributes.strength),
+            None => None,
+        };
+        let rolled = damage::roll_damage(self.rules, roll, strength)?;
+        let joker = attacker.map_or(0, |a| self.s.joker_bonus(self.rules, a));
+        let total = rolled.total.saturating_add(modifier).saturating_add(joker);
+        let t_unit = self.s.unit_ref(&target.unit)?;
+        let toughness = t_unit.combatant.toughness(self.rules);
+        let effect = damage::effect(self.rules, total, toughness, before.shaken);
+        let mut dice_words = String::new();
+        if !rolled.dice.is_empty() {
+            let parts: Vec<String> = rolled
+                .dice
+                .iter()
+                .map(|f| {
+                    let sum: u32 = f.iter().sum();
+                    if f.len() > 1 {
+                        let faces: Vec<String> = f.iter().map(ToString::to_string).collect();
+                        format!("{sum} ({})", faces.join("+"))
+                    } else {
+                        sum.to_string()
+                    }
+                })
+                .collect();
+            dice_words = format!(" [{}]", parts.join(", "));
+        }
+        let extra = if joker != 0 { format!(" (Joker {})", signed(joker)) } else { String::new() };
+        let from = attacker
+            .and_then(|a| self.s.unit(a))
+            .map(|u| format!(" from {}", u.combatant.name))
+            .unwrap_or_default();
+        let head = format!(
+            "{} takes {total}{dice_words}{extra}{from} against Toughness {toughness}",
+            self.s.name(target)
+        );
+        self.s.last_damage = Some(LastDamage {
+            target: target.clone(),
+            attacker: attacker.map(str::to_owned),
+            before: before.clone(),
+            total,
+            toughness,
+            nonlethal,
+            soaked: 0,
+            effect,
+        });
+        let result = self.settle_hit(target, &before, effect, 0, nonlethal)?;
+        self.s.said = format!("{head}: {result}");
+        Ok(())
+    }
+
+    /// Sets a member's condition from before a hit, the hit's effect and the wounds soaked;
+    /// returns the result in words.
+    fn settle_hit(
+        &mut self,
+        target: &MemberRef,
+        before: &Member,
+        effect: Effect,
+        soaked: u32,
+        nonlethal: bool,
+    ) -> Result<String, Error> {
+        let wild = self.s.unit_ref(&target.unit)?.combatant.is_wild_card();
+        let max = self.rules.core.wounds.wild_card_wounds;
+        let taken = effect.wounds().saturating_sub(soaked);
+        let mut m = before.clone();
+        let words = match effect {
+            Effect::None => "no effect".to_owned(),
+            Effect::Shaken => {
+                m.shaken = true;
+                "Shaken".to_owned()
+            }
+            Effect::Wounds(n) => {
+                let soak_words =
+                    if soaked > 0 { format!(", {} soaked", soaked.min(n)) } else { String::new() };
+                if taken == 0 {
+                    format!("{n} wound(s){soak_words}: no harm done")
+                } else if !wild {
+                    m.shaken = true;
+                    m.wounds = 1;
+                    m.status = Status::Out;
+                    format!("{n} wound(s){soak_words}: out of the fight")
+                } else if before.wounds + taken > max {
+                    m.shaken = true;
+                    m.wounds = max;
+                    m.status = Status::Incapacitated;
+                    m.nonlethal = nonlethal;
+                    format!("{n} wound(s){soak_words}: Incapacitated, Vigor roll")
+                } else {
+                    m.shaken = true;
+                    m.wounds = before.wounds + taken;
+                    format!("{n} wound(s){soak_words}: Shaken with {} wound(s)", m.wounds)
+                }
+            }
+        };
+        let incapacitated = m.status == Status::Incapacitated && before.status != Status::Incapacitated;
+        *self.s.member_mut(target)? = m;
+        self.s.prompts.retain(|p| *p != Prompt::Incapacitation(target.clone()));
+        if incapacitated {
+            self.s.prompts.push(Prompt::Incapacitation(target.clone()));
+        }
+        Ok(words)
+    }
+
+    // ----- chips -----
+
+    fn check_holder(&self, holder: &Holder) -> Result<(), Error> {
+        match holder {
+            Holder::Marshal => Ok(()),
+            Holder::Player(p) if self.s.players.contains(p) => Ok(()),
+            Holder::Player(p) => Err(Error::UnknownPlayer(p.clone())),
+        }
+    }
+
+    fn check_owner(&self, holder: &Holder, unit: &str, name: String) -> Result<(), Error> {
+        if self.s.owner(unit) == *holder { Ok(()) } else { Err(Error::NotTheirChip(holder.words(), name)) }
+    }
+
+    fn spend(&mut self, holder: &Holder, chip: ChipColour, purpose: &Spend) -> Result<(), Error> {
+        self.check_holder(holder)?;
+        if self.s.chips.count(holder, chip) == 0 {
+            return Err(Error::NoChip(holder.words(), chip));
+        }
+        let chip_use = purpose.chip_use();
+        if !self.rules.chips.allows(chip, chip_use) {
+            return Err(Error::ChipCannot(chip, chip_use.words()));
+        }
+        let effect = match purpose {
+            Spend::Reroll | Spend::RerollAny | Spend::CancelCriticalFailure | Spend::Bonus => String::new(),
+            Spend::Unshake { target } => {
+                let name = self.s.name(target);
+                if !self.active_member(target)?.shaken {
+                    return Err(Error::NotShaken(name));
+                }
+                self.check_owner(holder, &target.unit, name.clone())?;
+                let m = self.s.member_mut(target)?;
+                m.shaken = false;
+                m.free_actions_only = false;
+                self.s.prompts.retain(|p| *p != Prompt::SpiritRoll(target.clone()));
+                format!(": {name} is no longer Shaken and acts normally")
+            }
+            Spend::Soak { roll, modifier } => self.soak(holder, roll, *modifier)?,
+            Spend::ExtraDamage { roll } => self.extra_damage(holder, roll)?,
+        };
+        // Pay: back to the pot, except legendary chips, which are used once.
+        if let Some(h) = self.s.chips.held.get_mut(holder)
+            && let Some(n) = h.get_mut(&chip)
+        {
+            *n = n.saturating_sub(1);
+        }
+        if chip != ChipColour::Legendary {
+            *self.s.chips.pot.entry(chip).or_default() += 1;
+        }
+        let mut said = format!("{} spends a {chip} chip {}{effect}", holder.words(), chip_use.words());
+        if matches!(holder, Holder::Player(_)) && self.rules.chips.marshal_draws(chip, chip_use) {
+            if self.take_from_pot(&Holder::Marshal, ChipColour::White).is_ok() {
+                said.push_str("; the Marshal draws a white chip");
+            } else {
+                said.push_str("; the Marshal would draw a white chip, but the pot has none");
+            }
+        }
+        self.s.said = said;
+        Ok(())
+    }
+
+    fn soak(&mut self, holder: &Holder, roll: &TraitDice, modifier: i32) -> Result<String, Error> {
+        let Some(last) = self.s.last_damage.clone() else { return Err(Error::NothingToSoak) };
+        if last.effect.wounds() == 0 {
+            return Err(Error::NothingToSoak);
+        }
+        let name = self.s.name(&last.target);
+        self.check_owner(holder, &last.target.unit, name.clone())?;
+        // The roll takes the penalties the member had before this hit.
+        let unit = self.s.unit_ref(&last.target.unit)?;
+        let die = unit.combatant.attributes.vigor;
+        let (wounds, fatigue) = self.s.penalties(self.rules, &last.before);
+        let joker = self.s.joker_bonus(self.rules, &last.target.unit);
+        let trait_roll = TraitRoll {
+            die,
+            wild: unit.combatant.is_wild_card(),
+            modifier: wounds + fatigue + joker + modifier,
+            tn: self.rules.core.traits.target_number,
+        };
+        let rolled = traits::roll_dice(self.rules, &trait_roll, roll)?;
+        let removed = damage::soaked(&rolled.result);
+        let best = last.soaked.max(removed);
+        let result = self.settle_hit(&last.target, &last.before, last.effect, best, last.nonlethal)?;
+        if let Some(l) = self.s.last_damage.as_mut() {
+            l.soaked = best;
+        }
+        Ok(format!(
+            ": {name} rolls Vigor ({}): {}: {}",
+            rolled.dice_words(die),
+            outcome_words(&rolled.result),
+            result
+        ))
+    }
+
+    fn extra_damage(&mut self, holder: &Holder, roll: &DieRoll) -> Result<String, Error> {
+        let Some(last) = self.s.last_damage.clone() else { return Err(Error::NoDamage) };
+        if let Some(a) = &last.attacker {
+            let name = self.s.unit(a).map_or(a.clone(), |u| u.combatant.name.clone());
+            self.check_owner(holder, a, name)?;
+        }
+        let sides = self.rules.chips.extra_damage_die;
+        let faces = match *roll {
+            DieRoll::Typed { total } => vec![dice::check_total(sides, total)?],
+            DieRoll::Seeded { seed } => dice::roll(sides, &mut dice::rng(seed)),
+        };
+        let added: u32 = faces.iter().sum();
+        let total = last.total.saturating_add(i32::try_from(added).unwrap_or(i32::MAX));
+        let effect = damage::effect(self.rules, total, last.toughness, last.before.shaken);
+        let result = self.settle_hit(&last.target, &last.before, effect, last.soaked, last.nonlethal)?;
+        if let Some(l) = self.s.last_damage.as_mut() {
+            l.total = total;
+            l.effect = effect;
+        }
+        Ok(format!(": d{sides} {added}, damage now {total} against Toughness {}: {result}", last.toughness))
+    }
+
+    fn take_from_pot(&mut self, holder: &Holder, colour: ChipColour) -> Result<(), Error> {
+        let Some(n) = self.s.chips.pot.get_mut(&colour).filter(|n| **n > 0) else {
+            return Err(Error::PotEmpty(colour));
+        };
+        *n -= 1;
+        *self.s.chips.held.entry(holder.clone()).or_default().entry(colour).or_default() += 1;
+        Ok(())
+    }
+
+    /// The colour of a chip drawn blind from the pot, from the game's seed and the draw count.
+    fn blind_pick(&mut self) -> Result<ChipColour, Error> {
+        let in_pot = self.s.chips.in_pot();
+        if in_pot == 0 {
+            return Err(Error::PotEmpty(ChipColour::White));
+        }
+        let seed = derive_seed(self.s.seed, SALT_CHIPS, self.s.chips.draws);
+        self.s.chips.draws += 1;
+        let mut pick = dice::rng(seed).random_range(0..in_pot);
+        for (&c, &n) in &self.s.chips.pot {
+            if pick < n {
+                return Ok(c);
+            }
+            pick -= n;
+        }
+        Err(Error::PotEmpty(ChipColour::White))
+    }
+
+    fn draw_chips(&mut self, holder: &Holder, count: u32, typed: Option<&[ChipColour]>) -> Result<(), Error> {
+        self.check_holder(holder)?;
+        if !(1..=10).contains(&count) || typed.is_some_and(|t| t.len() != usize::try_from(count).unwrap_or(0))
+        {
+            return Err(Error::ChipCount);
+        }
+        let mut got = Vec::new();
+        for i in 0..count {
+            let colour = match typed.and_then(|t| t.get(usize::try_from(i).unwrap_or(0))) {
+                Some(&c) => c,
+                None => self.blind_pick()?,
+            };
+            if colour == ChipColour::Legendary {
+                return Err(Error::PotEmpty(ChipColour::Legendary));
+            }
+            self.take_from_pot(holder, colour)?;
+            got.push(colour.id());
+        }
+        let owed = self.s.chips.owed.get(holder).copied().unwrap_or(0);
+        if let Some(o) = self.s.chips.owed.get_mut(holder) {
+            *o = o.saturating_sub(count);
+        }
+        let verb = if owed > 0 { "draws" } else { "is awarded" };
+        self.s.said = format!("{} {verb} {} from the pot", holder.words(), got.join(", "));
+        Ok(())
+    }
+
+    // ----- Incapacitation, bleeding, fatigue -----
+
+    fn incapacitation(&mut self, target: &MemberRef, roll: &TraitDice, modifier: i32) -> Result<(), Error> {
+        let name = self.s.name(target);
+        let m = self.s.member_ref(target)?;
+        if m.status != Status::Incapacitated || m.injury.is_some() {
+            return Err(Error::NotIncapacitated(name));
+        }
+        let nonlethal = m.nonlethal;
+        let rolled =
+            self.member_roll(target, "vigor", modifier, self.rules.core.traits.target_number, roll)?;
+        let result = damage::incapacitation(self.rules, &rolled.result);
+        let auto_bleed = self.s.automation.bleeding_out;
+        let inc = &self.rules.core.incapacitation;
+        let m = self.s.member_mut(target)?;
+        m.injury = Some(result);
+        let words = match result {
+            Incapacitation::Dead if nonlethal => {
+                m.status = Status::Unconscious;
+                format!("knocked out for {} hours", inc.nonlethal_unconscious_hours)
+            }
+            Incapacitation::Dead => {
+                m.status = Status::Dead;
+                "dead".to_owned()
+            }
+            Incapacitation::BleedingOut => {
+                m.bleeding_out = auto_bleed;
+                if auto_bleed {
+                    "a lasting injury, and Bleeding Out: a Vigor roll at the start of each round".to_owned()
+                } else {
+                    "a lasting injury, and Bleeding Out".to_owned()
+                }
+            }
+            Incapacitation::HealsWithWounds => "the injury goes when the wounds heal".to_owned(),
+            Incapacitation::HealsIn24h => "the injury goes in 24 hours".to_owned(),
+        };
+        self.s.prompts.retain(|p| *p != Prompt::Incapacitation(target.clone()));
+        self.s.said = format!(
+            "{name} rolls Vigor for Incapacitation ({}): {}: {words}",
+            rolled.dice_words(self.trait_die(target, "vigor")),
+            outcome_words(&rolled.result)
+        );
+        Ok(())
+    }
+
+    fn bleed_out(&mut self, target: &MemberRef, roll: &TraitDice, modifier: i32) -> Result<(), Error> {
+        let name = self.s.name(target);
+        let m = self.s.member_ref(target)?;
+        if !m.bleeding_out {
+            return Err(Error::NotBleeding(name));
+        }
+        let nonlethal = m.nonlethal;
+        let rolled =
+            self.member_roll(target, "vigor", modifier, self.rules.core.traits.target_number, roll)?;
+        let hours = self.rules.core.incapacitation.bleeding_nonlethal_unconscious_hours.clone();
+        let m = self.s.member_mut(target)?;
+        let words = match damage::bleeding(&rolled.result) {
+            Bleeding::Dies if nonlethal => {
+                m.bleeding_out = false;
+                m.status = Status::Unconscious;
+                format!("knocked out for {hours} hours")
+            }
+            Bleeding::Dies => {
+                m.bleeding_out = false;
+                m.status = Status::Dead;
+                "bleeds to death".to_owned()
+            }
+            Bleeding::Again => "still bleeding: rolls again next round".to_owned(),
+            Bleeding::Stops => {
+                m.bleeding_out = false;
+                "the bleeding stops".to_owned()
+            }
+        };
+        self.s.prompts.retain(|p| *p != Prompt::BleedingOut(target.clone()));
+        self.s.said = format!(
+            "{name} rolls Vigor against Bleeding Out ({}): {}: {words}",
+            rolled.dice_words(self.trait_die(target, "vigor")),
+            outcome_words(&rolled.result)
+        );
+        Ok(())
+    }
+
+    fn fatigue_check(
+        &mut self,
+        target: &MemberRef,
+        cause: FatigueCause,
+        roll: &TraitDice,
+        modifier: i32,
+    ) -> Result<(), Error> {
+        let name = self.s.name(target);
+        let m = self.s.member_ref(target)?;
+        if matches!(m.status, Status::Dead | Status::Collapsed) {
+            return Err(Error::OutOfFight(name, m.status.words()));
+        }
+        let cause_modifier = fatigue::check_modifier(self.rules, cause);
+        let rolled = self.member_roll(
+            target,
+            "vigor",
+            modifier.saturating_add(cause_modifier),
+            self.rules.core.traits.target_number,
+            roll,
+        )?;
+        let collapse = self.rules.core.fatigue.collapse_level();
+        let f = &self.rules.core.fatigue;
+        let m = self.s.member_mut(target)?;
+        if let FatigueCause::Sleep { check, .. } = cause {
+            m.sleep_checks = check;
+        }
+        let words = if rolled.result.outcome.succeeded() {
+            "holds up".to_owned()
+        } else {
+            m.fatigue += 1;
+            if m.fatigue >= collapse {
+                m.fatigue = collapse;
+                m.status = Status::Collapsed;
+                m.collapsed_from = Some(cause);
+                match cause {
+                    FatigueCause::Sleep { .. } => {
+                        format!("collapses, out cold for {} hours", f.collapse_hours)
+                    }
+                    FatigueCause::Thirst { .. } => {
+                        format!("collapses, dying within {} hours", f.thirst_death_hours)
+                    }
+                }
+            } else {
+                let level =
+                    f.levels.get(usize::try_from(m.fatigue - 1).unwrap_or(0)).map_or("", |l| l.name.as_str());
+                format!("{level} ({})", signed(f.penalty(m.fatigue)))
+            }
+        };
+        self.s.said = format!(
+            "{name} rolls Vigor against {} at {} ({}): {}: {words}",
+            cause.words(),
+            signed(cause_modifier),
+            rolled.dice_words(self.trait_die(target, "vigor")),
+            outcome_words(&rolled.result)
+        );
+        Ok(())
+    }
+
+    fn rest(&mut self, target: &MemberRef, levels: u32, slept: bool) -> Result<(), Error> {
+        let name = self.s.name(target);
+        let collapse = self.rules.core.fatigue.collapse_level();
+        let m = self.s.member_mut(target)?;
+        if m.status == Status::Dead {
+            return Err(Error::OutOfFight(name, "dead"));
+        }
+        m.fatigue = m.fatigue.saturating_sub(levels);
+        if slept {
+            m.sleep_checks = 0;
+        }
+        if m.status == Status::Collapsed && m.fatigue < collapse {
+            m.status = Status::Active;
+            m.collapsed_from = None;
+        }
+        self.s.said = format!("{name} recovers {levels} fatigue level(s): now {}", m.fatigue);
+        Ok(())
+    }
+
+    fn adjust(
+        &mut self,
+        target: &MemberRef,
+        shaken: Option<bool>,
+        wounds: Option<u32>,
+        fatigue: Option<u32>,
+        status: Option<Status>,
+        bleeding_out: Option<bool>,
+    ) -> Result<(), Error> {
+        let name = self.s.name(target);
+        let max = self.rules.core.wounds.wild_card_wounds;
+        let collapse = self.rules.core.fatigue.collapse_level();
+        if wounds.is_some_and(|w| w > max) {
+            return Err(Error::BadAdjust(format!("wounds go from 0 to {max}")));
+        }
+        if fatigue.is_some_and(|f| f > collapse) {
+            return Err(Error::BadAdjust(format!("fatigue goes from 0 to {collapse}")));
+        }
+        let m = self.s.member_mut(target)?;
+        let mut changes = Vec::new();
+        if let Some(v) = shaken {
+            m.shaken = v;
+            changes.push(if v { "Shaken".to_owned() } else { "not Shaken".to_owned() });
+        }
+        if let Some(v) = wounds {
+            m.wounds = v;
+            changes.push(format!("{v} wound(s)"));
+        }
+        if let Some(v) = fatigue {
+            m.fatigue = v;
+            changes.push(format!("fatigue {v}"));
+        }
+        if let Some(v) = status {
+            m.status = v;
+            if v == Status::Active {
+                m.injury = None;
+                m.collapsed_from = None;
+            }
+            changes.push(v.words().to_owned());
+        }
+        if let Some(v) = bleeding_out {
+            m.bleeding_out = v;
+            changes.push(if v { "Bleeding Out".to_owned() } else { "not bleeding".to_owned() });
+        }
+        self.s.said = format!(
+            "The Marshal sets {name}: {}",
+            if changes.is_empty() { "no change".to_owned() } else { changes.join(", ") }
+        );
+        Ok(())
+    }
+
+    /// Drops the prompts that no longer apply (the member is out, no longer Shaken, the
+    /// automation was switched off).
+    fn prune_prompts(&mut self) {
+        let s = &*self.s;
+        let keep: Vec<bool> = s
+            .prompts
+            .iter()
+            .map(|p| {
+                let Some(m) = s.member(p.target()) else { return false };
+                match p {
+                    Prompt::SpiritRoll(_) => s.automation.shaken_prompt && m.is_active() && m.shaken,
+                    Prompt::Incapacitation(_) => m.status == Status::Incapacitated && m.injury.is_none(),
+                    Prompt::BleedingOut(_) => s.automation.bleeding_out && m.bleeding_out,
+                }
+            })
+            .collect();
+        let mut flags = keep.into_iter();
+        self.s.prompts.retain(|_| flags.next().unwrap_or(false));
+    }
+}
+
+fn prompt_roll(p: &Prompt) -> &'static str {
+    match p {
+        Prompt::SpiritRoll(_) => "Spirit roll to recover from Shaken",
+        Prompt::Incapacitation(_) => "Incapacitation roll",
+        Prompt::BleedingOut(_) => "Bleeding Out roll",
+    }
+}
+
+fn outcome_total(r: &Rolled) -> String {
+    if r.result.outcome == Outcome::CriticalFailure {
+        "critical failure".to_owned()
+    } else {
+        r.result.total.to_string()
+    }
+}
+
+fn unit_words(u: &Unit) -> String {
+    let kind = if u.combatant.is_wild_card() { "Wild Card" } else { "Extras" };
+    if u.members.len() > 1 {
+        format!("{} ({} {kind})", u.combatant.name, u.members.len())
+    } else {
+        format!("{} ({kind})", u.combatant.name)
+    }
+}
+
+/// "Ann's", "Boss's", and for a group named in the plural "Deputies'".
+fn possessive(group: bool, name: &str) -> String {
+    if group && name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
+}
+
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}

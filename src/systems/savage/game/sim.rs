@@ -1,0 +1,247 @@
+//! Random legal events, for the property test (replay is exact, undo works, every card and
+//! chip is in exactly one place) and for timing the log.
+//!
+//! Every choice comes from the seed passed in; every roll in the events it makes is seeded too.
+
+use rand::RngExt as _;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom as _;
+
+use crate::kernel::log::Rules as _;
+use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::chips::ChipColour;
+use crate::systems::savage::rules::damage::DamageRoll;
+use crate::systems::savage::rules::fatigue::FatigueCause;
+use crate::systems::savage::rules::traits::TraitDice;
+
+use super::{DieRoll, Event, Holder, MemberRef, Prompt, Savage, Spend, State};
+
+fn seeded(rng: &mut StdRng) -> TraitDice {
+    TraitDice::Seeded { seed: rng.random() }
+}
+
+fn members(state: &State, active_only: bool) -> Vec<MemberRef> {
+    let mut list = Vec::new();
+    for u in &state.units {
+        for (i, m) in u.members.iter().enumerate() {
+            if !active_only || m.is_active() {
+                list.push(MemberRef::new(&u.id, u32::try_from(i).unwrap_or(0)));
+            }
+        }
+    }
+    list
+}
+
+/// The events of the turn in progress, or of the next turn.
+fn turn_candidates(state: &State, rng: &mut StdRng, list: &mut Vec<Event>) {
+    if let Some(top) = state.whose_turn() {
+        let top = top.to_owned();
+        let active = members(state, true);
+        if let Some(target) = active.get(rng.random_range(0..active.len().max(1))) {
+            let attacker = state.unit(&top).and_then(|u| u.members.iter().position(super::Member::is_active));
+            if let Some(index) = attacker {
+                list.push(Event::Attack {
+                    attacker: MemberRef::new(&top, u32::try_from(index).unwrap_or(0)),
+                    target: target.clone(),
+                    skill: if rng.random_bool(0.5) { "fighting".into() } else { "shooting".into() },
+                    range: Some("short".into()),
+                    modifier: 0,
+                    roll: seeded(rng),
+                });
+            }
+            let weapon = state.unit(&top).and_then(|u| u.combatant.weapons.first()).map(|w| w.damage.clone());
+            let roll = match weapon {
+                Some(dice) if rng.random_bool(0.5) => {
+                    DamageRoll::Seeded { dice, raise: rng.random_bool(0.3), seed: rng.random() }
+                }
+                _ => DamageRoll::Total { total: rng.random_range(0..24) },
+            };
+            list.push(Event::Damage {
+                target: target.clone(),
+                attacker: Some(top.clone()),
+                roll,
+                modifier: 0,
+                nonlethal: rng.random_bool(0.1),
+            });
+        }
+        for held in state.on_hold() {
+            list.push(Event::Interrupt {
+                unit: held.to_owned(),
+                against: top.clone(),
+                roll: seeded(rng),
+                against_roll: seeded(rng),
+            });
+        }
+        list.push(Event::EndTurn { unit: top.clone() });
+        list.push(Event::EndTurn { unit: top.clone() });
+        if rng.random_bool(0.2) {
+            list.push(Event::Hold { unit: top });
+        }
+    } else {
+        match state.next_up() {
+            Some(next) => list.push(Event::BeginTurn { unit: next }),
+            None => list.push(Event::Deal { typed: std::collections::BTreeMap::new() }),
+        }
+        for held in state.on_hold() {
+            list.push(Event::BeginTurn { unit: held.to_owned() });
+        }
+    }
+}
+
+/// Events worth trying now (some may be refused).
+fn candidates(state: &State, rng: &mut StdRng) -> Vec<Event> {
+    let mut list = Vec::new();
+    for p in state.prompts() {
+        let target = p.target().clone();
+        list.push(match p {
+            Prompt::SpiritRoll(_) => Event::Recover { target, roll: seeded(rng), modifier: 0 },
+            Prompt::Incapacitation(_) => Event::Incapacitation { target, roll: seeded(rng), modifier: 0 },
+            Prompt::BleedingOut(_) => Event::BleedOut { target, roll: seeded(rng), modifier: 0 },
+        });
+        if let Prompt::SpiritRoll(t) = p {
+            for colour in [ChipColour::White, ChipColour::Red, ChipColour::Blue] {
+                list.push(Event::SpendChip {
+                    holder: state.owner(&t.unit),
+                    chip: colour,
+                    purpose: Spend::Unshake { target: t.clone() },
+                });
+            }
+        }
+    }
+    for (holder, owed) in &state.chips.owed {
+        if *owed > 0 {
+            list.push(Event::DrawChips { holder: holder.clone(), count: (*owed).min(3), typed: None });
+        }
+    }
+    if let Some(last) = &state.last_damage {
+        let holder = state.owner(&last.target.unit);
+        for colour in [ChipColour::White, ChipColour::Red, ChipColour::Blue, ChipColour::Legendary] {
+            list.push(Event::SpendChip {
+                holder: holder.clone(),
+                chip: colour,
+                purpose: Spend::Soak { roll: seeded(rng), modifier: 0 },
+            });
+        }
+        if let Some(a) = &last.attacker {
+            list.push(Event::SpendChip {
+                holder: state.owner(a),
+                chip: ChipColour::Red,
+                purpose: Spend::ExtraDamage { roll: DieRoll::Seeded { seed: rng.random() } },
+            });
+        }
+    }
+    turn_candidates(state, rng, &mut list);
+    for joker in state.joker_holders() {
+        list.push(Event::BeginTurn { unit: joker.to_owned() });
+    }
+    if rng.random_bool(0.05) {
+        let all = members(state, false);
+        if let Some(target) = all.get(rng.random_range(0..all.len().max(1))) {
+            list.push(Event::FatigueCheck {
+                target: target.clone(),
+                cause: FatigueCause::Thirst { short: rng.random_bool(0.5) },
+                roll: seeded(rng),
+                modifier: 0,
+            });
+            list.push(Event::Rest { target: target.clone(), levels: 1, slept: true });
+        }
+    }
+    if rng.random_bool(0.02) {
+        list.push(Event::AwardLegendary { holder: Holder::Marshal });
+    }
+    list
+}
+
+/// A random event the game accepts now, if any; `seed` decides every choice and roll.
+#[must_use]
+pub fn random_event(rules: &Rules, state: &State, seed: u64) -> Option<Event> {
+    let mut rng = crate::systems::savage::rules::dice::rng(seed);
+    let mut list = candidates(state, &mut rng);
+    list.shuffle(&mut rng);
+    let game = Savage::new(rules);
+    list.into_iter().find(|e| game.apply(&mut state.clone(), e).is_ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::kernel::log::Log;
+    use crate::systems::savage::game::{Fight, UnitSetup};
+    use crate::systems::savage::rules::embedded;
+    use crate::systems::savage::rules::initiative::full_deck;
+
+    fn setup(rules: &Rules, seed: u64) -> Event {
+        let units = rules
+            .bestiary
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let mut c = c.clone();
+                if i == 2 {
+                    c.player = None;
+                }
+                UnitSetup { id: format!("u{i}"), combatant: c }
+            })
+            .chain(["Ann", "Bob"].iter().map(|name| {
+                let mut c = rules.bestiary.get(2).cloned().expect("a Wild Card in the bestiary");
+                c.name = (*name).to_owned();
+                c.player = Some((*name).to_owned());
+                UnitSetup { id: name.to_ascii_lowercase(), combatant: c }
+            }))
+            .collect();
+        Event::Setup {
+            seed,
+            players: vec!["Ann".into(), "Bob".into()],
+            units,
+            automation: crate::systems::savage::game::Automation::default(),
+        }
+    }
+
+    fn check_invariants(state: &State) {
+        // Every card is in exactly one place.
+        let mut cards: Vec<String> =
+            state.deck.draw.iter().chain(&state.deck.discard).map(ToString::to_string).collect();
+        for u in &state.units {
+            cards.extend(u.drawn.iter().map(ToString::to_string));
+        }
+        let mut all: Vec<String> = full_deck().iter().map(ToString::to_string).collect();
+        cards.sort();
+        all.sort();
+        assert_eq!(cards, all);
+        // Every pot chip is in the pot or in a hand.
+        for colour in [ChipColour::White, ChipColour::Red, ChipColour::Blue] {
+            let held: u32 = state.chips.held.values().map(|h| h.get(&colour).copied().unwrap_or(0)).sum();
+            let start = embedded().expect("data").chips.pot.get(&colour).copied().unwrap_or(0);
+            assert_eq!(state.chips.pot.get(&colour).copied().unwrap_or(0) + held, start, "{colour}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn random_fights_replay_exactly_and_undo(seed in any::<u64>()) {
+            let rules = embedded().expect("data");
+            let game = Savage::new(rules);
+            let mut fight = Fight::default();
+            fight.apply(&game, &setup(rules, seed)).expect("setup");
+            for i in 0..150u64 {
+                let Some(event) = random_event(rules, &fight.state, seed ^ (i + 1)) else { break };
+                fight.apply(&game, &event).expect("a legal event");
+                check_invariants(&fight.state);
+            }
+            // Through JSON, as a journal would.
+            let text: Vec<String> = fight.events.iter().map(|e| serde_json::to_string(e).expect("json")).collect();
+            let events: Vec<Event> = text.iter().map(|t| serde_json::from_str(t).expect("event")).collect();
+            let again = Log::replay(&game, &events).expect("replay");
+            prop_assert_eq!(&again.state, &fight.state);
+            prop_assert_eq!(&again.lines, &fight.lines);
+            if let Ok(Some((undone, _))) = fight.undo(&game) {
+                let prefix = Log::replay(&game, &fight.events[..fight.events.len() - 1]).expect("prefix");
+                prop_assert_eq!(&undone.state, &prefix.state);
+            }
+            prop_assert!(fight.state.round >= 1 || fight.events.len() < 10);
+        }
+    }
+}

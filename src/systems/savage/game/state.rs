@@ -1,0 +1,553 @@
+//! Where a fight stands, and the questions screens ask it (whose turn, who holds a Joker,
+//! each combatant's condition, the inputs of the odds calculators).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::kernel::cards::Card;
+use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::chips::ChipColour;
+use crate::systems::savage::rules::combatant::Combatant;
+use crate::systems::savage::rules::damage::{DamageDice, Effect, Incapacitation, Resolved};
+use crate::systems::savage::rules::die::Die;
+use crate::systems::savage::rules::fatigue::FatigueCause;
+use crate::systems::savage::rules::initiative::{self, DrawRule};
+use crate::systems::savage::rules::traits::TraitResult;
+
+use super::Error;
+
+/// Which automations are on. Each can be switched off from the set-up (or mid-fight).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Automation {
+    /// Ask for the Spirit roll when a Shaken combatant's turn begins.
+    pub shaken_prompt: bool,
+    /// Set Bleeding Out on a failed Incapacitation roll and ask for its roll every round.
+    pub bleeding_out: bool,
+    /// Apply wound and fatigue penalties to every trait roll.
+    pub penalties: bool,
+}
+
+impl Default for Automation {
+    fn default() -> Automation {
+        Automation { shaken_prompt: true, bleeding_out: true, penalties: true }
+    }
+}
+
+/// One combatant of a unit (a Wild Card, or one Extra of a group), addressed by the unit's id
+/// and its place in the group (0 for a Wild Card).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MemberRef {
+    pub unit: String,
+    #[serde(default)]
+    pub member: u32,
+}
+
+impl MemberRef {
+    /// The member `member` of `unit`.
+    #[must_use]
+    pub fn new(unit: &str, member: u32) -> MemberRef {
+        MemberRef { unit: unit.to_owned(), member }
+    }
+}
+
+/// Whether a member can still act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Active,
+    /// An Extra taken out by a wound.
+    Out,
+    /// A Wild Card with more than three wounds.
+    Incapacitated,
+    /// Knocked out by non-lethal damage.
+    Unconscious,
+    /// Collapsed from lack of sleep (out cold) or thirst (dying within hours).
+    Collapsed,
+    Dead,
+}
+
+impl Status {
+    /// The status in words.
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Status::Active => "active",
+            Status::Out => "out of the fight",
+            Status::Incapacitated => "Incapacitated",
+            Status::Unconscious => "unconscious",
+            Status::Collapsed => "collapsed",
+            Status::Dead => "dead",
+        }
+    }
+}
+
+/// One combatant's condition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::struct_excessive_bools, reason = "independent conditions a screen shows side by side")]
+pub struct Member {
+    pub shaken: bool,
+    pub wounds: u32,
+    pub fatigue: u32,
+    pub status: Status,
+    pub bleeding_out: bool,
+    /// Only free actions this turn (recovered from Shaken with a plain success).
+    pub free_actions_only: bool,
+    /// The lasting injury's fate after an Incapacitation roll.
+    pub injury: Option<Incapacitation>,
+    /// Whether the damage that Incapacitated it was non-lethal.
+    pub nonlethal: bool,
+    /// Fatigue rolls for lack of sleep since the last sleep.
+    pub sleep_checks: u32,
+    /// What made it collapse, when it did.
+    pub collapsed_from: Option<FatigueCause>,
+}
+
+impl Member {
+    pub(crate) fn fresh() -> Member {
+        Member {
+            shaken: false,
+            wounds: 0,
+            fatigue: 0,
+            status: Status::Active,
+            bleeding_out: false,
+            free_actions_only: false,
+            injury: None,
+            nonlethal: false,
+            sleep_checks: 0,
+            collapsed_from: None,
+        }
+    }
+
+    /// Whether it can still act.
+    #[must_use]
+    pub fn is_active(&self) -> bool {
+        self.status == Status::Active
+    }
+}
+
+/// A Wild Card or a group of Extras: one card, one profile, one or more members.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Unit {
+    pub id: String,
+    pub combatant: Combatant,
+    /// The card it acts on this round (`None`: not dealt in, e.g. on hold from last round).
+    pub card: Option<Card>,
+    /// Every card it drew this round, in order (Level Headed, Quick…).
+    pub drawn: Vec<Card>,
+    pub acted: bool,
+    pub on_hold: bool,
+    pub members: Vec<Member>,
+}
+
+impl Unit {
+    /// Whether it holds a Joker this round.
+    #[must_use]
+    pub fn has_joker(&self) -> bool {
+        self.card.is_some_and(Card::is_joker)
+    }
+
+    /// Whether any member can still act.
+    #[must_use]
+    pub fn in_fight(&self) -> bool {
+        self.members.iter().any(Member::is_active)
+    }
+
+    /// The member at `index`.
+    #[must_use]
+    pub fn member(&self, index: u32) -> Option<&Member> {
+        self.members.get(usize::try_from(index).ok()?)
+    }
+
+    /// The name of member `index`: the unit's name for a Wild Card, "Outlaws 3" in a group.
+    #[must_use]
+    pub fn member_name(&self, index: u32) -> String {
+        if self.members.len() > 1 {
+            format!("{} {}", self.combatant.name, index + 1)
+        } else {
+            self.combatant.name.clone()
+        }
+    }
+}
+
+/// Who holds fate chips.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Holder {
+    Marshal,
+    Player(String),
+}
+
+impl Holder {
+    /// The holder in words: "the Marshal", "Alice".
+    #[must_use]
+    pub fn words(&self) -> String {
+        match self {
+            Holder::Marshal => "the Marshal".to_owned(),
+            Holder::Player(name) => name.clone(),
+        }
+    }
+}
+
+/// The fate chips: the pot, each holder's chips, and the draws still owed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Chips {
+    pub pot: BTreeMap<ChipColour, u32>,
+    pub held: BTreeMap<Holder, BTreeMap<ChipColour, u32>>,
+    /// Blind draws still due: each player's starting chips, the Marshal's share.
+    pub owed: BTreeMap<Holder, u32>,
+    /// How many blind draws Posse has made (each seeds the next).
+    pub draws: u64,
+}
+
+impl Chips {
+    /// How many chips of `colour` `holder` has.
+    #[must_use]
+    pub fn count(&self, holder: &Holder, colour: ChipColour) -> u32 {
+        self.held.get(holder).and_then(|h| h.get(&colour)).copied().unwrap_or(0)
+    }
+
+    /// How many chips `holder` has in all.
+    #[must_use]
+    pub fn total(&self, holder: &Holder) -> u32 {
+        self.held.get(holder).map_or(0, |h| h.values().sum())
+    }
+
+    /// How many chips the pot holds.
+    #[must_use]
+    pub fn in_pot(&self) -> u32 {
+        self.pot.values().sum()
+    }
+}
+
+/// The action deck: cards still to deal (the top is the end) and the discards.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Deck {
+    pub draw: Vec<Card>,
+    pub discard: Vec<Card>,
+    /// How many times Posse shuffled (each shuffle is seeded from the game's seed and this).
+    pub shuffles: u64,
+    /// A Joker came out this round: the deck is shuffled before the next deal.
+    pub joker_dealt: bool,
+}
+
+/// A roll asked for and not made yet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Prompt {
+    /// Shaken at the start of its turn: the Spirit roll (or a chip).
+    SpiritRoll(MemberRef),
+    /// Incapacitated: the Vigor roll.
+    Incapacitation(MemberRef),
+    /// Bleeding Out: the Vigor roll at the start of the round.
+    BleedingOut(MemberRef),
+}
+
+impl Prompt {
+    /// Who must roll.
+    #[must_use]
+    pub fn target(&self) -> &MemberRef {
+        match self {
+            Prompt::SpiritRoll(m) | Prompt::Incapacitation(m) | Prompt::BleedingOut(m) => m,
+        }
+    }
+}
+
+/// The last damage dealt, open to soaking and extra damage until another kind of event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastDamage {
+    pub target: MemberRef,
+    pub attacker: Option<String>,
+    /// The target before the hit.
+    pub before: Member,
+    /// Every modifier included.
+    pub total: i32,
+    pub toughness: i32,
+    pub nonlethal: bool,
+    /// The most wounds one soak roll removed (a reroll keeps the better).
+    pub soaked: u32,
+    pub effect: Effect,
+}
+
+/// The last attack roll, for the damage that follows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastAttack {
+    pub attacker: MemberRef,
+    pub target: MemberRef,
+    pub tn: i32,
+    pub result: TraitResult,
+}
+
+/// A game at the table.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct State {
+    pub started: bool,
+    pub seed: u64,
+    pub automation: Automation,
+    pub players: Vec<String>,
+    /// Units in the order they entered.
+    pub units: Vec<Unit>,
+    pub round: u32,
+    pub deck: Deck,
+    /// Units acting now, the latest on top (a Joker or a holder may cut in).
+    pub acting: Vec<String>,
+    /// Units that lost an interruption and act when the given unit's turn ends.
+    pub waiting: Vec<(String, String)>,
+    pub prompts: Vec<Prompt>,
+    pub last_damage: Option<LastDamage>,
+    pub last_attack: Option<LastAttack>,
+    pub chips: Chips,
+    /// The last event in words (what `describe` reports).
+    pub said: String,
+}
+
+/// The inputs of a trait roll for one combatant: its die, Wild Die, and every automatic
+/// modifier with where it comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TraitInput {
+    pub die: Die,
+    pub wild: bool,
+    /// The unskilled −2 (0 with the skill).
+    pub unskilled: i32,
+    /// Wound penalty (0 when penalties are switched off).
+    pub wounds: i32,
+    /// Fatigue penalty (0 when penalties are switched off).
+    pub fatigue: i32,
+    /// +2 while it holds a Joker.
+    pub joker: i32,
+}
+
+impl TraitInput {
+    /// All the automatic modifiers together.
+    #[must_use]
+    pub fn modifier(&self) -> i32 {
+        self.unskilled + self.wounds + self.fatigue + self.joker
+    }
+}
+
+/// The inputs of a damage calculator: the attacker's dice, its Joker bonus, and the target's
+/// Toughness and Shaken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DamageInput {
+    pub dice: DamageDice,
+    /// The dice with `Str` replaced by the attacker's Strength.
+    pub resolved: Resolved,
+    pub joker: i32,
+    pub toughness: i32,
+    pub shaken: bool,
+}
+
+/// One line of the action order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[expect(clippy::struct_excessive_bools, reason = "independent flags a screen shows on each card")]
+pub struct OrderEntry {
+    pub unit: String,
+    pub name: String,
+    pub card: Option<Card>,
+    pub joker: bool,
+    pub acted: bool,
+    pub on_hold: bool,
+    pub acting: bool,
+}
+
+impl State {
+    /// The unit with this id.
+    #[must_use]
+    pub fn unit(&self, id: &str) -> Option<&Unit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    pub(crate) fn unit_mut(&mut self, id: &str) -> Result<&mut Unit, Error> {
+        self.units.iter_mut().find(|u| u.id == id).ok_or_else(|| Error::UnknownUnit(id.to_owned()))
+    }
+
+    pub(crate) fn unit_ref(&self, id: &str) -> Result<&Unit, Error> {
+        self.unit(id).ok_or_else(|| Error::UnknownUnit(id.to_owned()))
+    }
+
+    /// The member a reference points to.
+    #[must_use]
+    pub fn member(&self, m: &MemberRef) -> Option<&Member> {
+        self.unit(&m.unit)?.member(m.member)
+    }
+
+    pub(crate) fn member_ref(&self, m: &MemberRef) -> Result<&Member, Error> {
+        self.member(m).ok_or_else(|| Error::UnknownMember(m.unit.clone(), m.member + 1))
+    }
+
+    pub(crate) fn member_mut(&mut self, m: &MemberRef) -> Result<&mut Member, Error> {
+        let unit = self.unit_mut(&m.unit)?;
+        let index = usize::try_from(m.member).unwrap_or(usize::MAX);
+        unit.members.get_mut(index).ok_or_else(|| Error::UnknownMember(m.unit.clone(), m.member + 1))
+    }
+
+    /// A member's name for the log.
+    #[must_use]
+    pub fn name(&self, m: &MemberRef) -> String {
+        self.unit(&m.unit).map_or_else(|| m.unit.clone(), |u| u.member_name(m.member))
+    }
+
+    /// The round number (0 before the first deal).
+    #[must_use]
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// The units dealt in this round (or on hold), in acting order: Jokers first, then Ace down
+    /// to 2 and by suit; units on hold without a card come last.
+    #[must_use]
+    pub fn order(&self) -> Vec<OrderEntry> {
+        let mut list: Vec<&Unit> = self.units.iter().filter(|u| u.card.is_some() || u.on_hold).collect();
+        list.sort_by(|a, b| match (a.card, b.card) {
+            (Some(x), Some(y)) => initiative::acts_before(x, y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        });
+        list.into_iter()
+            .map(|u| OrderEntry {
+                unit: u.id.clone(),
+                name: u.combatant.name.clone(),
+                card: u.card,
+                joker: u.has_joker(),
+                acted: u.acted,
+                on_hold: u.on_hold,
+                acting: self.acting.contains(&u.id),
+            })
+            .collect()
+    }
+
+    /// The unit acting now, if any (the latest to cut in).
+    #[must_use]
+    pub fn whose_turn(&self) -> Option<&str> {
+        self.acting.last().map(String::as_str)
+    }
+
+    /// The unit whose card comes up next (Jokers, holders and those who acted are skipped: they
+    /// act when they choose).
+    #[must_use]
+    pub fn next_up(&self) -> Option<String> {
+        self.order()
+            .into_iter()
+            .find(|e| {
+                !e.joker
+                    && !e.acted
+                    && !e.on_hold
+                    && !e.acting
+                    && e.card.is_some()
+                    && self.unit(&e.unit).is_some_and(Unit::in_fight)
+            })
+            .map(|e| e.unit)
+    }
+
+    /// Units holding a Joker that have not acted: "Joker: act now" all round.
+    #[must_use]
+    pub fn joker_holders(&self) -> Vec<&str> {
+        self.units
+            .iter()
+            .filter(|u| u.has_joker() && !u.acted && !self.acting.contains(&u.id) && u.in_fight())
+            .map(|u| u.id.as_str())
+            .collect()
+    }
+
+    /// Units on hold.
+    #[must_use]
+    pub fn on_hold(&self) -> Vec<&str> {
+        self.units.iter().filter(|u| u.on_hold && u.in_fight()).map(|u| u.id.as_str()).collect()
+    }
+
+    /// The rolls asked for and not made yet.
+    #[must_use]
+    pub fn prompts(&self) -> &[Prompt] {
+        &self.prompts
+    }
+
+    /// Whether the deck will be shuffled before the next deal (a Joker came out this round).
+    #[must_use]
+    pub fn reshuffle_due(&self) -> bool {
+        self.deck.joker_dealt
+    }
+
+    /// The +2 of a Joker held this round by `unit` (0 otherwise).
+    #[must_use]
+    pub fn joker_bonus(&self, rules: &Rules, unit: &str) -> i32 {
+        if self.unit(unit).is_some_and(Unit::has_joker) { rules.core.initiative.joker_bonus } else { 0 }
+    }
+
+    /// Wound and fatigue penalties of a member (0 each when penalties are switched off).
+    #[must_use]
+    pub fn penalties(&self, rules: &Rules, member: &Member) -> (i32, i32) {
+        if !self.automation.penalties {
+            return (0, 0);
+        }
+        let w = &rules.core.wounds;
+        let per = i64::from(w.penalty_per_wound) * i64::from(member.wounds);
+        let wounds = i32::try_from(per.max(i64::from(w.penalty_cap))).unwrap_or(w.penalty_cap);
+        (wounds, rules.core.fatigue.penalty(member.fatigue))
+    }
+
+    /// The inputs of a trait roll by `m` with the attribute or skill `trait_name`.
+    ///
+    /// # Errors
+    /// An unknown unit or member.
+    pub fn trait_input(&self, rules: &Rules, m: &MemberRef, trait_name: &str) -> Result<TraitInput, Error> {
+        let unit = self.unit_ref(&m.unit)?;
+        let member = self.member_ref(m)?;
+        let (die, unskilled) = unit.combatant.trait_die(rules, trait_name);
+        let (wounds, fatigue) = self.penalties(rules, member);
+        Ok(TraitInput {
+            die,
+            wild: unit.combatant.is_wild_card(),
+            unskilled,
+            wounds,
+            fatigue,
+            joker: self.joker_bonus(rules, &m.unit),
+        })
+    }
+
+    /// The inputs of a damage roll by `attacker` with `weapon` against `target`.
+    ///
+    /// # Errors
+    /// An unknown unit, member or weapon.
+    pub fn damage_input(
+        &self,
+        rules: &Rules,
+        attacker: &str,
+        weapon: &str,
+        target: &MemberRef,
+    ) -> Result<DamageInput, Error> {
+        let unit = self.unit_ref(attacker)?;
+        let w = unit.combatant.weapon(weapon).ok_or_else(|| Error::UnknownWeapon(weapon.to_owned()))?;
+        let resolved = w.damage.resolve(Some(unit.combatant.attributes.strength))?;
+        let target_unit = self.unit_ref(&target.unit)?;
+        let member = self.member_ref(target)?;
+        Ok(DamageInput {
+            dice: w.damage.clone(),
+            resolved,
+            joker: self.joker_bonus(rules, attacker),
+            toughness: target_unit.combatant.toughness(rules),
+            shaken: member.shaken,
+        })
+    }
+
+    /// How many cards `unit` must draw at the deal under its Edges and Hindrances (Quick may
+    /// ask for more once the first are known: see [`DrawRule::still_needed`]).
+    #[must_use]
+    pub fn draw_rule(&self, rules: &Rules, unit: &str) -> DrawRule {
+        self.unit(unit).map_or(DrawRule::PLAIN, |u| DrawRule::of(rules, &u.combatant))
+    }
+
+    /// The owner of a unit's fate chips.
+    #[must_use]
+    pub fn owner(&self, unit: &str) -> Holder {
+        self.unit(unit).and_then(|u| u.combatant.player.clone()).map_or(Holder::Marshal, Holder::Player)
+    }
+
+    /// The next sleep check's number for a member (1 for the first since it last slept).
+    #[must_use]
+    pub fn next_sleep_check(&self, m: &MemberRef) -> u32 {
+        self.member(m).map_or(1, |x| x.sleep_checks + 1)
+    }
+}

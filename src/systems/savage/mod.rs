@@ -1,0 +1,36 @@
+//! Deadlands on the Savage Worlds rules: the Marshal's combat tracker and every player's odds
+//! calculator. `rules/` holds the pure rules and exact odds of exploding dice, `game/` a fight
+//! as an event log, `cli.rs` the `posse savage …` commands, `print/` the reference and
+//! combatant sheets, `ui/` the screens and `app/` the one place they touch files.
+
+pub mod app;
+pub mod cli;
+pub mod game;
+pub mod print;
+pub mod rules;
+pub mod ui;
+
+/// Deadlands in the registry.
+pub const SYSTEM: super::System = super::System {
+    id: "savage",
+    title: "Deadlands (Savage Worlds)",
+    blurb: "The Marshal's combat tracker: the action deck, Shaken and wounds, soaks, Incapacitation and Bleeding Out, fate chips by colour, and the exact odds of every aced roll.",
+    command: cli::command,
+    run: cli::run,
+    app: open_app,
+    check: check_data,
+};
+
+/// Deadlands' screens on its data folder.
+fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::app::SystemApp> {
+    match rules::embedded() {
+        Ok(rules) => Box::new(app::SavageApp::new(rules, data)),
+        Err(problems) => {
+            Box::new(crate::app::Unavailable { why: rules::data::problems_text(problems) })
+        }
+    }
+}
+
+fn check_data() -> Result<(), String> {
+    rules::embedded().map(|_| ()).map_err(rules::data::problems_text)
+}

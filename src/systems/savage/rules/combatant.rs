@@ -1,0 +1,509 @@
+//! Combatants: a Wild Card or a group of Extras, its traits as die types, derived Parry and
+//! Toughness, weapons, and the initiative Edges and Hindrances Posse applies to its card.
+//!
+//! This is also the combatant file format (JSON, keys stable: only ever added):
+//!
+//! ```json
+//! { "name": "Outlaws", "kind": "extra", "count": 5, "player": "Ann",
+//!   "attributes": { "agility": "d6", "smarts": "d4", "spirit": "d6", "strength": "d6", "vigor": "d6" },
+//!   "skills": { "fighting": "d6", "shooting": "d8" },
+//!   "parry_bonus": 0, "armour": 1, "toughness_bonus": 0,
+//!   "initiative": ["quick"],
+//!   "weapons": [ { "name": "Revolver", "damage": "2d6+1", "range": { "short": 12, "medium": 24, "long": 48 } } ],
+//!   "notes": "" }
+//! ```
+//!
+//! `kind` is `wild_card` or `extra`; `count` (default 1) makes a group of Extras acting on one
+//! card; `player` (absent for the Marshal's) is who holds the fate chips spent for it;
+//! `initiative` lists `quick`, `level_headed`, `improved_level_headed`, `hesitant`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::damage::DamageDice;
+use super::data::{Problem, Rules};
+use super::die::Die;
+
+/// The largest group of Extras on one card.
+pub const MAX_COUNT: u32 = 50;
+
+/// Wild Card (a Wild Die, three wounds) or Extra (one wound takes it out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    WildCard,
+    Extra,
+}
+
+impl Kind {
+    /// The id used in files.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::WildCard => "wild_card",
+            Kind::Extra => "extra",
+        }
+    }
+}
+
+/// The five attributes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Attributes {
+    pub agility: Die,
+    pub smarts: Die,
+    pub spirit: Die,
+    pub strength: Die,
+    pub vigor: Die,
+}
+
+/// The attribute names, in the order sheets list them.
+pub const ATTRIBUTES: [&str; 5] = ["agility", "smarts", "spirit", "strength", "vigor"];
+
+impl Attributes {
+    /// The attribute named `name` (lower case).
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<Die> {
+        match name {
+            "agility" => Some(self.agility),
+            "smarts" => Some(self.smarts),
+            "spirit" => Some(self.spirit),
+            "strength" => Some(self.strength),
+            "vigor" => Some(self.vigor),
+            _ => None,
+        }
+    }
+}
+
+/// An initiative Edge or Hindrance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InitiativeEdge {
+    /// Redraw a card of 5 or lower until it is above 5.
+    Quick,
+    /// Draw two cards, keep the best.
+    LevelHeaded,
+    /// Draw three cards, keep the best.
+    ImprovedLevelHeaded,
+    /// Draw two cards, keep the lowest (a Joker is always kept).
+    Hesitant,
+}
+
+impl InitiativeEdge {
+    pub const ALL: [InitiativeEdge; 4] = [
+        InitiativeEdge::Quick,
+        InitiativeEdge::LevelHeaded,
+        InitiativeEdge::ImprovedLevelHeaded,
+        InitiativeEdge::Hesitant,
+    ];
+
+    /// The id used in files.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            InitiativeEdge::Quick => "quick",
+            InitiativeEdge::LevelHeaded => "level_headed",
+            InitiativeEdge::ImprovedLevelHeaded => "improved_level_headed",
+            InitiativeEdge::Hesitant => "hesitant",
+        }
+    }
+
+    /// The name players know.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            InitiativeEdge::Quick => "Quick",
+            InitiativeEdge::LevelHeaded => "Level Headed",
+            InitiativeEdge::ImprovedLevelHeaded => "Improved Level Headed",
+            InitiativeEdge::Hesitant => "Hesitant",
+        }
+    }
+}
+
+/// Range bands in inches (table-top distance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RangeBands {
+    pub short: u32,
+    pub medium: u32,
+    pub long: u32,
+}
+
+/// A weapon: its damage dice and, for a ranged weapon, its range bands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Weapon {
+    pub name: String,
+    pub damage: DamageDice,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub range: Option<RangeBands>,
+}
+
+/// A Wild Card, or a group of `count` Extras acting on one card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Combatant {
+    pub name: String,
+    pub kind: Kind,
+    /// How many (1 for a Wild Card; a group of Extras may be more).
+    pub count: u32,
+    /// The player whose fate chips it spends; `None` for the Marshal's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    pub attributes: Attributes,
+    /// Skills by lower-case name: `fighting`, `shooting`, …
+    pub skills: BTreeMap<String, Die>,
+    /// Shield, Edges: added to Parry.
+    pub parry_bonus: i32,
+    /// Added to Toughness.
+    pub armour: i32,
+    /// Other Toughness bonuses (Brawny, size).
+    pub toughness_bonus: i32,
+    pub initiative: Vec<InitiativeEdge>,
+    pub weapons: Vec<Weapon>,
+    pub notes: String,
+}
+
+impl Combatant {
+    /// Whether it rolls a Wild Die.
+    #[must_use]
+    pub fn is_wild_card(&self) -> bool {
+        self.kind == Kind::WildCard
+    }
+
+    /// Parry: the base (2) plus half Fighting (nothing without Fighting) plus the bonus.
+    #[must_use]
+    pub fn parry(&self, rules: &Rules) -> i32 {
+        let half = self.skills.get("fighting").map_or(0, |d| d.half());
+        rules.core.parry_base + half + self.parry_bonus
+    }
+
+    /// Toughness: the base (2) plus half Vigor, armour and other bonuses.
+    #[must_use]
+    pub fn toughness(&self, rules: &Rules) -> i32 {
+        rules.core.toughness_base + self.attributes.vigor.half() + self.armour + self.toughness_bonus
+    }
+
+    /// The die of an attribute or skill, and the unskilled modifier when it has not the skill
+    /// (an unknown skill is rolled at d4−2).
+    #[must_use]
+    pub fn trait_die(&self, rules: &Rules, name: &str) -> (Die, i32) {
+        let key = name.trim().to_ascii_lowercase();
+        if let Some(die) = self.attributes.get(&key) {
+            return (die, 0);
+        }
+        match self.skills.get(&key) {
+            Some(&die) => (die, 0),
+            None => (rules.core.traits.unskilled_die, rules.core.traits.unskilled_modifier),
+        }
+    }
+
+    /// Whether it has this initiative Edge or Hindrance.
+    #[must_use]
+    pub fn has(&self, edge: InitiativeEdge) -> bool {
+        self.initiative.contains(&edge)
+    }
+
+    /// The weapon named `name` (case ignored).
+    #[must_use]
+    pub fn weapon(&self, name: &str) -> Option<&Weapon> {
+        self.weapons.iter().find(|w| w.name.eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+/// The loose shape a combatant file is read into.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    name: String,
+    kind: String,
+    #[serde(default)]
+    count: Option<u32>,
+    #[serde(default)]
+    player: Option<String>,
+    attributes: BTreeMap<String, String>,
+    #[serde(default)]
+    skills: BTreeMap<String, String>,
+    #[serde(default)]
+    parry_bonus: i32,
+    #[serde(default)]
+    armour: i32,
+    #[serde(default)]
+    toughness_bonus: i32,
+    #[serde(default)]
+    initiative: Vec<String>,
+    #[serde(default)]
+    weapons: Vec<RawWeapon>,
+    #[serde(default)]
+    notes: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawWeapon {
+    name: String,
+    damage: String,
+    #[serde(default)]
+    range: Option<RangeBands>,
+}
+
+const FILE: &str = "combatant";
+
+/// Reads a combatant file.
+///
+/// # Errors
+/// Every problem, each with its JSON path (file name "combatant"; callers put their own).
+pub fn from_json(text: &str) -> Result<Combatant, Vec<Problem>> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        vec![Problem::new(FILE, format!("line {} column {}", e.line(), e.column()), e.to_string())]
+    })?;
+    from_value(value)
+}
+
+/// Checks a combatant read as JSON.
+///
+/// # Errors
+/// Every problem, each with its JSON path.
+pub fn from_value(value: serde_json::Value) -> Result<Combatant, Vec<Problem>> {
+    let raw: Raw = serde_json::from_value(value).map_err(|e| vec![Problem::new(FILE, "$", e.to_string())])?;
+    validate(raw)
+}
+
+fn die_at(text: &str, path: String, problems: &mut Vec<Problem>) -> Die {
+    text.parse::<Die>().unwrap_or_else(|e| {
+        problems.push(Problem::new(FILE, path, e.to_string()));
+        Die::D4
+    })
+}
+
+fn initiative(list: &[String], problems: &mut Vec<Problem>) -> Vec<InitiativeEdge> {
+    let mut initiative = Vec::new();
+    for (i, text) in list.iter().enumerate() {
+        match InitiativeEdge::ALL.into_iter().find(|e| e.id() == text.trim()) {
+            Some(e) if !initiative.contains(&e) => initiative.push(e),
+            Some(_) => problems.push(Problem::new(FILE, format!("$.initiative[{i}]"), "given twice")),
+            None => problems.push(Problem::new(
+                FILE,
+                format!("$.initiative[{i}]"),
+                format!("'{text}' is not an initiative Edge: use quick, level_headed, improved_level_headed or hesitant"),
+            )),
+        }
+    }
+    if initiative.contains(&InitiativeEdge::Hesitant)
+        && initiative.iter().any(|e| *e != InitiativeEdge::Hesitant)
+    {
+        problems.push(Problem::new(
+            FILE,
+            "$.initiative",
+            "Hesitant cannot be combined with Quick or Level Headed",
+        ));
+    }
+    initiative
+}
+
+fn weapons(list: Vec<RawWeapon>, problems: &mut Vec<Problem>) -> Vec<Weapon> {
+    let mut weapons = Vec::new();
+    for (i, w) in list.into_iter().enumerate() {
+        if w.name.trim().is_empty() {
+            problems.push(Problem::new(FILE, format!("$.weapons[{i}].name"), "the name is empty"));
+        }
+        let damage = match w.damage.parse::<DamageDice>() {
+            Ok(d) => d,
+            Err(e) => {
+                problems.push(Problem::new(FILE, format!("$.weapons[{i}].damage"), e.to_string()));
+                DamageDice { terms: Vec::new() }
+            }
+        };
+        if let Some(r) = w.range
+            && !(r.short <= r.medium && r.medium <= r.long)
+        {
+            problems.push(Problem::new(
+                FILE,
+                format!("$.weapons[{i}].range"),
+                "the bands go from short to long: short ≤ medium ≤ long",
+            ));
+        }
+        weapons.push(Weapon { name: w.name.trim().to_owned(), damage, range: w.range });
+    }
+    weapons
+}
+
+fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let name = raw.name.trim().to_owned();
+    if name.is_empty() {
+        problems.push(Problem::new(FILE, "$.name", "the name is empty"));
+    }
+    let kind = match raw.kind.as_str() {
+        "wild_card" => Kind::WildCard,
+        "extra" => Kind::Extra,
+        other => {
+            problems.push(Problem::new(
+                FILE,
+                "$.kind",
+                format!("'{other}' is not a kind: use wild_card or extra"),
+            ));
+            Kind::Extra
+        }
+    };
+    let count = raw.count.unwrap_or(1);
+    if count == 0 || count > MAX_COUNT {
+        problems.push(Problem::new(FILE, "$.count", format!("{count} is not a count: use 1 to {MAX_COUNT}")));
+    } else if kind == Kind::WildCard && count != 1 {
+        problems.push(Problem::new(
+            FILE,
+            "$.count",
+            "a Wild Card is one character: only Extras come in groups",
+        ));
+    }
+    let player = raw.player.map(|p| p.trim().to_owned()).filter(|p| !p.is_empty());
+    for key in raw.attributes.keys() {
+        if !ATTRIBUTES.contains(&key.as_str()) {
+            problems.push(Problem::new(
+                FILE,
+                format!("$.attributes.{key}"),
+                "not an attribute: use agility, smarts, spirit, strength and vigor",
+            ));
+        }
+    }
+    let mut attribute = |key: &str| {
+        if let Some(text) = raw.attributes.get(key) {
+            die_at(text, format!("$.attributes.{key}"), &mut problems)
+        } else {
+            problems.push(Problem::new(FILE, "$.attributes", format!("{key} is missing")));
+            Die::D4
+        }
+    };
+    let attributes = Attributes {
+        agility: attribute("agility"),
+        smarts: attribute("smarts"),
+        spirit: attribute("spirit"),
+        strength: attribute("strength"),
+        vigor: attribute("vigor"),
+    };
+    let mut skills = BTreeMap::new();
+    for (key, text) in &raw.skills {
+        let lower = key.trim().to_ascii_lowercase();
+        let path = format!("$.skills.{key}");
+        if lower.is_empty() || ATTRIBUTES.contains(&lower.as_str()) {
+            problems.push(Problem::new(FILE, &path, "a skill needs its own name, not an attribute's"));
+        }
+        let die = die_at(text, path.clone(), &mut problems);
+        if skills.insert(lower, die).is_some() {
+            problems.push(Problem::new(FILE, &path, "this skill is given twice"));
+        }
+    }
+    let initiative = initiative(&raw.initiative, &mut problems);
+    for (path, value) in [
+        ("$.parry_bonus", raw.parry_bonus),
+        ("$.armour", raw.armour),
+        ("$.toughness_bonus", raw.toughness_bonus),
+    ] {
+        if !(-20..=50).contains(&value) {
+            problems.push(Problem::new(FILE, path, format!("{value} is out of range: use -20 to 50")));
+        }
+    }
+    let weapons = weapons(raw.weapons, &mut problems);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(Combatant {
+        name,
+        kind,
+        count,
+        player,
+        attributes,
+        skills,
+        parry_bonus: raw.parry_bonus,
+        armour: raw.armour,
+        toughness_bonus: raw.toughness_bonus,
+        initiative,
+        weapons,
+        notes: raw.notes,
+    })
+}
+
+impl<'de> Deserialize<'de> for Combatant {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Combatant, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        from_value(value).map_err(|problems| {
+            let text: Vec<String> = problems.iter().map(|p| format!("{}: {}", p.path, p.message)).collect();
+            serde::de::Error::custom(text.join("; "))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::systems::savage::rules::data::embedded;
+
+    const ANN: &str = r#"{
+        "name": "Ann", "kind": "wild_card", "player": "Alice",
+        "attributes": { "agility": "d8", "smarts": "d6", "spirit": "d6", "strength": "d6", "vigor": "d12+1" },
+        "skills": { "Fighting": "d10", "shooting": "d8" },
+        "parry_bonus": 1, "armour": 1,
+        "initiative": ["quick", "level_headed"],
+        "weapons": [ { "name": "Colt", "damage": "2d6+1", "range": { "short": 12, "medium": 24, "long": 48 } },
+                     { "name": "Knife", "damage": "Str+d4" } ]
+    }"#;
+
+    #[test]
+    fn derived_stats() {
+        let rules = embedded().expect("data");
+        let ann = from_json(ANN).expect("Ann");
+        // Parry 2 + half d10 (5) + 1 = 8; Toughness 2 + half d12+1 (6) + armour 1 = 9.
+        assert_eq!(ann.parry(rules), 8);
+        assert_eq!(ann.toughness(rules), 9);
+        assert_eq!(ann.trait_die(rules, "Fighting"), (Die::D10, 0));
+        assert_eq!(ann.trait_die(rules, "vigor").0.to_string(), "d12+1");
+        assert_eq!(ann.trait_die(rules, "riding"), (Die::D4, -2));
+        assert!(ann.has(InitiativeEdge::Quick));
+        assert_eq!(ann.weapon("knife").map(|w| w.damage.to_string()), Some("Str+d4".to_owned()));
+    }
+
+    #[test]
+    fn the_file_writes_back_the_same() {
+        let ann = from_json(ANN).expect("Ann");
+        let text = serde_json::to_string(&ann).expect("json");
+        let again: Combatant = serde_json::from_str(&text).expect("read back");
+        assert_eq!(ann, again);
+        assert!(text.contains("\"kind\":\"wild_card\""));
+        assert!(text.contains("\"vigor\":\"d12+1\""));
+        assert!(text.contains("\"initiative\":[\"quick\",\"level_headed\"]"));
+    }
+
+    #[test]
+    fn every_problem_has_its_path() {
+        let bad = r#"{
+            "name": " ", "kind": "wild_card", "count": 3,
+            "attributes": { "agility": "d7", "smarts": "d6", "spirit": "d6", "strength": "d6", "luck": "d6" },
+            "skills": { "fighting": "d13" },
+            "initiative": ["hesitant", "quick", "lucky"],
+            "weapons": [ { "name": "Gun", "damage": "2x6", "range": { "short": 24, "medium": 12, "long": 48 } } ]
+        }"#;
+        let problems = from_json(bad).expect_err("bad");
+        let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            vec![
+                "$.name",
+                "$.count",
+                "$.attributes.luck",
+                "$.attributes.agility",
+                "$.attributes",
+                "$.skills.fighting",
+                "$.initiative[2]",
+                "$.initiative",
+                "$.weapons[0].damage",
+                "$.weapons[0].range",
+            ]
+        );
+    }
+
+    #[test]
+    fn unknown_keys_are_refused() {
+        let problems =
+            from_json(r#"{"name":"X","kind":"extra","attributes":{},"colour":"red"}"#).expect_err("bad");
+        assert_eq!(problems.len(), 1);
+        assert!(problems.first().is_some_and(|p| p.message.contains("colour")));
+    }
+}
