@@ -135,7 +135,9 @@ pub struct ReferencePrintArgs {
 #[must_use]
 pub fn command() -> clap::Command {
     SavageCommand::augment_subcommands(
-        clap::Command::new("savage").about("Deadlands (Savage Worlds): exact odds of aced rolls, the action deck, the reference sheet"),
+        clap::Command::new("savage").about(
+            "Deadlands (Savage Worlds): exact odds of aced rolls, the action deck, the reference sheet",
+        ),
     )
     .subcommand_required(true)
 }
@@ -202,7 +204,7 @@ fn trait_cmd(rules: &Rules, a: &TraitArgs) -> Result<(String, Value), Failure> {
     let tn = a.tn.unwrap_or(rules.core.traits.target_number);
     if !(-100..=1000).contains(&tn) || !(-100..=100).contains(&a.modifier) {
         return Err(Failure::refused(
-            &"the target number and modifier must be within -100 to 1000 and -100 to 100",
+            "the target number and modifier must be within -100 to 1000 and -100 to 100",
         ));
     }
     let roll = TraitRoll { die, wild: !a.extra, modifier: a.modifier, tn };
@@ -369,9 +371,8 @@ fn incapacitation_cmd(rules: &Rules, a: &IncapacitationArgs) -> Result<(String, 
 }
 
 fn reference_cmd(rules: &Rules, a: &ReferencePrintArgs) -> Result<(String, Value), Failure> {
-    let paper = Paper::parse(a.paper.trim()).ok_or_else(|| {
-        Failure::malformed(format!("'{}' is not a paper size: use a4 or letter", a.paper))
-    })?;
+    let paper = Paper::parse(a.paper.trim())
+        .ok_or_else(|| Failure::malformed(format!("'{}' is not a paper size: use a4 or letter", a.paper)))?;
     let pages = reference::layout(&ReferenceSheet::build(rules), paper);
     let pdf = print::render(&pages).map_err(Failure::malformed)?;
     store::write_atomic(&a.out, &pdf).map_err(Failure::file)?;

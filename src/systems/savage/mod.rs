@@ -25,9 +25,7 @@ pub const SYSTEM: super::System = super::System {
 fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::app::SystemApp> {
     match rules::embedded() {
         Ok(rules) => Box::new(app::SavageApp::new(rules, data)),
-        Err(problems) => {
-            Box::new(crate::app::Unavailable { why: rules::data::problems_text(problems) })
-        }
+        Err(problems) => Box::new(crate::app::Unavailable { why: rules::data::problems_text(problems) }),
     }
 }
 

@@ -1,43 +1,224 @@
-//! Deadlands in the app.
+//! Deadlands in the app: its four screens (Combatants, Fight, Reference, Print) and the
+//! commands they send. This is the only place Deadlands' screens touch files, through
+//! `crate::store`, in the system's own data folder: `combatants/` (one JSON file per posse
+//! member, villain or group of Extras; deleted ones wait in `combatants/deleted/`), `games/`
+//! (each fight's journal) and `prints/` (the PDFs).
+
+mod fights;
+mod files;
 
 use std::any::Any;
+use std::path::PathBuf;
 
 use crate::app::SystemApp;
-use crate::store::DataDir;
+use crate::store::{DataDir, Journal};
+use crate::systems::savage::game::{Event, Fight, Savage};
 use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::combatant::Combatant;
+use crate::systems::savage::ui::combatants::{self, CombatantCommand, CombatantsState};
+use crate::systems::savage::ui::fight::{self, FightCommand, FightState, FightView};
+use crate::systems::savage::ui::print::{self, PrintCommand, PrintState};
+use crate::systems::savage::ui::reference::{self, ReferenceState};
+
+/// Deadlands' screens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Screen {
+    #[default]
+    Combatants,
+    Fight,
+    Reference,
+    Print,
+}
+
+impl Screen {
+    /// The screens in tab order.
+    pub const ALL: [Screen; 4] = [Screen::Combatants, Screen::Fight, Screen::Reference, Screen::Print];
+    /// The tabs' names, in the same order.
+    pub const NAMES: [&'static str; 4] = ["Combatants", "Fight", "Reference", "Print"];
+}
+
+/// One combatant file in the data folder: readable, or damaged with the reason (a damaged
+/// file is listed, never written over).
+#[derive(Clone, Debug)]
+pub struct CombatantEntry {
+    /// The file's stem: the combatant's stable id in the folder.
+    pub id: String,
+    pub path: PathBuf,
+    pub combatant: Result<Combatant, String>,
+}
+
+/// The fight at the table and where its events go.
+pub struct ActiveFight {
+    pub id: String,
+    pub fight: Fight<'static>,
+    saving: Saving,
+}
+
+/// Where the open fight's events are written.
+enum Saving {
+    Journal(Journal),
+    /// Nowhere: the journal is damaged or cannot be written; the sentence says why.
+    ReadOnly(String),
+}
+
+impl ActiveFight {
+    /// Why the fight cannot be changed, as a sentence; `None` when it can.
+    #[must_use]
+    pub fn read_only(&self) -> Option<&str> {
+        match &self.saving {
+            Saving::Journal(_) => None,
+            Saving::ReadOnly(why) => Some(why),
+        }
+    }
+}
 
 /// Deadlands' part of the app.
 pub struct SavageApp {
-    pub rules: &'static Rules,
-    pub data: Option<DataDir>,
-    pub tab: usize,
+    rules: &'static Rules,
+    data: Option<DataDir>,
+    pub screen: Screen,
+    /// The Combatants screen: the files and the one being edited.
+    pub combatants: CombatantsState,
+    /// The Fight screen's forms.
+    pub fight: FightState,
+    /// The Reference screen's calculators.
+    pub reference: ReferenceState,
+    /// The Print screen.
+    pub print: PrintState,
+    /// The fight at the table, if one is open.
+    pub game: Option<ActiveFight>,
+    /// Events undone, most recent last, with their lines, for Redo.
+    redo: Vec<(Event, String)>,
+    /// The combatant being edited as last written to disk.
+    saved: Option<Combatant>,
+    /// A working copy whose save failed: not retried until it changes again.
+    failed_save: Option<Combatant>,
 }
 
 impl SavageApp {
+    /// Deadlands on its data folder (`None`: nothing can be kept, and the screens say so).
     #[must_use]
     pub fn new(rules: &'static Rules, data: Option<DataDir>) -> SavageApp {
-        SavageApp { rules, data, tab: 0 }
+        let mut app = SavageApp {
+            rules,
+            data,
+            screen: Screen::default(),
+            combatants: CombatantsState::default(),
+            fight: FightState::default(),
+            reference: ReferenceState::default(),
+            print: PrintState::default(),
+            game: None,
+            redo: Vec::new(),
+            saved: None,
+            failed_save: None,
+        };
+        // A fixed seed for the first fight (looking at a known fight, reproducing a report).
+        app.fight.seed = std::env::var("POSSE_SEED").ok().and_then(|s| s.parse().ok());
+        app.refresh_files();
+        app.refresh_fights();
+        app
+    }
+
+    /// The rules the app runs on.
+    #[must_use]
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+
+    /// The event log's rules.
+    fn savage(&self) -> Savage<'static> {
+        Savage::new(self.rules)
+    }
+
+    fn screen_ui(&mut self, ui: &mut egui::Ui) {
+        match self.screen {
+            Screen::Combatants => {
+                let mut commands = Vec::new();
+                combatants::combatants_ui(ui, self.rules, &mut self.combatants, &mut commands);
+                self.autosave();
+                for command in commands {
+                    self.handle_combatant(command);
+                }
+            }
+            Screen::Fight => {
+                let mut commands = Vec::new();
+                let view = FightView {
+                    fight: self.game.as_ref().map(|g| &g.fight),
+                    read_only: self.game.as_ref().and_then(ActiveFight::read_only),
+                    undo_label: self
+                        .game
+                        .as_ref()
+                        .filter(|g| g.fight.events.len() > 1)
+                        .and_then(|g| g.fight.last_line()),
+                    redo_label: self.redo.last().map(|(_, line)| line.as_str()),
+                    entries: &self.combatants.entries,
+                };
+                fight::fight_ui(ui, self.rules, &view, &mut self.fight, &mut commands);
+                for command in commands {
+                    self.handle_fight(command);
+                }
+            }
+            Screen::Reference => reference::reference_ui(ui, self.rules, &mut self.reference),
+            Screen::Print => {
+                let mut commands = Vec::new();
+                print::print_ui(ui, self.rules, &self.combatants.entries, &mut self.print, &mut commands);
+                for command in commands {
+                    self.handle_print(command);
+                }
+            }
+        }
     }
 }
 
 impl SystemApp for SavageApp {
     fn tabs(&self) -> &'static [&'static str] {
-        &["Combatants", "Fight", "Reference", "Print"]
+        &Screen::NAMES
     }
+
     fn tab(&self) -> usize {
-        self.tab
+        Screen::ALL.iter().position(|s| *s == self.screen).unwrap_or(0)
     }
+
     fn set_tab(&mut self, tab: usize) {
-        self.tab = tab;
+        if let Some(&screen) = Screen::ALL.get(tab) {
+            if self.screen == Screen::Combatants {
+                self.autosave();
+            }
+            self.screen = screen;
+        }
     }
-    fn ui(&mut self, _ui: &mut egui::Ui) {}
+
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        self.screen_ui(ui);
+    }
+
     fn resume_line(&self) -> Option<String> {
-        None
+        if let Some(active) = &self.game {
+            return Some(fights::fight_summary(&active.fight));
+        }
+        self.fight.saved.iter().find(|(_, summary)| !summary.contains("damaged")).map(|(_, s)| s.clone())
     }
-    fn resume_last(&mut self) {}
+
+    fn resume_last(&mut self) {
+        self.screen = Screen::Fight;
+        if self.game.is_some() {
+            return;
+        }
+        if let Some((id, _)) =
+            self.fight.saved.iter().find(|(_, summary)| !summary.contains("damaged")).cloned()
+        {
+            self.handle_fight(FightCommand::Resume(id));
+        }
+    }
+
+    fn leave(&mut self) {
+        self.autosave();
+    }
+
     fn as_any(&self) -> &dyn Any {
         self
     }
+
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }

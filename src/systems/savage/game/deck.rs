@@ -80,8 +80,7 @@ pub(super) fn deal(g: &mut Apply<'_>, typed: &BTreeMap<String, Vec<Card>>) -> Re
     }
     g.s.round += 1;
     g.s.waiting.clear();
-    let dealt: Vec<String> =
-        g.s.units.iter().filter(|u| u.in_fight() && !u.on_hold).map(|u| u.id.clone()).collect();
+    let dealt: Vec<String> = g.s.to_deal().iter().map(|u| u.id.clone()).collect();
     for id in typed.keys() {
         let u = g.s.unit_ref(id)?;
         if !dealt.contains(id) {

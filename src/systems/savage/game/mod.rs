@@ -25,10 +25,14 @@ use crate::kernel::log;
 use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
 use crate::systems::savage::rules::combatant::Combatant;
-use crate::systems::savage::rules::damage::{self, Bleeding, DamageError, DamageRoll, Effect, Incapacitation};
+use crate::systems::savage::rules::damage::{
+    self, Bleeding, DamageError, DamageRoll, Effect, Incapacitation,
+};
 use crate::systems::savage::rules::dice::{self, TotalError};
 use crate::systems::savage::rules::fatigue::{self, FatigueCause};
-use crate::systems::savage::rules::traits::{self, Outcome, RollError, Rolled, TraitDice, TraitResult, TraitRoll};
+use crate::systems::savage::rules::traits::{
+    self, Outcome, RollError, Rolled, TraitDice, TraitResult, TraitRoll,
+};
 
 pub use state::{
     Automation, Chips, DamageInput, Deck, Holder, LastAttack, LastDamage, Member, MemberRef, OrderEntry,
@@ -768,9 +772,9 @@ impl Apply<'_> {
     }
 
     fn trait_die(&self, m: &MemberRef, trait_name: &str) -> crate::systems::savage::rules::die::Die {
-        self.s
-            .unit(&m.unit)
-            .map_or(crate::systems::savage::rules::die::Die::D4, |u| u.combatant.trait_die(self.rules, trait_name).0)
+        self.s.unit(&m.unit).map_or(crate::systems::savage::rules::die::Die::D4, |u| {
+            u.combatant.trait_die(self.rules, trait_name).0
+        })
     }
 
     fn attack(

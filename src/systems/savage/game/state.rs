@@ -419,6 +419,27 @@ impl State {
             .collect()
     }
 
+    /// The units the next deal gives cards to: those still in the fight and not on hold, in
+    /// the order they entered.
+    #[must_use]
+    pub fn to_deal(&self) -> Vec<&Unit> {
+        self.units.iter().filter(|u| u.in_fight() && !u.on_hold).collect()
+    }
+
+    /// Every member of every unit, with its reference, in the order the units entered.
+    #[must_use]
+    pub fn members(&self) -> Vec<(MemberRef, &Unit, &Member)> {
+        self.units
+            .iter()
+            .flat_map(|u| {
+                u.members
+                    .iter()
+                    .enumerate()
+                    .map(move |(i, m)| (MemberRef::new(&u.id, u32::try_from(i).unwrap_or(u32::MAX)), u, m))
+            })
+            .collect()
+    }
+
     /// The unit acting now, if any (the latest to cut in).
     #[must_use]
     pub fn whose_turn(&self) -> Option<&str> {

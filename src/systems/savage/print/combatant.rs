@@ -42,10 +42,7 @@ fn who(sheet: &CombatantSheet) -> String {
 }
 
 fn trait_rows(lines: &[TraitLine]) -> Vec<Vec<String>> {
-    lines
-        .iter()
-        .map(|t| vec![t.name.clone(), t.die.clone(), percent(t.success), percent(t.raise)])
-        .collect()
+    lines.iter().map(|t| vec![t.name.clone(), t.die.clone(), percent(t.success), percent(t.raise)]).collect()
 }
 
 fn build(rules: &Rules, sheet: &CombatantSheet, flow: &mut Flow) {
@@ -85,7 +82,9 @@ fn build(rules: &Rules, sheet: &CombatantSheet, flow: &mut Flow) {
         let rows: Vec<Vec<String>> = sheet
             .weapons
             .iter()
-            .map(|w| vec![w.name.clone(), w.damage.clone(), w.range.clone().unwrap_or_else(|| "melee".into())])
+            .map(|w| {
+                vec![w.name.clone(), w.damage.clone(), w.range.clone().unwrap_or_else(|| "melee".into())]
+            })
             .collect();
         table(flow, BODY, &["Weapon", "Damage", "Range"], &rows);
     }
@@ -108,7 +107,8 @@ fn stat_boxes(sheet: &CombatantSheet, flow: &mut Flow) {
     flow.gap(6.0);
     flow.place(height);
     let (left, width, top) = (flow.left(), flow.width(), flow.y);
-    let armour = if sheet.armour == 0 { String::new() } else { format!(" (armour {})", signed(sheet.armour)) };
+    let armour =
+        if sheet.armour == 0 { String::new() } else { format!(" (armour {})", signed(sheet.armour)) };
     let stats = [("Parry".to_owned(), sheet.parry), (format!("Toughness{armour}"), sheet.toughness)];
     let box_width = (width - 12.0) / 2.0;
     for (i, (name, value)) in stats.iter().enumerate() {
@@ -129,7 +129,8 @@ fn boxes(rules: &Rules, sheet: &CombatantSheet, flow: &mut Flow) {
     let w = &rules.core.wounds;
     if sheet.kind == "Wild Card" {
         for n in 1..=sheet.wound_boxes {
-            let penalty = i32::try_from(n).map_or(w.penalty_cap, |n| (n * w.penalty_per_wound).max(w.penalty_cap));
+            let penalty =
+                i32::try_from(n).map_or(w.penalty_cap, |n| (n * w.penalty_per_wound).max(w.penalty_cap));
             flow.tick(BODY, &format!("Wound {n} ({} to every trait roll)", signed(penalty)));
         }
         flow.tick(BODY, "Incapacitated: Vigor roll");

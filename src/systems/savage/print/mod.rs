@@ -45,11 +45,8 @@ pub(crate) fn table(flow: &mut Flow, body: f32, titles: &[&str], rows: &[Vec<Str
     let mut widths = vec![0.0_f32; n];
     for (c, title) in titles.iter().enumerate().skip(1) {
         let widest_word = title.split_whitespace().map(|w| text_width(w, size, true)).fold(0.0, f32::max);
-        let widest_value = rows
-            .iter()
-            .filter_map(|r| r.get(c))
-            .map(|v| text_width(v, size, false))
-            .fold(0.0, f32::max);
+        let widest_value =
+            rows.iter().filter_map(|r| r.get(c)).map(|v| text_width(v, size, false)).fold(0.0, f32::max);
         widths[c] = widest_word.max(widest_value) + 8.0;
     }
     let rest: f32 = widths.iter().skip(1).sum();
@@ -60,7 +57,8 @@ pub(crate) fn table(flow: &mut Flow, body: f32, titles: &[&str], rows: &[Vec<Str
     let mut laid = vec![cells(titles.to_vec(), true)];
     laid.extend(rows.iter().map(|r| cells(r.iter().map(String::as_str).collect(), false)));
     #[expect(clippy::cast_precision_loss, reason = "a cell has a line or two")]
-    let height = |row: &Vec<Vec<String>>| row.iter().map(Vec::len).max().unwrap_or(1).max(1) as f32 * size * 1.3;
+    let height =
+        |row: &Vec<Vec<String>>| row.iter().map(Vec::len).max().unwrap_or(1).max(1) as f32 * size * 1.3;
     flow.place(laid.iter().map(|(row, _)| height(row)).sum());
     for (row, bold) in &laid {
         flow.need(height(row));

@@ -1,0 +1,451 @@
+//! The Combatants screen: the posse and its enemies kept as files (a Wild Card, or a group of
+//! Extras acting on one card: the Marshal's bestiary), and an editor for one of them. The
+//! editor changes a working copy ([`CombatantForm`]); the rules read it as a combatant file
+//! would be read, so every problem is shown with its place, and the app saves it once it reads.
+
+use egui::{RichText, Ui};
+
+use super::calc::number_stepper;
+use super::{Notice, die_picker, notice_ui};
+use crate::systems::savage::app::CombatantEntry;
+use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::combatant::{
+    self, ATTRIBUTES, Combatant, InitiativeEdge, Kind, MAX_COUNT,
+};
+use crate::systems::savage::rules::data::Problem;
+use crate::systems::savage::rules::die::Die;
+use crate::ui::theme;
+use crate::ui::widgets::{choice, row_label, stepper, text_field};
+
+/// What the Combatants screen asks the app to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CombatantCommand {
+    /// A new Wild Card or group of Extras, from a plain template.
+    New(Kind),
+    /// A copy of one of the built-in examples (by its place in the bestiary data).
+    CopyExample(usize),
+    /// A copy of a saved combatant.
+    Duplicate(String),
+    /// Opens a file in the editor.
+    Select(String),
+    /// Moves a file aside (Undo brings it back).
+    Delete(String),
+    /// Brings a deleted file back.
+    Restore(String),
+}
+
+/// A weapon as the editor holds it: its damage as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeaponForm {
+    pub name: String,
+    pub damage: String,
+    pub ranged: bool,
+    pub short: u32,
+    pub medium: u32,
+    pub long: u32,
+}
+
+/// A combatant being edited: the file's fields as the player types them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CombatantForm {
+    pub name: String,
+    pub kind: Kind,
+    pub count: u32,
+    pub player: String,
+    pub attributes: [Die; 5],
+    pub skills: Vec<(String, Die)>,
+    pub parry_bonus: i32,
+    pub armour: i32,
+    pub toughness_bonus: i32,
+    pub initiative: Vec<InitiativeEdge>,
+    pub weapons: Vec<WeaponForm>,
+    pub notes: String,
+    /// The name of a skill to add.
+    pub new_skill: String,
+}
+
+impl CombatantForm {
+    /// The form of a saved combatant.
+    #[must_use]
+    pub fn of(c: &Combatant) -> CombatantForm {
+        let a = &c.attributes;
+        CombatantForm {
+            name: c.name.clone(),
+            kind: c.kind,
+            count: c.count,
+            player: c.player.clone().unwrap_or_default(),
+            attributes: [a.agility, a.smarts, a.spirit, a.strength, a.vigor],
+            skills: c.skills.iter().map(|(n, d)| (n.clone(), *d)).collect(),
+            parry_bonus: c.parry_bonus,
+            armour: c.armour,
+            toughness_bonus: c.toughness_bonus,
+            initiative: c.initiative.clone(),
+            weapons: c
+                .weapons
+                .iter()
+                .map(|w| WeaponForm {
+                    name: w.name.clone(),
+                    damage: w.damage.to_string(),
+                    ranged: w.range.is_some(),
+                    short: w.range.map_or(12, |r| r.short),
+                    medium: w.range.map_or(24, |r| r.medium),
+                    long: w.range.map_or(48, |r| r.long),
+                })
+                .collect(),
+            notes: c.notes.clone(),
+            new_skill: String::new(),
+        }
+    }
+
+    /// The form as a combatant file, read by the rules: the combatant, or every problem.
+    ///
+    /// # Errors
+    /// Every problem with its JSON path.
+    pub fn combatant(&self) -> Result<Combatant, Vec<Problem>> {
+        let attributes: serde_json::Map<String, serde_json::Value> = ATTRIBUTES
+            .iter()
+            .zip(self.attributes)
+            .map(|(n, d)| ((*n).to_owned(), d.to_string().into()))
+            .collect();
+        let skills: serde_json::Map<String, serde_json::Value> =
+            self.skills.iter().map(|(n, d)| (n.clone(), d.to_string().into())).collect();
+        let weapons: Vec<serde_json::Value> = self
+            .weapons
+            .iter()
+            .map(|w| {
+                let mut v = serde_json::json!({ "name": w.name, "damage": w.damage });
+                if w.ranged {
+                    v["range"] = serde_json::json!({ "short": w.short, "medium": w.medium, "long": w.long });
+                }
+                v
+            })
+            .collect();
+        let mut value = serde_json::json!({
+            "name": self.name,
+            "kind": self.kind.id(),
+            "count": if self.kind == Kind::WildCard { 1 } else { self.count },
+            "attributes": attributes,
+            "skills": skills,
+            "parry_bonus": self.parry_bonus,
+            "armour": self.armour,
+            "toughness_bonus": self.toughness_bonus,
+            "initiative": self.initiative.iter().map(|e| e.id()).collect::<Vec<_>>(),
+            "weapons": weapons,
+            "notes": self.notes,
+        });
+        if !self.player.trim().is_empty() {
+            value["player"] = self.player.trim().into();
+        }
+        combatant::from_value(value)
+    }
+}
+
+/// The Combatants screen's state: the files (filled by the app) and the editor.
+#[derive(Clone, Debug, Default)]
+pub struct CombatantsState {
+    pub entries: Vec<CombatantEntry>,
+    /// The file being edited.
+    pub selected: Option<String>,
+    pub form: Option<CombatantForm>,
+    /// The last file deleted, for Undo.
+    pub deleted: Option<String>,
+    pub notice: Option<Notice>,
+    /// Why nothing can be kept (no data folder).
+    pub unavailable: Option<String>,
+    /// The example picked to copy.
+    pub example: usize,
+}
+
+/// Draws the Combatants screen.
+pub fn combatants_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    state: &mut CombatantsState,
+    commands: &mut Vec<CombatantCommand>,
+) {
+    egui::Panel::left("savage-combatant-list").resizable(false).exact_size(340.0).show(ui, |ui| {
+        list_ui(ui, rules, state, commands);
+    });
+    egui::CentralPanel::default().show(ui, |ui| {
+        if let Some(notice) = &state.notice {
+            notice_ui(ui, notice);
+        }
+        let id = state.selected.clone();
+        if let (Some(form), Some(id)) = (&mut state.form, id) {
+            egui::ScrollArea::vertical().show(ui, |ui| editor_ui(ui, rules, &id, form, commands));
+        } else {
+            let v = ui.visuals().clone();
+            ui.label(theme::heading(&v, "The posse and its enemies"));
+            ui.label("Pick a combatant on the left, or make one: a Wild Card (a player's character or an important villain: a Wild Die and three wounds) or a group of Extras that act on one card (one wound takes each out).");
+        }
+    });
+}
+
+/// Whether a combatant belongs to one of the list's groups.
+type Belongs = fn(&Combatant) -> bool;
+
+fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut CombatantsState, commands: &mut Vec<CombatantCommand>) {
+    let v = ui.visuals().clone();
+    if let Some(why) = &state.unavailable {
+        ui.label(RichText::new(why).color(theme::bad(&v)));
+    }
+    ui.horizontal(|ui| {
+        if ui.button("New Wild Card").clicked() {
+            commands.push(CombatantCommand::New(Kind::WildCard));
+        }
+        if ui.button("New group of Extras").clicked() {
+            commands.push(CombatantCommand::New(Kind::Extra));
+        }
+    });
+    ui.horizontal(|ui| {
+        let current = rules.bestiary.get(state.example).map_or("?", |c| c.name.as_str());
+        egui::ComboBox::from_id_salt("savage-example")
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for (i, c) in rules.bestiary.iter().enumerate() {
+                    ui.selectable_value(&mut state.example, i, &c.name);
+                }
+            })
+            .response
+            .accessible_name("Example to copy");
+        if ui.button("Copy the example").clicked() {
+            commands.push(CombatantCommand::CopyExample(state.example));
+        }
+    });
+    if let Some(id) = &state.deleted
+        && ui.button(format!("Undo: delete {id}")).clicked()
+    {
+        commands.push(CombatantCommand::Restore(id.clone()));
+    }
+    ui.separator();
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        let groups: [(&str, Belongs); 3] = [
+            ("Posse", |c| c.player.is_some()),
+            ("The Marshal's Wild Cards", |c| c.player.is_none() && c.is_wild_card()),
+            ("Bestiary: groups of Extras", |c| c.player.is_none() && !c.is_wild_card()),
+        ];
+        for (title, belongs) in groups {
+            ui.label(RichText::new(title).strong().color(theme::accent(&v)));
+            let mut any = false;
+            for entry in &state.entries {
+                let Ok(c) = &entry.combatant else { continue };
+                if !belongs(c) {
+                    continue;
+                }
+                any = true;
+                let line = match (c.kind, &c.player) {
+                    (Kind::Extra, _) => format!("{} ×{}", c.name, c.count),
+                    (Kind::WildCard, Some(p)) => format!("{} ({p})", c.name),
+                    (Kind::WildCard, None) => c.name.clone(),
+                };
+                let selected = state.selected.as_deref() == Some(entry.id.as_str());
+                if ui.add(egui::Button::selectable(selected, line)).clicked() {
+                    commands.push(CombatantCommand::Select(entry.id.clone()));
+                }
+            }
+            if !any {
+                ui.label(RichText::new("None yet").color(theme::muted(&v)));
+            }
+            ui.add_space(6.0);
+        }
+        for entry in &state.entries {
+            if let Err(e) = &entry.combatant {
+                ui.label(
+                    RichText::new(format!(
+                        "{} cannot be read, and is left as it is: {e}",
+                        entry.path.display()
+                    ))
+                    .color(theme::bad(&v)),
+                );
+            }
+        }
+    });
+}
+
+fn editor_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    id: &str,
+    form: &mut CombatantForm,
+    commands: &mut Vec<CombatantCommand>,
+) {
+    let v = ui.visuals().clone();
+    let parsed = form.combatant();
+    ui.horizontal(|ui| {
+        ui.label(theme::heading(
+            &v,
+            if form.name.trim().is_empty() { "(no name)" } else { form.name.as_str() },
+        ));
+        if let Ok(c) = &parsed {
+            ui.label(
+                RichText::new(format!("Parry {} · Toughness {}", c.parry(rules), c.toughness(rules)))
+                    .size(theme::HEADING)
+                    .strong(),
+            );
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button(format!("Delete {}", form.name)).clicked() {
+                commands.push(CombatantCommand::Delete(id.to_owned()));
+            }
+            if ui.button("Duplicate").clicked() {
+                commands.push(CombatantCommand::Duplicate(id.to_owned()));
+            }
+        });
+    });
+    match &parsed {
+        Ok(_) => {
+            ui.label(RichText::new("Saved as you change it.").color(theme::muted(&v)));
+        }
+        Err(problems) => {
+            ui.label(RichText::new("Not saved until these are put right:").color(theme::bad(&v)).strong());
+            for p in problems {
+                ui.label(RichText::new(format!("{}: {}", p.path, p.message)).color(theme::bad(&v)));
+            }
+        }
+    }
+    text_field(ui, "Name", &mut form.name, 260.0);
+    choice(ui, "Kind", &mut form.kind, &[(Kind::WildCard, "Wild Card"), (Kind::Extra, "Extras")], |_| true);
+    if form.kind == Kind::Extra {
+        stepper(ui, "Extras in the group", &mut form.count, 1, MAX_COUNT);
+    }
+    text_field(ui, "Player", &mut form.player, 200.0)
+        .on_hover_text("Who spends fate chips for it; empty for the Marshal's");
+    ui.add_space(theme::GAP / 2.0);
+    ui.label(theme::heading(&v, "Attributes"));
+    ui.horizontal_wrapped(|ui| {
+        for (name, die) in ATTRIBUTES.iter().zip(form.attributes.iter_mut()) {
+            let label = capital(name);
+            ui.label(&label);
+            die_picker(ui, &format!("{label} die"), die);
+            ui.add_space(8.0);
+        }
+    });
+    skills_ui(ui, form);
+    ui.label(theme::heading(&v, "Parry and Toughness"));
+    number_stepper(ui, "Parry bonus", &mut form.parry_bonus, -20, 50);
+    number_stepper(ui, "Armour", &mut form.armour, -20, 50);
+    number_stepper(ui, "Toughness bonus", &mut form.toughness_bonus, -20, 50);
+    ui.label(theme::heading(&v, "Action cards"));
+    ui.horizontal_wrapped(|ui| {
+        for edge in InitiativeEdge::ALL {
+            let mut on = form.initiative.contains(&edge);
+            if ui.checkbox(&mut on, edge.name()).changed() {
+                if on {
+                    form.initiative.push(edge);
+                } else {
+                    form.initiative.retain(|e| *e != edge);
+                }
+            }
+        }
+    });
+    ui.label(theme::heading(&v, "Weapons"));
+    weapons_ui(ui, form);
+    ui.label(theme::heading(&v, "Notes"));
+    ui.add(egui::TextEdit::multiline(&mut form.notes).desired_rows(3).desired_width(600.0))
+        .accessible_name("Notes");
+}
+
+fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
+    let v = ui.visuals().clone();
+    ui.label(theme::heading(&v, "Skills"));
+    let mut remove = None;
+    ui.horizontal_wrapped(|ui| {
+        for (i, (name, die)) in form.skills.iter_mut().enumerate() {
+            let label = capital(name);
+            ui.push_id(("skill", name.clone()), |ui| {
+                ui.label(&label);
+                die_picker(ui, &format!("{label} die"), die);
+                if ui
+                    .small_button("×")
+                    .on_hover_text(format!("Remove {label}"))
+                    .accessible_name(format!("Remove {label}"))
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+            });
+            ui.add_space(8.0);
+        }
+    });
+    if let Some(i) = remove {
+        form.skills.remove(i);
+    }
+    ui.horizontal(|ui| {
+        let label = row_label(ui, "New skill");
+        ui.add(egui::TextEdit::singleline(&mut form.new_skill).desired_width(160.0)).labelled_by(label.id);
+        let name = form.new_skill.trim().to_ascii_lowercase();
+        let fresh = !name.is_empty() && !form.skills.iter().any(|(n, _)| *n == name);
+        if ui.add_enabled(fresh, egui::Button::new("Add the skill")).clicked() {
+            form.skills.push((name, Die::D6));
+            form.new_skill.clear();
+        }
+    });
+}
+
+fn weapons_ui(ui: &mut Ui, form: &mut CombatantForm) {
+    let mut remove = None;
+    for (i, w) in form.weapons.iter_mut().enumerate() {
+        // Weapons have no id of their own: a row is its place in the list while it is edited.
+        ui.push_id(("weapon", i), |ui| {
+            ui.horizontal(|ui| {
+                ui.add(egui::TextEdit::singleline(&mut w.name).desired_width(140.0))
+                    .accessible_name(format!("Weapon {} name", i + 1));
+                ui.add(egui::TextEdit::singleline(&mut w.damage).desired_width(90.0))
+                    .accessible_name(format!("Weapon {} damage", i + 1))
+                    .on_hover_text("Damage dice, like Str+d6 or 2d6+1");
+                ui.checkbox(&mut w.ranged, "Ranged");
+                if w.ranged {
+                    for (what, n) in
+                        [("short", &mut w.short), ("medium", &mut w.medium), ("long", &mut w.long)]
+                    {
+                        ui.add(egui::DragValue::new(n).range(1..=500)).on_hover_text(format!("{what} range"));
+                    }
+                }
+                if ui.small_button("×").accessible_name(format!("Remove weapon {}", i + 1)).clicked() {
+                    remove = Some(i);
+                }
+            });
+        });
+    }
+    if let Some(i) = remove {
+        form.weapons.remove(i);
+    }
+    if ui.button("Add a weapon").clicked() {
+        form.weapons.push(WeaponForm {
+            name: "Weapon".into(),
+            damage: "Str+d4".into(),
+            ranged: false,
+            short: 12,
+            medium: 24,
+            long: 48,
+        });
+    }
+}
+
+fn capital(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::systems::savage::rules::embedded;
+
+    #[test]
+    fn the_form_reads_back_every_example() {
+        for c in &embedded().expect("data").bestiary {
+            assert_eq!(CombatantForm::of(c).combatant().as_ref(), Ok(c), "{}", c.name);
+        }
+    }
+
+    #[test]
+    fn a_bad_form_says_where() {
+        let mut form = CombatantForm::of(embedded().expect("data").bestiary.first().expect("one"));
+        form.name = " ".into();
+        form.weapons.first_mut().expect("a weapon").damage = "2x6".into();
+        let problems = form.combatant().expect_err("bad");
+        let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(paths, ["$.name", "$.weapons[0].damage"]);
+    }
+}

@@ -1,0 +1,171 @@
+//! The fate chips, always in view: the pot, every holder's chips by colour, the blind draws
+//! still owed (each player's three, the Marshal's share), awards from the pot (drawn by Posse
+//! or typed from a real pot), legendary chips, and the spends that are only counted (a
+//! reroll, +2, a critical failure cancelled). Soaking, ending a Shaken and adding a die to
+//! the damage are spent where they happen, in the turn.
+
+use egui::{RichText, Ui};
+
+use super::{FightCommand, FightState, event_button};
+use crate::systems::savage::game::{Event, Fight, Holder, Spend};
+use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
+use crate::systems::savage::ui::{chip_colour, chip_name};
+use crate::ui::theme;
+
+/// The spends this panel records; the others belong to a moment of the turn.
+const COUNTED: [ChipUse; 4] =
+    [ChipUse::Reroll, ChipUse::RerollAny, ChipUse::Bonus, ChipUse::CancelCriticalFailure];
+
+fn spend_of(purpose: ChipUse) -> Option<Spend> {
+    match purpose {
+        ChipUse::Reroll => Some(Spend::Reroll),
+        ChipUse::RerollAny => Some(Spend::RerollAny),
+        ChipUse::Bonus => Some(Spend::Bonus),
+        ChipUse::CancelCriticalFailure => Some(Spend::CancelCriticalFailure),
+        ChipUse::Soak | ChipUse::Unshake | ChipUse::ExtraDamage => None,
+    }
+}
+
+/// The pot's or a holder's chips in colour: "W 3 · R 1 · B 0 · L 0".
+fn counts(ui: &mut Ui, count: impl Fn(ChipColour) -> u32, legendary: bool) {
+    let v = ui.visuals().clone();
+    ui.horizontal(|ui| {
+        for colour in ChipColour::ALL {
+            if colour == ChipColour::Legendary && !legendary {
+                continue;
+            }
+            let n = count(colour);
+            ui.label(
+                RichText::new(format!("{} {n}", chip_name(colour))).strong().color(chip_colour(&v, colour)),
+            );
+        }
+    });
+}
+
+pub(super) fn chips_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &fight.state;
+    ui.label(theme::heading(&v, "Fate chips"));
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("Pot ({})", s.chips.in_pot())).strong());
+    });
+    counts(ui, |c| s.chips.pot.get(&c).copied().unwrap_or(0), false);
+    let mut holders = vec![Holder::Marshal];
+    holders.extend(s.players.iter().map(|p| Holder::Player(p.clone())));
+    for holder in holders {
+        ui.push_id(holder.words(), |ui| holder_ui(ui, rules, fight, read_only, &holder, state, commands));
+    }
+}
+
+fn holder_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    holder: &Holder,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &fight.state;
+    let who = holder.words();
+    let title = match holder {
+        Holder::Marshal => "Marshal".to_owned(),
+        Holder::Player(p) => p.clone(),
+    };
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("{title} ({})", s.chips.total(holder))).strong());
+        let owed = s.chips.owed.get(holder).copied().unwrap_or(0);
+        if owed > 0 {
+            let event = Event::DrawChips { holder: holder.clone(), count: owed.min(10), typed: None };
+            event_button(ui, rules, fight, read_only, format!("Draw {owed} owed"), event, commands)
+                .on_hover_text(format!("{who} draws blind from the pot"))
+                .accessible_name(format!("{title} draws {owed} owed"));
+        }
+        let more = ui.menu_button("More", |ui| {
+            let award = Event::DrawChips { holder: holder.clone(), count: 1, typed: None };
+            event_button(
+                ui,
+                rules,
+                fight,
+                read_only,
+                format!("Award {who} a chip from the pot"),
+                award,
+                commands,
+            );
+            let legendary = Event::AwardLegendary { holder: holder.clone() };
+            event_button(
+                ui,
+                rules,
+                fight,
+                read_only,
+                format!("Give {who} a legendary chip"),
+                legendary,
+                commands,
+            );
+            let mut typed = state.typed_chips.contains(&who);
+            if ui.checkbox(&mut typed, "Drawn from a real pot: type the colours").changed() {
+                if typed {
+                    state.typed_chips.insert(who.clone());
+                } else {
+                    state.typed_chips.remove(&who);
+                }
+            }
+        });
+        more.response.accessible_name(format!("More chips for {title}"));
+    });
+    counts(ui, |c| s.chips.count(holder, c), true);
+    if state.typed_chips.contains(&who) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Drew:");
+            for colour in [ChipColour::White, ChipColour::Red, ChipColour::Blue] {
+                let event = Event::DrawChips { holder: holder.clone(), count: 1, typed: Some(vec![colour]) };
+                let text = RichText::new(chip_name(colour)).color(chip_colour(&v, colour));
+                event_button(ui, rules, fight, read_only, text, event, commands)
+                    .on_hover_text(format!("{who} drew a {} chip", colour.id()))
+                    .accessible_name(format!("{title} drew {}", colour.id()));
+            }
+        });
+    }
+    let held: Vec<ChipColour> =
+        ChipColour::ALL.into_iter().filter(|c| s.chips.count(holder, *c) > 0).collect();
+    if held.is_empty() {
+        return;
+    }
+    ui.menu_button(format!("Spend {title}'s chip"), |ui| {
+        for colour in held {
+            ui.label(RichText::new(chip_name(colour)).strong().color(chip_colour(&v, colour)));
+            for purpose in COUNTED {
+                if !rules.chips.allows(colour, purpose) {
+                    continue;
+                }
+                let Some(spend) = spend_of(purpose) else { continue };
+                let words = rules
+                    .reference
+                    .chip_uses
+                    .get(&purpose)
+                    .cloned()
+                    .unwrap_or_else(|| purpose.words().to_owned());
+                let event = Event::SpendChip { holder: holder.clone(), chip: colour, purpose: spend };
+                event_button(
+                    ui,
+                    rules,
+                    fight,
+                    read_only,
+                    format!("{}: {words}", chip_name(colour)),
+                    event,
+                    commands,
+                );
+            }
+        }
+    });
+}

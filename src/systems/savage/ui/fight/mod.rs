@@ -1,0 +1,332 @@
+//! The Fight screen: the Marshal's combat tracker. Without a fight open it starts one from the
+//! combatant files or resumes a saved one ([`setup`]); with one open it shows, at 1280×800
+//! without scrolling, the round and the deal along the top, the action order with every
+//! combatant's condition on the left ([`order`]), the acting combatant's turn in the middle
+//! ([`turn`]: the roll the rules ask for now, attack, damage, soak, hold, end) or the
+//! selected combatant's own panel ([`member`]: any trait roll, fatigue, corrections), and the
+//! fate chips and the log on the right ([`chips`], [`log`]).
+//!
+//! The screen decides nothing: it reads the fight's state and its queries, tries each event on
+//! a copy to grey out what the rules refuse (saying why), and sends one event per click.
+
+mod chips;
+mod log;
+mod member;
+mod order;
+mod setup;
+mod turn;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use egui::{RichText, Ui};
+
+use super::calc::DiceForm;
+use crate::kernel::log::Rules as _;
+use crate::systems::savage::app::CombatantEntry;
+use crate::systems::savage::game::{Automation, Event, Fight, MemberRef, Savage};
+use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::chips::ChipColour;
+use crate::ui::theme;
+
+/// What the Fight screen asks the app to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[expect(clippy::large_enum_variant, reason = "a click makes one command; they are not stored")]
+pub enum FightCommand {
+    /// A new fight with these combatant files (and how many copies of each).
+    Start {
+        units: Vec<(String, u32)>,
+        automation: Automation,
+    },
+    /// One event, written to the journal before it shows.
+    Apply(Event),
+    Undo,
+    Redo,
+    /// Reopens a saved fight.
+    Resume(String),
+    /// Puts the fight away (it stays saved).
+    Close,
+}
+
+/// What the Fight screen shows.
+pub struct FightView<'a> {
+    pub fight: Option<&'a Fight<'static>>,
+    /// Why the open fight cannot be changed.
+    pub read_only: Option<&'a str>,
+    /// What Undo would undo.
+    pub undo_label: Option<&'a str>,
+    /// What Redo would redo.
+    pub redo_label: Option<&'a str>,
+    /// The combatant files, to start a fight or bring someone in.
+    pub entries: &'a [CombatantEntry],
+}
+
+/// The middle of the table: the acting combatant's turn, or one combatant's own panel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Middle {
+    #[default]
+    Turn,
+    Combatant,
+}
+
+/// The attack form, then the damage form that follows a hit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Step {
+    #[default]
+    Attack,
+    Damage,
+}
+
+/// The Fight screen's forms and choices (nothing here is the fight itself).
+#[derive(Clone, Debug, Default)]
+#[expect(clippy::struct_excessive_bools, reason = "independent checkboxes of the forms")]
+pub struct FightState {
+    /// The seed of the next fight (tests, `POSSE_SEED`); otherwise the clock's.
+    pub seed: Option<u64>,
+    /// Saved fights: id and one line.
+    pub saved: Vec<(String, String)>,
+    pub notice: Option<String>,
+    /// Set-up: copies of each combatant file in the new fight.
+    pub picked: BTreeMap<String, u32>,
+    pub automation: Automation,
+    /// The deal typed from a real deck: cards per unit, as typed.
+    pub typing: bool,
+    pub cards: BTreeMap<String, String>,
+    /// The combatant clicked last: the target of attacks and the one the side panel shows.
+    pub selected: Option<MemberRef>,
+    pub middle: Middle,
+    pub step: Step,
+    /// Which member of the acting group attacks (its place in the group).
+    pub actor: u32,
+    pub skill: String,
+    pub range: usize,
+    pub attack_modifier: i32,
+    pub attack_dice: DiceForm,
+    pub weapon: String,
+    /// The raise die: `None` follows the last attack roll.
+    pub raise: Option<bool>,
+    pub damage_modifier: i32,
+    pub nonlethal: bool,
+    pub damage_total: String,
+    /// The roll the rules ask for now (Spirit, Incapacitation, Bleeding Out).
+    pub prompt_dice: DiceForm,
+    pub prompt_modifier: i32,
+    pub soak_dice: DiceForm,
+    /// The chip picked to soak with, and to add a die to the damage with.
+    pub soak_colour: Option<ChipColour>,
+    pub extra_colour: Option<ChipColour>,
+    pub extra_die: String,
+    /// The unit on hold that tries to interrupt.
+    pub holder: Option<String>,
+    pub holder_dice: DiceForm,
+    pub acting_dice: DiceForm,
+    /// The combatant panel's trait roll.
+    pub check_trait: String,
+    pub check_modifier: i32,
+    pub check_tn: i32,
+    pub check_dice: DiceForm,
+    pub check_rolled: Option<crate::systems::savage::rules::traits::Rolled>,
+    /// Fatigue: thirst rather than lack of sleep, coffee, short of water.
+    pub thirst: bool,
+    pub coffee: bool,
+    pub short_of_water: bool,
+    pub fatigue_dice: DiceForm,
+    pub rest_levels: u32,
+    pub slept: bool,
+    /// Fate chips drawn from a real pot: which holder's panel is open for typed colours.
+    pub typed_chips: BTreeSet<String>,
+    /// How many events the forms last saw: they are cleared when the fight moves on.
+    seen: usize,
+}
+
+impl FightState {
+    /// Clears every form (a fight started or reopened).
+    pub fn reset_forms(&mut self) {
+        let saved = std::mem::take(&mut self.saved);
+        let seed = self.seed.take();
+        let picked = std::mem::take(&mut self.picked);
+        let automation = self.automation;
+        *self = FightState { seed, saved, picked, automation, ..FightState::default() };
+    }
+
+    /// Follows the fight: when an event was added or undone, the dice typed for it are
+    /// cleared, and after a hit the damage form comes up.
+    fn follow(&mut self, fight: &Fight<'_>) {
+        let len = fight.events.len();
+        if len == self.seen {
+            return;
+        }
+        let grew = len > self.seen;
+        self.seen = len;
+        for form in [
+            &mut self.attack_dice,
+            &mut self.prompt_dice,
+            &mut self.soak_dice,
+            &mut self.holder_dice,
+            &mut self.acting_dice,
+            &mut self.fatigue_dice,
+        ] {
+            form.clear();
+        }
+        self.damage_total.clear();
+        self.extra_die.clear();
+        self.prompt_modifier = 0;
+        if !grew {
+            return;
+        }
+        match fight.events.last() {
+            Some(Event::Attack { .. }) => {
+                if fight.state.last_attack.as_ref().is_some_and(|a| a.result.outcome.succeeded()) {
+                    self.step = Step::Damage;
+                }
+                self.raise = None;
+                self.attack_modifier = 0;
+            }
+            Some(Event::Damage { .. }) => {
+                self.step = Step::Attack;
+                self.damage_modifier = 0;
+                self.nonlethal = false;
+            }
+            Some(Event::BeginTurn { .. } | Event::EndTurn { .. } | Event::Deal { .. }) => {
+                self.step = Step::Attack;
+                self.actor = 0;
+                self.raise = None;
+                self.middle = Middle::Turn;
+                self.holder = None;
+            }
+            _ => {}
+        }
+        if matches!(fight.events.last(), Some(Event::Deal { .. })) {
+            self.cards.clear();
+            self.typing = false;
+        }
+    }
+}
+
+/// Why `event` would be refused now, as a sentence; `None` when the rules allow it.
+#[must_use]
+pub fn why_not(rules: &Rules, fight: &Fight<'_>, event: &Event) -> Option<String> {
+    let mut copy = fight.state.clone();
+    Savage::new(rules).apply(&mut copy, event).err().map(|e| crate::ui::sentence(&e.to_string()))
+}
+
+/// A button that sends `event` when clicked, greyed out (with the reason on hover) when the
+/// rules refuse it now or the fight cannot be changed.
+pub(super) fn event_button(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    text: impl Into<egui::WidgetText>,
+    event: Event,
+    commands: &mut Vec<FightCommand>,
+) -> egui::Response {
+    let why =
+        if read_only { Some("This fight is read-only.".to_owned()) } else { why_not(rules, fight, &event) };
+    let response = ui.add_enabled(why.is_none(), egui::Button::new(text));
+    let response = match &why {
+        Some(why) => response.on_disabled_hover_text(why),
+        None => response,
+    };
+    if response.clicked() {
+        commands.push(FightCommand::Apply(event));
+    }
+    response
+}
+
+/// Draws the Fight screen.
+pub fn fight_ui(
+    ui: &mut Ui,
+    rules: &'static Rules,
+    view: &FightView<'_>,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let Some(fight) = view.fight else {
+        setup::setup_ui(ui, view, state, commands);
+        return;
+    };
+    state.follow(fight);
+    let read_only = view.read_only.is_some();
+    shortcuts(ui, rules, fight, read_only, view, state, commands);
+    egui::Panel::top("savage-fight-header").show(ui, |ui| {
+        order::header_ui(ui, rules, fight, view, state, commands);
+    });
+    egui::Panel::left("savage-order").resizable(false).exact_size(372.0).show(ui, |ui| {
+        order::order_ui(ui, rules, fight, read_only, state, commands);
+    });
+    egui::Panel::right("savage-chips").resizable(false).exact_size(330.0).show(ui, |ui| {
+        chips::chips_ui(ui, rules, fight, read_only, state, commands);
+        ui.separator();
+        log::log_ui(ui, fight);
+    });
+    egui::CentralPanel::default().show(ui, |ui| {
+        let v = ui.visuals().clone();
+        if let Some(notice) = &state.notice {
+            ui.label(RichText::new(notice).color(theme::bad(&v)).strong());
+        }
+        if let Some(why) = view.read_only {
+            ui.label(RichText::new(why).color(theme::bad(&v)));
+        }
+        if state.typing {
+            order::typed_deal_ui(ui, rules, fight, read_only, state, commands);
+            return;
+        }
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut state.middle, Middle::Turn, "Turn");
+            let who = state
+                .selected
+                .as_ref()
+                .map_or_else(|| "Combatant".to_owned(), |m| format!("Combatant: {}", fight.state.name(m)));
+            ui.selectable_value(&mut state.middle, Middle::Combatant, who)
+                .on_hover_text("The combatant clicked last: any trait roll, fatigue, corrections");
+        });
+        ui.separator();
+        egui::ScrollArea::vertical().show(ui, |ui| match state.middle {
+            Middle::Turn => turn::turn_ui(ui, rules, fight, read_only, state, commands),
+            Middle::Combatant => member::member_ui(ui, rules, fight, read_only, state, commands),
+        });
+    });
+}
+
+/// Keyboard shortcuts for the every-turn path: Ctrl+D deals, Ctrl+N begins the next turn,
+/// Ctrl+E ends the acting turn, Ctrl+Z undoes, Ctrl+Y redoes.
+fn shortcuts(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    view: &FightView<'_>,
+    state: &FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    if read_only || state.typing {
+        return;
+    }
+    let typing = ui.ctx().text_edit_focused();
+    let pressed = |ui: &mut Ui, key| ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, key));
+    let s = &fight.state;
+    let mut send = |event: Event| {
+        if why_not(rules, fight, &event).is_none() {
+            commands.push(FightCommand::Apply(event));
+        }
+    };
+    if pressed(ui, egui::Key::D) {
+        send(Event::Deal { typed: BTreeMap::new() });
+    }
+    if pressed(ui, egui::Key::N)
+        && let Some(unit) = s.next_up()
+    {
+        send(Event::BeginTurn { unit });
+    }
+    if pressed(ui, egui::Key::E)
+        && let Some(unit) = s.whose_turn()
+    {
+        send(Event::EndTurn { unit: unit.to_owned() });
+    }
+    if !typing && pressed(ui, egui::Key::Z) && view.undo_label.is_some() {
+        commands.push(FightCommand::Undo);
+    }
+    if !typing && pressed(ui, egui::Key::Y) && view.redo_label.is_some() {
+        commands.push(FightCommand::Redo);
+    }
+}

@@ -1,0 +1,842 @@
+//! The middle of the table: the roll the rules ask for now (a Shaken combatant's Spirit roll,
+//! an Incapacitation roll, a Bleeding Out roll at the start of the round), whose turn comes
+//! next, and the acting combatant's turn: hold or end, the attack with its exact odds, the
+//! damage that follows (knowing whether the target is Shaken), soaking it with a chip, a die
+//! added with a red or blue chip, and interrupting from hold.
+
+use egui::{RichText, Ui};
+
+use super::{FightCommand, FightState, Step, event_button, why_not};
+use crate::systems::savage::game::{
+    DieRoll, Event, Fight, Holder, MemberRef, Prompt, Spend, State, TraitInput,
+};
+use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
+use crate::systems::savage::rules::damage::{self, DamageRoll};
+use crate::systems::savage::rules::traits::{self, TraitDice, TraitRoll};
+use crate::systems::savage::ui::calc::{
+    self, DiceForm, damage_odds_ui, modifiers_ui, number_stepper, trait_odds_ui,
+};
+use crate::systems::savage::ui::{chip_colour, chip_name};
+use crate::ui::theme;
+use crate::ui::widgets::{percent, probability_bar, problem};
+
+/// The automatic modifiers of a trait roll, each with where it comes from.
+pub(super) fn input_parts(input: &TraitInput) -> Vec<(&'static str, i32)> {
+    vec![
+        ("Unskilled", input.unskilled),
+        ("Wounds", input.wounds),
+        ("Fatigue", input.fatigue),
+        ("Joker", input.joker),
+    ]
+}
+
+/// The dice typed in `form`, or a sentence saying what is wrong (`None` while empty).
+fn typed(rules: &Rules, form: &DiceForm, input: &TraitInput) -> Result<Option<TraitDice>, String> {
+    form.dice(input.die, input.wild.then(|| calc::wild_sides(rules)))
+}
+
+/// Two buttons that send the event of a roll: one with the dice typed (greyed out until they
+/// are), one that lets Posse roll (a fresh seed in the event).
+#[expect(clippy::too_many_arguments, reason = "one roll's form: the dice, the event and the buttons' words")]
+fn roll_buttons(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    dice: &Result<Option<TraitDice>, String>,
+    make: impl Fn(TraitDice) -> Event,
+    typed_label: &str,
+    rolled_label: &str,
+    commands: &mut Vec<FightCommand>,
+) {
+    ui.horizontal(|ui| {
+        match dice {
+            Ok(Some(d)) => {
+                event_button(
+                    ui,
+                    rules,
+                    fight,
+                    read_only,
+                    RichText::new(typed_label).strong(),
+                    make(d.clone()),
+                    commands,
+                );
+            }
+            _ => {
+                ui.add_enabled(false, egui::Button::new(typed_label))
+                    .on_disabled_hover_text("Type the dice first, or let Posse roll");
+            }
+        }
+        let seeded = make(TraitDice::Seeded { seed: calc::fresh_seed() });
+        // The seed changes each frame; whether the rules allow the roll does not.
+        event_button(ui, rules, fight, read_only, rolled_label, seeded, commands);
+    });
+    if let Err(e) = dice {
+        problem(ui, e);
+    }
+}
+
+pub(super) fn turn_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let s = &fight.state;
+    if let Some(prompt) = s.prompts().first() {
+        prompt_ui(ui, rules, fight, read_only, prompt, state, commands);
+        ui.separator();
+    }
+    match s.whose_turn() {
+        None => next_ui(ui, rules, fight, read_only, commands),
+        Some(unit) => acting_ui(ui, rules, fight, read_only, unit, state, commands),
+    }
+}
+
+/// The roll the rules ask for now.
+fn prompt_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    prompt: &Prompt,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &fight.state;
+    let target = prompt.target().clone();
+    let name = s.name(&target);
+    let (trait_name, title) = match prompt {
+        Prompt::SpiritRoll(_) => ("spirit", format!("{name} is Shaken: Spirit roll")),
+        Prompt::Incapacitation(_) => ("vigor", format!("{name} is Incapacitated: Vigor roll")),
+        Prompt::BleedingOut(_) => ("vigor", format!("{name} is Bleeding Out: Vigor roll")),
+    };
+    ui.label(RichText::new(title).size(theme::HEADING).strong().color(theme::bad(&v)));
+    let Ok(input) = s.trait_input(rules, &target, trait_name) else { return };
+    number_stepper(ui, "Roll modifier", &mut state.prompt_modifier, -10, 10);
+    let mut parts = input_parts(&input);
+    parts.push(("Other", state.prompt_modifier));
+    let modifier = modifiers_ui(ui, &parts);
+    match prompt {
+        Prompt::SpiritRoll(_) => {
+            ui.label("Success: no longer Shaken, but only free actions this turn. Raise: acts normally.");
+            let roll =
+                TraitRoll { die: input.die, wild: input.wild, modifier, tn: rules.core.traits.target_number };
+            trait_odds_ui(ui, &traits::odds(rules, &roll), input.wild);
+        }
+        Prompt::Incapacitation(_) => {
+            let c = damage::incapacitation_odds(rules, input.die, input.wild, modifier);
+            probability_bar(ui, "Dead (1 or less)", c.dead, theme::bad(&v));
+            probability_bar(ui, "Injury for good, Bleeding Out", c.bleeding_out, theme::accent(&v));
+            probability_bar(ui, "Injury heals with the wounds", c.heals_with_wounds, theme::good(&v));
+            probability_bar(ui, "Injury gone in 24 hours", c.heals_in_24h, theme::good(&v));
+        }
+        Prompt::BleedingOut(_) => {
+            let c = damage::bleeding_odds(rules, input.die, input.wild, modifier);
+            probability_bar(ui, "Dies", c.dies, theme::bad(&v));
+            probability_bar(ui, "Rolls again next round", c.again, theme::accent(&v));
+            probability_bar(ui, "The bleeding stops", c.stops, theme::good(&v));
+        }
+    }
+    state.prompt_dice.ui(ui, "Prompt", input.die, input.wild);
+    let dice = typed(rules, &state.prompt_dice, &input);
+    let extra = state.prompt_modifier;
+    let make = |roll: TraitDice| match prompt {
+        Prompt::SpiritRoll(_) => Event::Recover { target: target.clone(), roll, modifier: extra },
+        Prompt::Incapacitation(_) => Event::Incapacitation { target: target.clone(), roll, modifier: extra },
+        Prompt::BleedingOut(_) => Event::BleedOut { target: target.clone(), roll, modifier: extra },
+    };
+    roll_buttons(ui, rules, fight, read_only, &dice, make, "Apply the roll", "Roll for me", commands);
+    if matches!(prompt, Prompt::SpiritRoll(_)) {
+        unshake_buttons(ui, rules, fight, read_only, &target, commands);
+    }
+}
+
+/// A fate chip that ends a Shaken at once, one button per colour its owner holds.
+fn unshake_buttons(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    target: &MemberRef,
+    commands: &mut Vec<FightCommand>,
+) {
+    let s = &fight.state;
+    let holder = s.owner(&target.unit);
+    ui.horizontal_wrapped(|ui| {
+        for colour in ChipColour::ALL {
+            if s.chips.count(&holder, colour) == 0 || !rules.chips.allows(colour, ChipUse::Unshake) {
+                continue;
+            }
+            let event = Event::SpendChip {
+                holder: holder.clone(),
+                chip: colour,
+                purpose: Spend::Unshake { target: target.clone() },
+            };
+            let text = RichText::new(format!("{} chip: no longer Shaken", chip_name(colour)))
+                .color(chip_colour(ui.visuals(), colour));
+            event_button(ui, rules, fight, read_only, text, event, commands).on_hover_text(format!(
+                "{} spends it; {} acts normally",
+                holder.words(),
+                s.name(target)
+            ));
+        }
+    });
+}
+
+/// Nobody is acting: who comes next, the Jokers that may act now, those on hold.
+fn next_ui(ui: &mut Ui, rules: &Rules, fight: &Fight<'_>, read_only: bool, commands: &mut Vec<FightCommand>) {
+    let v = ui.visuals().clone();
+    let s = &fight.state;
+    if s.round() == 0 {
+        ui.label(RichText::new("Deal the first round to begin.").size(theme::HEADING));
+        return;
+    }
+    match s.next_up().and_then(|id| s.unit(&id)) {
+        Some(u) => {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Next:").size(theme::HEADING));
+                if let Some(card) = u.card {
+                    ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
+                }
+                ui.label(RichText::new(&u.combatant.name).size(theme::HEADING + 4.0).strong());
+            });
+            let event = Event::BeginTurn { unit: u.id.clone() };
+            event_button(
+                ui,
+                rules,
+                fight,
+                read_only,
+                RichText::new(format!("Begin {}'s turn", u.combatant.name)).size(theme::HEADING).strong(),
+                event,
+                commands,
+            )
+            .on_hover_text("Ctrl+N");
+        }
+        None => {
+            ui.label(
+                RichText::new("Every card has come up: deal the next round (Ctrl+D).").size(theme::HEADING),
+            );
+        }
+    }
+    for id in s.joker_holders() {
+        if let Some(u) = s.unit(id) {
+            let event = Event::BeginTurn { unit: u.id.clone() };
+            let text = RichText::new(format!("Joker: {} acts now", u.combatant.name))
+                .color(theme::good(&v))
+                .strong();
+            event_button(ui, rules, fight, read_only, text, event, commands);
+        }
+    }
+    for id in s.on_hold() {
+        if let Some(u) = s.unit(id) {
+            let event = Event::BeginTurn { unit: u.id.clone() };
+            event_button(
+                ui,
+                rules,
+                fight,
+                read_only,
+                format!("{} acts from hold", u.combatant.name),
+                event,
+                commands,
+            );
+        }
+    }
+}
+
+fn acting_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    unit_id: &str,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &fight.state;
+    let Some(unit) = s.unit(unit_id) else { return };
+    let name = unit.combatant.name.clone();
+    ui.horizontal(|ui| {
+        if let Some(card) = unit.card {
+            ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
+        }
+        ui.label(RichText::new(format!("{name}'s turn")).size(theme::HEADING + 4.0).strong());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let end = Event::EndTurn { unit: unit_id.to_owned() };
+            event_button(
+                ui,
+                rules,
+                fight,
+                read_only,
+                RichText::new(format!("End {name}'s turn")).strong(),
+                end,
+                commands,
+            )
+            .on_hover_text("Ctrl+E");
+            let hold = Event::Hold { unit: unit_id.to_owned() };
+            event_button(ui, rules, fight, read_only, "Go on hold", hold, commands)
+                .on_hover_text("Keep the action for later, even into the next round");
+        });
+    });
+    if unit.has_joker() {
+        let bonus = rules.core.initiative.joker_bonus;
+        ui.label(
+            RichText::new(format!("Joker: +{bonus} to every trait and damage roll this round"))
+                .color(theme::good(&v))
+                .strong(),
+        );
+    }
+    // Which member acts: a group's Extras each act on the group's card.
+    if unit.members.len() > 1 {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Who acts:");
+            for (i, m) in unit.members.iter().enumerate() {
+                let i = u32::try_from(i).unwrap_or(0);
+                let text = format!("{}", i + 1);
+                if ui
+                    .add_enabled(m.is_active(), egui::Button::selectable(state.actor == i, text))
+                    .accessible_name(format!("{} acts", unit.member_name(i)))
+                    .clicked()
+                {
+                    state.actor = i;
+                }
+            }
+        });
+    }
+    if unit.member(state.actor).is_none_or(|m| !m.is_active()) {
+        state.actor = unit
+            .members
+            .iter()
+            .position(crate::systems::savage::game::Member::is_active)
+            .and_then(|i| u32::try_from(i).ok())
+            .unwrap_or(0);
+    }
+    let attacker = MemberRef::new(unit_id, state.actor);
+    let Some(me) = s.member(&attacker) else { return };
+    if me.shaken && me.is_active() {
+        ui.label(
+            RichText::new(format!("{} is Shaken: only free actions.", s.name(&attacker)))
+                .color(theme::bad(&v))
+                .strong(),
+        );
+        unshake_buttons(ui, rules, fight, read_only, &attacker, commands);
+    } else if me.free_actions_only {
+        ui.label(
+            RichText::new(format!(
+                "{} shook off being Shaken: only free actions this turn.",
+                s.name(&attacker)
+            ))
+            .color(theme::accent(&v)),
+        );
+    }
+    soak_ui(ui, rules, fight, read_only, state, commands);
+    extra_damage_ui(ui, rules, fight, read_only, state, commands);
+    ui.horizontal(|ui| {
+        ui.selectable_value(&mut state.step, Step::Attack, RichText::new("1. Attack").strong());
+        ui.selectable_value(&mut state.step, Step::Damage, RichText::new("2. Damage").strong());
+    });
+    let target = target_line(ui, rules, s, state);
+    match state.step {
+        Step::Attack => attack_ui(ui, rules, fight, read_only, &attacker, target.as_ref(), state, commands),
+        Step::Damage => damage_ui(ui, rules, fight, read_only, &attacker, target.as_ref(), state, commands),
+    }
+    interrupt_ui(ui, rules, fight, read_only, unit_id, state, commands);
+}
+
+/// The target: the combatant clicked last, or the last attack's; one line with what matters.
+fn target_line(ui: &mut Ui, rules: &Rules, s: &State, state: &FightState) -> Option<MemberRef> {
+    let v = ui.visuals().clone();
+    let target = state.selected.clone().or_else(|| s.last_attack.as_ref().map(|a| a.target.clone()));
+    match &target {
+        Some(t) => {
+            let (parry, toughness) =
+                s.unit(&t.unit).map_or((0, 0), |u| (u.combatant.parry(rules), u.combatant.toughness(rules)));
+            let shaken = s.member(t).is_some_and(|m| m.shaken);
+            ui.label(
+                RichText::new(format!(
+                    "Target: {} · Parry {parry} · Toughness {toughness}{}",
+                    s.name(t),
+                    if shaken { " · already Shaken" } else { "" }
+                ))
+                .size(theme::BODY + 1.0)
+                .strong(),
+            );
+        }
+        None => {
+            ui.label(RichText::new("Click the target in the action order.").color(theme::muted(&v)));
+        }
+    }
+    target
+}
+
+#[expect(clippy::too_many_arguments, reason = "the attack form reads the whole table")]
+fn attack_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    attacker: &MemberRef,
+    target: Option<&MemberRef>,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let s = &fight.state;
+    let Some(unit) = s.unit(&attacker.unit) else { return };
+    let mut skills: Vec<String> = vec!["fighting".to_owned(), "shooting".to_owned()];
+    let others: Vec<String> = unit.combatant.skills.keys().filter(|k| !skills.contains(k)).cloned().collect();
+    skills.extend(others);
+    if !skills.contains(&state.skill) {
+        state.skill = if unit.combatant.skills.contains_key("fighting")
+            || !unit.combatant.skills.contains_key("shooting")
+        {
+            "fighting".to_owned()
+        } else {
+            "shooting".to_owned()
+        };
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Skill:");
+        for skill in &skills {
+            let die = unit.combatant.trait_die(rules, skill);
+            let text = format!(
+                "{} {}{}",
+                capital(skill),
+                die.0,
+                if die.1 == 0 { String::new() } else { crate::systems::savage::ui::signed(die.1) }
+            );
+            if ui
+                .add(egui::Button::selectable(state.skill == *skill, text))
+                .accessible_name(format!("Skill {}", capital(skill)))
+                .clicked()
+            {
+                state.skill.clone_from(skill);
+            }
+        }
+    });
+    let melee = state.skill == "fighting";
+    let mut range_modifier = 0;
+    let mut range_name = "Range";
+    if !melee {
+        ui.horizontal(|ui| {
+            ui.label("Range:");
+            for (i, band) in rules.core.ranges.iter().enumerate() {
+                if ui
+                    .add(egui::Button::selectable(
+                        state.range == i,
+                        format!("{} {}", band.name, crate::systems::savage::ui::signed(band.modifier)),
+                    ))
+                    .accessible_name(format!("Range {}", band.name))
+                    .clicked()
+                {
+                    state.range = i;
+                }
+            }
+        });
+        if let Some(band) = rules.core.ranges.get(state.range) {
+            range_modifier = band.modifier;
+            range_name = band.name.as_str();
+        }
+    }
+    number_stepper(ui, "Attack modifier", &mut state.attack_modifier, -10, 10);
+    let Ok(input) = s.trait_input(rules, attacker, &state.skill) else { return };
+    let mut parts = input_parts(&input);
+    parts.push((range_name, range_modifier));
+    parts.push(("Other", state.attack_modifier));
+    let modifier = modifiers_ui(ui, &parts);
+    let tn = match target {
+        Some(t) if melee => {
+            s.unit(&t.unit).map_or(rules.core.traits.target_number, |u| u.combatant.parry(rules))
+        }
+        _ => rules.core.traits.target_number,
+    };
+    ui.label(
+        RichText::new(format!(
+            "{} {} against {}{tn}",
+            capital(&state.skill),
+            input.die,
+            if melee { "Parry " } else { "" }
+        ))
+        .strong(),
+    );
+    trait_odds_ui(
+        ui,
+        &traits::odds(rules, &TraitRoll { die: input.die, wild: input.wild, modifier, tn }),
+        input.wild,
+    );
+    let Some(target) = target else { return };
+    state.attack_dice.ui(ui, "Attack", input.die, input.wild);
+    let dice = typed(rules, &state.attack_dice, &input);
+    let range = (!melee).then(|| rules.core.ranges.get(state.range).map(|r| r.id.clone())).flatten();
+    let make = |roll: TraitDice| Event::Attack {
+        attacker: attacker.clone(),
+        target: target.clone(),
+        skill: state.skill.clone(),
+        range: range.clone(),
+        modifier: state.attack_modifier,
+        roll,
+    };
+    roll_buttons(ui, rules, fight, read_only, &dice, make, "Attack", "Roll the attack for me", commands);
+}
+
+#[expect(clippy::too_many_arguments, reason = "the damage form reads the whole table")]
+fn damage_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    attacker: &MemberRef,
+    target: Option<&MemberRef>,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &fight.state;
+    let Some(unit) = s.unit(&attacker.unit) else { return };
+    if unit.combatant.weapons.is_empty() {
+        ui.label("No weapons on this combatant's sheet.");
+        return;
+    }
+    if unit.combatant.weapon(&state.weapon).is_none() {
+        let melee = state.skill == "fighting";
+        let fitting = unit.combatant.weapons.iter().find(|w| w.range.is_none() == melee);
+        state.weapon = fitting.or(unit.combatant.weapons.first()).map(|w| w.name.clone()).unwrap_or_default();
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Weapon:");
+        for w in &unit.combatant.weapons {
+            if ui
+                .add(egui::Button::selectable(state.weapon == w.name, format!("{} {}", w.name, w.damage)))
+                .accessible_name(format!("Weapon {}", w.name))
+                .clicked()
+            {
+                state.weapon.clone_from(&w.name);
+            }
+        }
+    });
+    let Some(target) = target else { return };
+    let from_attack = s
+        .last_attack
+        .as_ref()
+        .filter(|a| a.attacker.unit == attacker.unit && a.target == *target)
+        .is_some_and(|a| a.result.raises > 0);
+    let mut raise = state.raise.unwrap_or(from_attack);
+    if ui.checkbox(&mut raise, "The attack got a raise: +1d6").changed() {
+        state.raise = Some(raise);
+    }
+    ui.checkbox(&mut state.nonlethal, "Non-lethal damage");
+    number_stepper(ui, "Damage modifier", &mut state.damage_modifier, -10, 10);
+    let input = match s.damage_input(rules, &attacker.unit, &state.weapon, target) {
+        Ok(input) => input,
+        Err(e) => {
+            problem(ui, &crate::ui::sentence(&e.to_string()));
+            return;
+        }
+    };
+    let modifier = modifiers_ui(ui, &[("Joker", input.joker), ("Other", state.damage_modifier)]);
+    let resolved = input.resolved.clone();
+    let resolved = if raise { resolved.with_die(rules.core.attack_raise_die) } else { resolved };
+    ui.label(
+        RichText::new(format!(
+            "{}{} against Toughness {}{}",
+            input.dice,
+            if raise { " +d6" } else { "" },
+            input.toughness,
+            if input.shaken { " (already Shaken: a plain hit is a wound)" } else { "" }
+        ))
+        .strong(),
+    );
+    match damage::odds(rules, &resolved.plus(modifier), input.toughness, input.shaken) {
+        Ok(c) => damage_odds_ui(ui, &c, input.shaken),
+        Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
+    }
+    ui.horizontal(|ui| {
+        let label = crate::ui::widgets::row_label(ui, "Damage total");
+        ui.add(egui::TextEdit::singleline(&mut state.damage_total).desired_width(60.0).font(egui::TextStyle::Heading))
+            .labelled_by(label.id)
+            .on_hover_text("Every damage die after its aces, plus the weapon's own +N (Posse adds the Joker and the modifier)");
+    });
+    let base = |roll: DamageRoll| Event::Damage {
+        target: target.clone(),
+        attacker: Some(attacker.unit.clone()),
+        roll,
+        modifier: state.damage_modifier,
+        nonlethal: state.nonlethal,
+    };
+    ui.horizontal(|ui| {
+        match state.damage_total.trim() {
+            "" => {
+                ui.add_enabled(false, egui::Button::new("Damage"))
+                    .on_disabled_hover_text("Type the total first, or let Posse roll");
+            }
+            t => match t.parse::<i32>() {
+                Ok(total) => {
+                    event_button(
+                        ui,
+                        rules,
+                        fight,
+                        read_only,
+                        RichText::new("Damage").strong(),
+                        base(DamageRoll::Total { total }),
+                        commands,
+                    );
+                }
+                Err(_) => {
+                    ui.label(RichText::new(format!("'{t}' is not a total.")).color(theme::bad(&v)));
+                }
+            },
+        }
+        let seeded = DamageRoll::Seeded { dice: input.dice.clone(), raise, seed: calc::fresh_seed() };
+        event_button(ui, rules, fight, read_only, "Roll the damage for me", base(seeded), commands);
+    });
+}
+
+/// Soaking the wounds just taken: the target's owner spends a chip and rolls Vigor.
+fn soak_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &fight.state;
+    let Some(last) = &s.last_damage else { return };
+    let wounds = last.effect.wounds();
+    if wounds == 0 || last.soaked >= wounds {
+        return;
+    }
+    let Some(unit) = s.unit(&last.target.unit) else { return };
+    let holder = s.owner(&unit.id);
+    let name = s.name(&last.target);
+    ui.label(
+        RichText::new(format!(
+            "{name} took {wounds} wound{}: soak? ({} spends a chip, Vigor roll)",
+            if wounds == 1 { "" } else { "s" },
+            holder.words()
+        ))
+        .strong()
+        .color(theme::accent(&v)),
+    );
+    let input = soak_input(rules, s, last);
+    let c = damage::soak_odds(rules, input.die, input.wild, input.modifier());
+    ui.label(format!(
+        "Takes away none {} · 1 {} · 2 {} · 3+ {}",
+        percent(c.none),
+        percent(c.wounds_1),
+        percent(c.wounds_2),
+        percent(c.wounds_3_plus)
+    ));
+    let colours = chip_choice(ui, rules, s, &holder, ChipUse::Soak, &mut state.soak_colour, "Soak with");
+    let Some(colour) = state.soak_colour.filter(|c| colours.contains(c)) else {
+        ui.label(
+            RichText::new(format!("{} has no chip to soak with.", holder.words())).color(theme::muted(&v)),
+        );
+        return;
+    };
+    state.soak_dice.ui(ui, "Soak", input.die, input.wild);
+    let dice = typed(rules, &state.soak_dice, &input);
+    let make = |roll: TraitDice| Event::SpendChip {
+        holder: holder.clone(),
+        chip: colour,
+        purpose: Spend::Soak { roll, modifier: 0 },
+    };
+    roll_buttons(
+        ui,
+        rules,
+        fight,
+        read_only,
+        &dice,
+        make,
+        &format!("Soak with a {} chip", colour.id()),
+        "Soak, Posse rolls",
+        commands,
+    );
+}
+
+/// The soak roll's inputs: Vigor, with the penalties the target had before the hit.
+fn soak_input(rules: &Rules, s: &State, last: &crate::systems::savage::game::LastDamage) -> TraitInput {
+    let (wounds, fatigue) = s.penalties(rules, &last.before);
+    let (die, wild) =
+        s.unit(&last.target.unit).map_or((crate::systems::savage::rules::die::Die::D4, false), |u| {
+            (u.combatant.attributes.vigor, u.combatant.is_wild_card())
+        });
+    TraitInput { die, wild, unskilled: 0, wounds, fatigue, joker: s.joker_bonus(rules, &last.target.unit) }
+}
+
+/// Colour buttons for the chips `holder` has that may be spent on `purpose`; returns them.
+fn chip_choice(
+    ui: &mut Ui,
+    rules: &Rules,
+    s: &State,
+    holder: &Holder,
+    purpose: ChipUse,
+    chosen: &mut Option<ChipColour>,
+    what: &str,
+) -> Vec<ChipColour> {
+    let colours: Vec<ChipColour> = ChipColour::ALL
+        .into_iter()
+        .filter(|c| s.chips.count(holder, *c) > 0 && rules.chips.allows(*c, purpose))
+        .collect();
+    if chosen.is_none_or(|c| !colours.contains(&c)) {
+        *chosen = colours.first().copied();
+    }
+    if !colours.is_empty() {
+        ui.horizontal(|ui| {
+            ui.label(format!("{what}:"));
+            for c in &colours {
+                let text = RichText::new(format!("{} ({})", chip_name(*c), s.chips.count(holder, *c)))
+                    .color(chip_colour(ui.visuals(), *c));
+                if ui
+                    .add(egui::Button::selectable(*chosen == Some(*c), text))
+                    .accessible_name(format!("{what} {}", c.id()))
+                    .clicked()
+                {
+                    *chosen = Some(*c);
+                }
+            }
+        });
+    }
+    colours
+}
+
+/// A red, blue or legendary chip adds a die to the damage just rolled.
+fn extra_damage_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let s = &fight.state;
+    let Some(last) = &s.last_damage else { return };
+    let Some(attacker) = &last.attacker else { return };
+    let holder = s.owner(attacker);
+    let colours: Vec<ChipColour> = ChipColour::ALL
+        .into_iter()
+        .filter(|c| s.chips.count(&holder, *c) > 0 && rules.chips.allows(*c, ChipUse::ExtraDamage))
+        .collect();
+    if colours.is_empty() {
+        return;
+    }
+    let sides = rules.chips.extra_damage_die;
+    ui.label(
+        RichText::new(format!("Add a d{sides} to the damage ({} spends the chip)", holder.words())).strong(),
+    );
+    chip_choice(ui, rules, s, &holder, ChipUse::ExtraDamage, &mut state.extra_colour, "Add with");
+    let Some(colour) = state.extra_colour else { return };
+    ui.horizontal(|ui| {
+        let label = crate::ui::widgets::row_label(ui, &format!("d{sides} total"));
+        ui.add(
+            egui::TextEdit::singleline(&mut state.extra_die)
+                .desired_width(54.0)
+                .font(egui::TextStyle::Heading),
+        )
+        .labelled_by(label.id)
+        .accessible_name("Extra die total");
+        let make = |roll: DieRoll| Event::SpendChip {
+            holder: holder.clone(),
+            chip: colour,
+            purpose: Spend::ExtraDamage { roll },
+        };
+        if let Ok(total) = state.extra_die.trim().parse::<u32>() {
+            event_button(
+                ui,
+                rules,
+                fight,
+                read_only,
+                "Add the die",
+                make(DieRoll::Typed { total }),
+                commands,
+            );
+        }
+        event_button(
+            ui,
+            rules,
+            fight,
+            read_only,
+            "Add a die, Posse rolls",
+            make(DieRoll::Seeded { seed: calc::fresh_seed() }),
+            commands,
+        );
+    });
+}
+
+/// A unit on hold cuts in: both roll Agility.
+fn interrupt_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    acting: &str,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let s = &fight.state;
+    let holders: Vec<&str> = s.on_hold().into_iter().filter(|h| *h != acting).collect();
+    if holders.is_empty() {
+        return;
+    }
+    ui.separator();
+    let acting_name = s.unit(acting).map_or(acting.to_owned(), |u| u.combatant.name.clone());
+    ui.label(RichText::new(format!("Interrupt {acting_name} from hold: both roll Agility")).strong());
+    if state.holder.as_deref().is_none_or(|h| !holders.contains(&h)) {
+        state.holder = holders.first().map(|h| (*h).to_owned());
+    }
+    ui.horizontal_wrapped(|ui| {
+        for h in &holders {
+            let name = s.unit(h).map_or((*h).to_owned(), |u| u.combatant.name.clone());
+            if ui
+                .add(egui::Button::selectable(state.holder.as_deref() == Some(*h), name.clone()))
+                .accessible_name(format!("Interrupt with {name}"))
+                .clicked()
+            {
+                state.holder = Some((*h).to_owned());
+            }
+        }
+    });
+    let Some(holder) = state.holder.clone() else { return };
+    let agility = |unit: &str| {
+        let u = s.unit(unit)?;
+        let i = u.members.iter().position(crate::systems::savage::game::Member::is_active)?;
+        s.trait_input(rules, &MemberRef::new(unit, u32::try_from(i).ok()?), "agility").ok()
+    };
+    let (Some(mine), Some(theirs)) = (agility(&holder), agility(acting)) else { return };
+    state.holder_dice.ui(ui, "Interrupter", mine.die, mine.wild);
+    state.acting_dice.ui(ui, "Acting", theirs.die, theirs.wild);
+    let a = typed(rules, &state.holder_dice, &mine);
+    let b = typed(rules, &state.acting_dice, &theirs);
+    let event = |roll: TraitDice, against_roll: TraitDice| Event::Interrupt {
+        unit: holder.clone(),
+        against: acting.to_owned(),
+        roll,
+        against_roll,
+    };
+    ui.horizontal(|ui| {
+        if let (Ok(Some(x)), Ok(Some(y))) = (&a, &b) {
+            event_button(ui, rules, fight, read_only, "Interrupt", event(x.clone(), y.clone()), commands);
+        }
+        let seeded = event(
+            TraitDice::Seeded { seed: calc::fresh_seed() },
+            TraitDice::Seeded { seed: calc::fresh_seed() },
+        );
+        event_button(ui, rules, fight, read_only, "Interrupt, Posse rolls both", seeded, commands);
+    });
+    for r in [&a, &b] {
+        if let Err(e) = r {
+            problem(ui, e);
+        }
+    }
+    let _ = why_not;
+}
+
+pub(super) fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}

@@ -1,0 +1,367 @@
+//! The Reference screen: the trait and damage calculators on their own (exact odds, then the
+//! dice typed or rolled with the aces shown), the soak and Incapacitation odds, what each fate
+//! chip does, and the rules a Marshal looks up most (ranges, Shaken, Incapacitation). The
+//! screen keeps only its forms; every number comes from the rules each frame.
+
+use egui::{RichText, Ui};
+
+use super::calc::{self, DiceForm, damage_odds_ui, modifiers_ui, number_stepper, rolled_ui, trait_odds_ui};
+use super::{chip_colour, chip_name, die_picker};
+use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
+use crate::systems::savage::rules::damage::{self, DamageDice, DamageRoll, RolledDamage};
+use crate::systems::savage::rules::die::Die;
+use crate::systems::savage::rules::traits::{self, Rolled, TraitDice, TraitRoll};
+use crate::ui::theme;
+use crate::ui::widgets::{choice, percent, probability_bar, problem, row_label, toggle};
+
+/// What kind of trait roll the calculator works out: the target number follows from it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RollKind {
+    /// Any trait against 4.
+    #[default]
+    Plain,
+    /// Fighting against the target's Parry.
+    Fighting,
+    /// Shooting or throwing at a range band.
+    Shooting,
+}
+
+/// The Reference screen's forms.
+#[derive(Clone, Debug)]
+#[expect(clippy::struct_excessive_bools, reason = "independent checkboxes of the calculators")]
+pub struct ReferenceState {
+    pub die: Die,
+    pub wild: bool,
+    pub kind: RollKind,
+    pub parry: i32,
+    /// The range band's id (short, medium, long).
+    pub range: usize,
+    pub modifier: i32,
+    pub joker: bool,
+    pub wounds: u32,
+    pub fatigue: u32,
+    pub dice: DiceForm,
+    pub rolled: Option<Rolled>,
+    pub damage: String,
+    pub strength: Die,
+    pub raise: bool,
+    pub toughness: i32,
+    pub shaken: bool,
+    pub damage_modifier: i32,
+    pub damage_total: String,
+    pub damage_rolled: Option<RolledDamage>,
+    pub vigor: Die,
+    pub vigor_wild: bool,
+    pub vigor_modifier: i32,
+}
+
+impl Default for ReferenceState {
+    fn default() -> ReferenceState {
+        ReferenceState {
+            die: Die::D8,
+            wild: true,
+            kind: RollKind::Plain,
+            parry: 5,
+            range: 0,
+            modifier: 0,
+            joker: false,
+            wounds: 0,
+            fatigue: 0,
+            dice: DiceForm::default(),
+            rolled: None,
+            damage: "2d6+1".to_owned(),
+            strength: Die::D6,
+            raise: false,
+            toughness: 5,
+            shaken: false,
+            damage_modifier: 0,
+            damage_total: String::new(),
+            damage_rolled: None,
+            vigor: Die::D6,
+            vigor_wild: true,
+            vigor_modifier: 0,
+        }
+    }
+}
+
+/// Draws the Reference screen.
+pub fn reference_ui(ui: &mut Ui, rules: &Rules, state: &mut ReferenceState) {
+    egui::CentralPanel::default().show(ui, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.columns(3, |cols| {
+                if let [a, b, c] = cols {
+                    trait_calc(a, rules, state);
+                    damage_calc(b, rules, state);
+                    vigor_calc(b, rules, state);
+                    rules_ui(c, rules);
+                }
+            });
+        });
+    });
+}
+
+fn trait_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
+    let v = ui.visuals().clone();
+    ui.label(theme::heading(&v, "Trait roll"));
+    ui.horizontal(|ui| {
+        row_label(ui, "Die");
+        die_picker(ui, "Trait die", &mut s.die);
+    });
+    choice(ui, "Roller", &mut s.wild, &[(true, "Wild Card"), (false, "Extra")], |_| true);
+    choice(
+        ui,
+        "Roll",
+        &mut s.kind,
+        &[(RollKind::Plain, "Against 4"), (RollKind::Fighting, "Fighting"), (RollKind::Shooting, "Shooting")],
+        |_| true,
+    );
+    let tn = match s.kind {
+        RollKind::Fighting => {
+            number_stepper(ui, "Target's Parry", &mut s.parry, 2, 30);
+            s.parry
+        }
+        RollKind::Plain | RollKind::Shooting => rules.core.traits.target_number,
+    };
+    let mut range_modifier = 0;
+    if s.kind == RollKind::Shooting {
+        let bands: Vec<(usize, &str)> =
+            rules.core.ranges.iter().enumerate().map(|(i, r)| (i, r.name.as_str())).collect();
+        choice(ui, "Range", &mut s.range, &bands, |_| true);
+        range_modifier = rules.core.ranges.get(s.range).map_or(0, |r| r.modifier);
+    }
+    let mut wounds = i32::try_from(s.wounds).unwrap_or(0);
+    number_stepper(ui, "Wounds", &mut wounds, 0, 3);
+    s.wounds = u32::try_from(wounds).unwrap_or(0);
+    let mut fatigue = i32::try_from(s.fatigue).unwrap_or(0);
+    number_stepper(ui, "Fatigue levels", &mut fatigue, 0, 2);
+    s.fatigue = u32::try_from(fatigue).unwrap_or(0);
+    number_stepper(ui, "Other modifier", &mut s.modifier, -10, 10);
+    toggle(ui, &mut s.joker, "Holds a Joker this round (+2)");
+    let w = &rules.core.wounds;
+    let wound_penalty = (w.penalty_per_wound * wounds).max(w.penalty_cap);
+    let fatigue_penalty = rules.core.fatigue.penalty(s.fatigue);
+    let joker = if s.joker { rules.core.initiative.joker_bonus } else { 0 };
+    let range_name = rules.core.ranges.get(s.range).map_or("Range", |r| r.name.as_str());
+    let modifier = modifiers_ui(
+        ui,
+        &[
+            ("Wounds", wound_penalty),
+            ("Fatigue", fatigue_penalty),
+            (range_name, range_modifier),
+            ("Joker", joker),
+            ("Other", s.modifier),
+        ],
+    );
+    let roll = TraitRoll { die: s.die, wild: s.wild, modifier, tn };
+    ui.label(RichText::new(format!("{} against {tn}", s.die)).strong());
+    trait_odds_ui(ui, &traits::odds(rules, &roll), s.wild);
+    ui.add_space(theme::GAP / 2.0);
+    let wild = s.wild.then(|| calc::wild_sides(rules));
+    s.dice.ui(ui, "Trait", s.die, s.wild);
+    let typed = s.dice.dice(s.die, wild);
+    ui.horizontal(|ui| {
+        if ui.button("Roll for me").on_hover_text("Posse rolls the dice, aces and all").clicked() {
+            let seeded = TraitDice::Seeded { seed: calc::fresh_seed() };
+            s.rolled = traits::roll_dice(rules, &roll, &seeded).ok();
+            s.dice.clear();
+        }
+        if ui
+            .add_enabled(s.rolled.is_some() || !s.dice.trait_total.is_empty(), egui::Button::new("Clear"))
+            .clicked()
+        {
+            s.rolled = None;
+            s.dice.clear();
+        }
+    });
+    match typed {
+        Ok(Some(d)) => {
+            if let Ok(rolled) = traits::roll_dice(rules, &roll, &d) {
+                rolled_ui(ui, &rolled, s.die);
+            }
+        }
+        Ok(None) => {
+            if let Some(rolled) = &s.rolled {
+                rolled_ui(ui, rolled, s.die);
+            }
+        }
+        Err(e) => problem(ui, &e),
+    }
+}
+
+fn damage_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
+    let v = ui.visuals().clone();
+    ui.label(theme::heading(&v, "Damage"));
+    let dice = crate::ui::widgets::text_field(ui, "Weapon dice", &mut s.damage, 120.0);
+    let _ = dice;
+    let parsed = s.damage.parse::<DamageDice>();
+    if parsed.as_ref().is_ok_and(DamageDice::uses_strength) {
+        ui.horizontal(|ui| {
+            row_label(ui, "Strength");
+            die_picker(ui, "Strength die", &mut s.strength);
+        });
+    }
+    toggle(ui, &mut s.raise, "The attack got a raise (+1d6)");
+    number_stepper(ui, "Toughness", &mut s.toughness, 0, 40);
+    toggle(ui, &mut s.shaken, "The target is already Shaken");
+    number_stepper(ui, "Damage modifier", &mut s.damage_modifier, -10, 10);
+    let dice = match parsed {
+        Ok(d) => d,
+        Err(e) => {
+            problem(ui, &crate::ui::sentence(&e.to_string()));
+            return;
+        }
+    };
+    let Ok(resolved) = dice.resolve(Some(s.strength)) else { return };
+    let resolved = if s.raise { resolved.with_die(rules.core.attack_raise_die) } else { resolved };
+    let resolved = resolved.plus(s.damage_modifier);
+    match damage::odds(rules, &resolved, s.toughness, s.shaken) {
+        Ok(c) => damage_odds_ui(ui, &c, s.shaken),
+        Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
+    }
+    ui.horizontal(|ui| {
+        let label = row_label(ui, "Damage total");
+        ui.add(
+            egui::TextEdit::singleline(&mut s.damage_total)
+                .desired_width(60.0)
+                .font(egui::TextStyle::Heading),
+        )
+        .labelled_by(label.id);
+        if ui.button("Roll for me").on_hover_text("Posse rolls the damage, aces and all").clicked() {
+            let roll = DamageRoll::Seeded { dice: dice.clone(), raise: s.raise, seed: calc::fresh_seed() };
+            s.damage_rolled = damage::roll_damage(rules, &roll, Some(s.strength)).ok();
+            s.damage_total.clear();
+        }
+    });
+    let total = match s.damage_total.trim() {
+        "" => s.damage_rolled.as_ref().map(|r| (r.total, calc::damage_words(r))),
+        t => {
+            if let Ok(n) = t.parse::<i32>() {
+                Some((n, n.to_string()))
+            } else {
+                problem(
+                    ui,
+                    &format!("'{t}' is not a total: add up the dice (after aces) and the weapon's +N."),
+                );
+                None
+            }
+        }
+    };
+    if let Some((total, words)) = total {
+        let total = total + s.damage_modifier;
+        let effect = damage::effect(rules, total, s.toughness, s.shaken);
+        let what = match effect {
+            damage::Effect::None => "no effect".to_owned(),
+            damage::Effect::Shaken => "Shaken".to_owned(),
+            damage::Effect::Wounds(1) => "1 wound (and Shaken)".to_owned(),
+            damage::Effect::Wounds(n) => format!("{n} wounds (and Shaken)"),
+        };
+        ui.label(
+            RichText::new(format!("{words} → {total} against {}: {what}", s.toughness))
+                .size(theme::HEADING)
+                .strong(),
+        );
+    }
+}
+
+fn vigor_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
+    let v = ui.visuals().clone();
+    ui.add_space(theme::GAP);
+    ui.label(theme::heading(&v, "Soak and Incapacitation"));
+    ui.horizontal(|ui| {
+        row_label(ui, "Vigor");
+        die_picker(ui, "Vigor die", &mut s.vigor);
+    });
+    toggle(ui, &mut s.vigor_wild, "Wild Card (Wild Die)");
+    number_stepper(ui, "Vigor modifier", &mut s.vigor_modifier, -10, 10);
+    let soak = damage::soak_odds(rules, s.vigor, s.vigor_wild, s.vigor_modifier);
+    ui.label(RichText::new("Soak: wounds taken away").strong());
+    probability_bar(ui, "None", soak.none, theme::muted(&v));
+    probability_bar(ui, "1 wound", soak.wounds_1, theme::accent(&v));
+    probability_bar(ui, "2 wounds", soak.wounds_2, theme::good(&v));
+    probability_bar(ui, "3 or more", soak.wounds_3_plus, theme::good(&v));
+    let inc = damage::incapacitation_odds(rules, s.vigor, true, s.vigor_modifier);
+    ui.label(RichText::new("Incapacitation roll (Wild Card)").strong());
+    probability_bar(ui, "Dead (1 or less)", inc.dead, theme::bad(&v));
+    probability_bar(ui, "Bleeding Out (failure)", inc.bleeding_out, theme::accent(&v));
+    probability_bar(ui, "Heals with the wounds", inc.heals_with_wounds, theme::good(&v));
+    probability_bar(ui, "Heals in 24 hours", inc.heals_in_24h, theme::good(&v));
+    let bleed = damage::bleeding_odds(rules, s.vigor, true, s.vigor_modifier);
+    ui.label(
+        RichText::new(format!(
+            "Bleeding Out each round: dies {} · again next round {} · stops {}",
+            percent(bleed.dies),
+            percent(bleed.again),
+            percent(bleed.stops)
+        ))
+        .color(theme::muted(&v)),
+    );
+}
+
+/// What each chip colour may do, and the rules looked up most.
+fn rules_ui(ui: &mut Ui, rules: &Rules) {
+    let v = ui.visuals().clone();
+    ui.label(theme::heading(&v, "Fate chips"));
+    for colour in ChipColour::ALL {
+        let pot = rules
+            .chips
+            .pot
+            .get(&colour)
+            .map_or_else(|| "never in the pot".to_owned(), |n| format!("{n} in the pot"));
+        ui.label(
+            RichText::new(format!("{} ({pot})", chip_name(colour))).strong().color(chip_colour(&v, colour)),
+        );
+        let uses: Vec<&str> = ChipUse::ALL
+            .into_iter()
+            .filter(|u| rules.chips.allows(colour, *u))
+            .filter_map(|u| rules.reference.chip_uses.get(&u).map(String::as_str))
+            .collect();
+        ui.label(uses.join("; "));
+        let draws: Vec<&str> = ChipUse::ALL
+            .into_iter()
+            .filter(|u| rules.chips.marshal_draws(colour, *u))
+            .filter_map(|u| rules.reference.chip_uses.get(&u).map(String::as_str))
+            .collect();
+        if !draws.is_empty() {
+            ui.label(
+                RichText::new(format!(
+                    "The Marshal then draws a white chip after: {}",
+                    draws.join("; ").to_lowercase()
+                ))
+                .color(theme::muted(&v)),
+            );
+        }
+    }
+    ui.add_space(theme::GAP);
+    for id in ["attacks", "shaken", "incapacitation", "bleeding_out", "soak", "damage"] {
+        if let Some(section) = rules.section(id) {
+            ui.label(theme::heading(&v, &section.title));
+            for line in &section.lines {
+                ui.label(line);
+            }
+            if id == "attacks" {
+                let bands: Vec<String> = rules
+                    .core
+                    .ranges
+                    .iter()
+                    .map(|r| format!("{} {}", r.name, super::signed(r.modifier)))
+                    .collect();
+                ui.label(RichText::new(format!("Range: {}", bands.join(" · "))).strong());
+            }
+            ui.add_space(theme::GAP / 2.0);
+        }
+    }
+    egui::CollapsingHeader::new("Every other rule").show(ui, |ui| {
+        for section in &rules.reference.sections {
+            if ["attacks", "shaken", "incapacitation", "bleeding_out", "soak", "damage"]
+                .contains(&section.id.as_str())
+            {
+                continue;
+            }
+            ui.label(RichText::new(&section.title).strong());
+            for line in &section.lines {
+                ui.label(line);
+            }
+        }
+    });
+}
