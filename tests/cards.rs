@@ -341,3 +341,42 @@ fn the_witness_is_revealed_when_an_enemy_comes_within_15_cm() {
     assert!(model(&h, "Doc Holliday").has(Flag::Key));
     assert!(matches!(game(&h).log.last(), Some(Event::Approach { .. })));
 }
+
+#[test]
+fn an_own_deck_with_fewer_cards_than_models_deals_what_it_has() {
+    let (_dir, mut h) = table();
+    // The lawmen's player holds all but two cards of the deck (staged as a typed hand).
+    let mut deck = game(&h).sides[LAW].deck.clone();
+    let last_two = deck.split_off(deck.len() - 2);
+    deck.extend(game(&h).sides[LAW].hand.iter().copied());
+    h.state_mut().dmh_mut().handle_play(posse::systems::dmh::ui::play::PlayCommand::Apply(Event::SetHand {
+        side: LAW,
+        cards: deck,
+    }));
+    h.run();
+    press(&mut h, "Tombstone Law draw from their own deck");
+    press(&mut h, "The Clanton Gang draw from their own deck");
+    h.get_by_label(
+        "Tombstone Law have 2 cards left in the deck: type the 2 cards you draw; the models left blank sit this turn out.",
+    );
+    let clantons: Vec<(&str, &str)> =
+        DEAL.iter().copied().filter(|(name, _)| model_ref(&h, name).side == CLANTONS).collect();
+    let (wyatt, virgil) = (last_two[0].to_string(), last_two[1].to_string());
+    let typed: Vec<(&str, &str)> = [("Wyatt Earp", wyatt.as_str()), ("Virgil Earp", virgil.as_str())]
+        .into_iter()
+        .chain(clantons)
+        .collect();
+    for (name, card) in &typed {
+        h.get_by_role_and_label(egui::accesskit::Role::TextInput, &format!("{name} card"))
+            .set_text_value_accesskit(card);
+    }
+    h.run();
+    assert!(!support::disabled(&h, "Deal initiative"), "the other five lawmen are left blank");
+    press(&mut h, "Deal initiative");
+    assert_eq!(card_of(&h, "Wyatt Earp"), Some(wyatt));
+    assert_eq!(card_of(&h, "Virgil Earp"), Some(virgil));
+    assert_eq!(card_of(&h, "Morgan Earp"), None);
+    assert!(model(&h, "Morgan Earp").activated, "Morgan sits the turn out");
+    assert!(game(&h).sides[LAW].ran_out);
+    assert_eq!(order(&h).len(), 9, "two lawmen and seven Clantons act");
+}

@@ -187,6 +187,15 @@ impl Game {
                 side.deck.push(old);
             }
         }
+        // A real deck with fewer cards than models: the models left without one sit the turn
+        // out, and the deck has run out (a scene may end on it).
+        for (i, side) in self.sides.iter_mut().enumerate() {
+            let typed_here = given.iter().any(|(r, _)| r.side == i);
+            let short = side.models.iter().any(|m| Self::gets_card(m, duellists) && m.card.is_none());
+            if typed_here && short && side.deck.is_empty() {
+                side.ran_out = true;
+            }
+        }
         // A side whose player typed no card is dealt from the top of its deck.
         for (i, first) in face_up.iter().enumerate() {
             if given.iter().any(|(r, _)| r.side == i) {
