@@ -11,7 +11,7 @@ use egui_kittest::kittest::Queryable as _;
 
 use super::support::{
     self, App, CLANTONS, DEAL, DEAL_2, LAW, SEED, deal, declare, end_activations, game, last_line, model,
-    model_ref, names, open_hand, order, pick, play_on, press, shoot, start, table, type_hand,
+    model_ref, names, open_hand, order, pick, play_on, press, shoot, start, table, type_hand, type_in,
 };
 
 /// A card code as the players see it: `6H` is 6♥.
@@ -243,14 +243,28 @@ fn see_how_the_cat_jumps_deals_a_second_card_chosen_in_secret() {
     assert_eq!(game(&h).sides[0].deck.last().map(ToString::to_string).as_deref(), Some("3D"));
     press(&mut h, "Circle K Outfit: gang abilities");
     pick(&mut h, "See How the Cat Jumps: model", "Cal Tate");
+    // The player draws it from his own deck and types it (left blank, Posse deals the top one).
+    type_in(&mut h, "See How the Cat Jumps: second card", "KD");
+    h.get_by_label("K♦ is already on Cal Tate.");
+    assert!(support::disabled(&h, "Use See How the Cat Jumps"));
+    type_in(&mut h, "See How the Cat Jumps: second card", "5D");
     press(&mut h, "Use See How the Cat Jumps");
-    assert_eq!(model(&h, "Cal Tate").second.map(|c| c.to_string()).as_deref(), Some("3D"));
-    assert!(h.query_by_label("Keep 3♦").is_none(), "not before the hand-over");
+    assert_eq!(model(&h, "Cal Tate").second.map(|c| c.to_string()).as_deref(), Some("5D"));
+    assert_eq!(game(&h).sides[0].deck.last().map(ToString::to_string).as_deref(), Some("3D"));
+    assert!(h.query_by_label("Keep 5♦").is_none(), "not before the hand-over");
     press(&mut h, "Pass to the Cowboys player — tap to choose Cal Tate's card");
     h.get_by_label("Keep K♦");
-    press(&mut h, "Keep 3♦");
-    assert_eq!(card_of(&h, "Cal Tate").as_deref(), Some("3D"));
+    press(&mut h, "Keep 5♦");
+    assert_eq!(card_of(&h, "Cal Tate").as_deref(), Some("5D"));
     assert_eq!(game(&h).sides[0].discard.last().map(ToString::to_string).as_deref(), Some("KD"));
+    // A second card from the model's ⚑ menu (a card's effect, say) is typed the same way.
+    press(&mut h, "Flags and markers of Cal Tate");
+    press(&mut h, "Deal a second card (keep one)");
+    h.get_by_label("Cal Tate draws a second card and keeps one.");
+    type_in(&mut h, "Cal Tate's second card", "9D");
+    press(&mut h, "Take Cal Tate's second card");
+    assert_eq!(model(&h, "Cal Tate").second.map(|c| c.to_string()).as_deref(), Some("9D"));
+    assert_eq!(last_line(&h), "Turn 1 · Cal Tate is dealt a second card, 9♦, and chooses");
 }
 
 /// The Stranger's cast: the stranger alone against three local toughs.
@@ -262,8 +276,8 @@ const ROJOS: &str = r#"{"name": "The Rojo Boys", "gang": "outlaws",
   {"name": "Esteban", "profile": "dude", "weapons": ["pistol"]}]}"#;
 
 /// Turns 2 to 7 of The Stranger: Joe's card (typed from the bottom of his 12-card deck:
-/// 10♦ 9♦ 6♦ 4♦ A♦ 7♦ Q♦ RJ K♦ J♦ 8♦ 5♦, top last), the second card Posse deals him from the
-/// top (he keeps the first), the Rojo Boys' cards (Chico, Rubio, Esteban) and the order they
+/// 10♦ 9♦ 6♦ 4♦ A♦ 7♦ Q♦ RJ K♦ J♦ 8♦ 5♦, top last), his second card, the top one (he keeps
+/// the first), the Rojo Boys' cards (Chico, Rubio, Esteban) and the order they
 /// all act in. The drunk Rojo Boys lose ties.
 const STRANGER_TURNS: [(&str, &str, [&str; 3], [&str; 4]); 6] = [
     ("10D", "5D", ["7S", "6S", "5S"], ["Joe", "Chico", "Rubio", "Esteban"]),
@@ -292,9 +306,15 @@ fn the_stranger_loses_when_his_deck_runs_out() {
     end_activations(&mut h, &["Joe", "Chico", "Rubio", "Esteban"]);
     next_turn(&mut h);
     // Outnumbered, Joe is dealt a second card each turn: two cards a turn leave his deck.
-    for (joe, second, [chico, rubio, esteban], turn) in STRANGER_TURNS {
+    for (i, (joe, second, [chico, rubio, esteban], turn)) in STRANGER_TURNS.into_iter().enumerate() {
         deal(&mut h, &[("Joe", joe), ("Chico", chico), ("Rubio", rubio), ("Esteban", esteban)]);
-        press(&mut h, "Deal Joe's second card");
+        // His player draws it from his own deck and types it; once, Posse deals it.
+        if i == 3 {
+            press(&mut h, "Posse deals it");
+        } else {
+            type_in(&mut h, "Joe's second card", second);
+            press(&mut h, "Take Joe's second card");
+        }
         press(&mut h, "Pass to the Cowboys player — tap to choose Joe's card");
         h.get_by_label(&format!("Keep {}", label(second)));
         press(&mut h, &format!("Keep {}", label(joe)));

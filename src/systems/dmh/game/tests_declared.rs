@@ -1049,6 +1049,25 @@ fn a_real_deck_shorter_than_the_models_deals_what_it_has_and_runs_out() {
     assert!(!t.game.sides[1].ran_out);
 }
 
+#[test]
+fn a_second_card_drawn_from_a_real_deck_is_the_one_typed() {
+    let mut t = Table::new("showdown", 119, (LAWMEN, &[WYATT, VIRGIL]), (OUTLAWS, &[IKE]));
+    t.deal(&[(A0, "7H"), (A1, "5H"), (B0, "7S")]);
+    assert_eq!(
+        t.refused(Event::ExtraCard { model: A0, card: Some(card("5H")) }),
+        "the card 5H is not where it should be"
+    );
+    let top = *t.game.sides[0].deck.last().expect("a card");
+    let typed = t.game.sides[0].deck[0];
+    assert_ne!(typed, top);
+    t.ok(Event::ExtraCard { model: A0, card: Some(typed) });
+    assert_eq!(t.model(A0).second, Some(typed));
+    assert_eq!(t.game.sides[0].deck.last(), Some(&top), "the top card stays");
+    t.ok(Event::KeepCard { model: A0, keep_second: true });
+    assert_eq!(t.model(A0).card, Some(typed));
+    assert_eq!(t.game.sides[0].discard, [card("7H")]);
+}
+
 // ---------------------------------------------------------------------------------------
 // 9. There Will Be Blood (lines 495–496, A61)
 

@@ -223,15 +223,21 @@ pub(super) fn second_card_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
-    for r in game.second_card_due(rules) {
+    let offered = state.second_for.filter(|r| game.model_at(*r).is_some_and(|m| m.second.is_none()));
+    state.second_for = offered;
+    for r in game.second_card_due(rules).into_iter().chain(offered) {
         let Some(m) = game.model_at(r) else { continue };
         ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(format!("{} is outnumbered: he is dealt a second card and keeps one.", m.name))
-                    .strong(),
-            );
-            if ui.button(format!("Deal {}'s second card", m.name)).clicked() {
-                commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
+            let why = if offered == Some(r) {
+                format!("{} draws a second card and keeps one.", m.name)
+            } else {
+                format!("{} is outnumbered: he is dealt a second card and keeps one.", m.name)
+            };
+            ui.label(RichText::new(why).strong());
+            if state.physical[r.side] {
+                second_typed_ui(ui, game, r, &m.name, state, commands);
+            } else if ui.button(format!("Deal {}'s second card", m.name)).clicked() {
+                commands.push(PlayCommand::Apply(Event::ExtraCard { model: r, card: None }));
             }
         });
     }
@@ -265,6 +271,37 @@ pub(super) fn second_card_ui(
                 }
             });
         }
+    }
+}
+
+/// A second card drawn from the player's own deck, typed (or dealt by Posse after all).
+fn second_typed_ui(
+    ui: &mut Ui,
+    game: &Game,
+    r: ModelRef,
+    name: &str,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    widgets::text_field(ui, &format!("{name}'s second card"), &mut state.second_typed, 70.0);
+    let typed = state.second_typed.parse::<Card>();
+    let in_deck = typed.as_ref().ok().filter(|c| game.sides.get(r.side).is_some_and(|s| s.deck.contains(c)));
+    if ui.add_enabled(in_deck.is_some(), egui::Button::new(format!("Take {name}'s second card"))).clicked()
+        && let Some(card) = in_deck
+    {
+        commands.push(PlayCommand::Apply(Event::ExtraCard { model: r, card: Some(*card) }));
+        state.second_typed.clear();
+        state.second_for = None;
+    }
+    if ui.button("Posse deals it").clicked() {
+        commands.push(PlayCommand::Apply(Event::ExtraCard { model: r, card: None }));
+        state.second_typed.clear();
+        state.second_for = None;
+    }
+    match typed {
+        Ok(card) if in_deck.is_none() => problem(ui, &format!("{}.", where_card_is(game, r.side, card))),
+        Err(e) if !state.second_typed.trim().is_empty() => problem(ui, &format!("{e}.")),
+        _ => {}
     }
 }
 
@@ -311,7 +348,7 @@ pub(super) fn switch_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, command
 }
 
 /// Why a typed card cannot be drawn from side `s`'s deck now, as the player would say it.
-fn where_card_is(game: &Game, s: usize, card: Card) -> String {
+pub(super) fn where_card_is(game: &Game, s: usize, card: Card) -> String {
     let Some(side) = game.sides.get(s) else { return String::new() };
     let label = card.label();
     if side.hand.contains(&card) {
