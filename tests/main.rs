@@ -9,6 +9,7 @@ mod gangs;
 mod journal;
 mod play;
 mod purity;
+mod savage;
 mod scenes;
 mod support;
 mod systems;

@@ -1,0 +1,496 @@
+//! Deadlands (Savage Worlds): the `posse savage …` contract run on the real binary, and a whole
+//! fight at the table driven through the window as a Marshal drives it, every card and die
+//! typed as the real ones showed, then resumed after the app is closed.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use posse::app::PosseApp;
+use posse::store::DataDir;
+use posse::systems::savage::app::{SavageApp, Screen};
+use posse::systems::savage::game::{Fight, Holder, MemberRef, Status};
+use serde_json::Value;
+
+use super::support;
+
+// ---------------------------------------------------------------------------------------------
+// The command line.
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn posse(args: &[&str]) -> Run {
+    let out = support::posse_command().arg("savage").args(args).output().expect("posse runs");
+    Run {
+        code: out.status.code().expect("exit code"),
+        stdout: String::from_utf8(out.stdout).expect("utf-8"),
+        stderr: String::from_utf8(out.stderr).expect("utf-8"),
+    }
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let run = posse(&with_json);
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", run.stdout))
+}
+
+/// The keys of a JSON object, sorted.
+fn keys(v: &Value) -> Vec<&str> {
+    let mut keys: Vec<&str> = v.as_object().expect("an object").keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    keys
+}
+
+/// The object has every key of the contract (more may be added, never taken away).
+fn has_keys(v: &Value, contract: &[&str]) {
+    let keys = keys(v);
+    for key in contract {
+        assert!(keys.contains(key), "{key} is missing from {keys:?}");
+    }
+}
+
+fn close(v: &Value, expected: f64) {
+    let got = v.as_f64().expect("a number");
+    assert!((got - expected).abs() < 1e-9, "{got} is not {expected}");
+}
+
+/// The chances under `chances` add up to 1.
+fn adds_up(v: &Value) {
+    let sum: f64 = v["chances"].as_object().expect("chances").values().filter_map(Value::as_f64).sum();
+    assert!((sum - 1.0).abs() < 1e-9, "the chances add up to {sum}");
+}
+
+/// A failure: the exit code, one sentence on stderr, and `{"error"}` with --json.
+fn fails(args: &[&str], code: i32, sentence: &str) {
+    let run = posse(args);
+    assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
+    assert_eq!(run.stderr.trim(), sentence);
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let run = posse(&with_json);
+    assert_eq!(run.code, code);
+    let v: Value = serde_json::from_str(&run.stdout).expect("a JSON error");
+    assert_eq!(v["error"].as_str().map(str::trim), Some(sentence));
+}
+
+#[test]
+fn trait_gives_the_four_chances_and_grades_a_roll() {
+    let v = json(&["trait", "--die", "d4"]);
+    has_keys(&v, &["at_least_success", "chances", "die", "modifier", "tn", "wild"]);
+    assert_eq!(keys(&v["chances"]), ["critical_failure", "failure", "raise", "success"]);
+    assert_eq!((v["die"].as_str(), v["wild"].as_bool(), v["tn"].as_i64()), (Some("d4"), Some(true), Some(4)));
+    // A d4 with its Wild Die against 4: fails only when both miss (3/4 · 1/2), 1 and 1 is a
+    // critical failure (1/4 · 1/6).
+    close(&v["chances"]["critical_failure"], 1.0 / 24.0);
+    close(&v["at_least_success"], 1.0 - 3.0 / 8.0);
+    adds_up(&v);
+    // An Extra's d6 must ace to reach 8: a 6, then 2 or more on the next d6 (1/6 · 5/6).
+    let v = json(&["trait", "--die", "d6", "--extra", "--tn", "8"]);
+    assert_eq!(v["wild"], false);
+    close(&v["at_least_success"], 5.0 / 36.0);
+    close(&v["chances"]["critical_failure"], 0.0);
+    adds_up(&v);
+
+    let v = json(&["trait", "--die", "d8", "--modifier", "-1", "--roll", "13,3"]);
+    has_keys(
+        &v,
+        &["at_least_success", "chances", "die", "modifier", "raises", "result", "tn", "total", "wild"],
+    );
+    assert_eq!(
+        (v["total"].as_i64(), v["result"].as_str(), v["raises"].as_i64()),
+        (Some(12), Some("raise"), Some(2))
+    );
+    let v = json(&["trait", "--die", "d8", "--modifier", "5", "--roll", "1,1"]);
+    assert_eq!((v["result"].as_str(), v["raises"].as_i64()), (Some("critical_failure"), Some(0)));
+    let v = json(&["trait", "--die", "d6", "--extra", "--roll", "5"]);
+    assert_eq!((v["total"].as_i64(), v["result"].as_str()), (Some(5), Some("success")));
+}
+
+#[test]
+fn trait_refuses_a_total_that_aced_and_malformed_input() {
+    fails(&["trait", "--die", "d6", "--roll", "6,2"], 1, "6 on the d6: it aced: roll again and add.");
+    let run = posse(&["trait", "--die", "d7"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.stderr.trim().lines().count(), 1);
+    let run = posse(&["trait", "--die", "d8", "--roll", "three"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}
+
+#[test]
+fn damage_gives_the_chances_of_each_effect() {
+    let v = json(&["damage", "--dice", "2d6+1", "--toughness", "5"]);
+    has_keys(&v, &["chances"]);
+    assert_eq!(keys(&v["chances"]), ["none", "shaken", "wounds_1", "wounds_2", "wounds_3", "wounds_4_plus"]);
+    adds_up(&v);
+    // Already Shaken: a plain success is a wound, never just Shaken.
+    let v = json(&["damage", "--dice", "2d6+1", "--toughness", "5", "--shaken"]);
+    close(&v["chances"]["shaken"], 0.0);
+    adds_up(&v);
+    let v = json(&["damage", "--dice", "4d10+2", "--raise", "--toughness", "12"]);
+    adds_up(&v);
+    assert_eq!(posse(&["damage", "--dice", "2x6", "--toughness", "5"]).code, 2);
+}
+
+#[test]
+fn initiative_puts_jokers_first_then_cards_and_suits() {
+    let v = json(&["initiative", "--cards", "Ann=QS,Bob=QH,Cid=JK,Dan=2C"]);
+    has_keys(&v, &["order", "reshuffle"]);
+    let order: Vec<(&str, &str, bool)> = v["order"]
+        .as_array()
+        .expect("order")
+        .iter()
+        .map(|e| {
+            (
+                e["name"].as_str().expect("name"),
+                e["card"].as_str().expect("card"),
+                e["joker"].as_bool().expect("joker"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [("Cid", "RJ", true), ("Ann", "QS", false), ("Bob", "QH", false), ("Dan", "2C", false)]
+    );
+    assert_eq!(v["reshuffle"], true);
+    assert_eq!(json(&["initiative", "--cards", "Ann=2H,Bob=2S"])["reshuffle"], false);
+    assert_eq!(posse(&["initiative", "--cards", "Ann=QS,Bob=QS"]).code, 2);
+    assert_eq!(posse(&["initiative", "--cards", "Ann"]).code, 2);
+}
+
+#[test]
+fn soak_and_incapacitation_give_their_chances() {
+    let v = json(&["soak", "--vigor", "d8"]);
+    assert_eq!(keys(&v["chances"]), ["none", "wounds_1", "wounds_2", "wounds_3_plus"]);
+    adds_up(&v);
+    let v = json(&["incapacitation", "--vigor", "d6", "--modifier", "-3"]);
+    assert_eq!(keys(&v["chances"]), ["bleeding_out", "dead", "heals_in_24h", "heals_with_wounds"]);
+    adds_up(&v);
+}
+
+#[test]
+fn reference_print_writes_a_pdf() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("reference.pdf");
+    let out_text = out.to_str().expect("a path");
+    let v = json(&["reference", "print", "--out", out_text, "--paper", "letter"]);
+    assert!(v.is_object());
+    let pdf = std::fs::read(&out).expect("the PDF");
+    assert!(pdf.starts_with(b"%PDF"));
+    assert_eq!(posse(&["reference", "print", "--out", out_text, "--paper", "a5"]).code, 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fight at the table.
+
+type App = Harness<'static, PosseApp>;
+
+/// The posse, their villain and his gang, as combatant files.
+const COMBATANTS: &[(&str, &str)] = &[
+    (
+        "doc",
+        r#"{"name":"Doc","kind":"wild_card","player":"Ann","attributes":{"agility":"d8","smarts":"d8","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d8","fighting":"d6"},"weapons":[{"name":"Colt","damage":"2d6+1","range":{"short":12,"medium":24,"long":48}}]}"#,
+    ),
+    (
+        "kid",
+        r#"{"name":"Kid","kind":"wild_card","player":"Bob","attributes":{"agility":"d8","smarts":"d6","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d8","fighting":"d6"},"weapons":[{"name":"Colt","damage":"2d6+1","range":{"short":12,"medium":24,"long":48}}]}"#,
+    ),
+    (
+        "preacher",
+        r#"{"name":"Preacher","kind":"wild_card","player":"Cid","attributes":{"agility":"d6","smarts":"d6","spirit":"d10","strength":"d6","vigor":"d8"},"skills":{"shooting":"d6","fighting":"d8"},"weapons":[{"name":"Shotgun","damage":"3d6","range":{"short":12,"medium":24,"long":48}}]}"#,
+    ),
+    (
+        "huckster",
+        r#"{"name":"Huckster","kind":"wild_card","player":"Dee","attributes":{"agility":"d6","smarts":"d10","spirit":"d8","strength":"d4","vigor":"d6"},"skills":{"shooting":"d8","fighting":"d4"},"weapons":[{"name":"Derringer","damage":"2d6","range":{"short":5,"medium":10,"long":20}}]}"#,
+    ),
+    (
+        "boss",
+        r#"{"name":"Boss","kind":"wild_card","attributes":{"agility":"d8","smarts":"d6","spirit":"d8","strength":"d8","vigor":"d8"},"skills":{"shooting":"d10","fighting":"d8"},"armour":1,"weapons":[{"name":"Revolver","damage":"2d6+1","range":{"short":12,"medium":24,"long":48}}]}"#,
+    ),
+    (
+        "outlaws",
+        r#"{"name":"Outlaws","kind":"extra","count":5,"attributes":{"agility":"d6","smarts":"d4","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d6","fighting":"d6"},"weapons":[{"name":"Revolver","damage":"2d6+1","range":{"short":12,"medium":24,"long":48}}]}"#,
+    ),
+];
+
+/// A data folder holding the combatant files.
+fn data_with_combatants() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let to = dir.path().join("savage").join("combatants");
+    std::fs::create_dir_all(&to).expect("combatants folder");
+    for (id, json) in COMBATANTS {
+        std::fs::write(to.join(format!("{id}.json")), json).expect("combatant file");
+    }
+    dir
+}
+
+/// The app on `dir` at the table's size, showing Deadlands' Fight tab.
+fn fight_tab(dir: &std::path::Path) -> App {
+    let data = DataDir::at(dir);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+    h.run();
+    if h.state().home {
+        h.get_by_label("Deadlands (Savage Worlds)").click();
+        h.run();
+    }
+    h.get_by_label("Fight").click();
+    h.run();
+    assert_eq!(savage(&h).screen, Screen::Fight);
+    h
+}
+
+fn savage(h: &App) -> &SavageApp {
+    h.state().systems.iter().find_map(|s| s.as_any().downcast_ref::<SavageApp>()).expect("Deadlands")
+}
+
+fn savage_mut(h: &mut App) -> &mut SavageApp {
+    h.state_mut()
+        .systems
+        .iter_mut()
+        .find_map(|s| s.as_any_mut().downcast_mut::<SavageApp>())
+        .expect("Deadlands")
+}
+
+fn fight(h: &App) -> &Fight<'static> {
+    &savage(h).game.as_ref().expect("a fight is open").fight
+}
+
+fn member(h: &App, unit: &str, index: u32) -> posse::systems::savage::game::Member {
+    fight(h).state.member(&MemberRef::new(unit, index)).expect("the member").clone()
+}
+
+fn last_line(h: &App) -> String {
+    fight(h).lines.last().expect("a line").clone()
+}
+
+/// The label of the first button whose label passes `test` (labels that hold a line of the log).
+fn button_where(h: &App, test: impl Fn(&str) -> bool, what: &str) -> String {
+    h.get_all_by_role(Role::Button)
+        .find_map(|b| b.accesskit_node().label().filter(|l| test(l)))
+        .unwrap_or_else(|| panic!("no button: {what}"))
+}
+
+/// The every-turn path fits a 1280×800 window: the button is on screen without scrolling.
+fn in_view(h: &App, label: &str) {
+    let rect = h.get_by_role_and_label(Role::Button, label).rect();
+    assert!(rect.max.y <= 800.0 && rect.max.x <= 1280.0, "{label} is off screen at {rect:?}");
+}
+
+fn press(h: &mut App, label: &str) {
+    h.get_by_label(label).click_accesskit();
+    h.run();
+}
+
+/// Clicks a button of the every-turn path, checking first that it is in view.
+fn press_button(h: &mut App, label: &str) {
+    in_view(h, label);
+    h.get_by_role_and_label(Role::Button, label).click_accesskit();
+    h.run();
+}
+
+fn type_in(h: &mut App, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).set_text_value_accesskit(text);
+    h.run();
+}
+
+/// Deals a round from the Marshal's own deck: each unit's card typed into its field.
+fn deal(h: &mut App, cards: &[(&str, &str)]) {
+    press_button(h, "Type the cards");
+    for (name, card) in cards {
+        type_in(h, &format!("{name} cards"), card);
+    }
+    press_button(h, "Deal these cards");
+    assert!(!savage(h).fight.typing, "the deal was taken: {:?}", savage(h).fight.notice);
+}
+
+/// Rolls typed into the fields named `{what} die total` and `{what} Wild Die total`.
+fn dice(h: &mut App, what: &str, trait_die: &str, wild_die: Option<&str>) {
+    type_in(h, &format!("{what} die total"), trait_die);
+    if let Some(w) = wild_die {
+        type_in(h, &format!("{what} Wild Die total"), w);
+    }
+}
+
+/// The acting unit attacks `target` with its shooting at short range: the dice typed.
+fn shoot(h: &mut App, target: &str, trait_die: &str, wild_die: Option<&str>) {
+    press_button(h, target);
+    press(h, "Skill Shooting");
+    press(h, "Range Short");
+    dice(h, "Attack", trait_die, wild_die);
+    press_button(h, "Attack");
+}
+
+/// The damage total typed after a hit.
+fn damage(h: &mut App, total: &str) {
+    type_in(h, "Damage total", total);
+    press_button(h, "Damage");
+}
+
+#[test]
+fn a_marshal_runs_a_fight_over_rounds_and_resumes_it() {
+    let dir = data_with_combatants();
+    let mut h = fight_tab(dir.path());
+    // The set-up: the four posse members, the Boss, two groups of five Outlaws.
+    for who in
+        ["Doc (played by Ann)", "Kid (played by Bob)", "Preacher (played by Cid)", "Huckster (played by Dee)"]
+    {
+        press(&mut h, who);
+    }
+    press(&mut h, "Boss (the Marshal's)");
+    press(&mut h, "More: Groups of Outlaws ×5");
+    press(&mut h, "More: Groups of Outlaws ×5");
+    savage_mut(&mut h).fight.seed = Some(1877);
+    press(&mut h, "Start the fight");
+    let s = &fight(&h).state;
+    assert_eq!(s.seed, 1877);
+    assert_eq!(s.units.len(), 7);
+    let extras: usize = s.units.iter().filter(|u| !u.combatant.is_wild_card()).map(|u| u.members.len()).sum();
+    assert_eq!(extras, 10);
+    // Fate chips, drawn blind from the pot: three for each player, and for the Marshal one per
+    // player and two for the Boss.
+    for who in ["Marshal", "Ann", "Bob", "Cid", "Dee"] {
+        let owed = if who == "Marshal" { 6 } else { 3 };
+        press(&mut h, &format!("{who} draws {owed} owed"));
+    }
+    let s = &fight(&h).state;
+    assert_eq!(s.chips.total(&Holder::Player("Ann".into())), 3);
+    assert_eq!(s.chips.total(&Holder::Marshal), 6);
+
+    // Round 1: a Joker for Doc.
+    deal(
+        &mut h,
+        &[
+            ("Doc", "JK"),
+            ("Kid", "KS"),
+            ("Preacher", "QH"),
+            ("Huckster", "10D"),
+            ("Boss", "KH"),
+            ("Outlaws A", "AS"),
+            ("Outlaws B", "9C"),
+        ],
+    );
+    let order: Vec<String> = fight(&h).state.order().into_iter().map(|e| e.unit).collect();
+    assert_eq!(order, ["doc", "outlaws-a", "kid", "boss", "preacher", "huckster", "outlaws-b"]);
+    assert!(fight(&h).state.reshuffle_due());
+    // A Joker acts whenever its holder likes: Doc goes first.
+    press_button(&mut h, "Joker: Doc acts now");
+    // Doc shoots the Boss: d8 7, Wild Die 3, +2 for the Joker: 9 against 4, a raise.
+    shoot(&mut h, "Boss", "7", Some("3"));
+    let attack = fight(&h).state.last_attack.clone().expect("the attack");
+    assert_eq!((attack.result.total, attack.result.raises), (9, 1));
+    // The damage with the raise die: 14 and the Joker's 2 against Toughness 7: two wounds.
+    damage(&mut h, "14");
+    let boss = member(&h, "boss", 0);
+    assert_eq!((boss.wounds, boss.shaken), (2, true));
+    // The Marshal soaks with a chip: Vigor d8 5, Wild Die 2: one wound taken away.
+    let marshal_chips = fight(&h).state.chips.total(&Holder::Marshal);
+    dice(&mut h, "Soak", "5", Some("2"));
+    let soak = button_where(&h, |l| l.starts_with("Soak with a "), "a soak button");
+    press_button(&mut h, &soak);
+    assert_eq!(member(&h, "boss", 0).wounds, 1);
+    assert_eq!(fight(&h).state.chips.total(&Holder::Marshal), marshal_chips - 1);
+    // Undo names the soak and undoes exactly it; Redo puts it back.
+    let undo = format!("Undo: {}", last_line(&h));
+    let events = fight(&h).events.len();
+    press_button(&mut h, &undo);
+    assert_eq!(fight(&h).events.len(), events - 1);
+    assert_eq!(member(&h, "boss", 0).wounds, 2);
+    let redo = button_where(&h, |l| l.starts_with("Redo: "), "a Redo button naming the soak");
+    press_button(&mut h, &redo);
+    assert_eq!(member(&h, "boss", 0).wounds, 1);
+    press_button(&mut h, "End Doc's turn");
+
+    // Outlaws A: the first shoots Kid, 4: a hit; 7 against Toughness 5: Shaken.
+    press_button(&mut h, "Begin Outlaws A's turn");
+    shoot(&mut h, "Kid", "4", None);
+    damage(&mut h, "7");
+    assert!(member(&h, "kid", 0).shaken);
+    assert_eq!(member(&h, "kid", 0).wounds, 0);
+    press_button(&mut h, "End Outlaws A's turn");
+
+    // Kid is Shaken: Posse asks for his Spirit roll (2 and 3: still Shaken), then he spends a
+    // chip to act normally.
+    press_button(&mut h, "Begin Kid's turn");
+    assert!(h.query_by_label("Kid is Shaken: Spirit roll").is_some());
+    dice(&mut h, "Prompt", "2", Some("3"));
+    press_button(&mut h, "Apply the roll");
+    assert!(member(&h, "kid", 0).shaken);
+    let chip = button_where(&h, |l| l.ends_with("chip: no longer Shaken"), "a chip to unshake");
+    press_button(&mut h, &chip);
+    assert!(!member(&h, "kid", 0).shaken);
+    assert_eq!(fight(&h).state.chips.total(&Holder::Player("Bob".into())), 2);
+    press_button(&mut h, "End Kid's turn");
+
+    // The Boss is Shaken with a wound: Spirit d8 8 (aced: refused), then 10 and 1, −1: a raise.
+    press_button(&mut h, "Begin Boss's turn");
+    dice(&mut h, "Prompt", "8", Some("1"));
+    assert!(h.query_by_label("8 on the d8: it aced: roll again and add.").is_some());
+    dice(&mut h, "Prompt", "10", Some("1"));
+    press_button(&mut h, "Apply the roll");
+    let boss = member(&h, "boss", 0);
+    assert!(!boss.shaken && !boss.free_actions_only);
+    press_button(&mut h, "End Boss's turn");
+
+    // Preacher takes out the second of Outlaws B: 5, then 9 against Toughness 5: a wound.
+    press_button(&mut h, "Begin Preacher's turn");
+    shoot(&mut h, "Outlaws B 2", "5", Some("1"));
+    damage(&mut h, "9");
+    assert_eq!(member(&h, "outlaws-b", 1).status, Status::Out);
+    press_button(&mut h, "End Preacher's turn");
+
+    // Huckster: 11 and a raise on the Boss, 20 against 7: three more wounds, Incapacitated.
+    press_button(&mut h, "Begin Huckster's turn");
+    shoot(&mut h, "Boss", "11", Some("2"));
+    damage(&mut h, "20");
+    assert_eq!(member(&h, "boss", 0).status, Status::Incapacitated);
+    // His Vigor roll: 5 and 2, −3 for the wounds: 2, a failure: Bleeding Out.
+    assert!(h.query_by_label("Boss is Incapacitated: Vigor roll").is_some());
+    dice(&mut h, "Prompt", "5", Some("2"));
+    press_button(&mut h, "Apply the roll");
+    assert!(member(&h, "boss", 0).bleeding_out, "{}", last_line(&h));
+    press_button(&mut h, "End Huckster's turn");
+    press_button(&mut h, "Begin Outlaws B's turn");
+    press_button(&mut h, "End Outlaws B's turn");
+
+    // Round 2: the Joker came up, so the deck was shuffled again before this deal.
+    let shuffles = fight(&h).state.deck.shuffles;
+    deal(
+        &mut h,
+        &[
+            ("Doc", "JK"),
+            ("Kid", "2S"),
+            ("Preacher", "3H"),
+            ("Huckster", "4D"),
+            ("Outlaws A", "5C"),
+            ("Outlaws B", "6C"),
+        ],
+    );
+    assert_eq!(fight(&h).state.deck.shuffles, shuffles + 1);
+    assert_eq!(fight(&h).state.round(), 2);
+    // The Boss bleeds: Vigor 12 and 3, −3: 9, a raise: the bleeding stops.
+    assert!(h.query_by_label("Boss is Bleeding Out: Vigor roll").is_some());
+    dice(&mut h, "Prompt", "12", Some("3"));
+    press_button(&mut h, "Apply the roll");
+    assert!(!member(&h, "boss", 0).bleeding_out, "{}", last_line(&h));
+    press_button(&mut h, "Joker: Doc acts now");
+    let events = fight(&h).events.clone();
+
+    // The app is closed and opened again: the fight is resumed where it was.
+    drop(h);
+    let mut h = fight_tab(dir.path());
+    assert!(savage(&h).game.is_none());
+    let resume = button_where(&h, |l| l.starts_with("Resume "), "a saved fight");
+    press(&mut h, &resume);
+    assert_eq!(fight(&h).events, events);
+    assert_eq!(fight(&h).state.whose_turn(), Some("doc"));
+    assert_eq!(member(&h, "boss", 0).status, Status::Incapacitated);
+    assert_eq!(member(&h, "outlaws-b", 1).status, Status::Out);
+    press_button(&mut h, "End Doc's turn");
+    assert_eq!(fight(&h).events.len(), events.len() + 1);
+}
