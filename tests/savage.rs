@@ -184,6 +184,42 @@ fn reference_print_writes_a_pdf() {
     assert_eq!(posse(&["reference", "print", "--out", out_text, "--paper", "a5"]).code, 2);
 }
 
+#[test]
+fn combatant_print_writes_one_sheet_per_file() {
+    let dir = data_with_combatants();
+    let files = dir.path().join("savage").join("combatants");
+    let (doc, kid) = (files.join("doc.json"), files.join("kid.json"));
+    let out = dir.path().join("posse.pdf");
+    let args = |out: &std::path::Path| {
+        [
+            "combatant",
+            "print",
+            "--file",
+            doc.to_str().expect("a path"),
+            "--file",
+            kid.to_str().expect("a path"),
+            "--out",
+        ]
+        .into_iter()
+        .map(str::to_owned)
+        .chain([out.to_str().expect("a path").to_owned()])
+        .collect::<Vec<String>>()
+    };
+    let a = args(&out);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let v = json(&a);
+    has_keys(&v, &["out", "combatants", "pages", "paper", "bytes"]);
+    assert_eq!(v["combatants"], serde_json::json!(["Doc", "Kid"]));
+    assert_eq!(v["pages"], 2);
+    assert!(std::fs::read(&out).expect("the PDF").starts_with(b"%PDF"));
+    // A file that is not a combatant: exit 2, one sentence naming it.
+    let broken = dir.path().join("broken.json");
+    std::fs::write(&broken, r#"{"name":"X"}"#).expect("a file");
+    let run = posse(&["combatant", "print", "--file", broken.to_str().expect("a path"), "--out", "x.pdf"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("broken.json is not a combatant file"), "{}", run.stderr);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The fight at the table.
 
@@ -296,6 +332,12 @@ fn press_button(h: &mut App, label: &str) {
 
 fn type_in(h: &mut App, label: &str, text: &str) {
     h.get_by_role_and_label(Role::TextInput, label).set_text_value_accesskit(text);
+    h.run();
+}
+
+/// Presses Ctrl (⌘) and `key`.
+fn shortcut(h: &mut App, key: egui::Key) {
+    h.key_press_modifiers(egui::Modifiers::COMMAND, key);
     h.run();
 }
 
@@ -455,8 +497,11 @@ fn a_marshal_runs_a_fight_over_rounds_and_resumes_it() {
     press_button(&mut h, "Apply the roll");
     assert!(member(&h, "boss", 0).bleeding_out, "{}", last_line(&h));
     press_button(&mut h, "End Huckster's turn");
-    press_button(&mut h, "Begin Outlaws B's turn");
-    press_button(&mut h, "End Outlaws B's turn");
+    // The keyboard: Ctrl+N begins the next turn, Ctrl+E ends it.
+    shortcut(&mut h, egui::Key::N);
+    assert_eq!(fight(&h).state.whose_turn(), Some("outlaws-b"));
+    shortcut(&mut h, egui::Key::E);
+    assert_eq!(fight(&h).state.whose_turn(), None);
 
     // Round 2: the Joker came up, so the deck was shuffled again before this deal.
     let shuffles = fight(&h).state.deck.shuffles;

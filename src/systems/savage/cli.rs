@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 use crate::cli::{Context, Failure, Output};
 use crate::print::{self, Paper};
 use crate::store;
-use crate::systems::savage::print::reference;
+use crate::systems::savage::print::{combatant as combatant_sheet, reference};
+use crate::systems::savage::rules::combatant;
 
 use crate::kernel::cards::Card;
 use crate::systems::savage::rules::damage::{self, DamageDice, DamageError};
@@ -39,6 +40,9 @@ pub enum SavageCommand {
     /// The quick-reference sheet.
     #[command(subcommand)]
     Reference(ReferenceCommand),
+    /// Combatant sheets.
+    #[command(subcommand)]
+    Combatant(CombatantCommand),
 }
 
 /// `posse savage trait`.
@@ -131,6 +135,28 @@ pub struct ReferencePrintArgs {
     pub paper: String,
 }
 
+/// `posse savage combatant …`.
+#[derive(Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum CombatantCommand {
+    /// Print one sheet per combatant file to one PDF.
+    Print(CombatantPrintArgs),
+}
+
+/// `posse savage combatant print`.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct CombatantPrintArgs {
+    /// A combatant file (as the app keeps them in its `savage/combatants/` folder); repeat it
+    /// for several sheets in one PDF.
+    #[arg(long = "file", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Where to write the PDF.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// a4 or letter.
+    #[arg(long, default_value = "a4")]
+    pub paper: String,
+}
+
 /// `posse savage`, the group of Deadlands' commands.
 #[must_use]
 pub fn command() -> clap::Command {
@@ -164,6 +190,7 @@ pub fn execute(cmd: &SavageCommand) -> Result<Output, Failure> {
         SavageCommand::Soak(a) => soak_cmd(rules, a)?,
         SavageCommand::Incapacitation(a) => incapacitation_cmd(rules, a)?,
         SavageCommand::Reference(ReferenceCommand::Print(a)) => reference_cmd(rules, a)?,
+        SavageCommand::Combatant(CombatantCommand::Print(a)) => combatant_cmd(rules, a)?,
     };
     Ok(Output::ok(text, value))
 }
@@ -370,9 +397,49 @@ fn incapacitation_cmd(rules: &Rules, a: &IncapacitationArgs) -> Result<(String, 
     Ok((text, value))
 }
 
+fn paper_of(text: &str) -> Result<Paper, Failure> {
+    Paper::parse(text.trim())
+        .ok_or_else(|| Failure::malformed(format!("'{text}' is not a paper size: use a4 or letter")))
+}
+
+fn combatant_cmd(rules: &Rules, a: &CombatantPrintArgs) -> Result<(String, Value), Failure> {
+    let paper = paper_of(&a.paper)?;
+    let mut combatants = Vec::new();
+    for path in &a.files {
+        let bytes =
+            store::read_bounded(path, store::GANG_LIMIT, "a combatant file").map_err(Failure::file)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| Failure::malformed(format!("{} is not text (UTF-8)", path.display())))?;
+        let c = combatant::from_json(text.trim_start_matches('\u{feff}')).map_err(|problems| {
+            let words: Vec<String> = problems.iter().map(|p| format!("{}: {}", p.path, p.message)).collect();
+            Failure::malformed(format!("{} is not a combatant file ({})", path.display(), words.join("; ")))
+        })?;
+        combatants.push(c);
+    }
+    let pages = combatant_sheet::layout_all(rules, &combatants, paper);
+    let pdf = print::render(&pages).map_err(Failure::malformed)?;
+    store::write_atomic(&a.out, &pdf).map_err(Failure::file)?;
+    let names: Vec<&str> = combatants.iter().map(|c| c.name.as_str()).collect();
+    let text = format!(
+        "Wrote the sheets of {} to {} ({} page(s), {} bytes, {}).",
+        names.join(", "),
+        a.out.display(),
+        pages.len(),
+        pdf.len(),
+        paper.id()
+    );
+    let value = json!({
+        "out": a.out.display().to_string(),
+        "combatants": names,
+        "bytes": pdf.len(),
+        "paper": paper.id(),
+        "pages": pages.len(),
+    });
+    Ok((text, value))
+}
+
 fn reference_cmd(rules: &Rules, a: &ReferencePrintArgs) -> Result<(String, Value), Failure> {
-    let paper = Paper::parse(a.paper.trim())
-        .ok_or_else(|| Failure::malformed(format!("'{}' is not a paper size: use a4 or letter", a.paper)))?;
+    let paper = paper_of(&a.paper)?;
     let pages = reference::layout(&ReferenceSheet::build(rules), paper);
     let pdf = print::render(&pages).map_err(Failure::malformed)?;
     store::write_atomic(&a.out, &pdf).map_err(Failure::file)?;
