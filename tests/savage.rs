@@ -375,6 +375,10 @@ fn damage(h: &mut App, total: &str) {
 }
 
 #[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one fight from its set-up to its resume, step by step in table order"
+)]
 fn a_marshal_runs_a_fight_over_rounds_and_resumes_it() {
     let dir = data_with_combatants();
     let mut h = fight_tab(dir.path());

@@ -582,12 +582,34 @@ fn natural_key(name: &str) -> Vec<Piece<'_>> {
     key
 }
 
-fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
+/// Moves a file within the data folder, making the folder it goes to (a delete kept aside in a
+/// `deleted/` folder, and its undo; Deadlands' combatants use it too).
+///
+/// # Errors
+/// The folder cannot be made or the file cannot be moved.
+pub fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
     let fail = |e: &std::io::Error| StoreError::Unwritable { path: to.to_owned(), reason: io_reason(e) };
     if let Some(dir) = to.parent() {
         std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
     }
     std::fs::rename(from, to).map_err(|e| fail(&e))
+}
+
+/// The `.json` files directly in `dir`, in no order (none when the folder does not exist yet):
+/// for a system that keeps one file per thing (Deadlands' combatants).
+///
+/// # Errors
+/// The folder exists but cannot be read.
+pub fn json_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    match std::fs::read_dir(dir) {
+        Ok(list) => Ok(list
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
+            .collect()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(e),
+    }
 }
 
 /// A file-name-safe id from a gang's name: `Tombstone Law!` → `tombstone-law`.

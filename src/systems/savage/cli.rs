@@ -5,7 +5,7 @@
 //! `reference print` lays the sheet out with [`crate::print`] and writes the PDF.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, FromArgMatches as _, Subcommand};
 use serde_json::{Value, json};
@@ -417,41 +417,36 @@ fn combatant_cmd(rules: &Rules, a: &CombatantPrintArgs) -> Result<(String, Value
         combatants.push(c);
     }
     let pages = combatant_sheet::layout_all(rules, &combatants, paper);
-    let pdf = print::render(&pages).map_err(Failure::malformed)?;
-    store::write_atomic(&a.out, &pdf).map_err(Failure::file)?;
     let names: Vec<&str> = combatants.iter().map(|c| c.name.as_str()).collect();
-    let text = format!(
-        "Wrote the sheets of {} to {} ({} page(s), {} bytes, {}).",
-        names.join(", "),
-        a.out.display(),
-        pages.len(),
-        pdf.len(),
-        paper.id()
-    );
-    let value = json!({
-        "out": a.out.display().to_string(),
-        "combatants": names,
-        "bytes": pdf.len(),
-        "paper": paper.id(),
-        "pages": pages.len(),
-    });
+    let (text, mut value) = write_pdf(&pages, &a.out, paper, &format!("the sheets of {}", names.join(", ")))?;
+    value["combatants"] = json!(names);
     Ok((text, value))
 }
 
 fn reference_cmd(rules: &Rules, a: &ReferencePrintArgs) -> Result<(String, Value), Failure> {
     let paper = paper_of(&a.paper)?;
     let pages = reference::layout(&ReferenceSheet::build(rules), paper);
-    let pdf = print::render(&pages).map_err(Failure::malformed)?;
-    store::write_atomic(&a.out, &pdf).map_err(Failure::file)?;
+    write_pdf(&pages, &a.out, paper, "the Deadlands reference sheet")
+}
+
+/// Renders `pages` and writes the PDF to `out`: the sentence saying so and its JSON.
+fn write_pdf(
+    pages: &[print::Page],
+    out: &Path,
+    paper: Paper,
+    what: &str,
+) -> Result<(String, Value), Failure> {
+    let pdf = print::render(pages).map_err(Failure::malformed)?;
+    store::write_atomic(out, &pdf).map_err(Failure::file)?;
     let text = format!(
-        "Wrote the Deadlands reference sheet to {} ({} page(s), {} bytes, {}).",
-        a.out.display(),
+        "Wrote {what} to {} ({} page(s), {} bytes, {}).",
+        out.display(),
         pages.len(),
         pdf.len(),
         paper.id()
     );
     let value = json!({
-        "out": a.out.display().to_string(),
+        "out": out.display().to_string(),
         "bytes": pdf.len(),
         "paper": paper.id(),
         "pages": pages.len(),

@@ -35,19 +35,15 @@ impl SavageApp {
             self.combatants.unavailable = Some("Combatants cannot be kept: there is no data folder.".into());
             return;
         };
-        let mut entries: Vec<CombatantEntry> = match std::fs::read_dir(&dir) {
-            Ok(list) => list
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
+        let mut entries: Vec<CombatantEntry> = match store::json_files(&dir) {
+            Ok(paths) => paths
+                .into_iter()
                 .filter_map(|path| {
                     let id = path.file_stem()?.to_str()?.to_owned();
                     let combatant = read_combatant(&path);
                     Some(CombatantEntry { id, path, combatant })
                 })
                 .collect(),
-            // No folder yet: no combatants yet.
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
             Err(e) => {
                 self.combatants.unavailable =
                     Some(format!("The combatants folder cannot be read: {}.", store::io_reason(&e)));
@@ -179,8 +175,7 @@ impl SavageApp {
         let Some(dir) = self.combatants_dir() else { return };
         let from = dir.join(format!("{id}.json"));
         let to = dir.join("deleted").join(format!("{id}.json"));
-        let moved = std::fs::create_dir_all(dir.join("deleted")).and_then(|()| std::fs::rename(&from, &to));
-        match moved {
+        match store::move_file(&from, &to) {
             Ok(()) => {
                 if self.combatants.selected.as_deref() == Some(id) {
                     self.combatants.selected = None;
@@ -191,11 +186,7 @@ impl SavageApp {
                 self.combatants.notice = None;
             }
             Err(e) => {
-                self.combatants.notice = Some(Notice::error(format!(
-                    "{} was not deleted: {}.",
-                    from.display(),
-                    store::io_reason(&e)
-                )));
+                self.combatants.notice = Some(Notice::error(format!("The combatant was not deleted: {e}.")));
             }
         }
         self.refresh_files();
@@ -210,18 +201,14 @@ impl SavageApp {
                 Some(Notice::error(format!("{} exists: nothing was restored.", to.display())));
             return;
         }
-        match std::fs::rename(&from, &to) {
+        match store::move_file(&from, &to) {
             Ok(()) => {
                 self.combatants.deleted = None;
                 self.refresh_files();
                 self.select(id);
             }
             Err(e) => {
-                self.combatants.notice = Some(Notice::error(format!(
-                    "{} was not restored: {}.",
-                    from.display(),
-                    store::io_reason(&e)
-                )));
+                self.combatants.notice = Some(Notice::error(format!("The combatant was not restored: {e}.")));
             }
         }
     }
