@@ -542,4 +542,18 @@ fn a_marshal_runs_a_fight_over_rounds_and_resumes_it() {
     assert_eq!(member(&h, "outlaws-b", 1).status, Status::Out);
     press_button(&mut h, "End Doc's turn");
     assert_eq!(fight(&h).events.len(), events.len() + 1);
+    // The rest of round 2 in card order, from the keyboard.
+    for unit in ["outlaws-b", "outlaws-a", "huckster", "preacher", "kid"] {
+        shortcut(&mut h, egui::Key::N);
+        assert_eq!(fight(&h).state.whose_turn(), Some(unit));
+        shortcut(&mut h, egui::Key::E);
+    }
+    // Round 3, dealt by Posse from the fight's seed: Doc's Joker of round 2 reshuffles the deck
+    // again, and the Boss, Incapacitated, gets no card.
+    let shuffles = fight(&h).state.deck.shuffles;
+    press_button(&mut h, "Deal round 3");
+    assert_eq!(fight(&h).state.round(), 3);
+    assert_eq!(fight(&h).state.deck.shuffles, shuffles + 1);
+    assert!(fight(&h).state.unit("boss").expect("the Boss").card.is_none());
+    assert!(fight(&h).state.unit("kid").expect("Kid").card.is_some());
 }

@@ -651,12 +651,10 @@ mod tests {
     }
 
     #[test]
-    fn four_d10_plus_2_with_a_raise_against_12_is_fast() {
+    fn four_d10_plus_2_with_a_raise_against_12() {
         let dice: DamageDice = "4d10+2".parse().expect("dice");
         let r = dice.resolve(None).expect("resolved").with_die(6);
-        let start = std::time::Instant::now();
         let c = odds(rules(), &r, 12, false).expect("odds");
-        let took = start.elapsed();
         let total = c.none + c.shaken + c.wounds_1 + c.wounds_2 + c.wounds_3 + c.wounds_4_plus;
         assert!(close(total, 1.0));
         // No effect: the five dice total 9 or less (12 − 2 − 1), so none of them aced (a d10
@@ -665,8 +663,7 @@ mod tests {
         assert!(close(c.none, 126.0 / 60000.0));
         // Checked against an exact-fraction convolution: four or more wounds (total ≥ 28).
         assert!((c.wounds_4_plus - 0.588_356_805_555_555_6).abs() < 1e-12);
-        // Even unoptimised, the convolution is a few thousand multiplications.
-        assert!(took.as_millis() < 10, "{took:?}");
+        // Its time is measured on the release binary by scripts/bench-savage-damage.py.
     }
 
     #[test]
