@@ -557,3 +557,18 @@ fn a_marshal_runs_a_fight_over_rounds_and_resumes_it() {
     assert!(fight(&h).state.unit("boss").expect("the Boss").card.is_none());
     assert!(fight(&h).state.unit("kid").expect("Kid").card.is_some());
 }
+
+#[test]
+fn the_reference_trait_roll_reads_typed_dice() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fight_tab(dir.path());
+    press(&mut h, "Reference");
+    assert_eq!(savage(&h).screen, Screen::Reference);
+    // A d8 with its Wild Die against 4: the d8 aced to 11 (8 + 3), the Wild Die showed 2.
+    dice(&mut h, "Trait", "11", Some("2"));
+    assert!(h.query_by_label("→ 11: a raise").is_some());
+    // A total that is a multiple of the die's size aced: roll again and add.
+    dice(&mut h, "Trait", "8", Some("2"));
+    assert!(h.query_by_label("8 on the d8: it aced: roll again and add.").is_some());
+    assert!(h.query_by_label("→ 8: a raise").is_none());
+}
