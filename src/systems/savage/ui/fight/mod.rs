@@ -280,6 +280,10 @@ pub fn fight_ui(
             ui.selectable_value(&mut state.middle, Middle::Combatant, who)
                 .on_hover_text("The combatant clicked last: any trait roll, fatigue, corrections");
         });
+        // What the last click did, where the eyes are (the log on the right keeps them all).
+        if let Some(line) = fight.lines.last().filter(|_| fight.events.len() > 1) {
+            ui.label(RichText::new(line).size(theme::BODY + 1.0).strong().color(theme::accent(&v)));
+        }
         ui.separator();
         egui::ScrollArea::vertical().show(ui, |ui| match state.middle {
             Middle::Turn => turn::turn_ui(ui, rules, fight, read_only, state, commands),
