@@ -1,0 +1,245 @@
+//! The attack panel: the weapon, the target, the measured distance, the target's cover and
+//! height; whether the attack is possible (with the reason), the numbers to hit and to wound
+//! with their breakdown and the chances (aims and the target's taking cover come from the
+//! game); then the d6s typed or rolled, the others caught in a blast, what the attack will do,
+//! and one click to record it.
+
+use egui::{RichText, Ui};
+
+use super::turn::refusal;
+use super::{PlayCommand, PlayState};
+use crate::systems::fragmaster::game::{Attack, BlastTarget, Error, Event, State, resolve_attack};
+use crate::systems::fragmaster::rules::Rules;
+use crate::systems::fragmaster::rules::attack::{Outcome, Refusal};
+use crate::systems::fragmaster::rules::dice::D6;
+use crate::systems::fragmaster::rules::scoring::FragKind;
+use crate::systems::fragmaster::ui::odds::assessment_ui;
+use crate::systems::fragmaster::ui::{COVERS, parse_cm};
+use crate::ui::theme;
+use crate::ui::widgets::{choice, problem, roll_field_named, row_label, toggle};
+
+/// A typed d6: `Ok(None)` while empty.
+fn face(ui: &mut Ui, name: &str, text: &mut String) -> Option<D6> {
+    match roll_field_named(ui, name, text, 6) {
+        Ok(face) => face.and_then(|f| D6::new(u8::try_from(f).unwrap_or(0))),
+        Err(e) => {
+            problem(ui, &e);
+            None
+        }
+    }
+}
+
+/// Draws the attack panel when the current character may attack.
+#[expect(clippy::too_many_lines, reason = "the panel top to bottom, in the order the players go through it")]
+pub fn attack_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    s: &State,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let options = s.attack_options(rules);
+    let Some(first) = options.first() else {
+        if s.actions_left(rules) > 0 && !s.respawn_due() && !s.is_neutral_round() {
+            ui.label(RichText::new("Nobody is there to attack.").color(theme::muted(&v)));
+        }
+        return;
+    };
+    let d = &mut state.attack;
+    let weapon_id = d
+        .weapon
+        .clone()
+        .filter(|w| options.iter().any(|o| &o.weapon == w))
+        .unwrap_or_else(|| first.weapon.clone());
+    ui.label(theme::heading(&v, "Attack"));
+    ui.horizontal_wrapped(|ui| {
+        row_label(ui, "Weapon");
+        for o in &options {
+            let name =
+                rules.weapon(o.weapon.as_str()).map_or_else(|| o.weapon.to_string(), |w| w.name.clone());
+            if ui
+                .add(egui::Button::selectable(
+                    o.weapon == weapon_id,
+                    RichText::new(&name).size(theme::BODY + 2.0),
+                ))
+                .accessible_name(format!("Weapon {name}"))
+                .clicked()
+            {
+                d.weapon = Some(o.weapon.clone());
+            }
+        }
+    });
+    let targets =
+        options.iter().find(|o| o.weapon == weapon_id).map(|o| o.targets.clone()).unwrap_or_default();
+    let target = d.target.filter(|t| targets.contains(t));
+    ui.horizontal_wrapped(|ui| {
+        row_label(ui, "Target");
+        for &t in &targets {
+            let name = s.name(t);
+            let shown = if s.character(t).is_some_and(|c| c.taking_cover) {
+                format!("{name} (taking cover)")
+            } else {
+                name.to_owned()
+            };
+            if ui
+                .add(egui::Button::selectable(
+                    target == Some(t),
+                    RichText::new(shown).size(theme::BODY + 2.0),
+                ))
+                .accessible_name(format!("Target {name}"))
+                .clicked()
+            {
+                d.target = Some(t);
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = row_label(ui, "Distance (cm)");
+        ui.add(
+            egui::TextEdit::singleline(&mut d.distance).desired_width(80.0).font(egui::TextStyle::Heading),
+        )
+        .labelled_by(label.id);
+    });
+    choice(ui, "Target's cover", &mut d.cover, &COVERS, |_| true);
+    toggle(ui, &mut d.other_level, "On another height level");
+    let Some(target) = target else {
+        ui.label(RichText::new("Pick the target.").color(theme::muted(&v)));
+        return;
+    };
+    let target_name = s.name(target).to_owned();
+    let Some(distance_cm) = parse_cm(&d.distance) else {
+        let text = if d.distance.trim().is_empty() {
+            "Measure and type the distance in cm."
+        } else {
+            "Type the distance as a number of cm, like 12 or 12.5."
+        };
+        ui.label(RichText::new(text).color(theme::muted(&v)));
+        return;
+    };
+    ui.separator();
+    let assessment = match s.assess_attack(rules, &weapon_id, target, distance_cm, d.cover, d.other_level) {
+        Ok(a) => a,
+        Err(e) => {
+            problem(ui, &crate::ui::sentence(&e.to_string()));
+            if matches!(e, Error::Refused(Refusal::OutOfRange { .. })) {
+                let event = Event::OutOfRange { target, weapon: weapon_id.clone(), distance_cm };
+                if refusal(rules, s, &event).is_none()
+                    && ui
+                        .button("Out of range: the attack action is spent")
+                        .on_hover_text("The book ends the action when the target is out of range; the aims are spent too")
+                        .clicked()
+                {
+                    commands.push(PlayCommand::Apply(event));
+                }
+            }
+            return;
+        }
+    };
+    assessment_ui(ui, &assessment, rules.rolls.hit_base, rules.rolls.wound_base, Some(&target_name));
+    ui.separator();
+    let shots = assessment.shots as usize;
+    d.hit_rolls.resize(shots, String::new());
+    d.wound_rolls.resize(shots, String::new());
+    let mut hit_rolls = Vec::new();
+    for (i, text) in d.hit_rolls.iter_mut().enumerate() {
+        let name = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {} hit d6", i + 1) };
+        hit_rolls.push(face(ui, &name, text));
+    }
+    let mut wound_rolls = Vec::new();
+    let mut complete = hit_rolls.iter().all(Option::is_some);
+    for (i, roll) in hit_rolls.iter().enumerate() {
+        let Some(roll) = roll else { continue };
+        if !roll.makes(assessment.hit_needed) {
+            continue;
+        }
+        let name = if shots == 1 {
+            format!("Wound d6 ({target_name} rolls)")
+        } else {
+            format!("Shot {} wound d6 ({target_name} rolls)", i + 1)
+        };
+        let Some(text) = d.wound_rolls.get_mut(i) else { continue };
+        let wound = face(ui, &name, text);
+        complete &= wound.is_some();
+        wound_rolls.extend(wound);
+    }
+    let any_hit = hit_rolls.iter().flatten().any(|r| r.makes(assessment.hit_needed));
+    let mut blast = Vec::new();
+    if let (Some(radius), true) = (assessment.blast_cm, any_hit) {
+        ui.label(theme::heading(&v, format!("Blast: who else is within {radius} cm of {target_name}?")));
+        for other in s.blast_candidates(target) {
+            let name = s.name(other).to_owned();
+            let entry = d.blast.entry(other).or_default();
+            let label = if Some(other) == s.current() {
+                format!("{name} (the attacker) within {radius} cm")
+            } else {
+                format!("{name} within {radius} cm")
+            };
+            ui.checkbox(&mut entry.caught, label);
+            if entry.caught {
+                let wound = face(ui, &format!("{name} wound d6"), &mut entry.wound_roll);
+                complete &= wound.is_some();
+                blast.extend(wound.map(|wound_roll| BlastTarget { character: other, wound_roll }));
+            }
+        }
+    }
+    if !complete {
+        ui.label(RichText::new("Type or roll the dice.").color(theme::muted(&v)));
+        return;
+    }
+    let event = Attack {
+        target,
+        weapon: weapon_id,
+        distance_cm,
+        cover: d.cover,
+        other_level: d.other_level,
+        hit_rolls: hit_rolls.into_iter().flatten().collect(),
+        wound_rolls,
+        blast,
+    };
+    match resolve_attack(rules, s, &event) {
+        Ok(report) => {
+            ui.separator();
+            for (i, shot) in report.shots.iter().enumerate() {
+                let prefix = if shots == 1 { String::new() } else { format!("Shot {}: ", i + 1) };
+                let (text, colour) = match shot.outcome {
+                    Outcome::Miss => (format!("{prefix}miss"), theme::muted(&v)),
+                    Outcome::Hit => (format!("{prefix}hit, {target_name} is not wounded"), v.text_color()),
+                    Outcome::Killed => (format!("{prefix}hit, {target_name} is killed"), theme::bad(&v)),
+                };
+                ui.label(RichText::new(text).size(theme::HEADING).strong().color(colour));
+            }
+            for (who, _, outcome) in &report.blast {
+                let result = if *outcome == Outcome::Killed { "killed" } else { "not wounded" };
+                ui.label(RichText::new(format!("Blast: {} {result}", s.name(*who))).strong());
+            }
+            let attacker_player =
+                s.current().and_then(|id| s.character(id)).map(|c| s.player_name(c.player).to_owned());
+            for death in &report.deaths {
+                let why = match death.kind {
+                    FragKind::Kill => "a frag",
+                    FragKind::Suicide => "a suicide",
+                    FragKind::TeamMate => "a team-mate",
+                };
+                ui.label(
+                    RichText::new(format!(
+                        "{} dies: {why}, {:+} for {}",
+                        s.name(death.victim),
+                        death.frags,
+                        attacker_player.as_deref().unwrap_or("?")
+                    ))
+                    .strong()
+                    .color(theme::accent(&v)),
+                );
+            }
+            let record = egui::Button::new(RichText::new("Record the attack").size(theme::HEADING).strong());
+            if ui.add(record).on_hover_text("Ctrl+Enter").clicked()
+                || (!ui.ctx().text_edit_focused()
+                    && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter)))
+            {
+                commands.push(PlayCommand::Apply(Event::Attack(event)));
+            }
+        }
+        Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
+    }
+}
