@@ -42,21 +42,27 @@ pub fn layout(players: &[String], target: u32, paper: Paper) -> Vec<Page> {
     let mut pages = Vec::new();
     let mut page = Page::new(paper);
     let mut y = head(&mut page, &title, note, width);
+    // Rows share the page's height (up to a generous pen's room), so a short list is not
+    // crowded at the top of an empty page.
+    let lines_per_row = target.div_ceil(per_line);
+    #[expect(clippy::cast_precision_loss, reason = "a few dozen rows")]
+    let spare = (bottom - y) / names.len().max(1) as f32 - lines_per_row as f32 * line_height;
+    let row_gap = spare.clamp(10.0, 40.0);
     for name in &names {
         let mut first = 1;
         let mut continued = false;
         while first <= target {
             let last = (first + per_line - 1).min(target);
             // The first line of a row also needs room for the gap above it.
-            let needed = line_height + if first == 1 { 10.0 } else { 0.0 };
+            let needed = line_height + if first == 1 { row_gap } else { 0.0 };
             if y + needed > bottom {
                 pages.push(std::mem::replace(&mut page, Page::new(paper)));
                 y = head(&mut page, &format!("{title} · continued"), "", width);
                 continued = first > 1;
             }
             if first == 1 {
-                y += 10.0;
-                page.line(MARGIN, y - 5.0, MARGIN + width, y - 5.0, 0.4);
+                y += row_gap;
+                page.line(MARGIN, y - row_gap / 2.0, MARGIN + width, y - row_gap / 2.0, 0.4);
             }
             let text_y = y + side * 0.5 + 4.0;
             if first == 1 || continued {
