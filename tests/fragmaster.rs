@@ -188,7 +188,7 @@ fn a_four_player_game_to_the_win_through_the_window() {
         "Dan",
         "35",
         "none",
-        &[("Shot 1 hit d6", "5"), ("Shot 2 hit d6", "1"), ("Shot 1 wound d6 (Dan rolls)", "2")],
+        &[("Shot 1 hit d6", "5"), ("Shot 2 hit d6", "1"), ("Shot 1 wound d6", "2")],
         &[],
     );
     assert_eq!(
@@ -201,7 +201,7 @@ fn a_four_player_game_to_the_win_through_the_window() {
     act(&mut h, "Run");
     press(&mut h, "Take the sniper rifle at rearm point 2");
     act(&mut h, "Aim");
-    attack(&mut h, None, "Dan", "70", "decent", &[("Hit d6", "4"), ("Wound d6 (Dan rolls)", "3")], &[]);
+    attack(&mut h, None, "Dan", "70", "decent", &[("Hit d6", "4"), ("Wound d6", "3")], &[]);
     assert_eq!(frags(&h)[0], ("Cid".to_owned(), 1));
     end_turn(&mut h);
     // Dan is dead at the start of his turn: he respawns before anything else.
@@ -232,7 +232,7 @@ fn a_four_player_game_to_the_win_through_the_window() {
         "Ann",
         "25",
         "none",
-        &[("Hit d6", "3"), ("Wound d6 (Ann rolls)", "6")],
+        &[("Hit d6", "3"), ("Wound d6", "6")],
         &[("Cid", "5"), ("Dan", "1")],
     );
     assert_eq!(
@@ -253,7 +253,7 @@ fn a_four_player_game_to_the_win_through_the_window() {
     assert_eq!(last_line(&h), "Cid respawns on point 5 (rolled 5) and keeps the sniper rifle for 2 actions.");
     assert_eq!(state(&h).characters[id(&h, "Cid").0].weapon.as_str(), "sniper-rifle");
     assert_eq!(state(&h).actions_left(rules()), 1);
-    attack(&mut h, None, "Bob", "50", "none", &[("Hit d6", "6"), ("Wound d6 (Bob rolls)", "4")], &[]);
+    attack(&mut h, None, "Bob", "50", "none", &[("Hit d6", "6"), ("Wound d6", "4")], &[]);
     assert!(last_line(&h).ends_with("Bob is killed (+1): Cid has 2 frags."), "{}", last_line(&h));
     end_turn(&mut h);
     // Dan picks up grenades and throws them at Ann at 4 cm, standing in the blast himself: −3.
@@ -265,7 +265,7 @@ fn a_four_player_game_to_the_win_through_the_window() {
         "Ann",
         "4",
         "none",
-        &[("Hit d6", "3"), ("Wound d6 (Ann rolls)", "5")],
+        &[("Hit d6", "3"), ("Wound d6", "5")],
         &[("Dan (the attacker)", "6")],
     );
     assert_eq!(
@@ -279,7 +279,7 @@ fn a_four_player_game_to_the_win_through_the_window() {
 
     // Round 3. Bob respawns keeping the launcher and kills Cid in decent cover: the third frag.
     respawn(&mut h, "4", Some("rocket launcher"));
-    attack(&mut h, None, "Cid", "40", "decent", &[("Hit d6", "5"), ("Wound d6 (Cid rolls)", "5")], &[]);
+    attack(&mut h, None, "Cid", "40", "decent", &[("Hit d6", "5"), ("Wound d6", "5")], &[]);
     assert_eq!(state(&h).phase, Phase::Over);
     h.get_by_label("Bob wins with 3 frags!");
     assert_eq!(frags(&h), vec![("Bob".into(), 3), ("Cid".into(), 2), ("Ann".into(), 0), ("Dan".into(), -2)]);

@@ -16,7 +16,7 @@ use crate::systems::fragmaster::rules::scoring::FragKind;
 use crate::systems::fragmaster::ui::odds::assessment_ui;
 use crate::systems::fragmaster::ui::{COVERS, parse_cm};
 use crate::ui::theme;
-use crate::ui::widgets::{choice, problem, roll_field_named, row_label, toggle};
+use crate::ui::widgets::{fixed, problem, roll_field_named, toggle};
 
 /// A typed d6: `Ok(None)` while empty.
 fn face(ui: &mut Ui, name: &str, text: &mut String) -> Option<D6> {
@@ -52,9 +52,12 @@ pub fn attack_ui(
         .clone()
         .filter(|w| options.iter().any(|o| &o.weapon == w))
         .unwrap_or_else(|| first.weapon.clone());
-    ui.label(theme::heading(&v, "Attack"));
+    let targets =
+        options.iter().find(|o| o.weapon == weapon_id).map(|o| o.targets.clone()).unwrap_or_default();
+    let target = d.target.filter(|t| targets.contains(t));
+    // Two rows of choices, so the numbers, the dice and the result stay in view below.
     ui.horizontal_wrapped(|ui| {
-        row_label(ui, "Weapon");
+        ui.label(theme::heading(&v, "Attack with"));
         for o in &options {
             let name =
                 rules.weapon(o.weapon.as_str()).map_or_else(|| o.weapon.to_string(), |w| w.name.clone());
@@ -69,12 +72,8 @@ pub fn attack_ui(
                 d.weapon = Some(o.weapon.clone());
             }
         }
-    });
-    let targets =
-        options.iter().find(|o| o.weapon == weapon_id).map(|o| o.targets.clone()).unwrap_or_default();
-    let target = d.target.filter(|t| targets.contains(t));
-    ui.horizontal_wrapped(|ui| {
-        row_label(ui, "Target");
+        ui.add_space(theme::GAP);
+        ui.label(RichText::new("at").color(theme::muted(&v)));
         for &t in &targets {
             let name = s.name(t);
             let shown = if s.character(t).is_some_and(|c| c.taking_cover) {
@@ -94,15 +93,26 @@ pub fn attack_ui(
             }
         }
     });
-    ui.horizontal(|ui| {
-        let label = row_label(ui, "Distance (cm)");
+    ui.horizontal_wrapped(|ui| {
+        let distance = ui.label("Distance (cm)");
         ui.add(
-            egui::TextEdit::singleline(&mut d.distance).desired_width(80.0).font(egui::TextStyle::Heading),
+            egui::TextEdit::singleline(&mut d.distance).desired_width(70.0).font(egui::TextStyle::Heading),
         )
-        .labelled_by(label.id);
+        .labelled_by(distance.id);
+        ui.add_space(theme::GAP);
+        ui.label("Cover");
+        for (cover, name) in COVERS {
+            if ui
+                .add(egui::Button::selectable(d.cover == cover, name))
+                .accessible_name(format!("Target's cover {name}"))
+                .clicked()
+            {
+                d.cover = cover;
+            }
+        }
+        ui.add_space(theme::GAP);
+        toggle(ui, &mut d.other_level, "On another height level");
     });
-    choice(ui, "Target's cover", &mut d.cover, &COVERS, |_| true);
-    toggle(ui, &mut d.other_level, "On another height level");
     let Some(target) = target else {
         ui.label(RichText::new("Pick the target.").color(theme::muted(&v)));
         return;
@@ -141,32 +151,39 @@ pub fn attack_ui(
     let shots = assessment.shots as usize;
     d.hit_rolls.resize(shots, String::new());
     d.wound_rolls.resize(shots, String::new());
+    // The attacker's dice on the left, the target's on the right.
     let mut hit_rolls = Vec::new();
-    for (i, text) in d.hit_rolls.iter_mut().enumerate() {
-        let name = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {} hit d6", i + 1) };
-        hit_rolls.push(face(ui, &name, text));
-    }
     let mut wound_rolls = Vec::new();
-    let mut complete = hit_rolls.iter().all(Option::is_some);
-    for (i, roll) in hit_rolls.iter().enumerate() {
-        let Some(roll) = roll else { continue };
-        if !roll.makes(assessment.hit_needed) {
-            continue;
+    let mut complete = true;
+    ui.columns(2, |columns| {
+        let [left, right] = columns else { return };
+        left.label(
+            RichText::new(format!("{} rolls to hit", s.current().map_or("?", |c| s.name(c)))).strong(),
+        );
+        for (i, text) in d.hit_rolls.iter_mut().enumerate() {
+            let name = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {} hit d6", i + 1) };
+            hit_rolls.push(face(left, &name, text));
         }
-        let name = if shots == 1 {
-            format!("Wound d6 ({target_name} rolls)")
-        } else {
-            format!("Shot {} wound d6 ({target_name} rolls)", i + 1)
-        };
-        let Some(text) = d.wound_rolls.get_mut(i) else { continue };
-        let wound = face(ui, &name, text);
-        complete &= wound.is_some();
-        wound_rolls.extend(wound);
-    }
+        complete = hit_rolls.iter().all(Option::is_some);
+        if hit_rolls.iter().flatten().any(|r| r.makes(assessment.hit_needed)) {
+            right.label(RichText::new(format!("{target_name} rolls to wound")).strong());
+        }
+        for (i, roll) in hit_rolls.iter().enumerate() {
+            let Some(roll) = roll else { continue };
+            if !roll.makes(assessment.hit_needed) {
+                continue;
+            }
+            let name = if shots == 1 { "Wound d6".to_owned() } else { format!("Shot {} wound d6", i + 1) };
+            let Some(text) = d.wound_rolls.get_mut(i) else { continue };
+            let wound = face(right, &name, text);
+            complete &= wound.is_some();
+            wound_rolls.extend(wound);
+        }
+    });
     let any_hit = hit_rolls.iter().flatten().any(|r| r.makes(assessment.hit_needed));
     let mut blast = Vec::new();
     if let (Some(radius), true) = (assessment.blast_cm, any_hit) {
-        ui.label(theme::heading(&v, format!("Blast: who else is within {radius} cm of {target_name}?")));
+        ui.label(RichText::new(format!("Blast: who else is within {radius} cm of {target_name}?")).strong());
         for other in s.blast_candidates(target) {
             let name = s.name(other).to_owned();
             let entry = d.blast.entry(other).or_default();
@@ -175,12 +192,15 @@ pub fn attack_ui(
             } else {
                 format!("{name} within {radius} cm")
             };
-            ui.checkbox(&mut entry.caught, label);
-            if entry.caught {
-                let wound = face(ui, &format!("{name} wound d6"), &mut entry.wound_roll);
-                complete &= wound.is_some();
-                blast.extend(wound.map(|wound_roll| BlastTarget { character: other, wound_roll }));
-            }
+            // One row each: the box, then its wound die once ticked.
+            ui.horizontal(|ui| {
+                fixed(ui, 260.0, egui::Align::Min, egui::Checkbox::new(&mut entry.caught, label));
+                if entry.caught {
+                    let wound = face(ui, &format!("{name} wound d6"), &mut entry.wound_roll);
+                    complete &= wound.is_some();
+                    blast.extend(wound.map(|wound_roll| BlastTarget { character: other, wound_roll }));
+                }
+            });
         }
     }
     if !complete {
@@ -200,45 +220,57 @@ pub fn attack_ui(
     match resolve_attack(rules, s, &event) {
         Ok(report) => {
             ui.separator();
-            for (i, shot) in report.shots.iter().enumerate() {
-                let prefix = if shots == 1 { String::new() } else { format!("Shot {}: ", i + 1) };
-                let (text, colour) = match shot.outcome {
-                    Outcome::Miss => (format!("{prefix}miss"), theme::muted(&v)),
-                    Outcome::Hit => (format!("{prefix}hit, {target_name} is not wounded"), v.text_color()),
-                    Outcome::Killed => (format!("{prefix}hit, {target_name} is killed"), theme::bad(&v)),
-                };
-                ui.label(RichText::new(text).size(theme::HEADING).strong().color(colour));
-            }
-            for (who, _, outcome) in &report.blast {
-                let result = if *outcome == Outcome::Killed { "killed" } else { "not wounded" };
-                ui.label(RichText::new(format!("Blast: {} {result}", s.name(*who))).strong());
-            }
+            ui.horizontal_wrapped(|ui| {
+                for (i, shot) in report.shots.iter().enumerate() {
+                    let prefix = if shots == 1 { String::new() } else { format!("Shot {}: ", i + 1) };
+                    let (text, colour) = match shot.outcome {
+                        Outcome::Miss => (format!("{prefix}miss"), theme::muted(&v)),
+                        Outcome::Hit => (format!("{prefix}hit, not wounded"), v.text_color()),
+                        Outcome::Killed => (format!("{prefix}{target_name} killed"), theme::bad(&v)),
+                    };
+                    ui.label(RichText::new(text).size(theme::HEADING).strong().color(colour));
+                }
+                for (who, _, outcome) in &report.blast {
+                    let result = if *outcome == Outcome::Killed { "killed" } else { "not wounded" };
+                    ui.label(
+                        RichText::new(format!("Blast: {} {result}", s.name(*who)))
+                            .size(theme::HEADING)
+                            .strong(),
+                    );
+                }
+            });
             let attacker_player =
                 s.current().and_then(|id| s.character(id)).map(|c| s.player_name(c.player).to_owned());
-            for death in &report.deaths {
-                let why = match death.kind {
-                    FragKind::Kill => "a frag",
-                    FragKind::Suicide => "a suicide",
-                    FragKind::TeamMate => "a team-mate",
-                };
-                ui.label(
-                    RichText::new(format!(
-                        "{} dies: {why}, {:+} for {}",
-                        s.name(death.victim),
-                        death.frags,
-                        attacker_player.as_deref().unwrap_or("?")
-                    ))
-                    .strong()
-                    .color(theme::accent(&v)),
-                );
-            }
-            let record = egui::Button::new(RichText::new("Record the attack").size(theme::HEADING).strong());
-            if ui.add(record).on_hover_text("Ctrl+Enter").clicked()
-                || (!ui.ctx().text_edit_focused()
-                    && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter)))
-            {
-                commands.push(PlayCommand::Apply(Event::Attack(event)));
-            }
+            let deaths: Vec<String> = report
+                .deaths
+                .iter()
+                .map(|death| {
+                    let why = match death.kind {
+                        FragKind::Kill => "a frag",
+                        FragKind::Suicide => "a suicide",
+                        FragKind::TeamMate => "a team-mate",
+                    };
+                    format!("{} dies: {why}, {:+}", s.name(death.victim), death.frags)
+                })
+                .collect();
+            ui.horizontal_wrapped(|ui| {
+                let record =
+                    egui::Button::new(RichText::new("Record the attack").size(theme::HEADING).strong());
+                if ui.add(record).on_hover_text("Ctrl+Enter").clicked()
+                    || (!ui.ctx().text_edit_focused()
+                        && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter)))
+                {
+                    commands.push(PlayCommand::Apply(Event::Attack(event)));
+                }
+                if !deaths.is_empty() {
+                    let who = attacker_player.as_deref().unwrap_or("?");
+                    ui.label(
+                        RichText::new(format!("{} (for {who})", deaths.join("; ")))
+                            .strong()
+                            .color(theme::accent(&v)),
+                    );
+                }
+            });
         }
         Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
     }

@@ -169,8 +169,8 @@ pub fn play_ui(
     };
     state.follow(&game.state);
     egui::Panel::top("fm-play-head").show(ui, |ui| head_ui(ui, game, view, commands));
-    egui::Panel::bottom("fm-play-log").resizable(true).default_size(120.0).show(ui, |ui| log_ui(ui, game));
-    egui::Panel::right("fm-scoreboard").resizable(true).default_size(300.0).show(ui, |ui| {
+    egui::Panel::bottom("fm-play-log").resizable(true).default_size(100.0).show(ui, |ui| log_ui(ui, game));
+    egui::Panel::right("fm-scoreboard").resizable(true).default_size(260.0).show(ui, |ui| {
         ScrollArea::vertical().id_salt("fm-scoreboard").show(ui, |ui| scoreboard_ui(ui, rules, &game.state))
     });
     egui::CentralPanel::default().show(ui, |ui| {

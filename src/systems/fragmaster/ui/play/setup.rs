@@ -85,18 +85,21 @@ pub fn setup_ui(
     egui::ScrollArea::vertical().id_salt("fm-setup").show(ui, |ui| {
         ui.columns(2, |columns| {
             let [left, right] = columns else { return };
-            form_ui(left, rules, view, state, commands);
-            right.label(theme::heading(&v, "Saved games"));
-            if view.saved.is_empty() {
-                right.label(
-                    RichText::new("None yet: a game is saved as it is played.").color(theme::muted(&v)),
-                );
-            }
-            for (id, summary) in view.saved {
-                if right.button(format!("Resume {summary}")).clicked() {
-                    commands.push(PlayCommand::Resume(id.clone()));
+            let top_down = egui::Layout::top_down(egui::Align::Min);
+            left.with_layout(top_down, |ui| form_ui(ui, rules, view, state, commands));
+            right.with_layout(top_down, |ui| {
+                ui.label(theme::heading(&v, "Saved games"));
+                if view.saved.is_empty() {
+                    ui.label(
+                        RichText::new("None yet: a game is saved as it is played.").color(theme::muted(&v)),
+                    );
                 }
-            }
+                for (id, summary) in view.saved {
+                    if ui.button(format!("Resume {summary}")).clicked() {
+                        commands.push(PlayCommand::Resume(id.clone()));
+                    }
+                }
+            });
         });
     });
 }

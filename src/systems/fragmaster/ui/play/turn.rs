@@ -39,7 +39,7 @@ pub fn turn_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     let Some(id) = s.current() else { return };
-    egui::Panel::left("fm-turn").resizable(true).default_size(430.0).show(ui, |ui| {
+    egui::Panel::left("fm-turn").resizable(true).default_size(340.0).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt(("fm-turn", id)).show(ui, |ui| {
             character_ui(ui, rules, s, id, state, commands);
         });
@@ -130,14 +130,11 @@ fn pips_ui(ui: &mut Ui, rules: &Rules, s: &State, spent: &[Spent]) {
                 .corner_radius(18.0)
                 .inner_margin(egui::Margin::symmetric(10, 6))
                 .show(ui, |ui| {
-                    ui.set_min_size(egui::vec2(96.0, 26.0));
-                    ui.centered_and_justified(|ui| {
-                        ui.label(text).accessible_name(format!(
-                            "Action {}: {}",
-                            n + 1,
-                            used.unwrap_or("free")
-                        ));
-                    });
+                    ui.add_sized([76.0, 26.0], egui::Label::new(text)).accessible_name(format!(
+                        "Action {}: {}",
+                        n + 1,
+                        used.unwrap_or("free")
+                    ));
                 });
         }
     });
