@@ -149,6 +149,8 @@ impl FragmasterApp {
         let read = store::read_journal_of::<Event>(&path)
             .map_err(|e| format!("The game cannot be reopened: {e}."))?;
         let (game, damage) = replay_until_damage(self.rules, &read);
+        // A read-only game says why above the game as long as it is open (`read_only`), so
+        // the notice is only for a journal that was mended.
         let mut notice = None;
         let saving = match damage {
             Some(Damage { line, reason }) => Saving::ReadOnly(format!(
@@ -169,9 +171,6 @@ impl FragmasterApp {
                 )),
             },
         };
-        if let Saving::ReadOnly(why) = &saving {
-            notice = Some(why.clone());
-        }
         self.game = Some(ActiveGame { id: id.to_owned(), game, saving });
         self.redo.clear();
         self.play.new_game();

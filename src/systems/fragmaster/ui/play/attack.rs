@@ -16,7 +16,7 @@ use crate::systems::fragmaster::rules::scoring::FragKind;
 use crate::systems::fragmaster::ui::odds::assessment_ui;
 use crate::systems::fragmaster::ui::{COVERS, parse_cm};
 use crate::ui::theme;
-use crate::ui::widgets::{fixed, problem, roll_field_named, toggle};
+use crate::ui::widgets::{problem, roll_field_named, toggle};
 
 /// A typed d6: `Ok(None)` while empty.
 fn face(ui: &mut Ui, name: &str, text: &mut String) -> Option<D6> {
@@ -183,20 +183,32 @@ pub fn attack_ui(
     let any_hit = hit_rolls.iter().flatten().any(|r| r.makes(assessment.hit_needed));
     let mut blast = Vec::new();
     if let (Some(radius), true) = (assessment.blast_cm, any_hit) {
-        ui.label(RichText::new(format!("Blast: who else is within {radius} cm of {target_name}?")).strong());
-        for other in s.blast_candidates(target) {
-            let name = s.name(other).to_owned();
-            let entry = d.blast.entry(other).or_default();
-            let label = if Some(other) == s.current() {
-                format!("{name} (the attacker) within {radius} cm")
-            } else {
-                format!("{name} within {radius} cm")
-            };
-            // One row each: the box, then its wound die once ticked.
-            ui.horizontal(|ui| {
-                fixed(ui, 260.0, egui::Align::Min, egui::Checkbox::new(&mut entry.caught, label));
-                if entry.caught {
-                    let wound = face(ui, &format!("{name} wound d6"), &mut entry.wound_roll);
+        // The characters on one row of boxes, then the wound dice of those ticked two to a
+        // row: a blast in a six-player game still leaves the result and Record in view.
+        let candidates = s.blast_candidates(target);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!("Blast: who else is within {radius} cm of {target_name}?")).strong(),
+            );
+            for &other in &candidates {
+                let name = s.name(other);
+                let shown = if Some(other) == s.current() {
+                    format!("{name} (the attacker)")
+                } else {
+                    name.to_owned()
+                };
+                let entry = d.blast.entry(other).or_default();
+                ui.checkbox(&mut entry.caught, shown.as_str())
+                    .accessible_name(format!("{shown} within {radius} cm"));
+            }
+        });
+        let caught: Vec<_> =
+            candidates.iter().copied().filter(|c| d.blast.get(c).is_some_and(|b| b.caught)).collect();
+        for pair in caught.chunks(2) {
+            ui.columns(2, |columns| {
+                for (&other, column) in pair.iter().zip(columns.iter_mut()) {
+                    let Some(entry) = d.blast.get_mut(&other) else { continue };
+                    let wound = face(column, &format!("{} wound d6", s.name(other)), &mut entry.wound_roll);
                     complete &= wound.is_some();
                     blast.extend(wound.map(|wound_roll| BlastTarget { character: other, wound_roll }));
                 }

@@ -191,7 +191,8 @@ pub fn play_ui(
 
 fn notice_ui(ui: &mut Ui, state: &mut PlayState) {
     if let Some(notice) = state.notice.clone() {
-        ui.horizontal(|ui| {
+        // Wrapped, so a long sentence (a path, a journal's damage) is read whole.
+        ui.horizontal_wrapped(|ui| {
             problem(ui, &notice);
             if ui.button("Dismiss").clicked() {
                 state.notice = None;
