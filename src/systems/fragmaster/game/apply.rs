@@ -214,7 +214,7 @@ fn deployment_rolls(rules: &Rules, s: &mut State, character: CharacterId, rolls:
     Ok(())
 }
 
-/// Begins the turn of the character at `index` in the order: its taking cover ends.
+/// Begins the turn of the character at `index` in the order: its taking cover ends (F07).
 fn start_turn(s: &mut State, index: usize) {
     let Some(&character) = s.order.get(index) else { return };
     let mut respawn_due = false;
@@ -248,6 +248,7 @@ fn ready_to_act(rules: &Rules, s: &State) -> Result<CharacterId, Error> {
     Ok(turn.character)
 }
 
+/// A respawn at the start of the turn, before anything else (reading F12).
 fn respawn(rules: &Rules, s: &mut State, roll: D6, keep_weapon: bool) -> Result<(), Error> {
     let per_turn = s.actions_per_turn(rules);
     let Some(layout) = rules.game.layout(s.respawn_points) else {
@@ -300,6 +301,7 @@ fn act(rules: &Rules, s: &mut State, action: ActionKind) -> Result<(), Error> {
     Ok(())
 }
 
+/// The free swap right after a run (reading F03).
 fn rearm(rules: &Rules, s: &mut State, point: usize) -> Result<(), Error> {
     let turn = turn_mut(s)?;
     if !turn.after_run {
@@ -419,7 +421,7 @@ fn attack(rules: &Rules, s: &mut State, a: &Attack) -> Result<(), Error> {
             p.frags += death.frags;
         }
     }
-    // The frags of one attack count together: the win is checked once it is over.
+    // The frags of one attack count together: the win is checked once it is over (F11).
     if s.players.get(player.0).is_some_and(|p| i64::from(p.frags) >= i64::from(s.target)) {
         s.winner = Some(player);
         s.phase = Phase::Over;
@@ -427,6 +429,7 @@ fn attack(rules: &Rules, s: &mut State, a: &Attack) -> Result<(), Error> {
     Ok(())
 }
 
+/// The attack action found out of range: spent, with its aims (reading F06).
 fn out_of_range(
     rules: &Rules,
     s: &mut State,

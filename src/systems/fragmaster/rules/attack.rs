@@ -4,7 +4,8 @@
 //! The book's sequence: choose a target, check the range (out of range ends the action), roll
 //! to hit (base 3+), and the target rolls to wound (base 4+, changed by the weapon's S). A
 //! bonus is negative and a penalty positive; both add to the number needed. There is no
-//! natural 1 or 6: a number needed of 1 or less always succeeds, 7 or more never.
+//! natural 1 or 6: a number needed of 1 or less always succeeds, 7 or more never (reading
+//! F04). The README's readings F05 and F08–F10 and F15 are decided here too.
 
 use serde::{Deserialize, Serialize};
 
@@ -130,7 +131,7 @@ fn faces_making(needed: i32) -> u32 {
     u32::try_from((7 - needed).clamp(0, 6)).unwrap_or(0)
 }
 
-/// How many aims can come before an attack: every action of the turn but the attack.
+/// How many aims can come before an attack: every action of the turn but the attack (F05).
 #[must_use]
 pub fn max_aims(rules: &Rules) -> u32 {
     rules.actions_per_turn.saturating_sub(1)
@@ -291,7 +292,7 @@ pub fn resolve(
 }
 
 /// What a blast does to another character caught within its radius: it is hit without a
-/// roll, and rolls to wound like the target.
+/// roll, and rolls to wound like the target (reading F09).
 #[must_use]
 pub fn blast_wound(assessment: &Assessment, wound_roll: D6) -> Outcome {
     if wound_roll.makes(assessment.wound_needed) { Outcome::Killed } else { Outcome::Hit }

@@ -2,10 +2,10 @@
 //!
 //! In initiative order each character appears on the respawn point its d6 picks. With six
 //! characters or fewer a point already used for deployment is rolled again. With three points
-//! each point takes two faces (1–2, 3–4, 5–6: a reading). With three points and four to six
+//! each point takes two faces (1–2, 3–4, 5–6: reading F01). With three points and four to six
 //! characters the points run out; then a new cycle starts and every point is free again once
-//! each has been used (a reading). More than six characters: no restriction at all (and a
-//! neutral round first).
+//! each has been used (reading F02). More than six characters: no restriction at all (and a
+//! neutral round first: reading F14).
 
 use super::data::{GameRules, RespawnLayout};
 use super::dice::D6;

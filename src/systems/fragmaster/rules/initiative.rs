@@ -1,5 +1,6 @@
 //! Initiative, rolled once per game: 3d6 per character, highest first; characters tied on
-//! the same total each roll a d6, highest first, and roll again while still tied.
+//! the same total each roll a d6, highest first, and roll again while still tied (reading
+//! F13).
 //!
 //! A pure function of the rolls given. [`standing`] says who still has to roll a tiebreak;
 //! [`settle_with_seed`] rolls those from a seed and reports each roll it made.
