@@ -18,12 +18,12 @@ pub(super) fn describe(rules: &Rules, before: &State, after: &State, event: &Eve
         Event::InitiativeRolls { rolls } => {
             let parts: Vec<String> =
                 rolls.iter().map(|r| format!("{} rolls {}", after.name(r.character), r.roll)).collect();
-            format!("Initiative: {}.{}", list(&parts), initiative_after(after))
+            format!("Initiative: {}.{}", and_list(&parts), initiative_after(after))
         }
         Event::Tiebreaks { rolls } => {
             let parts: Vec<String> =
                 rolls.iter().map(|r| format!("{} rolls {}", after.name(r.character), r.roll)).collect();
-            format!("Tiebreak: {}.{}", list(&parts), initiative_after(after))
+            format!("Tiebreak: {}.{}", and_list(&parts), initiative_after(after))
         }
         Event::DeploymentRolls { character, rolls } => {
             deployment_line(rules, before, after, *character, rolls)
@@ -52,7 +52,9 @@ pub(super) fn describe(rules: &Rules, before: &State, after: &State, event: &Eve
 }
 
 /// "Ann", "Ann and Bob", "Ann, Bob and Cid".
-fn list(items: &[String]) -> String {
+/// "Ann", "Ann and Bob", "Ann, Bob and Cid".
+#[must_use]
+pub fn and_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
@@ -79,7 +81,7 @@ fn set_up(rules: &Rules, after: &State, setup: &Setup) -> String {
             }
         })
         .collect();
-    let players = if after.is_team_game() { sides.join(" against ") } else { list(&sides) };
+    let players = if after.is_team_game() { sides.join(" against ") } else { and_list(&sides) };
     let rearm = if setup.rearm_points.is_empty() {
         "no rearm points".to_owned()
     } else {
@@ -103,7 +105,7 @@ fn set_up(rules: &Rules, after: &State, setup: &Setup) -> String {
 }
 
 fn names(state: &State, ids: &[CharacterId]) -> String {
-    list(&ids.iter().map(|&id| state.name(id).to_owned()).collect::<Vec<_>>())
+    and_list(&ids.iter().map(|&id| state.name(id).to_owned()).collect::<Vec<_>>())
 }
 
 fn initiative_after(after: &State) -> String {
@@ -143,7 +145,7 @@ fn deployment_line(rules: &Rules, before: &State, after: &State, id: CharacterId
         None => "roll again".to_owned(),
     };
     let started = if after.phase == Phase::Playing { next_turn(before, after) } else { String::new() };
-    format!("{name} rolls {} to deploy: {result}.{started}", list(&parts))
+    format!("{name} rolls {} to deploy: {result}.{started}", and_list(&parts))
 }
 
 fn respawn_line(rules: &Rules, before: &State, after: &State, roll: D6, keep: bool) -> String {
@@ -247,7 +249,7 @@ fn attack_line(rules: &Rules, before: &State, after: &State, a: &Attack, report:
                 format!("{} (wound on {roll}, needed {wound}+: {result})", before.name(id))
             })
             .collect();
-        let _ = write!(line, "; the blast catches {}", list(&caught));
+        let _ = write!(line, "; the blast catches {}", and_list(&caught));
     }
     line.push('.');
     if report.deaths.is_empty() {
@@ -271,7 +273,7 @@ fn attack_line(rules: &Rules, before: &State, after: &State, a: &Attack, report:
     let _ = write!(
         line,
         " {}: {name} has {frags} frag{}.",
-        list(&deaths),
+        and_list(&deaths),
         if frags.abs() == 1 { "" } else { "s" }
     );
     if after.phase == Phase::Over {

@@ -20,6 +20,7 @@ mod state;
 mod tests;
 
 pub use apply::{AttackReport, Death, resolve_attack};
+pub use describe::and_list;
 pub use error::Error;
 pub use event::{Attack, BlastTarget, Event, InitiativeRoll, PlayerSetup, Setup, TiebreakRoll};
 pub use state::{

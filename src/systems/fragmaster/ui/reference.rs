@@ -39,7 +39,9 @@ fn tables_ui(ui: &mut Ui, rules: &Rules) {
     let v = ui.visuals().clone();
     let r = reference::reference(rules);
     ui.label(theme::heading(&v, "Weapons"));
-    egui::Grid::new("fm-weapons").striped(true).spacing([16.0, 6.0]).show(ui, |ui| {
+    // A bound on the columns, so the last one wraps beside the calculator, not under it.
+    let widest = (ui.available_width() - 300.0).max(200.0);
+    egui::Grid::new("fm-weapons").striped(true).spacing([16.0, 6.0]).max_col_width(widest).show(ui, |ui| {
         for title in ["Weapon", "Range", "S (wound)", "Special rules"] {
             ui.label(RichText::new(title).strong());
         }
@@ -48,7 +50,7 @@ fn tables_ui(ui: &mut Ui, rules: &Rules) {
             ui.label(RichText::new(&w.name).strong());
             ui.label(&w.range);
             ui.label(&w.strength);
-            ui.label(&w.special);
+            ui.add(egui::Label::new(&w.special).wrap());
             ui.end_row();
         }
     });
@@ -71,11 +73,12 @@ fn tables_ui(ui: &mut Ui, rules: &Rules) {
 fn rows_ui(ui: &mut Ui, id: &str, title: &str, rows: &[Row]) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, title));
-    egui::Grid::new(id).striped(true).spacing([16.0, 6.0]).show(ui, |ui| {
+    let widest = (ui.available_width() - 280.0).max(200.0);
+    egui::Grid::new(id).striped(true).spacing([16.0, 6.0]).max_col_width(widest).show(ui, |ui| {
         for row in rows {
             ui.label(RichText::new(&row.name).strong());
             ui.label(RichText::new(&row.value).strong().color(theme::accent(&v)));
-            ui.label(&row.text);
+            ui.add(egui::Label::new(&row.text).wrap());
             ui.end_row();
         }
     });

@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 
 use super::turn::refusal;
 use super::{PlayCommand, PlayState};
-use crate::systems::fragmaster::game::{Attack, BlastTarget, Error, Event, State, resolve_attack};
+use crate::systems::fragmaster::game::{Attack, BlastTarget, Error, Event, State, and_list, resolve_attack};
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::attack::{Outcome, Refusal};
 use crate::systems::fragmaster::rules::dice::D6;
@@ -232,39 +232,8 @@ pub fn attack_ui(
     match resolve_attack(rules, s, &event) {
         Ok(report) => {
             ui.separator();
-            ui.horizontal_wrapped(|ui| {
-                for (i, shot) in report.shots.iter().enumerate() {
-                    let prefix = if shots == 1 { String::new() } else { format!("Shot {}: ", i + 1) };
-                    let (text, colour) = match shot.outcome {
-                        Outcome::Miss => (format!("{prefix}miss"), theme::muted(&v)),
-                        Outcome::Hit => (format!("{prefix}hit, not wounded"), v.text_color()),
-                        Outcome::Killed => (format!("{prefix}{target_name} killed"), theme::bad(&v)),
-                    };
-                    ui.label(RichText::new(text).size(theme::HEADING).strong().color(colour));
-                }
-                for (who, _, outcome) in &report.blast {
-                    let result = if *outcome == Outcome::Killed { "killed" } else { "not wounded" };
-                    ui.label(
-                        RichText::new(format!("Blast: {} {result}", s.name(*who)))
-                            .size(theme::HEADING)
-                            .strong(),
-                    );
-                }
-            });
-            let attacker_player =
-                s.current().and_then(|id| s.character(id)).map(|c| s.player_name(c.player).to_owned());
-            let deaths: Vec<String> = report
-                .deaths
-                .iter()
-                .map(|death| {
-                    let why = match death.kind {
-                        FragKind::Kill => "a frag",
-                        FragKind::Suicide => "a suicide",
-                        FragKind::TeamMate => "a team-mate",
-                    };
-                    format!("{} dies: {why}, {:+}", s.name(death.victim), death.frags)
-                })
-                .collect();
+            // Record first, then what it will do: a big blast may push the frags below the
+            // panel's edge, never the button.
             ui.horizontal_wrapped(|ui| {
                 let record =
                     egui::Button::new(RichText::new("Record the attack").size(theme::HEADING).strong());
@@ -274,15 +243,52 @@ pub fn attack_ui(
                 {
                     commands.push(PlayCommand::Apply(Event::Attack(event)));
                 }
-                if !deaths.is_empty() {
-                    let who = attacker_player.as_deref().unwrap_or("?");
-                    ui.label(
-                        RichText::new(format!("{} (for {who})", deaths.join("; ")))
-                            .strong()
-                            .color(theme::accent(&v)),
-                    );
+                for (i, shot) in report.shots.iter().enumerate() {
+                    let prefix = if shots == 1 { String::new() } else { format!("Shot {}: ", i + 1) };
+                    let (text, colour) = match shot.outcome {
+                        Outcome::Miss => (format!("{prefix}miss"), theme::muted(&v)),
+                        Outcome::Hit => (format!("{prefix}hit, not wounded"), v.text_color()),
+                        Outcome::Killed => (format!("{prefix}{target_name} killed"), theme::bad(&v)),
+                    };
+                    ui.label(RichText::new(text).size(theme::HEADING).strong().color(colour));
+                }
+                if !report.blast.is_empty() {
+                    // One short sentence for everyone caught.
+                    let names = |killed: bool| -> Vec<String> {
+                        let caught =
+                            report.blast.iter().filter(|(_, _, o)| (*o == Outcome::Killed) == killed);
+                        caught.map(|(who, _, _)| s.name(*who).to_owned()).collect()
+                    };
+                    let parts: Vec<String> = [(names(true), "killed"), (names(false), "not wounded")]
+                        .into_iter()
+                        .filter(|(who, _)| !who.is_empty())
+                        .map(|(who, what)| format!("{} {what}", and_list(&who)))
+                        .collect();
+                    ui.label(RichText::new(format!("Blast: {}.", parts.join("; "))).strong());
                 }
             });
+            if !report.deaths.is_empty() {
+                let deaths: Vec<String> = report
+                    .deaths
+                    .iter()
+                    .map(|death| {
+                        let why = match death.kind {
+                            FragKind::Kill => "a frag",
+                            FragKind::Suicide => "a suicide",
+                            FragKind::TeamMate => "a team-mate",
+                        };
+                        format!("{} dies: {why}, {:+}", s.name(death.victim), death.frags)
+                    })
+                    .collect();
+                let attacker_player =
+                    s.current().and_then(|id| s.character(id)).map(|c| s.player_name(c.player).to_owned());
+                let who = attacker_player.as_deref().unwrap_or("?");
+                ui.label(
+                    RichText::new(format!("{} (for {who})", deaths.join("; ")))
+                        .strong()
+                        .color(theme::accent(&v)),
+                );
+            }
         }
         Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
     }
