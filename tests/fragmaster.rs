@@ -407,8 +407,8 @@ fn fails(args: &[&str], code: i32, sentence: &str) {
 }
 
 #[test]
-fn the_command_line_contract() {
-    // attack: the keys, and "results" only with rolls.
+fn the_attack_command_contract() {
+    // The keys, and "results" only with rolls.
     let value =
         json(&["attack", "--weapon", "sniper-rifle", "--distance", "62.5", "--aims", "1", "--taking-cover"]);
     let mut expected = vec![
@@ -468,12 +468,16 @@ fn the_command_line_contract() {
         2,
         "The assault rifle fires 2 shots per attack: give 2 hit rolls, not 1.",
     );
+}
 
-    // initiative
+#[test]
+fn the_initiative_score_and_print_commands_contract() {
+    // initiative: a tiebreak is the list of d6s rolled, null where none was needed.
     let value = json(&["initiative", "--rolls", "Ann=11,Bob=14,Cid=11", "--tiebreak", "Ann=5,Cid=2"]);
     assert_eq!(keys(&value), vec!["order"]);
     assert_eq!(keys(&value["order"][0]), vec!["character", "roll", "tiebreak"]);
     assert_eq!(value["order"][0], json!({"character": "Bob", "roll": 14, "tiebreak": null}));
+    assert_eq!(value["order"][1], json!({"character": "Ann", "roll": 11, "tiebreak": [5]}));
     fails(
         &["initiative", "--rolls", "Ann=11,Bob=19"],
         1,
