@@ -10,7 +10,7 @@ use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::deployment::{self, Placement};
 use crate::systems::fragmaster::rules::dice::D6;
 use crate::ui::theme;
-use crate::ui::widgets::{problem, roll_field_named};
+use crate::ui::widgets::{fixed, problem, roll_field_named};
 
 /// A die rolled for the player (the "roll for me" buttons; the face is what is recorded).
 fn roll_d6() -> u32 {
@@ -60,7 +60,8 @@ pub fn initiative_ui(
                 *text = (0..dice).map(|_| roll_d6()).sum::<u32>().to_string();
             }
             ui.horizontal(|ui| {
-                ui.add_sized([160.0, 28.0], egui::Label::new(RichText::new(&name).strong()));
+                // The names in a column, left-aligned like the deployment's list.
+                fixed(ui, 160.0, egui::Align::Min, egui::Label::new(RichText::new(&name).strong()));
                 ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
                     .accessible_name(format!("{name} {dice}d6"));
                 if ui
