@@ -1,0 +1,258 @@
+//! Fragmaster Origins in the app: its three screens (Play, Reference, Print) and the commands
+//! they send. This is the only place Fragmaster's screens touch files (through `crate::store`,
+//! in the system's own data folder): games are journals in `games/`, written before they are
+//! shown; printed sheets go to `prints/`.
+
+mod games;
+
+use std::any::Any;
+use std::path::PathBuf;
+
+use crate::app::SystemApp;
+use crate::print;
+use crate::store::Journal;
+use crate::systems::fragmaster::game::{Event, Fragmaster, Game};
+use crate::systems::fragmaster::rules::Rules;
+use crate::systems::fragmaster::ui::play::{self, PlayCommand, PlayState, PlayView};
+use crate::systems::fragmaster::ui::print::{self as print_ui, PrintCommand, PrintState};
+use crate::systems::fragmaster::ui::reference::{self, ReferenceState};
+
+pub use games::game_summary;
+
+/// Fragmaster Origins' screens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Screen {
+    #[default]
+    Play,
+    Reference,
+    Print,
+}
+
+impl Screen {
+    /// The screens in tab order.
+    pub const ALL: [Screen; 3] = [Screen::Play, Screen::Reference, Screen::Print];
+    /// The tabs' names, in the same order.
+    pub const NAMES: [&'static str; 3] = ["Play", "Reference", "Print"];
+}
+
+/// The game at the table and its journal.
+pub struct ActiveGame {
+    pub id: String,
+    pub game: Game<'static>,
+    /// Where its events go, or why they cannot.
+    saving: Saving,
+}
+
+/// Where the open game's events are written.
+enum Saving {
+    /// Its journal, ready for the next event.
+    Journal(Journal),
+    /// Nowhere: the journal is damaged or cannot be written, so the game is only shown. The
+    /// sentence says why.
+    ReadOnly(String),
+}
+
+impl ActiveGame {
+    /// Why the game cannot be changed, as a sentence; `None` when it can.
+    #[must_use]
+    pub fn read_only(&self) -> Option<&str> {
+        match &self.saving {
+            Saving::Journal(_) => None,
+            Saving::ReadOnly(why) => Some(why),
+        }
+    }
+}
+
+/// Fragmaster Origins' part of the app.
+pub struct FragmasterApp {
+    rules: &'static Rules,
+    data: Option<crate::store::DataDir>,
+    pub screen: Screen,
+    /// The Play screen's own state (set-up form, typed dice, the attack being prepared).
+    pub play: PlayState,
+    /// The Reference screen's attack calculator.
+    pub reference: ReferenceState,
+    /// The Print screen.
+    pub print: PrintState,
+    /// The game at the table, if one is open.
+    pub game: Option<ActiveGame>,
+    /// Events undone, most recent last, for Redo.
+    redo: Vec<Event>,
+}
+
+impl FragmasterApp {
+    /// Fragmaster Origins on its data folder (`None`: nothing can be kept, and the Play screen
+    /// says so).
+    #[must_use]
+    pub fn new(rules: &'static Rules, data: Option<crate::store::DataDir>) -> FragmasterApp {
+        let mut app = FragmasterApp {
+            rules,
+            data,
+            screen: Screen::default(),
+            play: PlayState::new(rules),
+            reference: ReferenceState::default(),
+            print: PrintState::default(),
+            game: None,
+            redo: Vec::new(),
+        };
+        app.refresh_games();
+        app
+    }
+
+    /// The rules the app runs on.
+    #[must_use]
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+
+    /// The event log's rules.
+    fn log_rules(&self) -> Fragmaster<'static> {
+        Fragmaster { rules: self.rules }
+    }
+
+    /// What Redo would redo, in words (the event as the log would describe it now).
+    fn redo_label(&self) -> Option<String> {
+        let event = self.redo.last()?;
+        let game = &self.game.as_ref()?.game;
+        let mut next = game.state.clone();
+        let rules = self.log_rules();
+        crate::kernel::log::Rules::apply(&rules, &mut next, event).ok()?;
+        Some(crate::kernel::log::Rules::describe(&rules, &game.state, &next, event))
+    }
+
+    fn screen_ui(&mut self, ui: &mut egui::Ui) {
+        match self.screen {
+            Screen::Play => {
+                let mut commands = Vec::new();
+                let undo_label = self
+                    .game
+                    .as_ref()
+                    .filter(|g| g.game.events.len() > 1)
+                    .and_then(|g| g.game.last_line().map(str::to_owned));
+                let redo_label = self.redo_label();
+                let view = PlayView {
+                    game: self.game.as_ref().map(|g| &g.game),
+                    read_only: self.game.as_ref().and_then(ActiveGame::read_only),
+                    undo_label: undo_label.as_deref(),
+                    redo_label: redo_label.as_deref(),
+                    saved: &self.play_saved(),
+                    can_save: self.data.is_some(),
+                };
+                play::play_ui(ui, self.rules, &view, &mut self.play, &mut commands);
+                for command in commands {
+                    self.handle_play(command);
+                }
+            }
+            Screen::Reference => reference::reference_ui(ui, self.rules, &mut self.reference),
+            Screen::Print => {
+                let mut commands = Vec::new();
+                let players: Vec<String> = self
+                    .game
+                    .as_ref()
+                    .map(|g| g.game.state.players.iter().map(|p| p.name.clone()).collect())
+                    .unwrap_or_default();
+                let target = self.game.as_ref().map_or(self.rules.game.target, |g| g.game.state.target);
+                print_ui::print_ui(ui, &players, target, &mut self.print, &mut commands);
+                for command in commands {
+                    self.handle_print(command);
+                }
+            }
+        }
+    }
+
+    /// The saved games shown on the Play screen (a copy: the screen may start one).
+    fn play_saved(&self) -> Vec<(String, String)> {
+        self.play.saved.clone()
+    }
+
+    /// Carries out one command from the Print screen.
+    pub fn handle_print(&mut self, command: PrintCommand) {
+        match command {
+            PrintCommand::Reference(paper) => {
+                let pages = crate::systems::fragmaster::print::reference::layout(self.rules, paper);
+                self.print_pages(
+                    &pages,
+                    &format!("fragmaster-reference-{}.pdf", paper.id()),
+                    "reference sheet",
+                );
+            }
+            PrintCommand::Scoreboard { players, target, paper } => {
+                let pages = crate::systems::fragmaster::print::scoreboard::layout(&players, target, paper);
+                self.print_pages(&pages, &format!("fragmaster-scoreboard-{}.pdf", paper.id()), "scoreboard");
+            }
+            PrintCommand::Open(path) => {
+                if let Err(e) = open::that_detached(&path) {
+                    self.print.notice = Some((
+                        format!("The PDF could not be opened: {e}. It is at {}.", path.display()),
+                        true,
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Writes laid-out pages as a PDF into the prints folder and says where it went.
+    fn print_pages(&mut self, pages: &[print::Page], file: &str, what: &str) {
+        let result = (|| -> Result<PathBuf, String> {
+            let data = self.data.as_ref().ok_or("there is no data folder to print into")?;
+            let path = data.prints().join(file);
+            let pdf = print::render(pages).map_err(|e| e.to_string())?;
+            crate::store::write_atomic(&path, &pdf).map_err(|e| e.to_string())?;
+            Ok(path)
+        })();
+        match result {
+            Ok(path) => {
+                self.print.notice = Some((format!("The {what} was printed to {}.", path.display()), false));
+                self.print.last = Some(path);
+            }
+            Err(e) => self.print.notice = Some((format!("The {what} was not printed: {e}."), true)),
+        }
+    }
+}
+
+impl SystemApp for FragmasterApp {
+    fn tabs(&self) -> &'static [&'static str] {
+        &Screen::NAMES
+    }
+
+    fn tab(&self) -> usize {
+        Screen::ALL.iter().position(|s| *s == self.screen).unwrap_or(0)
+    }
+
+    fn set_tab(&mut self, tab: usize) {
+        if let Some(&screen) = Screen::ALL.get(tab) {
+            self.screen = screen;
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui) {
+        self.screen_ui(ui);
+    }
+
+    fn resume_line(&self) -> Option<String> {
+        if let Some(active) = &self.game {
+            return Some(game_summary(&active.game));
+        }
+        self.play.saved.iter().find(|(_, summary)| !summary.contains(" · over")).map(|(_, s)| s.clone())
+    }
+
+    fn resume_last(&mut self) {
+        self.screen = Screen::Play;
+        if self.game.is_some() {
+            return;
+        }
+        if let Some((id, _)) =
+            self.play.saved.iter().find(|(_, summary)| !summary.contains(" · over")).cloned()
+        {
+            self.handle_play(PlayCommand::Resume(id));
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}

@@ -1,0 +1,33 @@
+//! Fragmaster Origins (a deathmatch for miniatures, scored in frags): the rules as data and
+//! pure functions ([`rules`]), a game at the table as an event log ([`game`]), the command-line
+//! group ([`cli`]), the screens ([`ui`], run by [`app`]) and the printed sheets ([`print`]).
+
+pub mod app;
+pub mod cli;
+pub mod game;
+pub mod print;
+pub mod rules;
+pub mod ui;
+
+/// Fragmaster Origins in the registry.
+pub const SYSTEM: super::System = super::System {
+    id: "fragmaster",
+    title: "Fragmaster Origins",
+    blurb: "Initiative and deployment rolls, every attack's numbers and kill chance, blasts, frags and respawns, the scoreboard to the target, a printed reference and scoreboard.",
+    command: cli::command,
+    run: cli::run,
+    app: open_app,
+    check: check_data,
+};
+
+/// Fragmaster Origins' screens on its data folder.
+fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::app::SystemApp> {
+    match rules::embedded::load() {
+        Ok(rules) => Box::new(app::FragmasterApp::new(rules, data)),
+        Err(errors) => Box::new(crate::app::Unavailable { why: errors.to_string() }),
+    }
+}
+
+fn check_data() -> Result<(), String> {
+    rules::embedded::load().map(|_| ()).map_err(ToString::to_string)
+}

@@ -1,0 +1,369 @@
+//! The Play screen: set up a game, roll initiative and deployment, then play the rounds turn
+//! by turn (the current character large, its actions as pips, the attack panel with its odds),
+//! with the scoreboard always in view, Undo and Redo saying what they do, and the log in plain
+//! words.
+//!
+//! The screen reads the game and sends [`PlayCommand`]s; the app writes each event to the
+//! game's journal and only then shows it. Rules come from the game's queries
+//! (`allowed_actions`, `attack_options`, `assess_attack`, `resolve_attack`, `rearm_offers`,
+//! `initiative_waiting`, `deploying`…), never from here. One file per stage: [`setup`],
+//! [`start`] (initiative and deployment), [`turn`] (the current character and its actions)
+//! and [`attack`].
+
+mod attack;
+mod setup;
+mod start;
+mod turn;
+
+use std::collections::BTreeMap;
+
+use egui::{RichText, ScrollArea, Ui};
+
+use crate::systems::fragmaster::game::{CharacterId, Event, Game, Phase, Setup, State};
+use crate::systems::fragmaster::rules::Rules;
+use crate::systems::fragmaster::rules::data::{Cover, WeaponId};
+use crate::ui::theme;
+use crate::ui::widgets::problem;
+
+pub use setup::{PlayerDraft, SetupDraft};
+
+/// Something the Play screen asks the app to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayCommand {
+    /// Start a new game with this set-up.
+    Start(Setup),
+    /// Apply an event to the game and save it.
+    Apply(Event),
+    Undo,
+    Redo,
+    /// Reopen a saved game.
+    Resume(String),
+    /// Put the game away (it stays saved).
+    Close,
+}
+
+/// A character caught in a blast, as typed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BlastDraft {
+    /// The players measured it within the blast.
+    pub caught: bool,
+    pub wound_roll: String,
+}
+
+/// The attack being prepared for the current character.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AttackDraft {
+    /// The weapon (the first carried until one is picked).
+    pub weapon: Option<WeaponId>,
+    pub target: Option<CharacterId>,
+    pub distance: String,
+    pub cover: Cover,
+    pub other_level: bool,
+    /// One d6 per shot, as typed.
+    pub hit_rolls: Vec<String>,
+    /// The target's d6 per shot, as typed (only those for shots that hit are used).
+    pub wound_rolls: Vec<String>,
+    /// The others within the blast.
+    pub blast: BTreeMap<CharacterId, BlastDraft>,
+}
+
+/// What the Play screen remembers between frames.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayState {
+    /// The new game's form.
+    pub setup: SetupDraft,
+    /// Each character's 3d6 total, as typed.
+    pub initiative: BTreeMap<CharacterId, String>,
+    /// Each tied character's d6, as typed.
+    pub tiebreaks: BTreeMap<CharacterId, String>,
+    pub deployment_roll: String,
+    pub respawn_roll: String,
+    pub keep_weapon: bool,
+    /// What an "other" action is, in the players' words.
+    pub note: String,
+    pub attack: AttackDraft,
+    /// Saved games that can be resumed: id and summary.
+    pub saved: Vec<(String, String)>,
+    /// What went wrong with the last command, as a sentence.
+    pub notice: Option<String>,
+    /// The turn the drafts belong to: round, place in the order, attacks made.
+    drafts_for: Option<(u32, usize, usize)>,
+}
+
+impl PlayState {
+    /// The Play screen with a new-game form for the book's game.
+    #[must_use]
+    pub fn new(rules: &Rules) -> PlayState {
+        PlayState { setup: SetupDraft::new(rules), ..PlayState::default() }
+    }
+
+    /// Forgets everything typed for the game before (a game was started or resumed).
+    pub fn new_game(&mut self) {
+        self.initiative.clear();
+        self.tiebreaks.clear();
+        self.deployment_roll.clear();
+        self.new_turn();
+    }
+
+    /// Forgets what was typed for the last turn.
+    fn new_turn(&mut self) {
+        self.respawn_roll.clear();
+        self.keep_weapon = false;
+        self.note.clear();
+        self.attack = AttackDraft::default();
+        self.drafts_for = None;
+    }
+
+    /// Keeps the drafts with the turn they were typed for: a new turn, or an attack made or
+    /// undone, starts them afresh.
+    fn follow(&mut self, state: &State) {
+        let key = state.turn.as_ref().map(|t| {
+            let attacks = t
+                .spent
+                .iter()
+                .filter(|s| {
+                    **s == crate::systems::fragmaster::game::Spent::Action(
+                        crate::systems::fragmaster::rules::ActionKind::Attack,
+                    )
+                })
+                .count();
+            (state.round, t.index, attacks)
+        });
+        if key != self.drafts_for {
+            let keep_deployment = std::mem::take(&mut self.deployment_roll);
+            self.new_turn();
+            self.deployment_roll = keep_deployment;
+            self.drafts_for = key;
+        }
+    }
+}
+
+/// What the Play screen shows.
+pub struct PlayView<'a> {
+    pub game: Option<&'a Game<'static>>,
+    /// Why the open game cannot be changed, if it cannot.
+    pub read_only: Option<&'a str>,
+    /// What Undo would undo, in words.
+    pub undo_label: Option<&'a str>,
+    /// What Redo would redo, in words.
+    pub redo_label: Option<&'a str>,
+    pub saved: &'a [(String, String)],
+    /// There is a data folder to keep games in.
+    pub can_save: bool,
+}
+
+/// Draws the Play screen.
+pub fn play_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    view: &PlayView<'_>,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let Some(game) = view.game else {
+        egui::CentralPanel::default().show(ui, |ui| {
+            notice_ui(ui, state);
+            setup::setup_ui(ui, rules, view, state, commands);
+        });
+        return;
+    };
+    state.follow(&game.state);
+    egui::Panel::top("fm-play-head").show(ui, |ui| head_ui(ui, game, view, commands));
+    egui::Panel::bottom("fm-play-log").resizable(true).default_size(100.0).show(ui, |ui| log_ui(ui, game));
+    egui::Panel::right("fm-scoreboard").resizable(true).default_size(260.0).show(ui, |ui| {
+        ScrollArea::vertical().id_salt("fm-scoreboard").show(ui, |ui| scoreboard_ui(ui, rules, &game.state))
+    });
+    egui::CentralPanel::default().show(ui, |ui| {
+        notice_ui(ui, state);
+        if let Some(why) = view.read_only {
+            problem(ui, why);
+        }
+        let s = &game.state;
+        match s.phase {
+            Phase::Setup => {}
+            Phase::Initiative => start::initiative_ui(ui, rules, s, state, commands),
+            Phase::Deployment => start::deployment_ui(ui, rules, s, state, commands),
+            Phase::Playing => turn::turn_ui(ui, rules, s, state, commands),
+            Phase::Over => turn::over_ui(ui, s),
+        }
+    });
+}
+
+fn notice_ui(ui: &mut Ui, state: &mut PlayState) {
+    if let Some(notice) = state.notice.clone() {
+        // Wrapped, so a long sentence (a path, a journal's damage) is read whole.
+        ui.horizontal_wrapped(|ui| {
+            problem(ui, &notice);
+            if ui.button("Dismiss").clicked() {
+                state.notice = None;
+            }
+        });
+    }
+}
+
+/// The title (round and whose turn), Undo and Redo, and Close.
+fn head_ui(ui: &mut Ui, game: &Game<'_>, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
+    let s = &game.state;
+    let title = match s.phase {
+        Phase::Setup => "Set-up".to_owned(),
+        Phase::Initiative => "Initiative".to_owned(),
+        Phase::Deployment => "Deployment".to_owned(),
+        Phase::Playing => {
+            let round =
+                if s.is_neutral_round() { "Neutral round".to_owned() } else { format!("Round {}", s.round) };
+            match s.current() {
+                Some(id) => format!("{round} · {}'s turn", s.name(id)),
+                None => round,
+            }
+        }
+        Phase::Over => "Game over".to_owned(),
+    };
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(title).size(theme::HEADING + 4.0).strong());
+        ui.add_space(theme::GAP);
+        undo_buttons(ui, view.undo_label, view.redo_label, commands);
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button("Close game")
+                .on_hover_text("It stays saved; resume it from the Play screen")
+                .clicked()
+            {
+                commands.push(PlayCommand::Close);
+            }
+        });
+    });
+}
+
+/// Undo (saying what it undoes) and Redo (saying what it redoes), with Ctrl+Z and
+/// Ctrl+Shift+Z. The shortcuts are left to a text field that has focus.
+fn undo_buttons(
+    ui: &mut Ui,
+    undo_label: Option<&str>,
+    redo_label: Option<&str>,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let (redo_key, undo_key) = if ui.ctx().text_edit_focused() {
+        (false, false)
+    } else {
+        ui.input_mut(|i| {
+            let redo = i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+            (redo, !redo && i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z))
+        })
+    };
+    let full = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
+    let undo = ui
+        .add_enabled(
+            undo_label.is_some(),
+            egui::Button::new(elide(&full, 44)).min_size(egui::vec2(380.0, 0.0)),
+        )
+        .accessible_name(full.clone())
+        .on_hover_text(format!("{full} (Ctrl+Z)"));
+    if undo.clicked() || (undo_label.is_some() && undo_key) {
+        commands.push(PlayCommand::Undo);
+    }
+    let full = redo_label.map_or_else(|| "Redo".to_owned(), |l| format!("Redo: {l}"));
+    let redo = ui
+        .add_enabled(redo_label.is_some(), egui::Button::new(elide(&full, 28)))
+        .accessible_name(full.clone())
+        .on_hover_text(format!("{full} (Ctrl+Shift+Z)"));
+    if redo.clicked() || (redo_label.is_some() && redo_key) {
+        commands.push(PlayCommand::Redo);
+    }
+}
+
+/// `text` cut to `max` characters with an ellipsis.
+fn elide(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(max.saturating_sub(1)).collect();
+        format!("{}…", cut.trim_end())
+    }
+}
+
+/// A key pressed without modifiers while no text field has focus, used up so nothing else
+/// answers it.
+fn key(ui: &Ui, key: egui::Key) -> bool {
+    !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, key))
+}
+
+/// The frags per player, highest first, and each character: alive or dead, its weapon, its
+/// point, taking cover.
+fn scoreboard_ui(ui: &mut Ui, rules: &Rules, s: &State) {
+    let v = ui.visuals().clone();
+    ui.label(theme::heading(&v, format!("Scoreboard · first to {}", s.target)));
+    if let Some(winner) = s.winner() {
+        ui.label(
+            RichText::new(format!("{} wins!", s.player_name(winner)))
+                .size(theme::HEADING)
+                .strong()
+                .color(theme::good(&v)),
+        );
+    }
+    let current = s.current();
+    for line in s.scoreboard() {
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(&line.name).size(theme::HEADING).strong());
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.label(
+                    RichText::new(line.frags.to_string())
+                        .size(theme::HEADING + 8.0)
+                        .strong()
+                        .color(theme::accent(&v)),
+                )
+                .accessible_name(format!("{} frags: {}", line.name, line.frags));
+            });
+        });
+        for &id in &line.characters {
+            let Some(c) = s.character(id) else { continue };
+            let mut parts = Vec::new();
+            if line.characters.len() > 1 || c.name != line.name {
+                parts.push(c.name.clone());
+            }
+            if c.alive {
+                let weapon =
+                    rules.weapon(c.weapon.as_str()).map_or_else(|| c.weapon.to_string(), |w| w.name.clone());
+                parts.push(if c.grenades { format!("{weapon} + grenades") } else { weapon });
+                if let Some(point) = c.point {
+                    parts.push(format!("point {point}"));
+                }
+                if c.taking_cover {
+                    parts.push("taking cover".to_owned());
+                }
+            } else {
+                parts.push("dead".to_owned());
+            }
+            let mut text = RichText::new(parts.join(" · "));
+            if Some(id) == current {
+                text = text.strong().color(theme::accent(&v));
+            } else if !c.alive {
+                text = text.color(theme::muted(&v));
+            }
+            ui.label(text);
+        }
+    }
+}
+
+/// The log: the latest line in full, then every line, one row each (a long line is cut and
+/// shown whole when pointed at), newest at the bottom.
+fn log_ui(ui: &mut Ui, game: &Game<'_>) {
+    let v = ui.visuals().clone();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Log").strong().color(theme::muted(&v)));
+        if let Some(last) = game.last_line() {
+            ui.label(RichText::new(last).strong());
+        }
+    });
+    let rows = game.lines.len();
+    ScrollArea::vertical().id_salt("fm-log").stick_to_bottom(true).auto_shrink(false).show_rows(
+        ui,
+        18.0,
+        rows,
+        |ui, range| {
+            for line in game.lines.get(range).unwrap_or_default() {
+                ui.add(egui::Label::new(RichText::new(line).small()).truncate());
+            }
+        },
+    );
+}

@@ -1,0 +1,528 @@
+//! Fragmaster Origins: a four-player game played to a win through the window (a suicide, a
+//! rocket catching two characters, a respawn keeping its weapon, the game closed and resumed
+//! half-way, Undo and Redo at the end), the Reference and Print screens, and the command
+//! line's contract run on the real binary. Every die is typed, as the players' real dice
+//! showed it.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use posse::app::PosseApp;
+use posse::store::DataDir;
+use posse::systems::fragmaster::app::{FragmasterApp, Screen, game_summary};
+use posse::systems::fragmaster::game::{CharacterId, Game, Phase, State};
+use serde_json::{Value, json};
+
+use super::support::{App, disabled, posse_command, press, press_button, type_in};
+
+/// The app on `dir` at the size the brief asks every turn to fit, on Fragmaster's Play screen.
+fn open(dir: &std::path::Path) -> App {
+    let data = DataDir::at(dir);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+    h.run();
+    if h.state().home {
+        press(&mut h, "Fragmaster Origins");
+    }
+    assert!(!h.state().home);
+    assert_eq!(posse::systems::ALL[h.state().current].id, "fragmaster");
+    h
+}
+
+fn fm(h: &App) -> &FragmasterApp {
+    h.state().systems.iter().find_map(|s| s.as_any().downcast_ref::<FragmasterApp>()).expect("Fragmaster")
+}
+
+fn game(h: &App) -> &Game<'static> {
+    &fm(h).game.as_ref().expect("a game is open").game
+}
+
+fn rules() -> &'static posse::systems::fragmaster::rules::Rules {
+    posse::systems::fragmaster::rules::embedded::load().expect("the rules")
+}
+
+fn state(h: &App) -> &State {
+    &game(h).state
+}
+
+fn last_line(h: &App) -> String {
+    game(h).last_line().expect("a log line").to_owned()
+}
+
+fn id(h: &App, name: &str) -> CharacterId {
+    CharacterId(state(h).characters.iter().position(|c| c.name == name).expect("a character"))
+}
+
+fn current(h: &App) -> String {
+    state(h).current().map(|c| state(h).name(c).to_owned()).unwrap_or_default()
+}
+
+/// Each player's frags, highest first.
+fn frags(h: &App) -> Vec<(String, i32)> {
+    state(h).scoreboard().into_iter().map(|l| (l.name, l.frags)).collect()
+}
+
+/// One action button.
+fn act(h: &mut App, action: &str) {
+    let before = game(h).events.len();
+    press_button(h, action);
+    assert_eq!(game(h).events.len(), before + 1, "{action} was recorded");
+}
+
+fn end_turn(h: &mut App) {
+    press(h, "End the turn");
+}
+
+/// The attack panel: the weapon (when it has a choice), the target, the distance, the cover,
+/// then each die as typed (`(field, face)`), the characters caught in the blast and their wound
+/// dice, and Record.
+fn attack(
+    h: &mut App,
+    weapon: Option<&str>,
+    target: &str,
+    cm: &str,
+    cover: &str,
+    dice: &[(&str, &str)],
+    blast: &[(&str, &str)],
+) {
+    if let Some(weapon) = weapon {
+        press(h, &format!("Weapon {weapon}"));
+    }
+    press(h, &format!("Target {target}"));
+    type_in(h, "Distance (cm)", cm);
+    press(h, &format!("Target's cover {cover}"));
+    for (field, face) in dice {
+        type_in(h, field, face);
+    }
+    for (who, face) in blast {
+        press(h, &format!("{who} within 5 cm"));
+        type_in(h, &format!("{} wound d6", who.split(' ').next().unwrap_or(who)), face);
+    }
+    let before = game(h).events.len();
+    press(h, "Record the attack");
+    assert_eq!(
+        game(h).events.len(),
+        before + 1,
+        "the attack on {target} was recorded: {:?}",
+        fm(h).play.notice
+    );
+}
+
+fn respawn(h: &mut App, face: &str, keep: Option<&str>) {
+    type_in(h, "Respawn d6", face);
+    if let Some(weapon) = keep {
+        press(h, &format!("Keep the {weapon} (2 actions)"));
+    }
+    let who = current(h);
+    press(h, &format!("Respawn {who}"));
+}
+
+/// Set-up through the form: four players, first to 3 frags, six respawn points, and a rocket
+/// launcher, a sniper rifle and grenades on the three rearm points; then initiative (Ann and
+/// Cid tie on 11 and roll 5 and 2) and deployment (Ann's first 4 lands on Bob's point).
+fn four_players_to_round_one(h: &mut App) {
+    for (n, name) in ["Ann", "Bob", "Cid", "Dan"].iter().enumerate() {
+        type_in(h, &format!("Player {}", n + 1), name);
+    }
+    for _ in 0..17 {
+        press(h, "Fewer: Frag target");
+    }
+    assert_eq!(fm(h).play.setup.target, 3);
+    press(h, "Respawn points 6");
+    for weapon in ["rocket launcher", "sniper rifle", "grenades"] {
+        press(h, &format!("Add a rearm point with the {weapon}"));
+    }
+    press(h, "Start the game");
+    assert_eq!(
+        last_line(h),
+        "New game: Ann, Bob, Cid and Dan; first to 3 frags; 6 respawn points; rearm points 1 rocket launcher, 2 \
+         sniper rifle, 3 grenades."
+    );
+    for (name, total) in [("Ann", "11"), ("Bob", "14"), ("Cid", "11"), ("Dan", "9")] {
+        type_in(h, &format!("{name} 3d6"), total);
+    }
+    press(h, "Record initiative");
+    assert_eq!(state(h).initiative_waiting(), vec![id(h, "Ann"), id(h, "Cid")]);
+    type_in(h, "Ann tiebreak d6", "5");
+    type_in(h, "Cid tiebreak d6", "2");
+    press(h, "Record tiebreaks");
+    assert_eq!(last_line(h), "Tiebreak: Ann rolls 5 and Cid rolls 2. Order: Bob, Ann, Cid, Dan.");
+    for (name, face) in [("Bob", "4"), ("Ann", "4"), ("Ann", "1"), ("Cid", "2"), ("Dan", "6")] {
+        type_in(h, &format!("{name} deployment d6"), face);
+        press(h, &format!("Deploy {name}"));
+    }
+    assert_eq!(state(h).phase, Phase::Playing);
+    let points: Vec<Option<u8>> = state(h).characters.iter().map(|c| c.point).collect();
+    assert_eq!(points, vec![Some(1), Some(4), Some(2), Some(6)]);
+    assert_eq!(current(h), "Bob");
+}
+
+#[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one game from set-up to the win, read top to bottom like the book"
+)]
+fn a_four_player_game_to_the_win_through_the_window() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open(dir.path());
+    assert_eq!(fm(&h).screen, Screen::Play);
+    four_players_to_round_one(&mut h);
+
+    // Round 1. Bob runs to rearm point 1 and swaps for the rocket launcher, free.
+    act(&mut h, "Run");
+    press(&mut h, "Take the rocket launcher at rearm point 1");
+    assert_eq!(last_line(&h), "Bob swaps the assault rifle for the rocket launcher at rearm point 1.");
+    act(&mut h, "Run");
+    act(&mut h, "Take cover");
+    // Three pips spent; nothing left but the end of the turn.
+    assert_eq!(state(&h).actions_left(rules()), 0);
+    h.get_by_label("No actions left: end the turn.");
+    end_turn(&mut h);
+    // Ann picks up grenades beside her rifle and fires both shots at Dan.
+    act(&mut h, "Run");
+    press(&mut h, "Pick up grenades at rearm point 3");
+    act(&mut h, "Take cover");
+    attack(
+        &mut h,
+        Some("Assault rifle"),
+        "Dan",
+        "35",
+        "none",
+        &[("Shot 1 hit d6", "5"), ("Shot 2 hit d6", "1"), ("Shot 1 wound d6", "2")],
+        &[],
+    );
+    assert_eq!(
+        last_line(&h),
+        "Ann shoots Dan with the assault rifle at 35 cm: shot 1 hit on 5 (needed 3+), wound on 2 (needed 4+): not \
+         wounded; shot 2 miss on 1 (needed 3+)."
+    );
+    end_turn(&mut h);
+    // Cid takes the sniper rifle, aims and kills Dan in decent cover: 3 + 2 − 2 + 1 = 4+.
+    act(&mut h, "Run");
+    press(&mut h, "Take the sniper rifle at rearm point 2");
+    act(&mut h, "Aim");
+    attack(&mut h, None, "Dan", "70", "decent", &[("Hit d6", "4"), ("Wound d6", "3")], &[]);
+    assert_eq!(frags(&h)[0], ("Cid".to_owned(), 1));
+    end_turn(&mut h);
+    // Dan is dead at the start of his turn: he respawns before anything else.
+    assert!(state(&h).respawn_due());
+    respawn(&mut h, "2", None);
+    assert_eq!(last_line(&h), "Dan respawns on point 2 (rolled 2) with the assault rifle.");
+    act(&mut h, "Run");
+    act(&mut h, "Climb");
+    act(&mut h, "Take cover");
+    end_turn(&mut h);
+    assert_eq!((state(&h).round, current(&h).as_str()), (2, "Bob"));
+
+    // Posse is closed half-way and opened again: the game resumes from its journal.
+    let summary = game_summary(game(&h));
+    let before = state(&h).clone();
+    drop(h);
+    let mut h = open(dir.path());
+    assert!(fm(&h).game.is_none());
+    press(&mut h, &format!("Resume {summary}"));
+    assert_eq!(state(&h), &before);
+
+    // Round 2. Bob aims and fires the launcher at Ann, who is taking cover: 3 + 1 − 2 + 1 = 3+.
+    // The blast catches Cid and Dan: Cid dies, Dan's roll saves him.
+    act(&mut h, "Aim");
+    attack(
+        &mut h,
+        None,
+        "Ann",
+        "25",
+        "none",
+        &[("Hit d6", "3"), ("Wound d6", "6")],
+        &[("Cid", "5"), ("Dan", "1")],
+    );
+    assert_eq!(
+        last_line(&h),
+        "Bob fires the rocket launcher at Ann at 25 cm: hit on 3 (needed 3+), wound on 6 (needed 5+): killed; the \
+         blast catches Cid (wound on 5, needed 5+: killed) and Dan (wound on 1, needed 5+: not wounded). Ann is \
+         killed (+1) and Cid is killed (+1): Bob has 2 frags."
+    );
+    act(&mut h, "Run");
+    end_turn(&mut h);
+    // Ann comes back with the assault rifle only.
+    respawn(&mut h, "1", None);
+    assert!(!state(&h).characters[id(&h, "Ann").0].grenades);
+    act(&mut h, "Run");
+    end_turn(&mut h);
+    // Cid keeps the sniper rifle for two actions and kills Bob with the last one.
+    respawn(&mut h, "5", Some("sniper rifle"));
+    assert_eq!(last_line(&h), "Cid respawns on point 5 (rolled 5) and keeps the sniper rifle for 2 actions.");
+    assert_eq!(state(&h).characters[id(&h, "Cid").0].weapon.as_str(), "sniper-rifle");
+    assert_eq!(state(&h).actions_left(rules()), 1);
+    attack(&mut h, None, "Bob", "50", "none", &[("Hit d6", "6"), ("Wound d6", "4")], &[]);
+    assert!(last_line(&h).ends_with("Bob is killed (+1): Cid has 2 frags."), "{}", last_line(&h));
+    end_turn(&mut h);
+    // Dan picks up grenades and throws them at Ann at 4 cm, standing in the blast himself: −3.
+    act(&mut h, "Run");
+    press(&mut h, "Pick up grenades at rearm point 3");
+    attack(
+        &mut h,
+        Some("Grenades"),
+        "Ann",
+        "4",
+        "none",
+        &[("Hit d6", "3"), ("Wound d6", "5")],
+        &[("Dan (the attacker)", "6")],
+    );
+    assert_eq!(
+        last_line(&h),
+        "Dan throws grenades at Ann at 4 cm: hit on 3 (needed 3+), wound on 5 (needed 5+): killed; the blast catches \
+         Dan (wound on 6, needed 5+: killed). Ann is killed (+1) and Dan is killed by its own attack (-3): Dan has -2 \
+         frags."
+    );
+    h.get_by_label("Dan was killed: its turn is over.");
+    end_turn(&mut h);
+
+    // Round 3. Bob respawns keeping the launcher and kills Cid in decent cover: the third frag.
+    respawn(&mut h, "4", Some("rocket launcher"));
+    attack(&mut h, None, "Cid", "40", "decent", &[("Hit d6", "5"), ("Wound d6", "5")], &[]);
+    assert_eq!(state(&h).phase, Phase::Over);
+    h.get_by_label("Bob wins with 3 frags!");
+    assert_eq!(frags(&h), vec![("Bob".into(), 3), ("Cid".into(), 2), ("Ann".into(), 0), ("Dan".into(), -2)]);
+    // The scoreboard in view names the winner.
+    h.get_by_label("Bob wins!");
+
+    // Undo says what it takes back, and takes back exactly that click; Redo puts it back.
+    let undo = format!("Undo: {}", last_line(&h));
+    assert!(undo.ends_with("Bob reaches 3 frags and wins the game!"), "{undo}");
+    press(&mut h, &undo);
+    assert_eq!(state(&h).phase, Phase::Playing);
+    assert_eq!(frags(&h)[0], ("Bob".into(), 2));
+    assert!(!disabled(
+        &h,
+        "Redo: Bob fires the rocket launcher at Cid at 40 cm: hit on 5 (needed 5+), wound on 5 (needed 5+): killed. Cid is killed (+1): Bob has 3 frags. Bob reaches 3 frags and wins the game!"
+    ));
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    h.run();
+    assert_eq!(state(&h).phase, Phase::Over);
+
+    // Every event is on the disk: the journal replays to the same game.
+    let id = fm(&h).game.as_ref().expect("open").id.clone();
+    let path = DataDir::at(dir.path()).system("fragmaster").game_path(&id);
+    let read =
+        posse::store::read_journal_of::<posse::systems::fragmaster::game::Event>(&path).expect("journal");
+    let rules = posse::systems::fragmaster::game::Fragmaster { rules: rules() };
+    let replayed = Game::replay(&rules, &read.events).expect("replays");
+    assert_eq!(&replayed.state, state(&h));
+    assert_eq!(replayed.lines, game(&h).lines);
+}
+
+#[test]
+fn a_two_player_team_game_and_a_refused_set_up_say_why() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open(dir.path());
+    type_in(&mut h, "Player 1", "Red");
+    type_in(&mut h, "Player 2", "Blue");
+    type_in(&mut h, "Player 3", "Red");
+    // The game answers: the start stays greyed out with its sentence.
+    h.get_by_label("The name Red is used twice.");
+    assert!(disabled(&h, "Start the game"));
+    press(&mut h, "Remove player 4");
+    press(&mut h, "Remove player 3");
+    press(&mut h, "Teams: each player leads 2 to 3 characters");
+    for (field, name) in [
+        ("Player 1 character 1", "Ann"),
+        ("Player 1 character 2", "Bob"),
+        ("Player 2 character 1", "Cid"),
+        ("Player 2 character 2", "Dan"),
+    ] {
+        type_in(&mut h, field, name);
+    }
+    press(&mut h, "Start the game");
+    assert_eq!(
+        last_line(&h),
+        "New game: Red (Ann, Bob) against Blue (Cid, Dan); first to 20 frags; 6 respawn points; no rearm points."
+    );
+    assert!(state(&h).is_team_game());
+}
+
+#[test]
+fn the_reference_calculator_and_the_printed_sheets() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open(dir.path());
+    press(&mut h, "Reference");
+    assert_eq!(fm(&h).screen, Screen::Reference);
+    // The book's example: the sniper rifle wounds on 2+.
+    press(&mut h, "Weapon Sniper rifle");
+    type_in(&mut h, "Distance (cm)", "62.5");
+    press(&mut h, "More: Aims");
+    h.get_by_label("+2  sniper rifle");
+    h.get_by_label("-2  aim");
+    h.get_by_label("2+");
+    type_in(&mut h, "Distance (cm)", "81");
+    h.get_by_label("Not possible: the target is out of range: 81 cm is beyond the sniper rifle's 80 cm.");
+
+    press(&mut h, "Print");
+    press(&mut h, "Paper Letter");
+    press(&mut h, "Print the reference sheet");
+    press(&mut h, "Print the scoreboard");
+    let prints = DataDir::at(dir.path()).system("fragmaster").prints();
+    for file in ["fragmaster-reference-letter.pdf", "fragmaster-scoreboard-letter.pdf"] {
+        let pdf = std::fs::read(prints.join(file)).expect("printed");
+        assert!(pdf.starts_with(b"%PDF"), "{file}");
+    }
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn posse(args: &[&str]) -> Run {
+    let out = posse_command().arg("fragmaster").args(args).output().expect("posse runs");
+    Run {
+        code: out.status.code().expect("exit code"),
+        stdout: String::from_utf8(out.stdout).expect("utf-8"),
+        stderr: String::from_utf8(out.stderr).expect("utf-8"),
+    }
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut with = args.to_vec();
+    with.push("--json");
+    let run = posse(&with);
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", run.stdout))
+}
+
+fn keys(value: &Value) -> Vec<&str> {
+    value.as_object().expect("an object").keys().map(String::as_str).collect()
+}
+
+/// A failure: its exit code, the one sentence on stderr, and `{"error"}` with `--json`.
+fn fails(args: &[&str], code: i32, sentence: &str) {
+    let run = posse(args);
+    assert_eq!((run.code, run.stderr.trim(), run.stdout.as_str()), (code, sentence, ""), "{args:?}");
+    let mut with = args.to_vec();
+    with.push("--json");
+    let run = posse(&with);
+    assert_eq!(run.code, code);
+    let error: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(error, json!({ "error": sentence }));
+}
+
+#[test]
+fn the_attack_command_contract() {
+    // The keys, and "results" only with rolls.
+    let value =
+        json(&["attack", "--weapon", "sniper-rifle", "--distance", "62.5", "--aims", "1", "--taking-cover"]);
+    let mut expected = vec![
+        "blast_cm",
+        "hit_chance",
+        "hit_needed",
+        "kill_chance",
+        "modifiers",
+        "shots",
+        "weapon",
+        "wound_chance",
+        "wound_needed",
+    ];
+    assert_eq!(keys(&value), expected);
+    assert_eq!((value["hit_needed"].clone(), value["wound_needed"].clone()), (json!(4), json!(2)));
+    assert_eq!(value["modifiers"][0], json!({"reason": "to hit: sniper rifle", "value": 2}));
+    let value = json(&[
+        "attack",
+        "--weapon",
+        "assault-rifle",
+        "--distance",
+        "40",
+        "--hit-rolls",
+        "4,2",
+        "--wound-rolls",
+        "6",
+    ]);
+    expected.push("results");
+    expected.sort_unstable();
+    assert_eq!(keys(&value), expected);
+    assert_eq!(value["results"], json!(["killed", "miss"]));
+    let text = posse(&["attack", "--weapon", "rocket-launcher", "--distance", "10"]);
+    assert_eq!(text.code, 0);
+    assert!(text.stdout.starts_with("Rocket launcher at 10 cm: 1 shot\nTo hit: 4+ (50%)"), "{}", text.stdout);
+    fails(
+        &["attack", "--weapon", "assault-rifle", "--distance", "40.5"],
+        1,
+        "The target is out of range: 40.5 cm is beyond the assault rifle's 40 cm.",
+    );
+    fails(
+        &["attack", "--weapon", "katana", "--distance", "3", "--other-level"],
+        1,
+        "The molecular katana is a melee weapon and cannot reach a character on another height level.",
+    );
+    fails(
+        &["attack", "--weapon", "sniper-rifle", "--distance", "30", "--cover", "full"],
+        1,
+        "A target in full cover cannot be attacked with the sniper rifle: only grenades go round corners.",
+    );
+    fails(
+        &["attack", "--weapon", "laser", "--distance", "1"],
+        2,
+        "'laser' is not a weapon: use assault-rifle, sniper-rifle, rocket-launcher, grenades, chain-blades or katana.",
+    );
+    fails(
+        &["attack", "--weapon", "assault-rifle", "--distance", "1", "--hit-rolls", "5"],
+        2,
+        "The assault rifle fires 2 shots per attack: give 2 hit rolls, not 1.",
+    );
+}
+
+#[test]
+fn the_initiative_score_and_print_commands_contract() {
+    // initiative: a tiebreak is the list of d6s rolled, null where none was needed.
+    let value = json(&["initiative", "--rolls", "Ann=11,Bob=14,Cid=11", "--tiebreak", "Ann=5,Cid=2"]);
+    assert_eq!(keys(&value), vec!["order"]);
+    assert_eq!(keys(&value["order"][0]), vec!["character", "roll", "tiebreak"]);
+    assert_eq!(value["order"][0], json!({"character": "Bob", "roll": 14, "tiebreak": null}));
+    assert_eq!(value["order"][1], json!({"character": "Ann", "roll": 11, "tiebreak": [5]}));
+    fails(
+        &["initiative", "--rolls", "Ann=11,Bob=19"],
+        1,
+        "Bob's initiative of 19 cannot come from 3d6 (3 to 18).",
+    );
+    fails(
+        &["initiative", "--rolls", "Ann=11,Bob=14,Cid=11"],
+        2,
+        "Ann and Cid still tied: give --tiebreak rolls for them, or --seed to let Posse roll.",
+    );
+
+    // score
+    let value = json(&["score", "--frags", "Ann>Bob,Bob>Bob,Cid>Ann"]);
+    assert_eq!(value, json!({"scores": {"Ann": 1, "Bob": -3, "Cid": 1}, "winner": null}));
+    let value = json(&[
+        "score",
+        "--frags",
+        "Ann>Bob,Cid>Ann,Dan>Ann",
+        "--teams",
+        "Red=Ann,Bob;Blue=Cid,Dan",
+        "--target",
+        "2",
+    ]);
+    assert_eq!(value, json!({"scores": {"Blue": 2, "Red": -1}, "winner": "Blue"}));
+    fails(&["score", "--frags", "Ann>Bob", "--target", "0"], 1, "The frag target must be at least 1.");
+    fails(&["score", "--frags", "Ann-Bob"], 2, "'Ann-Bob' in --frags is not a kill like Ann>Bob.");
+
+    // reference print: the PDF through the printer, two pages.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("fragmaster.pdf");
+    let out_text = out.display().to_string();
+    let value = json(&["reference", "print", "--out", &out_text, "--paper", "letter"]);
+    assert_eq!(keys(&value), vec!["bytes", "out", "pages", "paper"]);
+    assert_eq!((value["pages"].clone(), value["paper"].clone()), (json!(2), json!("letter")));
+    assert!(std::fs::read(&out).expect("written").starts_with(b"%PDF"));
+    fails(
+        &["reference", "print", "--out", &out_text, "--paper", "a5"],
+        2,
+        "'a5' is not a paper size: use a4 or letter.",
+    );
+
+    // The group without a command lists its commands.
+    fails(
+        &[],
+        2,
+        "Posse fragmaster needs a subcommand: attack, initiative, score or reference (see posse fragmaster --help).",
+    );
+}
