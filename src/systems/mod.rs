@@ -3,6 +3,7 @@
 //! is a folder here, a folder under `data/`, and one line in [`ALL`].
 
 pub mod dmh;
+pub mod frag;
 
 use crate::app::SystemApp;
 use crate::cli::{Context, Failure, Output};
@@ -33,7 +34,7 @@ pub fn load_errors() -> Option<String> {
 }
 
 /// Every system, in the order the home screen shows them.
-pub const ALL: &[System] = &[dmh::SYSTEM];
+pub const ALL: &[System] = &[dmh::SYSTEM, frag::SYSTEM];
 
 /// The system with this id.
 #[must_use]
