@@ -4,10 +4,12 @@
 //! ([`game`]), the command line group ([`cli`]), the screens ([`app`], [`ui`]) and the record
 //! sheet ([`print`]).
 
+pub mod app;
 pub mod cli;
 pub mod game;
 pub mod print;
 pub mod rules;
+pub mod ui;
 
 /// Frag in the registry.
 pub const SYSTEM: super::System = super::System {
@@ -21,9 +23,9 @@ pub const SYSTEM: super::System = super::System {
 };
 
 /// Frag's screens on its data folder.
-fn open_app(_data: Option<crate::store::DataDir>) -> Box<dyn crate::app::SystemApp> {
+fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::app::SystemApp> {
     match rules::embedded::rulebook() {
-        Ok(_) => Box::new(crate::app::Unavailable { why: "its screens are not built yet".into() }),
+        Ok(book) => Box::new(app::FragApp::new(book, data)),
         Err(errors) => Box::new(crate::app::Unavailable { why: errors.to_string() }),
     }
 }

@@ -4,8 +4,8 @@
 use super::Error;
 use super::event::{Attack, Event, Play, Setup, Shootout, Take, Target, WeaponCard, WeaponUse};
 use super::state::{
-    Armour, Gadget, Leftover, Phase, Player, Resolution, ShootoutState, Spot, Stage, State, Status, Turn,
-    WeaponInPlay, Win, WinBy,
+    Armour, Gadget, GallowsRule, Leftover, Phase, Player, Resolution, ShootoutState, Spot, Stage, State,
+    Status, Turn, WeaponInPlay, Win, WinBy,
 };
 use crate::kernel::cards;
 use crate::systems::frag::rules::combat::{self, Outcome};
@@ -632,8 +632,7 @@ fn attack(book: &Rulebook, s: &mut State, a: &Attack) -> Result<(), Error> {
             }
         }
         Target::Player(t) => {
-            let health = s.player(t)?.health;
-            let gallows = gallows_choice(book, s, t, res.damage, health, inputs.gallows_always, a.gallows)?;
+            let gallows = gallows_choice(book, s, t, res.damage, a.gallows)?;
             res.armour_lost = take_damage(s, t, res.damage)?;
             let p = s.player(t)?;
             res.health_left = p.health;
@@ -685,37 +684,30 @@ fn gallows_choice(
     s: &State,
     target: usize,
     damage: u32,
-    health: u32,
-    gallows_always: bool,
     chosen: Option<u8>,
 ) -> Result<Option<u8>, Error> {
     let victim = name(s, target);
+    let health = s.player(target)?.health;
     if s.variant == Variant::Zombies {
         return match chosen {
             Some(_) => Err(Error::Gallows("there are no gallows in Frag Zombies!!!".into())),
             None => Ok(None),
         };
     }
-    let must = damage >= health && combat::is_gallows(book, damage, health, false);
-    let may = must || (gallows_always && damage >= health);
-    match (chosen, may) {
-        (None, _) if must => Err(Error::Gallows(format!(
+    match (chosen, s.gallows_rule(book, target, damage)) {
+        (None, GallowsRule::Must) => Err(Error::Gallows(format!(
             "{damage} damage is at least twice {victim}'s Health of {health}: choose the gallows square he hangs on"
         ))),
         (None, _) => Ok(None),
-        (Some(_), false) => {
+        (Some(_), GallowsRule::No) => {
             Err(Error::Gallows(format!("{damage} damage does not send {victim} to the gallows")))
         }
-        (Some(g), true) => {
+        (Some(g), GallowsRule::May | GallowsRule::Must) => {
             let squares = book.core.gallows_squares.len();
             if g == 0 || usize::from(g) > squares {
                 return Err(Error::Gallows(format!("gallows squares run from 1 to {squares}, not {g}")));
             }
-            let taken = s
-                .players
-                .iter()
-                .any(|p| matches!(p.status, Status::Hanged(h) | Status::Active(Spot::Gallows(h)) if h == g));
-            if taken {
+            if !s.free_gallows(book).contains(&g) {
                 return Err(Error::Gallows(format!("someone already hangs on gallows square {g}")));
             }
             Ok(Some(g))

@@ -19,8 +19,8 @@ pub use describe::status_words;
 pub use error::Error;
 pub use event::{Attack, Event, Play, Seat, Setup, Shootout, Take, Target, WeaponCard, WeaponUse};
 pub use state::{
-    Armour, AttackInputs, Gadget, Leftover, Phase, Player, Resolution, ScoreRow, ShootoutState, Spot, Stage,
-    State, Status, Turn, WeaponInPlay, Win, WinBy,
+    Armour, AttackInputs, Gadget, GallowsRule, Leftover, Phase, Player, Resolution, RespawnHow, ScoreRow,
+    ShootoutState, Spot, Stage, State, Status, Turn, WeaponInPlay, Win, WinBy,
 };
 
 use crate::kernel::log;

@@ -8,7 +8,7 @@
 use super::Error;
 use super::event::{Target, WeaponCard, WeaponUse};
 use crate::systems::frag::rules::combat::{self, DamageOdds, HitOdds};
-use crate::systems::frag::rules::data::{Character, Rulebook, Variant};
+use crate::systems::frag::rules::data::{Character, Rulebook, TurnStartDraw, Variant};
 use crate::systems::frag::rules::fighter::{self, Fighter};
 use crate::systems::frag::rules::poker::{HandRank, PokerCard};
 use crate::systems::frag::rules::shootout::FirstShot;
@@ -298,6 +298,15 @@ pub struct AttackInputs {
 }
 
 impl AttackInputs {
+    /// The same attack with `damage_bonus_dice` more damage dice and `extra` more damage
+    /// (cards played for it).
+    #[must_use]
+    pub fn boosted(mut self, damage_bonus_dice: u32, extra: u32) -> AttackInputs {
+        self.damage_dice = self.damage_dice.saturating_add(damage_bonus_dice);
+        self.extra = self.extra.saturating_add(extra);
+        self
+    }
+
     /// The chance to hit at `range`.
     ///
     /// # Errors
@@ -313,6 +322,32 @@ impl AttackInputs {
     pub fn damage_odds(&self, book: &Rulebook) -> Result<DamageOdds, combat::CombatError> {
         combat::damage_odds(book, self.damage_dice, self.defence_dice, self.extra, self.gallows_always)
     }
+}
+
+/// Whether a frag sends its victim to the gallows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GallowsRule {
+    /// No gallows: no frag, a plain frag, or Frag Zombies!!!.
+    No,
+    /// The attacker may hang him (any frag of the Indian Brave).
+    May,
+    /// The damage is at least twice his Health: the attacker must choose a gallows square.
+    Must,
+}
+
+/// How the current player's fighter comes back in the respawn phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RespawnHow {
+    /// A d6 picks the respawn square.
+    Roll,
+    /// He picks the respawn square (the Harrowed Gunslinger).
+    Choose,
+    /// He starts on the gallows square he hangs on.
+    Gallows(u8),
+    /// At the centre of Town Square (Frag Zombies!!!).
+    TownSquare,
 }
 
 /// One line of the scoreboard.
@@ -432,6 +467,90 @@ impl State {
     pub fn on_respawn_square(&self, square: u8) -> Vec<usize> {
         (0..self.players.len())
             .filter(|&i| self.players[i].status == Status::Active(Spot::Respawn(square)))
+            .collect()
+    }
+
+    /// How the current player's fighter respawns, when the turn is in the respawn phase and he
+    /// is off the board.
+    #[must_use]
+    pub fn respawn_how(&self, book: &Rulebook) -> Option<RespawnHow> {
+        let seat = self.current_player()?;
+        if self.phase() != Some(Phase::Respawn) {
+            return None;
+        }
+        let p = self.players.get(seat)?;
+        let character = self.character(book, seat).ok()?;
+        match (self.variant, p.status) {
+            (_, Status::Active(_)) => None,
+            (Variant::Zombies, _) => Some(RespawnHow::TownSquare),
+            (Variant::Deadlands, Status::Hanged(g)) => Some(RespawnHow::Gallows(g)),
+            (Variant::Deadlands, _) if character.chooses_respawn => Some(RespawnHow::Choose),
+            (Variant::Deadlands, _) => Some(RespawnHow::Roll),
+        }
+    }
+
+    /// The current player's start-of-turn draw, while it is still to be rolled (the Mad
+    /// Scientist's gadget, the Huckster's hex in Frag Deadlands).
+    #[must_use]
+    pub fn start_draw_due<'b>(&self, book: &'b Rulebook) -> Option<&'b TurnStartDraw> {
+        let turn = self.turn.as_ref()?;
+        if turn.start_draw || !matches!(turn.phase, Phase::Respawn | Phase::Movement | Phase::Tile) {
+            return None;
+        }
+        let draw = self.character(book, turn.player).ok()?.turn_start_draw.as_ref()?;
+        let allowed = !(self.variant == Variant::Zombies
+            && matches!(draw.deck, crate::systems::frag::rules::Deck::Hexes));
+        allowed.then_some(draw)
+    }
+
+    /// Whether `damage` to the fighter in `target` would, may or must hang him.
+    #[must_use]
+    pub fn gallows_rule(&self, book: &Rulebook, target: usize, damage: u32) -> GallowsRule {
+        let (Some(p), Ok(c)) = (self.players.get(target), self.character(book, target)) else {
+            return GallowsRule::No;
+        };
+        if self.variant == Variant::Zombies || damage < p.health || damage == 0 {
+            return GallowsRule::No;
+        }
+        if combat::is_gallows(book, damage, p.health, false) {
+            GallowsRule::Must
+        } else if c.gallows_always {
+            GallowsRule::May
+        } else {
+            GallowsRule::No
+        }
+    }
+
+    /// The gallows squares no one hangs on (1-based).
+    #[must_use]
+    pub fn free_gallows(&self, book: &Rulebook) -> Vec<u8> {
+        let squares = u8::try_from(book.core.gallows_squares.len()).unwrap_or(u8::MAX);
+        (1..=squares)
+            .filter(|&g| {
+                !self.players.iter().any(
+                    |p| matches!(p.status, Status::Hanged(h) | Status::Active(Spot::Gallows(h)) if h == g),
+                )
+            })
+            .collect()
+    }
+
+    /// The fighters the current player may attack: the others on the board.
+    #[must_use]
+    pub fn targets(&self) -> Vec<usize> {
+        let current = self.current_player();
+        (0..self.players.len())
+            .filter(|&i| Some(i) != current && self.players.get(i).is_some_and(Player::is_active))
+            .collect()
+    }
+
+    /// The other players holding an attack for a shootout.
+    #[must_use]
+    pub fn holders(&self) -> Vec<usize> {
+        let current = self.current_player();
+        (0..self.players.len())
+            .filter(|&i| {
+                Some(i) != current && self.players.get(i).is_some_and(|p| p.held_attack && p.is_active())
+            })
             .collect()
     }
 
