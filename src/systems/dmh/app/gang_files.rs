@@ -4,6 +4,7 @@
 use super::{
     DialogAnswer, DmhApp, GangCommand, GangFile, Notice, Paper, Path, PathBuf, print, roster, store,
 };
+use crate::systems::dmh::rules::gang;
 
 impl DmhApp {
     /// Re-reads the gang list from the data folder.
@@ -84,6 +85,13 @@ impl DmhApp {
                     "{} was not imported: '{}' is not a gang type Posse knows.",
                     path.display(),
                     gang.gang
+                )));
+            }
+            Ok(gang) if gang::check_scene(self.rules, &gang).is_err() => {
+                self.gangs.notice = Some(Notice::error(format!(
+                    "{} was not imported: '{}' is not a scene Posse knows.",
+                    path.display(),
+                    gang.scene.unwrap_or_default()
                 )));
             }
             Ok(gang) => {

@@ -173,7 +173,13 @@ fn model_menu(
                 && !model.activated
                 && ui.button("Deal a second card (keep one)").clicked()
             {
-                commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
+                if state.physical[r.side] {
+                    // Drawn from the player's own deck: typed in the initiative panel.
+                    state.second_for = Some(r);
+                    state.second_typed.clear();
+                } else {
+                    commands.push(PlayCommand::Apply(Event::ExtraCard { model: r, card: None }));
+                }
                 ui.close();
             }
             if model.burnt.is_some() && model.activated {
