@@ -90,17 +90,10 @@ pub fn roll_dice(count: u32) -> String {
 }
 
 /// A field for `count` physical d6s, with a button that rolls them for the player (Ctrl+R
-/// rolls the first dice field on the screen). Shows the total; returns the dice once the field
-/// holds `count` faces. The field's accessible name is `label`, the button's "Roll: `label`".
-///
-/// # Errors
-/// A sentence when the field holds something that is not `count` d6 faces.
-pub fn dice_field(
-    ui: &mut Ui,
-    label: &str,
-    text: &mut String,
-    count: u32,
-) -> Result<Option<Vec<u8>>, String> {
+/// rolls the first dice field on the screen). Shows the total, or why the text is not `count`
+/// d6 faces; returns the dice once the field holds them. The field's accessible name is
+/// `label`, the button's "Roll: `label`".
+pub fn dice_field(ui: &mut Ui, label: &str, text: &mut String, count: u32) -> Option<Vec<u8>> {
     ui.horizontal(|ui| {
         let l = fixed(ui, LABEL, Align::Min, egui::Label::new(label));
         let width = (f32::from(u16::try_from(count).unwrap_or(u16::MAX)) * 22.0).clamp(60.0, 220.0);
@@ -121,7 +114,18 @@ pub fn dice_field(
             ui.label(RichText::new(format!("= {total}")).size(theme::HEADING).strong());
         }
     });
-    parse_dice(text, count)
+    match parse_dice(text, count) {
+        Ok(dice) => dice,
+        Err(e) => {
+            crate::ui::widgets::problem(ui, &e);
+            None
+        }
+    }
+}
+
+/// A field for one physical d6 (see [`dice_field`]): its face once typed or rolled.
+pub fn die(ui: &mut Ui, label: &str, text: &mut String) -> Option<u8> {
+    dice_field(ui, label, text, 1).and_then(|d| d.first().copied())
 }
 
 /// A number with − and + buttons in Frag's forms (the shared stepper, kept within its range).

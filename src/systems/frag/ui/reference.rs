@@ -164,15 +164,11 @@ fn hit_ui(ui: &mut Ui, book: &Rulebook, state: &mut ReferenceState) {
         }
         Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
     }
-    match dice_field(ui, "To-hit dice", &mut state.to_hit, dice) {
-        Ok(Some(rolled)) => {
-            let total: u32 = rolled.iter().map(|&d| u32::from(d)).sum();
-            let (word, colour) =
-                if total >= state.range { ("Hit", theme::good(&v)) } else { ("Miss", theme::bad(&v)) };
-            ui.label(RichText::new(word).size(theme::BIG).strong().color(colour));
-        }
-        Ok(None) => {}
-        Err(e) => problem(ui, &e),
+    if let Some(rolled) = dice_field(ui, "To-hit dice", &mut state.to_hit, dice) {
+        let total: u32 = rolled.iter().map(|&d| u32::from(d)).sum();
+        let (word, colour) =
+            if total >= state.range { ("Hit", theme::good(&v)) } else { ("Miss", theme::bad(&v)) };
+        ui.label(RichText::new(word).size(theme::BIG).strong().color(colour));
     }
 }
 

@@ -140,17 +140,6 @@ fn total(dice: &[u8]) -> u32 {
     dice.iter().map(|&d| u32::from(d)).sum()
 }
 
-/// A typed dice field's dice, or `None` (a problem shown) when it is not ready.
-fn dice(ui: &mut Ui, label: &str, text: &mut String, count: u32) -> Option<Vec<u8>> {
-    match dice_field(ui, label, text, count) {
-        Ok(d) => d,
-        Err(e) => {
-            problem(ui, &e);
-            None
-        }
-    }
-}
-
 /// The attack panel for the current player (or for a player firing his held attack).
 #[expect(clippy::too_many_lines, reason = "one attack from target to rolls, in the booklet's order")]
 pub fn attack_ui(
@@ -357,7 +346,7 @@ pub fn attack_ui(
                 Err(e) => problem(&mut cols[1], &crate::ui::sentence(&e.to_string())),
             }
         });
-        let to_hit = dice(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice);
+        let to_hit = dice_field(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice);
         let mut event = None;
         let attack = |to_hit: Vec<u8>, damage: Vec<u8>, defence: Vec<u8>, gallows: Option<u8>| {
             Event::Attack(Box::new(Attack {
@@ -391,8 +380,8 @@ pub fn attack_ui(
                         .strong()
                         .color(theme::good(&v)),
                 );
-                let damage = dice(ui, "Damage dice", &mut form.damage, inputs.damage_dice);
-                let defence = dice(
+                let damage = dice_field(ui, "Damage dice", &mut form.damage, inputs.damage_dice);
+                let defence = dice_field(
                     ui,
                     &format!("{target_name}'s defence dice"),
                     &mut form.defence,
@@ -507,10 +496,14 @@ pub fn held_ui(
                 let form = &mut state.shootout;
                 let speed = |p: usize| s.players.get(p).map_or(0, |p| p.fighter.speed);
                 let holder_dice =
-                    dice(ui, &format!("{name}'s Speed dice"), &mut form.holder_dice, speed(holder));
+                    dice_field(ui, &format!("{name}'s Speed dice"), &mut form.holder_dice, speed(holder));
                 let holder_card = card_field(ui, &format!("{name}'s card"), &mut form.holder_card);
-                let mover_dice =
-                    dice(ui, &format!("{mover_name}'s Speed dice"), &mut form.mover_dice, speed(current));
+                let mover_dice = dice_field(
+                    ui,
+                    &format!("{mover_name}'s Speed dice"),
+                    &mut form.mover_dice,
+                    speed(current),
+                );
                 let mover_card = card_field(ui, &format!("{mover_name}'s card"), &mut form.mover_card);
                 toggle(ui, &mut form.main_street, "On Main Street (a frag draws a bonus Special)");
                 let event = match (holder_dice, holder_card, mover_dice, mover_card) {
@@ -619,7 +612,7 @@ pub fn hazard_ui(
                         "{} rolls his Accuracy: {at_most} or less and the beast has him.",
                         p.name
                     ));
-                    match dice(ui, "Accuracy check", &mut form.check, p.fighter.accuracy) {
+                    match dice_field(ui, "Accuracy check", &mut form.check, p.fighter.accuracy) {
                         Some(d) => {
                             let caught = total(&d) <= at_most;
                             check = d;
@@ -641,9 +634,9 @@ pub fn hazard_ui(
                     })
                 }
                 Some(true) => {
-                    let damage = dice(ui, &format!("{} damage dice", h.name), &mut form.damage, h.dice);
+                    let damage = dice_field(ui, &format!("{} damage dice", h.name), &mut form.damage, h.dice);
                     let defence =
-                        dice(ui, &format!("{}'s defence dice", p.name), &mut form.defence, p.health);
+                        dice_field(ui, &format!("{}'s defence dice", p.name), &mut form.defence, p.health);
                     match (damage, defence) {
                         (Some(damage), Some(defence)) => {
                             Some(Event::Hazard { hazard: h.id.clone(), check, damage, defence })

@@ -110,6 +110,14 @@ impl PlayState {
         self.tie.clear();
         self.power_square.clear();
         self.movement_extra = 0;
+        // Each tile and each turn's zombies are counted afresh.
+        if matches!(event, Event::PlaceTile { .. } | Event::EndTurn) {
+            self.tile.clear();
+            self.tile_zombies = 0;
+        }
+        if matches!(event, Event::ZombiesAdjacent { .. } | Event::EndTurn) {
+            self.adjacent = 0;
+        }
         self.attack.after_event(event);
         self.hazard.after_event();
         self.shootout.after_event();

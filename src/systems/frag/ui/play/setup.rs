@@ -5,7 +5,7 @@
 use egui::{RichText, Ui};
 
 use super::super::fighters::{FighterEntry, fighter_label};
-use super::super::{combo, dice_field, stepper};
+use super::super::{combo, die, stepper};
 use super::{PlayCommand, PlayState, main_button, who};
 use crate::systems::frag::game::{Event, Game, Seat, Setup};
 use crate::systems::frag::rules::data::{Rulebook, Variant};
@@ -235,11 +235,7 @@ pub fn tie_ui(
     state.tie.resize(tied.len(), String::new());
     let mut rolls = Vec::new();
     for (k, &seat) in tied.iter().enumerate() {
-        match dice_field(ui, &format!("{}'s tie roll", who(game, seat)), &mut state.tie[k], 1) {
-            Ok(Some(d)) => rolls.extend(d),
-            Ok(None) => {}
-            Err(e) => problem(ui, &e),
-        }
+        rolls.extend(die(ui, &format!("{}'s tie roll", who(game, seat)), &mut state.tie[k]));
     }
     let ready = rolls.len() == tied.len();
     if ui

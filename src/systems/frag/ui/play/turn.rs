@@ -6,14 +6,14 @@
 
 use egui::{RichText, Ui, vec2};
 
-use super::super::{dice_field, stepper};
+use super::super::{dice_field, die, stepper};
 use super::{PlayCommand, PlayState, attack, event_button, main_button, who};
 use crate::systems::frag::game::{Event, Game, Phase, RespawnHow, WinBy};
 use crate::systems::frag::rules::Deck;
 use crate::systems::frag::rules::combat;
 use crate::systems::frag::rules::data::{Rulebook, Variant};
 use crate::ui::theme;
-use crate::ui::widgets::{choice, problem, row_label};
+use crate::ui::widgets::{choice, row_label};
 
 /// The current turn: whose it is, what the rules remind him of, and the phase's panel.
 pub fn turn_ui(
@@ -40,15 +40,8 @@ pub fn turn_ui(
     if let Some(draw) = s.start_draw_due(book) {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(&draw.text);
-            let roll = dice_field(ui, "Start-of-turn die", &mut state.start_draw, 1);
-            let event = match roll {
-                Ok(Some(d)) => d.first().map(|&roll| Event::StartDraw { roll }),
-                Ok(None) => None,
-                Err(e) => {
-                    problem(ui, &e);
-                    None
-                }
-            };
+            let event =
+                die(ui, "Start-of-turn die", &mut state.start_draw).map(|roll| Event::StartDraw { roll });
             main_button(ui, book, game, "Roll for the start-of-turn card", None, event, commands);
         });
         ui.add_space(6.0);
@@ -75,14 +68,8 @@ fn respawn_ui(
     match s.respawn_how(book) {
         Some(RespawnHow::Roll) => {
             ui.label(format!("{name} is off the board: a d6 picks his respawn square."));
-            let event = match dice_field(ui, "Respawn square", &mut state.respawn, 1) {
-                Ok(Some(d)) => d.first().map(|&n| Event::Respawn { square: Some(n) }),
-                Ok(None) => None,
-                Err(e) => {
-                    problem(ui, &e);
-                    None
-                }
-            };
+            let event =
+                die(ui, "Respawn square", &mut state.respawn).map(|n| Event::Respawn { square: Some(n) });
             main_button(ui, book, game, "Respawn", Some(egui::Key::E), event, commands);
         }
         Some(RespawnHow::Choose) => {
@@ -145,14 +132,8 @@ fn bump_ui(
             .size(theme::HEADING)
             .color(theme::accent(&v)),
     );
-    let event = match dice_field(ui, &format!("{name}'s new respawn square"), &mut state.bump, 1) {
-        Ok(Some(d)) => d.first().map(|&square| Event::Bump { player: bumped, square }),
-        Ok(None) => None,
-        Err(e) => {
-            problem(ui, &e);
-            None
-        }
-    };
+    let event = die(ui, &format!("{name}'s new respawn square"), &mut state.bump)
+        .map(|square| Event::Bump { player: bumped, square });
     main_button(ui, book, game, &format!("Move {name}"), Some(egui::Key::E), event, commands);
 }
 
@@ -206,14 +187,8 @@ fn movement_ui(
     }
     stepper(ui, "Extra dice from cards", &mut state.movement_extra, 0, 6);
     let dice = p.fighter.speed + state.movement_extra;
-    let event = match dice_field(ui, "Movement dice", &mut state.movement, dice) {
-        Ok(Some(rolled)) => Some(Event::RollMovement { dice: rolled, extra_dice: state.movement_extra }),
-        Ok(None) => None,
-        Err(e) => {
-            problem(ui, &e);
-            None
-        }
-    };
+    let event = dice_field(ui, "Movement dice", &mut state.movement, dice)
+        .map(|rolled| Event::RollMovement { dice: rolled, extra_dice: state.movement_extra });
     ui.horizontal(|ui| {
         main_button(ui, book, game, "Roll for movement", Some(egui::Key::E), event, commands);
         event_button(ui, book, game, "Teleport instead", Event::Teleport, commands);
@@ -381,18 +356,11 @@ fn power_up_ui(
         let deck = state.power_deck.get_or_insert(Deck::Weapons);
         choice(ui, "Power-up deck", deck, &[(Deck::Weapons, "Weapon"), (Deck::Gadgets, "Gadget")], |_| true);
     });
-    let event = match dice_field(ui, "Power-up die", &mut state.power_roll, 1) {
-        Ok(Some(d)) => d.first().map(|&roll| Event::PowerUp {
-            square: state.power_square.trim().to_owned(),
-            deck: state.power_deck.unwrap_or(Deck::Weapons),
-            roll,
-        }),
-        Ok(None) => None,
-        Err(e) => {
-            problem(ui, &e);
-            None
-        }
-    };
+    let event = die(ui, "Power-up die", &mut state.power_roll).map(|roll| Event::PowerUp {
+        square: state.power_square.trim().to_owned(),
+        deck: state.power_deck.unwrap_or(Deck::Weapons),
+        roll,
+    });
     if let Some(Event::PowerUp { roll, .. }) = &event {
         let word = if *roll >= from { "draws a card" } else { "nothing" };
         ui.label(format!("A {roll}: {word}."));
@@ -443,14 +411,7 @@ fn zombies_move_ui(
     let right = s.player_to_the_right().map_or("?", |p| who(game, p)).to_owned();
     ui.label(theme::heading(&v, "The zombies move"));
     ui.label(format!("Done? {right}, to the right, rolls a d6 and moves that many zombies one space each."));
-    let event = match dice_field(ui, "Zombie move die", &mut state.zombie_roll, 1) {
-        Ok(Some(d)) => d.first().map(|&roll| Event::ZombiesMove { roll }),
-        Ok(None) => None,
-        Err(e) => {
-            problem(ui, &e);
-            None
-        }
-    };
+    let event = die(ui, "Zombie move die", &mut state.zombie_roll).map(|roll| Event::ZombiesMove { roll });
     main_button(ui, book, game, "Move the zombies", Some(egui::Key::E), event, commands);
 }
 
@@ -520,15 +481,11 @@ fn zombies_attack_ui(
                     inputs.defence_dice,
                 );
                 let event = match (damage, defence) {
-                    (Ok(Some(damage)), Ok(Some(defence))) => {
+                    (Some(damage), Some(defence)) => {
                         let sum = |d: &[u8]| d.iter().map(|&x| u32::from(x)).sum::<u32>();
                         let dealt = combat::damage(sum(&damage), sum(&defence), 0);
                         ui.label(RichText::new(format!("{dealt} damage")).size(theme::HEADING).strong());
                         Some(Event::ZombieAttack { damage, defence })
-                    }
-                    (Err(e), _) | (_, Err(e)) => {
-                        problem(ui, &e);
-                        None
                     }
                     _ => None,
                 };
