@@ -500,3 +500,43 @@ fn frag_zombies_a_turn_with_three_zombie_attacks_then_too_many_frags_and_a_win()
     press(&mut h, "Ann reaches the centre of the Heliport");
     assert_eq!(game(&h).state.winner.map(|w| (w.player, w.by)), Some((0, WinBy::Heliport)));
 }
+
+/// Bounds of the button labelled `label`, as laid out now (without scrolling to it).
+fn bottom_of(h: &App, label: &str) -> f32 {
+    h.get_by_role_and_label(Role::Button, label).rect().max.y
+}
+
+#[test]
+fn the_every_turn_path_fits_the_window_without_scrolling() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
+    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
+    press(&mut h, "Rank the hands");
+    type_in(&mut h, "Respawn square", "3");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Respawn square", "4");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "2 2");
+    press(&mut h, "Roll for movement");
+    h.get_by_label("Target Ann").click_accesskit();
+    h.run();
+    type_in(&mut h, "To-hit dice", "2 2");
+    type_in(&mut h, "Damage dice", "5 4");
+    type_in(&mut h, "Ann's defence dice", "1 2");
+    h.run();
+    for label in ["Move 1", "Check the power-up", "Attack", "End the turn"] {
+        eprintln!("{label}: {}", bottom_of(&h, label));
+    }
+    if let Ok(keep) = std::env::var("FRAG_KEEP") {
+        std::fs::create_dir_all(&keep).ok();
+        let _ = std::process::Command::new("cp").arg("-r").arg(dir.path().join("frag")).arg(&keep).status();
+    }
+    for label in ["Move 1", "Check the power-up", "Attack", "End the turn"] {
+        assert!(bottom_of(&h, label) <= 800.0, "{label} is below the window");
+    }
+}

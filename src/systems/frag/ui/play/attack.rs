@@ -255,19 +255,21 @@ pub fn attack_ui(
                 stepper(ui, "Card's ammo (0: unlimited)", &mut form.new_ammo, 0, 30);
             });
         }
-        ui.horizontal_wrapped(|ui| {
-            if held.is_none() {
-                stepper(ui, "Range (squares)", &mut form.range, 1, 60);
-            }
+        stepper(ui, "Range (squares)", &mut form.range, 1, 60);
+        let bonuses = form.hit_bonus + form.damage_bonus + form.extra;
+        let title = if bonuses == 0 {
+            "Cards' bonuses: none".to_owned()
+        } else {
+            format!(
+                "Cards' bonuses: +{} to-hit dice, +{} damage dice, +{} damage",
+                form.hit_bonus, form.damage_bonus, form.extra
+            )
+        };
+        egui::CollapsingHeader::new(title).id_salt("frag-attack-bonuses").show(ui, |ui| {
             stepper(ui, "Bonus to-hit dice", &mut form.hit_bonus, 0, 6);
-        });
-        ui.horizontal_wrapped(|ui| {
             stepper(ui, "Bonus damage dice", &mut form.damage_bonus, 0, 6);
             stepper(ui, "Extra damage from cards", &mut form.extra, 0, 10);
         });
-        if held.is_some() {
-            stepper(ui, "Range (squares)", &mut form.range, 1, 60);
-        }
         let target = match form.target {
             TargetPick::None => {
                 ui.label(RichText::new("Pick the target.").color(theme::muted(&v)));
@@ -346,8 +348,23 @@ pub fn attack_ui(
                 Err(e) => problem(&mut cols[1], &crate::ui::sentence(&e.to_string())),
             }
         });
-        let to_hit = dice_field(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice);
+        // The verdict stands beside the dice that decide it, so the panel stays short.
+        let to_hit = ui
+            .horizontal(|ui| {
+                let to_hit = dice_field(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice);
+                if let Some(rolled) = &to_hit {
+                    let (word, colour) = if total(rolled) < form.range {
+                        ("a miss", theme::muted(&v))
+                    } else {
+                        ("a hit", theme::good(&v))
+                    };
+                    ui.label(RichText::new(word).size(theme::HEADING).strong().color(colour));
+                }
+                to_hit
+            })
+            .inner;
         let mut event = None;
+        let mut verdict = None;
         let attack = |to_hit: Vec<u8>, damage: Vec<u8>, defence: Vec<u8>, gallows: Option<u8>| {
             Event::Attack(Box::new(Attack {
                 attacker,
@@ -366,20 +383,8 @@ pub fn attack_ui(
         };
         if let Some(to_hit) = to_hit {
             if total(&to_hit) < form.range {
-                ui.label(
-                    RichText::new(format!("{}: a miss", total(&to_hit)))
-                        .size(theme::HEADING)
-                        .strong()
-                        .color(theme::muted(&v)),
-                );
                 event = Some(attack(to_hit, Vec::new(), Vec::new(), None));
             } else {
-                ui.label(
-                    RichText::new(format!("{}: a hit", total(&to_hit)))
-                        .size(theme::HEADING)
-                        .strong()
-                        .color(theme::good(&v)),
-                );
                 let damage = dice_field(ui, "Damage dice", &mut form.damage, inputs.damage_dice);
                 let defence = dice_field(
                     ui,
@@ -409,7 +414,7 @@ pub fn attack_ui(
                             format!("{n} damage: {target_name} has {} Health left", inputs.defence_dice - n)
                         }
                     };
-                    ui.label(RichText::new(words).size(theme::HEADING).strong());
+                    verdict = Some(words);
                     if rule == GallowsRule::No {
                         form.gallows = None;
                     } else {
@@ -421,7 +426,12 @@ pub fn attack_ui(
         }
         let button =
             if held.is_some() { format!("Fire {attacker_name}'s held attack") } else { "Attack".to_owned() };
-        main_button(ui, book, game, &button, Some(egui::Key::F), event, commands);
+        ui.horizontal(|ui| {
+            main_button(ui, book, game, &button, Some(egui::Key::F), event, commands);
+            if let Some(words) = verdict {
+                ui.label(RichText::new(words).size(theme::HEADING).strong());
+            }
+        });
     });
 }
 

@@ -133,11 +133,16 @@ pub fn play_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     if let Some(game) = view.game {
-        egui::Panel::right("frag-log").resizable(true).default_size(330.0).show(ui, |ui| {
+        // The players and the log share the left side, so the turn has the width for two
+        // columns.
+        egui::Panel::left("frag-board").resizable(true).default_size(300.0).show(ui, |ui| {
+            let players = ui.available_height() * 0.6;
+            ScrollArea::vertical()
+                .id_salt("frag-players")
+                .max_height(players)
+                .show(ui, |ui| board::players_ui(ui, book, game));
+            ui.separator();
             board::log_ui(ui, book, game);
-        });
-        egui::Panel::left("frag-board").resizable(true).default_size(330.0).show(ui, |ui| {
-            ScrollArea::vertical().id_salt("frag-players").show(ui, |ui| board::players_ui(ui, book, game));
         });
     }
     egui::CentralPanel::default().show(ui, |ui| {

@@ -27,12 +27,14 @@ pub fn turn_ui(
     let s = &game.state;
     let (Some(seat), Some(phase)) = (s.current_player(), s.phase()) else { return };
     let character = s.character(book, seat).map_or("", |c| c.name.as_str());
-    ui.label(RichText::new(format!("{}'s turn", who(game, seat))).size(theme::BIG * 0.8).strong());
-    ui.label(
-        RichText::new(format!("{character} · {}", phase.title()))
-            .size(theme::HEADING)
-            .color(theme::accent(&v)),
-    );
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("{}'s turn", who(game, seat))).size(theme::BIG * 0.7).strong());
+        ui.label(
+            RichText::new(format!("{character} · {}", phase.title()))
+                .size(theme::HEADING)
+                .color(theme::accent(&v)),
+        );
+    });
     if let Some(bumped) = s.pending_bump {
         bump_ui(ui, book, game, bumped, state, commands);
         return;
@@ -213,38 +215,40 @@ fn actions_ui(
             ui.label(RichText::new(line).size(theme::BODY + 1.0).strong());
         });
     }
-    if p.is_active() {
-        movement_track_ui(ui, book, game, state, commands);
-        power_up_ui(ui, book, game, state, commands);
-        ui.add_space(6.0);
-        attack::attack_ui(ui, book, game, state, commands);
-        attack::held_ui(ui, book, game, state, commands);
-        if s.variant == Variant::Deadlands {
-            attack::hazard_ui(ui, book, game, state, commands);
+    // Two columns, so the whole turn fits the window: moving, power-ups and the end of the
+    // turn on the left, the attack panel on the right.
+    ui.columns(2, |cols| {
+        let [left, right] = cols else { return };
+        if p.is_active() {
+            movement_track_ui(left, book, game, state, commands);
+            power_up_ui(left, book, game, state, commands);
+            attack::held_ui(left, book, game, state, commands);
+            if s.variant == Variant::Deadlands {
+                attack::hazard_ui(left, book, game, state, commands);
+            }
+            attack::attack_ui(right, book, game, state, commands);
+        } else {
+            left.label(RichText::new(format!("{} was fragged this turn.", p.name)).color(theme::bad(&v)));
         }
-    } else {
-        ui.label(RichText::new(format!("{} was fragged this turn.", p.name)).color(theme::bad(&v)));
-    }
-    ui.add_space(theme::GAP);
-    match s.variant {
-        Variant::Deadlands => end_turn_ui(ui, book, game, commands),
-        Variant::Zombies => {
-            if p.is_active() {
-                ui.horizontal(|ui| {
+        left.add_space(theme::GAP);
+        match s.variant {
+            Variant::Deadlands => end_turn_ui(left, book, game, commands),
+            Variant::Zombies => {
+                if p.is_active() {
                     let square = &book.zombies.win_square;
                     event_button(
-                        ui,
+                        left,
                         book,
                         game,
                         &format!("{} reaches {square}", p.name),
                         Event::ReachHeliport,
                         commands,
                     );
-                });
+                }
+                zombies_move_ui(left, book, game, state, commands);
             }
-            zombies_move_ui(ui, book, game, state, commands);
         }
-    }
+    });
 }
 
 /// What the last attack, hazard or zombie attack did, when the last event was one.
@@ -281,7 +285,7 @@ fn movement_track_ui(
         }
     });
     let left = s.moves_left();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for n in [1, 2, 3] {
             if n <= left.max(1) {
                 event_button(
@@ -298,7 +302,7 @@ fn movement_track_ui(
         state.squares = state.squares.clamp(1, 99);
         stepper(ui, "Squares", &mut state.squares, 1, left.clamp(1, 99));
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let n = state.squares;
         event_button(
             ui,
