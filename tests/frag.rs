@@ -540,3 +540,34 @@ fn the_every_turn_path_fits_the_window_without_scrolling() {
         assert!(bottom_of(&h, label) <= 800.0, "{label} is below the window");
     }
 }
+
+#[test]
+fn a_fighter_designed_saved_and_printed_from_the_fighters_tab() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = frag_play(dir.path());
+    h.get_by_label("Fighters").click();
+    h.run();
+    press(&mut h, "New Huckster");
+    // A new fighter is saved at once on 7 points: Health 3, Speed 2, Accuracy 2.
+    let file = dir.path().join("frag").join("fighters").join("huckster.json");
+    let saved = |file: &std::path::Path| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(file).expect("the fighter file")).expect("JSON")
+    };
+    assert_eq!((saved(&file)["health"].as_u64(), saved(&file)["accuracy"].as_u64()), (Some(3), Some(2)));
+    assert!(h.query_by_label("A legal fighter.").is_some());
+    // One point more is shown as a problem and saved anyway; one point moved is legal again.
+    press(&mut h, "More: Accuracy");
+    assert!(h.query_by_label("8 of 7 points spent; each stat 1 to 4").is_some());
+    press(&mut h, "Fewer: Health");
+    h.state_mut().systems.iter_mut().for_each(|s| s.leave());
+    h.run();
+    assert_eq!((saved(&file)["health"].as_u64(), saved(&file)["accuracy"].as_u64()), (Some(2), Some(3)));
+    press(&mut h, "Print the record sheet");
+    let prints: Vec<_> = std::fs::read_dir(dir.path().join("frag").join("prints"))
+        .expect("the prints folder")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(prints.len(), 1, "{prints:?}");
+    assert!(std::fs::read(&prints[0]).expect("the sheet").starts_with(b"%PDF"));
+}
