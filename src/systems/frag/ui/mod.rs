@@ -133,6 +133,30 @@ pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
     crate::ui::widgets::stepper(ui, label, value, min, max);
 }
 
+/// A stepper that takes only the room it needs (its label at its own width), for rows with
+/// other controls; its accessible names are the shared stepper's.
+pub fn small_stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
+    ui.horizontal(|ui| {
+        ui.label(label);
+        if ui
+            .add_enabled(*value > min, egui::Button::new("−"))
+            .accessible_name(format!("Fewer: {label}"))
+            .clicked()
+        {
+            *value = value.saturating_sub(1).max(min);
+        }
+        ui.label(RichText::new(value.to_string()).size(theme::HEADING).strong())
+            .accessible_name(format!("{label}: {value}"));
+        if ui
+            .add_enabled(*value < max, egui::Button::new("+"))
+            .accessible_name(format!("More: {label}"))
+            .clicked()
+        {
+            *value = (*value + 1).min(max);
+        }
+    });
+}
+
 /// A labelled drop-down list: `options` as (value, text); the combo's accessible name is
 /// `label`, each item a button named by its text.
 pub fn combo<T: PartialEq + Clone>(

@@ -6,14 +6,14 @@
 
 use egui::{RichText, Ui, vec2};
 
-use super::super::{dice_field, die, stepper};
+use super::super::{dice_field, die, small_stepper, stepper};
 use super::{PlayCommand, PlayState, attack, event_button, main_button, who};
 use crate::systems::frag::game::{Event, Game, Phase, RespawnHow, WinBy};
 use crate::systems::frag::rules::Deck;
 use crate::systems::frag::rules::combat;
 use crate::systems::frag::rules::data::{Rulebook, Variant};
 use crate::ui::theme;
-use crate::ui::widgets::{choice, row_label};
+use crate::ui::widgets::row_label;
 
 /// The current turn: whose it is, what the rules remind him of, and the phase's panel.
 pub fn turn_ui(
@@ -217,37 +217,48 @@ fn actions_ui(
     }
     // Two columns, so the whole turn fits the window: moving, power-ups and the end of the
     // turn on the left, the attack panel on the right.
-    ui.columns(2, |cols| {
-        let [left, right] = cols else { return };
-        if p.is_active() {
-            movement_track_ui(left, book, game, state, commands);
-            power_up_ui(left, book, game, state, commands);
-            attack::held_ui(left, book, game, state, commands);
-            if s.variant == Variant::Deadlands {
-                attack::hazard_ui(left, book, game, state, commands);
-            }
-            attack::attack_ui(right, book, game, state, commands);
-        } else {
-            left.label(RichText::new(format!("{} was fragged this turn.", p.name)).color(theme::bad(&v)));
-        }
-        left.add_space(theme::GAP);
-        match s.variant {
-            Variant::Deadlands => end_turn_ui(left, book, game, commands),
-            Variant::Zombies => {
-                if p.is_active() {
-                    let square = &book.zombies.win_square;
-                    event_button(
-                        left,
-                        book,
-                        game,
-                        &format!("{} reaches {square}", p.name),
-                        Event::ReachHeliport,
-                        commands,
-                    );
+    let width = ui.available_width();
+    let left_width = (width * 0.45).floor();
+    let right_width = width - left_width - theme::GAP;
+    ui.horizontal_top(|ui| {
+        ui.vertical(|left| {
+            left.set_width(left_width);
+            if p.is_active() {
+                movement_track_ui(left, book, game, state, commands);
+                power_up_ui(left, book, game, state, commands);
+                attack::held_ui(left, book, game, state, commands);
+                if s.variant == Variant::Deadlands {
+                    attack::hazard_ui(left, book, game, state, commands);
                 }
-                zombies_move_ui(left, book, game, state, commands);
+            } else {
+                left.label(RichText::new(format!("{} was fragged this turn.", p.name)).color(theme::bad(&v)));
             }
-        }
+            left.add_space(theme::GAP);
+            match s.variant {
+                Variant::Deadlands => end_turn_ui(left, book, game, commands),
+                Variant::Zombies => {
+                    if p.is_active() {
+                        let square = &book.zombies.win_square;
+                        event_button(
+                            left,
+                            book,
+                            game,
+                            &format!("{} reaches {square}", p.name),
+                            Event::ReachHeliport,
+                            commands,
+                        );
+                    }
+                    zombies_move_ui(left, book, game, state, commands);
+                }
+            }
+        });
+        ui.add_space(theme::GAP);
+        ui.vertical(|right| {
+            right.set_width(right_width);
+            if p.is_active() {
+                attack::attack_ui(right, book, game, state, commands);
+            }
+        });
     });
 }
 
@@ -300,7 +311,7 @@ fn movement_track_ui(
         }
         ui.separator();
         state.squares = state.squares.clamp(1, 99);
-        stepper(ui, "Squares", &mut state.squares, 1, left.clamp(1, 99));
+        small_stepper(ui, "Squares", &mut state.squares, 1, left.clamp(1, 99));
     });
     ui.horizontal_wrapped(|ui| {
         let n = state.squares;
@@ -323,6 +334,8 @@ fn movement_track_ui(
                 commands,
             );
         }
+    });
+    ui.horizontal_wrapped(|ui| {
         event_button(ui, book, game, "Cards: movement +1", Event::AdjustMovement { by: 1 }, commands);
         event_button(ui, book, game, "Cards: movement −1", Event::AdjustMovement { by: -1 }, commands);
     });
@@ -350,15 +363,19 @@ fn power_up_ui(
         }
     });
     ui.horizontal(|ui| {
-        let l = row_label(ui, "Power-up square");
-        ui.add(
-            egui::TextEdit::singleline(&mut state.power_square)
-                .desired_width(120.0)
-                .hint_text("a name, e.g. P3"),
-        )
-        .labelled_by(l.id);
+        let l = ui.label("Square");
+        ui.add(egui::TextEdit::singleline(&mut state.power_square).desired_width(90.0).hint_text("e.g. P3"))
+            .labelled_by(l.id);
         let deck = state.power_deck.get_or_insert(Deck::Weapons);
-        choice(ui, "Power-up deck", deck, &[(Deck::Weapons, "Weapon"), (Deck::Gadgets, "Gadget")], |_| true);
+        for (option, text) in [(Deck::Weapons, "Weapon"), (Deck::Gadgets, "Gadget")] {
+            if ui
+                .add(egui::Button::selectable(*deck == option, text))
+                .accessible_name(format!("Power-up deck {text}"))
+                .clicked()
+            {
+                *deck = option;
+            }
+        }
     });
     let event = die(ui, "Power-up die", &mut state.power_roll).map(|roll| Event::PowerUp {
         square: state.power_square.trim().to_owned(),
