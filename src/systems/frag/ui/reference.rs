@@ -111,14 +111,8 @@ pub fn damage_odds_ui(ui: &mut Ui, odds: &DamageOdds, gallows: bool) {
     if gallows {
         probability_bar(ui, "Onto the gallows", odds.gallows, theme::bad(&v));
     }
-    ui.label(
-        RichText::new(format!(
-            "Expected damage {:.2} · exact over all {} rolls",
-            odds.expected,
-            group_digits(odds.outcomes)
-        ))
-        .color(theme::muted(&v)),
-    );
+    ui.label(RichText::new(format!("Expected damage {:.2}", odds.expected)).color(theme::muted(&v)))
+        .on_hover_text(format!("Exact, counted over all {} rolls", group_digits(odds.outcomes)));
 }
 
 /// 10077696 as "10,077,696".

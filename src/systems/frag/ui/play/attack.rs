@@ -301,7 +301,7 @@ pub fn attack_ui(
         };
         ui.label(
             RichText::new(format!(
-                "{} to-hit dice at range {} · {}d{} damage against {target_name}'s {} defence dice",
+                "{} to-hit dice at range {} · if it hits, {}d{} damage against {target_name}'s {} defence dice:",
                 inputs.hit_dice,
                 form.range,
                 inputs.damage_dice,
@@ -325,7 +325,7 @@ pub fn attack_ui(
                     if let Some(hit) = &hit {
                         probability_bar(
                             &mut cols[0],
-                            "Frags with this attack",
+                            "Hit and frag",
                             hit.hit_chance * odds.frag,
                             theme::bad(&v),
                         );
@@ -341,7 +341,6 @@ pub fn attack_ui(
                         cols[0]
                             .label(RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
                     }
-                    cols[1].label(RichText::new("If it hits:").color(theme::muted(&v)));
                     let gallows = s.variant == Variant::Deadlands && matches!(target, Target::Player(_));
                     super::super::reference::damage_odds_ui(&mut cols[1], &odds, gallows);
                 }
@@ -447,13 +446,11 @@ fn gallows_ui(
     let v = ui.visuals().clone();
     let free = game.state.free_gallows(book);
     let text = match rule {
-        GallowsRule::Must => {
-            format!("At least twice {victim}'s Health: he goes to the gallows. Pick the square:")
-        }
-        _ => format!("Whoever frags {victim} may hang him. Pick a gallows square, or none:"),
+        GallowsRule::Must => format!("Twice {victim}'s Health: to the gallows on"),
+        _ => format!("{victim} may hang: on"),
     };
-    ui.label(RichText::new(text).color(theme::bad(&v)).strong());
     ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(text).color(theme::bad(&v)).strong());
         for g in free {
             let name = book.core.gallows_squares.get(usize::from(g) - 1).map_or("", String::as_str);
             if ui

@@ -218,8 +218,9 @@ fn actions_ui(
     // Two columns, so the whole turn fits the window: moving, power-ups and the end of the
     // turn on the left, the attack panel on the right.
     let width = ui.available_width();
-    let left_width = (width * 0.45).floor();
-    let right_width = width - left_width - theme::GAP;
+    let left_width = (width * 0.43).floor();
+    // Room for the attack panel's frame and the scroll bar beside it.
+    let right_width = width - left_width - theme::GAP - 24.0;
     ui.horizontal_top(|ui| {
         ui.vertical(|left| {
             left.set_width(left_width);
