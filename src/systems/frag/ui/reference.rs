@@ -2,7 +2,7 @@
 //! result of typed rolls), what a turn's zombie frags earn, and the six characters' numbers.
 //! It keeps only form state; every number is asked of the rules each frame.
 
-use egui::{Grid, RichText, ScrollArea, Ui};
+use egui::{RichText, ScrollArea, Ui};
 
 use super::{dice_field, stepper};
 use crate::systems::frag::rules::combat::{self, DamageOdds, Outcome};
@@ -189,30 +189,36 @@ fn zombie_frags_ui(ui: &mut Ui, book: &Rulebook, state: &mut ReferenceState) {
 fn characters_ui(ui: &mut Ui, book: &Rulebook) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "The characters"));
-    Grid::new("frag-characters").striped(true).num_columns(6).spacing([14.0, 8.0]).show(ui, |ui| {
-        for title in ["Character", "Starting item", "Limits", "Power-ups", "Drawback", "Cheatin'"] {
-            ui.label(RichText::new(title).strong());
-        }
-        ui.end_row();
-        for c in &book.characters {
-            ui.label(RichText::new(&c.name).strong());
-            ui.label(match &c.starting {
-                Some(s) if s.kind == ItemKind::Weapon => format!("{} ({}d)", s.name, s.dice.unwrap_or(0)),
-                Some(s) => s.name.clone(),
-                None => "none printed".to_owned(),
+    // One block per character: the numbers on one line, then the two texts at full width.
+    ui.columns(2, |cols| {
+        for (i, c) in book.characters.iter().enumerate() {
+            let ui = &mut cols[i % 2];
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                let starting = match &c.starting {
+                    Some(s) if s.kind == ItemKind::Weapon => {
+                        format!("{} ({}d)", s.name, s.dice.unwrap_or(0))
+                    }
+                    Some(s) => s.name.clone(),
+                    None => "no starting item printed".to_owned(),
+                };
+                let over = c.weapon_limit_over_health.unwrap_or(book.core.weapon_limit_over_health);
+                let weapons = if over == 0 { "Health".to_owned() } else { format!("Health + {over}") };
+                let hexes = match c.hexes {
+                    HexAccess::Always => " · hexes always",
+                    HexAccess::WithHoyles => "",
+                    HexAccess::Never => " · never hexes",
+                };
+                ui.label(RichText::new(&c.name).size(theme::HEADING).strong());
+                ui.label(format!(
+                    "{starting} · weapons {weapons} · hand {} · power-ups {}–6{hexes}",
+                    book.hand_limit(c, Variant::Deadlands),
+                    book.power_up_from(c)
+                ));
+                ui.label(RichText::new(format!("Drawback: {}", c.drawback)).color(theme::muted(&v)));
+                ui.label(RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
             });
-            let over = c.weapon_limit_over_health.unwrap_or(book.core.weapon_limit_over_health);
-            let weapons = if over == 0 { "Health".to_owned() } else { format!("Health + {over}") };
-            let hexes = match c.hexes {
-                HexAccess::Always => "; hexes always",
-                HexAccess::WithHoyles => "",
-                HexAccess::Never => "; never hexes",
-            };
-            ui.label(format!("weapons {weapons}; hand {}{hexes}", book.hand_limit(c, Variant::Deadlands)));
-            ui.label(format!("{}–6", book.power_up_from(c)));
-            ui.add(egui::Label::new(&c.drawback).wrap());
-            ui.add(egui::Label::new(&c.cheatin).wrap());
-            ui.end_row();
+            ui.add_space(6.0);
         }
     });
 }
