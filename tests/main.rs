@@ -4,6 +4,7 @@ mod app;
 mod cards;
 mod cli;
 mod crash;
+mod frag;
 mod fragmaster;
 mod fuzz;
 mod gangs;

@@ -582,6 +582,42 @@ fn natural_key(name: &str) -> Vec<Piece<'_>> {
     key
 }
 
+/// The `*.json` files in `dir` (anything but a folder), as (id, path) with the id the file's
+/// name without `.json`, sorted by id; a missing folder is an empty list. For any system's own
+/// files kept one per thing, like Frag's fighters.
+///
+/// # Errors
+/// When the folder exists but cannot be listed.
+pub fn list_json(dir: &Path) -> Result<Vec<(String, PathBuf)>, StoreError> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(StoreError::Unreadable { path: dir.to_owned(), reason: io_reason(&e) }),
+    };
+    let mut out: Vec<(String, PathBuf)> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| !p.is_dir() && p.extension().is_some_and(|x| x == "json"))
+        .filter_map(|path| Some((path.file_stem()?.to_str()?.to_owned(), path)))
+        .collect();
+    out.sort();
+    Ok(out)
+}
+
+/// A new id for a file about `name` in `dir` (`dir/ID.json`), used by no file there nor in its
+/// `deleted/` folder: the name's slug, or the slug with `-2`, `-3`…
+#[must_use]
+pub fn new_file_id(dir: &Path, name: &str) -> String {
+    let base = slug(name);
+    let taken = |id: &str| {
+        dir.join(format!("{id}.json")).exists() || dir.join("deleted").join(format!("{id}.json")).exists()
+    };
+    if !taken(&base) {
+        return base;
+    }
+    (2..100_000).map(|n| format!("{base}-{n}")).find(|id| !taken(id)).unwrap_or(base)
+}
+
 /// Moves a file within the data folder, making the folder it goes to (a delete kept aside in a
 /// `deleted/` folder, and its undo; Deadlands' combatants use it too).
 ///
@@ -593,23 +629,6 @@ pub fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
         std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
     }
     std::fs::rename(from, to).map_err(|e| fail(&e))
-}
-
-/// The `.json` files directly in `dir`, in no order (none when the folder does not exist yet):
-/// for a system that keeps one file per thing (Deadlands' combatants).
-///
-/// # Errors
-/// The folder exists but cannot be read.
-pub fn json_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    match std::fs::read_dir(dir) {
-        Ok(list) => Ok(list
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
-            .collect()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(e) => Err(e),
-    }
 }
 
 /// A file-name-safe id from a gang's name: `Tombstone Law!` → `tombstone-law`.

@@ -3,6 +3,7 @@
 //! is a folder here, a folder under `data/`, and one line in [`ALL`].
 
 pub mod dmh;
+pub mod frag;
 pub mod fragmaster;
 pub mod savage;
 
@@ -35,7 +36,7 @@ pub fn load_errors() -> Option<String> {
 }
 
 /// Every system, in the order the home screen shows them.
-pub const ALL: &[System] = &[dmh::SYSTEM, fragmaster::SYSTEM, savage::SYSTEM];
+pub const ALL: &[System] = &[dmh::SYSTEM, fragmaster::SYSTEM, frag::SYSTEM, savage::SYSTEM];
 
 /// The system with this id.
 #[must_use]

@@ -35,33 +35,25 @@ impl SavageApp {
             self.combatants.unavailable = Some("Combatants cannot be kept: there is no data folder.".into());
             return;
         };
-        let mut entries: Vec<CombatantEntry> = match store::json_files(&dir) {
-            Ok(paths) => paths
+        let entries: Vec<CombatantEntry> = match store::list_json(&dir) {
+            Ok(files) => files
                 .into_iter()
-                .filter_map(|path| {
-                    let id = path.file_stem()?.to_str()?.to_owned();
+                .map(|(id, path)| {
                     let combatant = read_combatant(&path);
-                    Some(CombatantEntry { id, path, combatant })
+                    CombatantEntry { id, path, combatant }
                 })
                 .collect(),
             Err(e) => {
-                self.combatants.unavailable =
-                    Some(format!("The combatants folder cannot be read: {}.", store::io_reason(&e)));
+                self.combatants.unavailable = Some(format!("The combatants cannot be listed: {e}."));
                 Vec::new()
             }
         };
-        entries.sort_by(|a, b| a.id.cmp(&b.id));
         self.combatants.entries = entries;
     }
 
     /// A file id not taken yet, from a name: `gang-boss`, `gang-boss-2`…
     fn new_id(&self, name: &str) -> Option<String> {
-        let dir = self.combatants_dir()?;
-        let base = store::slug(name);
-        (1..10_000u32).map(|n| if n == 1 { base.clone() } else { format!("{base}-{n}") }).find(|id| {
-            !dir.join(format!("{id}.json")).exists()
-                && !dir.join("deleted").join(format!("{id}.json")).exists()
-        })
+        Some(store::new_file_id(&self.combatants_dir()?, name))
     }
 
     fn write_combatant(&self, id: &str, c: &Combatant) -> Result<(), String> {

@@ -1,0 +1,295 @@
+//! Everything that can happen at the table, one journal line each. Every die and card in an
+//! event is the value the players saw (typed, or rolled by Posse and then recorded), so a
+//! replay never rolls anything again.
+
+use crate::systems::frag::rules::Deck;
+use crate::systems::frag::rules::data::Variant;
+use crate::systems::frag::rules::fighter::Fighter;
+use crate::systems::frag::rules::poker::PokerCard;
+use serde::{Deserialize, Serialize};
+
+/// A seat at the table: the player's name and the fighter he plays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    pub name: String,
+    pub fighter: Fighter,
+}
+
+/// The game being set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub variant: Variant,
+    /// The players in seat order (clockwise): turns go in this order.
+    pub players: Vec<Seat>,
+    /// Frags that win Frag Deadlands (3 unless agreed otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frag_target: Option<u32>,
+}
+
+/// A weapon card as typed from the card: its name, damage dice, extra damage and ammo.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeaponCard {
+    pub name: String,
+    pub dice: u32,
+    /// Damage added after the division (counts even when the division gives 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra: u32,
+    /// Shots on the ammo track; `None` for unlimited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ammo: Option<u32>,
+}
+
+#[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The weapon an attack is made with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum WeaponUse {
+    /// The starting weapon on the record sheet (unlimited ammo, never malfunctions).
+    Starting,
+    /// A weapon card already in play, by name.
+    InPlay { name: String },
+    /// A weapon card played from the hand as the attack is declared.
+    New(WeaponCard),
+}
+
+/// What an attack is aimed at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Target {
+    /// Another player's fighter, by seat.
+    Player(usize),
+    /// A zombie (Frag Zombies!!!): Health 1, one defence die.
+    Zombie,
+}
+
+/// One attack with its rolls. On a miss the damage and defence rolls are empty.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attack {
+    pub attacker: usize,
+    pub target: Target,
+    pub weapon: WeaponUse,
+    /// Squares to the target, counting its square but not the attacker's.
+    pub range: u32,
+    /// Dice added to the Accuracy dice by cards.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hit_bonus_dice: u32,
+    /// The to-hit dice: Accuracy plus bonus dice.
+    pub to_hit: Vec<u8>,
+    /// Dice added to the weapon's damage dice by cards.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub damage_bonus_dice: u32,
+    /// Extra damage from cards, on top of the weapon's own.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra: u32,
+    /// The damage dice (empty on a miss).
+    #[serde(default)]
+    pub damage: Vec<u8>,
+    /// The defender's dice, one per point of Health (empty on a miss).
+    #[serde(default)]
+    pub defence: Vec<u8>,
+    /// The gallows square (1-based) the attacker hangs the victim on, when he may.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gallows: Option<u8>,
+    /// A held attack fired out of turn (a shootout).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub held: bool,
+}
+
+/// The Speed rolls and cards of a shootout.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Shootout {
+    /// The fighter with the held attack.
+    pub holder: usize,
+    pub holder_dice: Vec<u8>,
+    pub holder_card: PokerCard,
+    /// The current player, who passed in front of him.
+    pub mover_dice: Vec<u8>,
+    pub mover_card: PokerCard,
+    /// On Main Street a frag in the shootout earns a bonus Special card.
+    #[serde(default)]
+    pub main_street: bool,
+}
+
+/// A card played from the hand, as far as Posse tracks it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Play {
+    /// A weapon card put in play (counts against the weapon limit).
+    Weapon(WeaponCard),
+    /// Armour: adds Health and is lost after that much damage.
+    Armour { name: String, bonus: u32 },
+    /// Any other gadget, with the Health it adds (0 for most).
+    Gadget {
+        name: String,
+        #[serde(default)]
+        health: u32,
+    },
+    /// A hex (the Huckster, or anyone with Hoyle's Book of Games in play).
+    Hex { name: String },
+    /// A Special card (Frag Deadlands); `lasting` ones stay in play.
+    Special {
+        name: String,
+        #[serde(default)]
+        lasting: bool,
+    },
+    /// A Zombies!!! event card (Frag Zombies!!!); `lasting` ones stay in play (at most 3).
+    Event {
+        name: String,
+        #[serde(default)]
+        lasting: bool,
+    },
+    /// A healing card: Health back (the Indian Brave gets 1 more), above the fighter's
+    /// Health only when the card says so.
+    Heal {
+        name: String,
+        amount: u32,
+        #[serde(default)]
+        beyond_max: bool,
+    },
+    /// Any other card: it leaves the hand and Posse only notes it.
+    Other { name: String },
+}
+
+impl Play {
+    /// The card's name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        match self {
+            Play::Weapon(w) => &w.name,
+            Play::Armour { name, .. }
+            | Play::Gadget { name, .. }
+            | Play::Hex { name }
+            | Play::Special { name, .. }
+            | Play::Event { name, .. }
+            | Play::Heal { name, .. }
+            | Play::Other { name } => name,
+        }
+    }
+}
+
+/// What a player takes from a pile of leftovers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Take {
+    /// The blood counter.
+    Blood,
+    /// One card from the pile, by name, into the hand.
+    Card { name: String },
+}
+
+/// Everything that can happen to a game of Frag.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Event {
+    /// Set-up: the variant, the players in seat order and the frag target. Deals each player
+    /// the set-up cards (counted in the hand).
+    Begin(Box<Setup>),
+    /// Each player's five poker cards, in seat order, as the players dealt them.
+    PokerHands { hands: Vec<Vec<PokerCard>> },
+    /// Posse deals the poker hands from a shuffled deck seeded with `seed`.
+    DealPoker { seed: u64 },
+    /// The tied players' d6s, in seat order; the highest goes first.
+    TieRoll { rolls: Vec<u8> },
+    /// The start-of-turn die of a character who draws on it (the Mad Scientist, the Huckster).
+    StartDraw { roll: u8 },
+    /// The current player's fighter comes back: `square` is the respawn square the die showed
+    /// (or the Harrowed Gunslinger chose); `None` for a hanged fighter (his gallows square) and
+    /// in Frag Zombies!!! (Town Square).
+    Respawn {
+        #[serde(default)]
+        square: Option<u8>,
+    },
+    /// A fighter bumped off his square rolls for a new respawn square.
+    Bump { player: usize, square: u8 },
+    /// Frag Zombies!!!: the new map tile (`None` when none are left) and the zombies placed on
+    /// it from the pool.
+    PlaceTile {
+        #[serde(default)]
+        tile: Option<String>,
+        zombies: u32,
+    },
+    /// The movement roll: Speed dice plus `extra_dice` from cards in play.
+    RollMovement {
+        dice: Vec<u8>,
+        #[serde(default)]
+        extra_dice: u32,
+    },
+    /// A teleport card instead of the movement roll.
+    Teleport,
+    /// Cards change this turn's movement by `by` squares.
+    AdjustMovement { by: i32 },
+    /// The current fighter moves `squares` (a jump costs double).
+    Move {
+        squares: u32,
+        #[serde(default)]
+        jump: bool,
+    },
+    /// A power-up check on the square labelled `square` (once per square per turn).
+    PowerUp { square: String, deck: Deck, roll: u8 },
+    /// An attack, with its rolls and the result applied.
+    Attack(Box<Attack>),
+    /// The current player holds one of his attacks for a shootout.
+    HoldAttack,
+    /// A shootout's roll for who fires first.
+    Shootout(Box<Shootout>),
+    /// The current fighter enters a hazard: `check` is the Accuracy roll where one is needed
+    /// (the beasts), then the hazard's damage dice against his defence dice.
+    Hazard {
+        hazard: String,
+        #[serde(default)]
+        check: Vec<u8>,
+        #[serde(default)]
+        damage: Vec<u8>,
+        #[serde(default)]
+        defence: Vec<u8>,
+    },
+    /// A card effect takes Health from a fighter (no one scores a frag from it).
+    Wound { player: usize, amount: u32 },
+    /// A player draws cards.
+    Draw { player: usize, deck: Deck, count: u32 },
+    /// A joker drawn in play: it is discarded and the player draws a card from any deck.
+    JokerDrawn { player: usize },
+    /// A player discards cards from his hand.
+    Discard { player: usize, count: u32 },
+    /// A player plays a card from his hand, on his fighter or on `on`'s.
+    Play {
+        player: usize,
+        card: Play,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        on: Option<usize>,
+    },
+    /// A card in play is discarded (spent, expired, malfunctioned), by name.
+    Remove { player: usize, card: String },
+    /// The current fighter drops a weapon or gadget in play on his square.
+    Drop { player: usize, card: String },
+    /// A weapon card in play is reloaded to full (with a gadget card).
+    Reload { player: usize, weapon: String },
+    /// The current player picks up one thing from a pile of leftovers.
+    PickUp { player: usize, pile: u32, take: Take },
+    /// A blood counter spent to heal 1 Health.
+    SpendBlood { player: usize },
+    /// Zombie frags made without an attack roll (a card, like the Grenade).
+    ZombieFrags { player: usize, count: u32 },
+    /// Fragged zombies given back to the pool (a card says so).
+    ReturnZombies { player: usize, count: u32 },
+    /// Zombies placed from the pool by a card.
+    PlaceZombies { count: u32 },
+    /// The player to the right rolls a d6 and moves that many zombies one space.
+    ZombiesMove { roll: u8 },
+    /// How many zombies are next to or in the current fighter's space.
+    ZombiesAdjacent { count: u32 },
+    /// One zombie attack: an automatic hit, its 2 damage dice against the fighter's defence.
+    ZombieAttack { damage: Vec<u8>, defence: Vec<u8> },
+    /// The current fighter reaches the centre of the Heliport: he wins.
+    ReachHeliport,
+    /// The current player ends his turn.
+    EndTurn,
+}

@@ -1,0 +1,45 @@
+//! A game of Frag at the table as an event log ([`crate::kernel::log::Rules`]), for both
+//! variants: set-up, who goes first, turns in their phases, attacks with exact odds, frags and
+//! the gallows, leftovers, shootouts, and in Frag Zombies!!! the zombie pool, the zombies'
+//! move and attacks and the two ways to win.
+//!
+//! Pure: no IO, no clock, no user interface. Every roll is a value in an event; the only
+//! randomness is the seed of [`Event::DealPoker`], recorded in the event.
+
+mod apply;
+mod describe;
+mod error;
+mod event;
+pub mod sim;
+mod state;
+#[cfg(test)]
+mod tests;
+
+pub use describe::status_words;
+pub use error::Error;
+pub use event::{Attack, Event, Play, Seat, Setup, Shootout, Take, Target, WeaponCard, WeaponUse};
+pub use state::{
+    Armour, AttackInputs, Gadget, GallowsRule, Leftover, Phase, Player, Resolution, RespawnHow, ScoreRow,
+    ShootoutState, Spot, Stage, State, Status, Turn, WeaponInPlay, Win, WinBy,
+};
+
+use crate::kernel::log;
+use crate::systems::frag::rules::Rulebook;
+
+/// The Frag rules drive the event log: `Log::<Rulebook>::apply(book, &event)`.
+impl log::Rules for Rulebook {
+    type State = State;
+    type Event = Event;
+    type Error = Error;
+
+    fn apply(&self, state: &mut State, event: &Event) -> Result<(), Error> {
+        apply::apply(self, state, event)
+    }
+
+    fn describe(&self, before: &State, after: &State, event: &Event) -> String {
+        describe::describe(self, before, after, event)
+    }
+}
+
+/// A game of Frag: the kernel's log over these rules.
+pub type Game = log::Log<Rulebook>;

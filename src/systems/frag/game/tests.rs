@@ -1,0 +1,921 @@
+//! Games played event by event, reading like the booklet: every roll is staged, every result
+//! exact.
+
+use super::*;
+use crate::systems::frag::rules::Deck;
+use crate::systems::frag::rules::combat::Outcome;
+use crate::systems::frag::rules::data::Variant;
+use crate::systems::frag::rules::embedded;
+use crate::systems::frag::rules::fighter::Fighter;
+use crate::systems::frag::rules::shootout::FirstShot;
+
+fn book() -> &'static Rulebook {
+    embedded::rulebook().expect("data")
+}
+
+fn seat(name: &str, character: &str, (health, speed, accuracy): (u32, u32, u32)) -> Seat {
+    Seat {
+        name: name.into(),
+        fighter: Fighter {
+            character: character.into(),
+            name: String::new(),
+            health,
+            speed,
+            accuracy,
+            wins: 0,
+        },
+    }
+}
+
+fn new_game(variant: Variant, players: Vec<Seat>, frag_target: Option<u32>) -> Game {
+    let mut g = Game::default();
+    ok(&mut g, Event::Begin(Box::new(Setup { variant, players, frag_target })));
+    g
+}
+
+/// Applies an event that must be accepted, and gives its log line.
+#[expect(clippy::needless_pass_by_value, reason = "the tests read better passing events by value")]
+fn ok(g: &mut Game, event: Event) -> String {
+    if let Err(e) = g.apply(book(), &event) {
+        panic!("{event:?} was refused: {e}");
+    }
+    g.last_line().unwrap_or_default().to_owned()
+}
+
+/// Applies an event that must be refused, checks nothing changed, and gives the message.
+#[expect(clippy::needless_pass_by_value, reason = "the tests read better passing events by value")]
+fn refused(g: &mut Game, event: Event) -> String {
+    let before = g.state.clone();
+    let err = g.apply(book(), &event).expect_err("refused");
+    assert_eq!(g.state, before, "a refused event changes nothing");
+    err.to_string()
+}
+
+fn poker(hands: &[&str]) -> Event {
+    Event::PokerHands {
+        hands: hands.iter().map(|h| h.split(',').map(|c| c.parse().expect("card")).collect()).collect(),
+    }
+}
+
+fn attack(attacker: usize, target: Target, weapon: WeaponUse, range: u32, rolls: [&[u8]; 3]) -> Event {
+    Event::Attack(Box::new(Attack {
+        attacker,
+        target,
+        weapon,
+        range,
+        hit_bonus_dice: 0,
+        to_hit: rolls[0].to_vec(),
+        damage_bonus_dice: 0,
+        extra: 0,
+        damage: rolls[1].to_vec(),
+        defence: rolls[2].to_vec(),
+        gallows: None,
+        held: false,
+    }))
+}
+
+fn with_gallows(event: Event, square: u8) -> Event {
+    match event {
+        Event::Attack(mut a) => {
+            a.gallows = Some(square);
+            Event::Attack(a)
+        }
+        other => other,
+    }
+}
+
+const ANN: usize = 0;
+const BOB: usize = 1;
+const CY: usize = 2;
+
+/// Ann (Agency Operative 2/2/3), Bob (Indian Brave 3/2/2), Cy (Harrowed Gunslinger 2/3/2);
+/// Ann's royal flush goes first.
+fn deadlands(frag_target: Option<u32>) -> Game {
+    let mut g = new_game(
+        Variant::Deadlands,
+        vec![
+            seat("Ann", "agency-operative", (2, 2, 3)),
+            seat("Bob", "indian-brave", (3, 2, 2)),
+            seat("Cy", "harrowed-gunslinger", (2, 3, 2)),
+        ],
+        frag_target,
+    );
+    ok(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D", "2H,4D,6C,8S,10D"]));
+    g
+}
+
+#[test]
+fn set_up_and_who_goes_first() {
+    let g = deadlands(None);
+    let s = &g.state;
+    assert_eq!(s.stage, Stage::Playing);
+    assert_eq!((s.first, s.current_player(), s.phase()), (Some(ANN), Some(ANN), Some(Phase::Respawn)));
+    // One weapon, one gadget and one Special dealt, plus the poker card each keeps.
+    assert_eq!(s.players.iter().map(|p| p.hand).collect::<Vec<_>>(), [4, 4, 4]);
+    assert_eq!(s.frag_target, 3);
+    assert!(s.players.iter().all(|p| p.status == Status::Waiting));
+    assert_eq!(
+        g.lines[1],
+        "Poker hands: Ann AS KS QS JS 10S (royal flush); Bob 7H 7D 2C 3S 9D (one pair); Cy 2H 4D 6C 8S 10D (high card)"
+    );
+}
+
+#[test]
+fn a_huckster_gets_his_hex_and_ties_roll_a_die() {
+    let mut g = new_game(
+        Variant::Deadlands,
+        vec![
+            seat("Ann", "huckster", (3, 2, 2)),
+            seat("Bob", "saloon-gal", (2, 3, 2)),
+            seat("Cy", "mad-scientist", (2, 2, 3)),
+        ],
+        Some(5),
+    );
+    assert_eq!(g.state.players[0].hand, 4, "the Huckster also draws a hex");
+    ok(&mut g, poker(&["2S,3S,4S,5S,7H", "2D,3D,4D,5D,7C", "2H,2C,9S,8D,KH"]));
+    // Ann and Bob hold the same seven-high; Cy's pair of twos beats them both.
+    assert_eq!(g.state.first, Some(CY));
+    let mut g = new_game(
+        Variant::Deadlands,
+        vec![
+            seat("Ann", "huckster", (3, 2, 2)),
+            seat("Bob", "saloon-gal", (2, 3, 2)),
+            seat("Cy", "mad-scientist", (2, 2, 3)),
+        ],
+        None,
+    );
+    ok(&mut g, poker(&["2S,3S,4S,5S,7H", "2D,3D,4D,5D,7C", "2H,3C,4H,5C,7D"]));
+    assert_eq!(g.state.stage, Stage::TieBreak { tied: vec![ANN, BOB, CY] });
+    assert_eq!(
+        refused(&mut g, Event::TieRoll { rolls: vec![4, 4] }),
+        "the tie roll (one die per tied player) needs 3 dice, not 2"
+    );
+    ok(&mut g, Event::TieRoll { rolls: vec![5, 5, 2] });
+    assert_eq!(g.state.stage, Stage::TieBreak { tied: vec![ANN, BOB] });
+    let line = ok(&mut g, Event::TieRoll { rolls: vec![3, 6] });
+    assert_eq!(line, "Tie roll: Ann rolls 3, Bob rolls 6");
+    assert_eq!((g.state.stage.clone(), g.state.current_player()), (Stage::Playing, Some(BOB)));
+}
+
+#[test]
+fn set_up_refusals() {
+    let mut g = Game::default();
+    let begin = |players: Vec<Seat>| {
+        Event::Begin(Box::new(Setup { variant: Variant::Deadlands, players, frag_target: None }))
+    };
+    assert_eq!(
+        refused(&mut g, begin(vec![seat("Ann", "huckster", (3, 2, 2))])),
+        "a game needs 2 to 6 players, not 1"
+    );
+    assert_eq!(
+        refused(&mut g, begin(vec![seat("Ann", "huckster", (3, 2, 2)), seat("Bob", "huckster", (2, 3, 2))])),
+        "Bob plays the same character as another player: each plays a different one"
+    );
+    assert_eq!(
+        refused(
+            &mut g,
+            begin(vec![seat("Ann", "huckster", (4, 2, 2)), seat("Bob", "saloon-gal", (2, 3, 2))])
+        ),
+        "Ann's fighter breaks a design rule: the stats add up to 8: a fighter with 0 win(s) spends exactly 7"
+    );
+    assert_eq!(refused(&mut g, Event::EndTurn), "the game has not been set up yet");
+}
+
+#[test]
+fn a_first_turn_moving_jumping_powering_up_and_the_hand_limit() {
+    let mut g = deadlands(None);
+    assert_eq!(
+        refused(&mut g, Event::RollMovement { dice: vec![4, 2], extra_dice: 0 }),
+        "respawn now: rolling for movement"
+    );
+    assert_eq!(ok(&mut g, Event::Respawn { square: Some(3) }), "Ann rolls 3 and respawns there");
+    assert_eq!(g.state.players[ANN].status, Status::Active(Spot::Respawn(3)));
+    assert_eq!(
+        refused(&mut g, Event::RollMovement { dice: vec![4], extra_dice: 0 }),
+        "the movement roll needs 2 dice, not 1"
+    );
+    assert_eq!(
+        ok(&mut g, Event::RollMovement { dice: vec![4, 2], extra_dice: 0 }),
+        "Ann rolls 4+2 for movement: 6 squares"
+    );
+    ok(&mut g, Event::Move { squares: 1, jump: false });
+    assert_eq!(g.state.players[ANN].status, Status::Active(Spot::Board));
+    // "Each square may only be checked once during your turn."
+    assert_eq!(
+        ok(&mut g, Event::PowerUp { square: "W1".into(), deck: Deck::Weapons, roll: 4 }),
+        "Ann checks the power-up on W1: rolls 4, draws from Weapons"
+    );
+    assert_eq!(
+        refused(&mut g, Event::PowerUp { square: "w1".into(), deck: Deck::Weapons, roll: 6 }),
+        "square w1 was already checked for a power-up this turn"
+    );
+    assert_eq!(
+        refused(&mut g, Event::Move { squares: 3, jump: true }),
+        "a jump goes at most 2 squares (the Speed)"
+    );
+    // "Jumping costs double. If you jump 2 squares, you spend 4 movement."
+    assert_eq!(ok(&mut g, Event::Move { squares: 2, jump: true }), "Ann jumps 2 squares: 1 movement left");
+    assert_eq!(
+        refused(&mut g, Event::Move { squares: 2, jump: false }),
+        "only 1 squares of movement are left, not 2"
+    );
+    // Bob is not on the board yet.
+    let shot = attack(ANN, Target::Player(BOB), WeaponUse::Starting, 3, [&[2, 2, 2], &[], &[]]);
+    assert_eq!(refused(&mut g, shot), "Bob is out of play until his next turn");
+    // Budget cuts: the Operative keeps 4 cards at most.
+    assert_eq!(g.state.players[ANN].hand, 5);
+    assert_eq!(g.state.must_discard(book()), 1);
+    assert_eq!(refused(&mut g, Event::EndTurn), "Ann must discard down to 4 cards before the turn ends");
+    ok(&mut g, Event::Discard { player: ANN, count: 1 });
+    assert_eq!(ok(&mut g, Event::EndTurn), "Ann ends the turn; Bob's turn (respawn)");
+}
+
+/// Plays Ann's first turn: respawn on 3, roll 1+1, end.
+fn ann_enters(g: &mut Game, square: u8) {
+    ok(g, Event::Respawn { square: Some(square) });
+    ok(g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    ok(g, Event::EndTurn);
+}
+
+#[test]
+fn bumping_chains() {
+    let mut g = deadlands(None);
+    ann_enters(&mut g, 3);
+    // Bob rolls 3 too: Ann is bumped and rolls 5.
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    assert_eq!(g.state.pending_bump, Some(ANN));
+    assert_eq!(
+        refused(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 }),
+        "Ann must be bumped first: roll his new respawn square"
+    );
+    assert_eq!(
+        ok(&mut g, Event::Bump { player: ANN, square: 5 }),
+        "Ann is bumped and rolls 5: respawn square 5"
+    );
+    assert_eq!(g.state.pending_bump, None);
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    ok(&mut g, Event::EndTurn);
+    // Cy (the Harrowed Gunslinger) picks square 5: Ann is bumped to 3, which bumps Bob, who
+    // rolls 5 and bumps Cy: "this may bump someone else (even the one who bumped him)".
+    assert_eq!(ok(&mut g, Event::Respawn { square: Some(5) }), "Cy chooses respawn square 5");
+    assert_eq!(g.state.pending_bump, Some(ANN));
+    ok(&mut g, Event::Bump { player: ANN, square: 3 });
+    assert_eq!(g.state.pending_bump, Some(BOB));
+    ok(&mut g, Event::Bump { player: BOB, square: 5 });
+    assert_eq!(g.state.pending_bump, Some(CY));
+    ok(&mut g, Event::Bump { player: CY, square: 1 });
+    assert_eq!(g.state.pending_bump, None);
+    assert_eq!(
+        (0..3).map(|p| g.state.players[p].status).collect::<Vec<_>>(),
+        [
+            Status::Active(Spot::Respawn(3)),
+            Status::Active(Spot::Respawn(5)),
+            Status::Active(Spot::Respawn(1))
+        ]
+    );
+    assert_eq!(g.state.on_respawn_square(5), [BOB]);
+}
+
+#[test]
+fn a_frag_and_a_hanging() {
+    let mut g = deadlands(None);
+    ann_enters(&mut g, 3);
+    ok(&mut g, Event::Respawn { square: Some(2) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    // Bob's bow at range 3: 2+2 = 4 hits. 6+5 = 11 against Ann's 1+2 = 3: 11 / 3 = 3 damage
+    // against Health 2: fragged, but 3 is less than twice 2, so no gallows.
+    let inputs =
+        g.state.attack_inputs(book(), BOB, Target::Player(ANN), &WeaponUse::Starting, 0).expect("inputs");
+    assert_eq!(
+        (inputs.weapon.as_str(), inputs.hit_dice, inputs.damage_dice, inputs.defence_dice),
+        ("Bow & Arrows", 2, 2, 2)
+    );
+    let odds = inputs.damage_odds(book()).expect("odds");
+    assert!((odds.distribution.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    let shot = attack(BOB, Target::Player(ANN), WeaponUse::Starting, 3, [&[2, 2], &[6, 5], &[1, 2]]);
+    assert_eq!(refused(&mut g, with_gallows(shot.clone(), 1)), "3 damage does not send Ann to the gallows");
+    assert_eq!(
+        ok(&mut g, shot),
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 3), 11 against 3: 3 damage, Ann is fragged, Bob 1 frag, draws 1 Special card; his leftovers lie on his square"
+    );
+    let s = &g.state;
+    assert_eq!((s.players[ANN].status, s.players[ANN].health, s.players[ANN].hand), (Status::Fragged, 0, 4));
+    assert_eq!((s.players[BOB].frags, s.players[BOB].hand), (1, 5));
+    assert_eq!(s.leftovers.len(), 1);
+    assert_eq!((s.leftovers[0].from, s.leftovers[0].blood), (ANN, true));
+    assert_eq!(s.attacks_left(book()), 0);
+    ok(&mut g, Event::EndTurn);
+
+    // Cy plays a shotgun from his hand: 6+6 hits at 4; 1+6+6+6 = 19 against Bob's 1+1+2 = 4:
+    // 4 damage, a frag of Health 3, short of 6; but whoever frags the Indian Brave may hang him.
+    ok(&mut g, Event::Respawn { square: Some(6) });
+    assert_eq!(g.state.players[CY].hand, 4, "no free weapon when he first enters");
+    ok(&mut g, Event::RollMovement { dice: vec![3, 3, 3], extra_dice: 0 });
+    let shotgun = WeaponCard { name: "Shotgun".into(), dice: 4, extra: 0, ammo: Some(2) };
+    let inputs = g
+        .state
+        .attack_inputs(book(), CY, Target::Player(BOB), &WeaponUse::New(shotgun.clone()), 0)
+        .expect("inputs");
+    assert!(inputs.gallows_always);
+    let odds = inputs.damage_odds(book()).expect("odds");
+    assert!((odds.gallows - odds.frag).abs() < 1e-15);
+    let shot =
+        attack(CY, Target::Player(BOB), WeaponUse::New(shotgun), 4, [&[6, 6], &[1, 6, 6, 6], &[1, 1, 2]]);
+    assert_eq!(refused(&mut g, with_gallows(shot.clone(), 6)), "gallows squares run from 1 to 5, not 6");
+    let line = ok(&mut g, with_gallows(shot, 2));
+    assert_eq!(
+        line,
+        "Cy attacks Bob with the Shotgun (played from the hand): hit on 12 (needed 4), 19 against 4: 4 damage, Bob is fragged and hangs on gallows square 2, Cy 1 frag, draws 1 Special card; his leftovers lie on his square; a damage die shows 1: check the card for a malfunction"
+    );
+    let s = &g.state;
+    assert_eq!(s.players[BOB].status, Status::Hanged(2));
+    assert_eq!(s.players[CY].weapons[0].ammo_left, Some(1));
+    assert_eq!(s.players[CY].hand, 4, "one card played, one Special drawn");
+    assert!(s.reminders(book()).iter().any(|r| r.contains("malfunction")));
+    let again =
+        attack(CY, Target::Player(ANN), WeaponUse::InPlay { name: "Shotgun".into() }, 1, [&[1, 1], &[], &[]]);
+    assert_eq!(refused(&mut g, again), "Cy has no more attacks this turn");
+    // Cy takes Ann's blood counter (her pile had nothing else).
+    ok(&mut g, Event::PickUp { player: CY, pile: 0, take: Take::Blood });
+    assert_eq!(g.state.players[CY].blood, 1);
+    assert_eq!(
+        g.state.leftovers.iter().map(|l| l.from).collect::<Vec<_>>(),
+        [BOB],
+        "Ann's pile is empty and gone"
+    );
+    assert_eq!(
+        refused(&mut g, Event::PickUp { player: CY, pile: 0, take: Take::Blood }),
+        "there is no pile 0 on the map"
+    );
+    ok(&mut g, Event::EndTurn);
+
+    // Ann respawns at full Health; Bob comes back on his gallows square.
+    ok(&mut g, Event::Respawn { square: Some(4) });
+    assert_eq!(g.state.players[ANN].health, 2);
+    ok(&mut g, Event::RollMovement { dice: vec![2, 2], extra_dice: 0 });
+    ok(&mut g, Event::EndTurn);
+    assert_eq!(
+        refused(&mut g, Event::Respawn { square: Some(1) }),
+        "Bob was hanged: he starts on his gallows square"
+    );
+    assert_eq!(ok(&mut g, Event::Respawn { square: None }), "Bob comes back on his gallows square");
+    assert_eq!(g.state.players[BOB].status, Status::Active(Spot::Gallows(2)));
+    ok(&mut g, Event::RollMovement { dice: vec![2, 2], extra_dice: 0 });
+    // Bob's bow: 12 against Cy's 2 is 6 damage, at least twice Cy's Health of 2: the gallows
+    // square must be chosen, and square 2 is Bob's own.
+    let shot = attack(BOB, Target::Player(CY), WeaponUse::Starting, 2, [&[3, 3], &[6, 6], &[1, 1]]);
+    assert_eq!(
+        refused(&mut g, shot.clone()),
+        "6 damage is at least twice Cy's Health of 2: choose the gallows square he hangs on"
+    );
+    assert_eq!(refused(&mut g, with_gallows(shot.clone(), 2)), "someone already hangs on gallows square 2");
+    ok(&mut g, with_gallows(shot, 4));
+    assert_eq!(g.state.players[CY].status, Status::Hanged(4));
+    assert_eq!(g.state.players[BOB].frags, 2);
+    // Cy's shotgun lies on his square for anyone to take.
+    let cys = g.state.leftovers.iter().find(|l| l.from == CY).expect("Cy's pile");
+    assert_eq!(cys.weapons[0].name, "Shotgun");
+    assert_eq!(g.state.players[BOB].hand, 6);
+    ok(&mut g, Event::Discard { player: BOB, count: 1 });
+    ok(&mut g, Event::EndTurn);
+    // The Harrowed Gunslinger draws a free weapon when he respawns after a frag.
+    ok(&mut g, Event::Respawn { square: None });
+    assert_eq!(g.state.players[CY].hand, 5);
+}
+
+#[test]
+fn three_frags_win() {
+    let mut g = deadlands(Some(1));
+    ann_enters(&mut g, 3);
+    ok(&mut g, Event::Respawn { square: Some(2) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    let line =
+        ok(&mut g, attack(BOB, Target::Player(ANN), WeaponUse::Starting, 3, [&[2, 2], &[6, 5], &[1, 2]]));
+    assert!(line.ends_with(". Bob wins with 1 frags!"), "{line}");
+    assert_eq!(g.state.winner, Some(Win { player: BOB, by: WinBy::Frags }));
+    assert_eq!(g.state.players[BOB].hand, 4, "no Special for the winning frag");
+    assert_eq!(refused(&mut g, Event::EndTurn), "the game is over: Bob has won");
+}
+
+#[test]
+fn no_frag_against_yourself() {
+    let mut g = deadlands(None);
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    let shot = attack(ANN, Target::Player(ANN), WeaponUse::Starting, 1, [&[1, 1, 1], &[6, 6, 6], &[1, 1]]);
+    assert_eq!(refused(&mut g, shot), "you cannot attack your own fighter");
+    // Acid frags Ann, and no one scores.
+    let line = ok(
+        &mut g,
+        Event::Hazard { hazard: "acid".into(), check: vec![], damage: vec![6, 6], defence: vec![1, 1] },
+    );
+    assert_eq!(
+        line,
+        "Ann is struck by the Acid: 12 against 2: 6 damage, Ann is fragged; his leftovers lie on his square"
+    );
+    assert!(g.state.players.iter().all(|p| p.frags == 0));
+    // Out of play, she can only end her turn.
+    assert_eq!(
+        refused(&mut g, Event::Move { squares: 1, jump: false }),
+        "Ann is out of play until his next turn"
+    );
+    ok(&mut g, Event::EndTurn);
+}
+
+#[test]
+fn the_beast_bites_only_a_slow_eye() {
+    let mut g = deadlands(None);
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![3, 3], extra_dice: 0 });
+    let escape =
+        Event::Hazard { hazard: "beast".into(), check: vec![2, 2, 2], damage: vec![], defence: vec![] };
+    assert_eq!(
+        ok(&mut g, escape),
+        "Ann passes through the Tentacle beast bite: Accuracy 6 (caught on 5 or less), escapes"
+    );
+    let bite = Event::Hazard {
+        hazard: "beast".into(),
+        check: vec![1, 2, 2],
+        damage: vec![3, 3, 3],
+        defence: vec![4, 5],
+    };
+    assert_eq!(
+        ok(&mut g, bite),
+        "Ann is struck by the Tentacle beast bite: 9 against 9: 1 damage, Ann has 1 Health left"
+    );
+    assert_eq!(g.state.moves_left(), 0, "the beast ends her movement");
+}
+
+#[test]
+fn weapons_ammo_armour_and_blood() {
+    let mut g = deadlands(None);
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    ok(&mut g, Event::Draw { player: ANN, deck: Deck::Weapons, count: 2 });
+    let pistol = WeaponCard { name: "Laser Pistol".into(), dice: 3, extra: 1, ammo: Some(1) };
+    ok(&mut g, Event::Play { player: ANN, card: Play::Weapon(pistol), on: None });
+    ok(
+        &mut g,
+        Event::Play { player: ANN, card: Play::Armour { name: "Light Armor".into(), bonus: 1 }, on: None },
+    );
+    assert_eq!((g.state.players[ANN].health, g.state.players[ANN].max_health()), (3, 3));
+    // Weapon limit: Health 2 + 1 = 3 weapon cards.
+    for name in ["Rifle", "Bazooka"] {
+        let card = WeaponCard { name: name.into(), dice: 4, extra: 0, ammo: Some(3) };
+        ok(&mut g, Event::Play { player: ANN, card: Play::Weapon(card), on: None });
+    }
+    let fourth = WeaponCard { name: "Knife".into(), dice: 1, extra: 0, ammo: None };
+    assert_eq!(
+        refused(&mut g, Event::Play { player: ANN, card: Play::Weapon(fourth), on: None }),
+        "Ann already has 3 weapon cards in play, the limit"
+    );
+    ok(&mut g, Event::EndTurn);
+    ok(&mut g, Event::Respawn { square: Some(1) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    // Bob's bow: 12 against Ann's three defence dice 1+1+2 = 4: 3 damage... too much; stage 1.
+    let shot = attack(BOB, Target::Player(ANN), WeaponUse::Starting, 2, [&[1, 1], &[2, 3], &[1, 1, 2]]);
+    let line = ok(&mut g, shot);
+    assert_eq!(
+        line,
+        "Bob attacks Ann with the Bow & Arrows: hit on 2 (needed 2), 5 against 4: 1 damage, Ann has 2 Health left; armour lost: Light Armor"
+    );
+    assert_eq!((g.state.players[ANN].health, g.state.players[ANN].max_health()), (2, 2));
+    ok(&mut g, Event::EndTurn);
+    ok(&mut g, Event::Respawn { square: Some(6) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1, 1], extra_dice: 0 });
+    ok(&mut g, Event::EndTurn);
+    // Ann fires her one-shot pistol (extra damage 1) and runs dry.
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    let pistol = WeaponUse::InPlay { name: "laser pistol".into() };
+    let miss = attack(ANN, Target::Player(BOB), pistol.clone(), 6, [&[1, 1, 1], &[], &[]]);
+    assert_eq!(
+        ok(&mut g, miss),
+        "Ann attacks Bob with the Laser Pistol: 3 misses at range 6; the weapon is out of ammo"
+    );
+    let again = attack(ANN, Target::Player(BOB), pistol, 1, [&[1, 1, 1], &[6, 6, 6], &[6, 6, 6]]);
+    assert_eq!(refused(&mut g, again), "Laser Pistol is out of ammo: reload it with a gadget card first");
+    ok(&mut g, Event::Reload { player: ANN, weapon: "Laser Pistol".into() });
+    assert_eq!(g.state.players[ANN].weapons[0].ammo_left, Some(1));
+    // Blood counters heal 1, never past the Health stat.
+    assert_eq!(refused(&mut g, Event::SpendBlood { player: ANN }), "Ann has no blood counters");
+}
+
+#[test]
+fn healing_hexes_and_shootouts() {
+    let mut g = new_game(
+        Variant::Deadlands,
+        vec![
+            seat("Ann", "indian-brave", (3, 2, 2)),
+            seat("Bob", "harrowed-gunslinger", (2, 3, 2)),
+            seat("Cy", "saloon-gal", (2, 3, 2)),
+            seat("Di", "huckster", (2, 2, 3)),
+        ],
+        None,
+    );
+    ok(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D", "2H,4D,6C,8S,10D", "3H,5D,7C,9S,JD"]));
+    ok(&mut g, Event::Respawn { square: Some(1) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    ok(&mut g, Event::Wound { player: ANN, amount: 2 });
+    // The Indian Brave heals 1 more than the card says, but not past his Health.
+    assert_eq!(
+        ok(
+            &mut g,
+            Event::Play {
+                player: ANN,
+                card: Play::Heal { name: "Medkit".into(), amount: 1, beyond_max: false },
+                on: None
+            }
+        ),
+        "Ann plays Medkit: Health 3"
+    );
+    assert_eq!(
+        refused(&mut g, Event::Play { player: ANN, card: Play::Hex { name: "Soul Blast".into() }, on: None }),
+        "only the Huckster, or a fighter with Hoyle's Book of Games in play, plays hexes"
+    );
+    ok(&mut g, Event::HoldAttack);
+    assert_eq!(g.state.attacks_left(book()), 0);
+    ok(&mut g, Event::EndTurn);
+    assert_eq!(
+        refused(&mut g, Event::Play { player: BOB, card: Play::Hex { name: "Soul Blast".into() }, on: None }),
+        "the Harrowed Gunslinger can never use hex cards"
+    );
+    ok(&mut g, Event::Respawn { square: Some(2) });
+    ok(&mut g, Event::RollMovement { dice: vec![2, 2, 2], extra_dice: 0 });
+    // Bob walks in front of Ann's held attack: 3+4 and a queen (19) against 1+2+6 and a 9 (18).
+    let sh = Shootout {
+        holder: ANN,
+        holder_dice: vec![3, 4],
+        holder_card: "QH".parse().expect("card"),
+        mover_dice: vec![1, 2, 6],
+        mover_card: "9C".parse().expect("card"),
+        main_street: true,
+    };
+    let joker = Shootout { holder_card: "JK".parse().expect("card"), ..sh.clone() };
+    assert_eq!(
+        refused(&mut g, Event::Shootout(Box::new(joker))),
+        "a joker has no shootout value: discard it and draw another card"
+    );
+    assert_eq!(
+        ok(&mut g, Event::Shootout(Box::new(sh))),
+        "Shootout: Ann rolls 3+4 + QH = 19, Bob rolls 1+2+6 + 9C = 18: Ann fires first"
+    );
+    assert_eq!(g.state.shootout.as_ref().map(|s| s.first), Some(FirstShot::Holder));
+    // Ann's held arrow frags Bob on Main Street: a frag's Special plus the shootout bonus.
+    let mut held = attack(ANN, Target::Player(BOB), WeaponUse::Starting, 2, [&[1, 1], &[6, 6], &[1, 1]]);
+    if let Event::Attack(a) = &mut held {
+        a.held = true;
+        a.gallows = Some(1);
+    }
+    ok(&mut g, held);
+    assert_eq!(
+        (g.state.players[ANN].frags, g.state.players[ANN].hand, g.state.players[ANN].held_attack),
+        (1, 5, false)
+    );
+    ok(&mut g, Event::EndTurn);
+    // The Saloon Gal never holds an attack.
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1, 1], extra_dice: 0 });
+    assert_eq!(refused(&mut g, Event::HoldAttack), "the Saloon Gal (Cy) cannot hold an attack");
+    ok(&mut g, Event::EndTurn);
+    // The Huckster plays hexes; his book's die at the start of the turn draws on 5 or 6.
+    assert_eq!(ok(&mut g, Event::StartDraw { roll: 5 }), "Di rolls 5 at the start of the turn: draws a card");
+    assert_eq!(
+        refused(&mut g, Event::StartDraw { roll: 6 }),
+        "the start-of-turn die was already rolled this turn"
+    );
+    ok(&mut g, Event::Respawn { square: Some(4) });
+    ok(&mut g, Event::Play { player: 3, card: Play::Hex { name: "Soul Blast".into() }, on: Some(ANN) });
+}
+
+#[test]
+fn hoyles_book_opens_the_hexes_to_anyone() {
+    let mut g = deadlands(None);
+    assert_eq!(
+        book().character("huckster").and_then(|c| c.starting.as_ref()).map(|s| s.name.as_str()),
+        Some(book().core.hex_gadget.as_str())
+    );
+    ok(&mut g, Event::Respawn { square: Some(1) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    let hex = Event::Play { player: ANN, card: Play::Hex { name: "Soul Blast".into() }, on: Some(BOB) };
+    assert_eq!(
+        refused(&mut g, hex.clone()),
+        "only the Huckster, or a fighter with Hoyle's Book of Games in play, plays hexes"
+    );
+    ok(
+        &mut g,
+        Event::Play {
+            player: ANN,
+            card: Play::Gadget { name: "Hoyle's Book of Games".into(), health: 0 },
+            on: None,
+        },
+    );
+    assert_eq!(ok(&mut g, hex), "Ann plays Soul Blast on Bob");
+    assert_eq!(g.state.players[ANN].hand, 2);
+}
+
+/// Ann (Saloon Gal 2/3/2) and Bob (Mad Scientist 3/2/2) in Frag Zombies!!!; Ann goes first.
+fn zombies() -> Game {
+    let mut g = new_game(
+        Variant::Zombies,
+        vec![seat("Ann", "saloon-gal", (2, 3, 2)), seat("Bob", "mad-scientist", (3, 2, 2))],
+        None,
+    );
+    ok(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D"]));
+    g
+}
+
+#[test]
+fn a_zombie_turn_with_three_attacks() {
+    let mut g = zombies();
+    let s = &g.state;
+    assert_eq!(
+        (s.zombie_pool, s.phase(), s.players[ANN].status),
+        (100, Some(Phase::Tile), Status::Active(Spot::TownSquare))
+    );
+    assert_eq!(s.players[ANN].hand, 4, "a weapon, a gadget and an event card, and the poker card kept");
+    assert_eq!(
+        ok(&mut g, Event::PlaceTile { tile: Some("Hospital".into()), zombies: 20 }),
+        "Ann places Hospital with 20 zombies"
+    );
+    assert_eq!((g.state.zombie_pool, g.state.moves_left()), (80, 3));
+    assert_eq!(
+        refused(&mut g, Event::Move { squares: 1, jump: true }),
+        "there is no jumping in Frag Zombies!!!"
+    );
+    ok(&mut g, Event::Move { squares: 3, jump: false });
+    let line = ok(&mut g, attack(ANN, Target::Zombie, WeaponUse::Starting, 1, [&[1, 1], &[3, 4], &[6]]));
+    assert_eq!(
+        line,
+        "Ann attacks a zombie with the Derringer: hit on 2 (needed 1), 7 against 6: 1 damage, the zombie is fragged (Ann has 1 zombie), draws 1 event card"
+    );
+    assert_eq!(
+        (g.state.players[ANN].zombie_frags, g.state.players[ANN].hand, g.state.zombies_on_board(book())),
+        (1, 5, 19)
+    );
+    // The player to the right (Bob) rolls for the zombies; three are next to Ann.
+    assert_eq!(ok(&mut g, Event::ZombiesMove { roll: 4 }), "Bob rolls 4 and moves 4 zombies");
+    assert_eq!(refused(&mut g, Event::EndTurn), "count the zombies next to the fighter first");
+    ok(&mut g, Event::ZombiesAdjacent { count: 3 });
+    let inputs =
+        g.state.attack_inputs(book(), ANN, Target::Player(ANN), &WeaponUse::Starting, 0).expect("inputs");
+    assert_eq!(inputs.defence_dice, 2);
+    assert_eq!(
+        ok(&mut g, Event::ZombieAttack { damage: vec![2, 3], defence: vec![3, 4] }),
+        "A zombie attacks Ann: 5 against 7: 0 damage, no harm done"
+    );
+    assert_eq!(
+        ok(&mut g, Event::ZombieAttack { damage: vec![5, 5], defence: vec![4, 5] }),
+        "A zombie attacks Ann: 10 against 9: 1 damage, Ann has 1 Health left"
+    );
+    assert_eq!(
+        refused(&mut g, Event::ZombieAttack { damage: vec![6, 6], defence: vec![3, 3] }),
+        "the defence roll needs 1 dice, not 2"
+    );
+    assert_eq!(
+        ok(&mut g, Event::ZombieAttack { damage: vec![6, 6], defence: vec![3] }),
+        "A zombie attacks Ann: 12 against 3: 4 damage, Ann is fragged and goes back to Town Square (no one scores); his leftovers lie on his square"
+    );
+    assert_eq!(g.state.zombie_attacks_left(), 0);
+    assert_eq!(g.state.players[ANN].zombie_frags, 1, "she keeps her zombies");
+    ok(&mut g, Event::EndTurn);
+    assert_eq!(g.state.phase(), Some(Phase::Tile));
+    ok(&mut g, Event::PlaceTile { tile: None, zombies: 0 });
+    ok(&mut g, Event::ZombiesMove { roll: 1 });
+    ok(&mut g, Event::ZombiesAdjacent { count: 0 });
+    ok(&mut g, Event::EndTurn);
+    assert_eq!(
+        refused(&mut g, Event::Respawn { square: Some(2) }),
+        "in Frag Zombies!!! every fighter respawns at Town Square: no square to roll"
+    );
+    assert_eq!(ok(&mut g, Event::Respawn { square: None }), "Ann respawns at Town Square");
+    assert_eq!(
+        (g.state.players[ANN].status, g.state.players[ANN].health),
+        (Status::Active(Spot::TownSquare), 2)
+    );
+}
+
+#[test]
+fn too_many_frags_in_one_turn() {
+    let mut g = zombies();
+    ok(&mut g, Event::PlaceTile { tile: Some("Army Surplus".into()), zombies: 30 });
+    // Six with a grenade, then six more: 12 frags, 5 event cards, 2 blood points.
+    let line = ok(&mut g, Event::ZombieFrags { player: ANN, count: 6 });
+    assert_eq!(line, "Ann frags 6 zombies with a card: 6 in all, draws 5 event cards");
+    let line = ok(&mut g, Event::ZombieFrags { player: ANN, count: 6 });
+    assert_eq!(
+        line,
+        "Ann frags 6 zombies with a card: 12 in all, no more event cards this turn, gains 2 blood points for the slaughter"
+    );
+    let p = &g.state.players[ANN];
+    assert_eq!((p.zombie_frags, p.hand, p.blood), (12, 9, 2));
+    assert_eq!(g.state.zombies_on_board(book()), 18);
+    assert_eq!(
+        refused(&mut g, Event::ZombieFrags { player: ANN, count: 19 }),
+        "only 18 zombies are on the board"
+    );
+    ok(&mut g, Event::ZombiesMove { roll: 2 });
+    ok(&mut g, Event::ZombiesAdjacent { count: 0 });
+    assert_eq!(refused(&mut g, Event::EndTurn), "Ann must discard down to 5 cards before the turn ends");
+    ok(&mut g, Event::Discard { player: ANN, count: 4 });
+    ok(&mut g, Event::EndTurn);
+    // A new turn, a new count: the next frag draws a card again.
+    ok(&mut g, Event::PlaceTile { tile: None, zombies: 0 });
+    ok(&mut g, Event::ZombieFrags { player: ANN, count: 1 });
+    assert_eq!(g.state.players[ANN].hand, 6);
+}
+
+#[test]
+fn twenty_five_zombies_or_the_heliport_win() {
+    let mut g = zombies();
+    ok(&mut g, Event::PlaceTile { tile: Some("Mall".into()), zombies: 40 });
+    let line = ok(&mut g, Event::ZombieFrags { player: BOB, count: 25 });
+    assert!(line.ends_with(". Bob wins with 25 zombie frags!"), "{line}");
+    assert_eq!(g.state.winner, Some(Win { player: BOB, by: WinBy::ZombieFrags }));
+    let mut g = zombies();
+    ok(&mut g, Event::PlaceTile { tile: Some("Heliport".into()), zombies: 0 });
+    assert_eq!(
+        ok(&mut g, Event::ReachHeliport),
+        "Ann reaches the centre of the Heliport. Ann wins with the Heliport!"
+    );
+}
+
+#[test]
+fn fragging_a_player_in_zombies_earns_nothing() {
+    let mut g = zombies();
+    ok(&mut g, Event::PlaceTile { tile: Some("Mall".into()), zombies: 10 });
+    ok(&mut g, Event::ZombieFrags { player: ANN, count: 1 });
+    ok(&mut g, Event::ZombiesMove { roll: 1 });
+    ok(&mut g, Event::ZombiesAdjacent { count: 0 });
+    ok(&mut g, Event::EndTurn);
+    ok(&mut g, Event::PlaceTile { tile: None, zombies: 0 });
+    ok(
+        &mut g,
+        Event::Play { player: BOB, card: Play::Gadget { name: "Jet Boots".into(), health: 0 }, on: None },
+    );
+    let hand = g.state.players[BOB].hand;
+    let shot = attack(
+        BOB,
+        Target::Player(ANN),
+        WeaponUse::New(WeaponCard { name: "Rifle".into(), dice: 4, extra: 0, ammo: None }),
+        2,
+        [&[3, 3], &[6, 6, 6, 6], &[1, 1]],
+    );
+    let line = ok(&mut g, shot);
+    assert!(
+        line.ends_with(
+            "Ann is fragged and goes back to Town Square (no one scores); his leftovers lie on his square"
+        ),
+        "{line}"
+    );
+    let s = &g.state;
+    assert_eq!((s.players[BOB].frags, s.players[BOB].hand), (0, hand - 1));
+    assert_eq!(s.players[ANN].zombie_frags, 1, "he keeps his zombies");
+    assert_eq!(
+        g.state.attack_inputs(book(), BOB, Target::Zombie, &WeaponUse::Starting, 0),
+        Err(Error::NoStartingWeapon("Bob".into()))
+    );
+}
+
+#[test]
+fn event_cards_in_play_and_decks() {
+    let mut g = zombies();
+    ok(&mut g, Event::Draw { player: ANN, deck: Deck::Events, count: 3 });
+    for name in ["Skateboard", "Grenade", "Chainsaw"] {
+        ok(
+            &mut g,
+            Event::Play { player: ANN, card: Play::Event { name: name.into(), lasting: true }, on: None },
+        );
+    }
+    assert_eq!(
+        refused(
+            &mut g,
+            Event::Play {
+                player: ANN,
+                card: Play::Event { name: "Much Needed Rest".into(), lasting: true },
+                on: None
+            }
+        ),
+        "Ann already has 3 event cards in play, the most allowed: discard one first"
+    );
+    ok(&mut g, Event::Remove { player: ANN, card: "grenade".into() });
+    assert_eq!(
+        refused(&mut g, Event::Draw { player: ANN, deck: Deck::Specials, count: 1 }),
+        "the Specials deck is used only in Frag Deadlands"
+    );
+    let mut d = deadlands(None);
+    assert_eq!(
+        refused(&mut d, Event::Draw { player: ANN, deck: Deck::Events, count: 1 }),
+        "the event deck is used only in Frag Zombies!!!"
+    );
+    assert_eq!(
+        ok(&mut d, Event::JokerDrawn { player: BOB }),
+        "Bob drew a joker: it is discarded, and he draws a card from any deck instead"
+    );
+}
+
+#[test]
+fn dealt_poker_hands_replay_exactly_and_undo() {
+    let mut g = new_game(
+        Variant::Deadlands,
+        vec![seat("Ann", "huckster", (3, 2, 2)), seat("Bob", "saloon-gal", (2, 3, 2))],
+        None,
+    );
+    ok(&mut g, Event::DealPoker { seed: 42 });
+    let hands: Vec<Vec<crate::systems::frag::rules::poker::PokerCard>> =
+        g.state.players.iter().map(|p| p.poker.clone()).collect();
+    assert!(hands.iter().all(|h| h.len() == 5));
+    assert_ne!(hands[0], hands[1]);
+    let replay = Game::replay(book(), &g.events).expect("replays");
+    assert_eq!(replay.state, g.state);
+    assert_eq!(replay.lines, g.lines);
+    let (undone, last) = g.undo(book()).expect("replays").expect("an event");
+    assert_eq!(last, Event::DealPoker { seed: 42 });
+    assert_eq!(undone.state.stage, Stage::Poker);
+}
+
+#[test]
+fn events_are_stable_json() {
+    let e = attack(ANN, Target::Player(BOB), WeaponUse::Starting, 3, [&[2, 2], &[6, 5], &[1, 2]]);
+    let text = serde_json::to_string(&e).expect("json");
+    assert_eq!(
+        text,
+        r#"{"Attack":{"attacker":0,"target":{"Player":1},"weapon":"Starting","range":3,"to_hit":[2,2],"damage":[6,5],"defence":[1,2]}}"#
+    );
+    assert_eq!(serde_json::from_str::<Event>(&text).expect("reads"), e);
+    assert!(serde_json::from_str::<Event>(r#"{"Move":{"squares":2,"sideways":true}}"#).is_err());
+    assert_eq!(serde_json::to_string(&Event::EndTurn).expect("json"), r#""EndTurn""#);
+}
+
+#[test]
+fn the_scoreboard_and_the_odds_panel() {
+    let mut g = deadlands(None);
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    let board = g.state.scoreboard(book());
+    assert_eq!(board.len(), 3);
+    assert_eq!(
+        (board[0].character.as_str(), board[0].current, board[0].weapon_limit),
+        ("Agency Operative", true, 3)
+    );
+    assert_eq!((board[1].status, board[1].max_health), (Status::Waiting, 3));
+    assert_eq!(status_words(Status::Hanged(2)), "hanged on gallows square 2");
+    let inputs =
+        g.state.attack_inputs(book(), ANN, Target::Player(ANN), &WeaponUse::Starting, 1).expect("inputs");
+    let hit = inputs.hit_odds(book(), 7).expect("odds");
+    assert_eq!((hit.dice, hit.range), (4, 7));
+    let _ = Outcome::None;
+}
+
+mod property {
+    use super::*;
+    use proptest::prelude::*;
+    use rand::SeedableRng as _;
+    use rand::rngs::StdRng;
+
+    fn table(variant: Variant) -> Game {
+        new_game(
+            variant,
+            vec![
+                seat("Ann", "agency-operative", (2, 2, 3)),
+                seat("Bob", "indian-brave", (3, 2, 2)),
+                seat("Cy", "huckster", (2, 3, 2)),
+            ],
+            Some(4),
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Random events, most refused: the accepted ones replay to the same game, undo gives
+        /// back the game before the last event, and the books always balance.
+        #[test]
+        fn random_games_replay_exactly_and_undo(seed in any::<u64>(), zombies in any::<bool>(), attempts in 50usize..600) {
+            let variant = if zombies { Variant::Zombies } else { Variant::Deadlands };
+            let mut g = table(variant);
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut states = vec![g.state.clone()];
+            for _ in 0..attempts {
+                let event = sim::random_event(book(), &g.state, &mut rng);
+                if g.apply(book(), &event).is_ok() {
+                    states.push(g.state.clone());
+                }
+                let s = &g.state;
+                let kept: u32 = s.players.iter().map(|p| p.zombie_frags).sum();
+                if variant == Variant::Zombies {
+                    prop_assert_eq!(s.zombie_pool + s.zombies_on_board(book()) + kept, 100);
+                }
+                for (seat, p) in s.players.iter().enumerate() {
+                    prop_assert!(p.health <= p.max_health(), "{} has {} of {}", p.name, p.health, p.max_health());
+                    prop_assert!(p.is_active() || p.health == 0 || p.status == Status::Waiting);
+                    prop_assert!(u32::try_from(p.weapons.len()).unwrap_or(u32::MAX) <= s.weapon_limit(book(), seat));
+                }
+            }
+            let replay = Game::replay(book(), &g.events).map_err(|(i, e)| TestCaseError::fail(format!("event {i}: {e}")))?;
+            prop_assert_eq!(&replay.state, &g.state);
+            prop_assert_eq!(&replay.lines, &g.lines);
+            if let Some((undone, _)) = g.undo(book()).map_err(|(i, e)| TestCaseError::fail(format!("event {i}: {e}")))? {
+                prop_assert_eq!(&undone.state, &states[states.len() - 2]);
+            }
+        }
+    }
+}

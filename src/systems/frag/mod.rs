@@ -1,0 +1,35 @@
+//! Frag Deadlands and its variant Frag Zombies!!! (Steve Jackson Games): fighters built on 7
+//! points, attacks that divide one fistful of d6s by another, frags, gallows and zombies. The
+//! rules as data and pure functions ([`rules`]), a game at the table as an event log
+//! ([`game`]), the command line group ([`cli`]), the screens ([`app`], [`ui`]) and the record
+//! sheet ([`print`]).
+
+pub mod app;
+pub mod cli;
+pub mod game;
+pub mod print;
+pub mod rules;
+pub mod ui;
+
+/// Frag in the registry.
+pub const SYSTEM: super::System = super::System {
+    id: "frag",
+    title: "Frag Deadlands",
+    blurb: "Frag Deadlands and Frag Zombies!!!: fighters on 7 points, who goes first by poker hands, each turn's phases, the exact odds of every attack, frags and the gallows, the zombie pool, printed record sheets.",
+    command: cli::command,
+    run: cli::run,
+    app: open_app,
+    check: check_data,
+};
+
+/// Frag's screens on its data folder.
+fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::app::SystemApp> {
+    match rules::embedded::rulebook() {
+        Ok(book) => Box::new(app::FragApp::new(book, data)),
+        Err(errors) => Box::new(crate::app::Unavailable { why: errors.to_string() }),
+    }
+}
+
+fn check_data() -> Result<(), String> {
+    rules::embedded::rulebook().map(|_| ()).map_err(ToString::to_string)
+}

@@ -1,0 +1,254 @@
+//! The Fighters screen: the saved fighters on the left (one per file, a damaged file listed
+//! with what is wrong), a new fighter of any of the six characters in one click, and the
+//! fighter picked: his name, character, wins and the three stats, every design problem shown
+//! as the stats change (the fighter is saved anyway: "don't stop the user; tell them"), the
+//! numbers the stats give, the character's drawback, cheatin' ability and starting item, and
+//! his record sheet printed.
+//!
+//! The screen edits a working copy and sends [`FighterCommand`]s; the app saves the copy when
+//! it changes and does the file work.
+
+use std::path::PathBuf;
+
+use egui::{RichText, ScrollArea, Ui};
+
+use super::{Notice, combo, notice_ui, stepper};
+use crate::print::Paper;
+use crate::systems::frag::rules::data::{ItemKind, Rulebook, Variant};
+use crate::systems::frag::rules::fighter::{self, Fighter};
+use crate::ui::theme;
+use crate::ui::widgets::{choice, problem, text_field};
+
+/// A saved fighter file: its id (the file's name), where it is, and the fighter or why the
+/// file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FighterEntry {
+    pub id: String,
+    pub path: PathBuf,
+    pub fighter: Result<Fighter, String>,
+}
+
+/// Something the Fighters screen asks the app to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FighterCommand {
+    /// A new fighter of this character, with a legal spread of points.
+    New(String),
+    Select(String),
+    Duplicate(String),
+    /// Delete a fighter's file (it can be brought back with [`FighterCommand::UndoDelete`]).
+    Delete(String),
+    UndoDelete,
+    /// Print the fighter's record sheet into the prints folder.
+    Print(String),
+    /// Open a file with the system's program (a printed sheet).
+    Open(PathBuf),
+}
+
+/// The Fighters screen's state.
+#[derive(Clone, Debug)]
+pub struct FightersState {
+    pub entries: Vec<FighterEntry>,
+    /// The id of the fighter shown.
+    pub selected: Option<String>,
+    /// The fighter shown, as edited (the app saves it when it changes).
+    pub working: Option<Fighter>,
+    pub notice: Option<Notice>,
+    /// The last fighter deleted (id, name), for Undo.
+    pub deleted: Option<(String, String)>,
+    /// Why fighters cannot be kept (no data folder, an unreadable folder).
+    pub unavailable: Option<String>,
+    /// The paper the record sheet is printed on.
+    pub paper: Paper,
+    /// The frag boxes in each game's row of the sheet: the frags that win.
+    pub frags: u32,
+}
+
+impl Default for FightersState {
+    fn default() -> FightersState {
+        FightersState {
+            entries: Vec::new(),
+            selected: None,
+            working: None,
+            notice: None,
+            deleted: None,
+            unavailable: None,
+            paper: Paper::A4,
+            frags: 3,
+        }
+    }
+}
+
+/// A fighter's line in lists: "Doc Holler (Huckster 3/2/2)".
+#[must_use]
+pub fn fighter_label(book: &Rulebook, f: &Fighter) -> String {
+    let character = book.character(&f.character).map_or(f.character.as_str(), |c| c.name.as_str());
+    let stats = format!("{}/{}/{}", f.health, f.speed, f.accuracy);
+    if f.name.trim().is_empty() {
+        format!("{character} {stats}")
+    } else {
+        format!("{} ({character} {stats})", f.name.trim())
+    }
+}
+
+/// Draws the Fighters screen.
+pub fn fighters_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    state: &mut FightersState,
+    commands: &mut Vec<FighterCommand>,
+) {
+    egui::Panel::left("frag-fighter-list").resizable(true).default_size(380.0).show(ui, |ui| {
+        ScrollArea::vertical().id_salt("frag-fighters").show(ui, |ui| list_ui(ui, book, state, commands));
+    });
+    egui::CentralPanel::default().show(ui, |ui| {
+        if let Some(notice) = &state.notice
+            && notice_ui(ui, notice)
+            && let Some(path) = notice.path.clone()
+        {
+            commands.push(FighterCommand::Open(path));
+        }
+        if let Some(why) = &state.unavailable {
+            problem(ui, why);
+        }
+        ScrollArea::vertical().id_salt("frag-fighter-editor").show(ui, |ui| {
+            editor_ui(ui, book, state, commands);
+        });
+    });
+}
+
+fn list_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: &mut Vec<FighterCommand>) {
+    let v = ui.visuals().clone();
+    ui.label(theme::heading(&v, "New fighter"));
+    ui.horizontal_wrapped(|ui| {
+        for c in &book.characters {
+            if ui
+                .button(&c.name)
+                .on_hover_text(format!("A new {} on 7 points", c.name))
+                .accessible_name(format!("New {}", c.name))
+                .clicked()
+            {
+                commands.push(FighterCommand::New(c.id.clone()));
+            }
+        }
+    });
+    ui.add_space(theme::GAP);
+    ui.label(theme::heading(&v, "Saved fighters"));
+    if state.entries.is_empty() {
+        ui.label(RichText::new("None yet: pick a character above.").color(theme::muted(&v)));
+    }
+    for entry in &state.entries {
+        ui.push_id(&entry.id, |ui| match &entry.fighter {
+            Ok(f) => {
+                let shown = if state.selected.as_deref() == Some(entry.id.as_str()) {
+                    state.working.as_ref().unwrap_or(f)
+                } else {
+                    f
+                };
+                let selected = state.selected.as_deref() == Some(entry.id.as_str());
+                let legal = fighter::validate(book, shown).is_empty();
+                let mut text = RichText::new(fighter_label(book, shown)).size(theme::BODY + 1.0);
+                if !legal {
+                    text = text.color(theme::bad(&v));
+                }
+                if ui.add(egui::Button::selectable(selected, text)).clicked() && !selected {
+                    commands.push(FighterCommand::Select(entry.id.clone()));
+                }
+            }
+            Err(why) => {
+                ui.label(
+                    RichText::new(format!("{}.json cannot be read: {why}", entry.id)).color(theme::bad(&v)),
+                );
+            }
+        });
+    }
+    if let Some((_, name)) = &state.deleted {
+        ui.add_space(theme::GAP);
+        if ui.button(format!("Undo: delete {name}")).clicked() {
+            commands.push(FighterCommand::UndoDelete);
+        }
+    }
+}
+
+fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: &mut Vec<FighterCommand>) {
+    let v = ui.visuals().clone();
+    let Some(id) = state.selected.clone() else {
+        ui.label(RichText::new("Pick a fighter on the left, or make a new one.").color(theme::muted(&v)));
+        return;
+    };
+    let Some(f) = state.working.as_mut() else { return };
+    let Some(character) = book.character(&f.character) else {
+        problem(ui, &format!("'{}' is not a character Posse knows.", f.character));
+        return;
+    };
+    ui.label(RichText::new(&character.name).size(theme::BIG).strong());
+    text_field(ui, "Fighter's name", &mut f.name, 320.0);
+    let options: Vec<(String, String)> =
+        book.characters.iter().map(|c| (c.id.clone(), c.name.clone())).collect();
+    combo(ui, "Character", "frag-character", &mut f.character, &options);
+    stepper(ui, "Tournament wins", &mut f.wins, 0, 50);
+    let max = fighter::stat_max(book, f.wins);
+    // The steppers go past the limits on purpose: a fighter over them is saved, with the
+    // problem shown, never refused.
+    let top = max + 2;
+    stepper(ui, "Health", &mut f.health, 0, top);
+    stepper(ui, "Speed", &mut f.speed, 0, top);
+    stepper(ui, "Accuracy", &mut f.accuracy, 0, top);
+    let budget = fighter::budget(book, f.wins);
+    let spent = f.health + f.speed + f.accuracy;
+    let problems = fighter::validate(book, f);
+    let colour = if problems.is_empty() { theme::good(&v) } else { theme::bad(&v) };
+    ui.label(
+        RichText::new(format!("{spent} of {budget} points spent; each stat 1 to {max}"))
+            .size(theme::HEADING)
+            .strong()
+            .color(colour),
+    );
+    if problems.is_empty() {
+        ui.label(RichText::new("A legal fighter.").color(theme::good(&v)).strong());
+    }
+    for p in &problems {
+        problem(ui, &format!("{} ({})", crate::ui::sentence(&p.message), p.rule));
+    }
+    ui.add_space(theme::GAP);
+    let d = fighter::derived(book, character, f, Variant::Deadlands);
+    ui.label(theme::heading(&v, "At the table"));
+    ui.label(format!(
+        "{} attack(s) per turn · up to {} weapon cards in play · {} cards in hand at the end of a turn",
+        d.attacks, d.weapon_limit, d.hand_limit
+    ));
+    ui.label(format!(
+        "Power-ups draw on {}–6 · Frag Deadlands: {} movement dice, jumps up to {} squares · Frag Zombies!!!: moves {} squares",
+        d.power_up, d.move_dice, d.jump, f.speed
+    ));
+    let starting = match &character.starting {
+        Some(s) if s.kind == ItemKind::Weapon => {
+            format!("Starting weapon: {} ({}d damage, unlimited ammo)", s.name, s.dice.unwrap_or(0))
+        }
+        Some(s) => format!("Starting gadget: {}", s.name),
+        None => "Starting item: none printed on our copy of this record sheet".to_owned(),
+    };
+    ui.label(RichText::new(starting).strong());
+    if let Some(draw) = &character.turn_start_draw {
+        ui.label(&draw.text);
+    }
+    ui.add_space(theme::GAP);
+    ui.label(theme::heading(&v, "Drawback"));
+    ui.label(&character.drawback);
+    ui.label(theme::heading(&v, "Cheatin'"));
+    ui.label(&character.cheatin);
+    ui.add_space(theme::GAP);
+    ui.label(theme::heading(&v, "Record sheet"));
+    choice(ui, "Paper", &mut state.paper, &[(Paper::A4, "A4"), (Paper::Letter, "Letter")], |_| true);
+    stepper(ui, "Frags to win", &mut state.frags, 1, 20);
+    ui.horizontal(|ui| {
+        if ui.button(RichText::new("Print the record sheet").strong()).clicked() {
+            commands.push(FighterCommand::Print(id.clone()));
+        }
+        if ui.button("Duplicate").clicked() {
+            commands.push(FighterCommand::Duplicate(id.clone()));
+        }
+        if ui.button(RichText::new("Delete").color(theme::bad(&v))).clicked() {
+            commands.push(FighterCommand::Delete(id.clone()));
+        }
+    });
+}

@@ -1,0 +1,215 @@
+//! Frag's screens: [`fighters`] (design and print the six characters' fighters), [`play`] (a
+//! game of either variant at the table) and [`reference`] (the calculators and the
+//! characters' numbers). Screens read state and send commands; the app module
+//! (`super::app`) carries them out and is the only place that touches files. Rules are asked
+//! of the core (`rules`, `game::State`), never decided here.
+
+pub mod fighters;
+pub mod play;
+pub mod reference;
+
+use std::path::PathBuf;
+
+use egui::{Align, RichText, Ui};
+
+use crate::ui::theme;
+use crate::ui::widgets::fixed;
+
+/// A sentence shown at the top of a screen after a command: what happened, or what went wrong
+/// (an error, in red), with the file it is about when there is one to open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub error: bool,
+    pub path: Option<PathBuf>,
+}
+
+impl Notice {
+    #[must_use]
+    pub fn info(text: impl Into<String>) -> Notice {
+        Notice { text: text.into(), error: false, path: None }
+    }
+
+    #[must_use]
+    pub fn error(text: impl Into<String>) -> Notice {
+        Notice { text: text.into(), error: true, path: None }
+    }
+}
+
+/// Shows a notice; returns true when the player asks to open its file.
+pub fn notice_ui(ui: &mut Ui, notice: &Notice) -> bool {
+    let v = ui.visuals().clone();
+    let mut open = false;
+    ui.horizontal_wrapped(|ui| {
+        let colour = if notice.error { theme::bad(&v) } else { theme::good(&v) };
+        ui.label(RichText::new(&notice.text).color(colour).strong());
+        if notice.path.is_some() && ui.button("Open it").clicked() {
+            open = true;
+        }
+    });
+    open
+}
+
+/// The width of the label column in Frag's forms.
+const LABEL: f32 = 170.0;
+
+/// Reads typed d6s: "4 2 6", "4,2,6", "4+2+6", or "426" when each die is one digit.
+///
+/// # Errors
+/// A sentence when the text is not `count` faces of a d6.
+pub fn parse_dice(text: &str, count: u32) -> Result<Option<Vec<u8>>, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let pieces: Vec<&str> = t.split(|c: char| !c.is_ascii_digit()).filter(|p| !p.is_empty()).collect();
+    let faces: Vec<&str> = match pieces.as_slice() {
+        [one] if count > 1 && one.len() == count as usize => {
+            one.char_indices().filter_map(|(i, _)| one.get(i..=i)).collect()
+        }
+        _ => pieces,
+    };
+    let mut dice = Vec::with_capacity(faces.len());
+    for face in faces {
+        match face.parse::<u8>() {
+            Ok(n) if (1..=6).contains(&n) => dice.push(n),
+            _ => return Err(format!("A d6 shows 1 to 6; '{face}' is not a face of it.")),
+        }
+    }
+    if u32::try_from(dice.len()).ok() != Some(count) {
+        let what = if count == 1 { "1 die".to_owned() } else { format!("{count} dice") };
+        return Err(format!("Type {what}, not {}.", dice.len()));
+    }
+    Ok(Some(dice))
+}
+
+/// `count` d6s rolled by Posse, as they would be typed.
+#[must_use]
+pub fn roll_dice(count: u32) -> String {
+    (0..count).map(|_| rand::random_range(1..=6u8).to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// A field for `count` physical d6s, with a button that rolls them for the player (Ctrl+R
+/// rolls the first dice field on the screen). Shows the total, or why the text is not `count`
+/// d6 faces; returns the dice once the field holds them. The field's accessible name is
+/// `label`, the button's "Roll: `label`".
+pub fn dice_field(ui: &mut Ui, label: &str, text: &mut String, count: u32) -> Option<Vec<u8>> {
+    ui.horizontal(|ui| {
+        let l = fixed(ui, LABEL, Align::Min, egui::Label::new(label));
+        let width = (f32::from(u16::try_from(count).unwrap_or(u16::MAX)) * 22.0).clamp(60.0, 220.0);
+        ui.add(egui::TextEdit::singleline(text).desired_width(width).font(egui::TextStyle::Heading))
+            .labelled_by(l.id);
+        let shortcut = !ui.ctx().text_edit_focused()
+            && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::R));
+        let dice = if count == 1 { "d6".to_owned() } else { format!("{count}d6") };
+        let roll = ui
+            .button(format!("Roll {dice}"))
+            .on_hover_text("Posse rolls for you (Ctrl+R)")
+            .accessible_name(format!("Roll: {label}"));
+        if roll.clicked() || shortcut {
+            *text = roll_dice(count);
+        }
+        if let Ok(Some(dice)) = parse_dice(text, count) {
+            let total: u32 = dice.iter().map(|&d| u32::from(d)).sum();
+            ui.label(RichText::new(format!("= {total}")).size(theme::HEADING).strong());
+        }
+    });
+    match parse_dice(text, count) {
+        Ok(dice) => dice,
+        Err(e) => {
+            crate::ui::widgets::problem(ui, &e);
+            None
+        }
+    }
+}
+
+/// A field for one physical d6 (see [`dice_field`]): its face once typed or rolled.
+pub fn die(ui: &mut Ui, label: &str, text: &mut String) -> Option<u8> {
+    dice_field(ui, label, text, 1).and_then(|d| d.first().copied())
+}
+
+/// A number with − and + buttons in Frag's forms (the shared stepper, kept within its range).
+pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
+    crate::ui::widgets::stepper(ui, label, value, min, max);
+}
+
+/// A stepper that takes only the room it needs (its label at its own width), for rows with
+/// other controls; its accessible names are the shared stepper's.
+pub fn small_stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
+    ui.horizontal(|ui| {
+        ui.label(label);
+        if ui
+            .add_enabled(*value > min, egui::Button::new("−"))
+            .accessible_name(format!("Fewer: {label}"))
+            .clicked()
+        {
+            *value = value.saturating_sub(1).max(min);
+        }
+        ui.label(RichText::new(value.to_string()).size(theme::HEADING).strong())
+            .accessible_name(format!("{label}: {value}"));
+        if ui
+            .add_enabled(*value < max, egui::Button::new("+"))
+            .accessible_name(format!("More: {label}"))
+            .clicked()
+        {
+            *value = (*value + 1).min(max);
+        }
+    });
+}
+
+/// A labelled drop-down list: `options` as (value, text); the combo's accessible name is
+/// `label`, each item a button named by its text.
+pub fn combo<T: PartialEq + Clone>(
+    ui: &mut Ui,
+    label: &str,
+    salt: impl std::hash::Hash + std::fmt::Debug,
+    value: &mut T,
+    options: &[(T, String)],
+) {
+    ui.horizontal(|ui| {
+        let l = crate::ui::widgets::row_label(ui, label);
+        let current = options.iter().find(|(o, _)| o == value).map_or("—", |(_, t)| t.as_str());
+        egui::ComboBox::from_id_salt(salt)
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for (option, text) in options {
+                    ui.selectable_value(value, option.clone(), text);
+                }
+            })
+            .response
+            .labelled_by(l.id);
+    });
+}
+
+/// A keyboard shortcut with Ctrl (Cmd), taken only when no text field has focus.
+pub(crate) fn shortcut(ui: &Ui, key: egui::Key) -> bool {
+    !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, key))
+}
+
+/// `text` cut to `max` characters with an ellipsis.
+pub(crate) fn elide(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(max.saturating_sub(1)).collect();
+        format!("{}…", cut.trim_end())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_dice;
+
+    #[test]
+    fn typed_dice() {
+        assert_eq!(parse_dice("", 2), Ok(None));
+        assert_eq!(parse_dice("4 2", 2), Ok(Some(vec![4, 2])));
+        assert_eq!(parse_dice("4,2,6", 3), Ok(Some(vec![4, 2, 6])));
+        assert_eq!(parse_dice("4+2+6", 3), Ok(Some(vec![4, 2, 6])));
+        assert_eq!(parse_dice("426", 3), Ok(Some(vec![4, 2, 6])));
+        assert_eq!(parse_dice("6", 1), Ok(Some(vec![6])));
+        assert_eq!(parse_dice("4 7", 2), Err("A d6 shows 1 to 6; '7' is not a face of it.".into()));
+        assert_eq!(parse_dice("4", 2), Err("Type 2 dice, not 1.".into()));
+        assert_eq!(parse_dice("12", 1), Err("A d6 shows 1 to 6; '12' is not a face of it.".into()));
+    }
+}

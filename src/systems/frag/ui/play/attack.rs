@@ -1,0 +1,667 @@
+//! The attack panel: the target, the weapon (the starting weapon, a weapon card in play, or a
+//! new one played from the hand, typed from the card), the range and the cards' bonuses; the
+//! chance to hit and the exact damage odds (none, each Health lost, the frag, the gallows)
+//! before anything is rolled; then the rolls typed or rolled, the gallows square when the
+//! damage calls for one, and the attack sent as one event. Also held attacks and shootouts,
+//! and the map's hazards.
+
+use egui::{RichText, Ui};
+
+use super::super::{dice_field, stepper};
+use super::{PlayCommand, PlayState, event_button, main_button, who};
+use crate::systems::frag::game::{Attack, Event, GallowsRule, Game, Shootout, Target, WeaponCard, WeaponUse};
+use crate::systems::frag::rules::combat;
+use crate::systems::frag::rules::data::{Rulebook, Variant};
+use crate::systems::frag::rules::poker::PokerCard;
+use crate::systems::frag::rules::shootout::FirstShot;
+use crate::ui::theme;
+use crate::ui::widgets::{probability_bar, problem, row_label, toggle};
+
+/// What the attack is aimed at, as picked on the panel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TargetPick {
+    #[default]
+    None,
+    Player(usize),
+    Zombie,
+}
+
+/// The weapon picked on the panel.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum WeaponPick {
+    #[default]
+    Starting,
+    InPlay(String),
+    /// A weapon card played from the hand now, typed from the card.
+    New,
+}
+
+/// The attack being prepared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackForm {
+    pub target: TargetPick,
+    pub weapon: WeaponPick,
+    pub new_name: String,
+    pub new_dice: u32,
+    pub new_extra: u32,
+    /// Shots on the new card's ammo track; 0 for unlimited.
+    pub new_ammo: u32,
+    pub range: u32,
+    pub hit_bonus: u32,
+    pub damage_bonus: u32,
+    pub extra: u32,
+    pub to_hit: String,
+    pub damage: String,
+    pub defence: String,
+    /// The gallows square picked for the victim.
+    pub gallows: Option<u8>,
+    /// Firing this player's held attack (a shootout) at the current player.
+    pub held_by: Option<usize>,
+}
+
+impl Default for AttackForm {
+    fn default() -> AttackForm {
+        AttackForm {
+            target: TargetPick::None,
+            weapon: WeaponPick::Starting,
+            new_name: String::new(),
+            new_dice: 3,
+            new_extra: 0,
+            new_ammo: 0,
+            range: 1,
+            hit_bonus: 0,
+            damage_bonus: 0,
+            extra: 0,
+            to_hit: String::new(),
+            damage: String::new(),
+            defence: String::new(),
+            gallows: None,
+            held_by: None,
+        }
+    }
+}
+
+impl AttackForm {
+    /// After an event: the rolls are used; a weapon card played with the attack is now in play.
+    pub fn after_event(&mut self, event: &Event) {
+        self.to_hit.clear();
+        self.damage.clear();
+        self.defence.clear();
+        self.gallows = None;
+        if let Event::Attack(a) = event {
+            self.held_by = None;
+            if let WeaponUse::New(card) = &a.weapon {
+                self.weapon = WeaponPick::InPlay(card.name.clone());
+            }
+            self.hit_bonus = 0;
+            self.damage_bonus = 0;
+            self.extra = 0;
+        }
+        if matches!(event, Event::EndTurn) {
+            *self = AttackForm { range: self.range, ..AttackForm::default() };
+        }
+    }
+}
+
+/// A map hazard being resolved.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HazardForm {
+    pub hazard: String,
+    pub check: String,
+    pub damage: String,
+    pub defence: String,
+}
+
+impl HazardForm {
+    pub fn after_event(&mut self) {
+        self.check.clear();
+        self.damage.clear();
+        self.defence.clear();
+    }
+}
+
+/// A shootout's roll-off being typed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShootoutForm {
+    pub holder_dice: String,
+    pub holder_card: String,
+    pub mover_dice: String,
+    pub mover_card: String,
+    pub main_street: bool,
+}
+
+impl ShootoutForm {
+    pub fn after_event(&mut self) {
+        *self = ShootoutForm { main_street: self.main_street, ..ShootoutForm::default() };
+    }
+}
+
+fn total(dice: &[u8]) -> u32 {
+    dice.iter().map(|&d| u32::from(d)).sum()
+}
+
+/// The attack panel for the current player (or for a player firing his held attack).
+#[expect(clippy::too_many_lines, reason = "one attack from target to rolls, in the booklet's order")]
+pub fn attack_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &game.state;
+    let Some(current) = s.current_player() else { return };
+    let form = &mut state.attack;
+    if form.held_by.is_some_and(|h| !s.holders().contains(&h)) {
+        form.held_by = None;
+    }
+    let held = form.held_by;
+    let attacker = held.unwrap_or(current);
+    let attacker_name = who(game, attacker).to_owned();
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        if held.is_some() {
+            ui.label(theme::heading(
+                &v,
+                format!("{attacker_name} fires his held attack at {}", who(game, current)),
+            ));
+            if ui.button("Not now").clicked() {
+                form.held_by = None;
+            }
+            form.target = TargetPick::Player(current);
+        } else {
+            {
+                let left = s.attacks_left(book);
+                let per_turn = s.attacks_per_turn(book, current);
+                ui.label(theme::heading(&v, format!("Attack · {left} of {per_turn} left this turn")));
+                if left == 0 {
+                    ui.label(RichText::new("No attacks left this turn.").color(theme::muted(&v)));
+                    return;
+                }
+                let targets = s.targets();
+                if let TargetPick::Player(t) = form.target
+                    && !targets.contains(&t)
+                {
+                    form.target = TargetPick::None;
+                }
+                ui.horizontal_wrapped(|ui| {
+                    row_label(ui, "Target");
+                    for t in targets {
+                        let selected = form.target == TargetPick::Player(t);
+                        let text = RichText::new(who(game, t)).size(theme::BODY + 1.0);
+                        if ui
+                            .add(egui::Button::selectable(selected, text))
+                            .accessible_name(format!("Target {}", who(game, t)))
+                            .clicked()
+                        {
+                            form.target = TargetPick::Player(t);
+                            form.gallows = None;
+                        }
+                    }
+                    if s.variant == Variant::Zombies && s.zombies_on_board(book) > 0 {
+                        let selected = form.target == TargetPick::Zombie;
+                        if ui
+                            .add(egui::Button::selectable(selected, "A zombie"))
+                            .accessible_name("Target a zombie")
+                            .clicked()
+                        {
+                            form.target = TargetPick::Zombie;
+                        }
+                    }
+                });
+            }
+        }
+        let Some(p) = s.players.get(attacker) else { return };
+        let starting = s.character(book, attacker).ok().and_then(|c| c.starting_weapon());
+        if form.weapon == WeaponPick::Starting && starting.is_none() {
+            form.weapon =
+                p.weapons.first().map_or(WeaponPick::New, |w| WeaponPick::InPlay(w.card.name.clone()));
+        }
+        if let WeaponPick::InPlay(name) = &form.weapon
+            && !p.weapons.iter().any(|w| w.card.name.eq_ignore_ascii_case(name))
+        {
+            form.weapon = if starting.is_some() { WeaponPick::Starting } else { WeaponPick::New };
+        }
+        ui.horizontal_wrapped(|ui| {
+            row_label(ui, "Weapon");
+            if let Some(w) = starting {
+                let text = format!("{} ({}d)", w.name, w.dice.unwrap_or(0));
+                if ui.add(egui::Button::selectable(form.weapon == WeaponPick::Starting, text)).clicked() {
+                    form.weapon = WeaponPick::Starting;
+                }
+            }
+            for w in &p.weapons {
+                let ammo = w.ammo_left.map_or_else(String::new, |a| format!(", {a} ammo"));
+                let text = format!("{} ({}d{ammo})", w.card.name, w.card.dice);
+                let picked = form.weapon == WeaponPick::InPlay(w.card.name.clone());
+                if ui.add(egui::Button::selectable(picked, text)).clicked() {
+                    form.weapon = WeaponPick::InPlay(w.card.name.clone());
+                }
+            }
+            if ui.add(egui::Button::selectable(form.weapon == WeaponPick::New, "A new weapon card")).clicked()
+            {
+                form.weapon = WeaponPick::New;
+            }
+        });
+        if form.weapon == WeaponPick::New {
+            ui.horizontal(|ui| {
+                let l = row_label(ui, "Weapon card's name");
+                ui.add(egui::TextEdit::singleline(&mut form.new_name).desired_width(200.0)).labelled_by(l.id);
+            });
+            ui.horizontal_wrapped(|ui| {
+                stepper(ui, "Card's damage dice", &mut form.new_dice, 1, 20);
+                stepper(ui, "Card's extra damage", &mut form.new_extra, 0, 10);
+                stepper(ui, "Card's ammo (0: unlimited)", &mut form.new_ammo, 0, 30);
+            });
+        }
+        stepper(ui, "Range (squares)", &mut form.range, 1, 60);
+        let bonuses = form.hit_bonus + form.damage_bonus + form.extra;
+        let title = if bonuses == 0 {
+            "Cards' bonuses: none".to_owned()
+        } else {
+            format!(
+                "Cards' bonuses: +{} to-hit dice, +{} damage dice, +{} damage",
+                form.hit_bonus, form.damage_bonus, form.extra
+            )
+        };
+        egui::CollapsingHeader::new(title).id_salt("frag-attack-bonuses").show(ui, |ui| {
+            stepper(ui, "Bonus to-hit dice", &mut form.hit_bonus, 0, 6);
+            stepper(ui, "Bonus damage dice", &mut form.damage_bonus, 0, 6);
+            stepper(ui, "Extra damage from cards", &mut form.extra, 0, 10);
+        });
+        let target = match form.target {
+            TargetPick::None => {
+                ui.label(RichText::new("Pick the target.").color(theme::muted(&v)));
+                return;
+            }
+            TargetPick::Player(t) => Target::Player(t),
+            TargetPick::Zombie => Target::Zombie,
+        };
+        let weapon = match &form.weapon {
+            WeaponPick::Starting => WeaponUse::Starting,
+            WeaponPick::InPlay(name) => WeaponUse::InPlay { name: name.clone() },
+            WeaponPick::New => WeaponUse::New(WeaponCard {
+                name: form.new_name.trim().to_owned(),
+                dice: form.new_dice,
+                extra: form.new_extra,
+                ammo: (form.new_ammo > 0).then_some(form.new_ammo),
+            }),
+        };
+        let inputs = match s.attack_inputs(book, attacker, target, &weapon, form.hit_bonus) {
+            Ok(inputs) => inputs.boosted(form.damage_bonus, form.extra),
+            Err(e) => {
+                problem(ui, &crate::ui::sentence(&e.to_string()));
+                return;
+            }
+        };
+        let target_name = match target {
+            Target::Player(t) => who(game, t).to_owned(),
+            Target::Zombie => "the zombie".to_owned(),
+        };
+        ui.label(
+            RichText::new(format!(
+                "{} to-hit dice at range {} · if it hits, {}d{} damage against {target_name}'s {} defence dice:",
+                inputs.hit_dice,
+                form.range,
+                inputs.damage_dice,
+                if inputs.extra > 0 { format!(" + {}", inputs.extra) } else { String::new() },
+                inputs.defence_dice
+            ))
+            .strong(),
+        );
+        let hit = inputs.hit_odds(book, form.range).ok();
+        ui.columns(2, |cols| {
+            if let Some(hit) = &hit {
+                probability_bar(
+                    &mut cols[0],
+                    &format!("Hits at range {}", form.range),
+                    hit.hit_chance,
+                    theme::good(&v),
+                );
+            }
+            match inputs.damage_odds(book) {
+                Ok(odds) => {
+                    if let Some(hit) = &hit {
+                        probability_bar(
+                            &mut cols[0],
+                            "Hit and frag",
+                            hit.hit_chance * odds.frag,
+                            theme::bad(&v),
+                        );
+                    }
+                    if let Some(a) = inputs.ammo_left {
+                        cols[0].label(format!("Ammo left {a}: this attack uses 1."));
+                    }
+                    if let Some(c) = s
+                        .character(book, attacker)
+                        .ok()
+                        .filter(|c| !c.reroll_ones_with.is_empty() || c.discard_for_die)
+                    {
+                        cols[0]
+                            .label(RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
+                    }
+                    let gallows = s.variant == Variant::Deadlands && matches!(target, Target::Player(_));
+                    super::super::reference::damage_odds_ui(&mut cols[1], &odds, gallows);
+                }
+                Err(e) => problem(&mut cols[1], &crate::ui::sentence(&e.to_string())),
+            }
+        });
+        // The verdict stands beside the dice that decide it, so the panel stays short.
+        let to_hit = ui
+            .horizontal(|ui| {
+                let to_hit = dice_field(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice);
+                if let Some(rolled) = &to_hit {
+                    let (word, colour) = if total(rolled) < form.range {
+                        ("a miss", theme::muted(&v))
+                    } else {
+                        ("a hit", theme::good(&v))
+                    };
+                    ui.label(RichText::new(word).size(theme::HEADING).strong().color(colour));
+                }
+                to_hit
+            })
+            .inner;
+        let mut event = None;
+        let mut verdict = None;
+        let attack = |to_hit: Vec<u8>, damage: Vec<u8>, defence: Vec<u8>, gallows: Option<u8>| {
+            Event::Attack(Box::new(Attack {
+                attacker,
+                target,
+                weapon: weapon.clone(),
+                range: form.range,
+                hit_bonus_dice: form.hit_bonus,
+                to_hit,
+                damage_bonus_dice: form.damage_bonus,
+                extra: form.extra,
+                damage,
+                defence,
+                gallows,
+                held: held.is_some(),
+            }))
+        };
+        if let Some(to_hit) = to_hit {
+            if total(&to_hit) < form.range {
+                event = Some(attack(to_hit, Vec::new(), Vec::new(), None));
+            } else {
+                let damage = dice_field(ui, "Damage dice", &mut form.damage, inputs.damage_dice);
+                let defence = dice_field(
+                    ui,
+                    &format!("{target_name}'s defence dice"),
+                    &mut form.defence,
+                    inputs.defence_dice,
+                );
+                if let (Some(damage), Some(defence)) = (damage, defence) {
+                    if !inputs.starting && damage.contains(&1) {
+                        ui.label(
+                            RichText::new("A damage die shows 1: check the weapon card's malfunction rules.")
+                                .color(theme::accent(&v)),
+                        );
+                    }
+                    let dealt = combat::damage(total(&damage), total(&defence), inputs.extra);
+                    let rule = match target {
+                        Target::Player(t) => s.gallows_rule(book, t, dealt),
+                        Target::Zombie => GallowsRule::No,
+                    };
+                    let words = match (dealt, target) {
+                        (0, _) => "no damage".to_owned(),
+                        (n, Target::Zombie) => format!("{n} damage: the zombie is fragged"),
+                        (n, Target::Player(_)) if n >= inputs.defence_dice => {
+                            format!("{n} damage: {target_name} is fragged")
+                        }
+                        (n, Target::Player(_)) => {
+                            format!("{n} damage: {target_name} has {} Health left", inputs.defence_dice - n)
+                        }
+                    };
+                    verdict = Some(words);
+                    if rule == GallowsRule::No {
+                        form.gallows = None;
+                    } else {
+                        gallows_ui(ui, book, game, rule, &target_name, &mut form.gallows);
+                    }
+                    event = Some(attack(to_hit, damage, defence, form.gallows));
+                }
+            }
+        }
+        let button =
+            if held.is_some() { format!("Fire {attacker_name}'s held attack") } else { "Attack".to_owned() };
+        ui.horizontal(|ui| {
+            main_button(ui, book, game, &button, Some(egui::Key::F), event, commands);
+            if let Some(words) = verdict {
+                ui.label(RichText::new(words).size(theme::HEADING).strong());
+            }
+        });
+    });
+}
+
+/// The gallows squares to pick from, when the damage sends (or may send) the victim there.
+fn gallows_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    rule: GallowsRule,
+    victim: &str,
+    picked: &mut Option<u8>,
+) {
+    let v = ui.visuals().clone();
+    let free = game.state.free_gallows(book);
+    let text = match rule {
+        GallowsRule::Must => format!("Twice {victim}'s Health: to the gallows on"),
+        _ => format!("{victim} may hang: on"),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(text).color(theme::bad(&v)).strong());
+        for g in free {
+            let name = book.core.gallows_squares.get(usize::from(g) - 1).map_or("", String::as_str);
+            if ui
+                .add(egui::Button::selectable(*picked == Some(g), format!("Gallows {g}")))
+                .on_hover_text(name)
+                .accessible_name(format!("Gallows square {g}"))
+                .clicked()
+            {
+                *picked = Some(g);
+            }
+        }
+        if rule == GallowsRule::May
+            && ui.add(egui::Button::selectable(picked.is_none(), "No gallows")).clicked()
+        {
+            *picked = None;
+        }
+    });
+}
+
+/// Held attacks and shootouts (Frag Deadlands): holding one of the turn's attacks, the roll-off
+/// when the current player passes in front of a held attack, and firing it.
+pub fn held_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let s = &game.state;
+    if s.variant != Variant::Deadlands {
+        return;
+    }
+    let Some(current) = s.current_player() else { return };
+    let mover_name = who(game, current).to_owned();
+    ui.horizontal(|ui| {
+        event_button(ui, book, game, "Hold an attack for a shootout", Event::HoldAttack, commands);
+    });
+    for holder in s.holders() {
+        let name = who(game, holder).to_owned();
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(
+                RichText::new(format!(
+                    "{name} holds an attack: if {mover_name} passes in front of him, he may fire it."
+                ))
+                .strong(),
+            );
+            let both =
+                [holder, current].iter().all(|&p| s.character(book, p).is_ok_and(|c| c.may_hold_attacks));
+            if both {
+                let form = &mut state.shootout;
+                let speed = |p: usize| s.players.get(p).map_or(0, |p| p.fighter.speed);
+                let holder_dice =
+                    dice_field(ui, &format!("{name}'s Speed dice"), &mut form.holder_dice, speed(holder));
+                let holder_card = card_field(ui, &format!("{name}'s card"), &mut form.holder_card);
+                let mover_dice = dice_field(
+                    ui,
+                    &format!("{mover_name}'s Speed dice"),
+                    &mut form.mover_dice,
+                    speed(current),
+                );
+                let mover_card = card_field(ui, &format!("{mover_name}'s card"), &mut form.mover_card);
+                toggle(ui, &mut form.main_street, "On Main Street (a frag draws a bonus Special)");
+                let event = match (holder_dice, holder_card, mover_dice, mover_card) {
+                    (Some(holder_dice), Some(holder_card), Some(mover_dice), Some(mover_card)) => {
+                        Some(Event::Shootout(Box::new(Shootout {
+                            holder,
+                            holder_dice,
+                            holder_card,
+                            mover_dice,
+                            mover_card,
+                            main_street: form.main_street,
+                        })))
+                    }
+                    _ => None,
+                };
+                main_button(ui, book, game, "Roll off the shootout", None, event, commands);
+                if let Some(sh) = s.shootout.as_ref().filter(|sh| sh.holder == holder) {
+                    let first = match sh.first {
+                        FirstShot::Holder => format!("{name} fires first"),
+                        FirstShot::Mover => format!("{mover_name} fires first"),
+                        FirstShot::RollAgain => "a tie: roll again".to_owned(),
+                    };
+                    ui.label(
+                        RichText::new(format!("{} against {}: {first}.", sh.holder_total, sh.mover_total))
+                            .size(theme::HEADING)
+                            .strong(),
+                    );
+                }
+            } else {
+                ui.label("The Saloon Gal takes no part in shootouts: the held attack is simply fired.");
+            }
+            if ui.button(RichText::new(format!("Fire {name}'s held attack")).strong()).clicked() {
+                state.attack.held_by = Some(holder);
+                state.attack.target = super::TargetPick::Player(current);
+            }
+        });
+    }
+}
+
+/// A typed card for a shootout (`QH`, `10S`; a joker is drawn again).
+fn card_field(ui: &mut Ui, label: &str, text: &mut String) -> Option<PokerCard> {
+    ui.horizontal(|ui| {
+        let l = row_label(ui, label);
+        ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
+            .labelled_by(l.id);
+        if ui
+            .button("Draw")
+            .on_hover_text("Posse draws a random card")
+            .accessible_name(format!("Draw: {label}"))
+            .clicked()
+        {
+            let ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+            let suits = ["S", "H", "D", "C"];
+            let rank = ranks.get(rand::random_range(0..ranks.len())).copied().unwrap_or("A");
+            let suit = suits.get(rand::random_range(0..suits.len())).copied().unwrap_or("S");
+            *text = format!("{rank}{suit}");
+        }
+    });
+    let t = text.trim();
+    if t.is_empty() {
+        return None;
+    }
+    match t.parse::<PokerCard>() {
+        Ok(card) if card.is_wild() => {
+            problem(ui, "A joker has no value here: discard it and draw another card.");
+            None
+        }
+        Ok(card) => Some(card),
+        Err(e) => {
+            problem(ui, &crate::ui::sentence(&e.to_string()));
+            None
+        }
+    }
+}
+
+/// The map's hazards (Frag Deadlands): acid, and the tentacle beasts' Accuracy check.
+pub fn hazard_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let s = &game.state;
+    let Some(seat) = s.current_player() else { return };
+    let Some(p) = s.players.get(seat) else { return };
+    egui::CollapsingHeader::new("Map hazards: acid, tentacle beasts").id_salt("frag-hazards").show(
+        ui,
+        |ui| {
+            let form = &mut state.hazard;
+            if !book.core.hazards.iter().any(|h| h.id == form.hazard) {
+                form.hazard = book.core.hazards.first().map(|h| h.id.clone()).unwrap_or_default();
+            }
+            ui.horizontal(|ui| {
+                for h in &book.core.hazards {
+                    if ui.add(egui::Button::selectable(form.hazard == h.id, &h.name)).clicked() {
+                        form.hazard.clone_from(&h.id);
+                    }
+                }
+            });
+            let Some(h) = book.core.hazards.iter().find(|h| h.id == form.hazard) else { return };
+            let mut check = Vec::new();
+            let caught = match h.accuracy_check_at_most {
+                Some(at_most) => {
+                    ui.label(format!(
+                        "{} rolls his Accuracy: {at_most} or less and the beast has him.",
+                        p.name
+                    ));
+                    match dice_field(ui, "Accuracy check", &mut form.check, p.fighter.accuracy) {
+                        Some(d) => {
+                            let caught = total(&d) <= at_most;
+                            check = d;
+                            Some(caught)
+                        }
+                        None => None,
+                    }
+                }
+                None => Some(true),
+            };
+            let event = match caught {
+                Some(false) => {
+                    ui.label("He gets past.");
+                    Some(Event::Hazard {
+                        hazard: h.id.clone(),
+                        check,
+                        damage: Vec::new(),
+                        defence: Vec::new(),
+                    })
+                }
+                Some(true) => {
+                    let damage = dice_field(ui, &format!("{} damage dice", h.name), &mut form.damage, h.dice);
+                    let defence =
+                        dice_field(ui, &format!("{}'s defence dice", p.name), &mut form.defence, p.health);
+                    match (damage, defence) {
+                        (Some(damage), Some(defence)) => {
+                            Some(Event::Hazard { hazard: h.id.clone(), check, damage, defence })
+                        }
+                        _ => None,
+                    }
+                }
+                None => None,
+            };
+            main_button(
+                ui,
+                book,
+                game,
+                &format!("Resolve the {}", h.name.to_lowercase()),
+                None,
+                event,
+                commands,
+            );
+        },
+    );
+}

@@ -1,0 +1,298 @@
+//! The Play screen: a game of Frag Deadlands or Frag Zombies!!! at the table, from set-up and
+//! who goes first to the win.
+//!
+//! The screen reads the game and sends [`PlayCommand`]s; the app writes each event to the
+//! game's journal before it shows. The rules are asked of the game (`State::respawn_how`,
+//! `State::attack_inputs`, `State::gallows_rule`, `Log::allows`…), never decided here. One
+//! file per part of the turn: [`setup`] (set-up, poker hands and the tie roll), [`turn`] (the
+//! four phases, zombies, the end of the turn), [`attack`] (the attack panel with its odds,
+//! held attacks and shootouts, hazards), [`cards`] (hands, cards in play, counters and
+//! leftovers); [`board`] shows the players and the log beside every phase.
+
+mod attack;
+mod board;
+mod cards;
+mod setup;
+mod turn;
+
+use egui::{RichText, ScrollArea, Ui};
+
+use super::fighters::FighterEntry;
+use super::{elide, shortcut};
+use crate::systems::frag::game::{Event, Game, Phase, Setup, Stage};
+use crate::systems::frag::rules::Deck;
+use crate::systems::frag::rules::data::{Rulebook, Variant};
+use crate::ui::theme;
+use crate::ui::widgets::problem;
+
+pub use attack::{AttackForm, TargetPick, WeaponPick};
+pub use cards::{CardKind, CardsForm};
+pub use setup::{SeatForm, SetupForm};
+
+/// Something the Play screen asks the app to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayCommand {
+    /// Start a new game: its journal is created and this set-up is its first event.
+    Start(Box<Setup>),
+    /// Apply an event to the game and save it.
+    Apply(Event),
+    Undo,
+    Redo,
+    /// Reopen a saved game.
+    Resume(String),
+    /// Put the game away (it stays saved).
+    Close,
+}
+
+/// What the Play screen is shown.
+pub struct PlayView<'a> {
+    pub game: Option<&'a Game>,
+    /// What Undo would undo, in words (`None`: nothing to undo).
+    pub undo_label: Option<&'a str>,
+    pub can_redo: bool,
+    /// Why the open game cannot be changed (its journal is damaged).
+    pub read_only: Option<&'a str>,
+    /// The saved fighters, to seat at set-up.
+    pub fighters: &'a [FighterEntry],
+}
+
+/// The Play screen's own state: the forms of each step, kept between frames.
+#[derive(Clone, Debug, Default)]
+pub struct PlayState {
+    /// A sentence about the last command that failed.
+    pub notice: Option<String>,
+    /// The saved games, newest first: (id, summary).
+    pub saved: Vec<(String, String)>,
+    pub setup: SetupForm,
+    /// Each seat's typed poker hand.
+    pub poker: Vec<String>,
+    /// The seed "Deal for us" uses next (a test or a report may fix it); a random one
+    /// otherwise.
+    pub seed: Option<u64>,
+    /// Each tied seat's d6.
+    pub tie: Vec<String>,
+    pub start_draw: String,
+    pub respawn: String,
+    pub bump: String,
+    pub tile: String,
+    pub tile_zombies: u32,
+    pub movement: String,
+    pub movement_extra: u32,
+    pub squares: u32,
+    pub power_square: String,
+    pub power_deck: Option<Deck>,
+    pub power_roll: String,
+    pub attack: AttackForm,
+    pub hazard: attack::HazardForm,
+    pub shootout: attack::ShootoutForm,
+    pub zombie_roll: String,
+    pub adjacent: u32,
+    pub zombie_damage: String,
+    pub zombie_defence: String,
+    pub cards: CardsForm,
+}
+
+impl PlayState {
+    /// Clears the typed rolls once `event` is in the game (or undone): each roll is used once.
+    pub fn after_event(&mut self, event: &Event) {
+        for text in [
+            &mut self.start_draw,
+            &mut self.respawn,
+            &mut self.bump,
+            &mut self.movement,
+            &mut self.power_roll,
+            &mut self.zombie_roll,
+            &mut self.zombie_damage,
+            &mut self.zombie_defence,
+        ] {
+            text.clear();
+        }
+        self.tie.clear();
+        self.power_square.clear();
+        self.movement_extra = 0;
+        // Each tile and each turn's zombies are counted afresh.
+        if matches!(event, Event::PlaceTile { .. } | Event::EndTurn) {
+            self.tile.clear();
+            self.tile_zombies = 0;
+        }
+        if matches!(event, Event::ZombiesAdjacent { .. } | Event::EndTurn) {
+            self.adjacent = 0;
+        }
+        self.attack.after_event(event);
+        self.hazard.after_event();
+        self.shootout.after_event();
+    }
+}
+
+/// Draws the Play screen.
+pub fn play_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    view: &PlayView<'_>,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    if let Some(game) = view.game {
+        // The players and the log share the left side, so the turn has the width for two
+        // columns.
+        egui::Panel::left("frag-board").resizable(true).default_size(300.0).show(ui, |ui| {
+            let players = ui.available_height() * 0.6;
+            ScrollArea::vertical()
+                .id_salt("frag-players")
+                .max_height(players)
+                .show(ui, |ui| board::players_ui(ui, book, game));
+            ui.separator();
+            board::log_ui(ui, book, game);
+        });
+    }
+    egui::CentralPanel::default().show(ui, |ui| {
+        if let Some(notice) = state.notice.clone() {
+            ui.horizontal_wrapped(|ui| {
+                problem(ui, &notice);
+                if ui.button("Dismiss").clicked() {
+                    state.notice = None;
+                }
+            });
+        }
+        let Some(game) = view.game else {
+            ScrollArea::vertical().id_salt("frag-setup").show(ui, |ui| {
+                setup::setup_ui(ui, book, view.fighters, state, commands);
+            });
+            return;
+        };
+        top_bar(ui, book, game, view, commands);
+        if let Some(why) = view.read_only {
+            problem(ui, why);
+        }
+        ui.separator();
+        let s = &game.state;
+        ScrollArea::vertical().id_salt(("frag-turn", s.current_player(), s.phase().map(Phase::title))).show(
+            ui,
+            |ui| {
+                match &s.stage {
+                    Stage::Setup => {}
+                    Stage::Poker => setup::poker_ui(ui, book, game, state, commands),
+                    Stage::TieBreak { tied } => setup::tie_ui(ui, game, tied, state, commands),
+                    Stage::Playing => turn::turn_ui(ui, book, game, state, commands),
+                    Stage::Over => turn::over_ui(ui, book, game),
+                }
+                if matches!(s.stage, Stage::Playing) {
+                    ui.add_space(theme::GAP);
+                    cards::cards_ui(ui, book, game, state, commands);
+                }
+            },
+        );
+    });
+}
+
+/// The game's name and turn, Undo (saying what it undoes), Redo and Close.
+fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
+    let s = &game.state;
+    ui.horizontal(|ui| {
+        let title = match (s.turn.as_ref(), &s.stage) {
+            (_, Stage::Over) => format!("{} · game over", s.variant.title()),
+            (Some(t), _) => format!("{} · turn {}", s.variant.title(), t.number),
+            (None, _) => format!("{} · who goes first", s.variant.title()),
+        };
+        ui.label(RichText::new(title).size(theme::HEADING + 4.0).strong());
+        let goal = match s.variant {
+            Variant::Deadlands => format!("{} frags win", s.frag_target),
+            Variant::Zombies => format!(
+                "{} zombie frags or {} win",
+                book.zombies.zombie_frags_to_win, book.zombies.win_square
+            ),
+        };
+        ui.label(RichText::new(goal).color(theme::muted(ui.visuals())));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button("Close game")
+                .on_hover_text("It stays saved; resume it from the Play screen")
+                .clicked()
+            {
+                commands.push(PlayCommand::Close);
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                undo_buttons(ui, view.undo_label, view.can_redo, commands);
+            });
+        });
+    });
+}
+
+/// Undo (saying what it undoes) and Redo, with their shortcuts (Ctrl+Z, Ctrl+Shift+Z). Undo
+/// keeps one width, so Redo after it never moves; a long label is shortened on the button and
+/// given whole in its tooltip and to screen readers.
+fn undo_buttons(ui: &mut Ui, undo_label: Option<&str>, can_redo: bool, commands: &mut Vec<PlayCommand>) {
+    let (redo_key, undo_key) = if ui.ctx().text_edit_focused() {
+        (false, false)
+    } else {
+        ui.input_mut(|i| {
+            let redo = i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+            (redo, !redo && i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z))
+        })
+    };
+    let full = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
+    let undo = ui
+        .add_enabled(
+            undo_label.is_some(),
+            egui::Button::new(elide(&full, 34)).min_size(egui::vec2(300.0, 0.0)),
+        )
+        .accessible_name(full.clone())
+        .on_hover_text(format!("{full} (Ctrl+Z)"));
+    if undo.clicked() || (undo_label.is_some() && undo_key) {
+        commands.push(PlayCommand::Undo);
+    }
+    if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z").clicked()
+        || (can_redo && redo_key)
+    {
+        commands.push(PlayCommand::Redo);
+    }
+}
+
+/// A button that sends `event` when clicked, greyed out when the game would refuse it; its
+/// accessible name is its text. Returns whether it was clicked.
+fn event_button(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    text: &str,
+    event: Event,
+    commands: &mut Vec<PlayCommand>,
+) -> bool {
+    let allowed = game.allows(book, &event);
+    let clicked = ui.add_enabled(allowed, egui::Button::new(RichText::new(text).strong())).clicked();
+    if clicked {
+        commands.push(PlayCommand::Apply(event));
+    }
+    clicked
+}
+
+/// The main button of a step, with a keyboard shortcut (Ctrl + `key`).
+fn main_button(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    text: &str,
+    key: Option<egui::Key>,
+    event: Option<Event>,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let allowed = event.as_ref().is_some_and(|e| game.allows(book, e));
+    let mut button = ui.add_enabled(
+        allowed,
+        egui::Button::new(RichText::new(text).size(theme::HEADING).strong()).min_size(egui::vec2(0.0, 40.0)),
+    );
+    if let Some(key) = key {
+        button = button.on_hover_text(format!("Ctrl+{key:?}"));
+    }
+    let pressed = key.is_some_and(|k| allowed && shortcut(ui, k));
+    if (button.clicked() || pressed)
+        && let Some(event) = event
+    {
+        commands.push(PlayCommand::Apply(event));
+    }
+}
+
+/// A player's name by seat.
+fn who(game: &Game, seat: usize) -> &str {
+    game.state.players.get(seat).map_or("?", |p| p.name.as_str())
+}

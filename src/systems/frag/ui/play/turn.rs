@@ -1,0 +1,549 @@
+//! A turn in the book's four phases: respawn (a d6 square, bumping chains, the Harrowed
+//! Gunslinger's choice, the gallows square, Town Square), the map tile (Frag Zombies!!!), the
+//! movement roll, then moves, power-ups and attacks in any order with a movement-used track;
+//! in Frag Zombies!!! the zombies' move and each adjacent zombie's attack; the hand limit and
+//! the end of the turn; and the win.
+
+use egui::{RichText, Ui, vec2};
+
+use super::super::{dice_field, die, small_stepper, stepper};
+use super::{PlayCommand, PlayState, attack, event_button, main_button, who};
+use crate::systems::frag::game::{Event, Game, Phase, RespawnHow, WinBy};
+use crate::systems::frag::rules::Deck;
+use crate::systems::frag::rules::combat;
+use crate::systems::frag::rules::data::{Rulebook, Variant};
+use crate::ui::theme;
+use crate::ui::widgets::row_label;
+
+/// The current turn: whose it is, what the rules remind him of, and the phase's panel.
+pub fn turn_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &game.state;
+    let (Some(seat), Some(phase)) = (s.current_player(), s.phase()) else { return };
+    let character = s.character(book, seat).map_or("", |c| c.name.as_str());
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("{}'s turn", who(game, seat))).size(theme::BIG * 0.7).strong());
+        ui.label(
+            RichText::new(format!("{character} · {}", phase.title()))
+                .size(theme::HEADING)
+                .color(theme::accent(&v)),
+        );
+    });
+    if let Some(bumped) = s.pending_bump {
+        bump_ui(ui, book, game, bumped, state, commands);
+        return;
+    }
+    if let Some(draw) = s.start_draw_due(book) {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(&draw.text);
+            let event =
+                die(ui, "Start-of-turn die", &mut state.start_draw).map(|roll| Event::StartDraw { roll });
+            main_button(ui, book, game, "Roll for the start-of-turn card", None, event, commands);
+        });
+        ui.add_space(6.0);
+    }
+    match phase {
+        Phase::Respawn => respawn_ui(ui, book, game, state, commands),
+        Phase::Tile => tile_ui(ui, book, game, state, commands),
+        Phase::Movement => movement_ui(ui, book, game, state, commands),
+        Phase::Actions => actions_ui(ui, book, game, state, commands),
+        Phase::ZombiesAttack => zombies_attack_ui(ui, book, game, state, commands),
+    }
+}
+
+fn respawn_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let s = &game.state;
+    let Some(seat) = s.current_player() else { return };
+    let name = who(game, seat).to_owned();
+    match s.respawn_how(book) {
+        Some(RespawnHow::Roll) => {
+            ui.label(format!("{name} is off the board: a d6 picks his respawn square."));
+            let event =
+                die(ui, "Respawn square", &mut state.respawn).map(|n| Event::Respawn { square: Some(n) });
+            main_button(ui, book, game, "Respawn", Some(egui::Key::E), event, commands);
+        }
+        Some(RespawnHow::Choose) => {
+            ui.label(format!("{name} picks the grave he climbs out of:"));
+            ui.horizontal(|ui| {
+                for n in 1..=book.core.respawn_squares {
+                    event_button(
+                        ui,
+                        book,
+                        game,
+                        &format!("Respawn on square {n}"),
+                        Event::Respawn { square: Some(n) },
+                        commands,
+                    );
+                }
+            });
+        }
+        Some(RespawnHow::Gallows(g)) => {
+            ui.label(format!(
+                "{name} was hanged: he comes back on gallows square {g}, where everyone can see."
+            ));
+            main_button(
+                ui,
+                book,
+                game,
+                &format!("Come back on gallows square {g}"),
+                Some(egui::Key::E),
+                Some(Event::Respawn { square: None }),
+                commands,
+            );
+        }
+        Some(RespawnHow::TownSquare) => {
+            let place = &book.zombies.respawn_point;
+            main_button(
+                ui,
+                book,
+                game,
+                &format!("Respawn at {place}"),
+                Some(egui::Key::E),
+                Some(Event::Respawn { square: None }),
+                commands,
+            );
+        }
+        None => {}
+    }
+}
+
+fn bump_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    bumped: usize,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let name = who(game, bumped).to_owned();
+    ui.label(
+        RichText::new(format!("{name} is bumped off his square: he rolls a d6 for a new respawn square."))
+            .size(theme::HEADING)
+            .color(theme::accent(&v)),
+    );
+    let event = die(ui, &format!("{name}'s new respawn square"), &mut state.bump)
+        .map(|square| Event::Bump { player: bumped, square });
+    main_button(ui, book, game, &format!("Move {name}"), Some(egui::Key::E), event, commands);
+}
+
+fn tile_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let s = &game.state;
+    ui.label("Place a new map tile as in Zombies!!!, with its zombies from the pool.");
+    ui.horizontal(|ui| {
+        let l = row_label(ui, "Map tile");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.tile).desired_width(220.0).hint_text("its name (optional)"),
+        )
+        .labelled_by(l.id);
+    });
+    stepper(ui, "Zombies placed", &mut state.tile_zombies, 0, s.zombie_pool.min(99));
+    let tile =
+        Some(state.tile.trim().to_owned()).filter(|t| !t.is_empty()).or_else(|| Some("a map tile".into()));
+    ui.horizontal(|ui| {
+        main_button(
+            ui,
+            book,
+            game,
+            "Place the tile",
+            Some(egui::Key::E),
+            Some(Event::PlaceTile { tile, zombies: state.tile_zombies }),
+            commands,
+        );
+        event_button(ui, book, game, "No tiles left", Event::PlaceTile { tile: None, zombies: 0 }, commands);
+    });
+}
+
+fn movement_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let s = &game.state;
+    let Some(seat) = s.current_player() else { return };
+    let Some(p) = s.players.get(seat) else { return };
+    if !p.is_active() {
+        ui.label(format!("{} was fragged this turn: the turn is over.", p.name));
+        end_turn_ui(ui, book, game, commands);
+        return;
+    }
+    stepper(ui, "Extra dice from cards", &mut state.movement_extra, 0, 6);
+    let dice = p.fighter.speed + state.movement_extra;
+    let event = dice_field(ui, "Movement dice", &mut state.movement, dice)
+        .map(|rolled| Event::RollMovement { dice: rolled, extra_dice: state.movement_extra });
+    ui.horizontal(|ui| {
+        main_button(ui, book, game, "Roll for movement", Some(egui::Key::E), event, commands);
+        event_button(ui, book, game, "Teleport instead", Event::Teleport, commands);
+    });
+}
+
+/// Movement, power-ups and attacks, in any order; then the zombies (Frag Zombies!!!) or the
+/// end of the turn.
+fn actions_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &game.state;
+    let Some(seat) = s.current_player() else { return };
+    let Some(p) = s.players.get(seat) else { return };
+    if let Some(line) = result_line(game) {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(RichText::new(line).size(theme::BODY + 1.0).strong());
+        });
+    }
+    // Two columns, so the whole turn fits the window: moving, power-ups and the end of the
+    // turn on the left, the attack panel on the right.
+    let width = ui.available_width();
+    let left_width = (width * 0.43).floor();
+    // Room for the attack panel's frame and the scroll bar beside it.
+    let right_width = width - left_width - theme::GAP - 24.0;
+    ui.horizontal_top(|ui| {
+        ui.vertical(|left| {
+            left.set_width(left_width);
+            if p.is_active() {
+                movement_track_ui(left, book, game, state, commands);
+                power_up_ui(left, book, game, state, commands);
+                attack::held_ui(left, book, game, state, commands);
+                if s.variant == Variant::Deadlands {
+                    attack::hazard_ui(left, book, game, state, commands);
+                }
+            } else {
+                left.label(RichText::new(format!("{} was fragged this turn.", p.name)).color(theme::bad(&v)));
+            }
+            left.add_space(theme::GAP);
+            match s.variant {
+                Variant::Deadlands => end_turn_ui(left, book, game, commands),
+                Variant::Zombies => {
+                    if p.is_active() {
+                        let square = &book.zombies.win_square;
+                        event_button(
+                            left,
+                            book,
+                            game,
+                            &format!("{} reaches {square}", p.name),
+                            Event::ReachHeliport,
+                            commands,
+                        );
+                    }
+                    zombies_move_ui(left, book, game, state, commands);
+                }
+            }
+        });
+        ui.add_space(theme::GAP);
+        ui.vertical(|right| {
+            right.set_width(right_width);
+            if p.is_active() {
+                attack::attack_ui(right, book, game, state, commands);
+            }
+        });
+    });
+}
+
+/// What the last attack, hazard or zombie attack did, when the last event was one.
+fn result_line(game: &Game) -> Option<&str> {
+    game.state.last.as_ref().and_then(|_| game.lines.last().map(String::as_str))
+}
+
+/// This turn's movement: a track of the squares used, and the moves and jumps.
+fn movement_track_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &game.state;
+    let Some(t) = s.turn.as_ref() else { return };
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(format!("Movement {} of {}", t.moved.min(t.movement), t.movement))
+                .size(theme::HEADING)
+                .strong(),
+        );
+        let boxes = t.movement.min(36);
+        for k in 0..boxes {
+            let used = k < t.moved;
+            let (rect, _) = ui.allocate_exact_size(vec2(14.0, 18.0), egui::Sense::hover());
+            let fill = if used { theme::accent(&v) } else { v.extreme_bg_color };
+            ui.painter().rect_filled(rect, egui::CornerRadius::same(2), fill);
+        }
+        if t.movement > boxes {
+            ui.label("…");
+        }
+    });
+    let left = s.moves_left();
+    ui.horizontal_wrapped(|ui| {
+        for n in [1, 2, 3] {
+            if n <= left.max(1) {
+                event_button(
+                    ui,
+                    book,
+                    game,
+                    &format!("Move {n}"),
+                    Event::Move { squares: n, jump: false },
+                    commands,
+                );
+            }
+        }
+        ui.separator();
+        state.squares = state.squares.clamp(1, 99);
+        small_stepper(ui, "Squares", &mut state.squares, 1, left.clamp(1, 99));
+    });
+    ui.horizontal_wrapped(|ui| {
+        let n = state.squares;
+        event_button(
+            ui,
+            book,
+            game,
+            &format!("Move {n} squares"),
+            Event::Move { squares: n, jump: false },
+            commands,
+        );
+        if s.variant == Variant::Deadlands {
+            let cost = n * book.core.jump_cost_per_square;
+            event_button(
+                ui,
+                book,
+                game,
+                &format!("Jump {n} squares (costs {cost})"),
+                Event::Move { squares: n, jump: true },
+                commands,
+            );
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        event_button(ui, book, game, "Cards: movement +1", Event::AdjustMovement { by: 1 }, commands);
+        event_button(ui, book, game, "Cards: movement −1", Event::AdjustMovement { by: -1 }, commands);
+    });
+}
+
+fn power_up_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &game.state;
+    let Some(seat) = s.current_player() else { return };
+    let from = s.character(book, seat).map_or(4, |c| book.power_up_from(c));
+    let Some(t) = s.turn.as_ref() else { return };
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Power-up").strong());
+        ui.label(
+            RichText::new(format!("draws on {from}–6; each square once a turn")).color(theme::muted(&v)),
+        );
+        if !t.checked.is_empty() {
+            ui.label(RichText::new(format!("checked: {}", t.checked.join(", "))).color(theme::muted(&v)));
+        }
+    });
+    ui.horizontal(|ui| {
+        let l = ui.label("Square");
+        ui.add(egui::TextEdit::singleline(&mut state.power_square).desired_width(90.0).hint_text("e.g. P3"))
+            .labelled_by(l.id);
+        let deck = state.power_deck.get_or_insert(Deck::Weapons);
+        for (option, text) in [(Deck::Weapons, "Weapon"), (Deck::Gadgets, "Gadget")] {
+            if ui
+                .add(egui::Button::selectable(*deck == option, text))
+                .accessible_name(format!("Power-up deck {text}"))
+                .clicked()
+            {
+                *deck = option;
+            }
+        }
+    });
+    let event = die(ui, "Power-up die", &mut state.power_roll).map(|roll| Event::PowerUp {
+        square: state.power_square.trim().to_owned(),
+        deck: state.power_deck.unwrap_or(Deck::Weapons),
+        roll,
+    });
+    if let Some(Event::PowerUp { roll, .. }) = &event {
+        let word = if *roll >= from { "draws a card" } else { "nothing" };
+        ui.label(format!("A {roll}: {word}."));
+    }
+    main_button(ui, book, game, "Check the power-up", None, event, commands);
+}
+
+/// The hand limit, then the end of the turn.
+fn end_turn_ui(ui: &mut Ui, book: &Rulebook, game: &Game, commands: &mut Vec<PlayCommand>) {
+    let v = ui.visuals().clone();
+    let s = &game.state;
+    let Some(seat) = s.current_player() else { return };
+    let discard = s.must_discard(book);
+    if discard > 0 {
+        let limit = s.hand_limit(book, seat);
+        let hand = s.players.get(seat).map_or(0, |p| p.hand);
+        ui.label(
+            RichText::new(format!(
+                "{} holds {hand} cards and may keep {limit} when the turn ends.",
+                who(game, seat)
+            ))
+            .color(theme::bad(&v))
+            .strong(),
+        );
+        let cards = if discard == 1 { "1 card".to_owned() } else { format!("{discard} cards") };
+        event_button(
+            ui,
+            book,
+            game,
+            &format!("Discard {cards}"),
+            Event::Discard { player: seat, count: discard },
+            commands,
+        );
+    }
+    main_button(ui, book, game, "End the turn", Some(egui::Key::E), Some(Event::EndTurn), commands);
+}
+
+/// Frag Zombies!!!: the player to the right rolls a d6 and moves that many zombies.
+fn zombies_move_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &game.state;
+    let right = s.player_to_the_right().map_or("?", |p| who(game, p)).to_owned();
+    ui.label(theme::heading(&v, "The zombies move"));
+    ui.label(format!("Done? {right}, to the right, rolls a d6 and moves that many zombies one space each."));
+    let event = die(ui, "Zombie move die", &mut state.zombie_roll).map(|roll| Event::ZombiesMove { roll });
+    main_button(ui, book, game, "Move the zombies", Some(egui::Key::E), event, commands);
+}
+
+/// Frag Zombies!!!: every zombie next to the fighter (or in his space) attacks: an automatic
+/// hit, two damage dice against his defence dice, one attack at a time with its odds.
+fn zombies_attack_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let visuals = ui.visuals().clone();
+    let s = &game.state;
+    let Some(seat) = s.current_player() else { return };
+    let Some(turn) = s.turn.as_ref() else { return };
+    let name = who(game, seat).to_owned();
+    let right = s.player_to_the_right().map_or("?", |p| who(game, p)).to_owned();
+    if let Some(roll) = turn.zombie_roll {
+        ui.label(format!("{right} rolled {roll}: {roll} zombie(s) moved one space."));
+    }
+    if let Some(line) = result_line(game) {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(RichText::new(line).size(theme::BODY + 1.0).strong());
+        });
+    }
+    match turn.zombie_attacks {
+        None => {
+            ui.label(theme::heading(&visuals, "The zombies attack"));
+            ui.label(format!(
+                "How many zombies are next to {name}, or in his space? {right} handles their attacks."
+            ));
+            stepper(
+                ui,
+                "Zombies next to the fighter",
+                &mut state.adjacent,
+                0,
+                s.zombies_on_board(book).min(99),
+            );
+            main_button(
+                ui,
+                book,
+                game,
+                "These zombies attack",
+                Some(egui::Key::E),
+                Some(Event::ZombiesAdjacent { count: state.adjacent }),
+                commands,
+            );
+        }
+        Some(count) if s.zombie_attacks_left() > 0 => {
+            let k = turn.zombie_attacks_made + 1;
+            ui.label(theme::heading(&visuals, format!("Zombie attack {k} of {count}")));
+            if let Some(inputs) = s.zombie_attack_inputs(book) {
+                ui.label(format!(
+                    "An automatic hit: {} damage dice against {name}'s {} defence dice.",
+                    inputs.damage_dice, inputs.defence_dice
+                ));
+                if let Ok(odds) = inputs.damage_odds(book) {
+                    super::super::reference::damage_odds_ui(ui, &odds, false);
+                }
+                let damage =
+                    dice_field(ui, "Zombie damage dice", &mut state.zombie_damage, inputs.damage_dice);
+                let defence = dice_field(
+                    ui,
+                    &format!("{name}'s defence dice"),
+                    &mut state.zombie_defence,
+                    inputs.defence_dice,
+                );
+                let event = match (damage, defence) {
+                    (Some(damage), Some(defence)) => {
+                        let sum = |d: &[u8]| d.iter().map(|&x| u32::from(x)).sum::<u32>();
+                        let dealt = combat::damage(sum(&damage), sum(&defence), 0);
+                        ui.label(RichText::new(format!("{dealt} damage")).size(theme::HEADING).strong());
+                        Some(Event::ZombieAttack { damage, defence })
+                    }
+                    _ => None,
+                };
+                main_button(ui, book, game, "Resolve the zombie attack", Some(egui::Key::E), event, commands);
+            }
+        }
+        Some(_) => {
+            ui.label(format!("The zombies are done with {name}."));
+            end_turn_ui(ui, book, game, commands);
+        }
+    }
+}
+
+/// The end of the game: the winner and how.
+pub fn over_ui(ui: &mut Ui, book: &Rulebook, game: &Game) {
+    let v = ui.visuals().clone();
+    let s = &game.state;
+    let Some(win) = s.winner else { return };
+    let how = match win.by {
+        WinBy::Frags => format!("with {} frags", s.frag_target),
+        WinBy::ZombieFrags => format!("with {} zombie frags", book.zombies.zombie_frags_to_win),
+        WinBy::Heliport => format!("by reaching {}", book.zombies.win_square),
+    };
+    ui.label(
+        RichText::new(format!("{} wins {how}!", who(game, win.player)))
+            .size(theme::BIG)
+            .strong()
+            .color(theme::good(&v)),
+    );
+    if let Some(line) = game.lines.last() {
+        ui.label(line);
+    }
+    if s.variant == Variant::Deadlands {
+        ui.label(
+            RichText::new("In a tournament the winner adds 1 to one stat of his fighter: change it on the Fighters tab.")
+                .color(theme::muted(&v)),
+        );
+    }
+}

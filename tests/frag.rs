@@ -1,0 +1,574 @@
+//! Frag Deadlands and Frag Zombies!!!: the `posse frag` command line contract (the real binary,
+//! its JSON keys, exit codes and error sentences), and both variants played through the app's
+//! window from set-up to a win, every die typed as a player would type the real ones.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use posse::app::PosseApp;
+use posse::store::DataDir;
+use posse::systems::frag::app::FragApp;
+use posse::systems::frag::game::{Game, Spot, Status, WinBy};
+use serde_json::Value;
+
+use super::support;
+
+// ---------------------------------------------------------------------------------------------
+// The command line.
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn posse(args: &[&str]) -> Run {
+    let out = support::posse_command().arg("frag").args(args).output().expect("posse runs");
+    Run {
+        code: out.status.code().expect("exit code"),
+        stdout: String::from_utf8(out.stdout).expect("utf-8"),
+        stderr: String::from_utf8(out.stderr).expect("utf-8"),
+    }
+}
+
+/// The JSON answer of a command that exits with `code`.
+fn json(args: &[&str], code: i32) -> Value {
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let run = posse(&with_json);
+    assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", run.stdout))
+}
+
+/// A failure: the exit code, one sentence on stderr, and `{"error"}` with --json.
+fn assert_fails(args: &[&str], code: i32, sentence: &str) {
+    let run = posse(args);
+    assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
+    assert_eq!(run.stderr.trim(), sentence);
+    assert_eq!(json(args, code)["error"], sentence);
+}
+
+fn keys(v: &Value) -> Vec<&str> {
+    let mut k: Vec<&str> = v.as_object().expect("an object").keys().map(String::as_str).collect();
+    k.sort_unstable();
+    k
+}
+
+fn close(v: &Value, expected: f64) {
+    let x = v.as_f64().expect("a number");
+    assert!((x - expected).abs() < 1e-12, "{x} is not {expected}");
+}
+
+#[test]
+fn fighter_checks_the_seven_points_and_gives_the_characters_numbers() {
+    let v =
+        json(&["fighter", "--character", "huckster", "--health", "2", "--speed", "2", "--accuracy", "3"], 0);
+    assert_eq!(
+        keys(&v),
+        [
+            "accuracy",
+            "attacks",
+            "character",
+            "hand_limit",
+            "health",
+            "jump",
+            "move_dice",
+            "power_up",
+            "problems",
+            "speed",
+            "starting",
+            "valid",
+            "weapon_limit",
+            "wins"
+        ]
+    );
+    assert_eq!(
+        (v["valid"].as_bool(), v["attacks"].as_u64(), v["power_up"].as_u64()),
+        (Some(true), Some(2), Some(5))
+    );
+    assert_eq!((v["weapon_limit"].as_u64(), v["hand_limit"].as_u64()), (Some(3), Some(5)));
+    assert_eq!(v["starting"]["name"], "Hoyle's Book of Games");
+    let op = json(
+        &["fighter", "--character", "agency-operative", "--health", "2", "--speed", "2", "--accuracy", "3"],
+        0,
+    );
+    assert_eq!(
+        (op["starting"]["name"].as_str(), op["starting"]["dice"].as_u64()),
+        (Some("Gatling Pistol"), Some(3))
+    );
+    assert_eq!(op["hand_limit"], 4);
+    // Our copy prints no starting item for the Mad Scientist; his weapon limit is his Health.
+    let bad = json(
+        &["fighter", "--character", "mad-scientist", "--health", "4", "--speed", "4", "--accuracy", "3"],
+        1,
+    );
+    assert_eq!((bad["valid"].as_bool(), &bad["starting"]), (Some(false), &Value::Null));
+    assert_eq!(bad["weapon_limit"], 4);
+    assert_eq!(bad["power_up"], 3);
+    assert_eq!(keys(&bad["problems"][0]), ["message", "rule"]);
+    assert_eq!(bad["problems"][0]["rule"], "points");
+    // A win adds a point, which may take a stat past 4.
+    let five = json(
+        &[
+            "fighter",
+            "--character",
+            "saloon-gal",
+            "--health",
+            "5",
+            "--speed",
+            "2",
+            "--accuracy",
+            "1",
+            "--wins",
+            "1",
+        ],
+        0,
+    );
+    assert_eq!(five["valid"], true);
+    assert_fails(
+        &["fighter", "--character", "cowboy", "--health", "2", "--speed", "2", "--accuracy", "3"],
+        2,
+        "'cowboy' is not a character: use one of agency-operative, mad-scientist, huckster, harrowed-gunslinger, saloon-gal, indian-brave.",
+    );
+}
+
+#[test]
+fn hit_gives_the_exact_chance_and_reads_a_roll() {
+    let v = json(&["hit", "--accuracy", "3", "--range", "9"], 0);
+    assert_eq!(keys(&v), ["dice", "hit_chance", "range"]);
+    // 3d6 at least 9: 160 of 216.
+    close(&v["hit_chance"], 160.0 / 216.0);
+    let rolled = json(&["hit", "--accuracy", "3", "--range", "9", "--roll", "4,3,2"], 0);
+    assert_eq!(rolled["result"], "hit");
+    let missed = json(&["hit", "--accuracy", "1", "--range", "4", "--bonus-dice", "1", "--roll", "1,2"], 0);
+    assert_eq!((missed["dice"].as_u64(), missed["result"].as_str()), (Some(2), Some("miss")));
+    assert_fails(
+        &["hit", "--accuracy", "3", "--range", "9", "--roll", "4,3"],
+        1,
+        "The roll needs 3 dice, not 2.",
+    );
+}
+
+#[test]
+fn damage_odds_are_exact_and_rolls_give_the_result() {
+    // 1 attack die against 1 defence die: damage is 1 on 21 of 36 (a tie or more), 2 on 6
+    // (6/3, 4/2, 6/2, 2/1, 3/1, 5/1 less those counted: 2:1 3:1 4:2 5:2 6:3 and 4:1 5:1 6:1
+    // …), counted exactly here by enumeration.
+    let v = json(&["damage", "--dice", "1", "--health", "1"], 0);
+    assert_eq!(keys(&v), ["chances", "dice", "distribution", "expected", "extra", "health"]);
+    assert_eq!(keys(&v["chances"]), ["frag", "gallows", "none"]);
+    let mut counts = [0u32; 7];
+    for a in 1..=6 {
+        for d in 1..=6 {
+            counts[a / d] += 1;
+        }
+    }
+    let dist = v["distribution"].as_array().expect("a distribution");
+    assert_eq!(dist.len(), 7, "raw damage up to 6 / 1");
+    for (k, p) in dist.iter().enumerate() {
+        close(p, f64::from(counts[k]) / 36.0);
+    }
+    close(&v["chances"]["none"], 15.0 / 36.0);
+    close(&v["chances"]["frag"], 21.0 / 36.0);
+    // Gallows at twice Health 1: damage 2 or more.
+    close(&v["chances"]["gallows"], f64::from(counts[2..].iter().sum::<u32>()) / 36.0);
+    let mean: f64 =
+        (0..7).map(|k| f64::from(counts[k]) * f64::from(u32::try_from(k).unwrap_or(0))).sum::<f64>() / 36.0;
+    close(&v["expected"], mean);
+    // Any frag of the Indian Brave may hang him.
+    let brave = json(&["damage", "--dice", "1", "--health", "1", "--gallows-always"], 0);
+    close(&brave["chances"]["gallows"], 21.0 / 36.0);
+    // Rolls: 12 / 5 = 2, plus 1 extra, against Health 2: 3 damage, fragged, not gallows.
+    let r = json(
+        &[
+            "damage",
+            "--dice",
+            "3",
+            "--health",
+            "2",
+            "--extra",
+            "1",
+            "--attack-roll",
+            "12",
+            "--defense-roll",
+            "5",
+        ],
+        0,
+    );
+    assert_eq!(
+        (r["damage"].as_u64(), r["health_left"].as_u64(), r["result"].as_str()),
+        (Some(3), Some(0), Some("fragged"))
+    );
+    let r = json(&["damage", "--dice", "3", "--health", "2", "--attack-roll", "4", "--defense-roll", "5"], 0);
+    assert_eq!((r["damage"].as_u64(), r["result"].as_str()), (Some(0), Some("none")));
+    let r =
+        json(&["damage", "--dice", "3", "--health", "3", "--attack-roll", "10", "--defense-roll", "5"], 0);
+    assert_eq!(
+        (r["damage"].as_u64(), r["health_left"].as_u64(), r["result"].as_str()),
+        (Some(2), Some(1), Some("wounded"))
+    );
+    let r =
+        json(&["damage", "--dice", "3", "--health", "2", "--attack-roll", "16", "--defense-roll", "4"], 0);
+    assert_eq!(r["result"], "gallows");
+}
+
+#[test]
+fn poker_ranks_the_hands_and_lists_a_full_tie() {
+    let v = json(&["poker", "--hand", "Ann=AS,KS,QS,JS,10S", "--hand", "Bob=JK,2H,2D,2C,5S"], 0);
+    assert_eq!(keys(&v), ["first", "hands", "tied"]);
+    assert_eq!(keys(&v["hands"][0]), ["cards", "player", "rank"]);
+    assert_eq!(
+        (v["hands"][0]["rank"].as_str(), v["hands"][1]["rank"].as_str()),
+        (Some("royal_flush"), Some("four_of_a_kind"))
+    );
+    assert_eq!(v["first"], "Ann");
+    assert_eq!(v["tied"], serde_json::json!([]));
+    let tie = json(&["poker", "--hand", "Ann=AS,KS,QS,JS,10S", "--hand", "Bob=AH,KH,QH,JH,10H"], 0);
+    assert_eq!(tie["first"], Value::Null);
+    assert_eq!(tie["tied"], serde_json::json!(["Ann", "Bob"]));
+    // Within a rank, the usual order: a pair of kings beats a pair of sevens.
+    let pairs = json(&["poker", "--hand", "Ann=7H,7D,2C,3S,9D", "--hand", "Bob=KH,KD,2S,3C,4D"], 0);
+    assert_eq!(pairs["first"], "Bob");
+}
+
+#[test]
+fn zombie_frags_count_cards_and_blood() {
+    let v = json(&["zombie-frags", "--count", "12"], 0);
+    assert_eq!(keys(&v), ["blood", "event_cards", "frags"]);
+    assert_eq!(
+        (v["frags"].as_u64(), v["event_cards"].as_u64(), v["blood"].as_u64()),
+        (Some(12), Some(5), Some(2))
+    );
+    let v = json(&["zombie-frags", "--count", "6"], 0);
+    assert_eq!((v["event_cards"].as_u64(), v["blood"].as_u64()), (Some(5), Some(0)));
+    let v = json(&["zombie-frags", "--count", "3"], 0);
+    assert_eq!(v["event_cards"], 3);
+}
+
+#[test]
+fn record_sheet_prints_a_fighter_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fighter = dir.path().join("ann.json");
+    std::fs::write(
+        &fighter,
+        r#"{"character":"agency-operative","name":"Ann","health":2,"speed":2,"accuracy":3}"#,
+    )
+    .expect("fighter file");
+    let out = dir.path().join("ann.pdf");
+    let run = posse(&[
+        "record-sheet",
+        fighter.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+        "--paper",
+        "letter",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(std::fs::read(&out).expect("the sheet").starts_with(b"%PDF"));
+    let missing = dir.path().join("nobody.json");
+    let run = posse(&["record-sheet", missing.to_str().expect("path"), "--out", out.to_str().expect("path")]);
+    assert_ne!(run.code, 0);
+    assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app.
+
+use support::{App, pick, type_in};
+
+/// A data folder holding Frag fighters `(id, character, health, speed, accuracy)`.
+fn data_with_fighters(fighters: &[(&str, &str, u32, u32, u32)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let to = dir.path().join("frag").join("fighters");
+    std::fs::create_dir_all(&to).expect("fighters folder");
+    for (id, character, health, speed, accuracy) in fighters {
+        let json = serde_json::json!({
+            "character": character, "name": id, "health": health, "speed": speed, "accuracy": accuracy
+        });
+        std::fs::write(to.join(format!("{id}.json")), json.to_string()).expect("fighter file");
+    }
+    dir
+}
+
+/// The app on `dir` at the table's 1280×800, opened on Frag's Play tab.
+fn frag_play(dir: &std::path::Path) -> App {
+    let data = DataDir::at(dir);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+    h.run();
+    if h.state().home {
+        h.get_by_label("Frag Deadlands").click();
+        h.run();
+    }
+    h.get_by_label("Play").click();
+    h.run();
+    h
+}
+
+fn frag(h: &App) -> &FragApp {
+    h.state().systems.iter().find_map(|s| s.as_any().downcast_ref::<FragApp>()).expect("Frag")
+}
+
+fn game(h: &App) -> &Game {
+    frag(h).game().expect("a game is open")
+}
+
+fn last_line(h: &App) -> String {
+    game(h).lines.last().cloned().unwrap_or_default()
+}
+
+/// Clicks the button labelled `label`, scrolled into view first.
+fn press(h: &mut App, label: &str) {
+    let node = h.get_by_role_and_label(Role::Button, label);
+    assert!(!node.accesskit_node().is_disabled(), "{label} is greyed out");
+    node.scroll_to_me();
+    h.run();
+    h.get_by_role_and_label(Role::Button, label).click_accesskit();
+    h.run();
+}
+
+/// Presses `label` `times` times.
+fn press_times(h: &mut App, label: &str, times: u32) {
+    for _ in 0..times {
+        press(h, label);
+    }
+}
+
+/// Seats the players `(name, fighter's label)` and starts the game.
+fn seat_and_start(h: &mut App, players: &[(&str, &str)]) {
+    for (i, (name, fighter)) in players.iter().enumerate() {
+        let n = i + 1;
+        type_in(h, &format!("Player {n}'s name"), name);
+        pick(h, &format!("Player {n}'s fighter"), fighter);
+    }
+    press(h, "Start the game");
+}
+
+fn status(h: &App, seat: usize) -> Status {
+    game(h).state.players[seat].status
+}
+
+#[test]
+fn frag_deadlands_from_set_up_to_a_win_on_the_gallows() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    press_times(&mut h, "Fewer: Frags to win", 2);
+    let labels: Vec<String> = frag(&h).fighters.entries.iter().map(|e| e.id.clone()).collect();
+    assert_eq!(labels, ["ann", "bob"]);
+    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
+    assert_eq!(game(&h).state.frag_target, 1);
+
+    // Who goes first: Ann's typed royal flush beats Bob's pair of sevens.
+    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
+    press(&mut h, "Rank the hands");
+    assert_eq!(game(&h).state.current_player(), Some(0));
+
+    // Ann's first turn: a 3 for her respawn square, 1+1 for movement, done.
+    type_in(&mut h, "Respawn square", "3");
+    press(&mut h, "Respawn");
+    assert_eq!(status(&h, 0), Status::Active(Spot::Respawn(3)));
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    press(&mut h, "End the turn");
+
+    // Bob rolls 3 too: Ann is bumped and rolls 5.
+    type_in(&mut h, "Respawn square", "3");
+    press(&mut h, "Respawn");
+    assert_eq!(game(&h).state.pending_bump, Some(0));
+    type_in(&mut h, "Ann's new respawn square", "5");
+    press(&mut h, "Move Ann");
+    assert_eq!(
+        (status(&h, 0), status(&h, 1)),
+        (Status::Active(Spot::Respawn(5)), Status::Active(Spot::Respawn(3)))
+    );
+    assert_eq!(last_line(&h), "Ann is bumped and rolls 5: respawn square 5");
+
+    // The table breaks for supper: the journal keeps the game, and a new window resumes it.
+    let events = game(&h).events.clone();
+    drop(h);
+    let mut h = frag_play(dir.path());
+    assert!(frag(&h).game().is_none());
+    press(&mut h, "Resume Ann v Bob · Frag Deadlands · turn 2 · unfinished");
+    assert_eq!(game(&h).events, events);
+    type_in(&mut h, "Movement dice", "2 2");
+    press(&mut h, "Roll for movement");
+
+    // Bob's bow at range 1: 2+2 hits; 6+6 = 12 against Ann's 1+1 = 2 is 6 damage, at least
+    // twice her Health of 2: she goes to the gallows, and Bob's frag wins.
+    press(&mut h, "Target Ann");
+    assert!(h.query_by_label("Hits at range 1").is_some(), "the odds show before the roll");
+    type_in(&mut h, "To-hit dice", "2 2");
+    type_in(&mut h, "Damage dice", "6 6");
+    type_in(&mut h, "Ann's defence dice", "1 1");
+    assert!(
+        h.get_by_role_and_label(Role::Button, "Attack").accesskit_node().is_disabled(),
+        "pick the gallows first"
+    );
+    press(&mut h, "Gallows square 2");
+    press(&mut h, "Attack");
+    assert_eq!(status(&h, 0), Status::Hanged(2));
+    let s = &game(&h).state;
+    assert_eq!(s.winner.map(|w| (w.player, w.by)), Some((1, WinBy::Frags)));
+    assert!(last_line(&h).contains("hangs on gallows square 2"), "{}", last_line(&h));
+    assert!(h.query_by_label("Bob wins with 1 frags!").is_some());
+
+    // Undo names the attack and takes back exactly it; Redo puts it back.
+    let undo = format!("Undo: {}", last_line(&h));
+    press(&mut h, &undo);
+    assert_eq!(status(&h, 0), Status::Active(Spot::Respawn(5)));
+    assert_eq!(game(&h).state.winner, None);
+    press(&mut h, "Redo");
+    assert_eq!(status(&h, 0), Status::Hanged(2));
+}
+
+#[test]
+fn frag_zombies_a_turn_with_three_zombie_attacks_then_too_many_frags_and_a_win() {
+    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Game Frag Zombies!!!");
+    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
+    press(&mut h, "Rank the hands");
+    assert_eq!(game(&h).state.zombie_pool, 100);
+
+    // Ann's turn: the Hospital with 20 zombies from the pool.
+    type_in(&mut h, "Map tile", "Hospital");
+    press_times(&mut h, "More: Zombies placed", 20);
+    press(&mut h, "Place the tile");
+    assert_eq!(game(&h).state.zombie_pool, 80);
+    // Movement is her Speed, no roll: 3 squares.
+    assert_eq!(game(&h).state.moves_left(), 3);
+    press(&mut h, "Move 3");
+    // Her Derringer at a zombie: 1+1 hits at range 1; 3+4 against 6 is 1 damage.
+    press(&mut h, "Target a zombie");
+    type_in(&mut h, "To-hit dice", "1 1");
+    type_in(&mut h, "Damage dice", "3 4");
+    type_in(&mut h, "the zombie's defence dice", "6");
+    press(&mut h, "Attack");
+    assert_eq!(game(&h).state.players[0].zombie_frags, 1);
+
+    // Bob, to her right, rolls 4 for the zombies; three are next to her and attack one by one.
+    type_in(&mut h, "Zombie move die", "4");
+    press(&mut h, "Move the zombies");
+    press_times(&mut h, "More: Zombies next to the fighter", 3);
+    press(&mut h, "These zombies attack");
+    for (damage, defence, line) in [
+        ("2 3", "3 4", "A zombie attacks Ann: 5 against 7: 0 damage, no harm done"),
+        ("5 5", "4 5", "A zombie attacks Ann: 10 against 9: 1 damage, Ann has 1 Health left"),
+        (
+            "6 6",
+            "3",
+            "A zombie attacks Ann: 12 against 3: 4 damage, Ann is fragged and goes back to Town Square (no one scores); his leftovers lie on his square",
+        ),
+    ] {
+        assert!(h.query_by_label("No damage").is_some(), "odds before each zombie attack");
+        type_in(&mut h, "Zombie damage dice", damage);
+        type_in(&mut h, "Ann's defence dice", defence);
+        press(&mut h, "Resolve the zombie attack");
+        assert_eq!(last_line(&h), line);
+    }
+    assert_eq!(status(&h, 0), Status::Fragged);
+    press(&mut h, "End the turn");
+
+    // Bob's turn: no tile; twelve zombies fragged with cards, 5 event cards, 2 blood points.
+    press(&mut h, "No tiles left");
+    press_times(&mut h, "More: Zombies", 5);
+    press(&mut h, "Bob frags 6 with a card");
+    assert_eq!(last_line(&h), "Bob frags 6 zombies with a card: 6 in all, draws 5 event cards");
+    press(&mut h, "Bob frags 6 with a card");
+    assert_eq!(
+        last_line(&h),
+        "Bob frags 6 zombies with a card: 12 in all, no more event cards this turn, gains 2 blood points for the slaughter"
+    );
+    let bob = &game(&h).state.players[1];
+    assert_eq!((bob.zombie_frags, bob.blood), (12, 2));
+    type_in(&mut h, "Zombie move die", "2");
+    press(&mut h, "Move the zombies");
+    press(&mut h, "These zombies attack");
+    let discard = game(&h).state.must_discard(frag(&h).book());
+    assert!(discard > 0);
+    press(&mut h, &format!("Discard {discard} cards"));
+    press(&mut h, "End the turn");
+
+    // Ann comes back at Town Square, and reaches the Heliport's centre: she wins.
+    press(&mut h, "Respawn at Town Square");
+    assert_eq!(status(&h, 0), Status::Active(Spot::TownSquare));
+    press(&mut h, "Place the tile");
+    press(&mut h, "Ann reaches the centre of the Heliport");
+    assert_eq!(game(&h).state.winner.map(|w| (w.player, w.by)), Some((0, WinBy::Heliport)));
+}
+
+/// Bounds of the button labelled `label`, as laid out now (without scrolling to it).
+fn bottom_of(h: &App, label: &str) -> f32 {
+    h.get_by_role_and_label(Role::Button, label).rect().max.y
+}
+
+#[test]
+fn the_every_turn_path_fits_the_window_without_scrolling() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
+    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
+    press(&mut h, "Rank the hands");
+    type_in(&mut h, "Respawn square", "3");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Respawn square", "4");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "2 2");
+    press(&mut h, "Roll for movement");
+    h.get_by_label("Target Ann").click_accesskit();
+    h.run();
+    type_in(&mut h, "To-hit dice", "2 2");
+    // The longest panel: 6+6 against 1+1 hangs Ann, so the gallows squares are shown too.
+    type_in(&mut h, "Damage dice", "6 6");
+    type_in(&mut h, "Ann's defence dice", "1 1");
+    h.run();
+    for label in ["Move 1", "Check the power-up", "Attack", "End the turn"] {
+        eprintln!("{label}: {}", bottom_of(&h, label));
+    }
+    if let Ok(keep) = std::env::var("FRAG_KEEP") {
+        std::fs::create_dir_all(&keep).ok();
+        let _ = std::process::Command::new("cp").arg("-r").arg(dir.path().join("frag")).arg(&keep).status();
+    }
+    for label in ["Move 1", "Check the power-up", "Attack", "End the turn"] {
+        assert!(bottom_of(&h, label) <= 800.0, "{label} is below the window");
+    }
+}
+
+#[test]
+fn a_fighter_designed_saved_and_printed_from_the_fighters_tab() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = frag_play(dir.path());
+    h.get_by_label("Fighters").click();
+    h.run();
+    press(&mut h, "New Huckster");
+    // A new fighter is saved at once on 7 points: Health 3, Speed 2, Accuracy 2.
+    let file = dir.path().join("frag").join("fighters").join("huckster.json");
+    let saved = |file: &std::path::Path| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(file).expect("the fighter file")).expect("JSON")
+    };
+    assert_eq!((saved(&file)["health"].as_u64(), saved(&file)["accuracy"].as_u64()), (Some(3), Some(2)));
+    assert!(h.query_by_label("A legal fighter.").is_some());
+    // One point more is shown as a problem and saved anyway; one point moved is legal again.
+    press(&mut h, "More: Accuracy");
+    assert!(h.query_by_label("8 of 7 points spent; each stat 1 to 4").is_some());
+    press(&mut h, "Fewer: Health");
+    h.state_mut().systems.iter_mut().for_each(|s| s.leave());
+    h.run();
+    assert_eq!((saved(&file)["health"].as_u64(), saved(&file)["accuracy"].as_u64()), (Some(2), Some(3)));
+    press(&mut h, "Print the record sheet");
+    let prints: Vec<_> = std::fs::read_dir(dir.path().join("frag").join("prints"))
+        .expect("the prints folder")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(prints.len(), 1, "{prints:?}");
+    assert!(std::fs::read(&prints[0]).expect("the sheet").starts_with(b"%PDF"));
+}
