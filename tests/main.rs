@@ -12,3 +12,4 @@ mod purity;
 mod scenes;
 mod support;
 mod systems;
+mod touch;

@@ -4,6 +4,7 @@
 use super::{
     DialogAnswer, DmhApp, GangCommand, GangFile, Notice, Paper, Path, PathBuf, print, roster, store,
 };
+use crate::app::files::{self, Chosen};
 
 impl DmhApp {
     /// Re-reads the gang list from the data folder.
@@ -96,6 +97,37 @@ impl DmhApp {
         }
     }
 
+    /// Imports a gang file the player picked in the web page (`name` and its bytes): it is
+    /// checked as a file on the disk would be, copied into the gangs folder and opened.
+    pub fn import_bytes(&mut self, name: &str, bytes: &[u8]) {
+        let parsed = if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > store::GANG_LIMIT {
+            Err("it is larger than 16 MiB, too large for a gang file".to_owned())
+        } else {
+            std::str::from_utf8(bytes)
+                .map_err(|_| "it is not text (UTF-8)".to_owned())
+                .and_then(store::parse_gang)
+        };
+        match parsed {
+            Ok(gang) if self.rules.gang(&gang.gang).is_none() => {
+                self.gangs.notice = Some(Notice::error(format!(
+                    "{name} was not imported: '{}' is not a gang type Posse knows.",
+                    gang.gang
+                )));
+            }
+            Ok(gang) => {
+                if self.add_gang(&gang).is_some() {
+                    self.gangs.notice =
+                        Some(Notice::info(format!("Imported \"{}\" from {name}.", gang.name)));
+                }
+            }
+            Err(reason) => {
+                self.gangs.notice = Some(Notice::error(format!(
+                    "Nothing was imported: {name} is not a gang file: {reason}."
+                )));
+            }
+        }
+    }
+
     /// Writes the gang with this id to `path`.
     pub fn export_to(&mut self, id: &str, path: &Path) {
         let Some(gang) = self.gang_by_id(id) else { return };
@@ -120,13 +152,13 @@ impl DmhApp {
         let path = data.prints().join(format!("{}-{}.pdf", store::slug(&gang.name), paper.id()));
         let result = print::render(&pages)
             .map_err(|e| e.to_string())
-            .and_then(|pdf| store::write_atomic(&path, &pdf).map_err(|e| e.to_string()));
+            .and_then(|pdf| files::deliver_print(&path, &pdf));
         match result {
-            Ok(()) => {
+            Ok(to) => {
                 self.gangs.notice = Some(Notice {
-                    text: format!("Roster printed to {}.", path.display()),
+                    text: format!("Roster printed {}.", to.describe()),
                     error: false,
-                    path: Some(path.clone()),
+                    path: to.path(),
                 });
                 Some(path)
             }
@@ -172,31 +204,31 @@ impl DmhApp {
             }
             GangCommand::Import => {
                 let tx = self.dialogs.0.clone();
-                std::thread::spawn(move || {
-                    let path = rfd::FileDialog::new()
-                        .set_title("Import a gang")
-                        .add_filter("Gang file", &["json"])
-                        .pick_file();
-                    let _ = tx.send(DialogAnswer::Import(path));
+                files::choose_file("Import a gang", "Gang file", &["json"], move |chosen| {
+                    let _ = tx.send(DialogAnswer::Import(chosen));
                 });
             }
             GangCommand::Export(id) => {
-                let file = self.gang_by_id(&id).map_or_else(|| id.clone(), |g| store::slug(&g.name));
+                let Some(gang) = self.gang_by_id(&id) else { return };
+                let text = match store::gang_text(&gang) {
+                    Ok(text) => text,
+                    Err(e) => {
+                        self.gangs.notice = Some(Notice::error(format!("The gang was not exported: {e}.")));
+                        return;
+                    }
+                };
                 let tx = self.dialogs.0.clone();
-                std::thread::spawn(move || {
-                    let path = rfd::FileDialog::new()
-                        .set_title("Export a gang")
-                        .set_file_name(format!("{file}.json"))
-                        .add_filter("Gang file", &["json"])
-                        .save_file();
-                    let _ = tx.send(DialogAnswer::Export(id, path));
+                let file = format!("{}.json", store::slug(&gang.name));
+                let filter = ("Gang file", &["json"][..]);
+                files::export("Export a gang", &file, filter, text.into_bytes(), move |result| {
+                    let _ = tx.send(DialogAnswer::Exported(gang.name, result));
                 });
             }
             GangCommand::Print(id, paper) => {
                 self.print_roster(&id, paper);
             }
             GangCommand::Open(path) => {
-                if let Err(e) = open::that_detached(&path) {
+                if let Err(e) = files::open(&path) {
                     self.gangs.notice =
                         Some(Notice::error(format!("{} could not be opened: {e}.", path.display())));
                 }
@@ -255,9 +287,14 @@ impl DmhApp {
     pub(super) fn poll_dialogs(&mut self) {
         while let Ok(answer) = self.dialogs.1.try_recv() {
             match answer {
-                DialogAnswer::Import(Some(path)) => self.import_file(&path),
-                DialogAnswer::Export(id, Some(path)) => self.export_to(&id, &path),
-                DialogAnswer::Import(None) | DialogAnswer::Export(_, None) => {}
+                DialogAnswer::Import(Chosen::Path(path)) => self.import_file(&path),
+                DialogAnswer::Import(Chosen::File { name, bytes }) => self.import_bytes(&name, &bytes),
+                DialogAnswer::Exported(name, result) => {
+                    self.gangs.notice = Some(match result {
+                        Ok(to) => Notice::info(format!("Exported \"{name}\" {}.", to.describe())),
+                        Err(e) => Notice::error(format!("The gang was not exported: {e}.")),
+                    });
+                }
             }
         }
     }
