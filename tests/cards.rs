@@ -11,7 +11,7 @@ use egui_kittest::kittest::Queryable as _;
 
 use super::support::{
     self, App, CLANTONS, DEAL, DEAL_2, LAW, SEED, deal, declare, end_activations, game, last_line, model,
-    model_ref, names, open_hand, order, pick, play_on, press, shoot, start, table, type_hand,
+    model_ref, names, open_hand, order, pick, play_on, press, shoot, start, table, type_hand, type_in,
 };
 
 /// A card code as the players see it: `6H` is 6♥.
@@ -243,14 +243,28 @@ fn see_how_the_cat_jumps_deals_a_second_card_chosen_in_secret() {
     assert_eq!(game(&h).sides[0].deck.last().map(ToString::to_string).as_deref(), Some("3D"));
     press(&mut h, "Circle K Outfit: gang abilities");
     pick(&mut h, "See How the Cat Jumps: model", "Cal Tate");
+    // The player draws it from his own deck and types it (left blank, Posse deals the top one).
+    type_in(&mut h, "See How the Cat Jumps: second card", "KD");
+    h.get_by_label("K♦ is already on Cal Tate.");
+    assert!(support::disabled(&h, "Use See How the Cat Jumps"));
+    type_in(&mut h, "See How the Cat Jumps: second card", "5D");
     press(&mut h, "Use See How the Cat Jumps");
-    assert_eq!(model(&h, "Cal Tate").second.map(|c| c.to_string()).as_deref(), Some("3D"));
-    assert!(h.query_by_label("Keep 3♦").is_none(), "not before the hand-over");
+    assert_eq!(model(&h, "Cal Tate").second.map(|c| c.to_string()).as_deref(), Some("5D"));
+    assert_eq!(game(&h).sides[0].deck.last().map(ToString::to_string).as_deref(), Some("3D"));
+    assert!(h.query_by_label("Keep 5♦").is_none(), "not before the hand-over");
     press(&mut h, "Pass to the Cowboys player — tap to choose Cal Tate's card");
     h.get_by_label("Keep K♦");
-    press(&mut h, "Keep 3♦");
-    assert_eq!(card_of(&h, "Cal Tate").as_deref(), Some("3D"));
+    press(&mut h, "Keep 5♦");
+    assert_eq!(card_of(&h, "Cal Tate").as_deref(), Some("5D"));
     assert_eq!(game(&h).sides[0].discard.last().map(ToString::to_string).as_deref(), Some("KD"));
+    // A second card from the model's ⚑ menu (a card's effect, say) is typed the same way.
+    press(&mut h, "Flags and markers of Cal Tate");
+    press(&mut h, "Deal a second card (keep one)");
+    h.get_by_label("Cal Tate draws a second card and keeps one.");
+    type_in(&mut h, "Cal Tate's second card", "9D");
+    press(&mut h, "Take Cal Tate's second card");
+    assert_eq!(model(&h, "Cal Tate").second.map(|c| c.to_string()).as_deref(), Some("9D"));
+    assert_eq!(last_line(&h), "Turn 1 · Cal Tate is dealt a second card, 9♦, and chooses");
 }
 
 /// The Stranger's cast: the stranger alone against three local toughs.
@@ -262,8 +276,8 @@ const ROJOS: &str = r#"{"name": "The Rojo Boys", "gang": "outlaws",
   {"name": "Esteban", "profile": "dude", "weapons": ["pistol"]}]}"#;
 
 /// Turns 2 to 7 of The Stranger: Joe's card (typed from the bottom of his 12-card deck:
-/// 10♦ 9♦ 6♦ 4♦ A♦ 7♦ Q♦ RJ K♦ J♦ 8♦ 5♦, top last), the second card Posse deals him from the
-/// top (he keeps the first), the Rojo Boys' cards (Chico, Rubio, Esteban) and the order they
+/// 10♦ 9♦ 6♦ 4♦ A♦ 7♦ Q♦ RJ K♦ J♦ 8♦ 5♦, top last), his second card, the top one (he keeps
+/// the first), the Rojo Boys' cards (Chico, Rubio, Esteban) and the order they
 /// all act in. The drunk Rojo Boys lose ties.
 const STRANGER_TURNS: [(&str, &str, [&str; 3], [&str; 4]); 6] = [
     ("10D", "5D", ["7S", "6S", "5S"], ["Joe", "Chico", "Rubio", "Esteban"]),
@@ -292,9 +306,15 @@ fn the_stranger_loses_when_his_deck_runs_out() {
     end_activations(&mut h, &["Joe", "Chico", "Rubio", "Esteban"]);
     next_turn(&mut h);
     // Outnumbered, Joe is dealt a second card each turn: two cards a turn leave his deck.
-    for (joe, second, [chico, rubio, esteban], turn) in STRANGER_TURNS {
+    for (i, (joe, second, [chico, rubio, esteban], turn)) in STRANGER_TURNS.into_iter().enumerate() {
         deal(&mut h, &[("Joe", joe), ("Chico", chico), ("Rubio", rubio), ("Esteban", esteban)]);
-        press(&mut h, "Deal Joe's second card");
+        // His player draws it from his own deck and types it; once, Posse deals it.
+        if i == 3 {
+            press(&mut h, "Posse deals it");
+        } else {
+            type_in(&mut h, "Joe's second card", second);
+            press(&mut h, "Take Joe's second card");
+        }
         press(&mut h, "Pass to the Cowboys player — tap to choose Joe's card");
         h.get_by_label(&format!("Keep {}", label(second)));
         press(&mut h, &format!("Keep {}", label(joe)));
@@ -340,4 +360,43 @@ fn the_witness_is_revealed_when_an_enemy_comes_within_15_cm() {
     );
     assert!(model(&h, "Doc Holliday").has(Flag::Key));
     assert!(matches!(game(&h).log.last(), Some(Event::Approach { .. })));
+}
+
+#[test]
+fn an_own_deck_with_fewer_cards_than_models_deals_what_it_has() {
+    let (_dir, mut h) = table();
+    // The lawmen's player holds all but two cards of the deck (staged as a typed hand).
+    let mut deck = game(&h).sides[LAW].deck.clone();
+    let last_two = deck.split_off(deck.len() - 2);
+    deck.extend(game(&h).sides[LAW].hand.iter().copied());
+    h.state_mut().dmh_mut().handle_play(posse::systems::dmh::ui::play::PlayCommand::Apply(Event::SetHand {
+        side: LAW,
+        cards: deck,
+    }));
+    h.run();
+    press(&mut h, "Tombstone Law draw from their own deck");
+    press(&mut h, "The Clanton Gang draw from their own deck");
+    h.get_by_label(
+        "Tombstone Law have 2 cards left in the deck: type the 2 cards you draw; the models left blank sit this turn out.",
+    );
+    let clantons: Vec<(&str, &str)> =
+        DEAL.iter().copied().filter(|(name, _)| model_ref(&h, name).side == CLANTONS).collect();
+    let (wyatt, virgil) = (last_two[0].to_string(), last_two[1].to_string());
+    let typed: Vec<(&str, &str)> = [("Wyatt Earp", wyatt.as_str()), ("Virgil Earp", virgil.as_str())]
+        .into_iter()
+        .chain(clantons)
+        .collect();
+    for (name, card) in &typed {
+        h.get_by_role_and_label(egui::accesskit::Role::TextInput, &format!("{name} card"))
+            .set_text_value_accesskit(card);
+    }
+    h.run();
+    assert!(!support::disabled(&h, "Deal initiative"), "the other five lawmen are left blank");
+    press(&mut h, "Deal initiative");
+    assert_eq!(card_of(&h, "Wyatt Earp"), Some(wyatt));
+    assert_eq!(card_of(&h, "Virgil Earp"), Some(virgil));
+    assert_eq!(card_of(&h, "Morgan Earp"), None);
+    assert!(model(&h, "Morgan Earp").activated, "Morgan sits the turn out");
+    assert!(game(&h).sides[LAW].ran_out);
+    assert_eq!(order(&h).len(), 9, "two lawmen and seven Clantons act");
 }

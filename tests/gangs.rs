@@ -182,6 +182,12 @@ fn import_export_and_print() {
     h.state_mut().dmh_mut().import_file(&bad);
     h.run();
     h.get_by_label_contains("'pinkertons' is not a gang type Posse knows");
+    std::fs::write(&bad, r#"{"name": "Pinks", "gang": "lawmen", "scene": "high-noon", "models": []}"#)
+        .expect("write");
+    h.state_mut().dmh_mut().import_file(&bad);
+    h.run();
+    h.get_by_label_contains("was not imported: 'high-noon' is not a scene Posse knows.");
+    assert_eq!(DataDir::at(dir.path()).system("dmh").list_gangs().expect("list").len(), 2);
     // Importing opened the copy (and gave the first file its gang's name): print the copy.
     let id = h.state().dmh().gangs.selected.clone().expect("the imported copy is open");
     let pdf = h.state_mut().dmh_mut().print_roster(&id, Paper::Letter).expect("printed");

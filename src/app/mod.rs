@@ -103,8 +103,8 @@ pub struct PosseApp {
     pub systems: Vec<Box<dyn SystemApp>>,
     /// A sentence about the data folder (files moved from an older Posse, or no folder).
     pub notice: Option<String>,
-    /// Frames drawn so far when measuring start-up (`POSSE_STARTUP_PROBE=1`).
-    startup_probe: Option<u32>,
+    /// Whether start-up is being measured (`POSSE_STARTUP_PROBE=1`).
+    startup_probe: bool,
     /// The preferences as last saved.
     settings: Settings,
     /// Remember the game open at the table and reopen it at the next start (the web page,
@@ -130,7 +130,7 @@ impl PosseApp {
     #[must_use]
     pub fn with_data(cc: &eframe::CreationContext<'_>, data: Option<DataDir>) -> PosseApp {
         theme::install(&cc.egui_ctx);
-        let startup_probe = std::env::var_os("POSSE_STARTUP_PROBE").map(|_| 0);
+        let startup_probe = std::env::var_os("POSSE_STARTUP_PROBE").is_some();
         let mut notice = None;
         if let Some(data) = &data
             && let Err(e) = data.move_old_files(systems::dmh::SYSTEM.id)
@@ -251,17 +251,19 @@ impl PosseApp {
         self.home = true;
     }
 
-    /// For `scripts/bench-startup.py`: once the first frame has been shown (that is, when the
-    /// second one starts), print `first-frame` and close the window.
+    /// For `scripts/bench-startup.py`: once the first frame has been painted (that is, when the
+    /// second frame starts; a frame may run several passes, so frames are counted, not
+    /// passes), print `first-frame` and close the window.
     fn probe_startup(&mut self, ctx: &egui::Context) {
-        let Some(frames) = self.startup_probe.as_mut() else { return };
-        *frames += 1;
-        if *frames == 1 {
+        if !self.startup_probe {
+            return;
+        }
+        if ctx.cumulative_frame_nr() == 0 {
             ctx.request_repaint();
         } else {
             println!("first-frame");
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-            self.startup_probe = None;
+            self.startup_probe = false;
         }
     }
 

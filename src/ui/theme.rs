@@ -3,8 +3,7 @@
 use egui::epaint::text::{FontData, FontInsert, FontPriority, InsertFontFamily};
 use egui::{Color32, FontFamily, FontId, RichText, Visuals};
 
-use crate::systems::dmh::rules::cards::Colour;
-use crate::systems::dmh::rules::shooting::ShotResult;
+use crate::kernel::cards::{Colour, Suit};
 
 /// DejaVu Sans, embedded so every screen and test has the card suits ♠♥♦♣.
 const DEJAVU: &[u8] = include_bytes!("../../data/fonts/DejaVuSans.ttf");
@@ -96,46 +95,37 @@ fn dark(visuals: &Visuals) -> bool {
     visuals.dark_mode
 }
 
-/// The colour of a shooting result, from harmless to deadly.
+/// How bad a result is, from harmless to deadly; each system maps its results onto this
+/// scale (a shot's result, damage, a wound), so every system's odds read alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// Something happened that is not damage (out of ammo).
+    Aside,
+    /// Nothing happened.
+    Nothing,
+    /// A light hit.
+    Light,
+    /// A heavy hit.
+    Heavy,
+    /// Out of the fight.
+    Deadly,
+}
+
+/// The colour of a result on the [`Severity`] scale.
 #[must_use]
-pub fn result_colour(visuals: &Visuals, result: ShotResult) -> Color32 {
+pub fn severity_colour(visuals: &Visuals, severity: Severity) -> Color32 {
     let d = dark(visuals);
-    match result {
-        ShotResult::OutOfAmmo => {
-            if d {
-                Color32::from_rgb(120, 150, 200)
-            } else {
-                Color32::from_rgb(60, 90, 150)
-            }
-        }
-        ShotResult::Miss => {
-            if d {
-                Color32::from_gray(150)
-            } else {
-                Color32::from_gray(120)
-            }
-        }
-        ShotResult::UnderFire => {
-            if d {
-                Color32::from_rgb(230, 190, 70)
-            } else {
-                Color32::from_rgb(190, 140, 0)
-            }
-        }
-        ShotResult::UnderFireAndNerve => {
-            if d {
-                Color32::from_rgb(240, 140, 50)
-            } else {
-                Color32::from_rgb(210, 100, 10)
-            }
-        }
-        ShotResult::OutOfAction => {
-            if d {
-                Color32::from_rgb(235, 80, 70)
-            } else {
-                Color32::from_rgb(190, 30, 30)
-            }
-        }
+    match (severity, d) {
+        (Severity::Aside, true) => Color32::from_rgb(120, 150, 200),
+        (Severity::Aside, false) => Color32::from_rgb(60, 90, 150),
+        (Severity::Nothing, true) => Color32::from_gray(150),
+        (Severity::Nothing, false) => Color32::from_gray(120),
+        (Severity::Light, true) => Color32::from_rgb(230, 190, 70),
+        (Severity::Light, false) => Color32::from_rgb(190, 140, 0),
+        (Severity::Heavy, true) => Color32::from_rgb(240, 140, 50),
+        (Severity::Heavy, false) => Color32::from_rgb(210, 100, 10),
+        (Severity::Deadly, true) => Color32::from_rgb(235, 80, 70),
+        (Severity::Deadly, false) => Color32::from_rgb(190, 30, 30),
     }
 }
 
@@ -174,7 +164,7 @@ pub fn suit_ink(colour: Colour) -> Color32 {
 
 /// A suit's colour readable on the window's background (black suits become the text colour).
 #[must_use]
-pub fn suit_ink_on(visuals: &Visuals, suit: crate::systems::dmh::rules::cards::Suit) -> Color32 {
+pub fn suit_ink_on(visuals: &Visuals, suit: Suit) -> Color32 {
     match suit.colour() {
         Colour::Red => bad(visuals),
         Colour::Black => visuals.strong_text_color(),

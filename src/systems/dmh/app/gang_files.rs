@@ -5,6 +5,7 @@ use super::{
     DialogAnswer, DmhApp, GangCommand, GangFile, Notice, Paper, Path, PathBuf, print, roster, store,
 };
 use crate::app::files::{self, Chosen};
+use crate::systems::dmh::rules::gang;
 
 impl DmhApp {
     /// Re-reads the gang list from the data folder.
@@ -79,22 +80,8 @@ impl DmhApp {
 
     /// Imports a gang file from anywhere: it is copied into the gangs folder and opened.
     pub fn import_file(&mut self, path: &Path) {
-        match store::read_gang(path) {
-            Ok(gang) if self.rules.gang(&gang.gang).is_none() => {
-                self.gangs.notice = Some(Notice::error(format!(
-                    "{} was not imported: '{}' is not a gang type Posse knows.",
-                    path.display(),
-                    gang.gang
-                )));
-            }
-            Ok(gang) => {
-                if self.add_gang(&gang).is_some() {
-                    self.gangs.notice =
-                        Some(Notice::info(format!("Imported \"{}\" from {}.", gang.name, path.display())));
-                }
-            }
-            Err(e) => self.gangs.notice = Some(Notice::error(format!("Nothing was imported: {e}."))),
-        }
+        let parsed = store::read_gang(path).map_err(|e| format!("Nothing was imported: {e}."));
+        self.import_parsed(&path.display().to_string(), parsed);
     }
 
     /// Imports a gang file the player picked in the web page (`name` and its bytes): it is
@@ -107,24 +94,34 @@ impl DmhApp {
                 .map_err(|_| "it is not text (UTF-8)".to_owned())
                 .and_then(store::parse_gang)
         };
+        let parsed =
+            parsed.map_err(|reason| format!("Nothing was imported: {name} is not a gang file: {reason}."));
+        self.import_parsed(name, parsed);
+    }
+
+    /// Adds an imported gang (read from `from`) when Posse knows its gang type and scene;
+    /// otherwise, or when it could not be read (the sentence), says why.
+    fn import_parsed(&mut self, from: &str, parsed: Result<GangFile, String>) {
         match parsed {
             Ok(gang) if self.rules.gang(&gang.gang).is_none() => {
                 self.gangs.notice = Some(Notice::error(format!(
-                    "{name} was not imported: '{}' is not a gang type Posse knows.",
+                    "{from} was not imported: '{}' is not a gang type Posse knows.",
                     gang.gang
+                )));
+            }
+            Ok(gang) if gang::check_scene(self.rules, &gang).is_err() => {
+                self.gangs.notice = Some(Notice::error(format!(
+                    "{from} was not imported: '{}' is not a scene Posse knows.",
+                    gang.scene.unwrap_or_default()
                 )));
             }
             Ok(gang) => {
                 if self.add_gang(&gang).is_some() {
                     self.gangs.notice =
-                        Some(Notice::info(format!("Imported \"{}\" from {name}.", gang.name)));
+                        Some(Notice::info(format!("Imported \"{}\" from {from}.", gang.name)));
                 }
             }
-            Err(reason) => {
-                self.gangs.notice = Some(Notice::error(format!(
-                    "Nothing was imported: {name} is not a gang file: {reason}."
-                )));
-            }
+            Err(sentence) => self.gangs.notice = Some(Notice::error(sentence)),
         }
     }
 

@@ -83,7 +83,7 @@ impl Game {
                 self.describe_fight(after, [*a, *b], [*a_modifier, *b_modifier], [*a_roll, *b_roll])
             }
             Event::BreakOff { model } => format!("{} breaks off from the fight", self.name(*model)),
-            Event::ExtraCard { model } => match after.model_at(*model).and_then(|m| m.second) {
+            Event::ExtraCard { model, .. } => match after.model_at(*model).and_then(|m| m.second) {
                 Some(card) => {
                     format!("{} is dealt a second card, {}, and chooses", self.name(*model), card.label())
                 }

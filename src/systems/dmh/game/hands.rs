@@ -610,7 +610,7 @@ impl Game {
                 s.hand[pos] = old;
                 s.models[r.model].card = Some(card);
             }
-            AbilityId::SeeHowTheCatJumps => self.extra_card(target.ok_or_else(need_target)?)?,
+            AbilityId::SeeHowTheCatJumps => self.extra_card(target.ok_or_else(need_target)?, card)?,
             AbilityId::AndJusticeForAll => {
                 self.expect_phase(Phase::EndOfTurn)?;
                 let m = self.model_mut(target.ok_or_else(need_target)?)?;

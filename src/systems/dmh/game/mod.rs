@@ -337,8 +337,13 @@ pub enum Event {
     /// one when the next turn starts.
     DiscardToDraw { side: usize, card: Card },
     /// A second initiative card for a model (the Stranger from turn 2): it keeps the higher of
-    /// the two and the other goes to the discard pile.
-    ExtraCard { model: ModelRef },
+    /// the two and the other goes to the discard pile. `card` is the one the player drew from
+    /// a real deck; without it Posse deals the top card.
+    ExtraCard {
+        model: ModelRef,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<Card>,
+    },
     /// A card played from a side's hand on its targets; it waits for trumps until settled.
     Play {
         side: usize,
@@ -786,7 +791,7 @@ impl Game {
             }
             Event::BreakOff { model } => self.break_off(*model),
             Event::DiscardToDraw { side, card } => self.discard_to_draw(*side, *card),
-            Event::ExtraCard { model } => self.extra_card(*model),
+            Event::ExtraCard { model, card } => self.extra_card(*model, *card),
             Event::Play { side, card, targets } => self.play(rules, *side, *card, targets),
             Event::Trump { side, card } => self.trump(*side, *card),
             Event::Settle => self.settle(rules),

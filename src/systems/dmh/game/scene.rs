@@ -303,7 +303,7 @@ impl Game {
         }
         let drawn: Vec<ModelRef> = self
             .this_turn()
-            .filter_map(|e| if let Event::ExtraCard { model } = e { Some(*model) } else { None })
+            .filter_map(|e| if let Event::ExtraCard { model, .. } = e { Some(*model) } else { None })
             .collect();
         let mut due = Vec::new();
         for (s, side) in self.sides.iter().enumerate() {

@@ -200,7 +200,7 @@ fn activation_event(rules: &Rules, game: &Game, choice: u64) -> Event {
             return Event::SetMarker { model: ModelRef { side, model }, marker: super::Marker::UnderFire(0) };
         }
         3 if me.card.is_some() && !game.sides[current.side].deck.is_empty() && game.activation.is_none() => {
-            return Event::ExtraCard { model: current };
+            return Event::ExtraCard { model: current, card: None };
         }
         _ => {}
     }

@@ -414,12 +414,12 @@ fn a_second_card_is_dealt_and_the_owner_keeps_one() {
     let mut game = dealt(17);
     let r = ModelRef { side: 1, model: 0 };
     let held = game.sides[1].models[0].card.expect("dealt");
-    game.apply(rules, &Event::ExtraCard { model: r }).expect("second card");
+    game.apply(rules, &Event::ExtraCard { model: r, card: None }).expect("second card");
     let second = game.sides[1].models[0].second.expect("a second card to choose");
     assert!(game.lines.last().is_some_and(|l| l.contains("is dealt a second card")));
     assert!(game.cards_conserved(rules, &setup));
     assert!(
-        matches!(game.apply(rules, &Event::ExtraCard { model: r }), Err(GameError::Rules(_))),
+        matches!(game.apply(rules, &Event::ExtraCard { model: r, card: None }), Err(GameError::Rules(_))),
         "one at a time"
     );
     game.apply(rules, &Event::KeepCard { model: r, keep_second: true }).expect("kept");
@@ -719,7 +719,7 @@ fn the_stranger_starts_as_an_ace_against_drunks_and_loses_when_his_deck_runs_out
         if game.phase == Phase::Activations {
             game.apply(rules, &Event::TiePriority { side: 0 }).expect("priority");
             let stranger = ModelRef { side: 0, model: 0 };
-            if game.apply(rules, &Event::ExtraCard { model: stranger }).is_ok()
+            if game.apply(rules, &Event::ExtraCard { model: stranger, card: None }).is_ok()
                 && let Some(second) = game.sides[0].models[0].second
             {
                 let keep = game.sides[0].models[0].card.is_none_or(|c| second.value() > c.value());
@@ -867,7 +867,7 @@ fn the_outnumbered_stranger_draws_a_second_card_from_turn_two() {
     game.apply(rules, &Event::DealInitiative { face_up: [None, None], cards: None }).expect("deal");
     let stranger = ModelRef { side: 0, model: 0 };
     assert_eq!(game.second_card_due(rules), vec![stranger]);
-    game.apply(rules, &Event::ExtraCard { model: stranger }).expect("second card");
+    game.apply(rules, &Event::ExtraCard { model: stranger, card: None }).expect("second card");
     assert!(game.second_card_due(rules).is_empty(), "once a turn");
 }
 

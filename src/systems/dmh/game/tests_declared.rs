@@ -1029,6 +1029,45 @@ fn a_tie_draw_from_an_empty_deck_that_never_reshuffles_runs_it_out() {
     assert_eq!(t.game.tie_priority, Some(1));
 }
 
+#[test]
+fn a_real_deck_shorter_than_the_models_deals_what_it_has_and_runs_out() {
+    let mut s = setup("showdown", 117, (LAWMEN, &[WYATT, VIRGIL, MORGAN]), (OUTLAWS, &[IKE]));
+    s.sides[0].reshuffle = false;
+    let mut t = Table::with(s);
+    let mut deck = t.game.sides[0].deck.clone();
+    let last_two = deck.split_off(deck.len() - 2);
+    t.ok(Event::SetHand { side: 0, cards: deck });
+    t.ok(Event::DealInitiative {
+        face_up: [None, None],
+        cards: Some(vec![(A0, last_two[0]), (A1, last_two[1]), (B0, card("7S"))]),
+    });
+    assert!(t.game.sides[0].ran_out, "the deck could not give Morgan a card");
+    assert!(t.game.sides[0].deck.is_empty());
+    assert_eq!([t.model(A0).card, t.model(A1).card], [Some(last_two[0]), Some(last_two[1])]);
+    assert_eq!(t.model(A2).card, None);
+    assert!(t.model(A2).activated, "Morgan sits the turn out");
+    assert!(!t.game.sides[1].ran_out);
+}
+
+#[test]
+fn a_second_card_drawn_from_a_real_deck_is_the_one_typed() {
+    let mut t = Table::new("showdown", 119, (LAWMEN, &[WYATT, VIRGIL]), (OUTLAWS, &[IKE]));
+    t.deal(&[(A0, "7H"), (A1, "5H"), (B0, "7S")]);
+    assert_eq!(
+        t.refused(Event::ExtraCard { model: A0, card: Some(card("5H")) }),
+        "the card 5H is not where it should be"
+    );
+    let top = *t.game.sides[0].deck.last().expect("a card");
+    let typed = t.game.sides[0].deck[0];
+    assert_ne!(typed, top);
+    t.ok(Event::ExtraCard { model: A0, card: Some(typed) });
+    assert_eq!(t.model(A0).second, Some(typed));
+    assert_eq!(t.game.sides[0].deck.last(), Some(&top), "the top card stays");
+    t.ok(Event::KeepCard { model: A0, keep_second: true });
+    assert_eq!(t.model(A0).card, Some(typed));
+    assert_eq!(t.game.sides[0].discard, [card("7H")]);
+}
+
 // ---------------------------------------------------------------------------------------
 // 9. There Will Be Blood (lines 495–496, A61)
 

@@ -48,7 +48,7 @@ impl Game {
 
     /// Deals a model a second initiative card to look at; `KeepCard` then keeps one. A side
     /// with nothing left to draw has run out (reading A52).
-    pub(super) fn extra_card(&mut self, model: ModelRef) -> Result<(), GameError> {
+    pub(super) fn extra_card(&mut self, model: ModelRef, typed: Option<Card>) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
         let m = self.model(model)?;
         if m.activated || m.out_of_action {
@@ -59,7 +59,13 @@ impl Game {
         }
         let seed = self.derived_seed(0x200);
         let side = &mut self.sides[model.side];
-        let second = side.draw(seed);
+        let second = match typed {
+            Some(card) => {
+                let pos = side.deck.iter().position(|c| *c == card).ok_or(GameError::MissingCard(card))?;
+                Some(side.deck.remove(pos))
+            }
+            None => side.draw(seed),
+        };
         side.models[model.model].second = second;
         Ok(())
     }
@@ -185,6 +191,15 @@ impl Game {
             side.deck.remove(pos);
             if let Some(old) = side.models[r.model].card.replace(*card) {
                 side.deck.push(old);
+            }
+        }
+        // A real deck with fewer cards than models: the models left without one sit the turn
+        // out, and the deck has run out (a scene may end on it).
+        for (i, side) in self.sides.iter_mut().enumerate() {
+            let typed_here = given.iter().any(|(r, _)| r.side == i);
+            let short = side.models.iter().any(|m| Self::gets_card(m, duellists) && m.card.is_none());
+            if typed_here && short && side.deck.is_empty() {
+                side.ran_out = true;
             }
         }
         // A side whose player typed no card is dealt from the top of its deck.

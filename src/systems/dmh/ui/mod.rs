@@ -2,6 +2,7 @@
 //! scenes, and the game at the table.
 
 pub mod gangs;
+pub mod looks;
 pub mod names;
 pub mod play;
 pub mod reference;

@@ -8,6 +8,7 @@ use crate::systems::dmh::rules::melee::{self, FightWinner, Fighter};
 use crate::systems::dmh::rules::nerve::{self, BigNerveInput, NerveInput, TestResult};
 use crate::systems::dmh::rules::shooting::{self, Modifier, ShotInput, ShotResult};
 use crate::systems::dmh::rules::{Rules, count};
+use crate::systems::dmh::ui::looks;
 use crate::ui::theme;
 use crate::ui::widgets::{self, chance_bar, choice, problem, roll_field, stepper, toggle};
 
@@ -276,7 +277,7 @@ fn shot_result(ui: &mut Ui, rules: &Rules, form: &mut ShotForm) {
     ui.add_space(theme::GAP);
     ui.label(theme::heading(&v, "Chances"));
     for r in ShotResult::ALL {
-        chance_bar(ui, r.title(), odds.chances.of(r), theme::result_colour(&v, r));
+        chance_bar(ui, r.title(), odds.chances.of(r), looks::result_colour(&v, r));
     }
     ui.label(RichText::new(format!("Any hit (11+): {}", odds.chances.hit())).strong());
     for note in &odds.notes {
@@ -291,7 +292,7 @@ fn shot_result(ui: &mut Ui, rules: &Rules, form: &mut ShotForm) {
                 RichText::new(format!("Result: {}", result.title()))
                     .size(theme::BIG - 6.0)
                     .strong()
-                    .color(theme::result_colour(&v, result)),
+                    .color(looks::result_colour(&v, result)),
             );
             let total = i64::from(roll) + i64::from(odds.modifier);
             let how = if result == ShotResult::OutOfAmmo {
@@ -592,7 +593,9 @@ fn cards_ui(ui: &mut Ui, rules: &Rules, search: &mut String, filter: &mut CardFi
     let shown: Vec<&CardText> =
         rules.cards.all().filter(|c| card_matches(rules, c, *filter, search)).collect();
     ui.label(RichText::new(format!("{} of 27 cards", shown.len())).color(theme::muted(ui.visuals())));
-    widgets::card_rows(ui, &shown, 250.0, |ui, card| widgets::card_face(ui, rules, card, 250.0));
+    looks::card_rows(ui, &shown, 250.0, |ui, card| {
+        looks::card_face(ui, rules, card, 250.0);
+    });
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ use crate::systems::dmh::game::{Event, Game};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::Card;
 use crate::systems::dmh::rules::shooting::{self, ShotResult};
+use crate::systems::dmh::ui::looks;
 use crate::ui::theme;
 use crate::ui::widgets::{self, problem, roll_field_named};
 
@@ -248,7 +249,7 @@ fn fire_ui(
                     ))
                     .size(theme::HEADING)
                     .strong()
-                    .color(theme::result_colour(&v, result)),
+                    .color(looks::result_colour(&v, result)),
                 );
                 rolls.push((side, roll));
             }

@@ -11,7 +11,7 @@ use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::Card;
 use crate::systems::dmh::rules::data::{AbilityId, AutoLevel, Automation, Lasts, Timing};
 use crate::ui::theme;
-use crate::ui::widgets::problem;
+use crate::ui::widgets::{self, problem};
 
 /// The big "pass the device" button of a hand-over screen. Returns `true` when tapped.
 fn hand_over_button(ui: &mut Ui, text: &str) -> bool {
@@ -504,7 +504,26 @@ pub(super) fn use_ability_ui(
                 .response
                 .accessible_name(format!("{name}: hand card"));
         }
-        let ready = (!needs_model || draft.0.is_some()) && (!needs_card || draft.1.is_some());
+        // The second card drawn from the player's own deck, or left blank for Posse to deal.
+        let mut typed_ok = true;
+        if id == AbilityId::SeeHowTheCatJumps && state.physical[side] {
+            widgets::text_field(ui, &format!("{name}: second card"), &mut state.second_typed, 70.0);
+            draft.1 = None;
+            if !state.second_typed.trim().is_empty() {
+                match state.second_typed.parse::<Card>() {
+                    Ok(card) if s.deck.contains(&card) => draft.1 = Some(card),
+                    Ok(card) => {
+                        problem(ui, &format!("{}.", super::initiative::where_card_is(game, side, card)));
+                        typed_ok = false;
+                    }
+                    Err(e) => {
+                        problem(ui, &format!("{e}."));
+                        typed_ok = false;
+                    }
+                }
+            }
+        }
+        let ready = (!needs_model || draft.0.is_some()) && (!needs_card || draft.1.is_some()) && typed_ok;
         if ui.add_enabled(ready, egui::Button::new(format!("Use {name}"))).clicked() {
             let targets = draft.0.map(|model| vec![ModelRef { side, model }]).unwrap_or_default();
             commands.push(PlayCommand::Apply(Event::UseAbility {
@@ -514,6 +533,7 @@ pub(super) fn use_ability_ui(
                 card: draft.1,
             }));
             *draft = (None, None);
+            state.second_typed.clear();
         }
     });
     if needs_card && s.hand.is_empty() {

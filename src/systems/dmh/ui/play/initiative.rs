@@ -5,9 +5,9 @@ use egui::{RichText, Ui};
 
 use super::{PlayCommand, PlayState};
 use crate::systems::dmh::game::{Event, Flag, Game, ModelRef};
-use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::Card;
 use crate::systems::dmh::rules::data::Role;
+use crate::systems::dmh::rules::{Rules, count};
 use crate::ui::theme;
 use crate::ui::widgets::{self, problem};
 
@@ -103,30 +103,8 @@ pub(super) fn initiative_ui(
             problem(ui, &format!("{} have no card left to draw.", side.name));
         } else if state.physical[s] {
             state.typed[s].resize(side.models.len(), String::new());
-            ui.label(
-                RichText::new("Turn your top card face up for the model of your choice, deal the rest, then type each card (7S, 10H, QD, RJ).")
-                    .color(theme::muted(&v)),
-            );
-            for (m, model) in side.models.iter().enumerate() {
-                if !game.card_due(rules, ModelRef { side: s, model: m }) {
-                    continue;
-                }
-                let text = &mut state.typed[s][m];
-                widgets::text_field(ui, &format!("{} card", model.name), text, 70.0);
-                match text.parse::<Card>() {
-                    Ok(card) if side.deck.contains(&card) => {
-                        typed.push((ModelRef { side: s, model: m }, card));
-                    }
-                    Ok(card) => {
-                        problem(ui, &format!("{}.", where_card_is(game, s, card)));
-                        missing = Some(model.name.clone());
-                    }
-                    Err(e) if !text.trim().is_empty() => {
-                        problem(ui, &format!("{e}."));
-                        missing = Some(model.name.clone());
-                    }
-                    Err(_) => missing = Some(model.name.clone()),
-                }
+            if let Some(name) = typed_cards_ui(ui, rules, game, s, &mut state.typed[s], &mut typed) {
+                missing = Some(name);
             }
         } else {
             ui.horizontal(|ui| {
@@ -175,6 +153,68 @@ pub(super) fn initiative_ui(
     }
 }
 
+/// The cards a player drew from a real deck, typed per model: each one read is added to
+/// `typed`. Returns the model still waiting for its card, if any.
+fn typed_cards_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    s: usize,
+    texts: &mut [String],
+    typed: &mut Vec<(ModelRef, Card)>,
+) -> Option<String> {
+    let side = game.sides.get(s)?;
+    let mut missing = None;
+    ui.label(
+        RichText::new("Turn your top card face up for the model of your choice, deal the rest, then type each card (7S, 10H, QD, RJ).")
+            .color(theme::muted(ui.visuals())),
+    );
+    // A deck shorter than the models due deals what it has; the rest sit it out.
+    let due =
+        (0..side.models.len()).filter(|&m| game.card_due(rules, ModelRef { side: s, model: m })).count();
+    let left = side.deck.len();
+    let needed = due.min(left);
+    if needed < due {
+        ui.label(
+            RichText::new(format!(
+                "{} have {} left in the deck: type the {} you draw; the models left blank sit this turn out.",
+                side.name,
+                count(u64::try_from(left).unwrap_or(u64::MAX), "card", "cards"),
+                count(u64::try_from(needed).unwrap_or(u64::MAX), "card", "cards")
+            ))
+            .strong(),
+        );
+    }
+    let mut blank = None;
+    let mut typed_here = 0;
+    for (m, model) in side.models.iter().enumerate() {
+        if !game.card_due(rules, ModelRef { side: s, model: m }) {
+            continue;
+        }
+        let Some(text) = texts.get_mut(m) else { continue };
+        widgets::text_field(ui, &format!("{} card", model.name), text, 70.0);
+        match text.parse::<Card>() {
+            Ok(card) if side.deck.contains(&card) => {
+                typed.push((ModelRef { side: s, model: m }, card));
+                typed_here += 1;
+            }
+            Ok(card) => {
+                problem(ui, &format!("{}.", where_card_is(game, s, card)));
+                missing = Some(model.name.clone());
+            }
+            Err(e) if !text.trim().is_empty() => {
+                problem(ui, &format!("{e}."));
+                missing = Some(model.name.clone());
+            }
+            Err(_) => blank = blank.or_else(|| Some(model.name.clone())),
+        }
+    }
+    if typed_here < needed && missing.is_none() {
+        missing = blank;
+    }
+    missing
+}
+
 /// Second initiative cards: offered to the outnumbered Stranger, then chosen by the owner.
 pub(super) fn second_card_ui(
     ui: &mut Ui,
@@ -183,15 +223,21 @@ pub(super) fn second_card_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
-    for r in game.second_card_due(rules) {
+    let offered = state.second_for.filter(|r| game.model_at(*r).is_some_and(|m| m.second.is_none()));
+    state.second_for = offered;
+    for r in game.second_card_due(rules).into_iter().chain(offered) {
         let Some(m) = game.model_at(r) else { continue };
         ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(format!("{} is outnumbered: he is dealt a second card and keeps one.", m.name))
-                    .strong(),
-            );
-            if ui.button(format!("Deal {}'s second card", m.name)).clicked() {
-                commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
+            let why = if offered == Some(r) {
+                format!("{} draws a second card and keeps one.", m.name)
+            } else {
+                format!("{} is outnumbered: he is dealt a second card and keeps one.", m.name)
+            };
+            ui.label(RichText::new(why).strong());
+            if state.physical[r.side] {
+                second_typed_ui(ui, game, r, &m.name, state, commands);
+            } else if ui.button(format!("Deal {}'s second card", m.name)).clicked() {
+                commands.push(PlayCommand::Apply(Event::ExtraCard { model: r, card: None }));
             }
         });
     }
@@ -225,6 +271,37 @@ pub(super) fn second_card_ui(
                 }
             });
         }
+    }
+}
+
+/// A second card drawn from the player's own deck, typed (or dealt by Posse after all).
+fn second_typed_ui(
+    ui: &mut Ui,
+    game: &Game,
+    r: ModelRef,
+    name: &str,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    widgets::text_field(ui, &format!("{name}'s second card"), &mut state.second_typed, 70.0);
+    let typed = state.second_typed.parse::<Card>();
+    let in_deck = typed.as_ref().ok().filter(|c| game.sides.get(r.side).is_some_and(|s| s.deck.contains(c)));
+    if ui.add_enabled(in_deck.is_some(), egui::Button::new(format!("Take {name}'s second card"))).clicked()
+        && let Some(card) = in_deck
+    {
+        commands.push(PlayCommand::Apply(Event::ExtraCard { model: r, card: Some(*card) }));
+        state.second_typed.clear();
+        state.second_for = None;
+    }
+    if ui.button("Posse deals it").clicked() {
+        commands.push(PlayCommand::Apply(Event::ExtraCard { model: r, card: None }));
+        state.second_typed.clear();
+        state.second_for = None;
+    }
+    match typed {
+        Ok(card) if in_deck.is_none() => problem(ui, &format!("{}.", where_card_is(game, r.side, card))),
+        Err(e) if !state.second_typed.trim().is_empty() => problem(ui, &format!("{e}.")),
+        _ => {}
     }
 }
 
@@ -271,7 +348,7 @@ pub(super) fn switch_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, command
 }
 
 /// Why a typed card cannot be drawn from side `s`'s deck now, as the player would say it.
-fn where_card_is(game: &Game, s: usize, card: Card) -> String {
+pub(super) fn where_card_is(game: &Game, s: usize, card: Card) -> String {
     let Some(side) = game.sides.get(s) else { return String::new() };
     let label = card.label();
     if side.hand.contains(&card) {

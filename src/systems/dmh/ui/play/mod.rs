@@ -162,6 +162,10 @@ pub struct PlayState {
     pub typed: [Vec<String>; 2],
     /// The cards each side drew to settle a tie, when typed.
     pub tie_cards: [String; 2],
+    /// A model offered a second initiative card from its own deck (the ⚑ menu), and the card
+    /// typed for it.
+    pub second_for: Option<ModelRef>,
+    pub second_typed: String,
     /// A hand being handed over or shown.
     pub hand_over: Option<HandOver>,
     /// Play the scene on its own, ignoring the series result of the scene before it.

@@ -33,19 +33,7 @@ pub(super) fn roster_ui(
     };
     let compact = ui.available_width() < COMPACT;
     for (s, side) in game.sides.iter().enumerate() {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(theme::heading(
-                &v,
-                format!("{} · {} in hand · {} in deck", side.name, side.hand.len(), side.deck.len()),
-            ));
-            if ui
-                .button(format!("{} hand", super::possessive(&side.name)))
-                .on_hover_text("Shows the hand after a hand-over screen")
-                .clicked()
-            {
-                state.hand_over = Some(HandOver { side: s, shown: false });
-            }
-        });
+        side_heading(ui, s, side, state);
         // Fixed column widths, so both gangs' columns line up and rows never reflow.
         let heads: &[&str] = if compact {
             &["Model", "Card", "Under fire", ""]
@@ -101,19 +89,7 @@ pub(super) fn roster_ui(
                             state.fight.target = Some(m);
                         }
                     }
-                    let card = match model.card {
-                        Some(card) => RichText::new(card.label()).strong().color(card_colour(&v, card)),
-                        None if game.phase == Phase::Activations
-                            && model.activated
-                            && !model.out_of_action =>
-                        {
-                            RichText::new("✓ acted").color(theme::muted(&v))
-                        }
-                        None if model.has(Flag::Ace) && !model.out_of_action => {
-                            RichText::new("as an ace").color(theme::muted(&v))
-                        }
-                        None => RichText::new("—").color(theme::muted(&v)),
-                    };
+                    let card = card_text(&v, game, model);
                     widgets::fixed(
                         ui,
                         if compact { 48.0 } else { 72.0 },
@@ -142,6 +118,38 @@ pub(super) fn roster_ui(
                 }
             },
         );
+    }
+}
+
+/// A gang's name, its cards in hand and in its deck, and the button that shows its hand.
+fn side_heading(ui: &mut Ui, s: usize, side: &crate::systems::dmh::game::SideState, state: &mut PlayState) {
+    ui.horizontal_wrapped(|ui| {
+        let v = ui.visuals().clone();
+        ui.label(theme::heading(
+            &v,
+            format!("{} · {} in hand · {} in deck", side.name, side.hand.len(), side.deck.len()),
+        ));
+        if ui
+            .button(format!("{} hand", super::possessive(&side.name)))
+            .on_hover_text("Shows the hand after a hand-over screen")
+            .clicked()
+        {
+            state.hand_over = Some(HandOver { side: s, shown: false });
+        }
+    });
+}
+
+/// What the Card column shows for a model: its card, or why it has none.
+fn card_text(v: &egui::Visuals, game: &Game, model: &crate::systems::dmh::game::Model) -> RichText {
+    match model.card {
+        Some(card) => RichText::new(card.label()).strong().color(card_colour(v, card)),
+        None if game.phase == Phase::Activations && model.activated && !model.out_of_action => {
+            RichText::new("✓ acted").color(theme::muted(v))
+        }
+        None if model.has(Flag::Ace) && !model.out_of_action => {
+            RichText::new("as an ace").color(theme::muted(v))
+        }
+        None => RichText::new("—").color(theme::muted(v)),
     }
 }
 
@@ -224,7 +232,13 @@ fn model_menu(
                 && !model.activated
                 && ui.button("Deal a second card (keep one)").clicked()
             {
-                commands.push(PlayCommand::Apply(Event::ExtraCard { model: r }));
+                if state.physical[r.side] {
+                    // Drawn from the player's own deck: typed in the initiative panel.
+                    state.second_for = Some(r);
+                    state.second_typed.clear();
+                } else {
+                    commands.push(PlayCommand::Apply(Event::ExtraCard { model: r, card: None }));
+                }
                 ui.close();
             }
             if model.burnt.is_some() && model.activated {

@@ -11,6 +11,7 @@ use crate::systems::dmh::game::{Action, Event, Fire, Flag, Game, ModelRef};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::Band;
 use crate::systems::dmh::rules::shooting::{self, ShotInput, ShotOdds, ShotResult};
+use crate::systems::dmh::ui::looks;
 use crate::ui::theme;
 use crate::ui::widgets::{self, chance_bar, problem, roll_field, toggle};
 
@@ -250,7 +251,7 @@ fn odds_ui(ui: &mut Ui, odds: &ShotOdds) {
         ui.label(RichText::new(parts.join(" · ")).small().color(theme::muted(&v)));
     }
     for r in ShotResult::ALL {
-        chance_bar(ui, r.title(), odds.chances.of(r), theme::result_colour(&v, r));
+        chance_bar(ui, r.title(), odds.chances.of(r), looks::result_colour(&v, r));
     }
 }
 
@@ -265,7 +266,7 @@ fn result_line(ui: &mut Ui, roll: u32, modifier: i32, result: ShotResult) {
         ))
         .size(theme::HEADING)
         .strong()
-        .color(theme::result_colour(&v, result)),
+        .color(looks::result_colour(&v, result)),
     );
 }
 
