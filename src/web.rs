@@ -279,8 +279,20 @@ impl egui::plugin::Plugin for TestHook {
         let zoom = ctx.zoom_factor();
         let mut widgets = Vec::new();
         let mut ids = Vec::new();
+        let by_id: std::collections::HashMap<_, _> =
+            update.nodes.iter().map(|(id, node)| (*id, node)).collect();
+        // A widget's name as a screen reader reads it: its label, a text label's words, or the
+        // label it is labelled by (egui resolves chains of those to one step).
+        let own_name = |node: &egui::accesskit::Node| {
+            node.label().map(str::to_owned).or_else(|| {
+                (node.role() == egui::accesskit::Role::Label)
+                    .then(|| node.value().unwrap_or_default().to_owned())
+            })
+        };
         for (id, node) in &update.nodes {
-            let name = node.label().unwrap_or_default();
+            let name = own_name(node)
+                .or_else(|| node.labelled_by().iter().find_map(|l| by_id.get(l).and_then(|n| own_name(n))))
+                .unwrap_or_default();
             let Some(rect) = node.bounds() else { continue };
             if name.is_empty() {
                 continue;
@@ -289,7 +301,7 @@ impl egui::plugin::Plugin for TestHook {
             let at = |v: f64| v as f32 * zoom;
             widgets.push(Widget {
                 role: format!("{:?}", node.role()),
-                name: name.to_owned(),
+                name,
                 value: node.value().unwrap_or_default().to_owned(),
                 disabled: node.is_disabled(),
                 x: at(rect.x0),

@@ -272,12 +272,7 @@ impl PosseApp {
         // home screen, and the theme buttons move there.
         let compact = ui.available_width() < COMPACT_BAR;
         egui::Panel::top("top-bar").show(ui, |ui| {
-            let layout = if compact {
-                egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true)
-            } else {
-                egui::Layout::left_to_right(egui::Align::Center)
-            };
-            ui.with_layout(layout, |ui| {
+            let bar = |ui: &mut egui::Ui| {
                 let posse = RichText::new("Posse")
                     .size(theme::HEADING + 6.0)
                     .strong()
@@ -314,7 +309,14 @@ impl PosseApp {
                 if !compact {
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), theme_buttons);
                 }
-            });
+            };
+            // Wrapped rows sized to their contents (a wrapping layout given the whole panel
+            // would stretch the bar down the screen).
+            if compact {
+                ui.horizontal_wrapped(bar);
+            } else {
+                ui.horizontal(bar);
+            }
         });
     }
 
