@@ -15,6 +15,21 @@ use wasm_bindgen::prelude::*;
 
 use crate::app::PosseApp;
 
+thread_local! {
+    /// The app's context, so an answer that arrives between frames (a picked file) can ask
+    /// for the frame that shows it.
+    static CONTEXT: std::cell::RefCell<Option<egui::Context>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Asks for a frame: something changed outside the app's input (a file was read).
+fn repaint() {
+    CONTEXT.with(|c| {
+        if let Some(ctx) = &*c.borrow() {
+            ctx.request_repaint();
+        }
+    });
+}
+
 /// Starts the app on the canvas `#posse`: called by the binary's `main` in the page.
 pub fn start() {
     wasm_bindgen_futures::spawn_local(async {
@@ -74,6 +89,7 @@ pub struct WebApp {
 
 impl WebApp {
     fn new(cc: &eframe::CreationContext<'_>, test: bool) -> WebApp {
+        CONTEXT.with(|c| *c.borrow_mut() = Some(cc.egui_ctx.clone()));
         let mut app = PosseApp::new(cc);
         crate::ui::theme::touch(&cc.egui_ctx);
         // A reload (or the phone closing the tab behind the player's back) comes back to the
@@ -132,6 +148,7 @@ pub fn pick_file(accept: &str, answer: impl FnOnce(String, Vec<u8>) + 'static) {
         wasm_bindgen_futures::spawn_local(async move {
             if let Ok(buffer) = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await {
                 answer(file.name(), js_sys::Uint8Array::new(&buffer).to_vec());
+                repaint();
             }
         });
     });
