@@ -108,6 +108,10 @@ pub fn export(
 /// atomic write there; in the page a download. `answer` gets where it went, or why it did not,
 /// as a sentence fragment; it is not called when the player cancels.
 #[cfg(target_arch = "wasm32")]
+#[expect(
+    clippy::needless_pass_by_value,
+    reason = "the desktop's signature, which moves the bytes to the dialog's thread"
+)]
 pub fn export(
     _title: &str,
     file_name: &str,
