@@ -90,14 +90,17 @@ export class Player {
   /// Taps the widget, first scrolling it into view as a finger would.
   async tap(name, role) {
     let w = await this.find(name, role);
-    const view = this.page.viewportSize();
-    if (w.y < 0 || w.y + w.h > view.height || w.x < 0 || w.x + w.w > view.width) {
-      await this.page.evaluate((n) => window.posse_test.show(n), w.name);
-      await this.frames();
-      await sleep(300);
-      w = await this.find(w.name, w.role);
-    }
+    // Always: a widget inside the screen may still be scrolled out of its own pane (the
+    // rectangles are not clipped to their scroll area).
+    await this.page.evaluate((n) => window.posse_test.show(n), w.name);
+    await this.frames();
+    await sleep(150);
+    w = await this.find(w.name, w.role);
     if (w.disabled) throw new Error(`${this.what}: '${w.name}' is greyed out`);
+    // The rectangle of the frame now on screen (a frame after a change may move it).
+    await this.frames();
+    w = await this.find(w.name, w.role);
+    (this.taps ??= []).push(`${w.role} '${w.name}' at ${Math.round(w.x + w.w / 2)},${Math.round(w.y + w.h / 2)}`);
     await this.page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
     await this.frames();
   }
