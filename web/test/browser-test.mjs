@@ -9,8 +9,8 @@
 // model's shot, reload the page and find the game exactly where it was
 // (the same journal, the same state, on the Play screen). The tablet reloads with the server
 // stopped, so the page must come from its service worker (offline), and is then turned to
-// landscape. Every control on every screen passed is checked to be at least 44 px high and
-// inside the screen's width. Screenshots of each step are written to SHOTS (kept by CI).
+// landscape. Every control on every screen passed is checked to be at least 44 px high, and
+// on the tablet the Play screen's to stay inside the screen's width. Screenshots of each step are written to SHOTS (kept by CI).
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
