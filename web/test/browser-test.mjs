@@ -12,13 +12,14 @@
 // landscape. Every control on every screen passed is checked to be at least 44 px high, and
 // on the tablet the Play screen's to stay inside the screen's width. Screenshots of each step are written to SHOTS (kept by CI).
 
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Player, launch, serve, sleep } from './lib.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const site = resolve(process.argv[2] ?? join(root, 'target/site'));
 const shots = resolve(process.argv[3] ?? join(root, 'target/browser-shots'));
+rmSync(shots, { recursive: true, force: true }); // Only this run's screenshots.
 mkdirSync(shots, { recursive: true });
 readFileSync(join(site, 'posse_bg.wasm')); // Fails early, with the path, when the site is not built.
 
