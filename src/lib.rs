@@ -3,7 +3,8 @@
 //! The crate is a shared pure kernel ([`kernel`]) and one folder per game system
 //! ([`systems`]), each with its own pure rules and game log, with thin shells around them: the
 //! `posse` command line ([`cli`]), the desktop app ([`app`], [`ui`]), the file store
-//! ([`store`]) and the PDF layer ([`print`]). See `ARCHITECTURE.md`.
+//! ([`store`]) and the PDF layer ([`print`]); in a browser the same app runs as a web page
+//! (`web`, built for `wasm32` only). See `ARCHITECTURE.md`.
 
 pub mod app;
 pub mod cli;
@@ -12,3 +13,5 @@ pub mod print;
 pub mod store;
 pub mod systems;
 pub mod ui;
+#[cfg(target_arch = "wasm32")]
+pub mod web;

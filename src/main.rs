@@ -1,8 +1,13 @@
-//! The `posse` binary: the app with no arguments, the command line with any.
+//! The `posse` binary: the app with no arguments, the command line with any; in a web page
+//! (`wasm32`), the app on the page's canvas.
 
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if args.len() <= 1 { posse::app::run() } else { posse::cli::run(args) }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    posse::web::start();
 }

@@ -15,3 +15,4 @@ mod savage;
 mod scenes;
 mod support;
 mod systems;
+mod touch;

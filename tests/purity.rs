@@ -46,3 +46,38 @@ fn the_core_never_mentions_ui_or_file_system_crates() {
     }
     assert!(offences.is_empty(), "the pure core must not do UI or IO:\n{}", offences.join("\n"));
 }
+
+/// The web page runs the same screens: every file the app reads or writes goes through
+/// `posse::store` (files on the desktop, the browser's storage in the page) and every file the
+/// player hands over or takes away through `posse::app::files` (dialogs on the desktop, the
+/// file picker and downloads in the page). So no screen or app module of any system, and no
+/// shared shell code, names the file system or a dialog itself.
+#[test]
+fn screens_reach_files_only_through_the_store() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs = vec!["src/app".to_owned(), "src/ui".to_owned()];
+    for system in posse::systems::ALL {
+        for part in ["app", "ui"] {
+            dirs.push(format!("src/systems/{}/{part}", system.id));
+        }
+    }
+    let mut files = Vec::new();
+    for dir in &dirs {
+        rust_files(&root.join(dir), &mut files);
+    }
+    // The one place that is the platform's dialogs.
+    files.retain(|f| !f.ends_with("src/app/files.rs"));
+    assert!(!files.is_empty(), "the screens have source files");
+    let forbidden = ["std::fs", "rfd::", "open::", "directories::", "File::open", "File::create"];
+    let mut offences = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable source");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for word in forbidden.iter().filter(|w| code.contains(**w)) {
+                offences.push(format!("{}:{}: {word}", file.display(), n + 1));
+            }
+        }
+    }
+    assert!(offences.is_empty(), "use crate::store and crate::app::files instead:\n{}", offences.join("\n"));
+}

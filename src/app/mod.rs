@@ -4,9 +4,12 @@
 
 use std::any::Any;
 use std::path::PathBuf;
+#[cfg(not(target_arch = "wasm32"))]
 use std::process::ExitCode;
 
 use egui::RichText;
+
+pub mod files;
 
 use crate::store::{DataDir, Settings};
 use crate::systems::{self, dmh::app::DmhApp};
@@ -32,6 +35,17 @@ pub trait SystemApp: Any {
     fn leave(&mut self) {}
     /// Files dropped on the window while this system is shown.
     fn files_dropped(&mut self, _paths: Vec<PathBuf>) {}
+    /// The saved game open at the table, by id (`None`: none, or the system keeps none).
+    fn open_game(&self) -> Option<String> {
+        None
+    }
+    /// Reopens a saved game by id, on its play tab (after a reload of the web page).
+    fn reopen(&mut self, _id: &str) {}
+    /// The system's state as JSON, for the browser test to compare before and after a reload
+    /// (`Null`: nothing to compare).
+    fn test_state(&self) -> serde_json::Value {
+        serde_json::Value::Null
+    }
     /// For the shell and the tests to reach the system's own state.
     fn as_any(&self) -> &dyn Any;
     /// For the shell and the tests to reach the system's own state.
@@ -91,6 +105,11 @@ pub struct PosseApp {
     pub notice: Option<String>,
     /// Whether start-up is being measured (`POSSE_STARTUP_PROBE=1`).
     startup_probe: bool,
+    /// The preferences as last saved.
+    settings: Settings,
+    /// Remember the game open at the table and reopen it at the next start (the web page,
+    /// where a reload or a closed tab must not take the player away from the table).
+    pub reopen_game: bool,
 }
 
 impl PosseApp {
@@ -123,7 +142,65 @@ impl PosseApp {
         let settings = data.as_ref().map(DataDir::load_settings).unwrap_or_default();
         let last =
             settings.last_system.as_deref().and_then(|id| systems::ALL.iter().position(|s| s.id == id));
-        PosseApp { data, home: last.is_none(), current: last.unwrap_or(0), systems, notice, startup_probe }
+        PosseApp {
+            data,
+            home: last.is_none(),
+            current: last.unwrap_or(0),
+            systems,
+            notice,
+            startup_probe,
+            settings,
+            reopen_game: false,
+        }
+    }
+
+    /// Reopens the game that was open at the table when Posse last ran, if it remembers one.
+    pub fn reopen(&mut self) {
+        let Some(id) = self.settings.open_game.clone().filter(|_| self.reopen_game && !self.home) else {
+            return;
+        };
+        if let Some(system) = self.systems.get_mut(self.current) {
+            system.reopen(&id);
+        }
+    }
+
+    /// The app's state as JSON, for the browser test (`crate::web`): the screen shown and the
+    /// current system's own state ([`SystemApp::test_state`]).
+    #[must_use]
+    pub fn test_state(&self) -> String {
+        let system = self.systems.get(self.current);
+        serde_json::json!({
+            "home": self.home,
+            "system": systems::ALL.get(self.current).map(|s| s.id),
+            "tab": system.map(|s| s.tab()),
+            "state": system.map(|s| s.test_state()),
+        })
+        .to_string()
+    }
+
+    /// Keeps the preferences: the app's as they are now, when they changed. Best effort:
+    /// they are only preferences.
+    fn keep_settings(&mut self) {
+        let open_game = if self.reopen_game && !self.home {
+            self.systems.get(self.current).and_then(|s| s.open_game())
+        } else {
+            self.settings.open_game.clone().filter(|_| !self.reopen_game)
+        };
+        let settings = Settings {
+            last_system: systems::ALL
+                .get(self.current)
+                .filter(|_| !self.home)
+                .map(|s| s.id.to_owned())
+                .or_else(|| self.settings.last_system.clone()),
+            open_game,
+        };
+        if settings != self.settings {
+            // Tried once per change: a folder that cannot be written is not written every frame.
+            if let Some(data) = &self.data {
+                let _ = data.save_settings(&settings);
+            }
+            self.settings = settings;
+        }
     }
 
     /// Dead Man's Hand's screens and state.
@@ -162,10 +239,8 @@ impl PosseApp {
         }
         self.home = false;
         self.current = index;
-        if let (Some(data), Some(system)) = (&self.data, systems::ALL.get(index)) {
-            // Only a preference: if it cannot be kept, the app opens on the home screen.
-            let _ = data.save_settings(&Settings { last_system: Some(system.id.to_owned()) });
-        }
+        // Only a preference: if it cannot be kept, the app opens on the home screen.
+        self.keep_settings();
     }
 
     /// Goes back to the home screen.
@@ -193,8 +268,11 @@ impl PosseApp {
     }
 
     fn top_bar(&mut self, ui: &mut egui::Ui) {
+        // A tablet held upright or a phone: the tabs wrap, the system's name is left to the
+        // home screen, and the theme buttons move there.
+        let compact = ui.available_width() < COMPACT_BAR;
         egui::Panel::top("top-bar").show(ui, |ui| {
-            ui.horizontal(|ui| {
+            let bar = |ui: &mut egui::Ui| {
                 let posse = RichText::new("Posse")
                     .size(theme::HEADING + 6.0)
                     .strong()
@@ -210,9 +288,11 @@ impl PosseApp {
                     && let (Some(system), Some(info)) =
                         (self.systems.get_mut(self.current), systems::ALL.get(self.current))
                 {
-                    ui.label(
-                        RichText::new(info.title).size(theme::HEADING).color(theme::muted(ui.visuals())),
-                    );
+                    if !compact {
+                        ui.label(
+                            RichText::new(info.title).size(theme::HEADING).color(theme::muted(ui.visuals())),
+                        );
+                    }
                     ui.add_space(theme::GAP);
                     let shown = system.tab();
                     for (i, name) in system.tabs().iter().enumerate() {
@@ -226,8 +306,17 @@ impl PosseApp {
                         }
                     }
                 }
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), theme_buttons);
-            });
+                if !compact {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), theme_buttons);
+                }
+            };
+            // Wrapped rows sized to their contents (a wrapping layout given the whole panel
+            // would stretch the bar down the screen).
+            if compact {
+                ui.horizontal_wrapped(bar);
+            } else {
+                ui.horizontal(bar);
+            }
         });
     }
 
@@ -240,23 +329,34 @@ impl PosseApp {
             if let Some(notice) = &self.notice {
                 ui.label(RichText::new(notice).color(theme::bad(&v)).strong());
             }
+            if ui.available_width() < COMPACT_BAR {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Theme");
+                    theme_buttons(ui);
+                });
+            }
             ui.label(theme::heading(&v, "What are you playing?"));
             ui.add_space(theme::GAP);
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for (i, (info, system)) in systems::ALL.iter().zip(&self.systems).enumerate() {
                     egui::Frame::group(ui.style()).inner_margin(14).show(ui, |ui| {
                         ui.set_width(ui.available_width().min(900.0));
-                        ui.horizontal(|ui| {
+                        ui.horizontal_wrapped(|ui| {
                             let title = egui::Button::new(
                                 RichText::new(info.title).size(theme::HEADING + 6.0).strong(),
                             )
-                            .min_size(egui::vec2(300.0, 48.0));
+                            .min_size(egui::vec2(ui.available_width().min(300.0), 48.0));
                             if ui.add(title).on_hover_text(format!("Open {}", info.title)).clicked() {
                                 open = Some(i);
                             }
                             if let Some(line) = system.resume_line()
                                 && ui
-                                    .button(RichText::new(format!("Resume {line}")).size(theme::BODY))
+                                    .add(
+                                        egui::Button::new(
+                                            RichText::new(format!("Resume {line}")).size(theme::BODY),
+                                        )
+                                        .wrap(),
+                                    )
                                     .clicked()
                             {
                                 resume = Some(i);
@@ -287,6 +387,7 @@ impl eframe::App for PosseApp {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        crate::ui::widgets::note_window_height(ui.ctx());
         let dropped: Vec<PathBuf> = ui.ctx().input(|i| {
             i.raw
                 .dropped_files
@@ -325,9 +426,13 @@ impl eframe::App for PosseApp {
         } else if let Some(system) = self.systems.get_mut(self.current) {
             system.ui(ui);
         }
+        self.keep_settings();
         self.probe_startup(ui.ctx());
     }
 }
+
+/// Below this width the top bar is compact.
+const COMPACT_BAR: f32 = 1000.0;
 
 /// Light, dark or the system's theme, as text buttons (egui's own use emoji glyphs).
 fn theme_buttons(ui: &mut egui::Ui) {
@@ -349,6 +454,7 @@ fn theme_buttons(ui: &mut egui::Ui) {
 
 /// Opens the app window; returns when it is closed.
 #[must_use]
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run() -> ExitCode {
     if let Some(errors) = systems::load_errors() {
         eprintln!("Posse cannot start: {errors}.");

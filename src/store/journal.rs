@@ -13,13 +13,13 @@
 //! (the last bytes after the last newline) was never acknowledged; it is left out on reading
 //! and cut off, keeping a copy of the whole file beside it, before anything is appended.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use super::backend::{AppendFailure, Files as _, files};
 use super::{StoreError, io_reason, read_bounded, write_atomic};
 use crate::systems::dmh::game::Event;
 
@@ -320,15 +320,9 @@ impl Journal {
     /// # Errors
     /// When the file exists or cannot be created.
     pub fn create(path: &Path) -> Result<Journal, StoreError> {
-        let fail =
-            |e: &std::io::Error| StoreError::Unwritable { path: path.to_owned(), reason: io_reason(e) };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
-        }
-        let file =
-            std::fs::OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| fail(&e))?;
-        file.sync_all().map_err(|e| fail(&e))?;
-        sync_folder(path);
+        files()
+            .create_new(path)
+            .map_err(|e| StoreError::Unwritable { path: path.to_owned(), reason: io_reason(&e) })?;
         Ok(Journal { path: path.to_owned(), lines: 0, last_sum: 0, size: 0, part_line: false })
     }
 
@@ -352,7 +346,7 @@ impl Journal {
                 reason: damage.reason.clone(),
             });
         }
-        let on_disk = std::fs::metadata(path).map_err(|e| fail(&e))?.len();
+        let on_disk = files().metadata(path).map_err(|e| fail(&e))?.len;
         if on_disk != read.file_len {
             return Err(changed(path));
         }
@@ -361,9 +355,7 @@ impl Journal {
             return Ok((Journal::rewrite(path, &read.events)?, copy));
         }
         if read.torn_tail {
-            let file = std::fs::OpenOptions::new().write(true).open(path).map_err(|e| fail(&e))?;
-            file.set_len(read.good_len).map_err(|e| fail(&e))?;
-            file.sync_all().map_err(|e| fail(&e))?;
+            files().truncate(path, read.good_len).map_err(|e| fail(&e))?;
         }
         let lines = u64::try_from(read.events.len()).unwrap_or(u64::MAX);
         Ok((
@@ -400,9 +392,10 @@ impl Journal {
     /// # Errors
     /// When the file has gone or changed, or cannot be replaced.
     pub fn replace<E: Serialize>(&mut self, events: &[E]) -> Result<(), StoreError> {
-        let on_disk = std::fs::metadata(&self.path)
+        let on_disk = files()
+            .metadata(&self.path)
             .map_err(|e| StoreError::Unwritable { path: self.path.clone(), reason: io_reason(&e) })?
-            .len();
+            .len;
         if on_disk != self.size {
             return Err(changed(&self.path));
         }
@@ -444,21 +437,26 @@ impl Journal {
                 reason: "the journal would grow past 16 MiB, the most Posse reads back".into(),
             });
         }
-        // Not `create`: a journal that has gone must not come back without its first events.
-        let mut file = std::fs::OpenOptions::new().append(true).open(&self.path).map_err(|e| fail(&e))?;
-        let on_disk = file.metadata().map_err(|e| fail(&e))?.len();
-        if on_disk > self.size && self.part_line {
-            // A write of ours that failed left part of a line: take it off first.
-            file.set_len(self.size).and_then(|()| file.sync_data()).map_err(|e| fail(&e))?;
-            self.part_line = false;
-        } else if on_disk != self.size {
-            return Err(changed(&self.path));
-        }
-        let written = file.write_all(line.text.as_bytes()).and_then(|()| file.sync_data());
-        if let Err(e) = written {
-            // If this fails too, the next append cuts the part line off first.
-            self.part_line = file.set_len(self.size).and_then(|()| file.sync_data()).is_err();
-            return Err(fail(&e));
+        // The file must be as Posse left it; the append never creates it, so a journal that
+        // has gone does not come back without its first events.
+        let appended = match files().append(&self.path, self.size, line.text.as_bytes()) {
+            Err(AppendFailure::Changed(on_disk)) if on_disk > self.size && self.part_line => {
+                // A write of ours that failed left part of a line: take it off first.
+                files().truncate(&self.path, self.size).map_err(|e| fail(&e))?;
+                self.part_line = false;
+                files().append(&self.path, self.size, line.text.as_bytes())
+            }
+            other => other,
+        };
+        match appended {
+            Ok(()) => {}
+            Err(AppendFailure::Changed(_)) => return Err(changed(&self.path)),
+            Err(AppendFailure::Io(e)) => return Err(fail(&e)),
+            Err(AppendFailure::Failed { error, cut_back }) => {
+                // If the cut failed too, the next append cuts the part line off first.
+                self.part_line = !cut_back;
+                return Err(fail(&error));
+            }
         }
         self.advance(&line);
         Ok(())
@@ -505,30 +503,16 @@ fn keep_torn_copy(path: &Path) -> Result<PathBuf, StoreError> {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     for n in 1..10_000 {
         let copy = path.with_file_name(format!("{name}.torn-{n}"));
-        let mut to = match std::fs::OpenOptions::new().write(true).create_new(true).open(&copy) {
-            Ok(file) => file,
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+        match files().copy_new(path, &copy) {
+            Ok(()) => return Ok(copy),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
             Err(e) => return Err(fail(&copy, &e)),
-        };
-        let mut from = std::fs::File::open(path).map_err(|e| fail(path, &e))?;
-        std::io::copy(&mut from, &mut to).and_then(|_| to.sync_all()).map_err(|e| fail(&copy, &e))?;
-        sync_folder(&copy);
-        return Ok(copy);
+        }
     }
     Err(StoreError::Unwritable {
         path: path.to_owned(),
         reason: "there are already 9,999 copies of its torn ends beside it".into(),
     })
-}
-
-/// Syncs the folder holding `path`, so a file just created there survives a power cut too.
-/// Best effort: not every system can open a folder for syncing.
-fn sync_folder(path: &Path) {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && let Ok(dir) = std::fs::File::open(dir)
-    {
-        let _ = dir.sync_all();
-    }
 }
 
 #[cfg(test)]

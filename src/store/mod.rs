@@ -7,10 +7,14 @@
 //! to a size no real file of that kind reaches, so a pipe, a device or a huge file is refused
 //! instead of blocking or filling the memory.
 
+mod backend;
+#[cfg(any(target_arch = "wasm32", test))]
+mod browser;
 mod journal;
 
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
+
+use backend::{Files as _, Kind, ReadFailure, files};
 
 pub use journal::{Damage, JOURNAL_LIMIT, Journal, JournalRead, read_journal, read_journal_of};
 
@@ -71,31 +75,15 @@ struct GameSummary {
 /// `limit`, or cannot be read.
 pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, StoreError> {
     let fail = |reason: String| StoreError::Unreadable { path: path.to_owned(), reason };
-    let too_large = || fail(format!("it is larger than {} MiB, too large for {what}", limit / (1024 * 1024)));
-    // Look before opening: opening a pipe waits for a writer, and a device never ends.
-    let meta = std::fs::metadata(path).map_err(|e| fail(io_reason(&e)))?;
-    if !meta.is_file() {
-        return Err(fail(format!(
-            "it is not a regular file (a folder, device or pipe), so it is not {what}"
-        )));
-    }
-    if meta.len() > limit {
-        return Err(too_large());
-    }
-    let file = std::fs::File::open(path).map_err(|e| fail(io_reason(&e)))?;
-    // The file may have changed since it was looked at: check what was opened, and read no
-    // more than the limit whatever happens.
-    if !file.metadata().map_err(|e| fail(io_reason(&e)))?.is_file() {
-        return Err(fail(format!(
-            "it is not a regular file (a folder, device or pipe), so it is not {what}"
-        )));
-    }
-    let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| fail(io_reason(&e)))?;
-    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > limit {
-        return Err(too_large());
-    }
-    Ok(bytes)
+    files().read_bounded(path, limit).map_err(|failure| match failure {
+        ReadFailure::Io(e) => fail(io_reason(&e)),
+        ReadFailure::NotAFile => {
+            fail(format!("it is not a regular file (a folder, device or pipe), so it is not {what}"))
+        }
+        ReadFailure::TooLarge => {
+            fail(format!("it is larger than {} MiB, too large for {what}", limit / (1024 * 1024)))
+        }
+    })
 }
 
 /// Reads a gang file. Unknown fields are ignored; a UTF-8 byte order mark is allowed.
@@ -142,10 +130,18 @@ pub fn parse_gang(text: &str) -> Result<GangFile, String> {
 /// # Errors
 /// When the folder or file cannot be written.
 pub fn write_gang(path: &Path, gang: &GangFile) -> Result<(), StoreError> {
-    let mut text = serde_json::to_string_pretty(gang)
-        .map_err(|e| StoreError::Unwritable { path: path.to_owned(), reason: e.to_string() })?;
-    text.push('\n');
+    let text = gang_text(gang).map_err(|reason| StoreError::Unwritable { path: path.to_owned(), reason })?;
     write_atomic(path, text.as_bytes())
+}
+
+/// A gang file's text, as Posse writes it (pretty JSON and a final newline).
+///
+/// # Errors
+/// When the gang cannot be written as JSON (a sentence fragment).
+pub fn gang_text(gang: &GangFile) -> Result<String, String> {
+    let mut text = serde_json::to_string_pretty(gang).map_err(|e| e.to_string())?;
+    text.push('\n');
+    Ok(text)
 }
 
 /// Writes bytes to `path` atomically (temporary file, sync, rename), creating its folder.
@@ -153,14 +149,9 @@ pub fn write_gang(path: &Path, gang: &GangFile) -> Result<(), StoreError> {
 /// # Errors
 /// When the folder or file cannot be written.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    use std::io::Write as _;
-    let fail = |e: &std::io::Error| StoreError::Unwritable { path: path.to_owned(), reason: io_reason(e) };
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
-    }
-    let mut file = atomic_write_file::AtomicWriteFile::open(path).map_err(|e| fail(&e))?;
-    file.write_all(bytes).map_err(|e| fail(&e))?;
-    file.commit().map_err(|e| fail(&e))
+    files()
+        .write_atomic(path, bytes)
+        .map_err(|e| StoreError::Unwritable { path: path.to_owned(), reason: io_reason(&e) })
 }
 
 /// An input/output error in words, for the end of a message.
@@ -170,6 +161,10 @@ pub(crate) fn io_reason(e: &std::io::Error) -> String {
         std::io::ErrorKind::PermissionDenied => "permission denied".into(),
         std::io::ErrorKind::InvalidData => "it is not text (UTF-8)".into(),
         std::io::ErrorKind::ReadOnlyFilesystem => "the disk is read-only".into(),
+        std::io::ErrorKind::StorageFull if cfg!(target_arch = "wasm32") => {
+            "the browser's storage for Posse is full (export and delete gangs or games you no longer need)"
+                .into()
+        }
         std::io::ErrorKind::StorageFull => "the disk is full".into(),
         std::io::ErrorKind::NotADirectory => "a folder on its path is a file".into(),
         std::io::ErrorKind::IsADirectory => "it is a folder".into(),
@@ -211,6 +206,10 @@ pub struct Settings {
     /// The id of the game system chosen last; the app opens on it.
     #[serde(default)]
     pub last_system: Option<String>,
+    /// The saved game open at the table (its id in the last system), which the web page
+    /// reopens after a reload.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_game: Option<String>,
 }
 
 /// One gang file in the data folder: readable, or damaged with the reason.
@@ -242,6 +241,7 @@ impl DataDir {
     ///
     /// # Errors
     /// When the system has no home folder to put it in.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn platform() -> Result<DataDir, StoreError> {
         if let Some(dir) = std::env::var_os("POSSE_DATA_DIR").filter(|d| !d.is_empty()) {
             return Ok(DataDir::at(dir));
@@ -249,6 +249,15 @@ impl DataDir {
         directories::ProjectDirs::from("", "", "posse")
             .map(|dirs| DataDir::at(dirs.data_dir()))
             .ok_or(StoreError::NoDataFolder)
+    }
+
+    /// The page's persistent storage, where every file's key is its path under `posse/`.
+    ///
+    /// # Errors
+    /// Never in the page: the storage is checked by the first read or write.
+    #[cfg(target_arch = "wasm32")]
+    pub fn platform() -> Result<DataDir, StoreError> {
+        Ok(DataDir::at("posse"))
     }
 
     /// The folder itself.
@@ -275,7 +284,7 @@ impl DataDir {
         for name in ["gangs", "games", "prints", "series.json"] {
             let from = self.root.join(name);
             let to = target.root.join(name);
-            if std::fs::symlink_metadata(&from).is_err() || std::fs::symlink_metadata(&to).is_ok() {
+            if files().link_metadata(&from).is_err() || files().link_metadata(&to).is_ok() {
                 continue;
             }
             move_file(&from, &to)?;
@@ -341,7 +350,7 @@ impl DataDir {
     /// When the file exists but cannot be read (it is then left alone).
     pub fn load_series(&self) -> Result<Series, StoreError> {
         let path = self.series_path();
-        if matches!(std::fs::symlink_metadata(&path), Err(e) if e.kind() == std::io::ErrorKind::NotFound) {
+        if matches!(files().link_metadata(&path), Err(e) if e.kind() == std::io::ErrorKind::NotFound) {
             return Ok(Series::default());
         }
         let bytes = read_bounded(&path, GANG_LIMIT, "a results file")?;
@@ -407,11 +416,11 @@ impl DataDir {
     /// games started in the same second by their number).
     #[must_use]
     pub fn list_games(&self) -> Vec<String> {
-        let Ok(entries) = std::fs::read_dir(self.games()) else { return Vec::new() };
-        let mut ids: Vec<String> = entries
-            .flatten()
-            .filter_map(|e| {
-                let path = e.path();
+        let Ok(names) = files().list(&self.games()) else { return Vec::new() };
+        let mut ids: Vec<String> = names
+            .iter()
+            .filter_map(|name| {
+                let path = Path::new(name);
                 (path.extension()? == "jsonl").then(|| path.file_stem()?.to_str().map(str::to_owned))?
             })
             .collect();
@@ -430,13 +439,13 @@ impl DataDir {
         for n in 1..1000u32 {
             let id = if n == 1 { format!("game-{stamp}") } else { format!("game-{stamp}-{n}") };
             let path = self.game_path(&id);
-            if path.exists() {
+            if files().metadata(&path).is_ok() {
                 continue;
             }
             match Journal::create(&path) {
                 Ok(journal) => return Ok((id, journal)),
                 // Another window took the id between the look and the creation: try the next.
-                Err(e) if path.exists() => last = Some(e),
+                Err(e) if files().metadata(&path).is_ok() => last = Some(e),
                 Err(e) => return Err(e),
             }
         }
@@ -450,8 +459,8 @@ impl DataDir {
     /// alone. Best effort: an empty journal left behind lists as an empty game.
     pub fn discard_empty_game(&self, id: &str) {
         let path = self.game_path(id);
-        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() == 0) {
-            let _ = std::fs::remove_file(path);
+        if files().link_metadata(&path).is_ok_and(|m| m.kind == Kind::File && m.len == 0) {
+            let _ = files().remove_file(&path);
         }
     }
 
@@ -467,40 +476,23 @@ impl DataDir {
     /// # Errors
     /// When the folder exists but cannot be listed.
     pub fn list_gangs(&self) -> Result<Vec<GangEntry>, StoreError> {
-        let dir = self.gangs();
-        let entries = match std::fs::read_dir(&dir) {
-            Ok(entries) => entries,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(StoreError::Unreadable { path: dir, reason: io_reason(&e) }),
-        };
-        let mut out: Vec<GangEntry> = entries
-            .flatten()
-            .map(|e| e.path())
-            // Anything but a folder is listed: a pipe or a device named `.json` shows as damaged.
-            .filter(|p| !p.is_dir() && p.extension().is_some_and(|x| x == "json"))
-            .filter_map(|path| {
-                let id = path.file_stem()?.to_str()?.to_owned();
+        let out = list_json(&self.gangs())?
+            .into_iter()
+            .map(|(id, path)| {
                 let gang = read_gang(&path).map_err(|e| match e {
                     StoreError::NotAGang { reason, .. } | StoreError::Unreadable { reason, .. } => reason,
                     other => other.to_string(),
                 });
-                Some(GangEntry { id, path, gang })
+                GangEntry { id, path, gang }
             })
             .collect();
-        out.sort_by(|a, b| a.id.cmp(&b.id));
         Ok(out)
     }
 
     /// A new id for a gang called `name`, not used by any file in the folder.
     #[must_use]
     pub fn new_id(&self, name: &str) -> String {
-        let base = slug(name);
-        let taken =
-            |id: &str| self.gang_path(id).exists() || self.deleted().join(format!("{id}.json")).exists();
-        if !taken(&base) {
-            return base;
-        }
-        (2..100_000).map(|n| format!("{base}-{n}")).find(|id| !taken(id)).unwrap_or(base)
+        new_file_id(&self.gangs(), name)
     }
 
     /// Saves a gang under its id.
@@ -543,9 +535,8 @@ impl DataDir {
 
 /// A journal's length and time of change (nanoseconds since 1970), if they can be read.
 fn journal_stamp(path: &Path) -> Option<(u64, u128)> {
-    let meta = std::fs::metadata(path).ok()?;
-    let modified = meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH).ok()?.as_nanos();
-    Some((meta.len(), modified))
+    let meta = files().metadata(path).ok()?;
+    Some((meta.len, meta.modified?))
 }
 
 /// Compares names with their runs of digits read as numbers (`game-9` before `game-10`).
@@ -582,22 +573,26 @@ fn natural_key(name: &str) -> Vec<Piece<'_>> {
     key
 }
 
-/// The `*.json` files in `dir` (anything but a folder), as (id, path) with the id the file's
-/// name without `.json`, sorted by id; a missing folder is an empty list. For any system's own
-/// files kept one per thing, like Frag's fighters.
+/// The `*.json` files in `dir` (anything but a folder: a pipe or a device named `.json` is
+/// listed, to show as damaged), as (id, path) with the id the file's name without `.json`,
+/// sorted by id; a missing folder is an empty list. For any system's own files kept one per
+/// thing: gangs, Frag's fighters, Deadlands' combatants.
 ///
 /// # Errors
 /// When the folder exists but cannot be listed.
 pub fn list_json(dir: &Path) -> Result<Vec<(String, PathBuf)>, StoreError> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
+    let names = match files().list(dir) {
+        Ok(names) => names,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(StoreError::Unreadable { path: dir.to_owned(), reason: io_reason(&e) }),
     };
-    let mut out: Vec<(String, PathBuf)> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| !p.is_dir() && p.extension().is_some_and(|x| x == "json"))
+    let mut out: Vec<(String, PathBuf)> = names
+        .iter()
+        .map(|name| dir.join(name))
+        .filter(|p| {
+            !files().metadata(p).is_ok_and(|m| m.kind == Kind::Folder)
+                && p.extension().is_some_and(|x| x == "json")
+        })
         .filter_map(|path| Some((path.file_stem()?.to_str()?.to_owned(), path)))
         .collect();
     out.sort();
@@ -609,8 +604,9 @@ pub fn list_json(dir: &Path) -> Result<Vec<(String, PathBuf)>, StoreError> {
 #[must_use]
 pub fn new_file_id(dir: &Path, name: &str) -> String {
     let base = slug(name);
+    let exists = |path: &Path| files().metadata(path).is_ok();
     let taken = |id: &str| {
-        dir.join(format!("{id}.json")).exists() || dir.join("deleted").join(format!("{id}.json")).exists()
+        exists(&dir.join(format!("{id}.json"))) || exists(&dir.join("deleted").join(format!("{id}.json")))
     };
     if !taken(&base) {
         return base;
@@ -619,16 +615,14 @@ pub fn new_file_id(dir: &Path, name: &str) -> String {
 }
 
 /// Moves a file within the data folder, making the folder it goes to (a delete kept aside in a
-/// `deleted/` folder, and its undo; Deadlands' combatants use it too).
+/// `deleted/` folder, and its undo; gangs, fighters and combatants use it).
 ///
 /// # Errors
 /// The folder cannot be made or the file cannot be moved.
 pub fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
-    let fail = |e: &std::io::Error| StoreError::Unwritable { path: to.to_owned(), reason: io_reason(e) };
-    if let Some(dir) = to.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| fail(&e))?;
-    }
-    std::fs::rename(from, to).map_err(|e| fail(&e))
+    files()
+        .rename(from, to)
+        .map_err(|e| StoreError::Unwritable { path: to.to_owned(), reason: io_reason(&e) })
 }
 
 /// A file-name-safe id from a gang's name: `Tombstone Law!` → `tombstone-law`.

@@ -50,6 +50,47 @@ pub fn install(ctx: &egui::Context) {
     });
 }
 
+/// The least height of anything a finger taps, in points (a point is a CSS pixel in the web
+/// page at its usual zoom): the 44 px of Apple's and the W3C's touch-target guidance.
+pub const TOUCH_TARGET: f32 = 44.0;
+
+/// Below this width, in points, screens put side by side what is beside each other on a
+/// desktop (the Play screen's roster above the turn, the gang list above the editor).
+pub const NARROW: f32 = 720.0;
+
+/// Sizes for fingers, for the web page on a tablet or a phone: every button, field, tick box
+/// and tab at least [`TOUCH_TARGET`] high, with room between them. Text keeps its size.
+pub fn touch(ctx: &egui::Context) {
+    ctx.all_styles_mut(|style| {
+        style.spacing.interact_size.y = TOUCH_TARGET;
+        style.spacing.button_padding = egui::vec2(12.0, 8.0);
+        style.spacing.item_spacing = egui::vec2(10.0, 10.0);
+        // Tick boxes and radio buttons: a box a finger can find.
+        style.spacing.icon_width = 26.0;
+        style.spacing.icon_width_inner = 14.0;
+        style.spacing.icon_spacing = 8.0;
+        // A scroll bar wide enough to drag (content also scrolls by dragging it).
+        style.spacing.scroll.bar_width = 12.0;
+    });
+    ctx.data_mut(|d| d.insert_temp(egui::Id::unique(TOUCH_KEY), true));
+}
+
+/// Where [`touch`] leaves its mark in the context's memory.
+const TOUCH_KEY: &str = "posse-touch";
+
+/// Whether the app is sized for fingers ([`touch`]): facts that the desktop gives in a
+/// tooltip are then written out, since a finger cannot hover.
+#[must_use]
+pub fn is_touch(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(egui::Id::unique(TOUCH_KEY))).unwrap_or(false)
+}
+
+/// Whether the window is narrow ([`NARROW`]): a phone, or a tablet held upright.
+#[must_use]
+pub fn is_narrow(ctx: &egui::Context) -> bool {
+    ctx.content_rect().width() < NARROW
+}
+
 fn dark(visuals: &Visuals) -> bool {
     visuals.dark_mode
 }

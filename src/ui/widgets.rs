@@ -82,6 +82,39 @@ pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
     });
 }
 
+/// Keeps a text field being typed into in view: when it gains focus, and when the window
+/// gets shorter under it (a phone's or tablet's on-screen keyboard opening over the page).
+/// Call it with every text field's response.
+pub fn keep_in_view(response: &egui::Response) {
+    if response.has_focus() && (response.gained_focus() || window_shrank(&response.ctx)) {
+        response.scroll_to_me(None);
+    }
+}
+
+/// Where the window's height of the frame before is kept.
+const HEIGHT_KEY: &str = "posse-window-height";
+
+/// Notes the window's height at the start of each frame, for [`keep_in_view`]: the app calls it.
+pub fn note_window_height(ctx: &egui::Context) {
+    let height = ctx.content_rect().height();
+    ctx.data_mut(|d| {
+        let before = d.get_temp::<f32>(egui::Id::unique(HEIGHT_KEY)).unwrap_or(height);
+        d.insert_temp(egui::Id::unique(HEIGHT_KEY), height);
+        d.insert_temp(egui::Id::unique(HEIGHT_KEY).with("shrank"), height < before - 0.5);
+    });
+}
+
+/// Whether the window got shorter since the frame before.
+fn window_shrank(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<bool>(egui::Id::unique(HEIGHT_KEY).with("shrank"))).unwrap_or(false)
+}
+
+/// A fact the desktop gives in a tooltip, written out in small muted text, for a touch screen
+/// where nothing can be hovered (call it only there: [`theme::is_touch`]).
+pub fn hint(ui: &mut Ui, text: &str) {
+    ui.label(RichText::new(text).small().color(theme::muted(ui.visuals())));
+}
+
 /// A labelled checkbox whose accessible name is its label.
 pub fn toggle(ui: &mut Ui, value: &mut bool, label: &str) {
     ui.checkbox(value, label);
@@ -91,8 +124,11 @@ pub fn toggle(ui: &mut Ui, value: &mut bool, label: &str) {
 pub fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> egui::Response {
     ui.horizontal(|ui| {
         let l = row_label(ui, label);
-        ui.add(egui::TextEdit::singleline(text).desired_width(width).font(egui::TextStyle::Heading))
-            .labelled_by(l.id)
+        let response = ui
+            .add(egui::TextEdit::singleline(text).desired_width(width).font(egui::TextStyle::Heading))
+            .labelled_by(l.id);
+        keep_in_view(&response);
+        response
     })
     .inner
 }
@@ -159,8 +195,10 @@ pub fn roll_field_named(ui: &mut Ui, name: &str, text: &mut String, die: u32) ->
         let roomy = ui.available_width() > 420.0;
         let width = if roomy { LABEL_WIDTH } else { (ui.available_width() * 0.3).clamp(60.0, LABEL_WIDTH) };
         let label = fixed(ui, width, Align::Min, egui::Label::new(name));
-        ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
+        let field = ui
+            .add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
             .labelled_by(label.id);
+        keep_in_view(&field);
         // Ctrl+R rolls the first die field on the screen only.
         let shortcut = !ui.ctx().text_edit_focused()
             && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::R));

@@ -114,7 +114,8 @@ impl DmhApp {
                 reshuffle: s.is_none_or(|x| x.reshuffle),
             }
         };
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        // `web_time`: the standard clock panics in a web page; on the desktop it is the same one.
+        let now = web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).unwrap_or_default();
         let setup = Setup {
             seed: self
                 .play

@@ -4,6 +4,7 @@
 use super::{
     DialogAnswer, DmhApp, GangCommand, GangFile, Notice, Paper, Path, PathBuf, print, roster, store,
 };
+use crate::app::files::{self, Chosen};
 use crate::systems::dmh::rules::gang;
 
 impl DmhApp {
@@ -79,28 +80,48 @@ impl DmhApp {
 
     /// Imports a gang file from anywhere: it is copied into the gangs folder and opened.
     pub fn import_file(&mut self, path: &Path) {
-        match store::read_gang(path) {
+        let parsed = store::read_gang(path).map_err(|e| format!("Nothing was imported: {e}."));
+        self.import_parsed(&path.display().to_string(), parsed);
+    }
+
+    /// Imports a gang file the player picked in the web page (`name` and its bytes): it is
+    /// checked as a file on the disk would be, copied into the gangs folder and opened.
+    pub fn import_bytes(&mut self, name: &str, bytes: &[u8]) {
+        let parsed = if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > store::GANG_LIMIT {
+            Err("it is larger than 16 MiB, too large for a gang file".to_owned())
+        } else {
+            std::str::from_utf8(bytes)
+                .map_err(|_| "it is not text (UTF-8)".to_owned())
+                .and_then(store::parse_gang)
+        };
+        let parsed =
+            parsed.map_err(|reason| format!("Nothing was imported: {name} is not a gang file: {reason}."));
+        self.import_parsed(name, parsed);
+    }
+
+    /// Adds an imported gang (read from `from`) when Posse knows its gang type and scene;
+    /// otherwise, or when it could not be read (the sentence), says why.
+    fn import_parsed(&mut self, from: &str, parsed: Result<GangFile, String>) {
+        match parsed {
             Ok(gang) if self.rules.gang(&gang.gang).is_none() => {
                 self.gangs.notice = Some(Notice::error(format!(
-                    "{} was not imported: '{}' is not a gang type Posse knows.",
-                    path.display(),
+                    "{from} was not imported: '{}' is not a gang type Posse knows.",
                     gang.gang
                 )));
             }
             Ok(gang) if gang::check_scene(self.rules, &gang).is_err() => {
                 self.gangs.notice = Some(Notice::error(format!(
-                    "{} was not imported: '{}' is not a scene Posse knows.",
-                    path.display(),
+                    "{from} was not imported: '{}' is not a scene Posse knows.",
                     gang.scene.unwrap_or_default()
                 )));
             }
             Ok(gang) => {
                 if self.add_gang(&gang).is_some() {
                     self.gangs.notice =
-                        Some(Notice::info(format!("Imported \"{}\" from {}.", gang.name, path.display())));
+                        Some(Notice::info(format!("Imported \"{}\" from {from}.", gang.name)));
                 }
             }
-            Err(e) => self.gangs.notice = Some(Notice::error(format!("Nothing was imported: {e}."))),
+            Err(sentence) => self.gangs.notice = Some(Notice::error(sentence)),
         }
     }
 
@@ -128,13 +149,13 @@ impl DmhApp {
         let path = data.prints().join(format!("{}-{}.pdf", store::slug(&gang.name), paper.id()));
         let result = print::render(&pages)
             .map_err(|e| e.to_string())
-            .and_then(|pdf| store::write_atomic(&path, &pdf).map_err(|e| e.to_string()));
+            .and_then(|pdf| files::deliver_print(&path, &pdf));
         match result {
-            Ok(()) => {
+            Ok(to) => {
                 self.gangs.notice = Some(Notice {
-                    text: format!("Roster printed to {}.", path.display()),
+                    text: format!("Roster printed {}.", to.describe()),
                     error: false,
-                    path: Some(path.clone()),
+                    path: to.path(),
                 });
                 Some(path)
             }
@@ -180,31 +201,31 @@ impl DmhApp {
             }
             GangCommand::Import => {
                 let tx = self.dialogs.0.clone();
-                std::thread::spawn(move || {
-                    let path = rfd::FileDialog::new()
-                        .set_title("Import a gang")
-                        .add_filter("Gang file", &["json"])
-                        .pick_file();
-                    let _ = tx.send(DialogAnswer::Import(path));
+                files::choose_file("Import a gang", "Gang file", &["json"], move |chosen| {
+                    let _ = tx.send(DialogAnswer::Import(chosen));
                 });
             }
             GangCommand::Export(id) => {
-                let file = self.gang_by_id(&id).map_or_else(|| id.clone(), |g| store::slug(&g.name));
+                let Some(gang) = self.gang_by_id(&id) else { return };
+                let text = match store::gang_text(&gang) {
+                    Ok(text) => text,
+                    Err(e) => {
+                        self.gangs.notice = Some(Notice::error(format!("The gang was not exported: {e}.")));
+                        return;
+                    }
+                };
                 let tx = self.dialogs.0.clone();
-                std::thread::spawn(move || {
-                    let path = rfd::FileDialog::new()
-                        .set_title("Export a gang")
-                        .set_file_name(format!("{file}.json"))
-                        .add_filter("Gang file", &["json"])
-                        .save_file();
-                    let _ = tx.send(DialogAnswer::Export(id, path));
+                let file = format!("{}.json", store::slug(&gang.name));
+                let filter = ("Gang file", &["json"][..]);
+                files::export("Export a gang", &file, filter, text.into_bytes(), move |result| {
+                    let _ = tx.send(DialogAnswer::Exported(gang.name, result));
                 });
             }
             GangCommand::Print(id, paper) => {
                 self.print_roster(&id, paper);
             }
             GangCommand::Open(path) => {
-                if let Err(e) = open::that_detached(&path) {
+                if let Err(e) = files::open(&path) {
                     self.gangs.notice =
                         Some(Notice::error(format!("{} could not be opened: {e}.", path.display())));
                 }
@@ -263,9 +284,14 @@ impl DmhApp {
     pub(super) fn poll_dialogs(&mut self) {
         while let Ok(answer) = self.dialogs.1.try_recv() {
             match answer {
-                DialogAnswer::Import(Some(path)) => self.import_file(&path),
-                DialogAnswer::Export(id, Some(path)) => self.export_to(&id, &path),
-                DialogAnswer::Import(None) | DialogAnswer::Export(_, None) => {}
+                DialogAnswer::Import(Chosen::Path(path)) => self.import_file(&path),
+                DialogAnswer::Import(Chosen::File { name, bytes }) => self.import_bytes(&name, &bytes),
+                DialogAnswer::Exported(name, result) => {
+                    self.gangs.notice = Some(match result {
+                        Ok(to) => Notice::info(format!("Exported \"{name}\" {}.", to.describe())),
+                        Err(e) => Notice::error(format!("The gang was not exported: {e}.")),
+                    });
+                }
             }
         }
     }

@@ -72,10 +72,11 @@ impl ActiveGame {
     }
 }
 
-/// What a native file dialog answered (dialogs run off the UI thread).
+/// What a file dialog answered (dialogs run off the UI thread, or in the browser).
 enum DialogAnswer {
-    Import(Option<PathBuf>),
-    Export(String, Option<PathBuf>),
+    Import(crate::app::files::Chosen),
+    /// A gang (by name) exported, and where to.
+    Exported(String, Result<crate::app::files::Delivered, String>),
 }
 
 /// Dead Man's Hand's part of the app.
@@ -225,6 +226,24 @@ impl SystemApp for DmhApp {
 
     fn leave(&mut self) {
         self.settle_file_name();
+    }
+
+    fn open_game(&self) -> Option<String> {
+        self.game.as_ref().map(|g| g.id.clone())
+    }
+
+    fn reopen(&mut self, id: &str) {
+        self.screen = Screen::Play;
+        self.handle_play(PlayCommand::Resume(id.to_owned()));
+    }
+
+    fn test_state(&self) -> serde_json::Value {
+        serde_json::json!({
+            "game": self.game.as_ref().map(|g| &g.id),
+            "events": self.game.as_ref().map(|g| g.game.log.len()),
+            "last_line": self.game.as_ref().and_then(|g| g.game.lines.last()),
+            "state": self.game.as_ref().map(|g| serde_json::to_value(&g.game).unwrap_or_default()),
+        })
     }
 
     fn files_dropped(&mut self, paths: Vec<PathBuf>) {

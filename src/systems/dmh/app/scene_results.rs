@@ -1,7 +1,8 @@
 //! The Scenes screen's commands: checklists and the quick reference printed, results kept
 //! for series play.
 
-use super::{DmhApp, GangFile, Notice, PathBuf, SceneCommand, Screen, print, store};
+use super::{DmhApp, GangFile, Notice, SceneCommand, Screen, print};
+use crate::app::files::Delivered;
 
 impl DmhApp {
     pub(super) fn load_series(&mut self) {
@@ -17,13 +18,13 @@ impl DmhApp {
         }
     }
 
-    /// Writes laid-out pages as a PDF into the prints folder; returns where it went.
-    pub(super) fn print_pages(&self, pages: &[print::Page], file: &str) -> Result<PathBuf, String> {
+    /// Writes laid-out pages as a PDF into the prints folder (a download in the web page);
+    /// returns where it went.
+    pub(super) fn print_pages(&self, pages: &[print::Page], file: &str) -> Result<Delivered, String> {
         let data = self.data.as_ref().ok_or("there is no data folder to print into")?;
         let path = data.prints().join(file);
         let pdf = print::render(pages).map_err(|e| e.to_string())?;
-        store::write_atomic(&path, &pdf).map_err(|e| e.to_string())?;
-        Ok(path)
+        crate::app::files::deliver_print(&path, &pdf)
     }
 
     /// Carries out one command from the Scenes screen.
@@ -34,10 +35,10 @@ impl DmhApp {
                 let pages = crate::systems::dmh::print::checklist::layout(self.rules, scene, paper);
                 self.scenes.notice =
                     Some(match self.print_pages(&pages, &format!("{id}-checklist-{}.pdf", paper.id())) {
-                        Ok(path) => Notice {
-                            text: format!("Checklist printed to {}.", path.display()),
+                        Ok(to) => Notice {
+                            text: format!("Checklist printed {}.", to.describe()),
                             error: false,
-                            path: Some(path),
+                            path: to.path(),
                         },
                         Err(e) => Notice::error(format!("The checklist was not printed: {e}.")),
                     });
@@ -46,10 +47,10 @@ impl DmhApp {
                 let pages = crate::systems::dmh::print::quickref::layout(self.rules, paper);
                 self.scenes.notice =
                     Some(match self.print_pages(&pages, &format!("quick-reference-{}.pdf", paper.id())) {
-                        Ok(path) => Notice {
-                            text: format!("Quick reference printed to {}.", path.display()),
+                        Ok(to) => Notice {
+                            text: format!("Quick reference printed {}.", to.describe()),
                             error: false,
-                            path: Some(path),
+                            path: to.path(),
                         },
                         Err(e) => Notice::error(format!("The quick reference was not printed: {e}.")),
                     });
@@ -72,7 +73,7 @@ impl DmhApp {
                 }
             }
             SceneCommand::Open(path) => {
-                if let Err(e) = open::that_detached(&path) {
+                if let Err(e) = crate::app::files::open(&path) {
                     self.scenes.notice =
                         Some(Notice::error(format!("{} could not be opened: {e}.", path.display())));
                 }

@@ -80,39 +80,71 @@ pub struct GangsState {
     pub unavailable: Option<String>,
     /// Counter for random names, so each click gives another.
     pub name_roll: u64,
+    /// On a narrow screen, the gang list is shown instead of the gang open in the editor.
+    pub list_shown: bool,
 }
 
 /// Draws the Gangs screen and collects the commands it sends.
 pub fn gangs_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &mut Vec<GangCommand>) {
-    egui::Panel::left("gang-list").resizable(false).exact_size(300.0).show(ui, |ui| {
+    // A phone or a tablet held upright: the list or the gang, one at a time, as phones do.
+    if ui.available_width() < LIST_WIDTH + 480.0 {
+        let listing = state.selected.is_none() || state.list_shown;
+        egui::CentralPanel::default().show(ui, |ui| {
+            if listing {
+                notice_ui(ui, state, commands);
+                let before = commands.len();
+                list_ui(ui, rules, state, commands);
+                if commands[before..]
+                    .iter()
+                    .any(|c| matches!(c, GangCommand::Select(_) | GangCommand::New { .. }))
+                {
+                    state.list_shown = false;
+                }
+            } else {
+                let count = state.entries.len();
+                if ui.button(format!("‹ All gangs ({count})")).clicked() {
+                    state.list_shown = true;
+                }
+                gang_ui(ui, rules, state, commands);
+            }
+        });
+        return;
+    }
+    egui::Panel::left("gang-list").resizable(false).exact_size(LIST_WIDTH).show(ui, |ui| {
         list_ui(ui, rules, state, commands);
     });
-    egui::CentralPanel::default().show(ui, |ui| {
-        notice_ui(ui, state, commands);
-        if let Some(reason) = &state.unavailable {
-            problem(ui, reason);
-            return;
-        }
-        let Some(id) = state.selected.clone() else {
-            ui.add_space(40.0);
-            ui.label(RichText::new("Pick a gang on the left, or start a new one.").size(theme::HEADING));
-            return;
-        };
-        if let Some(entry) = state.entries.iter().find(|e| e.id == id)
-            && let Err(reason) = &entry.gang
-        {
-            damaged_ui(ui, entry, reason, commands);
-            return;
-        }
-        if state.working.is_some() {
-            editor_ui(ui, rules, state, &id, commands);
-            // Each gang opens at its top (a new gang with its boss button in view).
-            ScrollArea::vertical()
-                .id_salt(("gang-editor", &id))
-                .auto_shrink(false)
-                .show(ui, |ui| editor_body_ui(ui, rules, state));
-        }
-    });
+    egui::CentralPanel::default().show(ui, |ui| gang_ui(ui, rules, state, commands));
+}
+
+/// The width of the gang list beside the editor.
+const LIST_WIDTH: f32 = 300.0;
+
+/// The gang open in the editor, with the notices above it.
+fn gang_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &mut Vec<GangCommand>) {
+    notice_ui(ui, state, commands);
+    if let Some(reason) = &state.unavailable {
+        problem(ui, reason);
+        return;
+    }
+    let Some(id) = state.selected.clone() else {
+        ui.add_space(40.0);
+        ui.label(RichText::new("Pick a gang on the left, or start a new one.").size(theme::HEADING));
+        return;
+    };
+    if let Some(entry) = state.entries.iter().find(|e| e.id == id)
+        && let Err(reason) = &entry.gang
+    {
+        damaged_ui(ui, entry, reason, commands);
+        return;
+    }
+    if state.working.is_some() {
+        editor_ui(ui, rules, state, &id, commands);
+        // Each gang opens at its top (a new gang with its boss button in view).
+        ScrollArea::vertical()
+            .id_salt(("gang-editor", &id))
+            .auto_shrink(false)
+            .show(ui, |ui| editor_body_ui(ui, rules, state));
+    }
 }
 
 fn notice_ui(ui: &mut Ui, state: &mut GangsState, commands: &mut Vec<GangCommand>) {
@@ -240,7 +272,8 @@ fn damaged_ui(ui: &mut Ui, entry: &GangEntry, reason: &str, commands: &mut Vec<G
     ui.label(
         "Posse leaves this file exactly as it is. Fix it in a text editor, or move it out of the gangs folder.",
     );
-    if ui.button("Open the gangs folder").clicked()
+    if crate::app::files::CAN_OPEN
+        && ui.button("Open the gangs folder").clicked()
         && let Some(dir) = entry.path.parent()
     {
         commands.push(GangCommand::Open(dir.to_owned()));
@@ -430,8 +463,10 @@ fn models_ui(
                     ui.set_width(ui.available_width());
                     ui.horizontal(|ui| {
                         ui.label(RichText::new(format!("{n}.")).strong());
-                        ui.add(egui::TextEdit::singleline(&mut model.name).desired_width(180.0))
+                        let field = ui
+                            .add(egui::TextEdit::singleline(&mut model.name).desired_width(180.0))
                             .accessible_name(format!("Model {n} name"));
+                        widgets::keep_in_view(&field);
                         if ui.button("Random name").on_hover_text("A random Western name").clicked() {
                             *name_roll += 1;
                             model.name = super::names::western_name(*name_roll ^ (i as u64) << 32);

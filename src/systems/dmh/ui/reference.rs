@@ -525,8 +525,10 @@ fn melee_ui(ui: &mut Ui, rules: &Rules, form: &mut MeleeForm) {
 fn roll_labelled(ui: &mut Ui, name: &str, text: &mut String, die: u32) -> Option<u32> {
     ui.horizontal(|ui| {
         let label = widgets::row_label(ui, &format!("{name}'s d{die}"));
-        ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
+        let field = ui
+            .add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
             .labelled_by(label.id);
+        widgets::keep_in_view(&field);
         if ui.button(format!("Roll for {name}")).clicked() {
             *text = rand::random_range(1..=die).to_string();
         }
@@ -566,8 +568,10 @@ pub fn card_matches(rules: &Rules, card: &CardText, filter: CardFilter, search: 
 fn cards_ui(ui: &mut Ui, rules: &Rules, search: &mut String, filter: &mut CardFilter) {
     ui.horizontal(|ui| {
         let label = ui.label(RichText::new("Search").strong());
-        ui.add(egui::TextEdit::singleline(search).hint_text("name, rank or effect").desired_width(240.0))
+        let field = ui
+            .add(egui::TextEdit::singleline(search).hint_text("name, rank or effect").desired_width(240.0))
             .labelled_by(label.id);
+        widgets::keep_in_view(&field);
         if !search.is_empty() && ui.button("Clear").clicked() {
             search.clear();
         }

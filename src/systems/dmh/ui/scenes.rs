@@ -60,10 +60,17 @@ impl Default for ScenesState {
 
 /// Draws the Scenes screen and collects the commands it sends.
 pub fn scenes_ui(ui: &mut Ui, rules: &Rules, state: &mut ScenesState, commands: &mut Vec<SceneCommand>) {
-    egui::Panel::left("storylines").resizable(false).exact_size(280.0).show(ui, |ui| {
-        ScrollArea::vertical().auto_shrink(false).show(ui, |ui| list_ui(ui, rules, state));
-    });
+    // A phone or a tablet held upright: the scenes in a list to pick from above the scene.
+    let narrow = ui.available_width() < LIST_WIDTH + 480.0;
+    if !narrow {
+        egui::Panel::left("storylines").resizable(false).exact_size(LIST_WIDTH).show(ui, |ui| {
+            ScrollArea::vertical().auto_shrink(false).show(ui, |ui| list_ui(ui, rules, state));
+        });
+    }
     egui::CentralPanel::default().show(ui, |ui| {
+        if narrow {
+            picker_ui(ui, rules, state);
+        }
         if let Some(notice) = state.notice.clone() {
             ui.horizontal(|ui| {
                 let v = ui.visuals().clone();
@@ -88,6 +95,24 @@ pub fn scenes_ui(ui: &mut Ui, rules: &Rules, state: &mut ScenesState, commands: 
         ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
             scene_ui(ui, rules, scene, state);
         });
+    });
+}
+
+/// The width of the storyline list beside the scene.
+const LIST_WIDTH: f32 = 280.0;
+
+/// Every scene in one drop-down list, by storyline, with its recorded result.
+fn picker_ui(ui: &mut Ui, rules: &Rules, state: &mut ScenesState) {
+    let title = |id: &str| rules.scene(id).map_or_else(|| id.to_owned(), |s| s.title.clone());
+    ui.horizontal(|ui| {
+        let label = ui.label(RichText::new("Scene").strong());
+        egui::ComboBox::from_id_salt("scene-picker")
+            .selected_text(title(&state.selected))
+            .width(ui.available_width() - 8.0)
+            .height(600.0)
+            .show_ui(ui, |ui| list_ui(ui, rules, state))
+            .response
+            .labelled_by(label.id);
     });
 }
 

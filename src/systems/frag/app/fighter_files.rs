@@ -131,7 +131,7 @@ impl FragApp {
         let written = result.and_then(|pages| {
             print::render(&pages)
                 .map_err(|e| e.to_string())
-                .and_then(|pdf| store::write_atomic(&path, &pdf).map_err(|e| e.to_string()))
+                .and_then(|pdf| crate::app::files::deliver_print(&path, &pdf).map(|_| ()))
         });
         match written {
             Ok(()) => {
@@ -186,7 +186,7 @@ impl FragApp {
                 self.print_sheet(&id);
             }
             FighterCommand::Open(path) => {
-                if let Err(e) = open::that_detached(&path) {
+                if let Err(e) = crate::app::files::open(&path) {
                     self.fighters.notice =
                         Some(Notice::error(format!("{} could not be opened: {e}.", path.display())));
                 }

@@ -181,7 +181,7 @@ impl FragmasterApp {
                 self.print_pages(&pages, &format!("fragmaster-scoreboard-{}.pdf", paper.id()), "scoreboard");
             }
             PrintCommand::Open(path) => {
-                if let Err(e) = open::that_detached(&path) {
+                if let Err(e) = crate::app::files::open(&path) {
                     self.print.notice = Some((
                         format!("The PDF could not be opened: {e}. It is at {}.", path.display()),
                         true,
@@ -197,7 +197,7 @@ impl FragmasterApp {
             let data = self.data.as_ref().ok_or("there is no data folder to print into")?;
             let path = data.prints().join(file);
             let pdf = print::render(pages).map_err(|e| e.to_string())?;
-            crate::store::write_atomic(&path, &pdf).map_err(|e| e.to_string())?;
+            crate::app::files::deliver_print(&path, &pdf).map(|_| ())?;
             Ok(path)
         })();
         match result {

@@ -210,7 +210,7 @@ impl SavageApp {
         let data = self.data.as_ref().ok_or("there is no data folder to print into")?;
         let path = data.prints().join(file);
         let pdf = print::render(pages).map_err(|e| e.to_string())?;
-        store::write_atomic(&path, &pdf).map_err(|e| e.to_string())?;
+        crate::app::files::deliver_print(&path, &pdf).map(|_| ())?;
         Ok(path)
     }
 
@@ -243,7 +243,7 @@ impl SavageApp {
                 (self.print_pages(&pages, &file), "The combatant sheets")
             }
             PrintCommand::Open(path) => {
-                if let Err(e) = open::that_detached(&path) {
+                if let Err(e) = crate::app::files::open(&path) {
                     self.print.notice =
                         Some(Notice::error(format!("{} could not be opened: {e}.", path.display())));
                 }

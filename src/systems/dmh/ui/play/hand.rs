@@ -164,8 +164,10 @@ fn physical_hand_ui(ui: &mut Ui, side: usize, state: &mut PlayState, commands: &
             ui.horizontal(|ui| {
                 let text = &mut state.typed_hand;
                 let label = crate::ui::widgets::row_label(ui, "Cards held");
-                ui.add(egui::TextEdit::singleline(text).desired_width(260.0).hint_text("7S QH RJ"))
+                let field = ui
+                    .add(egui::TextEdit::singleline(text).desired_width(260.0).hint_text("7S QH RJ"))
                     .labelled_by(label.id);
+                crate::ui::widgets::keep_in_view(&field);
                 let parsed: Result<Vec<Card>, _> = text.split_whitespace().map(str::parse::<Card>).collect();
                 match parsed {
                     Ok(cards) if !cards.is_empty() => {

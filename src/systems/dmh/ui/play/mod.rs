@@ -272,18 +272,95 @@ fn game_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
+    let phase = match game.phase {
+        Phase::Initiative => "initiative",
+        Phase::Activations => "activations",
+        Phase::EndOfTurn => "end of the turn",
+        Phase::Over => "game over",
+        Phase::Duel => "the duel",
+    };
+    let title = match game.scene_of(rules) {
+        Some(scene) => format!("Turn {} · {phase} · {}", game.turn, scene.title),
+        None => format!("Turn {} · {phase}", game.turn),
+    };
+    // Side by side, the roster and the turn need this much room; below it (a tablet held
+    // upright, a phone) the roster goes above the turn.
+    let stacked = ui.available_width() < ROSTER_WIDTH + 440.0;
+    if stacked {
+        ui.label(RichText::new(title).size(theme::HEADING + 2.0).strong());
+        ui.horizontal_wrapped(|ui| {
+            undo_buttons(ui, undo_label, can_redo, commands);
+            if game.phase != Phase::Over {
+                end::declare_end_ui(ui, rules, game, commands);
+            }
+            if ui
+                .button("Close game")
+                .on_hover_text("It stays saved; resume it from the Play screen")
+                .clicked()
+            {
+                commands.push(PlayCommand::Close);
+            }
+        });
+    } else {
+        header_ui(ui, rules, game, &title, undo_label, can_redo, commands);
+    }
+    ui.separator();
+    let roster = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
+        ScrollArea::vertical().id_salt("play-markers").show(ui, |ui| {
+            roster::roster_ui(ui, rules, game, state, commands);
+            ui.add_space(theme::GAP);
+            for side in 0..game.sides.len() {
+                hand::abilities_ui(ui, rules, game, side, state, commands);
+            }
+            end::scene_rules_ui(ui, rules, game);
+        });
+    };
+    if stacked {
+        // The player can drag the edge to give the roster more or less of the screen.
+        let height = ui.available_height();
+        egui::Panel::top("play-roster-above")
+            .resizable(true)
+            .default_size(height * 0.42)
+            .size_range(80.0..=height * 0.8)
+            .show(ui, |ui| roster(ui, state, commands));
+    } else {
+        // The roster keeps its width (the player can drag it); the phase of the turn takes the rest.
+        egui::Panel::left("play-roster").resizable(true).default_size(ROSTER_WIDTH).show(ui, |ui| {
+            roster(ui, state, commands);
+        });
+    }
+    egui::CentralPanel::default().show(ui, |ui| {
+        // A new activation starts at the top of the panel: the scroll position belongs to the
+        // model acting.
+        let acting = if game.phase == Phase::Activations {
+            game.order().ok().and_then(|o| o.first().copied())
+        } else {
+            None
+        };
+        ScrollArea::vertical().id_salt(("play-phase", game.phase == Phase::Activations, acting)).show(
+            ui,
+            |ui| {
+                hand::in_play_ui(ui, rules, game);
+                phase_ui(ui, rules, game, state, commands);
+            },
+        );
+    });
+}
+
+/// The width the roster starts at beside the turn.
+const ROSTER_WIDTH: f32 = 560.0;
+
+/// The game's title, Undo and Redo, the end of the game and Close, on one line.
+fn header_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    title: &str,
+    undo_label: Option<&str>,
+    can_redo: bool,
+    commands: &mut Vec<PlayCommand>,
+) {
     ui.horizontal(|ui| {
-        let phase = match game.phase {
-            Phase::Initiative => "initiative",
-            Phase::Activations => "activations",
-            Phase::EndOfTurn => "end of the turn",
-            Phase::Over => "game over",
-            Phase::Duel => "the duel",
-        };
-        let title = match game.scene_of(rules) {
-            Some(scene) => format!("Turn {} · {phase} · {}", game.turn, scene.title),
-            None => format!("Turn {} · {phase}", game.turn),
-        };
         ui.label(RichText::new(title).size(theme::HEADING + 4.0).strong());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
@@ -300,34 +377,6 @@ fn game_ui(
                 undo_buttons(ui, undo_label, can_redo, commands);
             });
         });
-    });
-    ui.separator();
-    // The roster keeps its width (the player can drag it); the phase of the turn takes the rest.
-    egui::Panel::left("play-roster").resizable(true).default_size(560.0).show(ui, |ui| {
-        ScrollArea::vertical().id_salt("play-markers").show(ui, |ui| {
-            roster::roster_ui(ui, rules, game, state, commands);
-            ui.add_space(theme::GAP);
-            for side in 0..game.sides.len() {
-                hand::abilities_ui(ui, rules, game, side, state, commands);
-            }
-            end::scene_rules_ui(ui, rules, game);
-        });
-    });
-    egui::CentralPanel::default().show(ui, |ui| {
-        // A new activation starts at the top of the panel: the scroll position belongs to the
-        // model acting.
-        let acting = if game.phase == Phase::Activations {
-            game.order().ok().and_then(|o| o.first().copied())
-        } else {
-            None
-        };
-        ScrollArea::vertical().id_salt(("play-phase", game.phase == Phase::Activations, acting)).show(
-            ui,
-            |ui| {
-                hand::in_play_ui(ui, rules, game);
-                phase_ui(ui, rules, game, state, commands);
-            },
-        );
     });
 }
 
@@ -377,7 +426,11 @@ fn undo_buttons(ui: &mut Ui, undo_label: Option<&str>, can_redo: bool, commands:
     let full = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
     let shown = elide(&full, 40);
     let undo = ui
-        .add_enabled(undo_label.is_some(), egui::Button::new(shown).min_size(egui::vec2(360.0, 0.0)))
+        .add_enabled(
+            undo_label.is_some(),
+            // Narrower only where the screen is.
+            egui::Button::new(shown).truncate().min_size(egui::vec2(360f32.min(ui.available_width()), 0.0)),
+        )
         .accessible_name(full.clone())
         .on_hover_text(format!("{full} (Ctrl+Z)"));
     if undo.clicked() || (undo_label.is_some() && undo_key) {

@@ -12,6 +12,10 @@ fn pips(under_fire: u32, hits: u32) -> String {
     (0..hits).map(|i| if i < under_fire { '●' } else { '○' }).collect()
 }
 
+/// Below this width the roster is compact (a phone): each model's status goes under its name,
+/// and its under fire markers are set from its ⚑ menu.
+const COMPACT: f32 = 520.0;
+
 /// Both gangs, one table each with aligned columns; the acting model marked ▶, and enemy
 /// names that pick the target of its shot or charge when clicked.
 pub(super) fn roster_ui(
@@ -27,99 +31,152 @@ pub(super) fn roster_ui(
     } else {
         None
     };
+    let compact = ui.available_width() < COMPACT;
     for (s, side) in game.sides.iter().enumerate() {
-        ui.horizontal(|ui| {
-            ui.label(theme::heading(
-                &v,
-                format!("{} · {} in hand · {} in deck", side.name, side.hand.len(), side.deck.len()),
-            ));
-            if ui
-                .button(format!("{} hand", super::possessive(&side.name)))
-                .on_hover_text("Shows the hand after a hand-over screen")
-                .clicked()
-            {
-                state.hand_over = Some(HandOver { side: s, shown: false });
-            }
-        });
+        side_heading(ui, s, side, state);
         // Fixed column widths, so both gangs' columns line up and rows never reflow.
-        egui::Grid::new(("markers", s)).num_columns(6).spacing([8.0, 4.0]).striped(true).show(ui, |ui| {
-            for head in ["Model", "Card", "Under fire", "Correct", "", "Status"] {
-                ui.label(RichText::new(head).small().color(theme::muted(&v)));
-            }
-            ui.end_row();
-            for (m, model) in side.models.iter().enumerate() {
-                let r = ModelRef { side: s, model: m };
-                let acting = current == Some(r);
-                // An enemy of the acting model is a target to pick.
-                let pickable =
-                    current.is_some_and(|c| c.side != s) && !model.out_of_action && model.on_table();
-                let picked = pickable && (state.draft.target == Some(m) || state.fight.target == Some(m));
-                let name =
-                    RichText::new(if acting { format!("▶ {}", model.name) } else { model.name.clone() })
-                        .strong();
-                let name = if model.out_of_action {
-                    name.strikethrough().color(theme::muted(&v))
-                } else if acting {
-                    name.color(theme::accent(&v))
-                } else {
-                    name
-                };
-                let response =
-                    widgets::fixed(ui, 150.0, egui::Align::Min, egui::Button::selectable(picked, name));
-                if pickable {
-                    let response = response.on_hover_text(format!("Target {}", model.name));
-                    if response.clicked() {
-                        state.draft.target = Some(m);
-                        state.fight.target = Some(m);
-                    }
+        let heads: &[&str] = if compact {
+            &["Model", "Card", "Under fire", ""]
+        } else {
+            &["Model", "Card", "Under fire", "Correct", "", "Status"]
+        };
+        egui::Grid::new(("markers", s)).num_columns(heads.len()).spacing([8.0, 4.0]).striped(true).show(
+            ui,
+            |ui| {
+                for head in heads {
+                    ui.label(RichText::new(*head).small().color(theme::muted(&v)));
                 }
-                let card = match model.card {
-                    Some(card) => RichText::new(card.label()).strong().color(card_colour(&v, card)),
-                    None if game.phase == Phase::Activations && model.activated && !model.out_of_action => {
-                        RichText::new("✓ acted").color(theme::muted(&v))
-                    }
-                    None if model.has(Flag::Ace) && !model.out_of_action => {
-                        RichText::new("as an ace").color(theme::muted(&v))
-                    }
-                    None => RichText::new("—").color(theme::muted(&v)),
-                };
-                widgets::fixed(ui, 72.0, egui::Align::Min, egui::Label::new(card));
-                widgets::fixed(
-                    ui,
-                    70.0,
-                    egui::Align::Min,
-                    egui::Label::new(RichText::new(pips(model.under_fire, model.hits)).color(theme::bad(&v))),
-                )
-                .on_hover_text("Under fire markers against Hits");
-                ui.horizontal(|ui| {
-                    if ui
-                        .small_button("−")
-                        .accessible_name(format!("One marker off {}", model.name))
-                        .on_hover_text(format!("One marker off {}", model.name))
-                        .clicked()
-                    {
-                        commands.push(PlayCommand::Apply(Event::SetMarker {
-                            model: r,
-                            marker: Marker::UnderFire(model.under_fire.saturating_sub(1)),
-                        }));
-                    }
-                    if ui
-                        .small_button("+")
-                        .accessible_name(format!("One marker on {}", model.name))
-                        .on_hover_text(format!("One marker on {}", model.name))
-                        .clicked()
-                    {
-                        commands.push(PlayCommand::Apply(Event::SetMarker {
-                            model: r,
-                            marker: Marker::UnderFire(model.under_fire + 1),
-                        }));
-                    }
-                });
-                model_menu(ui, rules, game, r, state, commands);
-                ui.label(RichText::new(status(game, r).join(", ")).small());
                 ui.end_row();
-            }
-        });
+                for (m, model) in side.models.iter().enumerate() {
+                    let r = ModelRef { side: s, model: m };
+                    let acting = current == Some(r);
+                    // An enemy of the acting model is a target to pick.
+                    let pickable =
+                        current.is_some_and(|c| c.side != s) && !model.out_of_action && model.on_table();
+                    let picked = pickable && (state.draft.target == Some(m) || state.fight.target == Some(m));
+                    let name = RichText::new(if acting {
+                        format!("▶ {}", model.name)
+                    } else {
+                        model.name.clone()
+                    })
+                    .strong();
+                    let name = if model.out_of_action {
+                        name.strikethrough().color(theme::muted(&v))
+                    } else if acting {
+                        name.color(theme::accent(&v))
+                    } else {
+                        name
+                    };
+                    let status = status(game, r).join(", ");
+                    let response = if compact {
+                        // The status under the name, so the row fits a phone.
+                        ui.vertical(|ui| {
+                            ui.set_max_width(140.0);
+                            let response = ui.add(egui::Button::selectable(picked, name));
+                            if !status.is_empty() {
+                                ui.label(RichText::new(&status).small());
+                            }
+                            response
+                        })
+                        .inner
+                    } else {
+                        widgets::fixed(ui, 150.0, egui::Align::Min, egui::Button::selectable(picked, name))
+                    };
+                    if pickable {
+                        let response = response.on_hover_text(format!("Target {}", model.name));
+                        if response.clicked() {
+                            state.draft.target = Some(m);
+                            state.fight.target = Some(m);
+                        }
+                    }
+                    let card = card_text(&v, game, model);
+                    widgets::fixed(
+                        ui,
+                        if compact { 48.0 } else { 72.0 },
+                        egui::Align::Min,
+                        egui::Label::new(card),
+                    );
+                    // The column's heading says what the pips are: under fire markers (●) against
+                    // the model's Hits.
+                    widgets::fixed(
+                        ui,
+                        if compact { 56.0 } else { 70.0 },
+                        egui::Align::Min,
+                        egui::Label::new(
+                            RichText::new(pips(model.under_fire, model.hits)).color(theme::bad(&v)),
+                        ),
+                    )
+                    .on_hover_text("Under fire markers against Hits");
+                    if compact {
+                        model_menu(ui, rules, game, r, state, commands, true);
+                    } else {
+                        ui.horizontal(|ui| markers_ui(ui, model, r, commands));
+                        model_menu(ui, rules, game, r, state, commands, false);
+                        ui.label(RichText::new(status).small());
+                    }
+                    ui.end_row();
+                }
+            },
+        );
+    }
+}
+
+/// A gang's name, its cards in hand and in its deck, and the button that shows its hand.
+fn side_heading(ui: &mut Ui, s: usize, side: &crate::systems::dmh::game::SideState, state: &mut PlayState) {
+    ui.horizontal_wrapped(|ui| {
+        let v = ui.visuals().clone();
+        ui.label(theme::heading(
+            &v,
+            format!("{} · {} in hand · {} in deck", side.name, side.hand.len(), side.deck.len()),
+        ));
+        if ui
+            .button(format!("{} hand", super::possessive(&side.name)))
+            .on_hover_text("Shows the hand after a hand-over screen")
+            .clicked()
+        {
+            state.hand_over = Some(HandOver { side: s, shown: false });
+        }
+    });
+}
+
+/// What the Card column shows for a model: its card, or why it has none.
+fn card_text(v: &egui::Visuals, game: &Game, model: &crate::systems::dmh::game::Model) -> RichText {
+    match model.card {
+        Some(card) => RichText::new(card.label()).strong().color(card_colour(v, card)),
+        None if game.phase == Phase::Activations && model.activated && !model.out_of_action => {
+            RichText::new("✓ acted").color(theme::muted(v))
+        }
+        None if model.has(Flag::Ace) && !model.out_of_action => {
+            RichText::new("as an ace").color(theme::muted(v))
+        }
+        None => RichText::new("—").color(theme::muted(v)),
+    }
+}
+
+/// The − and + buttons of a model's under fire markers (small on the desktop, finger-sized on
+/// a touch screen).
+fn markers_ui(
+    ui: &mut Ui,
+    model: &crate::systems::dmh::game::Model,
+    r: ModelRef,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let touch = theme::is_touch(ui.ctx());
+    let button = |ui: &mut Ui, text: &str, name: String| {
+        let response = if touch { ui.button(text) } else { ui.small_button(text) };
+        response.accessible_name(name.clone()).on_hover_text(name).clicked()
+    };
+    if button(ui, "−", format!("One marker off {}", model.name)) {
+        commands.push(PlayCommand::Apply(Event::SetMarker {
+            model: r,
+            marker: Marker::UnderFire(model.under_fire.saturating_sub(1)),
+        }));
+    }
+    if button(ui, "+", format!("One marker on {}", model.name)) {
+        commands.push(PlayCommand::Apply(Event::SetMarker {
+            model: r,
+            marker: Marker::UnderFire(model.under_fire + 1),
+        }));
     }
 }
 
@@ -149,7 +206,8 @@ fn status(game: &Game, r: ModelRef) -> Vec<String> {
 }
 
 /// A model's ⚑ menu: correct out of ammo and out of action, set flags, call a nerve test,
-/// deal a second card, give back a burnt activation.
+/// deal a second card, give back a burnt activation; in the compact roster also its under
+/// fire markers (`markers`).
 fn model_menu(
     ui: &mut Ui,
     rules: &Rules,
@@ -157,6 +215,7 @@ fn model_menu(
     r: ModelRef,
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
+    markers: bool,
 ) {
     let Some(model) = game.model_at(r) else { return };
     ui.menu_button("⚑", |ui| {
@@ -183,6 +242,7 @@ fn model_menu(
                 ui.close();
             }
             if model.burnt.is_some() && model.activated {
+                let touch = theme::is_touch(ui.ctx());
                 if ui
                     .button("Give back its activation (Above Snakes)")
                     .on_hover_text(
@@ -194,6 +254,12 @@ fn model_menu(
                         .push(PlayCommand::Apply(Event::RestoreActivation { model: r, cancelled: false }));
                     ui.close();
                 }
+                if touch {
+                    widgets::hint(
+                        ui,
+                        "Above Snakes passed: the duck back counts as one action and keeps its move marker.",
+                    );
+                }
                 if ui
                     .button("Cancel its duck back (The Quick and the Dead)")
                     .on_hover_text("Card 7: the duck back never happened; no move marker")
@@ -202,10 +268,19 @@ fn model_menu(
                     commands.push(PlayCommand::Apply(Event::RestoreActivation { model: r, cancelled: true }));
                     ui.close();
                 }
+                if touch {
+                    widgets::hint(ui, "Card 7: the duck back never happened; no move marker.");
+                }
             }
             ui.separator();
         }
         ui.label(RichText::new("Markers").small().color(theme::muted(ui.visuals())));
+        if markers {
+            ui.horizontal(|ui| {
+                ui.label(format!("Under fire {}", pips(model.under_fire, model.hits)));
+                markers_ui(ui, model, r, commands);
+            });
+        }
         let mut ammo = model.out_of_ammo;
         if ui.checkbox(&mut ammo, "Out of ammo").changed() {
             commands.push(PlayCommand::Apply(Event::SetMarker { model: r, marker: Marker::OutOfAmmo(ammo) }));

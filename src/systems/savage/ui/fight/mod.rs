@@ -30,7 +30,10 @@ use crate::ui::theme;
 
 /// What the Fight screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[expect(clippy::large_enum_variant, reason = "a click makes one command; they are not stored")]
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    expect(clippy::large_enum_variant, reason = "a click makes one command; they are not stored")
+)]
 pub enum FightCommand {
     /// A new fight with these combatant files (and how many copies of each).
     Start {

@@ -1,0 +1,171 @@
+// The web page in a real browser (issue 14), run by .ci/run on the site built once by
+// scripts/build-web.sh:
+//
+//   node web/test/browser-test.mjs [SITE] [SHOTS]      (defaults: target/site, target/browser-shots)
+//
+// At a phone's size (390 × 844) and a tablet's held upright (800 × 1280), each in a fresh
+// browser profile: open the page, build a gang on the Gangs screen, import two gang files
+// through the browser's file picker, start a Dead Man's Hand game, let Posse deal initiative, apply the acting
+// model's shot, reload the page and find the game exactly where it was
+// (the same journal, the same state, on the Play screen). The tablet reloads with the server
+// stopped, so the page must come from its service worker (offline), and is then turned to
+// landscape. Every control on every screen passed is checked to be at least 44 px high, and
+// on the tablet the Play screen's to stay inside the screen's width. Screenshots of each step are written to SHOTS (kept by CI).
+
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Player, launch, serve, sleep } from './lib.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const site = resolve(process.argv[2] ?? join(root, 'target/site'));
+const shots = resolve(process.argv[3] ?? join(root, 'target/browser-shots'));
+rmSync(shots, { recursive: true, force: true }); // Only this run's screenshots.
+mkdirSync(shots, { recursive: true });
+readFileSync(join(site, 'posse_bg.wasm')); // Fails early, with the path, when the site is not built.
+
+const PORT = 8765;
+const fixture = (name) => join(root, 'tests/fixtures', `${name}.json`);
+
+const problems = [];
+const check = (condition, sentence) => {
+  if (!condition) throw new Error(sentence);
+};
+
+async function scenario(browser, server, options) {
+  try {
+    await steps(browser, server, options);
+  } catch (e) {
+    const taps = (options.player?.taps ?? []).slice(-8).join('\n  ');
+    await options.page?.screenshot({ path: join(shots, `${options.name}-failed.png`) });
+    throw new Error(`${e.message}\nthe last taps:\n  ${taps}`);
+  }
+}
+
+async function steps(browser, server, options) {
+  const { name, width, height, offline } = options;
+  const context = await browser.newContext({ viewport: { width, height }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const p = new Player(page, name);
+  options.page = page;
+  options.player = p;
+  let shot = 0;
+  // Every control is checked for its height; the Play screen and home also for sideways
+  // overflow on the tablet (narrow layouts of the Gangs and Scenes screens, and of the Play
+  // screen on a phone, are unfinished: issue 14).
+  // On the phone the Play screen still reaches past the right edge in places (unfinished).
+  const snap = async (what, sideways = width >= 800) => {
+    shot += 1;
+    await page.screenshot({ path: join(shots, `${name}-${String(shot).padStart(2, '0')}-${what}.png`) });
+    problems.push(...await p.touchProblems(`${name}, ${what}`, sideways));
+  };
+
+  await page.goto(`${server.url}?test`);
+  await p.ready();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await snap('home');
+  await p.tap("Dead Man's Hand");
+  await p.tap('Gangs', 'Button');
+  await snap('gangs', false);
+
+  // Build a gang, as tests/gangs.rs does.
+  await p.tap('New gang');
+  await p.type('Gang name', 'Dodge City Law');
+  for (const model of ['Sheriff', 'Marshal', 'Deputy', 'Deputy', 'Deputy', 'Deputy', 'Upstanding Citizen',
+    'Upstanding Citizen']) {
+    await p.tap(`Add ${model}`);
+  }
+  await p.find('Rep 21 / 21');
+  await p.find('Legal');
+  await snap('gang-built', false);
+  // On a phone the open gang hides the list: back to it.
+  if ((await p.widgets()).some((w) => w.name.startsWith('‹ All gangs'))) await p.tap((n) => n.startsWith('‹ All gangs'));
+
+  // Two more through the file picker.
+  for (const gang of ['lawmen-21', 'outlaws-21']) {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), p.tap('Import…')]);
+    await chooser.setFiles(fixture(gang));
+    await p.find((n) => n.startsWith('Imported "'));
+  }
+  await snap('imported', false);
+
+  // A game: Tombstone Law against the Clanton Gang.
+  await p.tap('Play', 'Button');
+  await p.tap('Good guys', 'ComboBox');
+  await p.tap((n) => n.startsWith('Tombstone Law ('), 'Button');
+  await p.tap('Bad guys', 'ComboBox');
+  await p.tap((n) => n.startsWith('The Clanton Gang ('), 'Button');
+  await page.keyboard.press('Escape');
+  await p.frames();
+  await snap('new-game');
+  await p.tap('Start the game');
+  check((await p.state()).state.events >= 1, `${name}: the game did not start`);
+  // Posse deals (the page's seed is its own): settle a tie if there is one, then the acting
+  // model shoots the first enemy.
+  await snap('initiative');
+  await p.tap('Deal initiative');
+  // Until a model acts: a tie between enemies asks who placed first (Tombstone Law did).
+  const settled = await p.find((n) => n.startsWith('▶ ') || n === 'Tombstone Law placed first');
+  if (settled.name === 'Tombstone Law placed first') await p.tap('Tombstone Law placed first');
+  const acting = (await p.find((n) => n.startsWith('▶ '), 'Button')).name.slice(2);
+  const sides = (await p.state()).state.state.sides;
+  const side = sides.findIndex((s) => s.models.some((m) => m.name === acting));
+  const target = sides[1 - side].models[0].name;
+  await p.tap('Shoot', 'Button');
+  await p.tap('Declare');
+  await p.tap(target, 'Button');
+  await p.type('Distance (cm)', '12');
+  await p.type('d20 roll', '12');
+  await snap('shot');
+  const events = (await p.state()).state.events;
+  await p.tap((n) => n.startsWith('Apply: '), 'Button');
+  for (let i = 0; i < 50 && (await p.state()).state.events === events; i++) await sleep(100);
+  const line = (await p.state()).state.last_line;
+  check((await p.state()).state.events === events + 1 && line.includes(`shoots ${target}`),
+    `${name}: the shot was not applied (last line: ${line})`);
+  const before = await p.state();
+  await snap('applied');
+
+  // Reload (with the server gone, for the offline case) and find the game where it was.
+  if (offline) await server.stop();
+  await page.reload();
+  await p.ready();
+  const after = await p.state();
+  check(JSON.stringify(after) === JSON.stringify(before),
+    `${name}: after the reload the game is not where it was:\nbefore ${JSON.stringify(before).slice(0, 400)}\nafter  ${JSON.stringify(after).slice(0, 400)}`);
+  await p.find(line);
+  await snap(offline ? 'reloaded-offline' : 'reloaded');
+  if (offline) {
+    await page.setViewportSize({ width: height, height: width });
+    await p.frames();
+    await sleep(300);
+    check(JSON.stringify(await p.state()) === JSON.stringify(before), `${name}: turning to landscape changed the game`);
+    await snap('landscape');
+  }
+  check(errors.length === 0, `${name}: the page reported errors:\n${errors.join('\n')}`);
+  await context.close();
+  console.log(`browser-test: ${name} (${width}×${height}): gang built, 2 imported, game started, shot applied, ` +
+    `reloaded${offline ? ' offline' : ''} and found at event ${after.state.events}`);
+}
+
+const server = await serve(site, PORT);
+const browser = await launch();
+let failed = false;
+try {
+  await scenario(browser, server, { name: 'phone', width: 390, height: 844, offline: false });
+  await scenario(browser, server, { name: 'tablet', width: 800, height: 1280, offline: true });
+} catch (e) {
+  console.error(`browser-test: ${e.message}`);
+  failed = true;
+} finally {
+  await browser.close();
+  await server.stop();
+}
+if (problems.length) {
+  console.error(`browser-test: ${problems.length} touch problems:\n${[...new Set(problems)].join('\n')}`);
+  failed = true;
+}
+console.log(`browser-test: screenshots in ${shots}`);
+process.exit(failed ? 1 : 0);
