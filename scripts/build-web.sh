@@ -20,11 +20,13 @@ if [ "$have" != "$want" ]; then
   exit 2
 fi
 
-cargo build --profile web --target wasm32-unknown-unknown --bin posse
+# POSSE_WEB_PROFILE=web-ci (what .ci/run uses) skips the whole-program optimisation.
+profile=${POSSE_WEB_PROFILE:-web}
+cargo build --profile "$profile" --target wasm32-unknown-unknown --bin posse
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name posse \
-  target/wasm32-unknown-unknown/web/posse.wasm
+  "target/wasm32-unknown-unknown/$profile/posse.wasm"
 cp web/index.html web/manifest.webmanifest "$out/"
 cp -r web/icons "$out/"
 # The service worker carries this build's version, so a new build replaces the cached one.
