@@ -6,7 +6,7 @@ use std::time::Instant;
 use egui_kittest::Harness;
 use posse::app::PosseApp;
 use posse::store::{DataDir, Journal};
-use posse::systems::dmh::app::Screen;
+use posse::systems::dmh::app::{DmhApp, Screen};
 use posse::systems::dmh::game::{Event, Game, sim};
 use posse::systems::dmh::rules::embedded;
 use posse::systems::dmh::rules::gang::{GangFile, ModelEntry};
@@ -50,9 +50,13 @@ fn main() {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 1000.0))
         .build_eframe(move |cc| PosseApp::with_data(cc, Some(data_for_app)));
-    h.state_mut().dmh_mut().screen = Screen::Play;
-    h.state_mut().dmh_mut().handle_play(PlayCommand::Resume("game-bench".into()));
-    assert_eq!(h.state().dmh().game.as_ref().map(|g| g.game.log.len()), Some(10_000));
+    let dmh = h.state_mut().system_mut::<DmhApp>().expect("Dead Man's Hand");
+    dmh.screen = Screen::Play;
+    dmh.handle_play(PlayCommand::Resume("game-bench".into()));
+    assert_eq!(
+        h.state().system::<DmhApp>().expect("Dead Man's Hand").game.as_ref().map(|g| g.game.log.len()),
+        Some(10_000)
+    );
     for _ in 0..10 {
         h.step();
     }

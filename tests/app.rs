@@ -1,5 +1,6 @@
 //! The desktop app driven headless through its accessibility tree, as a player would use it.
 
+use crate::support::Dmh as _;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};

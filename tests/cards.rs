@@ -4,6 +4,7 @@
 //! running out and the secret witness. Each test types the hands whose cards matter, as
 //! players with their own decks do, so the cards in play are exactly the ones it names.
 
+use crate::support::Dmh as _;
 use posse::systems::dmh::game::{Event, Flag, Phase};
 use posse::systems::dmh::rules::cards::Card;
 

@@ -307,7 +307,7 @@ fn frag_play(dir: &std::path::Path) -> App {
 }
 
 fn frag(h: &App) -> &FragApp {
-    h.state().systems.iter().find_map(|s| s.as_any().downcast_ref::<FragApp>()).expect("Frag")
+    h.state().system::<FragApp>().expect("Frag")
 }
 
 fn game(h: &App) -> &Game {

@@ -30,7 +30,7 @@ fn open(dir: &std::path::Path) -> App {
 }
 
 fn fm(h: &App) -> &FragmasterApp {
-    h.state().systems.iter().find_map(|s| s.as_any().downcast_ref::<FragmasterApp>()).expect("Fragmaster")
+    h.state().system::<FragmasterApp>().expect("Fragmaster")
 }
 
 fn game(h: &App) -> &Game<'static> {

@@ -1,5 +1,6 @@
 //! The Gangs screen driven headless, on a temporary data folder.
 
+use crate::support::Dmh as _;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;

@@ -2,6 +2,7 @@
 //! the disk before the window shows it, damaged journals opened read-only, torn ones mended.
 //! And no test touches the developer's own data folder.
 
+use crate::support::Dmh as _;
 use posse::app::PosseApp;
 use posse::store::{DataDir, Journal};
 use posse::systems::dmh::app::Screen;

@@ -2,6 +2,7 @@
 //! situation as a rulebook example does: a fixed shuffle, the initiative cards each player
 //! draws from his own deck, the dice rolled, and it checks the one result they give.
 
+use crate::support::Dmh as _;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use posse::systems::dmh::game::{Action, Event, Fire, Phase, Step};

@@ -282,15 +282,11 @@ fn fight_tab(dir: &std::path::Path) -> App {
 }
 
 fn savage(h: &App) -> &SavageApp {
-    h.state().systems.iter().find_map(|s| s.as_any().downcast_ref::<SavageApp>()).expect("Deadlands")
+    h.state().system::<SavageApp>().expect("Deadlands")
 }
 
 fn savage_mut(h: &mut App) -> &mut SavageApp {
-    h.state_mut()
-        .systems
-        .iter_mut()
-        .find_map(|s| s.as_any_mut().downcast_mut::<SavageApp>())
-        .expect("Deadlands")
+    h.state_mut().system_mut::<SavageApp>().expect("Deadlands")
 }
 
 fn fight(h: &App) -> &Fight<'static> {

@@ -1,5 +1,6 @@
 //! The Scenes screen driven headless, on a temporary data folder.
 
+use crate::support::Dmh as _;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use posse::app::PosseApp;

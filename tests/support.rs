@@ -358,3 +358,18 @@ pub const COWBOYS_DEAL: [(&str, &str); 14] = [
     ("Lem Hatch", "4C"),
     ("Zeke Tibbs", "3H"),
 ];
+
+/// Dead Man's Hand's screens in a test app (always registered).
+pub trait Dmh {
+    fn dmh(&self) -> &posse::systems::dmh::app::DmhApp;
+    fn dmh_mut(&mut self) -> &mut posse::systems::dmh::app::DmhApp;
+}
+
+impl Dmh for posse::app::PosseApp {
+    fn dmh(&self) -> &posse::systems::dmh::app::DmhApp {
+        self.system().expect("Dead Man's Hand is registered")
+    }
+    fn dmh_mut(&mut self) -> &mut posse::systems::dmh::app::DmhApp {
+        self.system_mut().expect("Dead Man's Hand is registered")
+    }
+}

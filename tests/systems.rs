@@ -1,6 +1,7 @@
 //! The home of every game system: the registry, the home screen, the command line's groups,
 //! and an older Posse's data folder moved into Dead Man's Hand's without loss.
 
+use crate::support::Dmh as _;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use posse::app::PosseApp;

@@ -12,7 +12,7 @@ use egui::RichText;
 pub mod files;
 
 use crate::store::{DataDir, Settings};
-use crate::systems::{self, dmh::app::DmhApp};
+use crate::systems;
 use crate::ui::theme;
 
 /// One game system's screens in the app.
@@ -203,27 +203,16 @@ impl PosseApp {
         }
     }
 
-    /// Dead Man's Hand's screens and state.
-    ///
-    /// # Panics
-    /// Never: Dead Man's Hand is always in the registry (a test holds it).
+    /// The screens and state of the system whose app is a `T` (`DmhApp`, `FragApp`…), if it is
+    /// registered.
     #[must_use]
-    #[expect(clippy::expect_used, reason = "the registry always holds Dead Man's Hand")]
-    pub fn dmh(&self) -> &DmhApp {
-        self.systems.iter().find_map(|s| s.as_any().downcast_ref::<DmhApp>()).expect("Dead Man's Hand")
+    pub fn system<T: 'static>(&self) -> Option<&T> {
+        self.systems.iter().find_map(|s| s.as_any().downcast_ref::<T>())
     }
 
-    /// Dead Man's Hand's screens and state, to change.
-    ///
-    /// # Panics
-    /// Never: Dead Man's Hand is always in the registry (a test holds it).
-    #[must_use]
-    #[expect(clippy::expect_used, reason = "the registry always holds Dead Man's Hand")]
-    pub fn dmh_mut(&mut self) -> &mut DmhApp {
-        self.systems
-            .iter_mut()
-            .find_map(|s| s.as_any_mut().downcast_mut::<DmhApp>())
-            .expect("Dead Man's Hand")
+    /// [`PosseApp::system`], to change.
+    pub fn system_mut<T: 'static>(&mut self) -> Option<&mut T> {
+        self.systems.iter_mut().find_map(|s| s.as_any_mut().downcast_mut::<T>())
     }
 
     /// Shows system `index`, remembering it for the next start.
