@@ -277,7 +277,7 @@ fn record_sheet_prints_a_fighter_file() {
 use support::{App, pick, type_in};
 
 /// A data folder holding Frag fighters `(id, character, health, speed, accuracy)`.
-fn data_with_fighters(fighters: &[(&str, &str, u32, u32, u32)]) -> tempfile::TempDir {
+pub(crate) fn data_with_fighters(fighters: &[(&str, &str, u32, u32, u32)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     let to = dir.path().join("frag").join("fighters");
     std::fs::create_dir_all(&to).expect("fighters folder");
@@ -502,6 +502,24 @@ fn frag_zombies_a_turn_with_three_zombie_attacks_then_too_many_frags_and_a_win()
 }
 
 /// Bounds of the button labelled `label`, as laid out now (without scrolling to it).
+/// From the set-up to Bob's turn two: Ann and Bob seated (Ann wins the poker hands), Ann
+/// respawns on square 3 and moves 2, Bob respawns on square 4 and rolls 2+2 to move.
+pub(crate) fn to_bobs_turn(h: &mut App) {
+    seat_and_start(h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
+    type_in(h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(h, "Bob's poker hand", "7H 7D 2C 3S 9D");
+    press(h, "Rank the hands");
+    type_in(h, "Respawn square", "3");
+    press(h, "Respawn");
+    type_in(h, "Movement dice", "1 1");
+    press(h, "Roll for movement");
+    press(h, "End the turn");
+    type_in(h, "Respawn square", "4");
+    press(h, "Respawn");
+    type_in(h, "Movement dice", "2 2");
+    press(h, "Roll for movement");
+}
+
 fn bottom_of(h: &App, label: &str) -> f32 {
     h.get_by_role_and_label(Role::Button, label).rect().max.y
 }
@@ -510,19 +528,7 @@ fn bottom_of(h: &App, label: &str) -> f32 {
 fn the_every_turn_path_fits_the_window_without_scrolling() {
     let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
     let mut h = frag_play(dir.path());
-    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
-    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
-    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
-    press(&mut h, "Rank the hands");
-    type_in(&mut h, "Respawn square", "3");
-    press(&mut h, "Respawn");
-    type_in(&mut h, "Movement dice", "1 1");
-    press(&mut h, "Roll for movement");
-    press(&mut h, "End the turn");
-    type_in(&mut h, "Respawn square", "4");
-    press(&mut h, "Respawn");
-    type_in(&mut h, "Movement dice", "2 2");
-    press(&mut h, "Roll for movement");
+    to_bobs_turn(&mut h);
     h.get_by_label("Target Ann").click_accesskit();
     h.run();
     type_in(&mut h, "To-hit dice", "2 2");

@@ -120,7 +120,7 @@ fn respawn(h: &mut App, face: &str, keep: Option<&str>) {
 /// Set-up through the form: four players, first to 3 frags, six respawn points, and a rocket
 /// launcher, a sniper rifle and grenades on the three rearm points; then initiative (Ann and
 /// Cid tie on 11 and roll 5 and 2) and deployment (Ann's first 4 lands on Bob's point).
-fn four_players_to_round_one(h: &mut App) {
+pub(crate) fn four_players_to_round_one(h: &mut App) {
     for (n, name) in ["Ann", "Bob", "Cid", "Dan"].iter().enumerate() {
         type_in(h, &format!("Player {}", n + 1), name);
     }

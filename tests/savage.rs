@@ -254,7 +254,7 @@ const COMBATANTS: &[(&str, &str)] = &[
 ];
 
 /// A data folder holding the combatant files.
-fn data_with_combatants() -> tempfile::TempDir {
+pub(crate) fn data_with_combatants() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     let to = dir.path().join("savage").join("combatants");
     std::fs::create_dir_all(&to).expect("combatants folder");

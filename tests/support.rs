@@ -34,6 +34,24 @@ pub fn app_on(dir: &std::path::Path, screen: Screen, width: f32, height: f32) ->
     h
 }
 
+/// The app on the data folder `dir`, in a window of `width` × `height`, with the system whose
+/// home tile reads `tile` open on its first tab.
+pub fn system_on(dir: &std::path::Path, tile: &str, width: f32, height: f32) -> App {
+    let data = DataDir::at(dir);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+    h.run();
+    if !h.state().home {
+        h.state_mut().go_home();
+        h.run();
+    }
+    h.get_by_label(tile).click();
+    h.run();
+    assert!(!h.state().home);
+    h
+}
+
 /// From the home screen, opens Dead Man's Hand (its tile) as a player would.
 pub fn open_dmh(h: &mut App) {
     if h.state().home {

@@ -91,6 +91,17 @@ pub fn is_narrow(ctx: &egui::Context) -> bool {
     ctx.content_rect().width() < NARROW
 }
 
+/// Below this width, in points, screens with three columns on a desktop (a list, the turn
+/// and a side panel) or two wide ones stack them in one scrolling column: a tablet held
+/// upright.
+pub const WIDE: f32 = 1100.0;
+
+/// Whether the window is at least [`WIDE`]: room for three columns.
+#[must_use]
+pub fn is_wide(ctx: &egui::Context) -> bool {
+    ctx.content_rect().width() >= WIDE
+}
+
 fn dark(visuals: &Visuals) -> bool {
     visuals.dark_mode
 }

@@ -27,6 +27,35 @@ pub fn fixed(ui: &mut Ui, width: f32, align: Align, widget: impl egui::Widget) -
     .inner
 }
 
+/// A row of widgets: on one line in a desktop-wide window (as the screens are laid out for
+/// 1280 × 800), wrapped onto further lines rather than past the right edge on a touch screen
+/// or in a narrower window.
+pub fn row<R>(ui: &mut Ui, add_contents: impl FnOnce(&mut Ui) -> R) -> egui::InnerResponse<R> {
+    if theme::is_touch(ui.ctx()) || !theme::is_wide(ui.ctx()) {
+        ui.horizontal_wrapped(add_contents)
+    } else {
+        ui.horizontal(add_contents)
+    }
+}
+
+/// Two columns side by side when the row has `min_width` points or more, else one under the
+/// other (a phone, or a tablet held upright): `add` draws column 0, then column 1.
+pub fn side_by_side(ui: &mut Ui, min_width: f32, mut add: impl FnMut(&mut Ui, usize)) {
+    if ui.available_width() >= min_width {
+        ui.columns(2, |cols| {
+            for (column, ui) in cols.iter_mut().enumerate() {
+                add(ui, column);
+            }
+        });
+    } else {
+        add(ui, 0);
+        add(ui, 1);
+    }
+}
+
+/// The least width, in points, of a row holding two columns of odds bars side by side.
+pub const TWO_ODDS_COLUMNS: f32 = 480.0;
+
 /// A row of mutually exclusive buttons. Each button's accessible name is "`label` `option`".
 /// Options for which `enabled` is false are greyed out.
 pub fn choice<T: PartialEq + Copy>(
@@ -36,7 +65,7 @@ pub fn choice<T: PartialEq + Copy>(
     options: &[(T, &str)],
     enabled: impl Fn(T) -> bool,
 ) {
-    ui.horizontal(|ui| {
+    row(ui, |ui| {
         row_label(ui, label);
         for &(option, text) in options {
             let selected = *value == option;
@@ -52,7 +81,7 @@ pub fn choice<T: PartialEq + Copy>(
 
 /// A number with − and + buttons, kept within `min..=max`.
 pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
-    ui.horizontal(|ui| {
+    row(ui, |ui| {
         row_label(ui, label);
         let minus = ui
             .add_enabled(
@@ -122,7 +151,7 @@ pub fn toggle(ui: &mut Ui, value: &mut bool, label: &str) {
 
 /// A labelled one-line text field.
 pub fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> egui::Response {
-    ui.horizontal(|ui| {
+    row(ui, |ui| {
         let l = row_label(ui, label);
         let response = ui
             .add(egui::TextEdit::singleline(text).desired_width(width).font(egui::TextStyle::Heading))
@@ -159,7 +188,7 @@ pub fn percent(p: f64) -> String {
 }
 
 fn odds_bar(ui: &mut Ui, label: &str, share: f64, shown: &str, colour: Color32) {
-    ui.horizontal(|ui| {
+    row(ui, |ui| {
         let label_width = (ui.available_width() * 0.45).clamp(120.0, 210.0);
         fixed(ui, label_width, Align::Min, egui::Label::new(label));
         let percent = RichText::new(shown).strong().size(theme::BODY + 2.0);
@@ -190,7 +219,7 @@ pub fn roll_field(ui: &mut Ui, text: &mut String, die: u32) -> Result<Option<u32
 /// # Errors
 /// A sentence when the field holds something that is not a face of the die.
 pub fn roll_field_named(ui: &mut Ui, name: &str, text: &mut String, die: u32) -> Result<Option<u32>, String> {
-    ui.horizontal(|ui| {
+    row(ui, |ui| {
         // In a narrow column the label gives way to the field and the buttons.
         let roomy = ui.available_width() > 420.0;
         let width = if roomy { LABEL_WIDTH } else { (ui.available_width() * 0.3).clamp(60.0, LABEL_WIDTH) };

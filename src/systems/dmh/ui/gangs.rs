@@ -150,7 +150,7 @@ fn gang_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &mut Ve
 fn notice_ui(ui: &mut Ui, state: &mut GangsState, commands: &mut Vec<GangCommand>) {
     let v = ui.visuals().clone();
     if let Some((_, name)) = state.deleted.clone() {
-        ui.horizontal(|ui| {
+        crate::ui::widgets::row(ui, |ui| {
             ui.label(RichText::new(format!("Deleted \"{name}\".")).strong());
             if ui.button(format!("Undo delete of {name}")).clicked() {
                 commands.push(GangCommand::UndoDelete);
@@ -158,7 +158,7 @@ fn notice_ui(ui: &mut Ui, state: &mut GangsState, commands: &mut Vec<GangCommand
         });
     }
     if let Some(notice) = state.notice.clone() {
-        ui.horizontal(|ui| {
+        crate::ui::widgets::row(ui, |ui| {
             let colour = if notice.error { theme::bad(&v) } else { theme::good(&v) };
             ui.label(RichText::new(&notice.text).color(colour).strong());
             if let Some(path) = &notice.path
@@ -194,7 +194,7 @@ fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &mut Ve
     if state.new_type.is_empty() {
         state.new_type = rules.gangs.first().map(|g| g.id.clone()).unwrap_or_default();
     }
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         egui::ComboBox::from_id_salt("new-gang-type")
             .selected_text(rules.gang(&state.new_type).map_or("?".to_owned(), gang_label))
             .show_ui(ui, |ui| {
@@ -289,7 +289,7 @@ fn editor_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, id: &str, comma
         return;
     };
 
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         ui.label(
             RichText::new(gang.suit.symbol().to_string())
                 .size(theme::BIG)
@@ -303,7 +303,7 @@ fn editor_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, id: &str, comma
             );
         });
     });
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let label = widgets::row_label(ui, "Built for");
         let current = presets
             .iter()
@@ -329,7 +329,7 @@ fn editor_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, id: &str, comma
         file.rep_limit = Some(limit);
     }
 
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         if ui.button("Duplicate").clicked() {
             commands.push(GangCommand::Duplicate(id.to_owned()));
         }
@@ -379,7 +379,7 @@ const PROBLEM_LINES: f32 = 3.0;
 fn summary_ui(ui: &mut Ui, gang: &Gang, r: &GangReport) {
     let v = ui.visuals().clone();
     egui::Frame::group(ui.style()).inner_margin(10).show(ui, |ui| {
-        ui.horizontal(|ui| {
+        crate::ui::widgets::row(ui, |ui| {
             let over = r.rep > r.rep_limit;
             let colour = if over { theme::bad(&v) } else { theme::accent(&v) };
             ui.label(
@@ -461,7 +461,7 @@ fn models_ui(
                 ui,
                 |ui| {
                     ui.set_width(ui.available_width());
-                    ui.horizontal(|ui| {
+                    crate::ui::widgets::row(ui, |ui| {
                         ui.label(RichText::new(format!("{n}.")).strong());
                         let field = ui
                             .add(egui::TextEdit::singleline(&mut model.name).desired_width(180.0))
@@ -548,30 +548,43 @@ fn add_model_ui(ui: &mut Ui, gang: &Gang, file: &mut GangFile) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "Add a model"));
     let mut add = None;
-    egui::Grid::new("add-model").num_columns(3).spacing([16.0, 8.0]).show(ui, |ui| {
-        for profile in &gang.profiles {
-            let have = u32::try_from(file.models.iter().filter(|m| m.profile == profile.id).count())
-                .unwrap_or(u32::MAX);
-            let left = profile.count.max.map(|max| max.saturating_sub(have));
-            let full = left == Some(0);
-            let button = ui.add_enabled(!full, egui::Button::new(format!("Add {}", profile.name)));
-            if button.clicked() {
-                add = Some(profile);
-            }
+    // A row per profile on a desktop; on a narrow screen the button with its numbers under it.
+    let narrow = ui.available_width() < theme::NARROW;
+    let mut row = |ui: &mut Ui, profile: &'_ crate::systems::dmh::rules::data::Profile| {
+        let have =
+            u32::try_from(file.models.iter().filter(|m| m.profile == profile.id).count()).unwrap_or(u32::MAX);
+        let left = profile.count.max.map(|max| max.saturating_sub(have));
+        let full = left == Some(0);
+        let button = ui.add_enabled(!full, egui::Button::new(format!("Add {}", profile.name)));
+        if button.clicked() {
+            add = Some(profile.clone());
+        }
+        let allowance = match left {
+            Some(0) => format!("{} ({}): none left", profile.count, profile.class.title()),
+            Some(n) => format!("{} ({}): {n} more allowed", profile.count, profile.class.title()),
+            None => format!("{} ({}): no upper limit", profile.count, profile.class.title()),
+        };
+        let colour = if full { theme::muted(&v) } else { ui.visuals().text_color() };
+        if narrow {
+            ui.label(RichText::new(format!("{} · {allowance}", stats(profile))).color(colour));
+            ui.add_space(4.0);
+        } else {
             ui.label(stats(profile));
-            let allowance = match left {
-                Some(0) => format!("{} ({}): none left", profile.count, profile.class.title()),
-                Some(n) => format!("{} ({}): {n} more allowed", profile.count, profile.class.title()),
-                None => format!("{} ({}): no upper limit", profile.count, profile.class.title()),
-            };
-            ui.label(RichText::new(allowance).color(if full {
-                theme::muted(&v)
-            } else {
-                ui.visuals().text_color()
-            }));
+            ui.label(RichText::new(allowance).color(colour));
             ui.end_row();
         }
-    });
+    };
+    if narrow {
+        for profile in &gang.profiles {
+            row(ui, profile);
+        }
+    } else {
+        egui::Grid::new("add-model").num_columns(3).spacing([16.0, 8.0]).show(ui, |ui| {
+            for profile in &gang.profiles {
+                row(ui, profile);
+            }
+        });
+    }
     if let Some(profile) = add {
         let n = file.models.iter().filter(|m| m.profile == profile.id).count() + 1;
         file.models.push(ModelEntry {

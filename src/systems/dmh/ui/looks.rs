@@ -35,7 +35,7 @@ pub fn card_face(ui: &mut Ui, rules: &Rules, card: &CardText, width: f32) {
             ui.vertical(|ui| {
                 ui.set_width(width);
                 ui.set_min_height(200.0);
-                ui.horizontal(|ui| {
+                crate::ui::widgets::row(ui, |ui| {
                     corner_ui(ui, card, &corner, ink);
                     ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
                         ui.label(RichText::new(owner(rules, card)).small().color(theme::card_ink()));

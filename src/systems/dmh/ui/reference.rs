@@ -159,16 +159,30 @@ pub fn reference_ui(ui: &mut Ui, rules: &Rules, state: &mut ReferenceState) {
             state.tool = tool;
         }
     }
-    egui::Panel::left("reference-tools").resizable(false).exact_size(190.0).show(ui, |ui| {
-        ui.add_space(theme::GAP);
-        for (tool, name, key) in Tool::ALL {
-            let text = RichText::new(format!("{name}\n{}", key.name())).size(theme::BODY);
-            let button = egui::Button::selectable(state.tool == tool, text).min_size(egui::vec2(170.0, 48.0));
-            if ui.add(button).accessible_name(name).clicked() {
-                state.tool = tool;
+    // In a narrow window the tools are a row of buttons above the one shown.
+    if theme::is_narrow(ui.ctx()) {
+        egui::Panel::top("reference-tools-above").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (tool, name, _) in Tool::ALL {
+                    if ui.add(egui::Button::selectable(state.tool == tool, name)).clicked() {
+                        state.tool = tool;
+                    }
+                }
+            });
+        });
+    } else {
+        egui::Panel::left("reference-tools").resizable(false).exact_size(190.0).show(ui, |ui| {
+            ui.add_space(theme::GAP);
+            for (tool, name, key) in Tool::ALL {
+                let text = RichText::new(format!("{name}\n{}", key.name())).size(theme::BODY);
+                let button =
+                    egui::Button::selectable(state.tool == tool, text).min_size(egui::vec2(170.0, 48.0));
+                if ui.add(button).accessible_name(name).clicked() {
+                    state.tool = tool;
+                }
             }
-        }
-    });
+        });
+    }
     egui::CentralPanel::default().show(ui, |ui| {
         ScrollArea::vertical().auto_shrink(false).show(ui, |ui| match state.tool {
             Tool::Shooting => shooting_ui(ui, rules, &mut state.shot),
@@ -186,7 +200,7 @@ fn breakdown(ui: &mut Ui, modifiers: &[Modifier]) {
         ui.label(RichText::new("No modifiers").color(muted));
     }
     for m in modifiers {
-        ui.horizontal(|ui| {
+        crate::ui::widgets::row(ui, |ui| {
             ui.add_sized([40.0, 20.0], egui::Label::new(RichText::new(format!("{:+}", m.value)).strong()));
             ui.label(RichText::new(&m.reason).color(muted));
         });
@@ -194,10 +208,12 @@ fn breakdown(ui: &mut Ui, modifiers: &[Modifier]) {
 }
 
 fn shooting_ui(ui: &mut Ui, rules: &Rules, form: &mut ShotForm) {
-    ui.columns(2, |cols| {
-        let [left, right] = cols else { return };
-        shot_inputs(left, rules, form);
-        shot_result(right, rules, form);
+    widgets::side_by_side(ui, widgets::TWO_ODDS_COLUMNS, |ui, column| {
+        if column == 0 {
+            shot_inputs(ui, rules, form);
+        } else {
+            shot_result(ui, rules, form);
+        }
     });
 }
 
@@ -228,26 +244,25 @@ fn shot_inputs(ui: &mut Ui, rules: &Rules, form: &mut ShotForm) {
     choice(ui, "Shooter moves", &mut input.shooter_moves, &[(0, "0"), (1, "1"), (2, "2")], |_| true);
     stepper(ui, "Shooter under fire", &mut input.shooter_under_fire, 0, 4);
     choice(ui, "Shoot value", &mut input.skill, &[(-1, "-1"), (0, "0"), (1, "+1"), (2, "+2")], |_| true);
-    egui::Grid::new("shooter-toggles").num_columns(2).spacing([24.0, 6.0]).show(ui, |ui| {
+    ui.horizontal_wrapped(|ui| {
         toggle(ui, &mut input.shooter_boss, "Shooter is a Boss");
         toggle(ui, &mut input.shooter_mounted, "Shooter mounted");
-        ui.end_row();
     });
     ui.add_space(theme::GAP);
     ui.label(theme::heading(&v, "Target"));
     choice(ui, "Target moves", &mut input.target_moves, &[(0, "0"), (1, "1"), (2, "2"), (3, "3")], |_| true);
-    egui::Grid::new("target-toggles").num_columns(2).spacing([24.0, 6.0]).show(ui, |ui| {
+    ui.horizontal_wrapped(|ui| {
         toggle(ui, &mut input.cover, "Target in cover");
         toggle(ui, &mut input.obscured, "Target obscured");
-        ui.end_row();
+    });
+    ui.horizontal_wrapped(|ui| {
         toggle(ui, &mut input.target_boss, "Target is a Boss");
         toggle(ui, &mut input.target_mounted, "Target mounted");
-        ui.end_row();
     });
     ui.add_space(theme::GAP);
     toggle(ui, &mut input.black_joker, "Black Joker played this turn");
     ui.add_space(theme::GAP);
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         if ui.button("Reset").on_hover_text("Back to a plain pistol shot at 15 cm").clicked() {
             *form = ShotForm::default();
         }
@@ -523,7 +538,7 @@ fn melee_ui(ui: &mut Ui, rules: &Rules, form: &mut MeleeForm) {
 }
 
 fn roll_labelled(ui: &mut Ui, name: &str, text: &mut String, die: u32) -> Option<u32> {
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let label = widgets::row_label(ui, &format!("{name}'s d{die}"));
         let field = ui
             .add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
@@ -566,7 +581,7 @@ pub fn card_matches(rules: &Rules, card: &CardText, filter: CardFilter, search: 
 }
 
 fn cards_ui(ui: &mut Ui, rules: &Rules, search: &mut String, filter: &mut CardFilter) {
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let label = ui.label(RichText::new("Search").strong());
         let field = ui
             .add(egui::TextEdit::singleline(search).hint_text("name, rank or effect").desired_width(240.0))

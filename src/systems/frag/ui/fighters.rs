@@ -240,7 +240,7 @@ fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: 
     ui.label(theme::heading(&v, "Record sheet"));
     choice(ui, "Paper", &mut state.paper, &[(Paper::A4, "A4"), (Paper::Letter, "Letter")], |_| true);
     stepper(ui, "Frags to win", &mut state.frags, 1, 20);
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         if ui.button(RichText::new("Print the record sheet").strong()).clicked() {
             commands.push(FighterCommand::Print(id.clone()));
         }

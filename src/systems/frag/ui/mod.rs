@@ -94,7 +94,7 @@ pub fn roll_dice(count: u32) -> String {
 /// d6 faces; returns the dice once the field holds them. The field's accessible name is
 /// `label`, the button's "Roll: `label`".
 pub fn dice_field(ui: &mut Ui, label: &str, text: &mut String, count: u32) -> Option<Vec<u8>> {
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let l = fixed(ui, LABEL, Align::Min, egui::Label::new(label));
         let width = (f32::from(u16::try_from(count).unwrap_or(u16::MAX)) * 22.0).clamp(60.0, 220.0);
         ui.add(egui::TextEdit::singleline(text).desired_width(width).font(egui::TextStyle::Heading))
@@ -136,7 +136,7 @@ pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
 /// A stepper that takes only the room it needs (its label at its own width), for rows with
 /// other controls; its accessible names are the shared stepper's.
 pub fn small_stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         ui.label(label);
         if ui
             .add_enabled(*value > min, egui::Button::new("−"))
@@ -166,7 +166,7 @@ pub fn combo<T: PartialEq + Clone>(
     value: &mut T,
     options: &[(T, String)],
 ) {
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let l = crate::ui::widgets::row_label(ui, label);
         let current = options.iter().find(|(o, _)| o == value).map_or("—", |(_, t)| t.as_str());
         egui::ComboBox::from_id_salt(salt)

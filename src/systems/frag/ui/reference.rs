@@ -51,11 +51,14 @@ impl Default for ReferenceState {
 pub fn reference_ui(ui: &mut Ui, book: &Rulebook, state: &mut ReferenceState) {
     egui::CentralPanel::default().show(ui, |ui| {
         ScrollArea::vertical().id_salt("frag-reference").show(ui, |ui| {
-            ui.columns(2, |cols| {
-                damage_ui(&mut cols[0], book, state);
-                hit_ui(&mut cols[1], book, state);
-                cols[1].add_space(theme::GAP);
-                zombie_frags_ui(&mut cols[1], book, state);
+            crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
+                if column == 0 {
+                    damage_ui(ui, book, state);
+                } else {
+                    hit_ui(ui, book, state);
+                    ui.add_space(theme::GAP);
+                    zombie_frags_ui(ui, book, state);
+                }
             });
             ui.add_space(theme::GAP);
             characters_ui(ui, book);
@@ -129,7 +132,7 @@ fn group_digits(n: u128) -> String {
 }
 
 fn total_field(ui: &mut Ui, label: &str, text: &mut String) -> Option<u32> {
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let l = row_label(ui, label);
         ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
             .labelled_by(l.id);
@@ -190,9 +193,11 @@ fn characters_ui(ui: &mut Ui, book: &Rulebook) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "The characters"));
     // One block per character: the numbers on one line, then the two texts at full width.
-    ui.columns(2, |cols| {
+    // Two columns where there is room, else one.
+    let n = if ui.available_width() >= crate::ui::widgets::TWO_ODDS_COLUMNS { 2 } else { 1 };
+    ui.columns(n, |cols| {
         for (i, c) in book.characters.iter().enumerate() {
-            let ui = &mut cols[i % 2];
+            let Some(ui) = cols.get_mut(i % n) else { continue };
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 let starting = match &c.starting {

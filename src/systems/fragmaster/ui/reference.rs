@@ -27,6 +27,17 @@ pub struct ReferenceState {
 
 /// Draws the Reference screen.
 pub fn reference_ui(ui: &mut Ui, rules: &Rules, state: &mut ReferenceState) {
+    // In a narrow window the calculator comes first and the tables under it.
+    if theme::is_narrow(ui.ctx()) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            ScrollArea::vertical().id_salt("fm-reference-narrow").show(ui, |ui| {
+                calculator_ui(ui, rules, state);
+                ui.separator();
+                tables_ui(ui, rules);
+            });
+        });
+        return;
+    }
     egui::Panel::right("fm-calculator").resizable(true).default_size(460.0).show(ui, |ui| {
         ScrollArea::vertical().id_salt("fm-calculator").show(ui, |ui| calculator_ui(ui, rules, state));
     });
@@ -39,21 +50,35 @@ fn tables_ui(ui: &mut Ui, rules: &Rules) {
     let v = ui.visuals().clone();
     let r = reference::reference(rules);
     ui.label(theme::heading(&v, "Weapons"));
-    // A bound on the columns, so the last one wraps beside the calculator, not under it.
-    let widest = (ui.available_width() - 300.0).max(200.0);
-    egui::Grid::new("fm-weapons").striped(true).spacing([16.0, 6.0]).max_col_width(widest).show(ui, |ui| {
-        for title in ["Weapon", "Range", "S (wound)", "Special rules"] {
-            ui.label(RichText::new(title).strong());
-        }
-        ui.end_row();
+    let narrow = theme::is_narrow(ui.ctx());
+    if narrow {
+        // A block per weapon: its numbers on one line, its special rules under them.
         for w in &r.weapons {
             ui.label(RichText::new(&w.name).strong());
-            ui.label(&w.range);
-            ui.label(&w.strength);
-            ui.add(egui::Label::new(&w.special).wrap());
-            ui.end_row();
+            ui.label(format!("Range {} · S {}", w.range, w.strength));
+            ui.label(RichText::new(&w.special).color(theme::muted(&v)));
+            ui.add_space(6.0);
         }
-    });
+    } else {
+        // A bound on the columns, so the last one wraps beside the calculator, not under it.
+        let widest = (ui.available_width() - 300.0).max(200.0);
+        egui::Grid::new("fm-weapons").striped(true).spacing([16.0, 6.0]).max_col_width(widest).show(
+            ui,
+            |ui| {
+                for title in ["Weapon", "Range", "S (wound)", "Special rules"] {
+                    ui.label(RichText::new(title).strong());
+                }
+                ui.end_row();
+                for w in &r.weapons {
+                    ui.label(RichText::new(&w.name).strong());
+                    ui.label(&w.range);
+                    ui.label(&w.strength);
+                    ui.add(egui::Label::new(&w.special).wrap());
+                    ui.end_row();
+                }
+            },
+        );
+    }
     ui.add_space(theme::GAP);
     rows_ui(ui, "fm-rolls", "Rolls (one d6)", &r.rolls);
     rows_ui(ui, "fm-modifiers", "To-hit modifiers", &r.modifiers);
@@ -73,6 +98,18 @@ fn tables_ui(ui: &mut Ui, rules: &Rules) {
 fn rows_ui(ui: &mut Ui, id: &str, title: &str, rows: &[Row]) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, title));
+    if theme::is_narrow(ui.ctx()) {
+        // A block per row: the name and its number, the text under them.
+        for row in rows {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(&row.name).strong());
+                ui.label(RichText::new(&row.value).strong().color(theme::accent(&v)));
+            });
+            ui.label(&row.text);
+        }
+        ui.add_space(theme::GAP);
+        return;
+    }
     let widest = (ui.available_width() - 280.0).max(200.0);
     egui::Grid::new(id).striped(true).spacing([16.0, 6.0]).max_col_width(widest).show(ui, |ui| {
         for row in rows {
@@ -103,7 +140,7 @@ fn calculator_ui(ui: &mut Ui, rules: &Rules, state: &mut ReferenceState) {
             }
         }
     });
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let label = row_label(ui, "Distance (cm)");
         ui.add(
             egui::TextEdit::singleline(&mut state.distance)

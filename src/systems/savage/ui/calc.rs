@@ -147,7 +147,7 @@ impl DiceForm {
 
     /// The two fields, named `{what} die total` and `{what} Wild Die total`.
     pub fn ui(&mut self, ui: &mut Ui, what: &str, die: Die, wild: bool) {
-        ui.horizontal(|ui| {
+        crate::ui::widgets::row(ui, |ui| {
             let label =
                 fixed(ui, 110.0, egui::Align::Min, egui::Label::new(format!("d{} total", die.sides())));
             let name = format!("{what} die total");
@@ -211,7 +211,7 @@ pub fn damage_words(rolled: &RolledDamage) -> String {
 
 /// A whole number with − and + buttons, kept within `min..=max` (modifiers, target numbers).
 pub fn number_stepper(ui: &mut Ui, label: &str, value: &mut i32, min: i32, max: i32) {
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         crate::ui::widgets::row_label(ui, label);
         let small = egui::vec2(30.0, 28.0);
         if ui

@@ -189,7 +189,7 @@ fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut CombatantsState, commands: &m
     if let Some(why) = &state.unavailable {
         ui.label(RichText::new(why).color(theme::bad(&v)));
     }
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         if ui.button("New Wild Card").clicked() {
             commands.push(CombatantCommand::New(Kind::WildCard));
         }
@@ -197,7 +197,7 @@ fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut CombatantsState, commands: &m
             commands.push(CombatantCommand::New(Kind::Extra));
         }
     });
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let current = rules.bestiary.get(state.example).map_or("?", |c| c.name.as_str());
         egui::ComboBox::from_id_salt("savage-example")
             .selected_text(current)
@@ -271,7 +271,7 @@ fn editor_ui(
 ) {
     let v = ui.visuals().clone();
     let parsed = form.combatant();
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         ui.label(theme::heading(
             &v,
             if form.name.trim().is_empty() { "(no name)" } else { form.name.as_str() },
@@ -370,7 +370,7 @@ fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
     if let Some(i) = remove {
         form.skills.remove(i);
     }
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let label = row_label(ui, "New skill");
         ui.add(egui::TextEdit::singleline(&mut form.new_skill).desired_width(160.0)).labelled_by(label.id);
         let name = form.new_skill.trim().to_ascii_lowercase();
@@ -387,7 +387,7 @@ fn weapons_ui(ui: &mut Ui, form: &mut CombatantForm) {
     for (i, w) in form.weapons.iter_mut().enumerate() {
         // Weapons have no id of their own: a row is its place in the list while it is edited.
         ui.push_id(("weapon", i), |ui| {
-            ui.horizontal(|ui| {
+            crate::ui::widgets::row(ui, |ui| {
                 ui.add(egui::TextEdit::singleline(&mut w.name).desired_width(140.0))
                     .accessible_name(format!("Weapon {} name", i + 1));
                 ui.add(egui::TextEdit::singleline(&mut w.damage).desired_width(90.0))

@@ -44,7 +44,7 @@ pub fn print_ui(
     egui::CentralPanel::default().show(ui, |ui| {
         let v = ui.visuals().clone();
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.set_max_width(900.0);
+            ui.set_max_width(ui.available_width().min(900.0));
             choice(ui, "Paper", &mut state.paper, &[(Paper::A4, "A4"), (Paper::Letter, "Letter")], |_| true);
             ui.add_space(theme::GAP);
             ui.label(theme::heading(&v, "Reference sheet"));
@@ -59,7 +59,7 @@ pub fn print_ui(
                 .filter(|e| e.combatant.as_ref().is_ok_and(|c| c.player.is_some()))
                 .map(|e| e.id.clone())
                 .collect();
-            ui.horizontal(|ui| {
+            crate::ui::widgets::row(ui, |ui| {
                 if ui
                     .add_enabled(!posse.is_empty(), egui::Button::new("Print the posse's sheets"))
                     .on_hover_text("One page per player's character")

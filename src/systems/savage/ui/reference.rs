@@ -89,14 +89,29 @@ impl Default for ReferenceState {
 pub fn reference_ui(ui: &mut Ui, rules: &Rules, state: &mut ReferenceState) {
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.columns(3, |cols| {
-                if let [a, b, c] = cols {
-                    trait_calc(a, rules, state);
-                    damage_calc(b, rules, state);
-                    vigor_calc(b, rules, state);
-                    rules_ui(c, rules);
-                }
-            });
+            // Three columns on a desktop; the calculators side by side over the rules on a
+            // tablet held upright; one column on a phone.
+            if theme::is_wide(ui.ctx()) {
+                ui.columns(3, |cols| {
+                    if let [a, b, c] = cols {
+                        trait_calc(a, rules, state);
+                        damage_calc(b, rules, state);
+                        vigor_calc(b, rules, state);
+                        rules_ui(c, rules);
+                    }
+                });
+            } else {
+                crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
+                    if column == 0 {
+                        trait_calc(ui, rules, state);
+                    } else {
+                        damage_calc(ui, rules, state);
+                        vigor_calc(ui, rules, state);
+                    }
+                });
+                ui.separator();
+                rules_ui(ui, rules);
+            }
         });
     });
 }
@@ -104,7 +119,7 @@ pub fn reference_ui(ui: &mut Ui, rules: &Rules, state: &mut ReferenceState) {
 fn trait_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "Trait roll"));
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         row_label(ui, "Die");
         die_picker(ui, "Trait die", &mut s.die);
     });
@@ -160,7 +175,7 @@ fn trait_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     let wild = s.wild.then(|| calc::wild_sides(rules));
     s.dice.ui(ui, "Trait", s.die, s.wild);
     let typed = s.dice.dice(s.die, wild);
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         if ui.button("Roll for me").on_hover_text("Posse rolls the dice, aces and all").clicked() {
             let seeded = TraitDice::Seeded { seed: calc::fresh_seed() };
             s.rolled = traits::roll_dice(rules, &roll, &seeded).ok();
@@ -196,7 +211,7 @@ fn damage_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     let _ = dice;
     let parsed = s.damage.parse::<DamageDice>();
     if parsed.as_ref().is_ok_and(DamageDice::uses_strength) {
-        ui.horizontal(|ui| {
+        crate::ui::widgets::row(ui, |ui| {
             row_label(ui, "Strength");
             die_picker(ui, "Strength die", &mut s.strength);
         });
@@ -219,7 +234,7 @@ fn damage_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
         Ok(c) => damage_odds_ui(ui, &c, s.shaken),
         Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
     }
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let label = row_label(ui, "Damage total");
         ui.add(
             egui::TextEdit::singleline(&mut s.damage_total)
@@ -268,7 +283,7 @@ fn vigor_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     let v = ui.visuals().clone();
     ui.add_space(theme::GAP);
     ui.label(theme::heading(&v, "Soak and Incapacitation"));
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         row_label(ui, "Vigor");
         die_picker(ui, "Vigor die", &mut s.vigor);
     });

@@ -79,7 +79,7 @@ pub(super) fn nerve_ui(
     }
     let Ok(mut odds) = nerve::nerve_test(rules, &input) else { return true };
     boots_ui(ui, rules, game, target, &mut odds, commands);
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         ui.label(theme::big(if odds.needed > rules.core.nerve.die {
             "Cannot pass".to_owned()
         } else {

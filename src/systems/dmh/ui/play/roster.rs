@@ -110,7 +110,7 @@ pub(super) fn roster_ui(
                     if compact {
                         model_menu(ui, rules, game, r, state, commands, true);
                     } else {
-                        ui.horizontal(|ui| markers_ui(ui, model, r, commands));
+                        crate::ui::widgets::row(ui, |ui| markers_ui(ui, model, r, commands));
                         model_menu(ui, rules, game, r, state, commands, false);
                         ui.label(RichText::new(status).small());
                     }
@@ -276,7 +276,7 @@ fn model_menu(
         }
         ui.label(RichText::new("Markers").small().color(theme::muted(ui.visuals())));
         if markers {
-            ui.horizontal(|ui| {
+            crate::ui::widgets::row(ui, |ui| {
                 ui.label(format!("Under fire {}", pips(model.under_fire, model.hits)));
                 markers_ui(ui, model, r, commands);
             });

@@ -25,10 +25,13 @@ pub(super) fn shoot_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
-    ui.columns(2, |cols| {
-        let [left, right] = cols else { return };
-        let Some((target, input)) = shot_inputs_ui(left, rules, game, shooter, state) else { return };
-        shot_result_ui(right, rules, game, shooter, target, &input, state, commands);
+    let mut picked = None;
+    widgets::side_by_side(ui, widgets::TWO_ODDS_COLUMNS, |ui, column| {
+        if column == 0 {
+            picked = shot_inputs_ui(ui, rules, game, shooter, state);
+        } else if let Some((target, input)) = &picked {
+            shot_result_ui(ui, rules, game, shooter, *target, input, state, commands);
+        }
     });
 }
 
@@ -73,7 +76,7 @@ fn shot_inputs_ui(
         toggle(ui, &mut d.both_barrels, "Both barrels at once");
     }
     widgets::text_field(ui, "Distance (cm)", &mut d.distance, 80.0);
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         toggle(ui, &mut d.cover, "Target in cover");
         toggle(ui, &mut d.obscured, "Obscured");
     });
@@ -364,13 +367,13 @@ pub(super) fn quick_shot_ui(
     let mut apply = None;
     egui::Frame::group(ui.style()).show(ui, |ui| {
         let q = &mut state.quick;
-        ui.horizontal(|ui| {
+        crate::ui::widgets::row(ui, |ui| {
             ui.label(theme::heading(&v, format!("Quick shot at {}", victim.name)));
             if ui.button("Cancel").clicked() {
                 q.open = false;
             }
         });
-        ui.horizontal(|ui| {
+        crate::ui::widgets::row(ui, |ui| {
             let label = widgets::row_label(ui, "Quick shooter");
             let current = q.shooter.and_then(|m| enemies.models.get(m)).map_or("Pick", |m| m.name.as_str());
             egui::ComboBox::from_id_salt("quick-shooter")

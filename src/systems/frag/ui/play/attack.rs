@@ -245,7 +245,7 @@ pub fn attack_ui(
             }
         });
         if form.weapon == WeaponPick::New {
-            ui.horizontal(|ui| {
+            crate::ui::widgets::row(ui, |ui| {
                 let l = row_label(ui, "Weapon card's name");
                 ui.add(egui::TextEdit::singleline(&mut form.new_name).desired_width(200.0)).labelled_by(l.id);
             });
@@ -311,45 +311,36 @@ pub fn attack_ui(
             .strong(),
         );
         let hit = inputs.hit_odds(book, form.range).ok();
-        ui.columns(2, |cols| {
-            if let Some(hit) = &hit {
-                probability_bar(
-                    &mut cols[0],
-                    &format!("Hits at range {}", form.range),
-                    hit.hit_chance,
-                    theme::good(&v),
-                );
-            }
-            match inputs.damage_odds(book) {
-                Ok(odds) => {
-                    if let Some(hit) = &hit {
-                        probability_bar(
-                            &mut cols[0],
-                            "Hit and frag",
-                            hit.hit_chance * odds.frag,
-                            theme::bad(&v),
-                        );
+        let odds = inputs.damage_odds(book);
+        crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
+            if column == 1 {
+                match &odds {
+                    Ok(odds) => {
+                        let gallows = s.variant == Variant::Deadlands && matches!(target, Target::Player(_));
+                        super::super::reference::damage_odds_ui(ui, odds, gallows);
                     }
-                    if let Some(a) = inputs.ammo_left {
-                        cols[0].label(format!("Ammo left {a}: this attack uses 1."));
-                    }
-                    if let Some(c) = s
-                        .character(book, attacker)
-                        .ok()
-                        .filter(|c| !c.reroll_ones_with.is_empty() || c.discard_for_die)
-                    {
-                        cols[0]
-                            .label(RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
-                    }
-                    let gallows = s.variant == Variant::Deadlands && matches!(target, Target::Player(_));
-                    super::super::reference::damage_odds_ui(&mut cols[1], &odds, gallows);
+                    Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
                 }
-                Err(e) => problem(&mut cols[1], &crate::ui::sentence(&e.to_string())),
+                return;
+            }
+            if let Some(hit) = &hit {
+                probability_bar(ui, &format!("Hits at range {}", form.range), hit.hit_chance, theme::good(&v));
+            }
+            let Ok(odds) = &odds else { return };
+            if let Some(hit) = &hit {
+                probability_bar(ui, "Hit and frag", hit.hit_chance * odds.frag, theme::bad(&v));
+            }
+            if let Some(a) = inputs.ammo_left {
+                ui.label(format!("Ammo left {a}: this attack uses 1."));
+            }
+            if let Some(c) =
+                s.character(book, attacker).ok().filter(|c| !c.reroll_ones_with.is_empty() || c.discard_for_die)
+            {
+                ui.label(RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
             }
         });
         // The verdict stands beside the dice that decide it, so the panel stays short.
-        let to_hit = ui
-            .horizontal(|ui| {
+        let to_hit = crate::ui::widgets::row(ui, |ui| {
                 let to_hit = dice_field(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice);
                 if let Some(rolled) = &to_hit {
                     let (word, colour) = if total(rolled) < form.range {
@@ -425,7 +416,7 @@ pub fn attack_ui(
         }
         let button =
             if held.is_some() { format!("Fire {attacker_name}'s held attack") } else { "Attack".to_owned() };
-        ui.horizontal(|ui| {
+        crate::ui::widgets::row(ui, |ui| {
             main_button(ui, book, game, &button, Some(egui::Key::F), event, commands);
             if let Some(words) = verdict {
                 ui.label(RichText::new(words).size(theme::HEADING).strong());
@@ -485,7 +476,7 @@ pub fn held_ui(
     }
     let Some(current) = s.current_player() else { return };
     let mover_name = who(game, current).to_owned();
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         event_button(ui, book, game, "Hold an attack for a shootout", Event::HoldAttack, commands);
     });
     for holder in s.holders() {
@@ -552,7 +543,7 @@ pub fn held_ui(
 
 /// A typed card for a shootout (`QH`, `10S`; a joker is drawn again).
 fn card_field(ui: &mut Ui, label: &str, text: &mut String) -> Option<PokerCard> {
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let l = row_label(ui, label);
         ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
             .labelled_by(l.id);
@@ -604,7 +595,7 @@ pub fn hazard_ui(
             if !book.core.hazards.iter().any(|h| h.id == form.hazard) {
                 form.hazard = book.core.hazards.first().map(|h| h.id.clone()).unwrap_or_default();
             }
-            ui.horizontal(|ui| {
+            crate::ui::widgets::row(ui, |ui| {
                 for h in &book.core.hazards {
                     if ui.add(egui::Button::selectable(form.hazard == h.id, &h.name)).clicked() {
                         form.hazard.clone_from(&h.id);

@@ -30,13 +30,13 @@ pub fn players_ui(ui: &mut Ui, book: &Rulebook, game: &Game) {
         let frame = if row.current { frame.stroke(egui::Stroke::new(2.0, theme::accent(&v))) } else { frame };
         frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.horizontal(|ui| {
+            crate::ui::widgets::row(ui, |ui| {
                 let marker = if row.current { "▶ " } else { "" };
                 ui.label(RichText::new(format!("{marker}{}", row.name)).size(theme::HEADING).strong());
                 ui.label(RichText::new(&row.character).color(theme::muted(&v)));
             });
             ui.label(RichText::new(status_words(book, row.status)).color(theme::muted(&v)));
-            ui.horizontal(|ui| {
+            crate::ui::widgets::row(ui, |ui| {
                 let colour = if row.health == 0 {
                     theme::bad(&v)
                 } else if row.health < row.max_health {

@@ -162,11 +162,11 @@ pub fn cards_ui(
                 Variant::Zombies => kinds.insert(3, (CardKind::Special, "Event")),
             }
             ui.horizontal_wrapped(|ui| choice(ui, "Card", &mut form.kind, &kinds, |_| true));
-            ui.horizontal(|ui| {
+            crate::ui::widgets::row(ui, |ui| {
                 let l = row_label(ui, "Card's name");
                 ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(200.0)).labelled_by(l.id);
             });
-            ui.horizontal_wrapped(|ui| match form.kind {
+            ui.vertical(|ui| match form.kind {
                 CardKind::Weapon => {
                     stepper(ui, "Damage dice", &mut form.number, 1, 20);
                     stepper(ui, "Extra damage", &mut form.extra, 0, 10);
@@ -239,7 +239,7 @@ pub fn cards_ui(
             }
             for (card, droppable, reloadable) in in_play {
                 ui.push_id(&card, |ui| {
-                    ui.horizontal(|ui| {
+                    crate::ui::widgets::row(ui, |ui| {
                         ui.label(&card);
                         if reloadable {
                             event_button(

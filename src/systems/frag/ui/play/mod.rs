@@ -124,6 +124,9 @@ impl PlayState {
     }
 }
 
+/// The height of the log under the turn in a narrow window, in points.
+const NARROW_LOG: f32 = 280.0;
+
 /// Draws the Play screen.
 pub fn play_ui(
     ui: &mut Ui,
@@ -132,7 +135,11 @@ pub fn play_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
-    if let Some(game) = view.game {
+    // In a narrow window the players and the log come under the turn.
+    let narrow = theme::is_narrow(ui.ctx());
+    if let Some(game) = view.game
+        && !narrow
+    {
         // The players and the log share the left side, so the turn has the width for two
         // columns.
         egui::Panel::left("frag-board").resizable(true).default_size(300.0).show(ui, |ui| {
@@ -180,6 +187,16 @@ pub fn play_ui(
                     ui.add_space(theme::GAP);
                     cards::cards_ui(ui, book, game, state, commands);
                 }
+                if narrow {
+                    ui.separator();
+                    board::players_ui(ui, book, game);
+                    ui.separator();
+                    // The log scrolls in a box of its own under the players.
+                    let size = egui::vec2(ui.available_width(), NARROW_LOG);
+                    ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
+                        board::log_ui(ui, book, game);
+                    });
+                }
             },
         );
     });
@@ -188,7 +205,8 @@ pub fn play_ui(
 /// The game's name and turn, Undo (saying what it undoes), Redo and Close.
 fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
     let s = &game.state;
-    ui.horizontal(|ui| {
+    let roomy = ui.available_width() >= 900.0;
+    crate::ui::widgets::row(ui, |ui| {
         let title = match (s.turn.as_ref(), &s.stage) {
             (_, Stage::Over) => format!("{} · game over", s.variant.title()),
             (Some(t), _) => format!("{} · turn {}", s.variant.title(), t.number),
@@ -203,19 +221,28 @@ fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, comma
             ),
         };
         ui.label(RichText::new(goal).color(theme::muted(ui.visuals())));
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui
-                .button("Close game")
-                .on_hover_text("It stays saved; resume it from the Play screen")
-                .clicked()
-            {
-                commands.push(PlayCommand::Close);
-            }
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                undo_buttons(ui, view.undo_label, view.can_redo, commands);
+        if roomy {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                close_button(ui, commands);
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    undo_buttons(ui, view.undo_label, view.can_redo, commands);
+                });
             });
-        });
+        }
     });
+    // In a narrow window Undo, Redo and Close have a row of their own.
+    if !roomy {
+        ui.horizontal_wrapped(|ui| {
+            undo_buttons(ui, view.undo_label, view.can_redo, commands);
+            close_button(ui, commands);
+        });
+    }
+}
+
+fn close_button(ui: &mut Ui, commands: &mut Vec<PlayCommand>) {
+    if ui.button("Close game").on_hover_text("It stays saved; resume it from the Play screen").clicked() {
+        commands.push(PlayCommand::Close);
+    }
 }
 
 /// Undo (saying what it undoes) and Redo, with their shortcuts (Ctrl+Z, Ctrl+Shift+Z). Undo
@@ -231,10 +258,14 @@ fn undo_buttons(ui: &mut Ui, undo_label: Option<&str>, can_redo: bool, commands:
         })
     };
     let full = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
+    // Narrower on a phone, with Redo beside it.
+    let width = (ui.available_width() - 90.0).clamp(120.0, 300.0);
+    #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "a few dozen characters")]
+    let chars = ((width / 9.0) as usize).max(12);
     let undo = ui
         .add_enabled(
             undo_label.is_some(),
-            egui::Button::new(elide(&full, 34)).min_size(egui::vec2(300.0, 0.0)),
+            egui::Button::new(elide(&full, chars.min(34))).min_size(egui::vec2(width, 0.0)),
         )
         .accessible_name(full.clone())
         .on_hover_text(format!("{full} (Ctrl+Z)"));

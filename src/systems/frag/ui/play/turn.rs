@@ -27,7 +27,7 @@ pub fn turn_ui(
     let s = &game.state;
     let (Some(seat), Some(phase)) = (s.current_player(), s.phase()) else { return };
     let character = s.character(book, seat).map_or("", |c| c.name.as_str());
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         ui.label(RichText::new(format!("{}'s turn", who(game, seat))).size(theme::BIG * 0.7).strong());
         ui.label(
             RichText::new(format!("{character} · {}", phase.title()))
@@ -76,7 +76,7 @@ fn respawn_ui(
         }
         Some(RespawnHow::Choose) => {
             ui.label(format!("{name} picks the grave he climbs out of:"));
-            ui.horizontal(|ui| {
+            crate::ui::widgets::row(ui, |ui| {
                 for n in 1..=book.core.respawn_squares {
                     event_button(
                         ui,
@@ -148,7 +148,7 @@ fn tile_ui(
 ) {
     let s = &game.state;
     ui.label("Place a new map tile as in Zombies!!!, with its zombies from the pool.");
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let l = row_label(ui, "Map tile");
         ui.add(
             egui::TextEdit::singleline(&mut state.tile).desired_width(220.0).hint_text("its name (optional)"),
@@ -158,7 +158,7 @@ fn tile_ui(
     stepper(ui, "Zombies placed", &mut state.tile_zombies, 0, s.zombie_pool.min(99));
     let tile =
         Some(state.tile.trim().to_owned()).filter(|t| !t.is_empty()).or_else(|| Some("a map tile".into()));
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         main_button(
             ui,
             book,
@@ -191,7 +191,7 @@ fn movement_ui(
     let dice = p.fighter.speed + state.movement_extra;
     let event = dice_field(ui, "Movement dice", &mut state.movement, dice)
         .map(|rolled| Event::RollMovement { dice: rolled, extra_dice: state.movement_extra });
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         main_button(ui, book, game, "Roll for movement", Some(egui::Key::E), event, commands);
         event_button(ui, book, game, "Teleport instead", Event::Teleport, commands);
     });
@@ -206,7 +206,6 @@ fn actions_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
-    let v = ui.visuals().clone();
     let s = &game.state;
     let Some(seat) = s.current_player() else { return };
     let Some(p) = s.players.get(seat) else { return };
@@ -216,42 +215,24 @@ fn actions_ui(
         });
     }
     // Two columns, so the whole turn fits the window: moving, power-ups and the end of the
-    // turn on the left, the attack panel on the right.
+    // turn on the left, the attack panel on the right. In a narrow window (a tablet held
+    // upright, a phone) the attack panel comes under the rest, in one column.
     let width = ui.available_width();
+    if width < TWO_COLUMNS {
+        turn_left_ui(ui, book, game, state, commands);
+        if p.is_active() {
+            ui.add_space(theme::GAP);
+            attack::attack_ui(ui, book, game, state, commands);
+        }
+        return;
+    }
     let left_width = (width * 0.43).floor();
     // Room for the attack panel's frame and the scroll bar beside it.
     let right_width = width - left_width - theme::GAP - 24.0;
     ui.horizontal_top(|ui| {
         ui.vertical(|left| {
             left.set_width(left_width);
-            if p.is_active() {
-                movement_track_ui(left, book, game, state, commands);
-                power_up_ui(left, book, game, state, commands);
-                attack::held_ui(left, book, game, state, commands);
-                if s.variant == Variant::Deadlands {
-                    attack::hazard_ui(left, book, game, state, commands);
-                }
-            } else {
-                left.label(RichText::new(format!("{} was fragged this turn.", p.name)).color(theme::bad(&v)));
-            }
-            left.add_space(theme::GAP);
-            match s.variant {
-                Variant::Deadlands => end_turn_ui(left, book, game, commands),
-                Variant::Zombies => {
-                    if p.is_active() {
-                        let square = &book.zombies.win_square;
-                        event_button(
-                            left,
-                            book,
-                            game,
-                            &format!("{} reaches {square}", p.name),
-                            Event::ReachHeliport,
-                            commands,
-                        );
-                    }
-                    zombies_move_ui(left, book, game, state, commands);
-                }
-            }
+            turn_left_ui(left, book, game, state, commands);
         });
         ui.add_space(theme::GAP);
         ui.vertical(|right| {
@@ -261,6 +242,50 @@ fn actions_ui(
             }
         });
     });
+}
+
+/// The width, in points, below which the turn is one column.
+const TWO_COLUMNS: f32 = 760.0;
+
+/// Moving, power-ups, held cards, hazards and the end of the turn (the turn's left column).
+fn turn_left_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &game.state;
+    let Some(p) = s.current_player().and_then(|seat| s.players.get(seat)) else { return };
+    if p.is_active() {
+        movement_track_ui(ui, book, game, state, commands);
+        power_up_ui(ui, book, game, state, commands);
+        attack::held_ui(ui, book, game, state, commands);
+        if s.variant == Variant::Deadlands {
+            attack::hazard_ui(ui, book, game, state, commands);
+        }
+    } else {
+        ui.label(RichText::new(format!("{} was fragged this turn.", p.name)).color(theme::bad(&v)));
+    }
+    ui.add_space(theme::GAP);
+    match s.variant {
+        Variant::Deadlands => end_turn_ui(ui, book, game, commands),
+        Variant::Zombies => {
+            if p.is_active() {
+                let square = &book.zombies.win_square;
+                event_button(
+                    ui,
+                    book,
+                    game,
+                    &format!("{} reaches {square}", p.name),
+                    Event::ReachHeliport,
+                    commands,
+                );
+            }
+            zombies_move_ui(ui, book, game, state, commands);
+        }
+    }
 }
 
 /// What the last attack, hazard or zombie attack did, when the last event was one.
@@ -279,7 +304,7 @@ fn movement_track_ui(
     let v = ui.visuals().clone();
     let s = &game.state;
     let Some(t) = s.turn.as_ref() else { return };
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         ui.label(
             RichText::new(format!("Movement {} of {}", t.moved.min(t.movement), t.movement))
                 .size(theme::HEADING)
@@ -354,7 +379,7 @@ fn power_up_ui(
     let Some(seat) = s.current_player() else { return };
     let from = s.character(book, seat).map_or(4, |c| book.power_up_from(c));
     let Some(t) = s.turn.as_ref() else { return };
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         ui.label(RichText::new("Power-up").strong());
         ui.label(
             RichText::new(format!("draws on {from}–6; each square once a turn")).color(theme::muted(&v)),
@@ -363,7 +388,7 @@ fn power_up_ui(
             ui.label(RichText::new(format!("checked: {}", t.checked.join(", "))).color(theme::muted(&v)));
         }
     });
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let l = ui.label("Square");
         ui.add(egui::TextEdit::singleline(&mut state.power_square).desired_width(90.0).hint_text("e.g. P3"))
             .labelled_by(l.id);

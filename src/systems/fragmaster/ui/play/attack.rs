@@ -155,18 +155,20 @@ pub fn attack_ui(
     let mut hit_rolls = Vec::new();
     let mut wound_rolls = Vec::new();
     let mut complete = true;
-    ui.columns(2, |columns| {
-        let [left, right] = columns else { return };
-        left.label(
-            RichText::new(format!("{} rolls to hit", s.current().map_or("?", |c| s.name(c)))).strong(),
-        );
-        for (i, text) in d.hit_rolls.iter_mut().enumerate() {
-            let name = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {} hit d6", i + 1) };
-            hit_rolls.push(face(left, &name, text));
+    crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
+        if column == 0 {
+            ui.label(
+                RichText::new(format!("{} rolls to hit", s.current().map_or("?", |c| s.name(c)))).strong(),
+            );
+            for (i, text) in d.hit_rolls.iter_mut().enumerate() {
+                let name = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {} hit d6", i + 1) };
+                hit_rolls.push(face(ui, &name, text));
+            }
+            complete = hit_rolls.iter().all(Option::is_some);
+            return;
         }
-        complete = hit_rolls.iter().all(Option::is_some);
         if hit_rolls.iter().flatten().any(|r| r.makes(assessment.hit_needed)) {
-            right.label(RichText::new(format!("{target_name} rolls to wound")).strong());
+            ui.label(RichText::new(format!("{target_name} rolls to wound")).strong());
         }
         for (i, roll) in hit_rolls.iter().enumerate() {
             let Some(roll) = roll else { continue };
@@ -175,7 +177,7 @@ pub fn attack_ui(
             }
             let name = if shots == 1 { "Wound d6".to_owned() } else { format!("Shot {} wound d6", i + 1) };
             let Some(text) = d.wound_rolls.get_mut(i) else { continue };
-            let wound = face(right, &name, text);
+            let wound = face(ui, &name, text);
             complete &= wound.is_some();
             wound_rolls.extend(wound);
         }

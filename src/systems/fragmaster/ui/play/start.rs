@@ -59,7 +59,7 @@ pub fn initiative_ui(
             if roll_all && text.trim().is_empty() {
                 *text = (0..dice).map(|_| roll_d6()).sum::<u32>().to_string();
             }
-            ui.horizontal(|ui| {
+            crate::ui::widgets::row(ui, |ui| {
                 // The names in a column, left-aligned like the deployment's list.
                 fixed(ui, 160.0, egui::Align::Min, egui::Label::new(RichText::new(&name).strong()));
                 ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))

@@ -117,7 +117,7 @@ fn pips_ui(ui: &mut Ui, rules: &Rules, s: &State, spent: &[Spent]) {
         }
     }
     let per_turn = s.actions_per_turn(rules) as usize;
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         for n in 0..per_turn.max(labels.len()) {
             let used = labels.get(n).copied();
             let (fill, text) = match used {
@@ -162,7 +162,7 @@ fn actions_ui(ui: &mut Ui, rules: &Rules, s: &State, state: &mut PlayState, comm
         }
     });
     if allowed.contains(&ActionKind::Other) {
-        ui.horizontal(|ui| {
+        crate::ui::widgets::row(ui, |ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut state.note)
                     .desired_width(220.0)

@@ -30,7 +30,7 @@ fn spend_of(purpose: ChipUse) -> Option<Spend> {
 /// The pot's or a holder's chips in colour: "W 3 · R 1 · B 0 · L 0".
 fn counts(ui: &mut Ui, count: impl Fn(ChipColour) -> u32, legendary: bool) {
     let v = ui.visuals().clone();
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         for colour in ChipColour::ALL {
             if colour == ChipColour::Legendary && !legendary {
                 continue;
@@ -54,7 +54,7 @@ pub(super) fn chips_ui(
     let v = ui.visuals().clone();
     let s = &fight.state;
     ui.label(theme::heading(&v, "Fate chips"));
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         ui.label(RichText::new(format!("Pot ({})", s.chips.in_pot())).strong());
     });
     counts(ui, |c| s.chips.pot.get(&c).copied().unwrap_or(0), false);
@@ -82,7 +82,7 @@ fn holder_ui(
         Holder::Player(p) => p.clone(),
     };
     ui.separator();
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         ui.label(RichText::new(format!("{title} ({})", s.chips.total(holder))).strong());
         let owed = s.chips.owed.get(holder).copied().unwrap_or(0);
         if owed > 0 {

@@ -254,6 +254,29 @@ pub fn fight_ui(
     egui::Panel::top("savage-fight-header").show(ui, |ui| {
         order::header_ui(ui, rules, fight, view, state, commands);
     });
+    // Below the width of three columns (a tablet held upright, a phone) the order, the turn,
+    // the chips and the log come one under the other in one scrolling column.
+    if !theme::is_wide(ui.ctx()) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().id_salt("savage-narrow").show(ui, |ui| {
+                if state.typing {
+                    middle_ui(ui, rules, fight, view, state, commands);
+                    return;
+                }
+                order::order_ui(ui, rules, fight, read_only, state, commands);
+                ui.separator();
+                middle_ui(ui, rules, fight, view, state, commands);
+                ui.separator();
+                chips::chips_ui(ui, rules, fight, read_only, state, commands);
+                ui.separator();
+                let size = egui::vec2(ui.available_width(), NARROW_LOG);
+                ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
+                    log::log_ui(ui, fight);
+                });
+            });
+        });
+        return;
+    }
     egui::Panel::left("savage-order").resizable(false).exact_size(372.0).show(ui, |ui| {
         order::order_ui(ui, rules, fight, read_only, state, commands);
     });
@@ -263,36 +286,55 @@ pub fn fight_ui(
         log::log_ui(ui, fight);
     });
     egui::CentralPanel::default().show(ui, |ui| {
-        let v = ui.visuals().clone();
-        if let Some(notice) = &state.notice {
-            ui.label(RichText::new(notice).color(theme::bad(&v)).strong());
-        }
-        if let Some(why) = view.read_only {
-            ui.label(RichText::new(why).color(theme::bad(&v)));
-        }
-        if state.typing {
-            order::typed_deal_ui(ui, rules, fight, read_only, state, commands);
-            return;
-        }
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut state.middle, Middle::Turn, "Turn");
-            let who = state
-                .selected
-                .as_ref()
-                .map_or_else(|| "Combatant".to_owned(), |m| format!("Combatant: {}", fight.state.name(m)));
-            ui.selectable_value(&mut state.middle, Middle::Combatant, who)
-                .on_hover_text("The combatant clicked last: any trait roll, fatigue, corrections");
-        });
-        // What the last click did, where the eyes are (the log on the right keeps them all).
-        if let Some(line) = fight.lines.last().filter(|_| fight.events.len() > 1) {
-            ui.label(RichText::new(line).size(theme::BODY + 1.0).strong().color(theme::accent(&v)));
-        }
-        ui.separator();
-        egui::ScrollArea::vertical().show(ui, |ui| match state.middle {
-            Middle::Turn => turn::turn_ui(ui, rules, fight, read_only, state, commands),
-            Middle::Combatant => member::member_ui(ui, rules, fight, read_only, state, commands),
+        egui::ScrollArea::vertical().id_salt("savage-middle").show(ui, |ui| {
+            middle_ui(ui, rules, fight, view, state, commands);
         });
     });
+}
+
+/// The height of the log under the chips in a narrow window, in points.
+const NARROW_LOG: f32 = 280.0;
+
+/// The middle of the screen: a notice, the typed deal, or the turn and the combatant clicked
+/// last.
+fn middle_ui(
+    ui: &mut Ui,
+    rules: &'static Rules,
+    fight: &Fight<'_>,
+    view: &FightView<'_>,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
+    let read_only = view.read_only.is_some();
+    if let Some(notice) = &state.notice {
+        ui.label(RichText::new(notice).color(theme::bad(&v)).strong());
+    }
+    if let Some(why) = view.read_only {
+        ui.label(RichText::new(why).color(theme::bad(&v)));
+    }
+    if state.typing {
+        order::typed_deal_ui(ui, rules, fight, read_only, state, commands);
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.selectable_value(&mut state.middle, Middle::Turn, "Turn");
+        let who = state
+            .selected
+            .as_ref()
+            .map_or_else(|| "Combatant".to_owned(), |m| format!("Combatant: {}", fight.state.name(m)));
+        ui.selectable_value(&mut state.middle, Middle::Combatant, who)
+            .on_hover_text("The combatant clicked last: any trait roll, fatigue, corrections");
+    });
+    // What the last click did, where the eyes are (the log on the right keeps them all).
+    if let Some(line) = fight.lines.last().filter(|_| fight.events.len() > 1) {
+        ui.label(RichText::new(line).size(theme::BODY + 1.0).strong().color(theme::accent(&v)));
+    }
+    ui.separator();
+    match state.middle {
+        Middle::Turn => turn::turn_ui(ui, rules, fight, read_only, state, commands),
+        Middle::Combatant => member::member_ui(ui, rules, fight, read_only, state, commands),
+    }
 }
 
 /// Keyboard shortcuts for the every-turn path: Ctrl+D deals, Ctrl+N begins the next turn,

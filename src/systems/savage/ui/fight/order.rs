@@ -37,7 +37,7 @@ pub(super) fn header_ui(
     let v = ui.visuals().clone();
     let s = &fight.state;
     let read_only = view.read_only.is_some();
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         ui.label(RichText::new(format!("Round {}", s.round())).size(theme::HEADING + 8.0).strong());
         let deal = Event::Deal { typed: BTreeMap::new() };
         event_button(
@@ -263,7 +263,7 @@ fn unit_row(
     ui.push_id(&unit.id, |ui| {
         egui::Frame::group(ui.style()).fill(fill).inner_margin(6).show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.horizontal(|ui| {
+            crate::ui::widgets::row(ui, |ui| {
                 match unit.card {
                     Some(card) => ui.label(card_text(&v, card, theme::HEADING + 2.0)),
                     None => ui.label(RichText::new("—").size(theme::HEADING + 2.0).color(theme::muted(&v))),
@@ -385,7 +385,7 @@ pub(super) fn typed_deal_ui(
     for unit in s.to_deal() {
         let rule = s.draw_rule(rules, &unit.id);
         let text = state.cards.entry(unit.id.clone()).or_default();
-        ui.horizontal(|ui| {
+        crate::ui::widgets::row(ui, |ui| {
             let label = crate::ui::widgets::row_label(ui, &unit.combatant.name);
             ui.add(egui::TextEdit::singleline(text).desired_width(120.0).font(egui::TextStyle::Heading))
                 .labelled_by(label.id)
@@ -426,7 +426,7 @@ pub(super) fn typed_deal_ui(
     for p in &problems {
         ui.label(RichText::new(p).color(theme::bad(&v)));
     }
-    ui.horizontal(|ui| {
+    crate::ui::widgets::row(ui, |ui| {
         let event = Event::Deal { typed };
         if problems.is_empty() {
             let r = event_button(

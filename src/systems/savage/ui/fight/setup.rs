@@ -14,39 +14,57 @@ pub(super) fn setup_ui(
     state: &mut FightState,
     commands: &mut Vec<FightCommand>,
 ) {
-    egui::Panel::left("savage-saved-fights").resizable(false).exact_size(420.0).show(ui, |ui| {
-        let v = ui.visuals().clone();
-        ui.label(theme::heading(&v, "Saved fights"));
-        if state.saved.is_empty() {
-            ui.label(RichText::new("None yet.").color(theme::muted(&v)));
-        }
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            for (id, summary) in &state.saved {
-                ui.push_id(id, |ui| {
-                    ui.label(summary);
-                    if ui.button(format!("Resume {id}")).clicked() {
-                        commands.push(FightCommand::Resume(id.clone()));
-                    }
-                    ui.add_space(6.0);
-                });
-            }
+    // In a narrow window the saved fights come under the new one.
+    if theme::is_narrow(ui.ctx()) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().id_salt("savage-setup-narrow").show(ui, |ui| {
+                new_fight_ui(ui, view, state, commands);
+                ui.separator();
+                saved_ui(ui, state, commands);
+            });
         });
+        return;
+    }
+    egui::Panel::left("savage-saved-fights").resizable(false).exact_size(420.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| saved_ui(ui, state, commands));
     });
-    egui::CentralPanel::default().show(ui, |ui| {
-        let v = ui.visuals().clone();
-        if let Some(notice) = &state.notice {
-            ui.label(RichText::new(notice).color(theme::bad(&v)).strong());
-        }
-        ui.label(theme::heading(&v, "A new fight"));
-        let readable: Vec<_> =
-            view.entries.iter().filter_map(|e| e.combatant.as_ref().ok().map(|c| (e, c))).collect();
-        if readable.is_empty() {
-            ui.label(
-                "Make the posse and its enemies on the Combatants tab first (or copy the examples there).",
-            );
-            return;
-        }
-        egui::ScrollArea::vertical().max_height(ui.available_height() - 160.0).show(ui, |ui| {
+    egui::CentralPanel::default().show(ui, |ui| new_fight_ui(ui, view, state, commands));
+}
+
+/// The saved fights, each with its Resume button.
+fn saved_ui(ui: &mut Ui, state: &FightState, commands: &mut Vec<FightCommand>) {
+    let v = ui.visuals().clone();
+    ui.label(theme::heading(&v, "Saved fights"));
+    if state.saved.is_empty() {
+        ui.label(RichText::new("None yet.").color(theme::muted(&v)));
+    }
+    for (id, summary) in &state.saved {
+        ui.push_id(id, |ui| {
+            ui.label(summary);
+            if ui.button(format!("Resume {id}")).clicked() {
+                commands.push(FightCommand::Resume(id.clone()));
+            }
+            ui.add_space(6.0);
+        });
+    }
+}
+
+/// A new fight: the combatants picked, the players, the automations and Start.
+fn new_fight_ui(ui: &mut Ui, view: &FightView<'_>, state: &mut FightState, commands: &mut Vec<FightCommand>) {
+    let v = ui.visuals().clone();
+    if let Some(notice) = &state.notice {
+        ui.label(RichText::new(notice).color(theme::bad(&v)).strong());
+    }
+    ui.label(theme::heading(&v, "A new fight"));
+    let readable: Vec<_> =
+        view.entries.iter().filter_map(|e| e.combatant.as_ref().ok().map(|c| (e, c))).collect();
+    if readable.is_empty() {
+        ui.label("Make the posse and its enemies on the Combatants tab first (or copy the examples there).");
+        return;
+    }
+    egui::ScrollArea::vertical().id_salt("savage-picks").max_height(ui.available_height() - 160.0).show(
+        ui,
+        |ui| {
             for (title, wild) in [("Wild Cards", true), ("Groups of Extras", false)] {
                 ui.label(RichText::new(title).strong().color(theme::accent(&v)));
                 for (entry, c) in readable.iter().filter(|(_, c)| c.is_wild_card() == wild) {
@@ -65,43 +83,43 @@ pub(super) fn setup_ui(
                 }
                 ui.add_space(theme::GAP / 2.0);
             }
-        });
-        let players: Vec<String> = {
-            let mut list: Vec<String> = Vec::new();
-            for (entry, c) in &readable {
-                if state.picked.get(&entry.id).copied().unwrap_or(0) > 0
-                    && let Some(p) = &c.player
-                    && !list.contains(p)
-                {
-                    list.push(p.clone());
-                }
+        },
+    );
+    let players: Vec<String> = {
+        let mut list: Vec<String> = Vec::new();
+        for (entry, c) in &readable {
+            if state.picked.get(&entry.id).copied().unwrap_or(0) > 0
+                && let Some(p) = &c.player
+                && !list.contains(p)
+            {
+                list.push(p.clone());
             }
-            list
-        };
-        ui.label(format!(
-            "Players: {} (each draws 3 fate chips; the Marshal 1 per player and 2 per Wild Card villain).",
-            if players.is_empty() { "none".to_owned() } else { players.join(", ") }
-        ));
-        ui.label(RichText::new("Automations (each can be switched off during the fight too)").strong());
-        ui.checkbox(
-            &mut state.automation.shaken_prompt,
-            "Ask for the Spirit roll when a Shaken combatant's turn begins",
-        );
-        ui.checkbox(
-            &mut state.automation.bleeding_out,
-            "Set Bleeding Out on a failed Incapacitation roll and ask for its roll each round",
-        );
-        ui.checkbox(&mut state.automation.penalties, "Apply wound and fatigue penalties to every trait roll");
-        let units: Vec<(String, u32)> =
-            state.picked.iter().filter(|(_, n)| **n > 0).map(|(id, n)| (id.clone(), *n)).collect();
-        if ui
-            .add_enabled(
-                !units.is_empty(),
-                egui::Button::new(RichText::new("Start the fight").size(theme::HEADING)),
-            )
-            .clicked()
-        {
-            commands.push(FightCommand::Start { units, automation: state.automation });
         }
-    });
+        list
+    };
+    ui.label(format!(
+        "Players: {} (each draws 3 fate chips; the Marshal 1 per player and 2 per Wild Card villain).",
+        if players.is_empty() { "none".to_owned() } else { players.join(", ") }
+    ));
+    ui.label(RichText::new("Automations (each can be switched off during the fight too)").strong());
+    ui.checkbox(
+        &mut state.automation.shaken_prompt,
+        "Ask for the Spirit roll when a Shaken combatant's turn begins",
+    );
+    ui.checkbox(
+        &mut state.automation.bleeding_out,
+        "Set Bleeding Out on a failed Incapacitation roll and ask for its roll each round",
+    );
+    ui.checkbox(&mut state.automation.penalties, "Apply wound and fatigue penalties to every trait roll");
+    let units: Vec<(String, u32)> =
+        state.picked.iter().filter(|(_, n)| **n > 0).map(|(id, n)| (id.clone(), *n)).collect();
+    if ui
+        .add_enabled(
+            !units.is_empty(),
+            egui::Button::new(RichText::new("Start the fight").size(theme::HEADING)),
+        )
+        .clicked()
+    {
+        commands.push(FightCommand::Start { units, automation: state.automation });
+    }
 }
