@@ -5,8 +5,9 @@
 #   python3 -m http.server --bind 127.0.0.1 --directory target/site 8000
 # Needs (once): rustup target add wasm32-unknown-unknown
 #               cargo install wasm-bindgen-cli --version <the wasm-bindgen version in Cargo.lock>
-# No wasm-opt: Debian's (binaryen 108) made the .wasm 6 % smaller raw but larger gzipped,
-# which is what a browser downloads, and took 3 minutes.
+# No wasm-opt: Debian's (binaryen 108) makes the .wasm 6 % smaller raw, but the page it
+# gives does not start (WebAssembly.Table.set() refuses wasm-bindgen 0.2.130's glue), whether
+# run before or after wasm-bindgen.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-target/site}

@@ -7,6 +7,8 @@
 //! (`web`, built for `wasm32` only). See `ARCHITECTURE.md`.
 
 pub mod app;
+// Not in the web page, which has no command line.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod kernel;
 pub mod print;

@@ -183,6 +183,9 @@ fn every_system_fits_a_tablet_and_a_phone() {
         ]);
         let mut h = system(dir.path(), "Frag Deadlands", size);
         found.extend(every_tab(&mut h, size, "Frag"));
+        tab(&mut h, "Fighters");
+        press_button(&mut h, "ann (Agency Operative 2/2/3)");
+        found.extend(problems(&h, size.0, &what("Frag's fighter editor"), true));
         tab(&mut h, "Play");
         super::frag::to_bobs_turn(&mut h);
         found.extend(problems(&h, size.0, &what("Frag's turn"), true));
@@ -196,6 +199,9 @@ fn every_system_fits_a_tablet_and_a_phone() {
         let dir = super::savage::data_with_combatants();
         let mut h = system(dir.path(), "Deadlands (Savage Worlds)", size);
         found.extend(every_tab(&mut h, size, "Deadlands"));
+        tab(&mut h, "Combatants");
+        press_button(&mut h, "Doc (Ann)");
+        found.extend(problems(&h, size.0, &what("Deadlands' combatant editor"), true));
         tab(&mut h, "Fight");
         for who in ["Doc (played by Ann)", "Kid (played by Bob)", "Boss (the Marshal's)"] {
             press(&mut h, who);

@@ -8,6 +8,7 @@ pub mod fragmaster;
 pub mod savage;
 
 use crate::app::SystemApp;
+#[cfg(not(target_arch = "wasm32"))]
 use crate::cli::{Context, Failure, Output};
 use crate::store::DataDir;
 
@@ -19,9 +20,11 @@ pub struct System {
     pub title: &'static str,
     /// One line of what Posse does for it.
     pub blurb: &'static str,
-    /// Its command-line group.
+    /// Its command-line group (not in the web page).
+    #[cfg(not(target_arch = "wasm32"))]
     pub command: fn() -> clap::Command,
     /// Runs one command of its group.
+    #[cfg(not(target_arch = "wasm32"))]
     pub run: fn(&clap::ArgMatches, &mut Context<'_>) -> Result<Output, Failure>,
     /// Its screens in the app, on its own data folder (`None`: nothing can be kept).
     pub app: fn(Option<DataDir>) -> Box<dyn SystemApp>,

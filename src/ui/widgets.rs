@@ -31,16 +31,21 @@ pub fn fixed(ui: &mut Ui, width: f32, align: Align, widget: impl egui::Widget) -
 /// 1280 × 800), wrapped onto further lines rather than past the right edge on a touch screen
 /// or in a narrower window.
 pub fn row<R>(ui: &mut Ui, add_contents: impl FnOnce(&mut Ui) -> R) -> egui::InnerResponse<R> {
-    if theme::is_touch(ui.ctx()) || !theme::is_wide(ui.ctx()) {
-        ui.horizontal_wrapped(add_contents)
-    } else {
-        ui.horizontal(add_contents)
-    }
+    let wrap = theme::is_touch(ui.ctx()) || !theme::is_wide(ui.ctx());
+    // `Ui::horizontal` and `Ui::horizontal_wrapped` in one call, so each row's contents are
+    // compiled once (two calls doubled the web page's code).
+    let size = vec2(ui.available_size_before_wrap().x, ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(size, Layout::left_to_right(Align::Center).with_main_wrap(wrap), add_contents)
 }
 
 /// Two columns side by side when the row has `min_width` points or more, else one under the
 /// other (a phone, or a tablet held upright): `add` draws column 0, then column 1.
-pub fn side_by_side(ui: &mut Ui, min_width: f32, mut add: impl FnMut(&mut Ui, usize)) {
+pub fn side_by_side(ui: &mut Ui, min_width: f32, add: impl FnMut(&mut Ui, usize)) {
+    side_by_side_dyn(ui, min_width, &mut { add });
+}
+
+/// [`side_by_side`]'s body, compiled once for every caller.
+fn side_by_side_dyn(ui: &mut Ui, min_width: f32, add: &mut dyn FnMut(&mut Ui, usize)) {
     if ui.available_width() >= min_width {
         ui.columns(2, |cols| {
             for (column, ui) in cols.iter_mut().enumerate() {

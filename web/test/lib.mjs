@@ -115,7 +115,7 @@ export class Player {
 
   /// Every control on screen under 44 px high, or reaching past the right edge (sideways
   /// scrolling), as sentences.
-  async touchProblems(where, sideways = true) {
+  async touchProblems(where) {
     const view = this.page.viewportSize();
     const tapped = new Set(['Button', 'CheckBox', 'RadioButton', 'TextInput', 'ComboBox', 'Slider', 'SpinButton',
       'Link', 'Tab', 'MenuItem']);
@@ -123,7 +123,7 @@ export class Player {
     for (const w of await this.widgets()) {
       const onScreen = w.y + w.h > 0 && w.y < view.height;
       if (!onScreen) continue;
-      if (sideways && w.x + w.w > view.width + 0.5) problems.push(`${where}: ${w.role} '${w.name}' reaches x = ${Math.round(w.x + w.w)}`);
+      if (w.x + w.w > view.width + 0.5) problems.push(`${where}: ${w.role} '${w.name}' reaches x = ${Math.round(w.x + w.w)}`);
       if (tapped.has(w.role) && w.h < 43.5) problems.push(`${where}: ${w.role} '${w.name}' is ${Math.round(w.h)} px high`);
     }
     return problems;

@@ -3,6 +3,7 @@
 //! ([`ui`]) and the printed sheets ([`print`]).
 
 pub mod app;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod game;
 pub mod journal;
@@ -15,7 +16,9 @@ pub const SYSTEM: super::System = super::System {
     id: "dmh",
     title: "Dead Man's Hand",
     blurb: "Gangs under their Rep, the twelve scenes, initiative and cards, every shot's odds, nerve and Big Nerve tests, printed rosters and checklists.",
+    #[cfg(not(target_arch = "wasm32"))]
     command: cli::command,
+    #[cfg(not(target_arch = "wasm32"))]
     run: cli::run,
     app: open_app,
     check: check_data,

@@ -5,6 +5,7 @@
 //! sheet ([`print`]).
 
 pub mod app;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod game;
 pub mod print;
@@ -16,7 +17,9 @@ pub const SYSTEM: super::System = super::System {
     id: "frag",
     title: "Frag Deadlands",
     blurb: "Frag Deadlands and Frag Zombies!!!: fighters on 7 points, who goes first by poker hands, each turn's phases, the exact odds of every attack, frags and the gallows, the zombie pool, printed record sheets.",
+    #[cfg(not(target_arch = "wasm32"))]
     command: cli::command,
+    #[cfg(not(target_arch = "wasm32"))]
     run: cli::run,
     app: open_app,
     check: check_data,

@@ -3,6 +3,7 @@
 //! group ([`cli`]), the screens ([`ui`], run by [`app`]) and the printed sheets ([`print`]).
 
 pub mod app;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod game;
 pub mod print;
@@ -14,7 +15,9 @@ pub const SYSTEM: super::System = super::System {
     id: "fragmaster",
     title: "Fragmaster Origins",
     blurb: "Initiative and deployment rolls, every attack's numbers and kill chance, blasts, frags and respawns, the scoreboard to the target, a printed reference and scoreboard.",
+    #[cfg(not(target_arch = "wasm32"))]
     command: cli::command,
+    #[cfg(not(target_arch = "wasm32"))]
     run: cli::run,
     app: open_app,
     check: check_data,

@@ -4,6 +4,7 @@
 //! combatant sheets, `ui/` the screens and `app/` the one place they touch files.
 
 pub mod app;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod game;
 pub mod print;
@@ -15,7 +16,9 @@ pub const SYSTEM: super::System = super::System {
     id: "savage",
     title: "Deadlands (Savage Worlds)",
     blurb: "The Marshal's combat tracker: the action deck, Shaken and wounds, soaks, Incapacitation and Bleeding Out, fate chips by colour, and the exact odds of every aced roll.",
+    #[cfg(not(target_arch = "wasm32"))]
     command: cli::command,
+    #[cfg(not(target_arch = "wasm32"))]
     run: cli::run,
     app: open_app,
     check: check_data,

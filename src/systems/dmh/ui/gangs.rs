@@ -13,7 +13,7 @@ use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::{Gang, Profile};
 use crate::systems::dmh::rules::gang::{self, GangFile, GangReport, ModelEntry, RepPreset};
 use crate::ui::theme;
-use crate::ui::widgets::{self, problem, stepper};
+use crate::ui::widgets::{self, problem, row, stepper};
 
 /// Something the Gangs screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,7 +150,7 @@ fn gang_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &mut Ve
 fn notice_ui(ui: &mut Ui, state: &mut GangsState, commands: &mut Vec<GangCommand>) {
     let v = ui.visuals().clone();
     if let Some((_, name)) = state.deleted.clone() {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             ui.label(RichText::new(format!("Deleted \"{name}\".")).strong());
             if ui.button(format!("Undo delete of {name}")).clicked() {
                 commands.push(GangCommand::UndoDelete);
@@ -158,7 +158,7 @@ fn notice_ui(ui: &mut Ui, state: &mut GangsState, commands: &mut Vec<GangCommand
         });
     }
     if let Some(notice) = state.notice.clone() {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             let colour = if notice.error { theme::bad(&v) } else { theme::good(&v) };
             ui.label(RichText::new(&notice.text).color(colour).strong());
             if let Some(path) = &notice.path
@@ -194,7 +194,7 @@ fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &mut Ve
     if state.new_type.is_empty() {
         state.new_type = rules.gangs.first().map(|g| g.id.clone()).unwrap_or_default();
     }
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         egui::ComboBox::from_id_salt("new-gang-type")
             .selected_text(rules.gang(&state.new_type).map_or("?".to_owned(), gang_label))
             .show_ui(ui, |ui| {
@@ -289,7 +289,7 @@ fn editor_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, id: &str, comma
         return;
     };
 
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.label(
             RichText::new(gang.suit.symbol().to_string())
                 .size(theme::BIG)
@@ -303,7 +303,7 @@ fn editor_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, id: &str, comma
             );
         });
     });
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let label = widgets::row_label(ui, "Built for");
         let current = presets
             .iter()
@@ -329,7 +329,7 @@ fn editor_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, id: &str, comma
         file.rep_limit = Some(limit);
     }
 
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         if ui.button("Duplicate").clicked() {
             commands.push(GangCommand::Duplicate(id.to_owned()));
         }
@@ -379,7 +379,7 @@ const PROBLEM_LINES: f32 = 3.0;
 fn summary_ui(ui: &mut Ui, gang: &Gang, r: &GangReport) {
     let v = ui.visuals().clone();
     egui::Frame::group(ui.style()).inner_margin(10).show(ui, |ui| {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             let over = r.rep > r.rep_limit;
             let colour = if over { theme::bad(&v) } else { theme::accent(&v) };
             ui.label(
@@ -461,7 +461,7 @@ fn models_ui(
                 ui,
                 |ui| {
                     ui.set_width(ui.available_width());
-                    crate::ui::widgets::row(ui, |ui| {
+                    row(ui, |ui| {
                         ui.label(RichText::new(format!("{n}.")).strong());
                         let field = ui
                             .add(egui::TextEdit::singleline(&mut model.name).desired_width(180.0))
@@ -550,7 +550,7 @@ fn add_model_ui(ui: &mut Ui, gang: &Gang, file: &mut GangFile) {
     let mut add = None;
     // A row per profile on a desktop; on a narrow screen the button with its numbers under it.
     let narrow = ui.available_width() < theme::NARROW;
-    let mut row = |ui: &mut Ui, profile: &'_ crate::systems::dmh::rules::data::Profile| {
+    let mut profile_row = |ui: &mut Ui, profile: &'_ crate::systems::dmh::rules::data::Profile| {
         let have =
             u32::try_from(file.models.iter().filter(|m| m.profile == profile.id).count()).unwrap_or(u32::MAX);
         let left = profile.count.max.map(|max| max.saturating_sub(have));
@@ -576,12 +576,12 @@ fn add_model_ui(ui: &mut Ui, gang: &Gang, file: &mut GangFile) {
     };
     if narrow {
         for profile in &gang.profiles {
-            row(ui, profile);
+            profile_row(ui, profile);
         }
     } else {
         egui::Grid::new("add-model").num_columns(3).spacing([16.0, 8.0]).show(ui, |ui| {
             for profile in &gang.profiles {
-                row(ui, profile);
+                profile_row(ui, profile);
             }
         });
     }

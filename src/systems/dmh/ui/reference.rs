@@ -10,7 +10,7 @@ use crate::systems::dmh::rules::shooting::{self, Modifier, ShotInput, ShotResult
 use crate::systems::dmh::rules::{Rules, count};
 use crate::systems::dmh::ui::looks;
 use crate::ui::theme;
-use crate::ui::widgets::{self, chance_bar, choice, problem, roll_field, stepper, toggle};
+use crate::ui::widgets::{self, chance_bar, choice, problem, roll_field, row, stepper, toggle};
 
 /// Which calculator is open.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -200,7 +200,7 @@ fn breakdown(ui: &mut Ui, modifiers: &[Modifier]) {
         ui.label(RichText::new("No modifiers").color(muted));
     }
     for m in modifiers {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             ui.add_sized([40.0, 20.0], egui::Label::new(RichText::new(format!("{:+}", m.value)).strong()));
             ui.label(RichText::new(&m.reason).color(muted));
         });
@@ -262,7 +262,7 @@ fn shot_inputs(ui: &mut Ui, rules: &Rules, form: &mut ShotForm) {
     ui.add_space(theme::GAP);
     toggle(ui, &mut input.black_joker, "Black Joker played this turn");
     ui.add_space(theme::GAP);
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         if ui.button("Reset").on_hover_text("Back to a plain pistol shot at 15 cm").clicked() {
             *form = ShotForm::default();
         }
@@ -538,7 +538,7 @@ fn melee_ui(ui: &mut Ui, rules: &Rules, form: &mut MeleeForm) {
 }
 
 fn roll_labelled(ui: &mut Ui, name: &str, text: &mut String, die: u32) -> Option<u32> {
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let label = widgets::row_label(ui, &format!("{name}'s d{die}"));
         let field = ui
             .add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
@@ -581,7 +581,7 @@ pub fn card_matches(rules: &Rules, card: &CardText, filter: CardFilter, search: 
 }
 
 fn cards_ui(ui: &mut Ui, rules: &Rules, search: &mut String, filter: &mut CardFilter) {
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let label = ui.label(RichText::new("Search").strong());
         let field = ui
             .add(egui::TextEdit::singleline(search).hint_text("name, rank or effect").desired_width(240.0))

@@ -10,7 +10,7 @@ use crate::systems::dmh::print::checklist::{next_scene, set_plan, set_rep, story
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::{BigNerveRule, Role, Scene};
 use crate::ui::theme;
-use crate::ui::widgets::{self, stepper};
+use crate::ui::widgets::{self, row, stepper};
 
 /// Something the Scenes screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,7 +72,7 @@ pub fn scenes_ui(ui: &mut Ui, rules: &Rules, state: &mut ScenesState, commands: 
             picker_ui(ui, rules, state);
         }
         if let Some(notice) = state.notice.clone() {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 let v = ui.visuals().clone();
                 let colour = if notice.error { theme::bad(&v) } else { theme::good(&v) };
                 ui.label(RichText::new(&notice.text).color(colour).strong());
@@ -104,7 +104,7 @@ const LIST_WIDTH: f32 = 280.0;
 /// Every scene in one drop-down list, by storyline, with its recorded result.
 fn picker_ui(ui: &mut Ui, rules: &Rules, state: &mut ScenesState) {
     let title = |id: &str| rules.scene(id).map_or_else(|| id.to_owned(), |s| s.title.clone());
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let label = ui.label(RichText::new("Scene").strong());
         egui::ComboBox::from_id_salt("scene-picker")
             .selected_text(title(&state.selected))
@@ -143,7 +143,7 @@ fn actions_ui(
     state: &mut ScenesState,
     commands: &mut Vec<SceneCommand>,
 ) {
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.label(RichText::new(&scene.title).size(theme::BIG - 8.0).strong());
         ui.add_space(theme::GAP);
         ui.selectable_value(&mut state.paper, Paper::A4, "A4");
@@ -162,7 +162,7 @@ fn actions_ui(
     for role in [Role::Good, Role::Bad] {
         let side = scene.sides.get(role);
         let Some(rep) = side.rep else { continue };
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             let choice = match role {
                 Role::Good => &mut state.good_gang,
                 Role::Bad => &mut state.bad_gang,
@@ -188,7 +188,7 @@ fn actions_ui(
             }
         });
     }
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         widgets::row_label(ui, "Result");
         let current = state.series.results.get(&scene.id).copied();
         for (outcome, text) in

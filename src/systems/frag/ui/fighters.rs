@@ -17,7 +17,7 @@ use crate::print::Paper;
 use crate::systems::frag::rules::data::{ItemKind, Rulebook, Variant};
 use crate::systems::frag::rules::fighter::{self, Fighter};
 use crate::ui::theme;
-use crate::ui::widgets::{choice, problem, text_field};
+use crate::ui::widgets::{choice, problem, row, text_field};
 
 /// A saved fighter file: its id (the file's name), where it is, and the fighter or why the
 /// file cannot be read.
@@ -97,9 +97,13 @@ pub fn fighters_ui(
     state: &mut FightersState,
     commands: &mut Vec<FighterCommand>,
 ) {
-    egui::Panel::left("frag-fighter-list").resizable(true).default_size(380.0).show(ui, |ui| {
-        ScrollArea::vertical().id_salt("frag-fighters").show(ui, |ui| list_ui(ui, book, state, commands));
-    });
+    // In a narrow window the fighter being edited comes first and the list under it.
+    let narrow = theme::is_narrow(ui.ctx());
+    if !narrow {
+        egui::Panel::left("frag-fighter-list").resizable(true).default_size(380.0).show(ui, |ui| {
+            ScrollArea::vertical().id_salt("frag-fighters").show(ui, |ui| list_ui(ui, book, state, commands));
+        });
+    }
     egui::CentralPanel::default().show(ui, |ui| {
         if let Some(notice) = &state.notice
             && notice_ui(ui, notice)
@@ -112,6 +116,10 @@ pub fn fighters_ui(
         }
         ScrollArea::vertical().id_salt("frag-fighter-editor").show(ui, |ui| {
             editor_ui(ui, book, state, commands);
+            if narrow {
+                ui.separator();
+                list_ui(ui, book, state, commands);
+            }
         });
     });
 }
@@ -172,7 +180,10 @@ fn list_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: &m
 fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: &mut Vec<FighterCommand>) {
     let v = ui.visuals().clone();
     let Some(id) = state.selected.clone() else {
-        ui.label(RichText::new("Pick a fighter on the left, or make a new one.").color(theme::muted(&v)));
+        let place = if theme::is_narrow(ui.ctx()) { "below" } else { "on the left" };
+        ui.label(
+            RichText::new(format!("Pick a fighter {place}, or make a new one.")).color(theme::muted(&v)),
+        );
         return;
     };
     let Some(f) = state.working.as_mut() else { return };
@@ -240,7 +251,7 @@ fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: 
     ui.label(theme::heading(&v, "Record sheet"));
     choice(ui, "Paper", &mut state.paper, &[(Paper::A4, "A4"), (Paper::Letter, "Letter")], |_| true);
     stepper(ui, "Frags to win", &mut state.frags, 1, 20);
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         if ui.button(RichText::new("Print the record sheet").strong()).clicked() {
             commands.push(FighterCommand::Print(id.clone()));
         }

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use egui::{Align, RichText, Ui};
 
 use crate::ui::theme;
-use crate::ui::widgets::fixed;
+use crate::ui::widgets::{fixed, row};
 
 /// A sentence shown at the top of a screen after a command: what happened, or what went wrong
 /// (an error, in red), with the file it is about when there is one to open.
@@ -94,7 +94,7 @@ pub fn roll_dice(count: u32) -> String {
 /// d6 faces; returns the dice once the field holds them. The field's accessible name is
 /// `label`, the button's "Roll: `label`".
 pub fn dice_field(ui: &mut Ui, label: &str, text: &mut String, count: u32) -> Option<Vec<u8>> {
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let l = fixed(ui, LABEL, Align::Min, egui::Label::new(label));
         let width = (f32::from(u16::try_from(count).unwrap_or(u16::MAX)) * 22.0).clamp(60.0, 220.0);
         ui.add(egui::TextEdit::singleline(text).desired_width(width).font(egui::TextStyle::Heading))
@@ -136,7 +136,7 @@ pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
 /// A stepper that takes only the room it needs (its label at its own width), for rows with
 /// other controls; its accessible names are the shared stepper's.
 pub fn small_stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.label(label);
         if ui
             .add_enabled(*value > min, egui::Button::new("−"))
@@ -166,7 +166,7 @@ pub fn combo<T: PartialEq + Clone>(
     value: &mut T,
     options: &[(T, String)],
 ) {
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let l = crate::ui::widgets::row_label(ui, label);
         let current = options.iter().find(|(o, _)| o == value).map_or("—", |(_, t)| t.as_str());
         egui::ComboBox::from_id_salt(salt)

@@ -9,7 +9,7 @@ use crate::systems::frag::rules::combat::{self, DamageOdds, Outcome};
 use crate::systems::frag::rules::data::{HexAccess, ItemKind, Rulebook, Variant};
 use crate::systems::frag::rules::zombies;
 use crate::ui::theme;
-use crate::ui::widgets::{probability_bar, problem, row_label, toggle};
+use crate::ui::widgets::{probability_bar, problem, row, row_label, toggle};
 
 /// The Reference screen's form.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,7 +132,7 @@ fn group_digits(n: u128) -> String {
 }
 
 fn total_field(ui: &mut Ui, label: &str, text: &mut String) -> Option<u32> {
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let l = row_label(ui, label);
         ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
             .labelled_by(l.id);

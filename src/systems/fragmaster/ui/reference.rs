@@ -11,7 +11,7 @@ use crate::systems::fragmaster::rules::attack::{self, AttackInput, max_aims};
 use crate::systems::fragmaster::rules::data::{Cover, WeaponId};
 use crate::systems::fragmaster::rules::reference::{self, Row};
 use crate::ui::theme;
-use crate::ui::widgets::{choice, problem, row_label, stepper, toggle};
+use crate::ui::widgets::{choice, problem, row, row_label, stepper, toggle};
 
 /// The calculator's form.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -140,7 +140,7 @@ fn calculator_ui(ui: &mut Ui, rules: &Rules, state: &mut ReferenceState) {
             }
         }
     });
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let label = row_label(ui, "Distance (cm)");
         ui.add(
             egui::TextEdit::singleline(&mut state.distance)

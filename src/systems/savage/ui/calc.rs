@@ -10,7 +10,7 @@ use crate::systems::savage::rules::dice;
 use crate::systems::savage::rules::die::Die;
 use crate::systems::savage::rules::traits::{Outcome, Rolled, TraitDice, TraitOdds, TraitResult};
 use crate::ui::theme;
-use crate::ui::widgets::{fixed, percent, probability_bar};
+use crate::ui::widgets::{fixed, percent, probability_bar, row};
 
 use super::signed;
 
@@ -147,7 +147,7 @@ impl DiceForm {
 
     /// The two fields, named `{what} die total` and `{what} Wild Die total`.
     pub fn ui(&mut self, ui: &mut Ui, what: &str, die: Die, wild: bool) {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             let label =
                 fixed(ui, 110.0, egui::Align::Min, egui::Label::new(format!("d{} total", die.sides())));
             let name = format!("{what} die total");
@@ -211,7 +211,7 @@ pub fn damage_words(rolled: &RolledDamage) -> String {
 
 /// A whole number with − and + buttons, kept within `min..=max` (modifiers, target numbers).
 pub fn number_stepper(ui: &mut Ui, label: &str, value: &mut i32, min: i32, max: i32) {
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         crate::ui::widgets::row_label(ui, label);
         let small = egui::vec2(30.0, 28.0);
         if ui

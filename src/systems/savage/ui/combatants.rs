@@ -15,7 +15,7 @@ use crate::systems::savage::rules::combatant::{
 use crate::systems::savage::rules::data::Problem;
 use crate::systems::savage::rules::die::Die;
 use crate::ui::theme;
-use crate::ui::widgets::{choice, row_label, stepper, text_field};
+use crate::ui::widgets::{choice, row, row_label, stepper, text_field};
 
 /// What the Combatants screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,6 +163,23 @@ pub fn combatants_ui(
     state: &mut CombatantsState,
     commands: &mut Vec<CombatantCommand>,
 ) {
+    // In a narrow window the combatant being edited comes first and the list under it.
+    if theme::is_narrow(ui.ctx()) {
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(notice) = &state.notice {
+                notice_ui(ui, notice);
+            }
+            egui::ScrollArea::vertical().id_salt("savage-combatants-narrow").show(ui, |ui| {
+                let id = state.selected.clone();
+                if let (Some(form), Some(id)) = (&mut state.form, id) {
+                    editor_ui(ui, rules, &id, form, commands);
+                    ui.separator();
+                }
+                list_ui(ui, rules, state, commands);
+            });
+        });
+        return;
+    }
     egui::Panel::left("savage-combatant-list").resizable(false).exact_size(340.0).show(ui, |ui| {
         list_ui(ui, rules, state, commands);
     });
@@ -189,7 +206,7 @@ fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut CombatantsState, commands: &m
     if let Some(why) = &state.unavailable {
         ui.label(RichText::new(why).color(theme::bad(&v)));
     }
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         if ui.button("New Wild Card").clicked() {
             commands.push(CombatantCommand::New(Kind::WildCard));
         }
@@ -197,7 +214,7 @@ fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut CombatantsState, commands: &m
             commands.push(CombatantCommand::New(Kind::Extra));
         }
     });
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let current = rules.bestiary.get(state.example).map_or("?", |c| c.name.as_str());
         egui::ComboBox::from_id_salt("savage-example")
             .selected_text(current)
@@ -271,7 +288,7 @@ fn editor_ui(
 ) {
     let v = ui.visuals().clone();
     let parsed = form.combatant();
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.label(theme::heading(
             &v,
             if form.name.trim().is_empty() { "(no name)" } else { form.name.as_str() },
@@ -356,7 +373,7 @@ fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
                 ui.label(&label);
                 die_picker(ui, &format!("{label} die"), die);
                 if ui
-                    .small_button("×")
+                    .add(remove_button(ui.ctx()))
                     .on_hover_text(format!("Remove {label}"))
                     .accessible_name(format!("Remove {label}"))
                     .clicked()
@@ -370,7 +387,7 @@ fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
     if let Some(i) = remove {
         form.skills.remove(i);
     }
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let label = row_label(ui, "New skill");
         ui.add(egui::TextEdit::singleline(&mut form.new_skill).desired_width(160.0)).labelled_by(label.id);
         let name = form.new_skill.trim().to_ascii_lowercase();
@@ -387,7 +404,7 @@ fn weapons_ui(ui: &mut Ui, form: &mut CombatantForm) {
     for (i, w) in form.weapons.iter_mut().enumerate() {
         // Weapons have no id of their own: a row is its place in the list while it is edited.
         ui.push_id(("weapon", i), |ui| {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 ui.add(egui::TextEdit::singleline(&mut w.name).desired_width(140.0))
                     .accessible_name(format!("Weapon {} name", i + 1));
                 ui.add(egui::TextEdit::singleline(&mut w.damage).desired_width(90.0))
@@ -401,7 +418,11 @@ fn weapons_ui(ui: &mut Ui, form: &mut CombatantForm) {
                         ui.add(egui::DragValue::new(n).range(1..=500)).on_hover_text(format!("{what} range"));
                     }
                 }
-                if ui.small_button("×").accessible_name(format!("Remove weapon {}", i + 1)).clicked() {
+                if ui
+                    .add(remove_button(ui.ctx()))
+                    .accessible_name(format!("Remove weapon {}", i + 1))
+                    .clicked()
+                {
                     remove = Some(i);
                 }
             });
@@ -425,6 +446,13 @@ fn weapons_ui(ui: &mut Ui, form: &mut CombatantForm) {
 fn capital(name: &str) -> String {
     let mut chars = name.chars();
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// The × that removes a skill or a weapon: small on a desktop, finger-sized on a touch screen
+/// (the style's touch sizes apply to a plain button, not to a small one).
+fn remove_button(ctx: &egui::Context) -> egui::Button<'static> {
+    let button = egui::Button::new("×");
+    if theme::is_touch(ctx) { button } else { button.small() }
 }
 
 #[cfg(test)]

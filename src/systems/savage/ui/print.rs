@@ -11,7 +11,7 @@ use crate::print::Paper;
 use crate::systems::savage::app::CombatantEntry;
 use crate::systems::savage::rules::Rules;
 use crate::ui::theme;
-use crate::ui::widgets::choice;
+use crate::ui::widgets::{choice, row};
 
 /// What the Print screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,7 +59,7 @@ pub fn print_ui(
                 .filter(|e| e.combatant.as_ref().is_ok_and(|c| c.player.is_some()))
                 .map(|e| e.id.clone())
                 .collect();
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 if ui
                     .add_enabled(!posse.is_empty(), egui::Button::new("Print the posse's sheets"))
                     .on_hover_text("One page per player's character")

@@ -13,7 +13,7 @@ use crate::systems::savage::rules::damage::{self, DamageDice, DamageRoll, Rolled
 use crate::systems::savage::rules::die::Die;
 use crate::systems::savage::rules::traits::{self, Rolled, TraitDice, TraitRoll};
 use crate::ui::theme;
-use crate::ui::widgets::{choice, percent, probability_bar, problem, row_label, toggle};
+use crate::ui::widgets::{choice, percent, probability_bar, problem, row, row_label, toggle};
 
 /// What kind of trait roll the calculator works out: the target number follows from it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -119,7 +119,7 @@ pub fn reference_ui(ui: &mut Ui, rules: &Rules, state: &mut ReferenceState) {
 fn trait_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "Trait roll"));
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         row_label(ui, "Die");
         die_picker(ui, "Trait die", &mut s.die);
     });
@@ -175,7 +175,7 @@ fn trait_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     let wild = s.wild.then(|| calc::wild_sides(rules));
     s.dice.ui(ui, "Trait", s.die, s.wild);
     let typed = s.dice.dice(s.die, wild);
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         if ui.button("Roll for me").on_hover_text("Posse rolls the dice, aces and all").clicked() {
             let seeded = TraitDice::Seeded { seed: calc::fresh_seed() };
             s.rolled = traits::roll_dice(rules, &roll, &seeded).ok();
@@ -211,7 +211,7 @@ fn damage_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     let _ = dice;
     let parsed = s.damage.parse::<DamageDice>();
     if parsed.as_ref().is_ok_and(DamageDice::uses_strength) {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             row_label(ui, "Strength");
             die_picker(ui, "Strength die", &mut s.strength);
         });
@@ -234,7 +234,7 @@ fn damage_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
         Ok(c) => damage_odds_ui(ui, &c, s.shaken),
         Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
     }
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let label = row_label(ui, "Damage total");
         ui.add(
             egui::TextEdit::singleline(&mut s.damage_total)
@@ -283,7 +283,7 @@ fn vigor_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     let v = ui.visuals().clone();
     ui.add_space(theme::GAP);
     ui.label(theme::heading(&v, "Soak and Incapacitation"));
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         row_label(ui, "Vigor");
         die_picker(ui, "Vigor die", &mut s.vigor);
     });

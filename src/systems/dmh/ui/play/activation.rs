@@ -8,7 +8,7 @@ use super::{PlayCommand, PlayState, card_colour};
 use crate::systems::dmh::game::{Action, Activation, Event, Game, ModelRef, Step};
 use crate::systems::dmh::rules::Rules;
 use crate::ui::theme;
-use crate::ui::widgets::problem;
+use crate::ui::widgets::{problem, row};
 
 /// What the activations phase shows: ties to settle, the switch, second cards, then the
 /// acting model's panel (or the nerve test a shot called for).
@@ -76,7 +76,7 @@ fn header_ui(
     let v = ui.visuals().clone();
     let Some(model) = game.model_at(current) else { return };
     let side_name = game.sides.get(current.side).map_or("", |s| s.name.as_str());
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         match model.card {
             Some(card) => ui.label(theme::big(card.label()).color(card_colour(&v, card))),
             None => ui.label(theme::big("A").color(theme::muted(&v))).on_hover_text("Acts as an ace"),
@@ -187,7 +187,7 @@ fn declaration_ui(
             }
         }
     });
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let list: Vec<String> =
             state.declaring.iter().enumerate().map(|(i, a)| format!("{}. {}", i + 1, a.title())).collect();
         let shown = if list.is_empty() { "Nothing declared yet".to_owned() } else { list.join("   ") };
@@ -266,7 +266,7 @@ fn step_ui(
     };
     match next {
         Action::Move if game.fight_of(current).is_some() => {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 if ui.button(RichText::new("Break off (uses both moves)").size(theme::HEADING)).clicked() {
                     commands.push(PlayCommand::Apply(Event::BreakOff { model: current }));
                 }
@@ -275,7 +275,7 @@ fn step_ui(
         Action::Move => move_step_ui(ui, rules, game, current, state, commands),
         Action::Shoot => super::shot::shoot_ui(ui, rules, game, current, state, commands),
         Action::Reload => {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 let text =
                     if model.out_of_ammo { "Reload: out of ammo comes off" } else { "Reload (or unjam)" };
                 if ui.button(RichText::new(text).size(theme::HEADING)).clicked() {
@@ -302,7 +302,7 @@ fn step_ui(
         Action::Recover => {
             let barred = game.recover_barred(current.side);
             let all = game.effect_on(crate::systems::dmh::game::Effect::TrueGrit, current);
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 let label =
                     if all { "Recover: every marker off (True Grit)" } else { "Recover: one marker off" };
                 let response = ui.add_enabled(

@@ -12,7 +12,7 @@ use crate::systems::dmh::rules::cards::Card;
 use crate::systems::dmh::rules::shooting::{self, ShotResult};
 use crate::systems::dmh::ui::looks;
 use crate::ui::theme;
-use crate::ui::widgets::{self, problem, roll_field_named};
+use crate::ui::widgets::{self, problem, roll_field_named, row};
 
 /// The Duel's panel: the next step always in view.
 pub(super) fn duel_ui(
@@ -37,7 +37,7 @@ pub(super) fn duel_ui(
     // The face-up cards both players see.
     if duel.round > 0 {
         for (s, side) in game.sides.iter().enumerate() {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 widgets::fixed(
                     ui,
                     220.0,
@@ -92,7 +92,7 @@ fn peek_ui(ui: &mut Ui, rules: &Rules, game: &Game, side: usize, state: &mut Pla
     let Some(duel) = &game.duel else { return };
     let Some(first) = duel.rows[side].first() else { return };
     if state.duel_shown == Some(side) {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             ui.label(format!("{}: your first row card is", game.sides[side].name));
             ui.label(RichText::new(first.label()).size(theme::HEADING).strong());
             if ui.button("Hide").clicked() {
@@ -169,13 +169,13 @@ fn decide_ui(
     }
     let hand = &duel.hands[side];
     let t = total(hand);
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         for card in hand {
             super::hand::card_face_small(ui, *card);
         }
         ui.label(theme::big(t.to_string()));
     });
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let hit =
             egui::Button::new(RichText::new("Hit").size(theme::HEADING)).min_size(egui::vec2(120.0, 44.0));
         if ui.add(hit).clicked() {
@@ -194,7 +194,7 @@ fn decide_ui(
             state.duel_shown = None;
         }
     });
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let text = &mut state.duel_hit;
         widgets::text_field(ui, "Card drawn from a real deck", text, 60.0);
         if let Ok(card) = text.parse::<Card>()

@@ -10,7 +10,7 @@ use crate::systems::dmh::game::{Event, Flag, Game, ModelRef};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::{AbilityId, Role};
 use crate::ui::theme;
-use crate::ui::widgets::{self, chance_bar, roll_field};
+use crate::ui::widgets::{self, chance_bar, roll_field, row};
 
 /// The secret witness: noted behind a hand-over screen, revealed when an enemy comes within
 /// 15 cm of it.
@@ -55,7 +55,7 @@ pub(super) fn witness_ui(
             });
         }
         Some(w) if game.model_at(w).is_some_and(|m| !m.has(Flag::Key)) => {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 let label = widgets::row_label(ui, "Enemy within 15 cm of");
                 let current =
                     state.approach.and_then(|m| side.models.get(m)).map_or("Pick", |m| m.name.as_str());
@@ -100,7 +100,7 @@ pub(super) fn declare_end_ui(ui: &mut Ui, rules: &Rules, game: &Game, commands: 
             }
         }
         None => {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 for (s, side) in game.sides.iter().enumerate() {
                     if ui.button(format!("{} win", side.name)).clicked() {
                         commands.push(PlayCommand::Apply(Event::EndScene { condition: "agreed".into(), winner: Some(s) }));
@@ -204,7 +204,7 @@ pub(super) fn end_of_turn_ui(
     }
     ui.label(RichText::new("Cards for the next turn").strong());
     for (s, side) in game.sides.iter().enumerate() {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             if side.used_card {
                 ui.label(format!("{} used or discarded a card: they draw one.", side.name));
             } else {
@@ -282,7 +282,7 @@ fn big_nerve_ui(
                 .color(theme::bad(&v)),
         );
     } else {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             ui.label(theme::big(format!("Needs {}+", odds.needed)));
             ui.vertical(|ui| {
                 ui.label(format!("Modifier {:+}", odds.modifier));

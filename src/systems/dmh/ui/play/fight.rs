@@ -10,7 +10,7 @@ use crate::systems::dmh::game::{Event, Game, ModelRef};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::melee::{self, FightWinner, Fighter};
 use crate::ui::theme;
-use crate::ui::widgets::{self, chance_bar, problem, toggle};
+use crate::ui::widgets::{self, chance_bar, problem, row, toggle};
 
 /// Hand-to-hand for the current model: charge an enemy, or, locked in a fight, fight on at the
 /// higher card (+1) or break off. A charged model spends its activation in the fight, and the
@@ -47,7 +47,7 @@ pub(super) fn fight_ui(
                 let r = ModelRef { side: enemy, model: m };
                 !enemies.models[m].out_of_action && enemies.models[m].on_table() && game.fight_of(r).is_none()
             };
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 let label = widgets::row_label(ui, "Charge target");
                 let current_name =
                     draft.target.and_then(|t| enemies.models.get(t)).map_or("Nobody", |m| m.name.as_str());
@@ -71,7 +71,7 @@ pub(super) fn fight_ui(
         ui.label(theme::heading(&visuals, format!("Fight with {}", them.name)));
         ui.label(format!("{} holds the higher card: fight on with +1.", me.name));
     }
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         toggle(ui, &mut draft.my_higher, &format!("{} on higher ground", me.name));
         toggle(ui, &mut draft.their_higher, &format!("{} on higher ground", them.name));
     });

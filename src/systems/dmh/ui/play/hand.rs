@@ -11,7 +11,7 @@ use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::Card;
 use crate::systems::dmh::rules::data::{AbilityId, AutoLevel, Automation, Lasts, Timing};
 use crate::ui::theme;
-use crate::ui::widgets::{self, problem};
+use crate::ui::widgets::{self, problem, row};
 
 /// The big "pass the device" button of a hand-over screen. Returns `true` when tapped.
 fn hand_over_button(ui: &mut Ui, text: &str) -> bool {
@@ -91,7 +91,7 @@ pub(super) fn hand_ui(
         });
         return;
     }
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.label(theme::heading(&v, format!("{}'s hand", side.name)));
         if ui.button(RichText::new("Hide hand").size(theme::HEADING)).clicked() {
             state.hand_over = None;
@@ -111,7 +111,7 @@ pub(super) fn hand_ui(
     physical_hand_ui(ui, over.side, state, commands);
     egui::ScrollArea::vertical().id_salt("hand").auto_shrink([false, true]).show(ui, |ui| {
         for &card in &side.hand {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 card_face_small(ui, card);
                 ui.vertical(|ui| {
                     ui.set_max_width(560.0);
@@ -121,7 +121,7 @@ pub(super) fn hand_ui(
                         ui.label(&text.effect);
                         automation_line(ui, &text.automation);
                     }
-                    crate::ui::widgets::row(ui, |ui| {
+                    row(ui, |ui| {
                         if may_play
                             && ui.button(RichText::new(format!("Play {}", card.label())).strong()).clicked()
                         {
@@ -161,7 +161,7 @@ fn physical_hand_ui(ui: &mut Ui, side: usize, state: &mut PlayState, commands: &
     egui::CollapsingHeader::new("Playing with your own deck? Type the hand you hold")
         .id_salt(("physical-hand", side))
         .show(ui, |ui| {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 let text = &mut state.typed_hand;
                 let label = crate::ui::widgets::row_label(ui, "Cards held");
                 let field = ui
@@ -230,7 +230,7 @@ fn targets_ui(
             (_, Whose::Own) => format!("Your model {}", i + 1),
             (_, Whose::Enemy) => format!("Enemy model {}", i + 1),
         };
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             let row = crate::ui::widgets::row_label(ui, &label);
             let current =
                 state.play_targets[i].and_then(|r| game.model_at(r)).map_or("Pick", |m| m.name.as_str());
@@ -261,7 +261,7 @@ fn targets_ui(
     // target is a different model. Posse checks both when the card is played.
     let event = Event::Play { side, card, targets: chosen.clone() };
     let complete = game.allows(rules, &event);
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         if ui
             .add_enabled(
                 complete,
@@ -313,7 +313,7 @@ pub(super) fn pending_ui(
     let Some(p) = &game.pending else { return };
     let owner = game.sides.get(p.side).map_or("?", |s| s.name.as_str());
     let text = rules.card_text(p.card);
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         card_face_small(ui, p.card);
         for t in &p.trumps {
             card_face_small(ui, *t);
@@ -363,7 +363,7 @@ pub(super) fn pending_ui(
     }
     let matching: Vec<Card> = trumper.hand.iter().copied().filter(|c| c.value() == p.value()).collect();
     ui.add_space(theme::GAP);
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         for card in &matching {
             if ui.button(RichText::new(format!("Trump with {}", card.label())).size(theme::HEADING)).clicked()
             {

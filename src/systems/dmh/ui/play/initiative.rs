@@ -9,7 +9,7 @@ use crate::systems::dmh::rules::cards::Card;
 use crate::systems::dmh::rules::data::Role;
 use crate::systems::dmh::rules::{Rules, count};
 use crate::ui::theme;
-use crate::ui::widgets::{self, problem};
+use crate::ui::widgets::{self, problem, row};
 
 /// The scene's first-turn rules, before the first initiative cards are dealt.
 pub(super) fn first_turn_ui(ui: &mut Ui, rules: &Rules, game: &Game) {
@@ -83,7 +83,7 @@ pub(super) fn initiative_ui(
     let mut typed: Vec<(ModelRef, Card)> = Vec::new();
     let mut missing = None;
     for (s, side) in game.sides.iter().enumerate() {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             widgets::row_label(ui, &side.name);
             if ui.add(egui::Button::selectable(!state.physical[s], "Posse deals")).clicked() {
                 state.physical[s] = false;
@@ -107,7 +107,7 @@ pub(super) fn initiative_ui(
                 missing = Some(name);
             }
         } else {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 let label = widgets::row_label(ui, &format!("{} face up", side.name));
                 let current = side.models.get(state.face_up[s]).map_or("?", |m| m.name.as_str());
                 egui::ComboBox::from_id_salt(("face-up", s))
@@ -318,7 +318,7 @@ pub(super) fn switch_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, command
             ))
             .strong(),
         );
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             for (k, pick) in state.swap.iter_mut().enumerate() {
                 let current = side.models.get(*pick).map_or("?", |m| m.name.as_str());
                 egui::ComboBox::from_id_salt(("swap", k))
@@ -382,7 +382,7 @@ pub(super) fn tie_ui(
         let who = why.split(':').next().unwrap_or(why);
         ui.label(RichText::new(format!("{who}.")).size(theme::HEADING).strong());
         ui.label("Who placed his first card first? That side wins ties this turn.");
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             for (s, side) in game.sides.iter().enumerate() {
                 if ui
                     .button(RichText::new(format!("{} placed first", side.name)).size(theme::HEADING))

@@ -29,7 +29,7 @@ use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::Card;
 use crate::systems::dmh::rules::data::Role;
 use crate::ui::theme;
-use crate::ui::widgets::problem;
+use crate::ui::widgets::{problem, row};
 
 /// Something the Play screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -240,7 +240,7 @@ pub fn play_ui(
     }
     egui::CentralPanel::default().show(ui, |ui| {
         if let Some(notice) = state.notice.clone() {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 problem(ui, &notice);
                 if ui.button("Dismiss").clicked() {
                     state.notice = None;
@@ -251,7 +251,7 @@ pub fn play_ui(
             None => setup::new_game_ui(ui, rules, view, state, commands),
             Some(game) if game.pending.is_some() || state.hand_over.is_some() => {
                 // Undo stays one click away behind the hand-over screens too.
-                crate::ui::widgets::row(ui, |ui| undo_buttons(ui, view.undo_label, view.can_redo, commands));
+                row(ui, |ui| undo_buttons(ui, view.undo_label, view.can_redo, commands));
                 if game.pending.is_some() {
                     hand::pending_ui(ui, rules, game, state, commands);
                 } else {
@@ -360,7 +360,7 @@ fn header_ui(
     can_redo: bool,
     commands: &mut Vec<PlayCommand>,
 ) {
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.label(RichText::new(title).size(theme::HEADING + 4.0).strong());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui

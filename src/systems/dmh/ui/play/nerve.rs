@@ -12,7 +12,7 @@ use crate::systems::dmh::rules::data::AbilityId;
 use crate::systems::dmh::rules::nerve::{self, NerveInput};
 use crate::systems::dmh::rules::shooting::Modifier;
 use crate::ui::theme;
-use crate::ui::widgets::{chance_bar, roll_field, toggle};
+use crate::ui::widgets::{chance_bar, roll_field, row, toggle};
 
 /// The nerve test to take now, if any; returns `true` when it was shown (it takes the
 /// activation panel's place).
@@ -79,7 +79,7 @@ pub(super) fn nerve_ui(
     }
     let Ok(mut odds) = nerve::nerve_test(rules, &input) else { return true };
     boots_ui(ui, rules, game, target, &mut odds, commands);
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.label(theme::big(if odds.needed > rules.core.nerve.die {
             "Cannot pass".to_owned()
         } else {

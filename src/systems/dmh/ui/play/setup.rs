@@ -8,7 +8,7 @@ use crate::store::{GangEntry, Outcome, Series};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::Role;
 use crate::ui::theme;
-use crate::ui::widgets::{self, problem, toggle};
+use crate::ui::widgets::{self, problem, row, toggle};
 
 pub(super) fn new_game_ui(
     ui: &mut Ui,
@@ -47,7 +47,7 @@ pub(super) fn new_game_ui(
             std::mem::swap(&mut state.good, &mut state.bad);
         }
     }
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let label = widgets::row_label(ui, "Scene");
         let current = state
             .scene
@@ -66,7 +66,7 @@ pub(super) fn new_game_ui(
             .labelled_by(label.id);
     });
     for (title, choice) in [("Good guys", &mut state.good), ("Bad guys", &mut state.bad)] {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             let label = widgets::row_label(ui, title);
             let current = readable
                 .iter()
@@ -157,7 +157,7 @@ fn roles_hint(ui: &mut Ui, rules: &Rules, gangs: &[GangEntry], state: &mut PlayS
     }
     let types = rules.gang(&good.gang).zip(rules.gang(&bad.gang));
     // The row is always there, so the buttons below never move under the pointer.
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let text = match types {
             Some((g, b)) if !crate::systems::dmh::rules::cards::a_is_good(g, b) => {
                 format!("By the hierarchy of badness {} would be the bad guys.", good.name)

@@ -13,7 +13,7 @@ use crate::systems::dmh::rules::data::Band;
 use crate::systems::dmh::rules::shooting::{self, ShotInput, ShotOdds, ShotResult};
 use crate::systems::dmh::ui::looks;
 use crate::ui::theme;
-use crate::ui::widgets::{self, chance_bar, problem, roll_field, toggle};
+use crate::ui::widgets::{self, chance_bar, problem, roll_field, row, toggle};
 
 /// The shot panel for the acting model's next declared shot: the inputs on the left, the
 /// odds, the roll and Apply on the right, so a whole shot fits the window.
@@ -76,7 +76,7 @@ fn shot_inputs_ui(
         toggle(ui, &mut d.both_barrels, "Both barrels at once");
     }
     widgets::text_field(ui, "Distance (cm)", &mut d.distance, 80.0);
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         toggle(ui, &mut d.cover, "Target in cover");
         toggle(ui, &mut d.obscured, "Obscured");
     });
@@ -367,13 +367,13 @@ pub(super) fn quick_shot_ui(
     let mut apply = None;
     egui::Frame::group(ui.style()).show(ui, |ui| {
         let q = &mut state.quick;
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             ui.label(theme::heading(&v, format!("Quick shot at {}", victim.name)));
             if ui.button("Cancel").clicked() {
                 q.open = false;
             }
         });
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             let label = widgets::row_label(ui, "Quick shooter");
             let current = q.shooter.and_then(|m| enemies.models.get(m)).map_or("Pick", |m| m.name.as_str());
             egui::ComboBox::from_id_salt("quick-shooter")

@@ -15,7 +15,7 @@ use crate::systems::frag::rules::data::{Rulebook, Variant};
 use crate::systems::frag::rules::poker::PokerCard;
 use crate::systems::frag::rules::shootout::FirstShot;
 use crate::ui::theme;
-use crate::ui::widgets::{probability_bar, problem, row_label, toggle};
+use crate::ui::widgets::{probability_bar, problem, row, row_label, toggle};
 
 /// What the attack is aimed at, as picked on the panel.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -245,7 +245,7 @@ pub fn attack_ui(
             }
         });
         if form.weapon == WeaponPick::New {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 let l = row_label(ui, "Weapon card's name");
                 ui.add(egui::TextEdit::singleline(&mut form.new_name).desired_width(200.0)).labelled_by(l.id);
             });
@@ -340,7 +340,7 @@ pub fn attack_ui(
             }
         });
         // The verdict stands beside the dice that decide it, so the panel stays short.
-        let to_hit = crate::ui::widgets::row(ui, |ui| {
+        let to_hit = row(ui, |ui| {
                 let to_hit = dice_field(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice);
                 if let Some(rolled) = &to_hit {
                     let (word, colour) = if total(rolled) < form.range {
@@ -416,7 +416,7 @@ pub fn attack_ui(
         }
         let button =
             if held.is_some() { format!("Fire {attacker_name}'s held attack") } else { "Attack".to_owned() };
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             main_button(ui, book, game, &button, Some(egui::Key::F), event, commands);
             if let Some(words) = verdict {
                 ui.label(RichText::new(words).size(theme::HEADING).strong());
@@ -476,7 +476,7 @@ pub fn held_ui(
     }
     let Some(current) = s.current_player() else { return };
     let mover_name = who(game, current).to_owned();
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         event_button(ui, book, game, "Hold an attack for a shootout", Event::HoldAttack, commands);
     });
     for holder in s.holders() {
@@ -543,7 +543,7 @@ pub fn held_ui(
 
 /// A typed card for a shootout (`QH`, `10S`; a joker is drawn again).
 fn card_field(ui: &mut Ui, label: &str, text: &mut String) -> Option<PokerCard> {
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let l = row_label(ui, label);
         ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
             .labelled_by(l.id);
@@ -595,7 +595,7 @@ pub fn hazard_ui(
             if !book.core.hazards.iter().any(|h| h.id == form.hazard) {
                 form.hazard = book.core.hazards.first().map(|h| h.id.clone()).unwrap_or_default();
             }
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 for h in &book.core.hazards {
                     if ui.add(egui::Button::selectable(form.hazard == h.id, &h.name)).clicked() {
                         form.hazard.clone_from(&h.id);

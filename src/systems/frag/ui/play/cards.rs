@@ -13,7 +13,7 @@ use crate::systems::frag::game::{Event, Game, Play, Take, WeaponCard};
 use crate::systems::frag::rules::Deck;
 use crate::systems::frag::rules::data::{Rulebook, Variant};
 use crate::ui::theme;
-use crate::ui::widgets::{choice, row_label, toggle};
+use crate::ui::widgets::{choice, row, row_label, toggle};
 
 /// The kind of card being played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -162,7 +162,7 @@ pub fn cards_ui(
                 Variant::Zombies => kinds.insert(3, (CardKind::Special, "Event")),
             }
             ui.horizontal_wrapped(|ui| choice(ui, "Card", &mut form.kind, &kinds, |_| true));
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 let l = row_label(ui, "Card's name");
                 ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(200.0)).labelled_by(l.id);
             });
@@ -239,7 +239,7 @@ pub fn cards_ui(
             }
             for (card, droppable, reloadable) in in_play {
                 ui.push_id(&card, |ui| {
-                    crate::ui::widgets::row(ui, |ui| {
+                    row(ui, |ui| {
                         ui.label(&card);
                         if reloadable {
                             event_button(

@@ -23,7 +23,7 @@ use crate::systems::frag::game::{Event, Game, Phase, Setup, Stage};
 use crate::systems::frag::rules::Deck;
 use crate::systems::frag::rules::data::{Rulebook, Variant};
 use crate::ui::theme;
-use crate::ui::widgets::problem;
+use crate::ui::widgets::{problem, row};
 
 pub use attack::{AttackForm, TargetPick, WeaponPick};
 pub use cards::{CardKind, CardsForm};
@@ -206,7 +206,7 @@ pub fn play_ui(
 fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
     let s = &game.state;
     let roomy = ui.available_width() >= 900.0;
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let title = match (s.turn.as_ref(), &s.stage) {
             (_, Stage::Over) => format!("{} · game over", s.variant.title()),
             (Some(t), _) => format!("{} · turn {}", s.variant.title(), t.number),

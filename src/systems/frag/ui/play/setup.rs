@@ -11,7 +11,7 @@ use crate::systems::frag::game::{Event, Game, Seat, Setup};
 use crate::systems::frag::rules::data::{Rulebook, Variant};
 use crate::systems::frag::rules::poker::{self, PokerCard};
 use crate::ui::theme;
-use crate::ui::widgets::{choice, problem, row_label};
+use crate::ui::widgets::{choice, problem, row, row_label};
 
 /// One seat at the table being set up: the player's name and the id of his saved fighter.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -82,7 +82,7 @@ pub fn setup_ui(
     for (i, seat) in form.seats.iter_mut().enumerate() {
         ui.push_id(("seat", i), |ui| {
             let n = i + 1;
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 let l = row_label(ui, &format!("Player {n}'s name"));
                 ui.add(egui::TextEdit::singleline(&mut seat.name).desired_width(200.0)).labelled_by(l.id);
                 if seats > book.core.players_min && ui.button("Remove").clicked() {
@@ -177,7 +177,7 @@ pub fn poker_ui(
     for seat in 0..n {
         let name = who(game, seat).to_owned();
         let text = &mut state.poker[seat];
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             let l = row_label(ui, &format!("{name}'s poker hand"));
             ui.add(egui::TextEdit::singleline(text).desired_width(260.0).font(egui::TextStyle::Heading))
                 .labelled_by(l.id);
@@ -200,7 +200,7 @@ pub fn poker_ui(
             }
         });
     }
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let typed: Option<Vec<Vec<PokerCard>>> = hands.into_iter().collect();
         main_button(
             ui,

@@ -13,7 +13,7 @@ use crate::systems::frag::rules::Deck;
 use crate::systems::frag::rules::combat;
 use crate::systems::frag::rules::data::{Rulebook, Variant};
 use crate::ui::theme;
-use crate::ui::widgets::row_label;
+use crate::ui::widgets::{row, row_label};
 
 /// The current turn: whose it is, what the rules remind him of, and the phase's panel.
 pub fn turn_ui(
@@ -27,7 +27,7 @@ pub fn turn_ui(
     let s = &game.state;
     let (Some(seat), Some(phase)) = (s.current_player(), s.phase()) else { return };
     let character = s.character(book, seat).map_or("", |c| c.name.as_str());
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.label(RichText::new(format!("{}'s turn", who(game, seat))).size(theme::BIG * 0.7).strong());
         ui.label(
             RichText::new(format!("{character} · {}", phase.title()))
@@ -76,7 +76,7 @@ fn respawn_ui(
         }
         Some(RespawnHow::Choose) => {
             ui.label(format!("{name} picks the grave he climbs out of:"));
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 for n in 1..=book.core.respawn_squares {
                     event_button(
                         ui,
@@ -148,7 +148,7 @@ fn tile_ui(
 ) {
     let s = &game.state;
     ui.label("Place a new map tile as in Zombies!!!, with its zombies from the pool.");
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let l = row_label(ui, "Map tile");
         ui.add(
             egui::TextEdit::singleline(&mut state.tile).desired_width(220.0).hint_text("its name (optional)"),
@@ -158,7 +158,7 @@ fn tile_ui(
     stepper(ui, "Zombies placed", &mut state.tile_zombies, 0, s.zombie_pool.min(99));
     let tile =
         Some(state.tile.trim().to_owned()).filter(|t| !t.is_empty()).or_else(|| Some("a map tile".into()));
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         main_button(
             ui,
             book,
@@ -191,7 +191,7 @@ fn movement_ui(
     let dice = p.fighter.speed + state.movement_extra;
     let event = dice_field(ui, "Movement dice", &mut state.movement, dice)
         .map(|rolled| Event::RollMovement { dice: rolled, extra_dice: state.movement_extra });
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         main_button(ui, book, game, "Roll for movement", Some(egui::Key::E), event, commands);
         event_button(ui, book, game, "Teleport instead", Event::Teleport, commands);
     });
@@ -304,7 +304,7 @@ fn movement_track_ui(
     let v = ui.visuals().clone();
     let s = &game.state;
     let Some(t) = s.turn.as_ref() else { return };
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.label(
             RichText::new(format!("Movement {} of {}", t.moved.min(t.movement), t.movement))
                 .size(theme::HEADING)
@@ -379,7 +379,7 @@ fn power_up_ui(
     let Some(seat) = s.current_player() else { return };
     let from = s.character(book, seat).map_or(4, |c| book.power_up_from(c));
     let Some(t) = s.turn.as_ref() else { return };
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.label(RichText::new("Power-up").strong());
         ui.label(
             RichText::new(format!("draws on {from}–6; each square once a turn")).color(theme::muted(&v)),
@@ -388,7 +388,7 @@ fn power_up_ui(
             ui.label(RichText::new(format!("checked: {}", t.checked.join(", "))).color(theme::muted(&v)));
         }
     });
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let l = ui.label("Square");
         ui.add(egui::TextEdit::singleline(&mut state.power_square).desired_width(90.0).hint_text("e.g. P3"))
             .labelled_by(l.id);

@@ -23,7 +23,7 @@ use crate::systems::fragmaster::game::{CharacterId, Event, Game, Phase, Setup, S
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::data::{Cover, WeaponId};
 use crate::ui::theme;
-use crate::ui::widgets::problem;
+use crate::ui::widgets::{problem, row};
 
 pub use setup::{PlayerDraft, SetupDraft};
 
@@ -218,7 +218,7 @@ fn head_ui(ui: &mut Ui, game: &Game<'_>, view: &PlayView<'_>, commands: &mut Vec
         }
         Phase::Over => "Game over".to_owned(),
     };
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.label(RichText::new(title).size(theme::HEADING + 4.0).strong());
         ui.add_space(theme::GAP);
         undo_buttons(ui, view.undo_label, view.redo_label, commands);
@@ -303,7 +303,7 @@ fn scoreboard_ui(ui: &mut Ui, rules: &Rules, s: &State) {
     let current = s.current();
     for line in s.scoreboard() {
         ui.add_space(4.0);
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             ui.label(RichText::new(&line.name).size(theme::HEADING).strong());
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 ui.label(

@@ -11,7 +11,7 @@ use crate::systems::fragmaster::game::{Event, Fragmaster, PlayerSetup, Setup, St
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::data::WeaponId;
 use crate::ui::theme;
-use crate::ui::widgets::{choice, problem, row_label, stepper};
+use crate::ui::widgets::{choice, problem, row, row_label, stepper};
 
 /// One player in the form.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -118,7 +118,7 @@ fn form_ui(
     let team_game = draft.players.len() == g.team_players as usize;
     let mut remove = None;
     for (i, player) in draft.players.iter_mut().enumerate() {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             let label = row_label(ui, &format!("Player {}", i + 1));
             ui.add(egui::TextEdit::singleline(&mut player.name).desired_width(220.0).hint_text("name"))
                 .labelled_by(label.id);
@@ -132,7 +132,7 @@ fn form_ui(
             }
             let mut drop = None;
             for (k, character) in player.characters.iter_mut().enumerate() {
-                crate::ui::widgets::row(ui, |ui| {
+                row(ui, |ui| {
                     ui.add_space(24.0);
                     row_label(ui, &format!("Character {}", k + 1));
                     ui.add(egui::TextEdit::singleline(character).desired_width(196.0).hint_text("name"))
@@ -151,7 +151,7 @@ fn form_ui(
                 player.characters.remove(k);
             }
             if player.characters.len() < g.team_max as usize {
-                crate::ui::widgets::row(ui, |ui| {
+                row(ui, |ui| {
                     ui.add_space(24.0);
                     if ui.button(format!("Add a character for player {}", i + 1)).clicked() {
                         player.characters.push(String::new());
@@ -206,7 +206,7 @@ fn rearm_ui(ui: &mut Ui, rules: &Rules, draft: &mut super::SetupDraft) {
     }
     let mut remove = None;
     for (i, weapon) in draft.rearm.iter_mut().enumerate() {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             let label = row_label(ui, &format!("Rearm point {}", i + 1));
             let shown = rules.weapon(weapon.as_str()).map_or_else(|| weapon.to_string(), |w| w.name.clone());
             egui::ComboBox::from_id_salt(("fm-rearm", i))

@@ -10,7 +10,7 @@ use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::deployment::{self, Placement};
 use crate::systems::fragmaster::rules::dice::D6;
 use crate::ui::theme;
-use crate::ui::widgets::{fixed, problem, roll_field_named};
+use crate::ui::widgets::{fixed, problem, roll_field_named, row};
 
 /// A die rolled for the player (the "roll for me" buttons; the face is what is recorded).
 fn roll_d6() -> u32 {
@@ -59,7 +59,7 @@ pub fn initiative_ui(
             if roll_all && text.trim().is_empty() {
                 *text = (0..dice).map(|_| roll_d6()).sum::<u32>().to_string();
             }
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 // The names in a column, left-aligned like the deployment's list.
                 fixed(ui, 160.0, egui::Align::Min, egui::Label::new(RichText::new(&name).strong()));
                 ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))

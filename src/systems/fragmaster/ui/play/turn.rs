@@ -14,7 +14,7 @@ use crate::systems::fragmaster::rules::dice::D6;
 use crate::systems::fragmaster::rules::{Rules, Weapon};
 use crate::systems::fragmaster::ui::action_name;
 use crate::ui::theme;
-use crate::ui::widgets::{problem, roll_field_named};
+use crate::ui::widgets::{problem, roll_field_named, row};
 
 /// Why `event` would be refused now, as a sentence; `None` when it would be accepted.
 pub(super) fn refusal(rules: &Rules, s: &State, event: &Event) -> Option<String> {
@@ -117,7 +117,7 @@ fn pips_ui(ui: &mut Ui, rules: &Rules, s: &State, spent: &[Spent]) {
         }
     }
     let per_turn = s.actions_per_turn(rules) as usize;
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         for n in 0..per_turn.max(labels.len()) {
             let used = labels.get(n).copied();
             let (fill, text) = match used {
@@ -162,7 +162,7 @@ fn actions_ui(ui: &mut Ui, rules: &Rules, s: &State, state: &mut PlayState, comm
         }
     });
     if allowed.contains(&ActionKind::Other) {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             ui.add(
                 egui::TextEdit::singleline(&mut state.note)
                     .desired_width(220.0)

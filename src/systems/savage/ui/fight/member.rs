@@ -13,7 +13,7 @@ use crate::systems::savage::rules::fatigue::{self, FatigueCause};
 use crate::systems::savage::rules::traits::{self, TraitDice, TraitRoll};
 use crate::systems::savage::ui::calc::{self, modifiers_ui, number_stepper, rolled_ui, trait_odds_ui};
 use crate::ui::theme;
-use crate::ui::widgets::{problem, stepper};
+use crate::ui::widgets::{problem, row, stepper};
 
 pub(super) fn member_ui(
     ui: &mut Ui,
@@ -118,7 +118,7 @@ fn fatigue_ui(
     let v = ui.visuals().clone();
     let s = &fight.state;
     ui.label(RichText::new("Thirst and lack of sleep").strong().color(theme::accent(&v)));
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.selectable_value(&mut state.thirst, false, "Lack of sleep");
         ui.selectable_value(&mut state.thirst, true, "Thirst");
     });
@@ -151,7 +151,7 @@ fn fatigue_ui(
     state.fatigue_dice.ui(ui, "Fatigue", input.die, input.wild);
     let dice = state.fatigue_dice.dice(input.die, input.wild.then(|| calc::wild_sides(rules)));
     let make = |roll: TraitDice| Event::FatigueCheck { target: target.clone(), cause, roll, modifier: 0 };
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         if let Ok(Some(d)) = &dice {
             event_button(ui, rules, fight, read_only, "Fatigue roll", make(d.clone()), commands);
         }
@@ -171,7 +171,7 @@ fn fatigue_ui(
     if state.rest_levels == 0 {
         state.rest_levels = 1;
     }
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         stepper(ui, "Levels recovered", &mut state.rest_levels, 1, 3);
         ui.checkbox(&mut state.slept, "Slept");
     });

@@ -19,7 +19,7 @@ use crate::systems::savage::ui::calc::{
 };
 use crate::systems::savage::ui::{chip_colour, chip_name};
 use crate::ui::theme;
-use crate::ui::widgets::{percent, probability_bar, problem};
+use crate::ui::widgets::{percent, probability_bar, problem, row};
 
 /// The automatic modifiers of a trait roll, each with where it comes from.
 pub(super) fn input_parts(input: &TraitInput) -> Vec<(&'static str, i32)> {
@@ -50,7 +50,7 @@ fn roll_buttons(
     rolled_label: &str,
     commands: &mut Vec<FightCommand>,
 ) {
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         match dice {
             Ok(Some(d)) => {
                 event_button(
@@ -198,7 +198,7 @@ fn next_ui(ui: &mut Ui, rules: &Rules, fight: &Fight<'_>, read_only: bool, comma
     }
     match s.next_up().and_then(|id| s.unit(&id)) {
         Some(u) => {
-            crate::ui::widgets::row(ui, |ui| {
+            row(ui, |ui| {
                 ui.label(RichText::new("Next:").size(theme::HEADING));
                 if let Some(card) = u.card {
                     ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
@@ -261,7 +261,7 @@ fn acting_ui(
     let s = &fight.state;
     let Some(unit) = s.unit(unit_id) else { return };
     let name = unit.combatant.name.clone();
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         if let Some(card) = unit.card {
             ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
         }
@@ -336,7 +336,7 @@ fn acting_ui(
     }
     soak_ui(ui, rules, fight, read_only, state, commands);
     extra_damage_ui(ui, rules, fight, read_only, state, commands);
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         ui.selectable_value(&mut state.step, Step::Attack, RichText::new("1. Attack").strong());
         ui.selectable_value(&mut state.step, Step::Damage, RichText::new("2. Damage").strong());
     });
@@ -422,7 +422,7 @@ fn attack_ui(
     let mut range_modifier = 0;
     let mut range_name = "Range";
     if !melee {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             ui.label("Range:");
             for (i, band) in rules.core.ranges.iter().enumerate() {
                 if ui
@@ -554,7 +554,7 @@ fn damage_ui(
         Ok(c) => damage_odds_ui(ui, &c, input.shaken),
         Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
     }
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let label = crate::ui::widgets::row_label(ui, "Damage total");
         ui.add(egui::TextEdit::singleline(&mut state.damage_total).desired_width(60.0).font(egui::TextStyle::Heading))
             .labelled_by(label.id)
@@ -567,7 +567,7 @@ fn damage_ui(
         modifier: state.damage_modifier,
         nonlethal: state.nonlethal,
     };
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         match state.damage_total.trim() {
             "" => {
                 ui.add_enabled(false, egui::Button::new("Damage"))
@@ -687,7 +687,7 @@ fn chip_choice(
         *chosen = colours.first().copied();
     }
     if !colours.is_empty() {
-        crate::ui::widgets::row(ui, |ui| {
+        row(ui, |ui| {
             ui.label(format!("{what}:"));
             for c in &colours {
                 let text = RichText::new(format!("{} ({})", chip_name(*c), s.chips.count(holder, *c)))
@@ -731,7 +731,7 @@ fn extra_damage_ui(
     );
     chip_choice(ui, rules, s, &holder, ChipUse::ExtraDamage, &mut state.extra_colour, "Add with");
     let Some(colour) = state.extra_colour else { return };
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         let label = crate::ui::widgets::row_label(ui, &format!("d{sides} total"));
         ui.add(
             egui::TextEdit::singleline(&mut state.extra_die)
@@ -818,7 +818,7 @@ fn interrupt_ui(
         roll,
         against_roll,
     };
-    crate::ui::widgets::row(ui, |ui| {
+    row(ui, |ui| {
         if let (Ok(Some(x)), Ok(Some(y))) = (&a, &b) {
             event_button(ui, rules, fight, read_only, "Interrupt", event(x.clone(), y.clone()), commands);
         }
