@@ -110,7 +110,7 @@ pub(super) fn roster_ui(
                     if compact {
                         model_menu(ui, rules, game, r, state, commands, true);
                     } else {
-                        crate::ui::widgets::row(ui, |ui| markers_ui(ui, model, r, commands));
+                        ui.horizontal(|ui| markers_ui(ui, model, r, commands));
                         model_menu(ui, rules, game, r, state, commands, false);
                         ui.label(RichText::new(status).small());
                     }
