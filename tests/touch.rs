@@ -224,6 +224,12 @@ fn every_system_fits_a_tablet_and_a_phone() {
         type_in(&mut h, "Attack Wild Die total", "3");
         found.extend(problems(&h, size.0, &what("Deadlands' attack"), true));
         press_button(&mut h, "Attack");
+        // Nothing hovers on a touch screen: a tap on the greyed Damage says why it is greyed.
+        h.get_by_role_and_label(Role::Button, "Damage").scroll_to_me();
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Damage").click();
+        h.run();
+        h.get_by_label("Type the total first, or let Posse roll");
         type_in(&mut h, "Damage total", "14");
         found.extend(problems(&h, size.0, &what("Deadlands' damage"), true));
     }

@@ -149,6 +149,28 @@ pub fn hint(ui: &mut Ui, text: &str) {
     ui.label(RichText::new(text).small().color(theme::muted(ui.visuals())));
 }
 
+/// Why a greyed-out control is refused, where a player finds it: on hover on a desktop; on a
+/// touch screen, where nothing hovers, a tap on the greyed control writes it out beside the
+/// control (another tap hides it).
+pub fn refused(ui: &mut Ui, response: egui::Response, why: &str) -> egui::Response {
+    if !theme::is_touch(ui.ctx()) {
+        return response.on_disabled_hover_text(why);
+    }
+    let id = response.id.with("why-refused");
+    let tapped = ui.interact(response.rect, id, Sense::click()).clicked();
+    let shown = ui.data_mut(|d| {
+        let shown = d.get_temp_mut_or(id, false);
+        if tapped {
+            *shown = !*shown;
+        }
+        *shown
+    });
+    if shown {
+        hint(ui, why);
+    }
+    response
+}
+
 /// A labelled checkbox whose accessible name is its label.
 pub fn toggle(ui: &mut Ui, value: &mut bool, label: &str) {
     ui.checkbox(value, label);

@@ -134,13 +134,15 @@ pub fn attack_ui(
             problem(ui, &crate::ui::sentence(&e.to_string()));
             if matches!(e, Error::Refused(Refusal::OutOfRange { .. })) {
                 let event = Event::OutOfRange { target, weapon: weapon_id.clone(), distance_cm };
-                if refusal(rules, s, &event).is_none()
-                    && ui
-                        .button("Out of range: the attack action is spent")
-                        .on_hover_text("The book ends the action when the target is out of range; the aims are spent too")
-                        .clicked()
-                {
-                    commands.push(PlayCommand::Apply(event));
+                if refusal(rules, s, &event).is_none() {
+                    let why =
+                        "The book ends the action when the target is out of range; the aims are spent too";
+                    if theme::is_touch(ui.ctx()) {
+                        crate::ui::widgets::hint(ui, why);
+                    }
+                    if ui.button("Out of range: the attack action is spent").on_hover_text(why).clicked() {
+                        commands.push(PlayCommand::Apply(event));
+                    }
                 }
             }
             return;

@@ -227,7 +227,7 @@ pub(super) fn event_button(
         if read_only { Some("This fight is read-only.".to_owned()) } else { why_not(rules, fight, &event) };
     let response = ui.add_enabled(why.is_none(), egui::Button::new(text));
     let response = match &why {
-        Some(why) => response.on_disabled_hover_text(why),
+        Some(why) => crate::ui::widgets::refused(ui, response, why),
         None => response,
     };
     if response.clicked() {

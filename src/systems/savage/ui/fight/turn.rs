@@ -51,22 +51,19 @@ fn roll_buttons(
     commands: &mut Vec<FightCommand>,
 ) {
     row(ui, |ui| {
-        match dice {
-            Ok(Some(d)) => {
-                event_button(
-                    ui,
-                    rules,
-                    fight,
-                    read_only,
-                    RichText::new(typed_label).strong(),
-                    make(d.clone()),
-                    commands,
-                );
-            }
-            _ => {
-                ui.add_enabled(false, egui::Button::new(typed_label))
-                    .on_disabled_hover_text("Type the dice first, or let Posse roll");
-            }
+        if let Ok(Some(d)) = dice {
+            event_button(
+                ui,
+                rules,
+                fight,
+                read_only,
+                RichText::new(typed_label).strong(),
+                make(d.clone()),
+                commands,
+            );
+        } else {
+            let greyed = ui.add_enabled(false, egui::Button::new(typed_label));
+            crate::ui::widgets::refused(ui, greyed, "Type the dice first, or let Posse roll");
         }
         let seeded = make(TraitDice::Seeded { seed: calc::fresh_seed() });
         // The seed changes each frame; whether the rules allow the roll does not.
@@ -570,8 +567,8 @@ fn damage_ui(
     row(ui, |ui| {
         match state.damage_total.trim() {
             "" => {
-                ui.add_enabled(false, egui::Button::new("Damage"))
-                    .on_disabled_hover_text("Type the total first, or let Posse roll");
+                let greyed = ui.add_enabled(false, egui::Button::new("Damage"));
+                crate::ui::widgets::refused(ui, greyed, "Type the total first, or let Posse roll");
             }
             t => match t.parse::<i32>() {
                 Ok(total) => {
