@@ -133,3 +133,50 @@ fn the_command_line_lists_the_systems_and_runs_each_group() {
     assert_eq!(top, grouped);
     assert_eq!(top.0, 0);
 }
+
+#[test]
+fn a_backup_of_one_device_restores_on_another_with_its_gangs_and_games() {
+    // This device: two gangs and a game started from them.
+    let here = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = crate::support::app_on(here.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
+    crate::support::start(&mut h, crate::support::SEED, None);
+    let game = h.state().dmh().game.as_ref().expect("a game").id.clone();
+    let backup = DataDir::at(here.path()).backup().expect("backup");
+    let text = posse::store::backup::to_text(&backup).expect("text");
+    assert!(backup.files.contains_key(&format!("dmh/games/{game}.jsonl")), "{:?}", backup.files.keys());
+
+    // Another device, empty: the backup restored from the home screen.
+    let there = tempfile::tempdir().expect("temp dir");
+    let mut h = app(there.path());
+    assert!(h.state().home);
+    h.get_by_label("Back up everything…");
+    h.state_mut().restore_backup("posse-backup.json", text.as_bytes());
+    h.run();
+    let written = backup.files.len();
+    h.get_by_label(&format!("Restored {written} files from the backup."));
+    // Every file arrived as it was, and Dead Man's Hand lists the gangs and offers the game.
+    let arrived = files(there.path());
+    for (name, text) in &backup.files {
+        assert_eq!(arrived.get(name).map(Vec::as_slice), Some(text.as_bytes()), "{name}");
+    }
+    posse_open_dmh(&mut h);
+    h.get_by_label("Gangs").click();
+    h.run();
+    h.get_by_label("Gang Tombstone Law");
+    // Restoring again changes nothing; a file that is not a backup is refused in a sentence.
+    h.state_mut().go_home();
+    h.state_mut().restore_backup("posse-backup.json", text.as_bytes());
+    h.run();
+    h.get_by_label(&format!("Restored 0 files from the backup; {written} files already here."));
+    let before = files(there.path());
+    h.state_mut().restore_backup("notes.txt", b"shopping list");
+    h.run();
+    assert_eq!(
+        h.state().backup_outcome().map(|(s, bad)| (s.as_str(), *bad)),
+        Some((
+            "The file notes.txt was not restored: it is not a Posse backup: expected value at line 1 column 1.",
+            true
+        ))
+    );
+    assert_eq!(files(there.path()), before);
+}

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use egui::RichText;
 
+mod backup;
 pub mod files;
 
 use crate::store::{DataDir, Settings};
@@ -110,6 +111,8 @@ pub struct PosseApp {
     /// Remember the game open at the table and reopen it at the next start (the web page,
     /// where a reload or a closed tab must not take the player away from the table).
     pub reopen_game: bool,
+    /// The home screen's backup and restore.
+    backups: backup::Backups,
 }
 
 impl PosseApp {
@@ -151,6 +154,7 @@ impl PosseApp {
             startup_probe,
             settings,
             reopen_game: false,
+            backups: backup::Backups::default(),
         }
     }
 
@@ -355,6 +359,7 @@ impl PosseApp {
                     });
                     ui.add_space(8.0);
                 }
+                self.backup_ui(ui);
             });
         });
         if let Some(i) = open.or(resume) {
@@ -409,6 +414,7 @@ impl eframe::App for PosseApp {
                 }
             }
         }
+        self.poll_backups();
         self.top_bar(ui);
         if self.home {
             self.home_ui(ui);

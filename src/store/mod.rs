@@ -8,6 +8,7 @@
 //! instead of blocking or filling the memory.
 
 mod backend;
+pub mod backup;
 #[cfg(any(target_arch = "wasm32", test))]
 mod browser;
 mod journal;

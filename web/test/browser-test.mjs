@@ -10,7 +10,8 @@
 // acting model's shot, reload the page and find the game exactly where it was (the same
 // journal, the same state, on the Play screen), then open every tab of every system. The
 // tablet reloads with the server stopped, so the page must come from its service worker
-// (offline), and at the end is turned to landscape with the game on screen. Every control on
+// (offline), and at the end is turned to landscape with the game on screen; the phone backs
+// everything up (a download) and restores it on another device (a fresh browser profile). Every control on
 // every screen passed is checked to be at least 44 px high and to stay inside the screen's
 // width (no sideways scrolling). Screenshots of each step are written to SHOTS (kept by CI).
 
@@ -167,6 +168,7 @@ async function steps(browser, server, options) {
   await p.tap('Play', 'Button');
   await p.find(line);
   const toured = await p.state();
+  if (!offline) await backupAndRestore(browser, server, page, p, options);
   if (offline) {
     await page.setViewportSize({ width: height, height: width });
     await p.frames();
@@ -178,6 +180,34 @@ async function steps(browser, server, options) {
   await context.close();
   console.log(`browser-test: ${name} (${width}×${height}): gang built, 2 imported, game started, shot applied, ` +
     `reloaded${offline ? ' offline' : ''} and found at event ${after.state.events}; every tab of ${tour.length} systems`);
+}
+
+// Everything backed up from the home screen (a download), then restored on another device (a
+// fresh browser profile, through the file picker), where the game is offered to resume.
+async function backupAndRestore(browser, server, page, p, { name, width, height }) {
+  await p.tap('Posse', 'Button');
+  const [download] = await Promise.all([page.waitForEvent('download'), p.tap('Back up everything…')]);
+  const file = join(shots, `${name}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  const backup = JSON.parse(readFileSync(file, 'utf8'));
+  const names = Object.keys(backup.files);
+  check(backup.posse_backup === 1 && names.some((f) => f.startsWith('dmh/games/')),
+    `${name}: the backup holds no game: ${names.join(', ')}`);
+  const other = await browser.newContext({ viewport: { width, height }, hasTouch: true, isMobile: true });
+  const page2 = await other.newPage();
+  const p2 = new Player(page2, `${name}, another device`);
+  await page2.goto(`${server.url}?test`);
+  await p2.ready();
+  const [chooser] = await Promise.all([page2.waitForEvent('filechooser'), p2.tap('Restore a backup…')]);
+  await chooser.setFiles(file);
+  await p2.find(`Restored ${names.length} files from the backup.`);
+  await page2.screenshot({ path: join(shots, `${name}-restored.png`) });
+  await p2.tap("Dead Man's Hand");
+  await p2.tap('Play', 'Button');
+  await p2.find((n) => n.startsWith('Resume '), 'Button');
+  await other.close();
+  // Back to the game on the first device.
+  await p.tap("Dead Man's Hand");
 }
 
 const server = await serve(site, PORT);
