@@ -33,7 +33,7 @@ fn tapped(role: Role) -> bool {
 }
 
 /// Every problem with the screen as it stands: a control under 44 points high, or (when
-/// `sideways` is checked) anything reaching past the right edge.
+/// `sideways` is checked) anything reaching past the right or the left edge.
 fn problems(h: &App, width: f32, what: &str, sideways: bool) -> Vec<String> {
     let mut out = Vec::new();
     for node in h.root().children_recursive() {
@@ -47,6 +47,9 @@ fn problems(h: &App, width: f32, what: &str, sideways: bool) -> Vec<String> {
         let label = ak.label().unwrap_or_default();
         if sideways && rect.right() > width + 0.5 {
             out.push(format!("{what}: {role:?} '{label}' reaches x = {:.0}", rect.right()));
+        }
+        if sideways && rect.left() < -0.5 {
+            out.push(format!("{what}: {role:?} '{label}' starts at x = {:.0}", rect.left()));
         }
         if tapped(role) && rect.height() < theme::TOUCH_TARGET - 0.5 {
             out.push(format!("{what}: {role:?} '{label}' is {:.0} high", rect.height()));
@@ -234,4 +237,39 @@ fn every_system_fits_a_tablet_and_a_phone() {
         found.extend(problems(&h, size.0, &what("Deadlands' damage"), true));
     }
     assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn any_systems_field_under_the_keyboard_comes_back_into_view() {
+    // Deadlands' damage total, far down the phone's one column.
+    let dir = super::savage::data_with_combatants();
+    let mut h = system(dir.path(), "Deadlands (Savage Worlds)", (390.0, 844.0));
+    tab(&mut h, "Fight");
+    for who in ["Doc (played by Ann)", "Boss (the Marshal's)"] {
+        press(&mut h, who);
+    }
+    press(&mut h, "Start the fight");
+    press_button(&mut h, "Type the cards");
+    for (name, card) in [("Doc", "JK"), ("Boss", "KH")] {
+        type_in(&mut h, &format!("{name} cards"), card);
+    }
+    press_button(&mut h, "Deal these cards");
+    press_button(&mut h, "Joker: Doc acts now");
+    press_button(&mut h, "Boss");
+    press(&mut h, "Skill Shooting");
+    press(&mut h, "Range Short");
+    type_in(&mut h, "Attack die total", "7");
+    type_in(&mut h, "Attack Wild Die total", "3");
+    press_button(&mut h, "Attack");
+    let field = h.get_by_role_and_label(Role::TextInput, "Damage total");
+    field.scroll_to_me();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Damage total").focus();
+    h.run();
+    // The keyboard opens: the page keeps its top 40 %, and the field is brought back.
+    h.set_size(egui::vec2(390.0, 340.0));
+    h.run();
+    h.run();
+    let rect = h.get_by_role_and_label(Role::TextInput, "Damage total").rect();
+    assert!(rect.top() >= 0.0 && rect.bottom() <= 340.0, "the field is hidden: {rect:?}");
 }

@@ -129,13 +129,23 @@ pub fn keep_in_view(response: &egui::Response) {
 const HEIGHT_KEY: &str = "posse-window-height";
 
 /// Notes the window's height at the start of each frame, for [`keep_in_view`]: the app calls it.
+/// When the window got shorter with a text field being typed into (an on-screen keyboard
+/// opening), that field is scrolled back into view, whichever screen it is on.
 pub fn note_window_height(ctx: &egui::Context) {
     let height = ctx.content_rect().height();
-    ctx.data_mut(|d| {
+    let shrank = ctx.data_mut(|d| {
         let before = d.get_temp::<f32>(egui::Id::unique(HEIGHT_KEY)).unwrap_or(height);
         d.insert_temp(egui::Id::unique(HEIGHT_KEY), height);
-        d.insert_temp(egui::Id::unique(HEIGHT_KEY).with("shrank"), height < before - 0.5);
+        let shrank = height < before - 0.5;
+        d.insert_temp(egui::Id::unique(HEIGHT_KEY).with("shrank"), shrank);
+        shrank
     });
+    if shrank
+        && ctx.text_edit_focused()
+        && let Some(field) = ctx.memory(egui::Memory::focused).and_then(|id| ctx.read_response(id))
+    {
+        field.scroll_to_me(Some(Align::Center));
+    }
 }
 
 /// Whether the window got shorter since the frame before.

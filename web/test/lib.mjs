@@ -113,8 +113,8 @@ export class Player {
     await this.frames();
   }
 
-  /// Every control on screen under 44 px high, or reaching past the right edge (sideways
-  /// scrolling), as sentences.
+  /// Every control on screen under 44 px high, or reaching past the right or the left edge
+  /// (sideways scrolling), as sentences.
   async touchProblems(where) {
     const view = this.page.viewportSize();
     const tapped = new Set(['Button', 'CheckBox', 'RadioButton', 'TextInput', 'ComboBox', 'Slider', 'SpinButton',
@@ -124,6 +124,7 @@ export class Player {
       const onScreen = w.y + w.h > 0 && w.y < view.height;
       if (!onScreen) continue;
       if (w.x + w.w > view.width + 0.5) problems.push(`${where}: ${w.role} '${w.name}' reaches x = ${Math.round(w.x + w.w)}`);
+      if (w.x < -0.5) problems.push(`${where}: ${w.role} '${w.name}' starts at x = ${Math.round(w.x)}`);
       if (tapped.has(w.role) && w.h < 43.5) problems.push(`${where}: ${w.role} '${w.name}' is ${Math.round(w.h)} px high`);
     }
     return problems;

@@ -251,14 +251,22 @@ pub fn fight_ui(
     state.follow(fight);
     let read_only = view.read_only.is_some();
     shortcuts(ui, rules, fight, read_only, view, state, commands);
-    egui::Panel::top("savage-fight-header").show(ui, |ui| {
-        order::header_ui(ui, rules, fight, view, state, commands);
-    });
+    // On a phone the header scrolls with the rest, so an on-screen keyboard leaves room to see.
+    let phone = theme::is_narrow(ui.ctx());
+    if !phone {
+        egui::Panel::top("savage-fight-header").show(ui, |ui| {
+            order::header_ui(ui, rules, fight, view, state, commands);
+        });
+    }
     // Below the width of three columns (a tablet held upright, a phone) the order, the turn,
     // the chips and the log come one under the other in one scrolling column.
     if !theme::is_wide(ui.ctx()) {
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("savage-narrow").show(ui, |ui| {
+                if phone {
+                    order::header_ui(ui, rules, fight, view, state, commands);
+                    ui.separator();
+                }
                 if state.typing {
                     middle_ui(ui, rules, fight, view, state, commands);
                     return;

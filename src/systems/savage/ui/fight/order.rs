@@ -67,46 +67,71 @@ pub(super) fn header_ui(
                     .color(theme::accent(&v)),
             );
         }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button("Close the fight").on_hover_text("It stays saved; resume it any time").clicked() {
-                commands.push(FightCommand::Close);
-            }
-            ui.menu_button("Automations", |ui| automations_ui(ui, rules, fight, read_only, commands));
-            ui.menu_button("Bring in", |ui| enter_ui(ui, rules, fight, read_only, view, commands));
-            let redo = view.redo_label.map(|l| format!("Redo: {}", short(l)));
-            let r = ui
-                .add_enabled(
-                    !read_only && redo.is_some(),
-                    egui::Button::new(redo.unwrap_or_else(|| "Redo".into())),
-                )
-                .on_hover_text(
-                    view.redo_label
-                        .map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redo: {l} (Ctrl+Y)")),
-                );
-            if let Some(l) = view.redo_label {
-                r.clone().accessible_name(format!("Redo: {l}"));
-            }
-            if r.clicked() {
-                commands.push(FightCommand::Redo);
-            }
-            let undo = view.undo_label.map(|l| format!("Undo: {}", short(l)));
-            let u = ui
-                .add_enabled(
-                    !read_only && undo.is_some(),
-                    egui::Button::new(undo.unwrap_or_else(|| "Undo".into())),
-                )
-                .on_hover_text(
-                    view.undo_label
-                        .map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undo: {l} (Ctrl+Z)")),
-                );
-            if let Some(l) = view.undo_label {
-                u.clone().accessible_name(format!("Undo: {l}"));
-            }
-            if u.clicked() {
-                commands.push(FightCommand::Undo);
-            }
-        });
+        // Undo, Redo, the menus and Close at the right of a wide window; on a narrow one in a
+        // row of their own, left to right, so none is pushed off the left edge.
+        if theme::is_wide(ui.ctx()) {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                close_button(ui, commands);
+                menus_ui(ui, rules, fight, read_only, view, commands);
+                redo_button(ui, view, read_only, commands);
+                undo_button(ui, view, read_only, commands);
+            });
+        } else {
+            ui.end_row();
+            undo_button(ui, view, read_only, commands);
+            redo_button(ui, view, read_only, commands);
+            menus_ui(ui, rules, fight, read_only, view, commands);
+            close_button(ui, commands);
+        }
     });
+}
+
+fn close_button(ui: &mut Ui, commands: &mut Vec<FightCommand>) {
+    if ui.button("Close the fight").on_hover_text("It stays saved; resume it any time").clicked() {
+        commands.push(FightCommand::Close);
+    }
+}
+
+fn menus_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    view: &FightView<'_>,
+    commands: &mut Vec<FightCommand>,
+) {
+    ui.menu_button("Automations", |ui| automations_ui(ui, rules, fight, read_only, commands));
+    ui.menu_button("Bring in", |ui| enter_ui(ui, rules, fight, read_only, view, commands));
+}
+
+fn redo_button(ui: &mut Ui, view: &FightView<'_>, read_only: bool, commands: &mut Vec<FightCommand>) {
+    let redo = view.redo_label.map(|l| format!("Redo: {}", short(l)));
+    let r = ui
+        .add_enabled(!read_only && redo.is_some(), egui::Button::new(redo.unwrap_or_else(|| "Redo".into())))
+        .on_hover_text(
+            view.redo_label.map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redo: {l} (Ctrl+Y)")),
+        );
+    if let Some(l) = view.redo_label {
+        r.clone().accessible_name(format!("Redo: {l}"));
+    }
+    if r.clicked() {
+        commands.push(FightCommand::Redo);
+    }
+}
+
+fn undo_button(ui: &mut Ui, view: &FightView<'_>, read_only: bool, commands: &mut Vec<FightCommand>) {
+    let undo = view.undo_label.map(|l| format!("Undo: {}", short(l)));
+    let u = ui
+        .add_enabled(!read_only && undo.is_some(), egui::Button::new(undo.unwrap_or_else(|| "Undo".into())))
+        .on_hover_text(
+            view.undo_label.map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undo: {l} (Ctrl+Z)")),
+        );
+    if let Some(l) = view.undo_label {
+        u.clone().accessible_name(format!("Undo: {l}"));
+    }
+    if u.clicked() {
+        commands.push(FightCommand::Undo);
+    }
 }
 
 /// The three switches, each one event.
