@@ -192,6 +192,13 @@ fn every_system_fits_a_tablet_and_a_phone() {
         tab(&mut h, "Play");
         super::frag::to_bobs_turn(&mut h);
         found.extend(problems(&h, size.0, &what("Frag's turn"), true));
+        // The shortened Undo is written out in full, since nothing hovers.
+        assert!(
+            h.get_all_by_role_and_label(Role::Label, "Undo: Bob rolls 2+2 for movement: 4 squares")
+                .next()
+                .is_some(),
+            "the Undo's full text at {size:?}"
+        );
         press(&mut h, "Target Ann");
         type_in(&mut h, "To-hit dice", "2 2");
         type_in(&mut h, "Damage dice", "6 6");

@@ -272,6 +272,10 @@ fn undo_buttons(ui: &mut Ui, undo_label: Option<&str>, can_redo: bool, commands:
     if undo.clicked() || (undo_label.is_some() && undo_key) {
         commands.push(PlayCommand::Undo);
     }
+    // On a touch screen, where nothing hovers, what a shortened Undo undoes is written out.
+    if crate::ui::theme::is_touch(ui.ctx()) && full.chars().count() > chars.min(34) {
+        crate::ui::widgets::hint(ui, &full);
+    }
     if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z").clicked()
         || (can_redo && redo_key)
     {

@@ -234,6 +234,9 @@ fn head_ui(ui: &mut Ui, game: &Game<'_>, view: &PlayView<'_>, commands: &mut Vec
     });
 }
 
+/// The most characters the Undo button shows.
+const UNDO_CHARS: usize = 44;
+
 /// Undo (saying what it undoes) and Redo (saying what it redoes), with Ctrl+Z and
 /// Ctrl+Shift+Z. The shortcuts are left to a text field that has focus.
 fn undo_buttons(
@@ -254,12 +257,16 @@ fn undo_buttons(
     let undo = ui
         .add_enabled(
             undo_label.is_some(),
-            egui::Button::new(elide(&full, 44)).min_size(egui::vec2(380.0, 0.0)),
+            egui::Button::new(elide(&full, UNDO_CHARS)).min_size(egui::vec2(380.0, 0.0)),
         )
         .accessible_name(full.clone())
         .on_hover_text(format!("{full} (Ctrl+Z)"));
     if undo.clicked() || (undo_label.is_some() && undo_key) {
         commands.push(PlayCommand::Undo);
+    }
+    // On a touch screen, where nothing hovers, what a shortened Undo undoes is written out.
+    if crate::ui::theme::is_touch(ui.ctx()) && full.chars().count() > UNDO_CHARS {
+        crate::ui::widgets::hint(ui, &full);
     }
     let full = redo_label.map_or_else(|| "Redo".to_owned(), |l| format!("Redo: {l}"));
     let redo = ui
