@@ -1018,5 +1018,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests;
+// Beside `tests.rs` in a folder of tests, still a child of this module (`use super::*`).
 #[cfg(test)]
+#[path = "tests/declared.rs"]
 mod tests_declared;

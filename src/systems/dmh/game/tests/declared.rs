@@ -10,10 +10,10 @@ use crate::systems::dmh::rules::embedded;
 use crate::systems::dmh::rules::shooting::ShotInput;
 use Action::{Aim, ChangeWeapon, Move, Recover, Reload, Shoot};
 
-const LAWMEN: &str = include_str!("../../../../tests/fixtures/lawmen-21.json");
-const OUTLAWS: &str = include_str!("../../../../tests/fixtures/outlaws-21.json");
-const COWBOYS: &str = include_str!("../../../../tests/fixtures/cowboys-21.json");
-const DESPERADOS: &str = include_str!("../../../../tests/fixtures/desperados-21.json");
+const LAWMEN: &str = include_str!("../../../../../tests/fixtures/lawmen-21.json");
+const OUTLAWS: &str = include_str!("../../../../../tests/fixtures/outlaws-21.json");
+const COWBOYS: &str = include_str!("../../../../../tests/fixtures/cowboys-21.json");
+const DESPERADOS: &str = include_str!("../../../../../tests/fixtures/desperados-21.json");
 
 // Models of the fixture gangs, by their place in the file.
 /// Lawmen: the Sheriff, a pistol.
