@@ -162,6 +162,17 @@ fn every_tab(h: &mut App, size: (f32, f32), system: &str) -> Vec<String> {
     found
 }
 
+/// Deadlands, after a deal that gave Doc a Joker: Doc acts now and shoots the Boss at short
+/// range, d8 7 and Wild Die 3 typed (Attack not yet pressed).
+fn doc_shoots_the_boss(h: &mut App) {
+    press_button(h, "Joker: Doc acts now");
+    press_button(h, "Boss");
+    press(h, "Skill Shooting");
+    press(h, "Range Short");
+    type_in(h, "Attack die total", "7");
+    type_in(h, "Attack Wild Die total", "3");
+}
+
 #[test]
 fn every_system_fits_a_tablet_and_a_phone() {
     let mut found = Vec::new();
@@ -226,12 +237,7 @@ fn every_system_fits_a_tablet_and_a_phone() {
         found.extend(problems(&h, size.0, &what("Deadlands' deal"), true));
         press_button(&mut h, "Deal these cards");
         found.extend(problems(&h, size.0, &what("Deadlands' round"), true));
-        press_button(&mut h, "Joker: Doc acts now");
-        press_button(&mut h, "Boss");
-        press(&mut h, "Skill Shooting");
-        press(&mut h, "Range Short");
-        type_in(&mut h, "Attack die total", "7");
-        type_in(&mut h, "Attack Wild Die total", "3");
+        doc_shoots_the_boss(&mut h);
         found.extend(problems(&h, size.0, &what("Deadlands' attack"), true));
         press_button(&mut h, "Attack");
         // Nothing hovers on a touch screen: a tap on the greyed Damage says why it is greyed.
@@ -261,12 +267,7 @@ fn any_systems_field_under_the_keyboard_comes_back_into_view() {
         type_in(&mut h, &format!("{name} cards"), card);
     }
     press_button(&mut h, "Deal these cards");
-    press_button(&mut h, "Joker: Doc acts now");
-    press_button(&mut h, "Boss");
-    press(&mut h, "Skill Shooting");
-    press(&mut h, "Range Short");
-    type_in(&mut h, "Attack die total", "7");
-    type_in(&mut h, "Attack Wild Die total", "3");
+    doc_shoots_the_boss(&mut h);
     press_button(&mut h, "Attack");
     let field = h.get_by_role_and_label(Role::TextInput, "Damage total");
     field.scroll_to_me();

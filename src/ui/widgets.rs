@@ -13,6 +13,13 @@ pub fn row_label(ui: &mut Ui, text: &str) -> egui::Response {
     fixed(ui, LABEL_WIDTH, Align::Min, egui::Label::new(text))
 }
 
+/// `add` in a box as wide as the row and `height` points high: a log that scrolls in a box of
+/// its own inside a scrolling column.
+pub fn fixed_height(ui: &mut Ui, height: f32, add: impl FnOnce(&mut Ui)) {
+    let size = vec2(ui.available_width(), height);
+    ui.allocate_ui_with_layout(size, Layout::top_down(Align::Min), add);
+}
+
 /// A widget in a box of fixed width, aligned left (`Align::Min`) or right (`Align::Max`).
 pub fn fixed(ui: &mut Ui, width: f32, align: Align, widget: impl egui::Widget) -> egui::Response {
     let layout = if align == Align::Max {
@@ -130,7 +137,9 @@ const HEIGHT_KEY: &str = "posse-window-height";
 
 /// Notes the window's height at the start of each frame, for [`keep_in_view`]: the app calls it.
 /// When the window got shorter with a text field being typed into (an on-screen keyboard
-/// opening), that field is scrolled back into view, whichever screen it is on.
+/// opening), that field is scrolled back into view, whichever screen it is on: the fallback
+/// for fields that do not call [`keep_in_view`], which does it where the field is drawn (a
+/// scroll area drawn before the field, such as a roster above it, can take the target set here).
 pub fn note_window_height(ctx: &egui::Context) {
     let height = ctx.content_rect().height();
     let shrank = ctx.data_mut(|d| {

@@ -192,10 +192,7 @@ pub fn play_ui(
                     board::players_ui(ui, book, game);
                     ui.separator();
                     // The log scrolls in a box of its own under the players.
-                    let size = egui::vec2(ui.available_width(), NARROW_LOG);
-                    ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
-                        board::log_ui(ui, book, game);
-                    });
+                    crate::ui::widgets::fixed_height(ui, NARROW_LOG, |ui| board::log_ui(ui, book, game));
                 }
             },
         );

@@ -277,10 +277,7 @@ pub fn fight_ui(
                 ui.separator();
                 chips::chips_ui(ui, rules, fight, read_only, state, commands);
                 ui.separator();
-                let size = egui::vec2(ui.available_width(), NARROW_LOG);
-                ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
-                    log::log_ui(ui, fight);
-                });
+                crate::ui::widgets::fixed_height(ui, NARROW_LOG, |ui| log::log_ui(ui, fight));
             });
         });
         return;

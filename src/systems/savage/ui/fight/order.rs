@@ -105,32 +105,35 @@ fn menus_ui(
 }
 
 fn redo_button(ui: &mut Ui, view: &FightView<'_>, read_only: bool, commands: &mut Vec<FightCommand>) {
-    let redo = view.redo_label.map(|l| format!("Redo: {}", short(l)));
-    let r = ui
-        .add_enabled(!read_only && redo.is_some(), egui::Button::new(redo.unwrap_or_else(|| "Redo".into())))
-        .on_hover_text(
-            view.redo_label.map_or_else(|| "Nothing to redo".to_owned(), |l| format!("Redo: {l} (Ctrl+Y)")),
-        );
-    if let Some(l) = view.redo_label {
-        r.clone().accessible_name(format!("Redo: {l}"));
-    }
-    if r.clicked() {
-        commands.push(FightCommand::Redo);
-    }
+    history_button(ui, ("Redo", "Ctrl+Y"), view.redo_label, read_only, FightCommand::Redo, commands);
 }
 
 fn undo_button(ui: &mut Ui, view: &FightView<'_>, read_only: bool, commands: &mut Vec<FightCommand>) {
-    let undo = view.undo_label.map(|l| format!("Undo: {}", short(l)));
-    let u = ui
-        .add_enabled(!read_only && undo.is_some(), egui::Button::new(undo.unwrap_or_else(|| "Undo".into())))
-        .on_hover_text(
-            view.undo_label.map_or_else(|| "Nothing to undo".to_owned(), |l| format!("Undo: {l} (Ctrl+Z)")),
-        );
-    if let Some(l) = view.undo_label {
-        u.clone().accessible_name(format!("Undo: {l}"));
+    history_button(ui, ("Undo", "Ctrl+Z"), view.undo_label, read_only, FightCommand::Undo, commands);
+}
+
+/// Undo or Redo (`verb`, with its shortcut) naming the event it acts on (`label`), shortened
+/// on the button and whole in its tooltip and accessible name; greyed out when there is none.
+fn history_button(
+    ui: &mut Ui,
+    (verb, key): (&str, &str),
+    label: Option<&str>,
+    read_only: bool,
+    command: FightCommand,
+    commands: &mut Vec<FightCommand>,
+) {
+    let shown = label.map_or_else(|| verb.to_owned(), |l| format!("{verb}: {}", short(l)));
+    let response = ui.add_enabled(!read_only && label.is_some(), egui::Button::new(shown)).on_hover_text(
+        label.map_or_else(
+            || format!("Nothing to {}", verb.to_lowercase()),
+            |l| format!("{verb}: {l} ({key})"),
+        ),
+    );
+    if let Some(l) = label {
+        response.clone().accessible_name(format!("{verb}: {l}"));
     }
-    if u.clicked() {
-        commands.push(FightCommand::Undo);
+    if response.clicked() {
+        commands.push(command);
     }
 }
 
