@@ -7,6 +7,7 @@
 //! (`web`, built for `wasm32` only). See `ARCHITECTURE.md`.
 
 pub mod app;
+pub mod clock;
 // Not in the web page, which has no command line.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -81,3 +81,40 @@ fn screens_reach_files_only_through_the_store() {
     }
     assert!(offences.is_empty(), "use crate::store and crate::app::files instead:\n{}", offences.join("\n"));
 }
+
+/// The standard clock panics in the web page (`time not implemented on this platform`) and a
+/// panic there stops the page for good, so every read of the clock in the crate goes through
+/// `posse::clock` (`web_time`: the standard clock on the desktop, the browser's in the page).
+/// Tests (after a `#[cfg(test)]`) may use what they like.
+#[test]
+fn app_code_reads_the_clock_only_through_posse_clock() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    files.retain(|f| !f.ends_with("src/clock.rs"));
+    assert!(files.len() > 100, "the crate's source files were found");
+    let forbidden = ["SystemTime", "Instant::now", "time::Instant", "std::time::", "web_time::"];
+    // What of `std::time` is no clock: a length of time, and 1970 as a file's time of change.
+    let allowed = ["std::time::Duration", "std::time::UNIX_EPOCH"];
+    let mut offences = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("readable source");
+        let lines: Vec<&str> = text.lines().collect();
+        for (n, line) in lines.iter().enumerate() {
+            // The unit tests at the foot of a file.
+            let next = lines.get(n + 1).map_or("", |l| l.trim_start());
+            if line.trim_start().starts_with("#[cfg(test)]") && next.starts_with("mod ") {
+                break;
+            }
+            let mut code = line.split("//").next().unwrap_or("").to_owned();
+            for ok in allowed {
+                code = code.replace(ok, "");
+            }
+            let clock = forbidden.iter().find(|w| code.contains(**w));
+            if let Some(word) = clock {
+                offences.push(format!("{}:{}: {word}", file.display(), n + 1));
+            }
+        }
+    }
+    assert!(offences.is_empty(), "read the clock through posse::clock:\n{}", offences.join("\n"));
+}

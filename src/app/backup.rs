@@ -147,8 +147,7 @@ impl PosseApp {
 
 /// Today's date as `YYYY-MM-DD` (UTC), for the backup's file name.
 fn today() -> String {
-    let days =
-        web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400);
+    let days = crate::clock::unix_seconds() / 86_400;
     let (y, m, d) = civil_from_days(i64::try_from(days).unwrap_or(0));
     format!("{y:04}-{m:02}-{d:02}")
 }

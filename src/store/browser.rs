@@ -240,19 +240,9 @@ impl<S: KeyValue> Files for KeyValueFiles<S> {
     }
 }
 
-/// The clock, in nanoseconds since 1970.
-#[cfg(target_arch = "wasm32")]
+/// The clock, in nanoseconds since 1970 (whole milliseconds in the page).
 fn now_nanos() -> u128 {
-    // Whole milliseconds: the fraction `Date.now` never has.
-    #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "a positive whole number")]
-    let ms = js_sys::Date::now().max(0.0) as u128;
-    ms * 1_000_000
-}
-
-/// The clock, in nanoseconds since 1970 (the unit tests' stand-in for the page's).
-#[cfg(not(target_arch = "wasm32"))]
-fn now_nanos() -> u128 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos())
+    crate::clock::unix_nanos()
 }
 
 /// The page's `window.localStorage`.

@@ -114,14 +114,11 @@ impl DmhApp {
                 reshuffle: s.is_none_or(|x| x.reshuffle),
             }
         };
-        // `web_time`: the standard clock panics in a web page; on the desktop it is the same one.
-        let now = web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).unwrap_or_default();
+        let now = crate::clock::since_epoch();
         let setup = Setup {
-            seed: self
-                .play
-                .seed
-                .take()
-                .unwrap_or_else(|| u64::try_from(now.as_nanos() % u128::from(u64::MAX)).unwrap_or(1)),
+            seed: self.play.seed.take().unwrap_or_else(|| {
+                u64::try_from(now.as_nanos() % u128::from(u64::MAX)).map_or(1, |s| s.max(1))
+            }),
             scene,
             sides: [side(good, Role::Good, red), side(bad, Role::Bad, black)],
             edition: crate::systems::dmh::game::EDITION,

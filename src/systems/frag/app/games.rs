@@ -74,7 +74,7 @@ impl FragApp {
 
     fn start_game(&mut self, setup: Setup) -> Result<(), String> {
         let data = self.data.clone().ok_or("There is no data folder to keep the game in.")?;
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        let now = crate::clock::since_epoch();
         let (id, mut journal) =
             data.create_game(now.as_secs()).map_err(|e| format!("The game cannot be saved: {e}."))?;
         let mut game = Game::default();

@@ -85,7 +85,7 @@ impl FragmasterApp {
             return Err(crate::ui::sentence(&format!("The game cannot start: {e}")));
         }
         let mut game = Game::default();
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        let now = crate::clock::since_epoch();
         let (id, mut journal) =
             data.create_game(now.as_secs()).map_err(|e| format!("The game cannot be saved: {e}."))?;
         if let Err(e) = game.commit(&rules, &event, |e| journal.append(e)) {

@@ -102,7 +102,7 @@ impl SavageApp {
         if setups.is_empty() {
             return Err("Pick the combatants of the fight first.".into());
         }
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        let now = crate::clock::since_epoch();
         let seed = self
             .fight
             .seed
