@@ -54,7 +54,7 @@ fn main() {
     dmh.screen = Screen::Play;
     dmh.handle_play(PlayCommand::Resume("game-bench".into()));
     assert_eq!(
-        h.state().system::<DmhApp>().expect("Dead Man's Hand").game.as_ref().map(|g| g.game.log.len()),
+        h.state().system::<DmhApp>().expect("Dead Man's Hand").table.game().map(|g| g.log.len()),
         Some(10_000)
     );
     for _ in 0..10 {

@@ -13,6 +13,7 @@ pub mod clock;
 pub mod cli;
 pub mod kernel;
 pub mod print;
+pub mod session;
 pub mod store;
 pub mod systems;
 pub mod ui;

@@ -337,7 +337,7 @@ fn the_stranger_loses_when_his_deck_runs_out() {
     h.get_by_label_contains("The stranger's deck runs out");
     // The next scene of the storyline, with the result recorded for the series.
     press(&mut h, "Record the result and set up This Town Ain't Big Enough");
-    assert!(h.state().dmh().game.is_none());
+    assert!(h.state().dmh().table.open.is_none());
     h.get_by_label_contains("Part of the series: the bad guys won The Stranger");
 }
 

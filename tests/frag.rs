@@ -415,11 +415,11 @@ fn frag_deadlands_from_set_up_to_a_win_on_the_gallows() {
     assert!(h.query_by_label("Bob wins with 1 frags!").is_some());
 
     // Undo names the attack and takes back exactly it; Redo puts it back.
-    let undo = format!("Undo: {}", last_line(&h));
-    press(&mut h, &undo);
+    let attack = last_line(&h);
+    press(&mut h, &format!("Undo: {attack}"));
     assert_eq!(status(&h, 0), Status::Active(Spot::Respawn(5)));
     assert_eq!(game(&h).state.winner, None);
-    press(&mut h, "Redo");
+    press(&mut h, &format!("Redo: {attack}"));
     assert_eq!(status(&h, 0), Status::Hanged(2));
 }
 

@@ -34,7 +34,7 @@ fn fm(h: &App) -> &FragmasterApp {
 }
 
 fn game(h: &App) -> &Game<'static> {
-    &fm(h).game.as_ref().expect("a game is open").game
+    &fm(h).table.open.as_ref().expect("a game is open").game
 }
 
 fn rules() -> &'static posse::systems::fragmaster::rules::Rules {
@@ -219,7 +219,7 @@ fn a_four_player_game_to_the_win_through_the_window() {
     let before = state(&h).clone();
     drop(h);
     let mut h = open(dir.path());
-    assert!(fm(&h).game.is_none());
+    assert!(fm(&h).table.open.is_none());
     press(&mut h, &format!("Resume {summary}"));
     assert_eq!(state(&h), &before);
 
@@ -301,7 +301,7 @@ fn a_four_player_game_to_the_win_through_the_window() {
     assert_eq!(state(&h).phase, Phase::Over);
 
     // Every event is on the disk: the journal replays to the same game.
-    let id = fm(&h).game.as_ref().expect("open").id.clone();
+    let id = fm(&h).table.open.as_ref().expect("open").id.clone();
     let path = DataDir::at(dir.path()).system("fragmaster").game_path(&id);
     let read =
         posse::store::read_journal_of::<posse::systems::fragmaster::game::Event>(&path).expect("journal");

@@ -46,7 +46,7 @@ fn deal() -> Event {
 }
 
 fn game<'a>(h: &'a Harness<'static, PosseApp>) -> &'a Game {
-    &h.state().dmh().game.as_ref().expect("a game is open").game
+    &h.state().dmh().table.open.as_ref().expect("a game is open").game
 }
 
 /// A journal of the first `n` events of a simulated Showdown, written by Posse.
@@ -72,9 +72,9 @@ fn games_started_one_after_the_other_get_their_own_journals() {
     let dir = data_with_gangs();
     let mut h = app_on(dir.path());
     start(&mut h);
-    let first = h.state().dmh().game.as_ref().expect("first").id.clone();
+    let first = h.state().dmh().table.open.as_ref().expect("first").id.clone();
     start(&mut h);
-    let second = h.state().dmh().game.as_ref().expect("second").id.clone();
+    let second = h.state().dmh().table.open.as_ref().expect("second").id.clone();
     assert_ne!(first, second);
     let data = DataDir::at(dir.path()).system("dmh");
     let mut listed = data.list_games();
@@ -94,7 +94,7 @@ fn an_event_the_disk_refuses_is_not_shown() {
     let mut h = app_on(dir.path());
     start(&mut h);
     let before = game(&h).clone();
-    let id = h.state().dmh().game.as_ref().expect("game").id.clone();
+    let id = h.state().dmh().table.open.as_ref().expect("game").id.clone();
     // The games folder is replaced by a file: the journal cannot be written.
     let games = dir.path().join("dmh/games");
     let away = dir.path().join("dmh/games-away");
@@ -150,12 +150,13 @@ fn a_damaged_journal_opens_read_only_up_to_the_damage() {
     assert_ne!(damaged, text);
     std::fs::write(&path, &damaged).expect("write");
     let mut h = app_on(dir.path());
-    let saved = &h.state().dmh().play.saved;
+    let saved = &h.state().dmh().table.saved;
     assert_eq!(saved.len(), 1);
-    assert!(saved[0].1.ends_with(" · damaged at line 6, read-only"), "{}", saved[0].1);
+    let line = saved[0].summary.text();
+    assert!(line.ends_with(" · damaged at line 6, read-only"), "{line}");
     h.state_mut().dmh_mut().handle_play(PlayCommand::Resume("game-1".into()));
     let sentence = "This game is read-only: its journal is damaged at line 6 (its checksum does not match, so the line was changed). Posse will not write to it.";
-    let active = h.state().dmh().game.as_ref().expect("opened");
+    let active = h.state().dmh().table.open.as_ref().expect("opened");
     assert_eq!(active.read_only(), Some(sentence));
     assert!(active.game.log[..] == events[..5], "the five events before the damage");
     assert_eq!(h.state().dmh().play.notice.as_deref(), Some(sentence));
@@ -167,7 +168,7 @@ fn a_damaged_journal_opens_read_only_up_to_the_damage() {
         assert_eq!(h.state().dmh().play.notice.as_deref(), Some(sentence));
     }
     h.state_mut().dmh_mut().handle_play(PlayCommand::Close);
-    assert!(h.state().dmh().play.saved[0].1.ends_with(" · damaged at line 6, read-only"));
+    assert!(h.state().dmh().table.saved[0].summary.text().ends_with(" · damaged at line 6, read-only"));
     assert_eq!(std::fs::read_to_string(&path).expect("read"), damaged, "never written");
 }
 
@@ -193,7 +194,7 @@ fn a_torn_journal_is_mended_on_resume_keeping_a_copy() {
         )
     );
     assert_eq!(
-        (game(&h).log.as_slice(), h.state().dmh().game.as_ref().and_then(|g| g.read_only())),
+        (game(&h).log.as_slice(), h.state().dmh().table.open.as_ref().and_then(|g| g.read_only())),
         (&events[..], None)
     );
     assert_eq!(std::fs::read_to_string(&copy).expect("copy"), torn);

@@ -80,7 +80,7 @@ fn a_declared_activation_undone_click_by_click_and_resumed() {
     assert_eq!(model(&h, "Billy Clanton").under_fire, 0);
     assert_eq!(steps(&h, "Wyatt Earp"), [Step::Done, Step::Pending]);
     h.get_by_label("Undo: Turn 1 · Wyatt Earp moves");
-    press(&mut h, "Redo");
+    press(&mut h, &format!("Redo: {shot_line}"));
     assert_eq!(last_line(&h), shot_line);
     assert_eq!(model(&h, "Billy Clanton").under_fire, 1);
     press(&mut h, &format!("Undo: {shot_line}"));
@@ -748,4 +748,26 @@ fn the_duel_is_played_on_the_play_screen_to_a_model_out_of_action() {
     );
     h.get_by_label("Deadwood Law win");
     h.get_by_label("One duellist is out of action; the other wins.");
+}
+
+/// A game that is not wanted any more is deleted from the list (its journal waits in
+/// `games/deleted/`), and Undo delete brings it back as it was.
+#[test]
+fn a_saved_game_is_deleted_and_the_delete_undone() {
+    let (dir, mut h) = table();
+    deal(&mut h, &DEAL);
+    let events = game(&h).log.clone();
+    let id = h.state().dmh().table.open_id().expect("open").to_owned();
+    press(&mut h, "Close game");
+    let line = "Tombstone Law v The Clanton Gang · custom game · turn 1 · unfinished";
+    press(&mut h, &format!("Delete {line}"));
+    assert!(h.state().dmh().table.saved.is_empty(), "gone from the list");
+    assert!(h.query_by_label(&format!("Resume {line}")).is_none());
+    let journal = dir.path().join("dmh/games").join(format!("{id}.jsonl"));
+    let deleted = dir.path().join("dmh/games/deleted").join(format!("{id}.jsonl"));
+    assert!(!journal.exists() && deleted.is_file(), "moved to deleted/");
+    press(&mut h, &format!("Undo delete: {line}"));
+    assert!(journal.is_file() && !deleted.exists(), "back where it was");
+    press(&mut h, &format!("Resume {line}"));
+    assert_eq!(game(&h).log, events, "the same game");
 }

@@ -290,7 +290,7 @@ fn savage_mut(h: &mut App) -> &mut SavageApp {
 }
 
 fn fight(h: &App) -> &Fight<'static> {
-    &savage(h).game.as_ref().expect("a fight is open").fight
+    savage(h).table.game().expect("a fight is open")
 }
 
 fn member(h: &App, unit: &str, index: u32) -> posse::systems::savage::game::Member {
@@ -529,7 +529,7 @@ fn a_marshal_runs_a_fight_over_rounds_and_resumes_it() {
     // The app is closed and opened again: the fight is resumed where it was.
     drop(h);
     let mut h = fight_tab(dir.path());
-    assert!(savage(&h).game.is_none());
+    assert!(savage(&h).table.open.is_none());
     let resume = button_where(&h, |l| l.starts_with("Resume "), "a saved fight");
     press(&mut h, &resume);
     assert_eq!(fight(&h).events, events);

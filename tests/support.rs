@@ -100,7 +100,7 @@ pub fn play_on(dir: &std::path::Path) -> App {
 
 /// The game at the table.
 pub fn game(h: &App) -> &Game {
-    &h.state().dmh().game.as_ref().expect("a game is open").game
+    &h.state().dmh().table.open.as_ref().expect("a game is open").game
 }
 
 /// The model called `name`.

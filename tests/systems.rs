@@ -77,7 +77,7 @@ fn an_older_data_folder_moves_into_dead_mans_hands_without_loss() {
     let dmh = h.state().dmh();
     assert_eq!(dmh.gangs.entries.len(), 2);
     assert_eq!(dmh.scenes.series.results.len(), 1);
-    assert!(dmh.play.saved.iter().any(|(id, _)| id == "game-1"));
+    assert!(dmh.table.saved.iter().any(|g| g.id == "game-1"));
     // A second start moves nothing again.
     drop(h);
     let settled = files(root);
@@ -140,7 +140,7 @@ fn a_backup_of_one_device_restores_on_another_with_its_gangs_and_games() {
     let here = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
     let mut h = crate::support::app_on(here.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
     crate::support::start(&mut h, crate::support::SEED, None);
-    let game = h.state().dmh().game.as_ref().expect("a game").id.clone();
+    let game = h.state().dmh().table.open.as_ref().expect("a game").id.clone();
     let backup = DataDir::at(here.path()).backup().expect("backup");
     let text = posse::store::backup::to_text(&backup).expect("text");
     assert!(backup.files.contains_key(&format!("dmh/games/{game}.jsonl")), "{:?}", backup.files.keys());

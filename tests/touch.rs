@@ -203,12 +203,13 @@ fn every_system_fits_a_tablet_and_a_phone() {
         tab(&mut h, "Play");
         super::frag::to_bobs_turn(&mut h);
         found.extend(problems(&h, size.0, &what("Frag's turn"), true));
-        // The shortened Undo is written out in full, since nothing hovers.
+        // Undo is written out in full on its button, wrapped within the screen, since nothing
+        // hovers.
+        let undo =
+            h.get_by_role_and_label(Role::Button, "Undo: Bob rolls 2+2 for movement: 4 squares").rect();
         assert!(
-            h.get_all_by_role_and_label(Role::Label, "Undo: Bob rolls 2+2 for movement: 4 squares")
-                .next()
-                .is_some(),
-            "the Undo's full text at {size:?}"
+            undo.right() <= size.0 && undo.height() >= 44.0,
+            "the Undo's full text at {size:?}: {undo:?}"
         );
         press(&mut h, "Target Ann");
         type_in(&mut h, "To-hit dice", "2 2");

@@ -132,3 +132,51 @@ impl<R: Rules> Log<R> {
         self.lines.last().map(String::as_str)
     }
 }
+
+/// What the table session needs of a system's [`Rules`] to keep its saved games: a line for
+/// the list and whether the game is over, and which event is the set-up (never undone).
+pub trait TableRules: Rules {
+    /// The game in one line for the saved-games list, and whether it is over.
+    fn summary(&self, state: &Self::State) -> Summary;
+
+    /// Whether `event` starts the game (the set-up), which cannot be undone.
+    fn is_start(event: &Self::Event) -> bool;
+}
+
+/// A saved game as its list shows it: one line in its system's words, whether it is over,
+/// and whether its journal is damaged (it then opens read-only) or cannot be read at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The game in one line ("Ann v Bob · Frag Deadlands · turn 3 · unfinished").
+    pub line: String,
+    /// The game is over: it is listed as finished and not offered to resume.
+    pub finished: bool,
+    /// The journal line where the game is damaged: it opens read-only up to there.
+    pub damaged: Option<usize>,
+    /// Why the journal cannot be read at all (it is listed so the player sees it).
+    pub unreadable: Option<String>,
+}
+
+impl Summary {
+    /// A readable, undamaged game's summary.
+    #[must_use]
+    pub fn new(line: impl Into<String>, finished: bool) -> Summary {
+        Summary { line: line.into(), finished, damaged: None, unreadable: None }
+    }
+
+    /// The whole line for the list, with what is wrong with the journal.
+    #[must_use]
+    pub fn text(&self) -> String {
+        match (&self.unreadable, self.damaged) {
+            (Some(why), _) => format!("{} · cannot be read, damaged ({why})", self.line),
+            (None, Some(line)) => format!("{} · damaged at line {line}, read-only", self.line),
+            (None, None) => self.line.clone(),
+        }
+    }
+
+    /// Whether the game can be resumed and played on: readable, undamaged and not over.
+    #[must_use]
+    pub fn playable(&self) -> bool {
+        !self.finished && self.damaged.is_none() && self.unreadable.is_none()
+    }
+}

@@ -66,7 +66,15 @@ struct GameSummary {
     #[serde(default)]
     modified: Option<u128>,
     summary: String,
+    /// Whether the game is over (absent in older summaries, which then count as stale).
+    #[serde(default)]
+    finished: Option<bool>,
+    /// The journal line where the game is damaged, if it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    damaged: Option<usize>,
 }
+
+pub use crate::kernel::log::Summary;
 
 /// Reads a whole file that must be a regular file of at most `limit` bytes; `what` names the
 /// kind of file in the message ("a gang file").
@@ -389,11 +397,17 @@ impl DataDir {
     /// The summary remembered for a saved game, while its journal keeps the length and the time
     /// of change it had when the summary was written (any change since makes it stale).
     #[must_use]
-    pub fn cached_summary(&self, id: &str) -> Option<String> {
+    pub fn cached_summary(&self, id: &str) -> Option<Summary> {
         let (bytes, modified) = journal_stamp(&self.game_path(id))?;
         let text = read_bounded(&self.summary_path(id), SUMMARY_LIMIT, "a summary").ok()?;
         let cached: GameSummary = serde_json::from_slice(&text).ok()?;
-        (cached.bytes == bytes && cached.modified == Some(modified)).then_some(cached.summary)
+        let finished = cached.finished?;
+        (cached.bytes == bytes && cached.modified == Some(modified)).then_some(Summary {
+            line: cached.summary,
+            finished,
+            damaged: cached.damaged,
+            unreadable: None,
+        })
     }
 
     /// Remembers a saved game's summary for the journal as it is now, so listing saved games
@@ -401,16 +415,63 @@ impl DataDir {
     ///
     /// # Errors
     /// When the journal cannot be read or the summary cannot be written.
-    pub fn save_summary(&self, id: &str, summary: &str) -> Result<(), StoreError> {
+    pub fn save_summary(&self, id: &str, summary: &Summary) -> Result<(), StoreError> {
         let path = self.game_path(id);
         let (bytes, modified) = journal_stamp(&path).ok_or_else(|| StoreError::Unreadable {
             path: path.clone(),
             reason: "its length and time of change cannot be read".into(),
         })?;
-        let cached = GameSummary { bytes, modified: Some(modified), summary: summary.to_owned() };
+        let cached = GameSummary {
+            bytes,
+            modified: Some(modified),
+            summary: summary.line.clone(),
+            finished: Some(summary.finished),
+            damaged: summary.damaged,
+        };
         let text = serde_json::to_string(&cached)
             .map_err(|e| StoreError::Unwritable { path: path.clone(), reason: e.to_string() })?;
         write_atomic(&self.summary_path(id), text.as_bytes())
+    }
+
+    /// Where deleted games wait, in case the delete is undone (left out of backups).
+    #[must_use]
+    pub fn deleted_games(&self) -> PathBuf {
+        self.games().join("deleted")
+    }
+
+    /// Moves a saved game's journal (and its summary) to `games/deleted/`, from where
+    /// [`DataDir::restore_game`] brings it back. A game already waiting there under the same
+    /// id is never written over.
+    ///
+    /// # Errors
+    /// When the journal cannot be moved (it then stays where it was).
+    pub fn delete_game(&self, id: &str) -> Result<(), StoreError> {
+        let to = self.deleted_games().join(format!("{id}.jsonl"));
+        if files().link_metadata(&to).is_ok() {
+            return Err(StoreError::Unwritable {
+                path: to,
+                reason: "a deleted game with the same name is already kept there".into(),
+            });
+        }
+        move_file(&self.game_path(id), &to)?;
+        // Best effort: a summary left behind is stale once its journal is gone.
+        let _ = files().remove_file(&self.summary_path(id));
+        Ok(())
+    }
+
+    /// Brings a deleted game back from `games/deleted/`, never over a game of the same id.
+    ///
+    /// # Errors
+    /// When it cannot be moved back (it then stays in `deleted/`).
+    pub fn restore_game(&self, id: &str) -> Result<(), StoreError> {
+        let to = self.game_path(id);
+        if files().link_metadata(&to).is_ok() {
+            return Err(StoreError::Unwritable {
+                path: to,
+                reason: "a game with the same id is already there".into(),
+            });
+        }
+        move_file(&self.deleted_games().join(format!("{id}.jsonl")), &to)
     }
 
     /// The ids of the saved games, newest first (ids sort by the time they were started, and
@@ -811,12 +872,12 @@ mod tests {
         let (id, mut journal) = data.create_game(5).expect("created");
         journal.append(&Event::Begin(Box::new(sim::showdown_setup(1)))).expect("append");
         assert_eq!(data.cached_summary(&id), None);
-        data.save_summary(&id, "A v B · turn 1 · unfinished").expect("saved");
-        assert_eq!(data.cached_summary(&id).as_deref(), Some("A v B · turn 1 · unfinished"));
+        data.save_summary(&id, &Summary::new("A v B · turn 1 · unfinished", false)).expect("saved");
+        assert_eq!(data.cached_summary(&id), Some(Summary::new("A v B · turn 1 · unfinished", false)));
         assert_eq!(data.list_games(), vec![id.clone()], "the summary is not a game");
         journal.append(&Event::DealInitiative { face_up: [None, None], cards: None }).expect("append");
         assert_eq!(data.cached_summary(&id), None, "stale once an event is added");
-        data.save_summary(&id, "A v B · turn 1 · unfinished").expect("saved");
+        data.save_summary(&id, &Summary::new("A v B · turn 1 · unfinished", false)).expect("saved");
         // An edit that keeps the length changes the time of change.
         let path = data.game_path(&id);
         let text = std::fs::read_to_string(&path).expect("text").replacen("\"seed\":1", "\"seed\":2", 1);

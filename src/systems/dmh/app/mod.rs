@@ -12,10 +12,11 @@ mod games;
 mod gang_files;
 mod scene_results;
 
-use crate::kernel::log::CommitError;
 use crate::print::{self, Paper};
-use crate::store::{self, Damage, DataDir, Journal};
+use crate::session::Table;
+use crate::store::{self, DataDir};
 use crate::systems::dmh::game::{Event, Game, Setup, SideSetup};
+use crate::systems::dmh::journal::summary;
 use crate::systems::dmh::print::roster;
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::{DeckKind, Role};
@@ -24,7 +25,6 @@ use crate::systems::dmh::ui::gangs::{self, GangCommand, GangsState, Notice};
 use crate::systems::dmh::ui::play::{self, PlayCommand, PlayState};
 use crate::systems::dmh::ui::reference::{self, ReferenceState};
 use crate::systems::dmh::ui::scenes::{self, SceneCommand, ScenesState};
-use games::game_summary;
 
 /// Dead Man's Hand's screens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,35 +41,6 @@ impl Screen {
     pub const ALL: [Screen; 4] = [Screen::Reference, Screen::Gangs, Screen::Scenes, Screen::Play];
     /// The tabs' names, in the same order.
     pub const NAMES: [&'static str; 4] = ["Reference", "Gangs", "Scenes", "Play"];
-}
-
-/// The game at the table and its journal.
-pub struct ActiveGame {
-    pub id: String,
-    pub game: Game,
-    /// Where its events go, or why they cannot.
-    saving: Saving,
-}
-
-/// Where the open game's events are written.
-enum Saving {
-    /// Its journal, ready for the next event.
-    Journal(Journal),
-    /// Nowhere: the journal is damaged (or cannot be written), so the game is only shown. The
-    /// sentence says why, for the Play screen.
-    ReadOnly(String),
-}
-
-impl ActiveGame {
-    /// Why the game cannot be changed (its journal is damaged, and Posse will not write to
-    /// it), as a sentence; `None` when it can.
-    #[must_use]
-    pub fn read_only(&self) -> Option<&str> {
-        match &self.saving {
-            Saving::Journal(_) => None,
-            Saving::ReadOnly(why) => Some(why),
-        }
-    }
 }
 
 /// What a file dialog answered (dialogs run off the UI thread, or in the browser).
@@ -92,10 +63,8 @@ pub struct DmhApp {
     pub scenes: ScenesState,
     /// The Play screen's own state.
     pub play: PlayState,
-    /// The game at the table, if one is open.
-    pub game: Option<ActiveGame>,
-    /// Events undone, most recent last, for Redo.
-    redo: Vec<Event>,
+    /// The saved games and the game at the table.
+    pub table: Table<Game>,
     /// The selected gang as last written to disk.
     saved: Option<GangFile>,
     /// A working copy whose save failed: not retried until it changes again.
@@ -111,14 +80,13 @@ impl DmhApp {
         let missing = data.is_none();
         let mut app = DmhApp {
             rules,
+            table: Table::new(data.clone(), "game"),
             data,
             screen: Screen::default(),
             reference: ReferenceState::default(),
             gangs: GangsState::default(),
             scenes: ScenesState::default(),
             play: PlayState::default(),
-            game: None,
-            redo: Vec::new(),
             saved: None,
             failed_save: None,
             dialogs: mpsc::channel(),
@@ -148,14 +116,12 @@ impl DmhApp {
             Screen::Reference => reference::reference_ui(ui, self.rules, &mut self.reference),
             Screen::Play => {
                 let mut commands = Vec::new();
-                let undo_label = self
-                    .game
-                    .as_ref()
-                    .and_then(|g| if g.game.log.len() > 1 { g.game.lines.last().cloned() } else { None });
                 let view = play::PlayView {
-                    game: self.game.as_ref().map(|g| &g.game),
-                    undo_label: undo_label.as_deref(),
-                    can_redo: !self.redo.is_empty(),
+                    game: self.table.game(),
+                    undo_label: self.table.undo_label(),
+                    redo_label: self.table.redo_label(),
+                    saved: &self.table.saved,
+                    last_deleted: self.table.last_deleted(),
                     gangs: &self.gangs.entries,
                     series: &self.scenes.series,
                 };
@@ -206,20 +172,18 @@ impl SystemApp for DmhApp {
     }
 
     fn resume_line(&self) -> Option<String> {
-        if let Some(active) = &self.game {
-            return Some(game_summary(self.rules, &active.game));
+        if let Some(game) = self.table.game() {
+            return Some(summary(self.rules, game).line);
         }
-        self.play.saved.iter().find(|(_, summary)| !summary.contains(" · over")).map(|(_, s)| s.clone())
+        self.table.resumable().map(|g| g.summary.text())
     }
 
     fn resume_last(&mut self) {
         self.screen = Screen::Play;
-        if self.game.is_some() {
+        if self.table.open.is_some() {
             return;
         }
-        if let Some((id, _)) =
-            self.play.saved.iter().find(|(_, summary)| !summary.contains(" · over")).cloned()
-        {
+        if let Some(id) = self.table.resumable().map(|g| g.id.clone()) {
             self.handle_play(PlayCommand::Resume(id));
         }
     }
@@ -229,7 +193,7 @@ impl SystemApp for DmhApp {
     }
 
     fn open_game(&self) -> Option<String> {
-        self.game.as_ref().map(|g| g.id.clone())
+        self.table.open_id().map(str::to_owned)
     }
 
     fn reopen(&mut self, id: &str) {
@@ -239,10 +203,10 @@ impl SystemApp for DmhApp {
 
     fn test_state(&self) -> serde_json::Value {
         serde_json::json!({
-            "game": self.game.as_ref().map(|g| &g.id),
-            "events": self.game.as_ref().map(|g| g.game.log.len()),
-            "last_line": self.game.as_ref().and_then(|g| g.game.lines.last()),
-            "state": self.game.as_ref().map(|g| serde_json::to_value(&g.game).unwrap_or_default()),
+            "game": self.table.open_id(),
+            "events": self.table.game().map(|g| g.log.len()),
+            "last_line": self.table.game().and_then(|g| g.lines.last()),
+            "state": self.table.game().map(|g| serde_json::to_value(g).unwrap_or_default()),
         })
     }
 

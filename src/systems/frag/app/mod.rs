@@ -10,15 +10,15 @@ use std::any::Any;
 use std::path::PathBuf;
 
 use crate::app::SystemApp;
-use crate::store::{DataDir, Journal};
-use crate::systems::frag::game::{Event, Game};
+use crate::kernel::log::TableRules as _;
+use crate::session::Table;
+use crate::store::DataDir;
+use crate::systems::frag::game::Game;
 use crate::systems::frag::rules::Rulebook;
 use crate::systems::frag::rules::fighter::Fighter;
 use crate::systems::frag::ui::fighters::{self, FightersState};
 use crate::systems::frag::ui::play::{self, PlayCommand, PlayState, PlayView};
 use crate::systems::frag::ui::reference::{self, ReferenceState};
-
-pub use games::game_summary;
 
 /// Frag's screens.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,33 +36,6 @@ impl Screen {
     pub const NAMES: [&'static str; 3] = ["Fighters", "Play", "Reference"];
 }
 
-/// The game at the table and its journal.
-pub struct ActiveGame {
-    pub id: String,
-    pub game: Game,
-    saving: Saving,
-}
-
-/// Where the open game's events are written.
-enum Saving {
-    /// Its journal, ready for the next event.
-    Journal(Journal),
-    /// Nowhere: the journal is damaged or cannot be written, so the game is only shown. The
-    /// sentence says why.
-    ReadOnly(String),
-}
-
-impl ActiveGame {
-    /// Why the game cannot be changed, as a sentence; `None` when it can.
-    #[must_use]
-    pub fn read_only(&self) -> Option<&str> {
-        match &self.saving {
-            Saving::Journal(_) => None,
-            Saving::ReadOnly(why) => Some(why),
-        }
-    }
-}
-
 /// Frag's part of the app.
 pub struct FragApp {
     book: &'static Rulebook,
@@ -71,10 +44,8 @@ pub struct FragApp {
     pub fighters: FightersState,
     pub play: PlayState,
     pub reference: ReferenceState,
-    /// The game at the table, if one is open.
-    pub game: Option<ActiveGame>,
-    /// Events undone, most recent last, for Redo.
-    redo: Vec<Event>,
+    /// The saved games and the game at the table.
+    pub table: Table<Game>,
     /// The selected fighter as last written to its file.
     saved: Option<Fighter>,
     /// A working copy whose save failed: not retried until it changes again.
@@ -87,13 +58,12 @@ impl FragApp {
     pub fn new(book: &'static Rulebook, data: Option<DataDir>) -> FragApp {
         let mut app = FragApp {
             book,
+            table: Table::new(data.clone(), "game"),
             data,
             screen: Screen::default(),
             fighters: FightersState::default(),
             play: PlayState::default(),
             reference: ReferenceState::default(),
-            game: None,
-            redo: Vec::new(),
             saved: None,
             failed_save: None,
         };
@@ -111,7 +81,7 @@ impl FragApp {
     /// The open game.
     #[must_use]
     pub fn game(&self) -> Option<&Game> {
-        self.game.as_ref().map(|g| &g.game)
+        self.table.game()
     }
 
     fn screen_ui(&mut self, ui: &mut egui::Ui) {
@@ -126,14 +96,14 @@ impl FragApp {
             }
             Screen::Play => {
                 let mut commands = Vec::new();
-                let undo_label =
-                    self.game.as_ref().filter(|g| g.game.events.len() > 1).and_then(|g| g.game.last_line());
                 let view = PlayView {
-                    game: self.game.as_ref().map(|g| &g.game),
-                    undo_label,
-                    can_redo: !self.redo.is_empty(),
-                    read_only: self.game.as_ref().and_then(ActiveGame::read_only),
+                    game: self.table.game(),
+                    undo_label: self.table.undo_label(),
+                    redo_label: self.table.redo_label(),
+                    read_only: self.table.read_only(),
                     fighters: &self.fighters.entries,
+                    saved: &self.table.saved,
+                    last_deleted: self.table.last_deleted(),
                 };
                 play::play_ui(ui, self.book, &view, &mut self.play, &mut commands);
                 for command in commands {
@@ -142,11 +112,6 @@ impl FragApp {
             }
             Screen::Reference => reference::reference_ui(ui, self.book, &mut self.reference),
         }
-    }
-
-    /// The game to resume: the open one, or the newest unfinished saved one.
-    fn resumable(&self) -> Option<(String, String)> {
-        self.play.saved.iter().find(|(_, summary)| !summary.contains(" · over")).cloned()
     }
 }
 
@@ -171,18 +136,18 @@ impl SystemApp for FragApp {
     }
 
     fn resume_line(&self) -> Option<String> {
-        if let Some(active) = &self.game {
-            return Some(game_summary(&active.game));
+        if let Some(game) = self.table.game() {
+            return Some(self.book.summary(&game.state).line);
         }
-        self.resumable().map(|(_, summary)| summary)
+        self.table.resumable().map(|g| g.summary.text())
     }
 
     fn resume_last(&mut self) {
         self.screen = Screen::Play;
-        if self.game.is_some() {
+        if self.table.open.is_some() {
             return;
         }
-        if let Some((id, _)) = self.resumable() {
+        if let Some(id) = self.table.resumable().map(|g| g.id.clone()) {
             self.handle_play(PlayCommand::Resume(id));
         }
     }

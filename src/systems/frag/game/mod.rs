@@ -41,5 +41,27 @@ impl log::Rules for Rulebook {
     }
 }
 
+/// How a saved game of Frag reads in the list, and its set-up.
+impl log::TableRules for Rulebook {
+    /// "Ann v Bob · Frag Deadlands · turn 3 · unfinished".
+    fn summary(&self, s: &State) -> log::Summary {
+        let names: Vec<&str> = s.players.iter().map(|p| p.name.as_str()).collect();
+        let turn = s.turn.as_ref().map_or(0, |t| t.number);
+        let state = match (&s.stage, s.winner) {
+            (Stage::Over, Some(win)) => {
+                format!("over, {} won", s.players.get(win.player).map_or("?", |p| p.name.as_str()))
+            }
+            (Stage::Over, None) => "over".to_owned(),
+            _ => "unfinished".to_owned(),
+        };
+        let line = format!("{} · {} · turn {turn} · {state}", names.join(" v "), s.variant.title());
+        log::Summary::new(line, s.stage == Stage::Over)
+    }
+
+    fn is_start(event: &Event) -> bool {
+        matches!(event, Event::Begin(_))
+    }
+}
+
 /// A game of Frag: the kernel's log over these rules.
 pub type Game = log::Log<Rulebook>;

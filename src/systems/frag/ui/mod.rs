@@ -186,16 +186,6 @@ pub(crate) fn shortcut(ui: &Ui, key: egui::Key) -> bool {
     !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, key))
 }
 
-/// `text` cut to `max` characters with an ellipsis.
-pub(crate) fn elide(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_owned()
-    } else {
-        let cut: String = text.chars().take(max.saturating_sub(1)).collect();
-        format!("{}…", cut.trim_end())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::parse_dice;

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 
 use crate::app::SystemApp;
 use crate::print;
-use crate::store::Journal;
-use crate::systems::fragmaster::game::{Event, Fragmaster, Game};
+use crate::session::Table;
+use crate::systems::fragmaster::game::{Fragmaster, Game};
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::ui::play::{self, PlayCommand, PlayState, PlayView};
 use crate::systems::fragmaster::ui::print::{self as print_ui, PrintCommand, PrintState};
@@ -35,34 +35,6 @@ impl Screen {
     pub const NAMES: [&'static str; 3] = ["Play", "Reference", "Print"];
 }
 
-/// The game at the table and its journal.
-pub struct ActiveGame {
-    pub id: String,
-    pub game: Game<'static>,
-    /// Where its events go, or why they cannot.
-    saving: Saving,
-}
-
-/// Where the open game's events are written.
-enum Saving {
-    /// Its journal, ready for the next event.
-    Journal(Journal),
-    /// Nowhere: the journal is damaged or cannot be written, so the game is only shown. The
-    /// sentence says why.
-    ReadOnly(String),
-}
-
-impl ActiveGame {
-    /// Why the game cannot be changed, as a sentence; `None` when it can.
-    #[must_use]
-    pub fn read_only(&self) -> Option<&str> {
-        match &self.saving {
-            Saving::Journal(_) => None,
-            Saving::ReadOnly(why) => Some(why),
-        }
-    }
-}
-
 /// Fragmaster Origins' part of the app.
 pub struct FragmasterApp {
     rules: &'static Rules,
@@ -74,10 +46,8 @@ pub struct FragmasterApp {
     pub reference: ReferenceState,
     /// The Print screen.
     pub print: PrintState,
-    /// The game at the table, if one is open.
-    pub game: Option<ActiveGame>,
-    /// Events undone, most recent last, for Redo.
-    redo: Vec<Event>,
+    /// The saved games and the game at the table.
+    pub table: Table<Game<'static>>,
 }
 
 impl FragmasterApp {
@@ -87,13 +57,12 @@ impl FragmasterApp {
     pub fn new(rules: &'static Rules, data: Option<crate::store::DataDir>) -> FragmasterApp {
         let mut app = FragmasterApp {
             rules,
+            table: Table::new(data.clone(), "game"),
             data,
             screen: Screen::default(),
             play: PlayState::new(rules),
             reference: ReferenceState::default(),
             print: PrintState::default(),
-            game: None,
-            redo: Vec::new(),
         };
         app.refresh_games();
         app
@@ -110,32 +79,17 @@ impl FragmasterApp {
         Fragmaster { rules: self.rules }
     }
 
-    /// What Redo would redo, in words (the event as the log would describe it now).
-    fn redo_label(&self) -> Option<String> {
-        let event = self.redo.last()?;
-        let game = &self.game.as_ref()?.game;
-        let mut next = game.state.clone();
-        let rules = self.log_rules();
-        crate::kernel::log::Rules::apply(&rules, &mut next, event).ok()?;
-        Some(crate::kernel::log::Rules::describe(&rules, &game.state, &next, event))
-    }
-
     fn screen_ui(&mut self, ui: &mut egui::Ui) {
         match self.screen {
             Screen::Play => {
                 let mut commands = Vec::new();
-                let undo_label = self
-                    .game
-                    .as_ref()
-                    .filter(|g| g.game.events.len() > 1)
-                    .and_then(|g| g.game.last_line().map(str::to_owned));
-                let redo_label = self.redo_label();
                 let view = PlayView {
-                    game: self.game.as_ref().map(|g| &g.game),
-                    read_only: self.game.as_ref().and_then(ActiveGame::read_only),
-                    undo_label: undo_label.as_deref(),
-                    redo_label: redo_label.as_deref(),
-                    saved: &self.play_saved(),
+                    game: self.table.game(),
+                    read_only: self.table.read_only(),
+                    undo_label: self.table.undo_label(),
+                    redo_label: self.table.redo_label(),
+                    saved: &self.table.saved,
+                    last_deleted: self.table.last_deleted(),
                     can_save: self.data.is_some(),
                 };
                 play::play_ui(ui, self.rules, &view, &mut self.play, &mut commands);
@@ -147,22 +101,17 @@ impl FragmasterApp {
             Screen::Print => {
                 let mut commands = Vec::new();
                 let players: Vec<String> = self
-                    .game
-                    .as_ref()
-                    .map(|g| g.game.state.players.iter().map(|p| p.name.clone()).collect())
+                    .table
+                    .game()
+                    .map(|g| g.state.players.iter().map(|p| p.name.clone()).collect())
                     .unwrap_or_default();
-                let target = self.game.as_ref().map_or(self.rules.game.target, |g| g.game.state.target);
+                let target = self.table.game().map_or(self.rules.game.target, |g| g.state.target);
                 print_ui::print_ui(ui, &players, target, &mut self.print, &mut commands);
                 for command in commands {
                     self.handle_print(command);
                 }
             }
         }
-    }
-
-    /// The saved games shown on the Play screen (a copy: the screen may start one).
-    fn play_saved(&self) -> Vec<(String, String)> {
-        self.play.saved.clone()
     }
 
     /// Carries out one command from the Print screen.
@@ -230,20 +179,18 @@ impl SystemApp for FragmasterApp {
     }
 
     fn resume_line(&self) -> Option<String> {
-        if let Some(active) = &self.game {
-            return Some(game_summary(&active.game));
+        if let Some(game) = self.table.game() {
+            return Some(game_summary(game));
         }
-        self.play.saved.iter().find(|(_, summary)| !summary.contains(" · over")).map(|(_, s)| s.clone())
+        self.table.resumable().map(|g| g.summary.text())
     }
 
     fn resume_last(&mut self) {
         self.screen = Screen::Play;
-        if self.game.is_some() {
+        if self.table.open.is_some() {
             return;
         }
-        if let Some((id, _)) =
-            self.play.saved.iter().find(|(_, summary)| !summary.contains(" · over")).cloned()
-        {
+        if let Some(id) = self.table.resumable().map(|g| g.id.clone()) {
             self.handle_play(PlayCommand::Resume(id));
         }
     }

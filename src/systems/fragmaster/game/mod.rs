@@ -39,6 +39,49 @@ pub struct Fragmaster<'r> {
 /// A Fragmaster game: its state, its events and their lines.
 pub type Game<'r> = log::Log<Fragmaster<'r>>;
 
+/// How a saved Fragmaster game reads in the list, and its set-up.
+impl log::TableRules for Fragmaster<'_> {
+    fn summary(&self, state: &State) -> log::Summary {
+        summary(state)
+    }
+
+    fn is_start(event: &Event) -> bool {
+        matches!(event, Event::Setup(_))
+    }
+}
+
+/// A saved game in one line, for its Resume button: the players, the target, the round and
+/// where it stands; and whether it is over.
+#[must_use]
+pub fn summary(s: &State) -> log::Summary {
+    {
+        let players: Vec<&str> = s.players.iter().map(|p| p.name.as_str()).collect();
+        let players = if players.is_empty() { "an empty game".to_owned() } else { players.join(", ") };
+        let stage = match s.phase {
+            Phase::Setup => "set-up".to_owned(),
+            Phase::Initiative => "initiative".to_owned(),
+            Phase::Deployment => "deployment".to_owned(),
+            Phase::Playing if s.is_neutral_round() => "neutral round".to_owned(),
+            Phase::Playing => format!("round {}", s.round),
+            Phase::Over => "over".to_owned(),
+        };
+        let leader = s.scoreboard().into_iter().next();
+        let standing = match (s.winner().map(|p| s.player_name(p)), leader) {
+            (Some(winner), _) => format!("{winner} won"),
+            (None, Some(line)) if line.frags != 0 => {
+                format!("{} leads with {}, unfinished", line.name, line.frags)
+            }
+            (None, _) => "unfinished".to_owned(),
+        };
+        let line = if s.phase == Phase::Over {
+            format!("{players} · first to {} · over, {standing}", s.target)
+        } else {
+            format!("{players} · first to {} · {stage} · {standing}", s.target)
+        };
+        log::Summary::new(line, s.phase == Phase::Over)
+    }
+}
+
 impl log::Rules for Fragmaster<'_> {
     type State = State;
     type Event = Event;

@@ -11,8 +11,9 @@ use std::any::Any;
 use std::path::PathBuf;
 
 use crate::app::SystemApp;
-use crate::store::{DataDir, Journal};
-use crate::systems::savage::game::{Event, Fight, Savage};
+use crate::session::Table;
+use crate::store::DataDir;
+use crate::systems::savage::game::{Fight, Savage};
 use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::combatant::Combatant;
 use crate::systems::savage::ui::combatants::{self, CombatantCommand, CombatantsState};
@@ -47,31 +48,6 @@ pub struct CombatantEntry {
     pub combatant: Result<Combatant, String>,
 }
 
-/// The fight at the table and where its events go.
-pub struct ActiveFight {
-    pub id: String,
-    pub fight: Fight<'static>,
-    saving: Saving,
-}
-
-/// Where the open fight's events are written.
-enum Saving {
-    Journal(Journal),
-    /// Nowhere: the journal is damaged or cannot be written; the sentence says why.
-    ReadOnly(String),
-}
-
-impl ActiveFight {
-    /// Why the fight cannot be changed, as a sentence; `None` when it can.
-    #[must_use]
-    pub fn read_only(&self) -> Option<&str> {
-        match &self.saving {
-            Saving::Journal(_) => None,
-            Saving::ReadOnly(why) => Some(why),
-        }
-    }
-}
-
 /// Deadlands' part of the app.
 pub struct SavageApp {
     rules: &'static Rules,
@@ -85,10 +61,8 @@ pub struct SavageApp {
     pub reference: ReferenceState,
     /// The Print screen.
     pub print: PrintState,
-    /// The fight at the table, if one is open.
-    pub game: Option<ActiveFight>,
-    /// Events undone, most recent last, with their lines, for Redo.
-    redo: Vec<(Event, String)>,
+    /// The saved fights and the fight at the table.
+    pub table: Table<Fight<'static>>,
     /// The combatant being edited as last written to disk.
     saved: Option<Combatant>,
     /// A working copy whose save failed: not retried until it changes again.
@@ -101,14 +75,13 @@ impl SavageApp {
     pub fn new(rules: &'static Rules, data: Option<DataDir>) -> SavageApp {
         let mut app = SavageApp {
             rules,
+            table: Table::new(data.clone(), "fight"),
             data,
             screen: Screen::default(),
             combatants: CombatantsState::default(),
             fight: FightState::default(),
             reference: ReferenceState::default(),
             print: PrintState::default(),
-            game: None,
-            redo: Vec::new(),
             saved: None,
             failed_save: None,
         };
@@ -143,15 +116,13 @@ impl SavageApp {
             Screen::Fight => {
                 let mut commands = Vec::new();
                 let view = FightView {
-                    fight: self.game.as_ref().map(|g| &g.fight),
-                    read_only: self.game.as_ref().and_then(ActiveFight::read_only),
-                    undo_label: self
-                        .game
-                        .as_ref()
-                        .filter(|g| g.fight.events.len() > 1)
-                        .and_then(|g| g.fight.last_line()),
-                    redo_label: self.redo.last().map(|(_, line)| line.as_str()),
+                    fight: self.table.game(),
+                    read_only: self.table.read_only(),
+                    undo_label: self.table.undo_label(),
+                    redo_label: self.table.redo_label(),
                     entries: &self.combatants.entries,
+                    saved: &self.table.saved,
+                    last_deleted: self.table.last_deleted(),
                 };
                 fight::fight_ui(ui, self.rules, &view, &mut self.fight, &mut commands);
                 for command in commands {
@@ -193,20 +164,18 @@ impl SystemApp for SavageApp {
     }
 
     fn resume_line(&self) -> Option<String> {
-        if let Some(active) = &self.game {
-            return Some(fights::fight_summary(&active.fight));
+        if let Some(fight) = self.table.game() {
+            return Some(crate::systems::savage::game::fight_summary(&fight.state));
         }
-        self.fight.saved.iter().find(|(_, summary)| !summary.contains("damaged")).map(|(_, s)| s.clone())
+        self.table.resumable().map(|g| g.summary.text())
     }
 
     fn resume_last(&mut self) {
         self.screen = Screen::Fight;
-        if self.game.is_some() {
+        if self.table.open.is_some() {
             return;
         }
-        if let Some((id, _)) =
-            self.fight.saved.iter().find(|(_, summary)| !summary.contains("damaged")).cloned()
-        {
+        if let Some(id) = self.table.resumable().map(|g| g.id.clone()) {
             self.handle_fight(FightCommand::Resume(id));
         }
     }

@@ -312,6 +312,35 @@ impl<'r> Savage<'r> {
 /// A Deadlands fight.
 pub type Fight<'r> = log::Log<Savage<'r>>;
 
+/// How a saved fight reads in the list, and its set-up. A fight has no end in the rules (the
+/// Marshal closes it), so none is listed as finished.
+impl log::TableRules for Savage<'_> {
+    fn summary(&self, state: &State) -> log::Summary {
+        log::Summary::new(fight_summary(state), false)
+    }
+
+    fn is_start(event: &Event) -> bool {
+        matches!(event, Event::Setup { .. })
+    }
+}
+
+/// A fight in one line, for its Resume button: who, the round, who is still standing.
+#[must_use]
+pub fn fight_summary(s: &State) -> String {
+    let mut sides: BTreeMap<bool, Vec<&str>> = BTreeMap::new();
+    for u in &s.units {
+        sides.entry(u.combatant.player.is_some()).or_default().push(u.combatant.name.as_str());
+    }
+    let posse = sides.get(&true).map_or(0, Vec::len);
+    let foes = sides.get(&false).map_or(0, Vec::len);
+    let standing = s.units.iter().filter(|u| u.in_fight()).count();
+    format!(
+        "Fight · round {} · posse of {posse} against {foes} · {standing} of {} still fighting",
+        s.round(),
+        s.units.len()
+    )
+}
+
 impl log::Rules for Savage<'_> {
     type State = State;
     type Event = Event;

@@ -23,11 +23,13 @@ mod shot;
 
 use egui::{RichText, ScrollArea, Ui};
 
+use crate::session::SavedGame;
 use crate::store::{GangEntry, Outcome, Series};
 use crate::systems::dmh::game::{Action, Event, Game, ModelRef, Phase};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::Card;
 use crate::systems::dmh::rules::data::Role;
+use crate::ui::table::History;
 use crate::ui::theme;
 use crate::ui::widgets::{problem, row};
 
@@ -55,6 +57,10 @@ pub enum PlayCommand {
     },
     /// Put the game away (it stays saved).
     Close,
+    /// Move a saved game to `games/deleted/`.
+    Delete(String),
+    /// Bring back the game deleted last.
+    UndoDelete,
 }
 
 /// The shot being prepared for the acting model.
@@ -150,8 +156,6 @@ pub struct PlayState {
     /// A nerve test a shot called for that the players put off ("Not now").
     pub nerve_put_off: Option<ModelRef>,
     pub big_nerve_rolls: [String; 2],
-    /// Saved games that can be resumed: id and a summary.
-    pub saved: Vec<(String, String)>,
     pub notice: Option<String>,
     /// A fixed seed for the next game (tests and replays of a known deal); the clock otherwise.
     pub seed: Option<u64>,
@@ -212,15 +216,17 @@ impl PlayState {
     }
 }
 
-/// A saved game: its id and its one-line summary.
-type Saved = (String, String);
-
 /// What the Play screen shows: the open game (if any) and what Undo and Redo would do.
 pub struct PlayView<'a> {
     pub game: Option<&'a Game>,
     /// What Undo would undo, in words.
     pub undo_label: Option<&'a str>,
-    pub can_redo: bool,
+    /// What Redo would redo, in words.
+    pub redo_label: Option<&'a str>,
+    /// The saved games, newest first.
+    pub saved: &'a [SavedGame],
+    /// The game deleted last, which Undo delete brings back.
+    pub last_deleted: Option<&'a SavedGame>,
     /// The saved gangs to start a game with.
     pub gangs: &'a [GangEntry],
     /// Scene results recorded for series play.
@@ -251,14 +257,14 @@ pub fn play_ui(
             None => setup::new_game_ui(ui, rules, view, state, commands),
             Some(game) if game.pending.is_some() || state.hand_over.is_some() => {
                 // Undo stays one click away behind the hand-over screens too.
-                row(ui, |ui| undo_buttons(ui, view.undo_label, view.can_redo, commands));
+                row(ui, |ui| undo_buttons(ui, view.undo_label, view.redo_label, commands));
                 if game.pending.is_some() {
                     hand::pending_ui(ui, rules, game, state, commands);
                 } else {
                     hand::hand_ui(ui, rules, game, state, commands);
                 }
             }
-            Some(game) => game_ui(ui, rules, game, view.undo_label, view.can_redo, state, commands),
+            Some(game) => game_ui(ui, rules, game, view.undo_label, view.redo_label, state, commands),
         }
     });
 }
@@ -268,7 +274,7 @@ fn game_ui(
     rules: &Rules,
     game: &Game,
     undo_label: Option<&str>,
-    can_redo: bool,
+    redo_label: Option<&str>,
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
@@ -289,7 +295,7 @@ fn game_ui(
     if stacked {
         ui.label(RichText::new(title).size(theme::HEADING + 2.0).strong());
         ui.horizontal_wrapped(|ui| {
-            undo_buttons(ui, undo_label, can_redo, commands);
+            undo_buttons(ui, undo_label, redo_label, commands);
             if game.phase != Phase::Over {
                 end::declare_end_ui(ui, rules, game, commands);
             }
@@ -302,7 +308,7 @@ fn game_ui(
             }
         });
     } else {
-        header_ui(ui, rules, game, &title, undo_label, can_redo, commands);
+        header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
     }
     ui.separator();
     let roster = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
@@ -357,7 +363,7 @@ fn header_ui(
     game: &Game,
     title: &str,
     undo_label: Option<&str>,
-    can_redo: bool,
+    redo_label: Option<&str>,
     commands: &mut Vec<PlayCommand>,
 ) {
     row(ui, |ui| {
@@ -374,7 +380,7 @@ fn header_ui(
                 end::declare_end_ui(ui, rules, game, commands);
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                undo_buttons(ui, undo_label, can_redo, commands);
+                undo_buttons(ui, undo_label, redo_label, commands);
             });
         });
     });
@@ -410,46 +416,17 @@ pub(crate) fn possessive(name: &str) -> String {
     if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
 }
 
-/// Undo (saying what it undoes) and Redo, with their shortcuts. Undo keeps one width, so Redo
-/// after it never moves; a long label is shortened on the button and given whole in its
-/// tooltip (and to screen readers). The shortcuts are left to a text field that has focus.
-fn undo_buttons(ui: &mut Ui, undo_label: Option<&str>, can_redo: bool, commands: &mut Vec<PlayCommand>) {
-    // Ctrl+Shift+Z first: Ctrl+Z alone would match it too.
-    let (redo_key, undo_key) = if ui.ctx().text_edit_focused() {
-        (false, false)
-    } else {
-        ui.input_mut(|i| {
-            let redo = i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
-            (redo, !redo && i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z))
-        })
-    };
-    let full = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
-    let shown = elide(&full, 40);
-    let undo = ui
-        .add_enabled(
-            undo_label.is_some(),
-            // Narrower only where the screen is.
-            egui::Button::new(shown).truncate().min_size(egui::vec2(360f32.min(ui.available_width()), 0.0)),
-        )
-        .accessible_name(full.clone())
-        .on_hover_text(format!("{full} (Ctrl+Z)"));
-    if undo.clicked() || (undo_label.is_some() && undo_key) {
-        commands.push(PlayCommand::Undo);
-    }
-    if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z").clicked()
-        || (can_redo && redo_key)
-    {
-        commands.push(PlayCommand::Redo);
-    }
-}
-
-/// `text` cut to `max` characters with an ellipsis.
-fn elide(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_owned()
-    } else {
-        let cut: String = text.chars().take(max.saturating_sub(1)).collect();
-        format!("{}…", cut.trim_end())
+/// The shared Undo/Redo bar.
+fn undo_buttons(
+    ui: &mut Ui,
+    undo_label: Option<&str>,
+    redo_label: Option<&str>,
+    commands: &mut Vec<PlayCommand>,
+) {
+    match crate::ui::table::history_bar(ui, undo_label, redo_label, 360.0) {
+        Some(History::Undo) => commands.push(PlayCommand::Undo),
+        Some(History::Redo) => commands.push(PlayCommand::Redo),
+        None => {}
     }
 }
 

@@ -3,10 +3,11 @@
 
 use egui::{RichText, Ui};
 
-use super::{PlayCommand, PlayState, PlayView, Saved};
+use super::{PlayCommand, PlayState, PlayView};
 use crate::store::{GangEntry, Outcome, Series};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::Role;
+use crate::ui::table::{SavedAction, SavedWords, saved_games_ui};
 use crate::ui::theme;
 use crate::ui::widgets::{self, problem, row, toggle};
 
@@ -19,7 +20,7 @@ pub(super) fn new_game_ui(
 ) {
     let gangs = view.gangs;
     let v = ui.visuals().clone();
-    unfinished_ui(ui, state, commands);
+    saved_ui(ui, view, commands);
     ui.label(theme::heading(&v, "New game"));
     let readable: Vec<(&str, String)> = gangs
         .iter()
@@ -27,7 +28,6 @@ pub(super) fn new_game_ui(
         .collect();
     if readable.len() < 2 {
         ui.label("Build two gangs on the Gangs screen first: one for each player.");
-        history_ui(ui, state, commands);
         return;
     }
     if state.good.is_empty() {
@@ -94,55 +94,17 @@ pub(super) fn new_game_ui(
             extra_card,
         });
     }
-    history_ui(ui, state, commands);
 }
 
-/// The unfinished games, first on the screen: Posse reopens where the players left.
-fn unfinished_ui(ui: &mut Ui, state: &PlayState, commands: &mut Vec<PlayCommand>) {
-    let v = ui.visuals().clone();
-    let unfinished: Vec<&Saved> =
-        state.saved.iter().filter(|(_, summary)| !summary.contains(" · over")).collect();
-    let Some((newest, rest)) = unfinished.split_first() else { return };
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.label(theme::heading(&v, "Carry on where you left off"));
-        if ui.button(RichText::new(format!("Resume {}", newest.1)).size(theme::HEADING)).clicked() {
-            commands.push(PlayCommand::Resume(newest.0.clone()));
-        }
-        for (id, summary) in rest {
-            if ui.button(format!("Resume {summary}")).clicked() {
-                commands.push(PlayCommand::Resume(id.clone()));
-            }
-        }
-    });
-    ui.add_space(theme::GAP);
-}
-
-/// The history of finished games, folded away.
-fn history_ui(ui: &mut Ui, state: &PlayState, commands: &mut Vec<PlayCommand>) {
-    let finished: Vec<&Saved> =
-        state.saved.iter().filter(|(_, summary)| summary.contains(" · over")).collect();
-    if !finished.is_empty() {
-        ui.add_space(theme::GAP);
-        egui::CollapsingHeader::new(format!(
-            "History: {}",
-            crate::systems::dmh::rules::count(
-                u32::try_from(finished.len()).unwrap_or(u32::MAX),
-                "finished game",
-                "finished games"
-            )
-        ))
-        .id_salt("history")
-        .show(ui, |ui| {
-            for (id, summary) in finished {
-                if ui
-                    .button(format!("Open {summary}"))
-                    .on_hover_text("Read its log, or undo its last event")
-                    .clicked()
-                {
-                    commands.push(PlayCommand::Resume(id.clone()));
-                }
-            }
-        });
+/// The saved games, first on the screen (Posse reopens where the players left), the finished
+/// ones folded away.
+fn saved_ui(ui: &mut Ui, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
+    let words = SavedWords { heading: "Carry on where you left off", plural: "games" };
+    match saved_games_ui(ui, view.saved, view.last_deleted, words) {
+        Some(SavedAction::Resume(id)) => commands.push(PlayCommand::Resume(id)),
+        Some(SavedAction::Delete(id)) => commands.push(PlayCommand::Delete(id)),
+        Some(SavedAction::UndoDelete) => commands.push(PlayCommand::UndoDelete),
+        None => {}
     }
 }
 

@@ -18,10 +18,12 @@ mod turn;
 use egui::{RichText, ScrollArea, Ui};
 
 use super::fighters::FighterEntry;
-use super::{elide, shortcut};
+use super::shortcut;
+use crate::session::SavedGame;
 use crate::systems::frag::game::{Event, Game, Phase, Setup, Stage};
 use crate::systems::frag::rules::Deck;
 use crate::systems::frag::rules::data::{Rulebook, Variant};
+use crate::ui::table::History;
 use crate::ui::theme;
 use crate::ui::widgets::{problem, row};
 
@@ -42,6 +44,10 @@ pub enum PlayCommand {
     Resume(String),
     /// Put the game away (it stays saved).
     Close,
+    /// Move a saved game to `games/deleted/`.
+    Delete(String),
+    /// Bring back the game deleted last.
+    UndoDelete,
 }
 
 /// What the Play screen is shown.
@@ -49,11 +55,16 @@ pub struct PlayView<'a> {
     pub game: Option<&'a Game>,
     /// What Undo would undo, in words (`None`: nothing to undo).
     pub undo_label: Option<&'a str>,
-    pub can_redo: bool,
+    /// What Redo would redo, in words (`None`: nothing to redo).
+    pub redo_label: Option<&'a str>,
     /// Why the open game cannot be changed (its journal is damaged).
     pub read_only: Option<&'a str>,
     /// The saved fighters, to seat at set-up.
     pub fighters: &'a [FighterEntry],
+    /// The saved games, newest first.
+    pub saved: &'a [SavedGame],
+    /// The game deleted last, which Undo delete brings back.
+    pub last_deleted: Option<&'a SavedGame>,
 }
 
 /// The Play screen's own state: the forms of each step, kept between frames.
@@ -61,8 +72,6 @@ pub struct PlayView<'a> {
 pub struct PlayState {
     /// A sentence about the last command that failed.
     pub notice: Option<String>,
-    /// The saved games, newest first: (id, summary).
-    pub saved: Vec<(String, String)>,
     pub setup: SetupForm,
     /// Each seat's typed poker hand.
     pub poker: Vec<String>,
@@ -163,7 +172,7 @@ pub fn play_ui(
         }
         let Some(game) = view.game else {
             ScrollArea::vertical().id_salt("frag-setup").show(ui, |ui| {
-                setup::setup_ui(ui, book, view.fighters, state, commands);
+                setup::setup_ui(ui, book, view, state, commands);
             });
             return;
         };
@@ -222,7 +231,7 @@ fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, comma
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 close_button(ui, commands);
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                    undo_buttons(ui, view.undo_label, view.can_redo, commands);
+                    undo_buttons(ui, view, commands);
                 });
             });
         }
@@ -230,7 +239,7 @@ fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, comma
     // In a narrow window Undo, Redo and Close have a row of their own.
     if !roomy {
         ui.horizontal_wrapped(|ui| {
-            undo_buttons(ui, view.undo_label, view.can_redo, commands);
+            undo_buttons(ui, view, commands);
             close_button(ui, commands);
         });
     }
@@ -242,41 +251,12 @@ fn close_button(ui: &mut Ui, commands: &mut Vec<PlayCommand>) {
     }
 }
 
-/// Undo (saying what it undoes) and Redo, with their shortcuts (Ctrl+Z, Ctrl+Shift+Z). Undo
-/// keeps one width, so Redo after it never moves; a long label is shortened on the button and
-/// given whole in its tooltip and to screen readers.
-fn undo_buttons(ui: &mut Ui, undo_label: Option<&str>, can_redo: bool, commands: &mut Vec<PlayCommand>) {
-    let (redo_key, undo_key) = if ui.ctx().text_edit_focused() {
-        (false, false)
-    } else {
-        ui.input_mut(|i| {
-            let redo = i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
-            (redo, !redo && i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z))
-        })
-    };
-    let full = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
-    // Narrower on a phone, with Redo beside it.
-    let width = (ui.available_width() - 90.0).clamp(120.0, 300.0);
-    #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "a few dozen characters")]
-    let chars = ((width / 9.0) as usize).max(12);
-    let undo = ui
-        .add_enabled(
-            undo_label.is_some(),
-            egui::Button::new(elide(&full, chars.min(34))).min_size(egui::vec2(width, 0.0)),
-        )
-        .accessible_name(full.clone())
-        .on_hover_text(format!("{full} (Ctrl+Z)"));
-    if undo.clicked() || (undo_label.is_some() && undo_key) {
-        commands.push(PlayCommand::Undo);
-    }
-    // On a touch screen, where nothing hovers, what a shortened Undo undoes is written out.
-    if crate::ui::theme::is_touch(ui.ctx()) && full.chars().count() > chars.min(34) {
-        crate::ui::widgets::hint(ui, &full);
-    }
-    if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_hover_text("Ctrl+Shift+Z").clicked()
-        || (can_redo && redo_key)
-    {
-        commands.push(PlayCommand::Redo);
+/// The shared Undo/Redo bar, narrower on a phone.
+fn undo_buttons(ui: &mut Ui, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
+    match crate::ui::table::history_bar(ui, view.undo_label, view.redo_label, 300.0) {
+        Some(History::Undo) => commands.push(PlayCommand::Undo),
+        Some(History::Redo) => commands.push(PlayCommand::Redo),
+        None => {}
     }
 }
 

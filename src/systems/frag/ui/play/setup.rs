@@ -4,12 +4,13 @@
 
 use egui::{RichText, Ui};
 
-use super::super::fighters::{FighterEntry, fighter_label};
+use super::super::fighters::fighter_label;
 use super::super::{combo, die, stepper};
 use super::{PlayCommand, PlayState, main_button, who};
 use crate::systems::frag::game::{Event, Game, Seat, Setup};
 use crate::systems::frag::rules::data::{Rulebook, Variant};
 use crate::systems::frag::rules::poker::{self, PokerCard};
+use crate::ui::table::{SavedAction, SavedWords, saved_games_ui};
 use crate::ui::theme;
 use crate::ui::widgets::{choice, problem, row, row_label};
 
@@ -39,21 +40,18 @@ impl Default for SetupForm {
 pub fn setup_ui(
     ui: &mut Ui,
     book: &Rulebook,
-    fighters: &[FighterEntry],
+    view: &super::PlayView<'_>,
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
     let v = ui.visuals().clone();
-    let unfinished: Vec<&(String, String)> =
-        state.saved.iter().filter(|(_, summary)| !summary.contains(" · over")).collect();
-    if !unfinished.is_empty() {
-        ui.label(theme::heading(&v, "Games to resume"));
-        for (id, summary) in unfinished {
-            if ui.button(format!("Resume {summary}")).clicked() {
-                commands.push(PlayCommand::Resume(id.clone()));
-            }
-        }
-        ui.add_space(theme::GAP);
+    let fighters = view.fighters;
+    let words = SavedWords { heading: "Games to resume", plural: "games" };
+    match saved_games_ui(ui, view.saved, view.last_deleted, words) {
+        Some(SavedAction::Resume(id)) => commands.push(PlayCommand::Resume(id)),
+        Some(SavedAction::Delete(id)) => commands.push(PlayCommand::Delete(id)),
+        Some(SavedAction::UndoDelete) => commands.push(PlayCommand::UndoDelete),
+        None => {}
     }
     ui.label(theme::heading(&v, "New game"));
     let form = &mut state.setup;

@@ -19,9 +19,11 @@ use std::collections::BTreeMap;
 
 use egui::{RichText, ScrollArea, Ui};
 
+use crate::session::SavedGame;
 use crate::systems::fragmaster::game::{CharacterId, Event, Game, Phase, Setup, State};
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::data::{Cover, WeaponId};
+use crate::ui::table::History;
 use crate::ui::theme;
 use crate::ui::widgets::{problem, row};
 
@@ -40,6 +42,10 @@ pub enum PlayCommand {
     Resume(String),
     /// Put the game away (it stays saved).
     Close,
+    /// Move a saved game to `games/deleted/`.
+    Delete(String),
+    /// Bring back the game deleted last.
+    UndoDelete,
 }
 
 /// A character caught in a blast, as typed.
@@ -82,8 +88,6 @@ pub struct PlayState {
     /// What an "other" action is, in the players' words.
     pub note: String,
     pub attack: AttackDraft,
-    /// Saved games that can be resumed: id and summary.
-    pub saved: Vec<(String, String)>,
     /// What went wrong with the last command, as a sentence.
     pub notice: Option<String>,
     /// The turn the drafts belong to: round, place in the order, attacks made.
@@ -147,7 +151,10 @@ pub struct PlayView<'a> {
     pub undo_label: Option<&'a str>,
     /// What Redo would redo, in words.
     pub redo_label: Option<&'a str>,
-    pub saved: &'a [(String, String)],
+    /// The saved games, newest first.
+    pub saved: &'a [SavedGame],
+    /// The game deleted last, which Undo delete brings back.
+    pub last_deleted: Option<&'a SavedGame>,
     /// There is a data folder to keep games in.
     pub can_save: bool,
 }
@@ -221,7 +228,11 @@ fn head_ui(ui: &mut Ui, game: &Game<'_>, view: &PlayView<'_>, commands: &mut Vec
     row(ui, |ui| {
         ui.label(RichText::new(title).size(theme::HEADING + 4.0).strong());
         ui.add_space(theme::GAP);
-        undo_buttons(ui, view.undo_label, view.redo_label, commands);
+        match crate::ui::table::history_bar(ui, view.undo_label, view.redo_label, 380.0) {
+            Some(History::Undo) => commands.push(PlayCommand::Undo),
+            Some(History::Redo) => commands.push(PlayCommand::Redo),
+            None => {}
+        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
                 .button("Close game")
@@ -232,60 +243,6 @@ fn head_ui(ui: &mut Ui, game: &Game<'_>, view: &PlayView<'_>, commands: &mut Vec
             }
         });
     });
-}
-
-/// The most characters the Undo button shows.
-const UNDO_CHARS: usize = 44;
-
-/// Undo (saying what it undoes) and Redo (saying what it redoes), with Ctrl+Z and
-/// Ctrl+Shift+Z. The shortcuts are left to a text field that has focus.
-fn undo_buttons(
-    ui: &mut Ui,
-    undo_label: Option<&str>,
-    redo_label: Option<&str>,
-    commands: &mut Vec<PlayCommand>,
-) {
-    let (redo_key, undo_key) = if ui.ctx().text_edit_focused() {
-        (false, false)
-    } else {
-        ui.input_mut(|i| {
-            let redo = i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
-            (redo, !redo && i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z))
-        })
-    };
-    let full = undo_label.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
-    let undo = ui
-        .add_enabled(
-            undo_label.is_some(),
-            egui::Button::new(elide(&full, UNDO_CHARS)).min_size(egui::vec2(380.0, 0.0)),
-        )
-        .accessible_name(full.clone())
-        .on_hover_text(format!("{full} (Ctrl+Z)"));
-    if undo.clicked() || (undo_label.is_some() && undo_key) {
-        commands.push(PlayCommand::Undo);
-    }
-    // On a touch screen, where nothing hovers, what a shortened Undo undoes is written out.
-    if crate::ui::theme::is_touch(ui.ctx()) && full.chars().count() > UNDO_CHARS {
-        crate::ui::widgets::hint(ui, &full);
-    }
-    let full = redo_label.map_or_else(|| "Redo".to_owned(), |l| format!("Redo: {l}"));
-    let redo = ui
-        .add_enabled(redo_label.is_some(), egui::Button::new(elide(&full, 28)))
-        .accessible_name(full.clone())
-        .on_hover_text(format!("{full} (Ctrl+Shift+Z)"));
-    if redo.clicked() || (redo_label.is_some() && redo_key) {
-        commands.push(PlayCommand::Redo);
-    }
-}
-
-/// `text` cut to `max` characters with an ellipsis.
-fn elide(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_owned()
-    } else {
-        let cut: String = text.chars().take(max.saturating_sub(1)).collect();
-        format!("{}…", cut.trim_end())
-    }
 }
 
 /// A key pressed without modifiers while no text field has focus, used up so nothing else

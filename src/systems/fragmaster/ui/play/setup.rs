@@ -10,6 +10,7 @@ use crate::kernel::log::Rules as _;
 use crate::systems::fragmaster::game::{Event, Fragmaster, PlayerSetup, Setup, State};
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::data::WeaponId;
+use crate::ui::table::{SavedAction, SavedWords, saved_games_ui};
 use crate::ui::theme;
 use crate::ui::widgets::{choice, problem, row, row_label, stepper};
 
@@ -94,10 +95,12 @@ pub fn setup_ui(
                         RichText::new("None yet: a game is saved as it is played.").color(theme::muted(&v)),
                     );
                 }
-                for (id, summary) in view.saved {
-                    if ui.button(format!("Resume {summary}")).clicked() {
-                        commands.push(PlayCommand::Resume(id.clone()));
-                    }
+                let words = SavedWords { heading: "To play on", plural: "games" };
+                match saved_games_ui(ui, view.saved, view.last_deleted, words) {
+                    Some(SavedAction::Resume(id)) => commands.push(PlayCommand::Resume(id)),
+                    Some(SavedAction::Delete(id)) => commands.push(PlayCommand::Delete(id)),
+                    Some(SavedAction::UndoDelete) => commands.push(PlayCommand::UndoDelete),
+                    None => {}
                 }
             });
         });

@@ -22,6 +22,7 @@ use egui::{RichText, Ui};
 
 use super::calc::DiceForm;
 use crate::kernel::log::Rules as _;
+use crate::session::SavedGame;
 use crate::systems::savage::app::CombatantEntry;
 use crate::systems::savage::game::{Automation, Event, Fight, MemberRef, Savage};
 use crate::systems::savage::rules::Rules;
@@ -48,6 +49,10 @@ pub enum FightCommand {
     Resume(String),
     /// Puts the fight away (it stays saved).
     Close,
+    /// Moves a saved fight to `games/deleted/`.
+    Delete(String),
+    /// Brings back the fight deleted last.
+    UndoDelete,
 }
 
 /// What the Fight screen shows.
@@ -61,6 +66,10 @@ pub struct FightView<'a> {
     pub redo_label: Option<&'a str>,
     /// The combatant files, to start a fight or bring someone in.
     pub entries: &'a [CombatantEntry],
+    /// The saved fights, newest first.
+    pub saved: &'a [SavedGame],
+    /// The fight deleted last, which Undo delete brings back.
+    pub last_deleted: Option<&'a SavedGame>,
 }
 
 /// The middle of the table: the acting combatant's turn, or one combatant's own panel.
@@ -85,8 +94,6 @@ pub enum Step {
 pub struct FightState {
     /// The seed of the next fight (tests, `POSSE_SEED`); otherwise the clock's.
     pub seed: Option<u64>,
-    /// Saved fights: id and one line.
-    pub saved: Vec<(String, String)>,
     pub notice: Option<String>,
     /// Set-up: copies of each combatant file in the new fight.
     pub picked: BTreeMap<String, u32>,
@@ -144,11 +151,10 @@ pub struct FightState {
 impl FightState {
     /// Clears every form (a fight started or reopened).
     pub fn reset_forms(&mut self) {
-        let saved = std::mem::take(&mut self.saved);
         let seed = self.seed.take();
         let picked = std::mem::take(&mut self.picked);
         let automation = self.automation;
-        *self = FightState { seed, saved, picked, automation, ..FightState::default() };
+        *self = FightState { seed, picked, automation, ..FightState::default() };
     }
 
     /// Follows the fight: when an event was added or undone, the dice typed for it are

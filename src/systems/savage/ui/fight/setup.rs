@@ -5,6 +5,7 @@ use egui::{RichText, Ui};
 
 use super::{FightCommand, FightState, FightView};
 use crate::systems::savage::rules::combatant::Kind;
+use crate::ui::table::{SavedAction, SavedWords, saved_games_ui};
 use crate::ui::theme;
 use crate::ui::widgets::stepper;
 
@@ -20,32 +21,30 @@ pub(super) fn setup_ui(
             egui::ScrollArea::vertical().id_salt("savage-setup-narrow").show(ui, |ui| {
                 new_fight_ui(ui, view, state, commands);
                 ui.separator();
-                saved_ui(ui, state, commands);
+                saved_ui(ui, view, commands);
             });
         });
         return;
     }
     egui::Panel::left("savage-saved-fights").resizable(false).exact_size(420.0).show(ui, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| saved_ui(ui, state, commands));
+        egui::ScrollArea::vertical().show(ui, |ui| saved_ui(ui, view, commands));
     });
     egui::CentralPanel::default().show(ui, |ui| new_fight_ui(ui, view, state, commands));
 }
 
-/// The saved fights, each with its Resume button.
-fn saved_ui(ui: &mut Ui, state: &FightState, commands: &mut Vec<FightCommand>) {
+/// The saved fights, each with Resume and Delete.
+fn saved_ui(ui: &mut Ui, view: &FightView<'_>, commands: &mut Vec<FightCommand>) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "Saved fights"));
-    if state.saved.is_empty() {
+    if view.saved.is_empty() {
         ui.label(RichText::new("None yet.").color(theme::muted(&v)));
     }
-    for (id, summary) in &state.saved {
-        ui.push_id(id, |ui| {
-            ui.label(summary);
-            if ui.button(format!("Resume {id}")).clicked() {
-                commands.push(FightCommand::Resume(id.clone()));
-            }
-            ui.add_space(6.0);
-        });
+    let words = SavedWords { heading: "To play on", plural: "fights" };
+    match saved_games_ui(ui, view.saved, view.last_deleted, words) {
+        Some(SavedAction::Resume(id)) => commands.push(FightCommand::Resume(id)),
+        Some(SavedAction::Delete(id)) => commands.push(FightCommand::Delete(id)),
+        Some(SavedAction::UndoDelete) => commands.push(FightCommand::UndoDelete),
+        None => {}
     }
 }
 

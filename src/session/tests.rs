@@ -1,0 +1,208 @@
+//! The table session on a toy game: a running total, started with a number, refused an
+//! addition of 0, over once it reaches 10.
+
+use super::*;
+use crate::kernel::log::Rules;
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+enum Ev {
+    Start(u32),
+    Add(u32),
+}
+
+#[derive(Clone, Debug, Default)]
+struct Count {
+    total: u32,
+    started: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+enum Refusal {
+    #[error("adding nothing changes nothing")]
+    Nothing,
+    #[error("the count has not started")]
+    NotStarted,
+    #[error("the count has already started")]
+    Started,
+}
+
+struct Counting;
+
+impl Rules for Counting {
+    type State = Count;
+    type Event = Ev;
+    type Error = Refusal;
+
+    fn apply(&self, state: &mut Count, event: &Ev) -> Result<(), Refusal> {
+        match (event, state.started) {
+            (Ev::Start(_), true) => Err(Refusal::Started),
+            (Ev::Start(n), false) => {
+                state.started = true;
+                state.total = *n;
+                Ok(())
+            }
+            (Ev::Add(_), false) => Err(Refusal::NotStarted),
+            (Ev::Add(0), true) => Err(Refusal::Nothing),
+            (Ev::Add(n), true) => {
+                state.total += n;
+                Ok(())
+            }
+        }
+    }
+
+    fn describe(&self, _before: &Count, after: &Count, event: &Ev) -> String {
+        match event {
+            Ev::Start(n) => format!("Start at {n}"),
+            Ev::Add(n) => format!("Add {n}: {}", after.total),
+        }
+    }
+}
+
+impl TableRules for Counting {
+    fn summary(&self, state: &Count) -> Summary {
+        Summary::new(format!("Count at {}", state.total), state.total >= 10)
+    }
+
+    fn is_start(event: &Ev) -> bool {
+        matches!(event, Ev::Start(_))
+    }
+}
+
+type Game = Log<Counting>;
+
+fn table(dir: &tempfile::TempDir) -> Table<Game> {
+    let mut table = Table::new(Some(DataDir::at(dir.path())), "count");
+    table.refresh(&Counting);
+    table
+}
+
+fn total(table: &Table<Game>) -> Option<u32> {
+    table.game().map(|g| g.state.total)
+}
+
+#[test]
+fn a_game_is_written_before_it_is_shown_and_comes_back_as_it_was() {
+    let dir = tempfile::tempdir().expect("temp");
+    let mut t = table(&dir);
+    t.start(&Counting, &Ev::Start(2)).expect("started");
+    t.commit(&Counting, &Ev::Add(3)).expect("added");
+    let id = t.open_id().expect("open").to_owned();
+    assert_eq!(t.undo_label(), Some("Add 3: 5"));
+    t.close(&Counting);
+    assert_eq!(t.saved, vec![SavedGame { id: id.clone(), summary: Summary::new("Count at 5", false) }]);
+    assert_eq!(t.resumable().map(|g| g.id.as_str()), Some(id.as_str()));
+
+    let mut again = table(&dir);
+    assert_eq!(again.resume(&Counting, &id), Ok(Reopened::AsLeft));
+    assert_eq!(total(&again), Some(5));
+    assert_eq!(again.game().map(|g| g.lines.clone()), Some(vec!["Start at 2".into(), "Add 3: 5".into()]));
+}
+
+#[test]
+fn a_refused_set_up_leaves_no_file_and_a_refused_event_changes_nothing() {
+    let dir = tempfile::tempdir().expect("temp");
+    let mut t = table(&dir);
+    let refused = t.start(&Counting, &Ev::Add(1)).expect_err("not a start");
+    assert_eq!(refused.to_string(), "The count cannot start: the count has not started.");
+    assert!(t.data().expect("folder").list_games().is_empty());
+
+    t.start(&Counting, &Ev::Start(1)).expect("started");
+    t.commit(&Counting, &Ev::Add(4)).expect("added");
+    t.undo(&Counting).expect("undone");
+    assert_eq!(t.redo_label(), Some("Add 4: 5"));
+    let refused = t.commit(&Counting, &Ev::Add(0)).expect_err("refused");
+    assert_eq!(refused.to_string(), "That cannot be done: adding nothing changes nothing.");
+    // A refused event is no new event: Redo is still there.
+    assert_eq!(t.redo_label(), Some("Add 4: 5"));
+    assert_eq!(t.redo(&Counting).expect("redone"), Some(Ev::Add(4)));
+    assert_eq!(total(&t), Some(5));
+    // A new event clears it.
+    t.undo(&Counting).expect("undone");
+    t.commit(&Counting, &Ev::Add(2)).expect("added");
+    assert_eq!(t.redo_label(), None);
+    assert_eq!(total(&t), Some(3));
+}
+
+#[test]
+fn the_set_up_cannot_be_undone_and_undo_rewrites_the_journal() {
+    let dir = tempfile::tempdir().expect("temp");
+    let mut t = table(&dir);
+    t.start(&Counting, &Ev::Start(7)).expect("started");
+    assert_eq!(t.undo_label(), None);
+    let refused = t.undo(&Counting).expect_err("the start");
+    assert_eq!(refused.to_string(), "The start of the count cannot be undone; close the count instead.");
+    t.commit(&Counting, &Ev::Add(1)).expect("added");
+    t.undo(&Counting).expect("undone");
+    let id = t.open_id().expect("open").to_owned();
+    let read = store::read_journal_of::<Ev>(&DataDir::at(dir.path()).game_path(&id)).expect("read");
+    assert_eq!(read.events, vec![Ev::Start(7)]);
+}
+
+#[test]
+fn a_finished_game_is_listed_as_such_and_not_offered_to_resume() {
+    let dir = tempfile::tempdir().expect("temp");
+    let mut t = table(&dir);
+    t.start(&Counting, &Ev::Start(9)).expect("started");
+    t.commit(&Counting, &Ev::Add(1)).expect("added");
+    t.close(&Counting);
+    assert!(t.saved[0].summary.finished);
+    assert_eq!(t.resumable(), None);
+    // The remembered summary says so too, without a replay.
+    let again = table(&dir);
+    assert_eq!(again.saved[0].summary, Summary::new("Count at 10", true));
+}
+
+#[test]
+fn a_deleted_game_waits_in_deleted_and_the_delete_can_be_undone() {
+    let dir = tempfile::tempdir().expect("temp");
+    let mut t = table(&dir);
+    t.start(&Counting, &Ev::Start(3)).expect("started");
+    let id = t.open_id().expect("open").to_owned();
+    t.delete(&Counting, &id).expect("deleted");
+    assert!(t.open.is_none(), "the open game is closed");
+    assert!(t.saved.is_empty());
+    let data = DataDir::at(dir.path());
+    assert!(data.deleted_games().join(format!("{id}.jsonl")).is_file());
+    assert_eq!(t.last_deleted().map(|g| g.summary.line.as_str()), Some("Count at 3"));
+    assert_eq!(t.undo_delete(&Counting).expect("restored"), Some(id.clone()));
+    assert_eq!(t.saved.iter().map(|g| g.id.as_str()).collect::<Vec<_>>(), vec![id.as_str()]);
+    assert_eq!(t.undo_delete(&Counting).expect("nothing"), None);
+    // A missing game is not deleted, and says so.
+    let refused = t.delete(&Counting, "game-1").expect_err("no such game");
+    assert!(refused.to_string().starts_with("The count was not deleted: "), "{refused}");
+}
+
+#[test]
+fn a_damaged_journal_opens_read_only_and_is_never_written() {
+    let dir = tempfile::tempdir().expect("temp");
+    let mut t = table(&dir);
+    t.start(&Counting, &Ev::Start(1)).expect("started");
+    t.commit(&Counting, &Ev::Add(2)).expect("added");
+    let id = t.open_id().expect("open").to_owned();
+    t.close(&Counting);
+    let path = DataDir::at(dir.path()).game_path(&id);
+    let text = std::fs::read_to_string(&path).expect("journal");
+    let changed = text.replacen("\"Add\":2", "\"Add\":5", 1);
+    assert_ne!(changed, text, "the staged damage is in the journal");
+    std::fs::write(&path, &changed).expect("damaged");
+
+    let mut again = table(&dir);
+    assert_eq!(again.saved[0].summary.damaged, Some(2));
+    assert_eq!(again.saved[0].summary.text(), "Count at 1 · damaged at line 2, read-only");
+    assert_eq!(again.resumable(), None);
+    let Reopened::ReadOnly(why) = again.resume(&Counting, &id).expect("reopened") else {
+        panic!("read-only")
+    };
+    assert!(why.starts_with("This count is read-only: its journal is damaged at line 2"), "{why}");
+    assert_eq!(again.commit(&Counting, &Ev::Add(1)).expect_err("read-only").to_string(), why);
+    assert_eq!(again.undo_label(), None);
+    assert_eq!(std::fs::read_to_string(&path).expect("journal"), changed, "never written");
+}
+
+#[test]
+fn without_a_data_folder_nothing_starts_and_the_sentence_says_why() {
+    let mut t: Table<Game> = Table::new(None, "fight");
+    let refused = t.start(&Counting, &Ev::Start(1)).expect_err("no folder");
+    assert_eq!(refused.to_string(), "There is no data folder to keep the fight in.");
+    assert_eq!(t.commit(&Counting, &Ev::Add(1)).expect_err("none").to_string(), "No fight is open.");
+}

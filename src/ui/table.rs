@@ -1,0 +1,168 @@
+//! The table session's screen pieces, the same in every game: the Undo/Redo bar and the
+//! saved-games list. They draw what [`crate::session::Table`] says and return what the player
+//! asked for; the system's screen turns that into its own command.
+
+use egui::{RichText, Ui};
+
+use crate::session::SavedGame;
+use crate::ui::{theme, widgets};
+
+/// What the player asked of the Undo/Redo bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum History {
+    Undo,
+    Redo,
+}
+
+/// Undo (saying what it undoes) and Redo (saying what it redoes), with Ctrl+Z, and
+/// Ctrl+Shift+Z or Ctrl+Y. Undo keeps one width (`undo_width`, narrower where the screen is),
+/// so Redo after it never moves; a long label is shortened on the button and given whole in
+/// its tooltip and to screen readers (on a touch screen, where nothing hovers, it is written
+/// whole on the button). The shortcuts are left to a text field that has focus.
+pub fn history_bar(ui: &mut Ui, undo: Option<&str>, redo: Option<&str>, undo_width: f32) -> Option<History> {
+    // Ctrl+Shift+Z first: Ctrl+Z alone would match it too.
+    let (redo_key, undo_key) = if ui.ctx().text_edit_focused() {
+        (false, false)
+    } else {
+        ui.input_mut(|i| {
+            let redo = i.consume_key(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z)
+                || i.consume_key(egui::Modifiers::COMMAND, egui::Key::Y);
+            (redo, !redo && i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z))
+        })
+    };
+    let width = undo_width.min(ui.available_width() - 90.0).max(120.0);
+    #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "a few dozen characters")]
+    let chars = ((width / 9.0) as usize).clamp(12, 44);
+    let full = undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
+    let mut asked = None;
+    // On a touch screen, where nothing hovers, the whole label is written on the button,
+    // wrapped within its width.
+    let button = if theme::is_touch(ui.ctx()) {
+        egui::Button::new(full.as_str()).wrap()
+    } else {
+        egui::Button::new(elide(&full, chars))
+    };
+    let button = ui
+        .add_enabled(undo.is_some(), button.min_size(egui::vec2(width, 0.0)))
+        .accessible_name(full.clone())
+        .on_hover_text(format!("{full} (Ctrl+Z)"));
+    if button.clicked() || (undo.is_some() && undo_key) {
+        asked = Some(History::Undo);
+    }
+    let full_redo = redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo: {l}"));
+    let button = ui
+        .add_enabled(redo.is_some(), egui::Button::new(elide(&full_redo, 28)))
+        .accessible_name(full_redo.clone())
+        .on_hover_text(format!("{full_redo} (Ctrl+Shift+Z or Ctrl+Y)"));
+    if button.clicked() || (redo.is_some() && redo_key) {
+        asked = Some(History::Redo);
+    }
+    asked
+}
+
+/// `text` cut to `max` characters with an ellipsis.
+#[must_use]
+pub fn elide(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(max.saturating_sub(1)).collect();
+        format!("{}…", cut.trim_end())
+    }
+}
+
+/// What the player asked of the saved-games list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SavedAction {
+    /// Open this game (to play on, or to read a finished or damaged one).
+    Resume(String),
+    /// Move this game to `deleted/`.
+    Delete(String),
+    /// Bring back the game deleted last.
+    UndoDelete,
+}
+
+/// The words of a system's saved-games list.
+#[derive(Clone, Copy, Debug)]
+pub struct SavedWords {
+    /// The heading over the games to play on ("Games to resume").
+    pub heading: &'static str,
+    /// The system's word for a game, in the plural ("games", "fights").
+    pub plural: &'static str,
+}
+
+/// The saved games: those to play on first, each with Resume and Delete; the finished and
+/// damaged ones folded away under a count, each with Open and Delete; and, after a delete, a
+/// button that brings the game back. Every row keys its buttons by the game's id.
+pub fn saved_games_ui(
+    ui: &mut Ui,
+    saved: &[SavedGame],
+    last_deleted: Option<&SavedGame>,
+    words: SavedWords,
+) -> Option<SavedAction> {
+    let v = ui.visuals().clone();
+    let mut asked = None;
+    if let Some(gone) = last_deleted {
+        let full = format!("Undo delete: {}", gone.summary.line);
+        if ui
+            .button(elide(&full, 64))
+            .accessible_name(full.clone())
+            .on_hover_text(format!("{full} (it comes back to the list as it was)"))
+            .clicked()
+        {
+            asked = Some(SavedAction::UndoDelete);
+        }
+    }
+    let (playable, rest): (Vec<&SavedGame>, Vec<&SavedGame>) =
+        saved.iter().partition(|g| g.summary.playable());
+    if !playable.is_empty() {
+        ui.label(theme::heading(&v, words.heading));
+        for game in &playable {
+            ui.push_id(&game.id, |ui| {
+                widgets::row(ui, |ui| {
+                    if ui.button(format!("Resume {}", game.summary.text())).clicked() {
+                        asked = Some(SavedAction::Resume(game.id.clone()));
+                    }
+                    if delete_button(ui, game) {
+                        asked = Some(SavedAction::Delete(game.id.clone()));
+                    }
+                });
+            });
+        }
+        ui.add_space(theme::GAP);
+    }
+    if !rest.is_empty() {
+        let count = rest.len();
+        egui::CollapsingHeader::new(format!("Finished or damaged {}: {count}", words.plural))
+            .id_salt("posse-finished-games")
+            .show(ui, |ui| {
+                for game in &rest {
+                    ui.push_id(&game.id, |ui| {
+                        widgets::row(ui, |ui| {
+                            if ui
+                                .button(format!("Open {}", game.summary.text()))
+                                .on_hover_text("Read its log, or undo its last event")
+                                .clicked()
+                            {
+                                asked = Some(SavedAction::Resume(game.id.clone()));
+                            }
+                            if delete_button(ui, game) {
+                                asked = Some(SavedAction::Delete(game.id.clone()));
+                            }
+                        });
+                    });
+                }
+            });
+        ui.add_space(theme::GAP);
+    }
+    asked
+}
+
+/// A Delete button for one saved game, named after it for screen readers and tests.
+fn delete_button(ui: &mut Ui, game: &SavedGame) -> bool {
+    let name = format!("Delete {}", game.summary.line);
+    ui.button(RichText::new("Delete").color(theme::muted(ui.visuals())))
+        .accessible_name(name.clone())
+        .on_hover_text(format!("{name} (it waits in deleted/, and Undo delete brings it back)"))
+        .clicked()
+}
