@@ -4,6 +4,7 @@ mod app;
 mod cards;
 mod cli;
 mod crash;
+mod docs;
 mod frag;
 mod fragmaster;
 mod fuzz;

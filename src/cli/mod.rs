@@ -198,8 +198,10 @@ fn execute_with(args: &[OsString], progress: &mut dyn std::io::Write) -> (u8, St
 }
 
 /// The whole command line: Dead Man's Hand's commands at the top level (as before there were
-/// other systems), one group per system, and `posse systems`.
-fn command() -> clap::Command {
+/// other systems), one group per system, and `posse systems`. The one definition behind
+/// `posse … --help` and `docs/cli.md` (written from it by `tests/docs.rs`).
+#[must_use]
+pub fn command() -> clap::Command {
     let mut top = clap::Command::new("posse")
         .version(env!("CARGO_PKG_VERSION"))
         .about("Posse: the table-side companion for miniatures and board games played on a real table. Run with no arguments to open the app.")

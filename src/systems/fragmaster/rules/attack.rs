@@ -5,7 +5,7 @@
 //! to hit (base 3+), and the target rolls to wound (base 4+, changed by the weapon's S). A
 //! bonus is negative and a penalty positive; both add to the number needed. There is no
 //! natural 1 or 6: a number needed of 1 or less always succeeds, 7 or more never (reading
-//! F04). The README's readings F05 and F08–F10 and F15 are decided here too.
+//! F04). The readings F05 and F08–F10 and F15 (`docs/fragmaster.md`) are decided here too.
 
 use serde::{Deserialize, Serialize};
 
