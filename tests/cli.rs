@@ -556,6 +556,68 @@ fn scene_print_all_gives_every_checklist_and_reference_two() {
 }
 
 #[test]
+fn every_printout_refuses_a_pipe_or_a_device_and_writes_through_a_link() {
+    use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fighter = dir.path().join("ann.json");
+    std::fs::write(&fighter, r#"{"character":"huckster","name":"Ann","health":3,"speed":2,"accuracy":2}"#)
+        .expect("fighter file");
+    let fighter = fighter.to_str().expect("path").to_owned();
+    let printouts: [&[&str]; 5] = [
+        &["dmh", "reference", "print"],
+        &["gang", "print", &fixture("lawmen-21.json")],
+        &["frag", "record-sheet", &fighter],
+        &["fragmaster", "reference", "print"],
+        &["savage", "reference", "print"],
+    ];
+    let fifo = dir.path().join("pipe.pdf");
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+    for (n, printout) in printouts.iter().enumerate() {
+        let print_to =
+            |out: &std::path::Path| posse(&[*printout, &["--out", out.to_str().expect("path")]].concat());
+        // A pipe and a device are refused (exit 2, one sentence) and stay what they were; as
+        // root /dev/full was replaced by a regular file.
+        for (out, what) in [(fifo.as_path(), "pipe"), (std::path::Path::new("/dev/full"), "device")] {
+            let run = print_to(out);
+            assert_eq!(run.code, 2, "{printout:?} to a {what}: {}", run.stdout);
+            assert_eq!(
+                run.stderr.trim(),
+                format!(
+                    "Cannot write {}: it is not a regular file (a device, a pipe or a socket), so Posse does not write to it.",
+                    out.display()
+                )
+            );
+        }
+        assert!(std::fs::symlink_metadata(&fifo).expect("there").file_type().is_fifo());
+        assert!(std::fs::symlink_metadata("/dev/full").expect("there").file_type().is_char_device());
+        // A link: the PDF goes to its target, which keeps its permissions; the link stays a
+        // link (the atomic rename replaced it by a PDF with the link's rwxrwxrwx).
+        let target = dir.path().join(format!("target-{n}.pdf"));
+        std::fs::write(&target, "").expect("target");
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+        let link = dir.path().join(format!("link-{n}.pdf"));
+        std::os::unix::fs::symlink(&target, &link).expect("link");
+        let run = print_to(&link);
+        assert_eq!(run.code, 0, "{printout:?} through a link: {}", run.stderr);
+        assert!(std::fs::symlink_metadata(&link).expect("there").file_type().is_symlink());
+        assert!(std::fs::read(&target).expect("the PDF").starts_with(b"%PDF"));
+        assert_eq!(std::fs::metadata(&target).expect("there").permissions().mode() & 0o777, 0o600);
+        // A link to nothing is refused.
+        let dangling = dir.path().join(format!("dangling-{n}.pdf"));
+        std::os::unix::fs::symlink(dir.path().join("nothing.pdf"), &dangling).expect("link");
+        let run = print_to(&dangling);
+        assert_eq!(run.code, 2);
+        assert_eq!(
+            run.stderr.trim(),
+            format!(
+                "Cannot write {}: it is a link to a file that does not exist; give the file itself.",
+                dangling.display()
+            )
+        );
+    }
+}
+
+#[test]
 fn an_illegal_gang_says_so_in_one_sentence() {
     let f = gang_file(LEGAL);
     let run = posse(&["gang", "check", f.path().to_str().expect("path"), "--rep", "15"]);

@@ -12,12 +12,14 @@ pub mod backup;
 #[cfg(any(target_arch = "wasm32", test))]
 mod browser;
 mod journal;
+mod output;
 
 use std::path::{Path, PathBuf};
 
 use backend::{Files as _, Kind, ReadFailure, files};
 
 pub use journal::{Damage, JOURNAL_LIMIT, Journal, JournalRead, read_journal, read_journal_of};
+pub use output::write_output;
 
 use crate::systems::dmh::rules::gang::GangFile;
 

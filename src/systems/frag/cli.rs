@@ -393,7 +393,7 @@ fn record_sheet_cmd(book: &Rulebook, a: &RecordSheetArgs) -> Result<Output, Fail
         sheet::record_sheet_from_json(book, &text, a.frags).map_err(|e| Failure::in_file(&a.fighter, e))?;
     let pages = print::layout(&sheet, paper);
     let pdf = crate::print::render(&pages).map_err(Failure::malformed)?;
-    store::write_atomic(&a.out, &pdf).map_err(Failure::file)?;
+    store::write_output(&a.out, &pdf).map_err(Failure::file)?;
     let who = if sheet.fighter_name.trim().is_empty() {
         format!("the {}", sheet.character)
     } else {
