@@ -618,6 +618,61 @@ fn every_printout_refuses_a_pipe_or_a_device_and_writes_through_a_link() {
 }
 
 #[test]
+fn every_games_files_allow_one_byte_order_mark_and_refuse_two() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("out.pdf");
+    let out = out.to_str().expect("path");
+    let gang = std::fs::read_to_string(fixture("lawmen-21.json")).expect("fixture");
+    let fighter = r#"{"character":"huckster","name":"Ann","health":3,"speed":2,"accuracy":2}"#;
+    let combatant = r#"{"name":"Doc","kind":"wild_card","attributes":{"agility":"d8","smarts":"d8","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d8"}}"#;
+    let file = |name: &str, text: String| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("write");
+        path.to_str().expect("path").to_owned()
+    };
+    for (name, text, command, refusal) in [
+        (
+            "gang",
+            gang.as_str(),
+            vec!["gang", "check"],
+            "{} is not a gang file: expected value (line 1, column 1).",
+        ),
+        (
+            "fighter",
+            fighter,
+            vec!["frag", "record-sheet"],
+            "{}: it is not a fighter file: expected value (line 1, column 1).",
+        ),
+        (
+            "combatant",
+            combatant,
+            vec!["savage", "combatant", "print", "--file"],
+            "{} is not a combatant file ($: expected value (line 1, column 1)).",
+        ),
+    ] {
+        let print = if name == "gang" { vec![] } else { vec!["--out", out] };
+        let one = file(&format!("{name}-one.json"), format!("\u{feff}{text}"));
+        let run = posse(&[command.as_slice(), &[one.as_str()], &print].concat());
+        assert_eq!(run.code, 0, "{name} with one byte order mark: {}", run.stderr);
+        let two = file(&format!("{name}-two.json"), format!("\u{feff}\u{feff}{text}"));
+        let run = posse(&[command.as_slice(), &[two.as_str()], &print].concat());
+        assert_eq!(
+            (run.code, run.stderr.trim()),
+            (2, refusal.replace("{}", &two).as_str()),
+            "{name} with two"
+        );
+        let after = file(&format!("{name}-after.json"), format!("{text} {text}"));
+        let run = posse(&[command.as_slice(), &[after.as_str()], &print].concat());
+        assert_eq!(run.code, 2, "{name} with more after it");
+        assert!(
+            run.stderr.contains(&format!("there is more after the {name}'s closing brace")),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
 fn an_illegal_gang_says_so_in_one_sentence() {
     let f = gang_file(LEGAL);
     let run = posse(&["gang", "check", f.path().to_str().expect("path"), "--rep", "15"]);

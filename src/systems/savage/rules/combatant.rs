@@ -252,9 +252,10 @@ const FILE: &str = "combatant";
 /// # Errors
 /// Every problem, each with its JSON path (file name "combatant"; callers put their own).
 pub fn from_json(text: &str) -> Result<Combatant, Vec<Problem>> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        vec![Problem::new(FILE, format!("line {} column {}", e.line(), e.column()), e.to_string())]
-    })?;
+    // The one reader of every game's files (pure text, no file touched): one byte order mark
+    // allowed, nothing after the combatant.
+    let value: serde_json::Value =
+        crate::store::json::parse(text, "combatant").map_err(|e| vec![Problem::new(FILE, "$", e)])?;
     from_value(value)
 }
 
@@ -263,7 +264,12 @@ pub fn from_json(text: &str) -> Result<Combatant, Vec<Problem>> {
 /// # Errors
 /// Every problem, each with its JSON path.
 pub fn from_value(value: serde_json::Value) -> Result<Combatant, Vec<Problem>> {
-    let raw: Raw = serde_json::from_value(value).map_err(|e| vec![Problem::new(FILE, "$", e.to_string())])?;
+    let raw: Raw = serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let path =
+            if path.is_empty() || path == "." || path == "?" { "$".to_owned() } else { format!("$.{path}") };
+        vec![Problem::new(FILE, path, e.into_inner().to_string())]
+    })?;
     validate(raw)
 }
 
