@@ -672,6 +672,40 @@ fn every_games_files_allow_one_byte_order_mark_and_refuse_two() {
     }
 }
 
+/// A gang file of `models` deputies, each with `weapons` pistols.
+fn oversized_gang(models: usize, weapons: usize) -> String {
+    let pistols = vec!["\"pistol\""; weapons].join(",");
+    let model = format!(r#"{{"name": "Deputy", "profile": "deputy", "weapons": [{pistols}]}}"#);
+    format!(r#"{{"name": "Big", "gang": "lawmen", "models": [{}]}}"#, vec![model; models].join(","))
+}
+
+#[test]
+fn a_gang_file_holds_at_most_two_hundred_models_of_twenty_weapons() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("out.pdf");
+    let out = out.to_str().expect("path");
+    for (models, weapons, reason) in [
+        (100_000, 1, "it holds 100000 models, and a gang file holds at most 200"),
+        (201, 1, "it holds 201 models, and a gang file holds at most 200"),
+        (1, 21, "its model 1 carries 21 weapons, and a model carries at most 20"),
+    ] {
+        let file = gang_file(&oversized_gang(models, weapons));
+        let path = file.path().to_str().expect("path");
+        // Printing 100,000 models took eleven seconds; the file is refused as it is read.
+        for command in [&["gang", "print", path, "--out", out][..], &["gang", "check", path]] {
+            let run = posse(command);
+            assert_eq!(
+                (run.code, run.stderr.trim()),
+                (2, format!("{path} is not a gang file: {reason}.").as_str())
+            );
+        }
+    }
+    // The largest gang a file may hold is read (and is not legal, having no boss).
+    let file = gang_file(&oversized_gang(200, 20));
+    let run = posse(&["gang", "print", file.path().to_str().expect("path"), "--out", out]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
 #[test]
 fn an_illegal_gang_says_so_in_one_sentence() {
     let f = gang_file(LEGAL);

@@ -109,7 +109,9 @@ pub fn read_gang(path: &Path) -> Result<GangFile, StoreError> {
 /// # Errors
 /// When the text is not a gang file.
 pub fn parse_gang(text: &str) -> Result<GangFile, String> {
-    json::parse(text, "gang")
+    let gang: GangFile = json::parse(text, "gang")?;
+    gang.check_size().map_err(|e| e.to_string())?;
+    Ok(gang)
 }
 
 /// Writes a gang file atomically: a crash leaves either the old file or the new one.

@@ -40,6 +40,40 @@ impl GangFile {
     }
 }
 
+/// The most models a gang file may hold: no real gang has a thousand, and a roster of this
+/// many still prints at once (100,000 took eleven seconds).
+pub const MAX_MODELS: usize = 200;
+
+/// The most weapons one model in a gang file may list (a model carries two or three).
+pub const MAX_WEAPONS: usize = 20;
+
+/// A gang file holds more than any real gang: refused when it is read, before anything else
+/// is done with it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TooLarge {
+    #[error("it holds {0} models, and a gang file holds at most {MAX_MODELS}")]
+    Models(usize),
+    #[error("its model {model} carries {weapons} weapons, and a model carries at most {MAX_WEAPONS}")]
+    Weapons { model: usize, weapons: usize },
+}
+
+impl GangFile {
+    /// Whether the file is within the sizes a gang file may have ([`MAX_MODELS`],
+    /// [`MAX_WEAPONS`]); models are counted from 1.
+    ///
+    /// # Errors
+    /// The first size passed.
+    pub fn check_size(&self) -> Result<(), TooLarge> {
+        if self.models.len() > MAX_MODELS {
+            return Err(TooLarge::Models(self.models.len()));
+        }
+        match self.models.iter().enumerate().find(|(_, m)| m.weapons.len() > MAX_WEAPONS) {
+            Some((i, m)) => Err(TooLarge::Weapons { model: i + 1, weapons: m.weapons.len() }),
+            None => Ok(()),
+        }
+    }
+}
+
 /// One model in a gang file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModelEntry {

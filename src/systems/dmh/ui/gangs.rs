@@ -585,7 +585,10 @@ fn add_model_ui(ui: &mut Ui, gang: &Gang, file: &mut GangFile) {
             }
         });
     }
-    if let Some(profile) = add {
+    // A gang file holds at most MAX_MODELS models; one more would not be read back.
+    if let Some(profile) = add
+        && file.models.len() < crate::systems::dmh::rules::gang::MAX_MODELS
+    {
         let n = file.models.iter().filter(|m| m.profile == profile.id).count() + 1;
         file.models.push(ModelEntry {
             name: format!("{} {n}", profile.name.trim_matches('"')),

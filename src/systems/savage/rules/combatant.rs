@@ -28,6 +28,11 @@ use super::die::Die;
 /// The largest group of Extras on one card.
 pub const MAX_COUNT: u32 = 50;
 
+/// The most skills, initiative Edges and weapons one combatant file may list: far beyond any
+/// character at the table (a few dozen at most), and few enough that every command on the file
+/// answers at once (100,000 skills took seconds to print).
+pub const MAX_ENTRIES: usize = 100;
+
 /// Wild Card (a Wild Die, three wounds) or Extra (one wound takes it out).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -333,6 +338,25 @@ fn weapons(list: Vec<RawWeapon>, problems: &mut Vec<Problem>) -> Vec<Weapon> {
 }
 
 fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
+    // Sizes first: a list too long for a real character is refused before it is read through.
+    let too_long: Vec<Problem> = [
+        ("$.skills", "skills", raw.skills.len()),
+        ("$.initiative", "initiative Edges", raw.initiative.len()),
+        ("$.weapons", "weapons", raw.weapons.len()),
+    ]
+    .into_iter()
+    .filter(|&(_, _, n)| n > MAX_ENTRIES)
+    .map(|(path, what, n)| {
+        Problem::new(
+            FILE,
+            path,
+            format!("{n} {what} are too many: a combatant file lists at most {MAX_ENTRIES}"),
+        )
+    })
+    .collect();
+    if !too_long.is_empty() {
+        return Err(too_long);
+    }
     let mut problems = Vec::new();
     let name = raw.name.trim().to_owned();
     if name.is_empty() {
@@ -501,6 +525,30 @@ mod tests {
                 "$.initiative",
                 "$.weapons[0].damage",
                 "$.weapons[0].range",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_lists_at_most_a_hundred_of_anything() {
+        let skills =
+            |n: usize| (0..n).map(|i| format!("\"skill {i}\": \"d6\"")).collect::<Vec<_>>().join(",");
+        let with = |n: usize, m: usize| {
+            let weapons = vec![r#"{"name":"Colt","damage":"2d6"}"#; m].join(",");
+            format!(
+                r#"{{"name":"X","kind":"extra","attributes":{{"agility":"d6","smarts":"d6","spirit":"d6","strength":"d6","vigor":"d6"}},"skills":{{{}}},"weapons":[{weapons}]}}"#,
+                skills(n)
+            )
+        };
+        assert_eq!(from_json(&with(100, 100)).map(|c| (c.skills.len(), c.weapons.len())), Ok((100, 100)));
+        let problems = from_json(&with(100_000, 101)).expect_err("too many");
+        let words: Vec<(&str, &str)> =
+            problems.iter().map(|p| (p.path.as_str(), p.message.as_str())).collect();
+        assert_eq!(
+            words,
+            [
+                ("$.skills", "100000 skills are too many: a combatant file lists at most 100"),
+                ("$.weapons", "101 weapons are too many: a combatant file lists at most 100"),
             ]
         );
     }

@@ -391,7 +391,9 @@ fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
         let label = row_label(ui, "New skill");
         ui.add(egui::TextEdit::singleline(&mut form.new_skill).desired_width(160.0)).labelled_by(label.id);
         let name = form.new_skill.trim().to_ascii_lowercase();
-        let fresh = !name.is_empty() && !form.skills.iter().any(|(n, _)| *n == name);
+        let fresh = !name.is_empty()
+            && !form.skills.iter().any(|(n, _)| *n == name)
+            && form.skills.len() < combatant::MAX_ENTRIES;
         if ui.add_enabled(fresh, egui::Button::new("Add the skill")).clicked() {
             form.skills.push((name, Die::D6));
             form.new_skill.clear();
@@ -431,7 +433,10 @@ fn weapons_ui(ui: &mut Ui, form: &mut CombatantForm) {
     if let Some(i) = remove {
         form.weapons.remove(i);
     }
-    if ui.button("Add a weapon").clicked() {
+    if ui
+        .add_enabled(form.weapons.len() < combatant::MAX_ENTRIES, egui::Button::new("Add a weapon"))
+        .clicked()
+    {
         form.weapons.push(WeaponForm {
             name: "Weapon".into(),
             damage: "Str+d4".into(),
