@@ -700,6 +700,20 @@ fn a_gang_file_holds_at_most_two_hundred_models_of_twenty_weapons() {
             );
         }
     }
+    let long = oversized_gang(3, 1).replacen("Deputy", &"D".repeat(1001), 2);
+    let file = gang_file(&long);
+    let path = file.path().to_str().expect("path");
+    let run = posse(&["gang", "check", path]);
+    assert_eq!(
+        (run.code, run.stderr.trim()),
+        (
+            2,
+            format!(
+                "{path} is not a gang file: model 1's name is 1001 characters long, and a name in a gang file is at most 1000."
+            )
+            .as_str()
+        )
+    );
     // The largest gang a file may hold is read (and is not legal, having no boss).
     let file = gang_file(&oversized_gang(200, 20));
     let run = posse(&["gang", "print", file.path().to_str().expect("path"), "--out", out]);

@@ -47,6 +47,9 @@ pub const MAX_MODELS: usize = 200;
 /// The most weapons one model in a gang file may list (a model carries two or three).
 pub const MAX_WEAPONS: usize = 20;
 
+/// The longest name (or id) a gang file may hold, in characters.
+pub const MAX_TEXT: usize = 1000;
+
 /// A gang file holds more than any real gang: refused when it is read, before anything else
 /// is done with it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -55,11 +58,13 @@ pub enum TooLarge {
     Models(usize),
     #[error("its model {model} carries {weapons} weapons, and a model carries at most {MAX_WEAPONS}")]
     Weapons { model: usize, weapons: usize },
+    #[error("{what} is {chars} characters long, and a name in a gang file is at most {MAX_TEXT}")]
+    Text { what: String, chars: usize },
 }
 
 impl GangFile {
     /// Whether the file is within the sizes a gang file may have ([`MAX_MODELS`],
-    /// [`MAX_WEAPONS`]); models are counted from 1.
+    /// [`MAX_WEAPONS`], [`MAX_TEXT`]); models are counted from 1.
     ///
     /// # Errors
     /// The first size passed.
@@ -67,10 +72,24 @@ impl GangFile {
         if self.models.len() > MAX_MODELS {
             return Err(TooLarge::Models(self.models.len()));
         }
-        match self.models.iter().enumerate().find(|(_, m)| m.weapons.len() > MAX_WEAPONS) {
-            Some((i, m)) => Err(TooLarge::Weapons { model: i + 1, weapons: m.weapons.len() }),
-            None => Ok(()),
+        if let Some((i, m)) = self.models.iter().enumerate().find(|(_, m)| m.weapons.len() > MAX_WEAPONS) {
+            return Err(TooLarge::Weapons { model: i + 1, weapons: m.weapons.len() });
         }
+        let text = |what: &dyn Fn() -> String, text: &str| match text.chars().count() {
+            chars if chars > MAX_TEXT => Err(TooLarge::Text { what: what(), chars }),
+            _ => Ok(()),
+        };
+        text(&|| "its name".into(), &self.name)?;
+        text(&|| "its gang".into(), &self.gang)?;
+        text(&|| "its scene".into(), self.scene.as_deref().unwrap_or_default())?;
+        for (i, m) in (1..).zip(&self.models) {
+            text(&|| format!("model {i}'s name"), &m.name)?;
+            text(&|| format!("model {i}'s profile"), &m.profile)?;
+            for (j, w) in (1..).zip(&m.weapons) {
+                text(&|| format!("model {i}'s weapon {j}"), w)?;
+            }
+        }
+        Ok(())
     }
 }
 

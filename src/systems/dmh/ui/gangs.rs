@@ -464,7 +464,11 @@ fn models_ui(
                     row(ui, |ui| {
                         ui.label(RichText::new(format!("{n}.")).strong());
                         let field = ui
-                            .add(egui::TextEdit::singleline(&mut model.name).desired_width(180.0))
+                            .add(
+                                egui::TextEdit::singleline(&mut model.name)
+                                    .char_limit(crate::systems::dmh::rules::gang::MAX_TEXT)
+                                    .desired_width(180.0),
+                            )
                             .accessible_name(format!("Model {n} name"));
                         widgets::keep_in_view(&field);
                         if ui.button("Random name").on_hover_text("A random Western name").clicked() {

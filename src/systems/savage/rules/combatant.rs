@@ -33,6 +33,13 @@ pub const MAX_COUNT: u32 = 50;
 /// answers at once (100,000 skills took seconds to print).
 pub const MAX_ENTRIES: usize = 100;
 
+/// The longest name (the combatant's, the player's, a skill's, a weapon's and its damage) a
+/// combatant file may hold, in characters.
+pub const MAX_TEXT: usize = 1000;
+
+/// The longest notes a combatant file may hold, in characters.
+pub const MAX_NOTES: usize = 10_000;
+
 /// Wild Card (a Wild Die, three wounds) or Extra (one wound takes it out).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -340,6 +347,7 @@ fn weapons(list: Vec<RawWeapon>, problems: &mut Vec<Problem>) -> Vec<Weapon> {
 fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
     // Sizes first: a list too long for a real character is refused before it is read through.
     let too_long: Vec<Problem> = [
+        ("$.attributes", "attributes", raw.attributes.len()),
         ("$.skills", "skills", raw.skills.len()),
         ("$.initiative", "initiative Edges", raw.initiative.len()),
         ("$.weapons", "weapons", raw.weapons.len()),
@@ -354,6 +362,38 @@ fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
         )
     })
     .collect();
+    if !too_long.is_empty() {
+        return Err(too_long);
+    }
+    let mut texts: Vec<(String, &str, usize)> = vec![
+        ("$.name".into(), raw.name.as_str(), MAX_TEXT),
+        ("$.player".into(), raw.player.as_deref().unwrap_or_default(), MAX_TEXT),
+        ("$.notes".into(), raw.notes.as_str(), MAX_NOTES),
+    ];
+    for (table, map) in [("$.attributes", &raw.attributes), ("$.skills", &raw.skills)] {
+        for (key, die) in map {
+            texts.push((table.into(), key.as_str(), MAX_TEXT));
+            if key.chars().count() <= MAX_TEXT {
+                texts.push((format!("{table}.{key}"), die.as_str(), MAX_TEXT));
+            }
+        }
+    }
+    for (i, edge) in raw.initiative.iter().enumerate() {
+        texts.push((format!("$.initiative[{i}]"), edge.as_str(), MAX_TEXT));
+    }
+    for (i, w) in raw.weapons.iter().enumerate() {
+        texts.push((format!("$.weapons[{i}].name"), w.name.as_str(), MAX_TEXT));
+        texts.push((format!("$.weapons[{i}].damage"), w.damage.as_str(), MAX_TEXT));
+    }
+    let too_long: Vec<Problem> = texts
+        .into_iter()
+        .filter_map(|(path, text, most)| {
+            let chars = text.chars().count();
+            (chars > most).then(|| {
+                Problem::new(FILE, path, format!("{chars} characters are too long: at most {most} here"))
+            })
+        })
+        .collect();
     if !too_long.is_empty() {
         return Err(too_long);
     }
@@ -541,6 +581,19 @@ mod tests {
             )
         };
         assert_eq!(from_json(&with(100, 100)).map(|c| (c.skills.len(), c.weapons.len())), Ok((100, 100)));
+        let long = with(1, 1)
+            .replace("\"X\"", &format!("\"{}\"", "X".repeat(1001)))
+            .replace("skill 0", &"s".repeat(1001));
+        let problems = from_json(&long).expect_err("too long");
+        let words: Vec<(&str, &str)> =
+            problems.iter().map(|p| (p.path.as_str(), p.message.as_str())).collect();
+        assert_eq!(
+            words,
+            [
+                ("$.name", "1001 characters are too long: at most 1000 here"),
+                ("$.skills", "1001 characters are too long: at most 1000 here"),
+            ]
+        );
         let problems = from_json(&with(100_000, 101)).expect_err("too many");
         let words: Vec<(&str, &str)> =
             problems.iter().map(|p| (p.path.as_str(), p.message.as_str())).collect();
