@@ -344,8 +344,9 @@ fn weapons(list: Vec<RawWeapon>, problems: &mut Vec<Problem>) -> Vec<Weapon> {
     weapons
 }
 
-fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
-    // Sizes first: a list too long for a real character is refused before it is read through.
+/// What in `raw` is larger than a combatant file may hold ([`MAX_ENTRIES`], [`MAX_TEXT`],
+/// [`MAX_NOTES`]): lists first, then texts.
+fn sizes(raw: &Raw) -> Vec<Problem> {
     let too_long: Vec<Problem> = [
         ("$.attributes", "attributes", raw.attributes.len()),
         ("$.skills", "skills", raw.skills.len()),
@@ -363,7 +364,7 @@ fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
     })
     .collect();
     if !too_long.is_empty() {
-        return Err(too_long);
+        return too_long;
     }
     let mut texts: Vec<(String, &str, usize)> = vec![
         ("$.name".into(), raw.name.as_str(), MAX_TEXT),
@@ -385,7 +386,7 @@ fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
         texts.push((format!("$.weapons[{i}].name"), w.name.as_str(), MAX_TEXT));
         texts.push((format!("$.weapons[{i}].damage"), w.damage.as_str(), MAX_TEXT));
     }
-    let too_long: Vec<Problem> = texts
+    texts
         .into_iter()
         .filter_map(|(path, text, most)| {
             let chars = text.chars().count();
@@ -393,9 +394,15 @@ fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
                 Problem::new(FILE, path, format!("{chars} characters are too long: at most {most} here"))
             })
         })
-        .collect();
-    if !too_long.is_empty() {
-        return Err(too_long);
+        .collect()
+}
+
+fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
+    // Sizes first: a list or a text too long for a real character is refused before it is
+    // read through.
+    let too_large = sizes(&raw);
+    if !too_large.is_empty() {
+        return Err(too_large);
     }
     let mut problems = Vec::new();
     let name = raw.name.trim().to_owned();
