@@ -12,6 +12,24 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-target/site}
 
+# The posse.wasm cargo built, from its JSON messages on stdin: the `filenames` of the
+# compiler-artifact of the posse binary (the last one, if cargo reports it twice).
+wasm_artifact() {
+  python3 -c '
+import json, sys
+found = ""
+for line in sys.stdin:
+    try:
+        m = json.loads(line)
+    except ValueError:
+        continue
+    if m.get("reason") == "compiler-artifact" and m.get("target", {}).get("name") == "posse" \
+            and "bin" in m.get("target", {}).get("kind", []):
+        found = next((f for f in m.get("filenames", []) if f.endswith(".wasm")), found)
+print(found)
+'
+}
+
 # wasm-bindgen's command line must be the very version the crate links.
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
 have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
@@ -23,11 +41,20 @@ fi
 
 # POSSE_WEB_PROFILE=web-ci (what .ci/run uses) skips the whole-program optimisation.
 profile=${POSSE_WEB_PROFILE:-web}
-cargo build --profile "$profile" --target wasm32-unknown-unknown --bin posse
+# Cargo says where it put the .wasm (CARGO_TARGET_DIR, a build.target-dir setting or
+# target/): its JSON messages go to stdout, the diagnostics to stderr as usual.
+messages=$(mktemp)
+trap 'rm -f "$messages"' EXIT
+cargo build --profile "$profile" --target wasm32-unknown-unknown --bin posse \
+  --message-format=json-render-diagnostics > "$messages"
+wasm=$(wasm_artifact < "$messages")
+if [ -z "$wasm" ] || [ ! -f "$wasm" ]; then
+  echo "build-web: cargo reported no posse.wasm (found: '${wasm}')" >&2
+  exit 2
+fi
 rm -rf "$out"
 mkdir -p "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name posse \
-  "target/wasm32-unknown-unknown/$profile/posse.wasm"
+wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name posse "$wasm"
 cp web/index.html web/manifest.webmanifest "$out/"
 cp -r web/icons "$out/"
 # The service worker carries this build's version, so a new build replaces the cached one.

@@ -556,6 +556,171 @@ fn scene_print_all_gives_every_checklist_and_reference_two() {
 }
 
 #[test]
+fn every_printout_refuses_a_pipe_or_a_device_and_writes_through_a_link() {
+    use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fighter = dir.path().join("ann.json");
+    std::fs::write(&fighter, r#"{"character":"huckster","name":"Ann","health":3,"speed":2,"accuracy":2}"#)
+        .expect("fighter file");
+    let fighter = fighter.to_str().expect("path").to_owned();
+    let printouts: [&[&str]; 5] = [
+        &["dmh", "reference", "print"],
+        &["gang", "print", &fixture("lawmen-21.json")],
+        &["frag", "record-sheet", &fighter],
+        &["fragmaster", "reference", "print"],
+        &["savage", "reference", "print"],
+    ];
+    let fifo = dir.path().join("pipe.pdf");
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+    for (n, printout) in printouts.iter().enumerate() {
+        let print_to =
+            |out: &std::path::Path| posse(&[*printout, &["--out", out.to_str().expect("path")]].concat());
+        // A pipe and a device are refused (exit 2, one sentence) and stay what they were; as
+        // root /dev/full was replaced by a regular file.
+        for (out, what) in [(fifo.as_path(), "pipe"), (std::path::Path::new("/dev/full"), "device")] {
+            let run = print_to(out);
+            assert_eq!(run.code, 2, "{printout:?} to a {what}: {}", run.stdout);
+            assert_eq!(
+                run.stderr.trim(),
+                format!(
+                    "Cannot write {}: it is not a regular file (a device, a pipe or a socket), so Posse does not write to it.",
+                    out.display()
+                )
+            );
+        }
+        assert!(std::fs::symlink_metadata(&fifo).expect("there").file_type().is_fifo());
+        assert!(std::fs::symlink_metadata("/dev/full").expect("there").file_type().is_char_device());
+        // A link: the PDF goes to its target, which keeps its permissions; the link stays a
+        // link (the atomic rename replaced it by a PDF with the link's rwxrwxrwx).
+        let target = dir.path().join(format!("target-{n}.pdf"));
+        std::fs::write(&target, "").expect("target");
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+        let link = dir.path().join(format!("link-{n}.pdf"));
+        std::os::unix::fs::symlink(&target, &link).expect("link");
+        let run = print_to(&link);
+        assert_eq!(run.code, 0, "{printout:?} through a link: {}", run.stderr);
+        assert!(std::fs::symlink_metadata(&link).expect("there").file_type().is_symlink());
+        assert!(std::fs::read(&target).expect("the PDF").starts_with(b"%PDF"));
+        assert_eq!(std::fs::metadata(&target).expect("there").permissions().mode() & 0o777, 0o600);
+        // A link to nothing is refused.
+        let dangling = dir.path().join(format!("dangling-{n}.pdf"));
+        std::os::unix::fs::symlink(dir.path().join("nothing.pdf"), &dangling).expect("link");
+        let run = print_to(&dangling);
+        assert_eq!(run.code, 2);
+        assert_eq!(
+            run.stderr.trim(),
+            format!(
+                "Cannot write {}: it is a link to a file that does not exist; give the file itself.",
+                dangling.display()
+            )
+        );
+    }
+}
+
+#[test]
+fn every_games_files_allow_one_byte_order_mark_and_refuse_two() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("out.pdf");
+    let out = out.to_str().expect("path");
+    let gang = std::fs::read_to_string(fixture("lawmen-21.json")).expect("fixture");
+    let fighter = r#"{"character":"huckster","name":"Ann","health":3,"speed":2,"accuracy":2}"#;
+    let combatant = r#"{"name":"Doc","kind":"wild_card","attributes":{"agility":"d8","smarts":"d8","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d8"}}"#;
+    let file = |name: &str, text: String| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("write");
+        path.to_str().expect("path").to_owned()
+    };
+    for (name, text, command, refusal) in [
+        (
+            "gang",
+            gang.as_str(),
+            vec!["gang", "check"],
+            "{} is not a gang file: expected value (line 1, column 1).",
+        ),
+        (
+            "fighter",
+            fighter,
+            vec!["frag", "record-sheet"],
+            "{}: it is not a fighter file: expected value (line 1, column 1).",
+        ),
+        (
+            "combatant",
+            combatant,
+            vec!["savage", "combatant", "print", "--file"],
+            "{} is not a combatant file ($: expected value (line 1, column 1)).",
+        ),
+    ] {
+        let print = if name == "gang" { vec![] } else { vec!["--out", out] };
+        let one = file(&format!("{name}-one.json"), format!("\u{feff}{text}"));
+        let run = posse(&[command.as_slice(), &[one.as_str()], &print].concat());
+        assert_eq!(run.code, 0, "{name} with one byte order mark: {}", run.stderr);
+        let two = file(&format!("{name}-two.json"), format!("\u{feff}\u{feff}{text}"));
+        let run = posse(&[command.as_slice(), &[two.as_str()], &print].concat());
+        assert_eq!(
+            (run.code, run.stderr.trim()),
+            (2, refusal.replace("{}", &two).as_str()),
+            "{name} with two"
+        );
+        let after = file(&format!("{name}-after.json"), format!("{text} {text}"));
+        let run = posse(&[command.as_slice(), &[after.as_str()], &print].concat());
+        assert_eq!(run.code, 2, "{name} with more after it");
+        assert!(
+            run.stderr.contains(&format!("there is more after the {name}'s closing brace")),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+/// A gang file of `models` deputies, each with `weapons` pistols.
+fn oversized_gang(models: usize, weapons: usize) -> String {
+    let pistols = vec!["\"pistol\""; weapons].join(",");
+    let model = format!(r#"{{"name": "Deputy", "profile": "deputy", "weapons": [{pistols}]}}"#);
+    format!(r#"{{"name": "Big", "gang": "lawmen", "models": [{}]}}"#, vec![model; models].join(","))
+}
+
+#[test]
+fn a_gang_file_holds_at_most_two_hundred_models_of_twenty_weapons() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("out.pdf");
+    let out = out.to_str().expect("path");
+    for (models, weapons, reason) in [
+        (100_000, 1, "it holds 100000 models, and a gang file holds at most 200"),
+        (201, 1, "it holds 201 models, and a gang file holds at most 200"),
+        (1, 21, "its model 1 carries 21 weapons, and a model carries at most 20"),
+    ] {
+        let file = gang_file(&oversized_gang(models, weapons));
+        let path = file.path().to_str().expect("path");
+        // Printing 100,000 models took eleven seconds; the file is refused as it is read.
+        for command in [&["gang", "print", path, "--out", out][..], &["gang", "check", path]] {
+            let run = posse(command);
+            assert_eq!(
+                (run.code, run.stderr.trim()),
+                (2, format!("{path} is not a gang file: {reason}.").as_str())
+            );
+        }
+    }
+    let long = oversized_gang(3, 1).replacen("Deputy", &"D".repeat(1001), 2);
+    let file = gang_file(&long);
+    let path = file.path().to_str().expect("path");
+    let run = posse(&["gang", "check", path]);
+    assert_eq!(
+        (run.code, run.stderr.trim()),
+        (
+            2,
+            format!(
+                "{path} is not a gang file: model 1's name is 1001 characters long, and a name in a gang file is at most 1000."
+            )
+            .as_str()
+        )
+    );
+    // The largest gang a file may hold is read (and is not legal, having no boss).
+    let file = gang_file(&oversized_gang(200, 20));
+    let run = posse(&["gang", "print", file.path().to_str().expect("path"), "--out", out]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+#[test]
 fn an_illegal_gang_says_so_in_one_sentence() {
     let f = gang_file(LEGAL);
     let run = posse(&["gang", "check", f.path().to_str().expect("path"), "--rep", "15"]);

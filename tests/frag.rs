@@ -213,6 +213,62 @@ fn damage_odds_are_exact_and_rolls_give_the_result() {
 }
 
 #[test]
+fn every_count_is_bounded_before_anything_is_counted() {
+    // --extra 4294967295 asked for a 64 GiB table of damage and aborted.
+    for extra in ["100", "4294967295"] {
+        assert_fails(
+            &["damage", "--dice", "4", "--health", "1", "--extra", extra],
+            1,
+            &format!("Extra damage is 0 to 99, not {extra}."),
+        );
+    }
+    assert_eq!(
+        json(&["damage", "--dice", "1", "--health", "1", "--extra", "99"], 0)["distribution"]
+            .as_array()
+            .map(Vec::len),
+        Some(106)
+    );
+    assert_fails(
+        &["damage", "--dice", "30", "--health", "20"],
+        1,
+        "Posse counts the odds exactly for at most 49 dice in all, not 50 (30 damage dice and 20 defence dice).",
+    );
+    assert_fails(
+        &["damage", "--dice", "4294967295", "--health", "4294967295"],
+        1,
+        "Posse counts the odds exactly for at most 49 dice in all, not 4294967295 (4294967295 damage dice and 4294967295 defence dice).",
+    );
+    assert_fails(
+        &["hit", "--accuracy", "4294967295", "--range", "3", "--bonus-dice", "4294967295"],
+        1,
+        "Posse counts the odds exactly for at most 49 dice in all, not 4294967295 (Accuracy 4294967295 and 4294967295 bonus dice).",
+    );
+    assert_eq!(json(&["hit", "--accuracy", "40", "--range", "3", "--bonus-dice", "9"], 0)["dice"], 49);
+    // The largest pool: the expected damage is the mean of the distribution shown (it was
+    // 0.103 when a whole-number sum overflowed; the mean is 68.30).
+    let v = json(&["damage", "--dice", "48", "--health", "1"], 0);
+    let mean: f64 = v["distribution"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .enumerate()
+        .map(|(k, p)| f64::from(u32::try_from(k).expect("small")) * p.as_f64().expect("a number"))
+        .sum();
+    close(&v["expected"], mean);
+    assert!(
+        posse(&["damage", "--dice", "48", "--health", "1"])
+            .stdout
+            .starts_with("48d damage against Health 1 (1 defence dice): expected 68.30\n")
+    );
+    // A fighter of absurd stats is reported, not an overflow.
+    let v = json(
+        &["fighter", "--character", "huckster", "--health", "4294967295", "--speed", "1", "--accuracy", "1"],
+        1,
+    );
+    assert_eq!(v["weapon_limit"], 4_294_967_295_u64);
+}
+
+#[test]
 fn poker_ranks_the_hands_and_lists_a_full_tie() {
     let v = json(&["poker", "--hand", "Ann=AS,KS,QS,JS,10S", "--hand", "Bob=JK,2H,2D,2C,5S"], 0);
     assert_eq!(keys(&v), ["first", "hands", "tied"]);

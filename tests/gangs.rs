@@ -188,6 +188,23 @@ fn import_export_and_print() {
     h.state_mut().dmh_mut().import_file(&bad);
     h.run();
     h.get_by_label_contains("was not imported: 'high-noon' is not a scene Posse knows.");
+    // More models than a gang file holds: refused as it is read, naming the limit.
+    let model = r#"{"name": "Deputy", "profile": "deputy", "weapons": ["pistol"]}"#;
+    let models = vec![model; 201].join(",");
+    std::fs::write(&bad, format!(r#"{{"name": "Big", "gang": "lawmen", "models": [{models}]}}"#))
+        .expect("write");
+    h.state_mut().dmh_mut().import_file(&bad);
+    h.run();
+    h.get_by_label_contains(&format!(
+        "Nothing was imported: {} is not a gang file: it holds 201 models, and a gang file holds at most 200.",
+        bad.display()
+    ));
+    let big = std::fs::read(&bad).expect("read");
+    h.state_mut().dmh_mut().import_bytes("big.json", &big);
+    h.run();
+    h.get_by_label_contains(
+        "Nothing was imported: big.json is not a gang file: it holds 201 models, and a gang file holds at most 200.",
+    );
     assert_eq!(DataDir::at(dir.path()).system("dmh").list_gangs().expect("list").len(), 2);
     // Importing opened the copy (and gave the first file its gang's name): print the copy.
     let id = h.state().dmh().gangs.selected.clone().expect("the imported copy is open");

@@ -218,6 +218,29 @@ fn combatant_print_writes_one_sheet_per_file() {
     let run = posse(&["combatant", "print", "--file", broken.to_str().expect("a path"), "--out", "x.pdf"]);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("broken.json is not a combatant file"), "{}", run.stderr);
+    // A combatant of 100,000 skills took seven seconds to print: refused as it is read.
+    let skills: Vec<String> = (0..100_000).map(|i| format!(r#""skill {i}": "d6""#)).collect();
+    let huge = dir.path().join("huge.json");
+    std::fs::write(
+        &huge,
+        format!(
+            r#"{{"name":"X","kind":"extra","attributes":{{"agility":"d6","smarts":"d6","spirit":"d6","strength":"d6","vigor":"d6"}},"skills":{{{}}}}}"#,
+            skills.join(",")
+        ),
+    )
+    .expect("a file");
+    let run = posse(&["combatant", "print", "--file", huge.to_str().expect("a path"), "--out", "x.pdf"]);
+    assert_eq!(
+        (run.code, run.stderr.trim()),
+        (
+            2,
+            format!(
+                "{} is not a combatant file ($.skills: 100000 skills are too many: a combatant file lists at most 100).",
+                huge.display()
+            )
+            .as_str()
+        )
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -96,7 +96,7 @@ pub fn export(
     std::thread::spawn(move || {
         if let Some(path) = dialog.save_file() {
             answer(
-                crate::store::write_atomic(&path, &bytes)
+                crate::store::write_output(&path, &bytes)
                     .map(|()| Delivered::Saved(path))
                     .map_err(|e| e.to_string()),
             );
@@ -135,7 +135,7 @@ pub fn deliver_print(path: &Path, pdf: &[u8]) -> Result<Delivered, String> {
         let name = path.file_name().map_or_else(|| "posse.pdf".into(), |n| n.to_string_lossy().into_owned());
         download(&name, "application/pdf", pdf).map(|()| Delivered::Downloaded(name))
     } else {
-        crate::store::write_atomic(path, pdf)
+        crate::store::write_output(path, pdf)
             .map(|()| Delivered::Saved(path.to_owned()))
             .map_err(|e| e.to_string())
     }

@@ -18,6 +18,9 @@ pub(crate) enum Kind {
     /// A pipe, a device, a socket: never read, so a read cannot block.
     #[cfg_attr(target_arch = "wasm32", expect(dead_code, reason = "the browser's storage has only files"))]
     Other,
+    /// A symbolic link, as [`Files::link_metadata`] sees it.
+    #[cfg_attr(target_arch = "wasm32", expect(dead_code, reason = "the browser's storage has no links"))]
+    Link,
 }
 
 /// What the store asks about a path.
@@ -61,10 +64,16 @@ pub(crate) trait Files {
     /// Like [`Files::metadata`], but a symbolic link is looked at itself.
     fn link_metadata(&self, path: &Path) -> io::Result<Meta>;
 
+    /// Where a path leads once every symbolic link on it is followed (the path itself where
+    /// there are no links).
+    fn link_target(&self, path: &Path) -> io::Result<std::path::PathBuf>;
+
     /// Reads a whole regular file of at most `limit` bytes.
     fn read_bounded(&self, path: &Path, limit: u64) -> Result<Vec<u8>, ReadFailure>;
 
     /// Replaces (or creates) a file atomically: a crash leaves the old bytes or the new ones.
+    /// A file it leaves is never writable by everyone (a replaced file keeps its other
+    /// permissions).
     fn write_atomic(&self, path: &Path, bytes: &[u8]) -> io::Result<()>;
 
     /// Creates an empty file, durably; fails with `AlreadyExists` when the path is taken.
@@ -109,7 +118,9 @@ pub(crate) struct Disk;
 #[cfg(not(target_arch = "wasm32"))]
 impl Disk {
     fn meta(m: &std::fs::Metadata) -> Meta {
-        let kind = if m.is_file() {
+        let kind = if m.file_type().is_symlink() {
+            Kind::Link
+        } else if m.is_file() {
             Kind::File
         } else if m.is_dir() {
             Kind::Folder
@@ -153,6 +164,10 @@ impl Files for Disk {
         std::fs::symlink_metadata(path).map(|m| Disk::meta(&m))
     }
 
+    fn link_target(&self, path: &Path) -> io::Result<std::path::PathBuf> {
+        std::fs::canonicalize(path)
+    }
+
     fn read_bounded(&self, path: &Path, limit: u64) -> Result<Vec<u8>, ReadFailure> {
         use std::io::Read as _;
         // Look before opening: opening a pipe waits for a writer, and a device never ends.
@@ -181,6 +196,15 @@ impl Files for Disk {
         use std::io::Write as _;
         Disk::make_parent(path)?;
         let mut file = atomic_write_file::AtomicWriteFile::open(path)?;
+        // The new file takes the old one's permissions; never leave one anybody may write.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = file.as_file().metadata()?.permissions().mode();
+            if mode & 0o002 != 0 {
+                file.as_file().set_permissions(std::fs::Permissions::from_mode(mode & !0o002))?;
+            }
+        }
         file.write_all(bytes)?;
         file.commit()
     }

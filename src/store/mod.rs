@@ -12,12 +12,15 @@ pub mod backup;
 #[cfg(any(target_arch = "wasm32", test))]
 mod browser;
 mod journal;
+pub mod json;
+mod output;
 
 use std::path::{Path, PathBuf};
 
 use backend::{Files as _, Kind, ReadFailure, files};
 
 pub use journal::{Damage, JOURNAL_LIMIT, Journal, JournalRead, read_journal, read_journal_of};
+pub use output::write_output;
 
 use crate::systems::dmh::rules::gang::GangFile;
 
@@ -114,23 +117,8 @@ pub fn read_gang(path: &Path) -> Result<GangFile, StoreError> {
 /// # Errors
 /// When the text is not a gang file.
 pub fn parse_gang(text: &str) -> Result<GangFile, String> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut de = serde_json::Deserializer::from_str(text);
-    let gang = serde_path_to_error::deserialize(&mut de).map_err(|err| {
-        let path = err.path().to_string();
-        let inner = err.into_inner();
-        let what = inner.to_string();
-        let what = what.rfind(" at line ").map_or(what.as_str(), |at| &what[..at]).to_owned();
-        // `?` is serde_path_to_error's "somewhere unknown", `.` the whole file.
-        if path.is_empty() || path == "." || path == "?" {
-            format!("{what} (line {}, column {})", inner.line(), inner.column())
-        } else {
-            format!("{what} at {path} (line {}, column {})", inner.line(), inner.column())
-        }
-    })?;
-    de.end().map_err(|e| {
-        format!("there is more after the gang's closing brace (line {}, column {})", e.line(), e.column())
-    })?;
+    let gang: GangFile = json::parse(text, "gang")?;
+    gang.check_size().map_err(|e| e.to_string())?;
     Ok(gang)
 }
 

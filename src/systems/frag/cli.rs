@@ -223,8 +223,21 @@ fn combat_failure(e: CombatError) -> Failure {
     Failure::refused(e)
 }
 
+/// Refuses more dice than Posse counts exactly, before anything is counted: `dice` in all,
+/// made of `what` ("30 damage dice and 20 defence dice").
+fn check_dice(book: &Rulebook, dice: u32, what: &str) -> Result<(), Failure> {
+    let most = combat::most_dice(book);
+    if dice > most {
+        return Err(Failure::refused(format!(
+            "Posse counts the odds exactly for at most {most} dice in all, not {dice} ({what})"
+        )));
+    }
+    Ok(())
+}
+
 fn hit_cmd(book: &Rulebook, a: &HitArgs) -> Result<Output, Failure> {
     let dice = a.accuracy.saturating_add(a.bonus_dice);
+    check_dice(book, dice, &format!("Accuracy {} and {} bonus dice", a.accuracy, a.bonus_dice))?;
     let odds = combat::hit_odds(book, dice, a.range).map_err(combat_failure)?;
     let mut json_value = json!({ "dice": odds.dice, "range": odds.range, "hit_chance": odds.hit_chance });
     let mut text = format!(
@@ -254,6 +267,13 @@ fn hit_cmd(book: &Rulebook, a: &HitArgs) -> Result<Output, Failure> {
 }
 
 fn damage_cmd(book: &Rulebook, a: &DamageArgs) -> Result<Output, Failure> {
+    if a.health > 0 {
+        let what = format!("{} damage dice and {} defence dice", a.dice, a.health);
+        check_dice(book, a.dice.saturating_add(a.health), &what)?;
+    }
+    if a.extra > combat::MAX_EXTRA {
+        return Err(combat_failure(CombatError::TooMuchExtra(a.extra)));
+    }
     let odds =
         combat::damage_odds(book, a.dice, a.health, a.extra, a.gallows_always).map_err(combat_failure)?;
     let mut json_value = json!({
@@ -373,7 +393,7 @@ fn record_sheet_cmd(book: &Rulebook, a: &RecordSheetArgs) -> Result<Output, Fail
         sheet::record_sheet_from_json(book, &text, a.frags).map_err(|e| Failure::in_file(&a.fighter, e))?;
     let pages = print::layout(&sheet, paper);
     let pdf = crate::print::render(&pages).map_err(Failure::malformed)?;
-    store::write_atomic(&a.out, &pdf).map_err(Failure::file)?;
+    store::write_output(&a.out, &pdf).map_err(Failure::file)?;
     let who = if sheet.fighter_name.trim().is_empty() {
         format!("the {}", sheet.character)
     } else {

@@ -476,7 +476,7 @@ fn reference_print<'a>(rules: &'a Rules, args: &'a PrintArgs) -> Result<Rendered
     })?;
     let pages = super::print::sheets(rules, paper);
     let pdf = print::render(&pages).map_err(Failure::malformed)?;
-    store::write_atomic(&args.out, &pdf).map_err(Failure::file)?;
+    store::write_output(&args.out, &pdf).map_err(Failure::file)?;
     let out = args.out.display().to_string();
     let value = json!({ "out": out, "bytes": pdf.len(), "paper": paper.id(), "pages": pages.len() });
     let (count, bytes) = (pages.len(), pdf.len());

@@ -410,7 +410,7 @@ fn combatant_cmd(rules: &Rules, a: &CombatantPrintArgs) -> Result<(String, Value
             store::read_bounded(path, store::GANG_LIMIT, "a combatant file").map_err(Failure::file)?;
         let text = String::from_utf8(bytes)
             .map_err(|_| Failure::malformed(format!("{} is not text (UTF-8)", path.display())))?;
-        let c = combatant::from_json(text.trim_start_matches('\u{feff}')).map_err(|problems| {
+        let c = combatant::from_json(&text).map_err(|problems| {
             let words: Vec<String> = problems.iter().map(|p| format!("{}: {}", p.path, p.message)).collect();
             Failure::malformed(format!("{} is not a combatant file ({})", path.display(), words.join("; ")))
         })?;
@@ -437,7 +437,7 @@ fn write_pdf(
     what: &str,
 ) -> Result<(String, Value), Failure> {
     let pdf = print::render(pages).map_err(Failure::malformed)?;
-    store::write_atomic(out, &pdf).map_err(Failure::file)?;
+    store::write_output(out, &pdf).map_err(Failure::file)?;
     let text = format!(
         "Wrote {what} to {} ({} page(s), {} bytes, {}).",
         out.display(),

@@ -631,7 +631,7 @@ fn write_pdf(
     what: &str,
 ) -> Result<Output, Failure> {
     let pdf = print::render(pages).map_err(Failure::malformed)?;
-    store::write_atomic(out, &pdf).map_err(Failure::file)?;
+    store::write_output(out, &pdf).map_err(Failure::file)?;
     let text = format!(
         "Wrote {what} to {} ({} page(s), {} bytes, {}).",
         out.display(),

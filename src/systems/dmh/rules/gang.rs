@@ -40,6 +40,59 @@ impl GangFile {
     }
 }
 
+/// The most models a gang file may hold: no real gang has a thousand, and a roster of this
+/// many still prints at once (100,000 took eleven seconds).
+pub const MAX_MODELS: usize = 200;
+
+/// The most weapons one model in a gang file may list (a model carries two or three).
+pub const MAX_WEAPONS: usize = 20;
+
+/// The longest name (or id) a gang file may hold, in characters.
+pub const MAX_TEXT: usize = 1000;
+
+/// A gang file holds more than any real gang: refused when it is read, before anything else
+/// is done with it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TooLarge {
+    #[error("it holds {0} models, and a gang file holds at most {MAX_MODELS}")]
+    Models(usize),
+    #[error("its model {model} carries {weapons} weapons, and a model carries at most {MAX_WEAPONS}")]
+    Weapons { model: usize, weapons: usize },
+    #[error("{what} is {chars} characters long, and a name in a gang file is at most {MAX_TEXT}")]
+    Text { what: String, chars: usize },
+}
+
+impl GangFile {
+    /// Whether the file is within the sizes a gang file may have ([`MAX_MODELS`],
+    /// [`MAX_WEAPONS`], [`MAX_TEXT`]); models are counted from 1.
+    ///
+    /// # Errors
+    /// The first size passed.
+    pub fn check_size(&self) -> Result<(), TooLarge> {
+        if self.models.len() > MAX_MODELS {
+            return Err(TooLarge::Models(self.models.len()));
+        }
+        if let Some((i, m)) = self.models.iter().enumerate().find(|(_, m)| m.weapons.len() > MAX_WEAPONS) {
+            return Err(TooLarge::Weapons { model: i + 1, weapons: m.weapons.len() });
+        }
+        let text = |what: &dyn Fn() -> String, text: &str| match text.chars().count() {
+            chars if chars > MAX_TEXT => Err(TooLarge::Text { what: what(), chars }),
+            _ => Ok(()),
+        };
+        text(&|| "its name".into(), &self.name)?;
+        text(&|| "its gang".into(), &self.gang)?;
+        text(&|| "its scene".into(), self.scene.as_deref().unwrap_or_default())?;
+        for (i, m) in (1..).zip(&self.models) {
+            text(&|| format!("model {i}'s name"), &m.name)?;
+            text(&|| format!("model {i}'s profile"), &m.profile)?;
+            for (j, w) in (1..).zip(&m.weapons) {
+                text(&|| format!("model {i}'s weapon {j}"), w)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// One model in a gang file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModelEntry {

@@ -464,7 +464,11 @@ fn models_ui(
                     row(ui, |ui| {
                         ui.label(RichText::new(format!("{n}.")).strong());
                         let field = ui
-                            .add(egui::TextEdit::singleline(&mut model.name).desired_width(180.0))
+                            .add(
+                                egui::TextEdit::singleline(&mut model.name)
+                                    .char_limit(crate::systems::dmh::rules::gang::MAX_TEXT)
+                                    .desired_width(180.0),
+                            )
                             .accessible_name(format!("Model {n} name"));
                         widgets::keep_in_view(&field);
                         if ui.button("Random name").on_hover_text("A random Western name").clicked() {
@@ -585,7 +589,10 @@ fn add_model_ui(ui: &mut Ui, gang: &Gang, file: &mut GangFile) {
             }
         });
     }
-    if let Some(profile) = add {
+    // A gang file holds at most MAX_MODELS models; one more would not be read back.
+    if let Some(profile) = add
+        && file.models.len() < crate::systems::dmh::rules::gang::MAX_MODELS
+    {
         let n = file.models.iter().filter(|m| m.profile == profile.id).count() + 1;
         file.models.push(ModelEntry {
             name: format!("{} {n}", profile.name.trim_matches('"')),

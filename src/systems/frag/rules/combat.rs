@@ -24,8 +24,29 @@ pub enum CombatError {
     /// An attack roll needs dice.
     #[error("the to-hit roll needs at least one die")]
     NoDice,
+    /// Extra damage beyond what any card gives (and that would take long to count).
+    #[error("extra damage is 0 to {MAX_EXTRA}, not {0}")]
+    TooMuchExtra(u32),
     #[error(transparent)]
     Dice(#[from] DiceError),
+}
+
+/// The most extra damage an attack may add: far above any card's, and small enough that the
+/// odds of every amount of damage fit in memory.
+pub const MAX_EXTRA: u32 = 99;
+
+/// The most dice Posse counts exactly in one attack: every total of that many of the
+/// rulebook's dice, paired with every total of the defence, must fit the counts (49 d6).
+#[must_use]
+pub fn most_dice(book: &Rulebook) -> u32 {
+    let sides = u128::from(book.core.die_sides.max(2));
+    let mut outcomes: u128 = 1;
+    let mut dice = 0;
+    while let Some(more) = outcomes.checked_mul(sides) {
+        outcomes = more;
+        dice += 1;
+    }
+    dice
 }
 
 /// The chance to hit at a range.
@@ -184,6 +205,10 @@ pub fn damage_odds(
     if health == 0 {
         return Err(CombatError::NoHealth);
     }
+    // Checked before anything is counted: the damage table has a slot per amount.
+    if extra > MAX_EXTRA {
+        return Err(CombatError::TooMuchExtra(extra));
+    }
     let sides = book.core.die_sides;
     let attack = Distribution::dice(attack_dice, sides)?;
     let defence = Distribution::dice(health, sides)?;
@@ -200,7 +225,9 @@ pub fn damage_odds(
         }
     }
     let distribution: Vec<f64> = ways.iter().map(|&w| ratio(w, outcomes)).collect();
-    let weighted: u128 = ways.iter().enumerate().map(|(k, &w)| w * k as u128).sum();
+    // The mean of the distribution shown (whole-number products would overflow near the
+    // largest pools).
+    let expected: f64 = (0u32..).zip(&distribution).map(|(k, p)| f64::from(k) * p).sum();
     let at_least = |from: u32| -> u128 { ways.iter().skip(from as usize).sum() };
     let frag_ways = at_least(health);
     let gallows_ways =
@@ -210,7 +237,7 @@ pub fn damage_odds(
         health,
         extra,
         none: distribution.first().copied().unwrap_or(0.0),
-        expected: ratio(weighted, outcomes),
+        expected,
         frag: ratio(frag_ways, outcomes),
         gallows: ratio(gallows_ways, outcomes),
         distribution,
@@ -360,5 +387,29 @@ mod tests {
             damage_odds(book(), 30, 20, 0, false).map(|o| o.outcomes),
             Err(CombatError::Dice(DiceError::TooMany))
         );
+        // Extra damage is bounded before the table of damage is made (4294967295 asked for
+        // 64 GiB).
+        assert_eq!(
+            damage_odds(book(), 4, 1, 100, false).map(|o| o.outcomes),
+            Err(CombatError::TooMuchExtra(100))
+        );
+        assert_eq!(
+            damage_odds(book(), 4, 1, u32::MAX, false).map(|o| o.outcomes),
+            Err(CombatError::TooMuchExtra(u32::MAX))
+        );
+        assert_eq!(damage_odds(book(), 1, 1, 99, false).map(|o| o.ways.len()), Ok(106));
+        assert_eq!(most_dice(book()), 49);
+    }
+
+    #[test]
+    fn expected_damage_is_the_mean_of_the_distribution() {
+        // 1d6 against 1d6: the 36 pairs' damage adds up to 21 + 9 + 5 + 3 + 2 + 1 = 41.
+        let odds = damage_odds(book(), 1, 1, 0, false).expect("counts");
+        assert!((odds.expected - 41.0 / 36.0).abs() < 1e-15, "{}", odds.expected);
+        // The largest pool, 48 dice against Health 1: the whole-number sum overflowed (0.103).
+        let odds = damage_odds(book(), 48, 1, 0, false).expect("counts");
+        assert!((odds.expected - 68.304_166_666_666_66).abs() < 1e-9, "{}", odds.expected);
+        let mean: f64 = (0u32..).zip(&odds.distribution).map(|(k, p)| f64::from(k) * p).sum();
+        assert!((odds.expected - mean).abs() < 1e-12);
     }
 }

@@ -273,7 +273,8 @@ impl Rulebook {
     /// The weapon cards `character` may have in play with `health`.
     #[must_use]
     pub fn weapon_limit(&self, character: &Character, health: u32) -> u32 {
-        health + character.weapon_limit_over_health.unwrap_or(self.core.weapon_limit_over_health)
+        health
+            .saturating_add(character.weapon_limit_over_health.unwrap_or(self.core.weapon_limit_over_health))
     }
 
     /// The lowest d6 face that draws a card on a power-up square for `character`.

@@ -31,24 +31,8 @@ pub struct Fighter {
 /// # Errors
 /// When the text is not a fighter file.
 pub fn parse_fighter(text: &str) -> Result<Fighter, String> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut de = serde_json::Deserializer::from_str(text);
-    let fighter = serde_path_to_error::deserialize(&mut de).map_err(|err| {
-        let path = err.path().to_string();
-        let inner = err.into_inner();
-        let what = inner.to_string();
-        let what = what.rfind(" at line ").map_or(what.as_str(), |at| &what[..at]).to_owned();
-        // `?` is serde_path_to_error's "somewhere unknown", `.` the whole file.
-        if path.is_empty() || path == "." || path == "?" {
-            format!("{what} (line {}, column {})", inner.line(), inner.column())
-        } else {
-            format!("{what} at {path} (line {}, column {})", inner.line(), inner.column())
-        }
-    })?;
-    de.end().map_err(|e| {
-        format!("there is more after the fighter's closing brace (line {}, column {})", e.line(), e.column())
-    })?;
-    Ok(fighter)
+    // The one reader of every game's files (pure text, no file touched).
+    crate::store::json::parse(text, "fighter")
 }
 
 /// One broken design rule: the rule's id and a sentence for the player.

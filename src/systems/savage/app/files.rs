@@ -17,7 +17,7 @@ use crate::systems::savage::ui::combatants::CombatantForm;
 fn read_combatant(path: &Path) -> Result<Combatant, String> {
     let bytes = store::read_bounded(path, GANG_LIMIT, "a combatant file").map_err(|e| e.to_string())?;
     let text = String::from_utf8(bytes).map_err(|_| "it is not text (UTF-8)".to_owned())?;
-    combatant::from_json(text.trim_start_matches('\u{feff}')).map_err(|problems| problems_words(&problems))
+    combatant::from_json(&text).map_err(|problems| problems_words(&problems))
 }
 
 fn problems_words(problems: &[Problem]) -> String {

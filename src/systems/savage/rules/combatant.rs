@@ -28,6 +28,18 @@ use super::die::Die;
 /// The largest group of Extras on one card.
 pub const MAX_COUNT: u32 = 50;
 
+/// The most skills, initiative Edges and weapons one combatant file may list: far beyond any
+/// character at the table (a few dozen at most), and few enough that every command on the file
+/// answers at once (100,000 skills took seconds to print).
+pub const MAX_ENTRIES: usize = 100;
+
+/// The longest name (the combatant's, the player's, a skill's, a weapon's and its damage) a
+/// combatant file may hold, in characters.
+pub const MAX_TEXT: usize = 1000;
+
+/// The longest notes a combatant file may hold, in characters.
+pub const MAX_NOTES: usize = 10_000;
+
 /// Wild Card (a Wild Die, three wounds) or Extra (one wound takes it out).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -252,9 +264,10 @@ const FILE: &str = "combatant";
 /// # Errors
 /// Every problem, each with its JSON path (file name "combatant"; callers put their own).
 pub fn from_json(text: &str) -> Result<Combatant, Vec<Problem>> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        vec![Problem::new(FILE, format!("line {} column {}", e.line(), e.column()), e.to_string())]
-    })?;
+    // The one reader of every game's files (pure text, no file touched): one byte order mark
+    // allowed, nothing after the combatant.
+    let value: serde_json::Value =
+        crate::store::json::parse(text, "combatant").map_err(|e| vec![Problem::new(FILE, "$", e)])?;
     from_value(value)
 }
 
@@ -263,7 +276,12 @@ pub fn from_json(text: &str) -> Result<Combatant, Vec<Problem>> {
 /// # Errors
 /// Every problem, each with its JSON path.
 pub fn from_value(value: serde_json::Value) -> Result<Combatant, Vec<Problem>> {
-    let raw: Raw = serde_json::from_value(value).map_err(|e| vec![Problem::new(FILE, "$", e.to_string())])?;
+    let raw: Raw = serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let path =
+            if path.is_empty() || path == "." || path == "?" { "$".to_owned() } else { format!("$.{path}") };
+        vec![Problem::new(FILE, path, e.into_inner().to_string())]
+    })?;
     validate(raw)
 }
 
@@ -326,7 +344,66 @@ fn weapons(list: Vec<RawWeapon>, problems: &mut Vec<Problem>) -> Vec<Weapon> {
     weapons
 }
 
+/// What in `raw` is larger than a combatant file may hold ([`MAX_ENTRIES`], [`MAX_TEXT`],
+/// [`MAX_NOTES`]): lists first, then texts.
+fn sizes(raw: &Raw) -> Vec<Problem> {
+    let too_long: Vec<Problem> = [
+        ("$.attributes", "attributes", raw.attributes.len()),
+        ("$.skills", "skills", raw.skills.len()),
+        ("$.initiative", "initiative Edges", raw.initiative.len()),
+        ("$.weapons", "weapons", raw.weapons.len()),
+    ]
+    .into_iter()
+    .filter(|&(_, _, n)| n > MAX_ENTRIES)
+    .map(|(path, what, n)| {
+        Problem::new(
+            FILE,
+            path,
+            format!("{n} {what} are too many: a combatant file lists at most {MAX_ENTRIES}"),
+        )
+    })
+    .collect();
+    if !too_long.is_empty() {
+        return too_long;
+    }
+    let mut texts: Vec<(String, &str, usize)> = vec![
+        ("$.name".into(), raw.name.as_str(), MAX_TEXT),
+        ("$.player".into(), raw.player.as_deref().unwrap_or_default(), MAX_TEXT),
+        ("$.notes".into(), raw.notes.as_str(), MAX_NOTES),
+    ];
+    for (table, map) in [("$.attributes", &raw.attributes), ("$.skills", &raw.skills)] {
+        for (key, die) in map {
+            texts.push((table.into(), key.as_str(), MAX_TEXT));
+            if key.chars().count() <= MAX_TEXT {
+                texts.push((format!("{table}.{key}"), die.as_str(), MAX_TEXT));
+            }
+        }
+    }
+    for (i, edge) in raw.initiative.iter().enumerate() {
+        texts.push((format!("$.initiative[{i}]"), edge.as_str(), MAX_TEXT));
+    }
+    for (i, w) in raw.weapons.iter().enumerate() {
+        texts.push((format!("$.weapons[{i}].name"), w.name.as_str(), MAX_TEXT));
+        texts.push((format!("$.weapons[{i}].damage"), w.damage.as_str(), MAX_TEXT));
+    }
+    texts
+        .into_iter()
+        .filter_map(|(path, text, most)| {
+            let chars = text.chars().count();
+            (chars > most).then(|| {
+                Problem::new(FILE, path, format!("{chars} characters are too long: at most {most} here"))
+            })
+        })
+        .collect()
+}
+
 fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
+    // Sizes first: a list or a text too long for a real character is refused before it is
+    // read through.
+    let too_large = sizes(&raw);
+    if !too_large.is_empty() {
+        return Err(too_large);
+    }
     let mut problems = Vec::new();
     let name = raw.name.trim().to_owned();
     if name.is_empty() {
@@ -495,6 +572,43 @@ mod tests {
                 "$.initiative",
                 "$.weapons[0].damage",
                 "$.weapons[0].range",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_lists_at_most_a_hundred_of_anything() {
+        let skills =
+            |n: usize| (0..n).map(|i| format!("\"skill {i}\": \"d6\"")).collect::<Vec<_>>().join(",");
+        let with = |n: usize, m: usize| {
+            let weapons = vec![r#"{"name":"Colt","damage":"2d6"}"#; m].join(",");
+            format!(
+                r#"{{"name":"X","kind":"extra","attributes":{{"agility":"d6","smarts":"d6","spirit":"d6","strength":"d6","vigor":"d6"}},"skills":{{{}}},"weapons":[{weapons}]}}"#,
+                skills(n)
+            )
+        };
+        assert_eq!(from_json(&with(100, 100)).map(|c| (c.skills.len(), c.weapons.len())), Ok((100, 100)));
+        let long = with(1, 1)
+            .replace("\"X\"", &format!("\"{}\"", "X".repeat(1001)))
+            .replace("skill 0", &"s".repeat(1001));
+        let problems = from_json(&long).expect_err("too long");
+        let words: Vec<(&str, &str)> =
+            problems.iter().map(|p| (p.path.as_str(), p.message.as_str())).collect();
+        assert_eq!(
+            words,
+            [
+                ("$.name", "1001 characters are too long: at most 1000 here"),
+                ("$.skills", "1001 characters are too long: at most 1000 here"),
+            ]
+        );
+        let problems = from_json(&with(100_000, 101)).expect_err("too many");
+        let words: Vec<(&str, &str)> =
+            problems.iter().map(|p| (p.path.as_str(), p.message.as_str())).collect();
+        assert_eq!(
+            words,
+            [
+                ("$.skills", "100000 skills are too many: a combatant file lists at most 100"),
+                ("$.weapons", "101 weapons are too many: a combatant file lists at most 100"),
             ]
         );
     }

@@ -358,8 +358,13 @@ fn editor_ui(
     ui.label(theme::heading(&v, "Weapons"));
     weapons_ui(ui, form);
     ui.label(theme::heading(&v, "Notes"));
-    ui.add(egui::TextEdit::multiline(&mut form.notes).desired_rows(3).desired_width(600.0))
-        .accessible_name("Notes");
+    ui.add(
+        egui::TextEdit::multiline(&mut form.notes)
+            .char_limit(combatant::MAX_NOTES)
+            .desired_rows(3)
+            .desired_width(600.0),
+    )
+    .accessible_name("Notes");
 }
 
 fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
@@ -389,9 +394,16 @@ fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
     }
     row(ui, |ui| {
         let label = row_label(ui, "New skill");
-        ui.add(egui::TextEdit::singleline(&mut form.new_skill).desired_width(160.0)).labelled_by(label.id);
+        ui.add(
+            egui::TextEdit::singleline(&mut form.new_skill)
+                .char_limit(combatant::MAX_TEXT)
+                .desired_width(160.0),
+        )
+        .labelled_by(label.id);
         let name = form.new_skill.trim().to_ascii_lowercase();
-        let fresh = !name.is_empty() && !form.skills.iter().any(|(n, _)| *n == name);
+        let fresh = !name.is_empty()
+            && !form.skills.iter().any(|(n, _)| *n == name)
+            && form.skills.len() < combatant::MAX_ENTRIES;
         if ui.add_enabled(fresh, egui::Button::new("Add the skill")).clicked() {
             form.skills.push((name, Die::D6));
             form.new_skill.clear();
@@ -405,11 +417,19 @@ fn weapons_ui(ui: &mut Ui, form: &mut CombatantForm) {
         // Weapons have no id of their own: a row is its place in the list while it is edited.
         ui.push_id(("weapon", i), |ui| {
             row(ui, |ui| {
-                ui.add(egui::TextEdit::singleline(&mut w.name).desired_width(140.0))
-                    .accessible_name(format!("Weapon {} name", i + 1));
-                ui.add(egui::TextEdit::singleline(&mut w.damage).desired_width(90.0))
-                    .accessible_name(format!("Weapon {} damage", i + 1))
-                    .on_hover_text("Damage dice, like Str+d6 or 2d6+1");
+                ui.add(
+                    egui::TextEdit::singleline(&mut w.name)
+                        .char_limit(combatant::MAX_TEXT)
+                        .desired_width(140.0),
+                )
+                .accessible_name(format!("Weapon {} name", i + 1));
+                ui.add(
+                    egui::TextEdit::singleline(&mut w.damage)
+                        .char_limit(combatant::MAX_TEXT)
+                        .desired_width(90.0),
+                )
+                .accessible_name(format!("Weapon {} damage", i + 1))
+                .on_hover_text("Damage dice, like Str+d6 or 2d6+1");
                 ui.checkbox(&mut w.ranged, "Ranged");
                 if w.ranged {
                     for (what, n) in
@@ -431,7 +451,10 @@ fn weapons_ui(ui: &mut Ui, form: &mut CombatantForm) {
     if let Some(i) = remove {
         form.weapons.remove(i);
     }
-    if ui.button("Add a weapon").clicked() {
+    if ui
+        .add_enabled(form.weapons.len() < combatant::MAX_ENTRIES, egui::Button::new("Add a weapon"))
+        .clicked()
+    {
         form.weapons.push(WeaponForm {
             name: "Weapon".into(),
             damage: "Str+d4".into(),
