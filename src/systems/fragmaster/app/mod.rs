@@ -248,6 +248,24 @@ impl SystemApp for FragmasterApp {
         }
     }
 
+    fn open_game(&self) -> Option<String> {
+        self.game.as_ref().map(|g| g.id.clone())
+    }
+
+    fn reopen(&mut self, id: &str) {
+        self.screen = Screen::Play;
+        self.handle_play(PlayCommand::Resume(id.to_owned()));
+    }
+
+    fn test_state(&self) -> serde_json::Value {
+        let game = self.game.as_ref();
+        serde_json::json!({
+            "game": game.map(|g| &g.id),
+            "events": game.map(|g| g.game.events.len()),
+            "last_line": game.and_then(|g| g.game.last_line()),
+        })
+    }
+
     fn as_any(&self) -> &dyn Any {
         self
     }

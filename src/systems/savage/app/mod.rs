@@ -215,6 +215,24 @@ impl SystemApp for SavageApp {
         self.autosave();
     }
 
+    fn open_game(&self) -> Option<String> {
+        self.game.as_ref().map(|g| g.id.clone())
+    }
+
+    fn reopen(&mut self, id: &str) {
+        self.screen = Screen::Fight;
+        self.handle_fight(FightCommand::Resume(id.to_owned()));
+    }
+
+    fn test_state(&self) -> serde_json::Value {
+        let game = self.game.as_ref();
+        serde_json::json!({
+            "game": game.map(|g| &g.id),
+            "events": game.map(|g| g.fight.events.len()),
+            "last_line": game.and_then(|g| g.fight.last_line()),
+        })
+    }
+
     fn as_any(&self) -> &dyn Any {
         self
     }
