@@ -200,11 +200,8 @@ fn show(h: &mut Harness<'static, PosseApp>, tile: &str) {
     assert_eq!(posse::systems::ALL[h.state().current].title, tile);
 }
 
-#[test]
-fn a_reload_finds_every_systems_game_open_where_it_was() {
-    use crate::support::{press, press_button};
-    use posse::systems::savage::app::SavageApp;
-    // Deadlands' combatants, Frag's fighters and Dead Man's Hand's gangs in one folder.
+/// A data folder with Deadlands' combatants, Frag's fighters and Dead Man's Hand's gangs.
+fn data_for_every_system() -> tempfile::TempDir {
     let dir = super::savage::data_with_combatants();
     let gangs = dir.path().join("dmh").join("gangs");
     std::fs::create_dir_all(&gangs).expect("gangs folder");
@@ -222,9 +219,15 @@ fn a_reload_finds_every_systems_game_open_where_it_was() {
         });
         std::fs::write(fighters.join(format!("{id}.json")), json.to_string()).expect("fighter file");
     }
+    dir
+}
 
-    // A game in each system, each past its first event.
-    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
+/// The web page's app (`reopen_game`) on `dir`, with a game in each system, each past its
+/// first event (Deadlands' from a fixed seed).
+fn a_game_in_each_system(dir: &std::path::Path) -> Harness<'static, PosseApp> {
+    use crate::support::{press, press_button};
+    use posse::systems::savage::app::SavageApp;
+    let mut h = crate::support::app_on(dir, posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
     h.state_mut().reopen_game = true;
     crate::support::start(&mut h, crate::support::SEED, None);
     show(&mut h, "Fragmaster Origins");
@@ -240,6 +243,26 @@ fn a_reload_finds_every_systems_game_open_where_it_was() {
     h.state_mut().system_mut::<SavageApp>().expect("Deadlands").fight.seed = Some(7);
     press(&mut h, "Start the fight");
     press_button(&mut h, "Deal round 1");
+    h
+}
+
+/// The page reloaded: a new app on `dir`, as `posse::web` makes it.
+fn reloaded(dir: &std::path::Path) -> Harness<'static, PosseApp> {
+    let data = DataDir::at(dir);
+    let mut h = Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |cc| {
+        let mut app = PosseApp::with_data(cc, Some(data));
+        app.reopen_game = true;
+        app.reopen();
+        app
+    });
+    h.run();
+    h
+}
+
+#[test]
+fn a_reload_finds_every_systems_game_open_where_it_was() {
+    let dir = data_for_every_system();
+    let mut h = a_game_in_each_system(dir.path());
     // Home, as the tour of the browser test leaves it: every game stays open.
     h.state_mut().go_home();
     h.run();
@@ -277,15 +300,8 @@ fn a_reload_finds_every_systems_game_open_where_it_was() {
     assert_eq!(DataDir::at(dir.path()).load_settings().open_games, ids);
     drop(h);
 
-    // The page reloaded: a new app on the same folder, as `posse::web` makes it.
-    let data = DataDir::at(dir.path());
-    let mut h = Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |cc| {
-        let mut app = PosseApp::with_data(cc, Some(data));
-        app.reopen_game = true;
-        app.reopen();
-        app
-    });
-    h.run();
+    // The page reloaded.
+    let mut h = reloaded(dir.path());
     assert_eq!(open_games(&h), before);
     for system in posse::systems::ALL {
         show(&mut h, system.title);
@@ -297,14 +313,7 @@ fn a_reload_finds_every_systems_game_open_where_it_was() {
     // A settings file from before `open_games` names only the last system's game.
     let legacy = serde_json::json!({ "last_system": "frag", "open_game": ids["frag"] });
     std::fs::write(dir.path().join("settings.json"), legacy.to_string()).expect("settings");
-    let data = DataDir::at(dir.path());
-    let mut h = Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |cc| {
-        let mut app = PosseApp::with_data(cc, Some(data));
-        app.reopen_game = true;
-        app.reopen();
-        app
-    });
-    h.run();
+    let h = reloaded(dir.path());
     let games: Vec<(&str, serde_json::Value)> =
         open_games(&h).into_iter().map(|(s, _, state)| (s, state["game"].clone())).collect();
     let none = serde_json::Value::Null;
