@@ -180,3 +180,150 @@ fn a_backup_of_one_device_restores_on_another_with_its_gangs_and_games() {
     );
     assert_eq!(files(there.path()), before);
 }
+
+/// Every system's open game after one start of the web page's app (`reopen_game`, as
+/// `posse::web` sets it): by system id, the tab shown and the system's state.
+fn open_games(h: &Harness<'static, PosseApp>) -> Vec<(&'static str, usize, serde_json::Value)> {
+    posse::systems::ALL
+        .iter()
+        .zip(&h.state().systems)
+        .map(|(s, app)| (s.id, app.tab(), app.test_state()))
+        .collect()
+}
+
+/// Shows the system whose home tile reads `tile`, from the home screen.
+fn show(h: &mut Harness<'static, PosseApp>, tile: &str) {
+    h.state_mut().go_home();
+    h.run();
+    h.get_by_label(tile).click();
+    h.run();
+    assert_eq!(posse::systems::ALL[h.state().current].title, tile);
+}
+
+/// A data folder with Deadlands' combatants, Frag's fighters and Dead Man's Hand's gangs.
+fn data_for_every_system() -> tempfile::TempDir {
+    let dir = super::savage::data_with_combatants();
+    let gangs = dir.path().join("dmh").join("gangs");
+    std::fs::create_dir_all(&gangs).expect("gangs folder");
+    for gang in ["lawmen-21", "outlaws-21"] {
+        let from = format!("{}/tests/fixtures/{gang}.json", env!("CARGO_MANIFEST_DIR"));
+        std::fs::copy(from, gangs.join(format!("{gang}.json"))).expect("a fixture gang");
+    }
+    let fighters = dir.path().join("frag").join("fighters");
+    std::fs::create_dir_all(&fighters).expect("fighters folder");
+    for (id, character, health, speed, accuracy) in
+        [("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]
+    {
+        let json = serde_json::json!({
+            "character": character, "name": id, "health": health, "speed": speed, "accuracy": accuracy
+        });
+        std::fs::write(fighters.join(format!("{id}.json")), json.to_string()).expect("fighter file");
+    }
+    dir
+}
+
+/// The web page's app (`reopen_game`) on `dir`, with a game in each system, each past its
+/// first event (Deadlands' from a fixed seed).
+fn a_game_in_each_system(dir: &std::path::Path) -> Harness<'static, PosseApp> {
+    use crate::support::{press, press_button};
+    use posse::systems::savage::app::SavageApp;
+    let mut h = crate::support::app_on(dir, posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
+    h.state_mut().reopen_game = true;
+    crate::support::start(&mut h, crate::support::SEED, None);
+    show(&mut h, "Fragmaster Origins");
+    super::fragmaster::four_players_to_round_one(&mut h);
+    show(&mut h, "Frag Deadlands");
+    press(&mut h, "Play");
+    super::frag::to_bobs_turn(&mut h);
+    show(&mut h, "Deadlands (Savage Worlds)");
+    press(&mut h, "Fight");
+    for who in ["Doc (played by Ann)", "Boss (the Marshal's)"] {
+        press(&mut h, who);
+    }
+    h.state_mut().system_mut::<SavageApp>().expect("Deadlands").fight.seed = Some(7);
+    press(&mut h, "Start the fight");
+    press_button(&mut h, "Deal round 1");
+    h
+}
+
+/// The page reloaded: a new app on `dir`, as `posse::web` makes it.
+fn reloaded(dir: &std::path::Path) -> Harness<'static, PosseApp> {
+    let data = DataDir::at(dir);
+    let mut h = Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |cc| {
+        let mut app = PosseApp::with_data(cc, Some(data));
+        app.reopen_game = true;
+        app.reopen();
+        app
+    });
+    h.run();
+    h
+}
+
+#[test]
+fn a_reload_finds_every_systems_game_open_where_it_was() {
+    let dir = data_for_every_system();
+    let mut h = a_game_in_each_system(dir.path());
+    // Home, as the tour of the browser test leaves it: every game stays open.
+    h.state_mut().go_home();
+    h.run();
+    let before = open_games(&h);
+    let ids: std::collections::BTreeMap<String, String> = before
+        .iter()
+        .map(|(system, _, state)| {
+            let id = state["game"].as_str().unwrap_or_else(|| panic!("no game open in {system}"));
+            ((*system).to_owned(), id.to_owned())
+        })
+        .collect();
+    let tabs: Vec<(&str, usize)> = before.iter().map(|(s, tab, _)| (*s, *tab)).collect();
+    assert_eq!(tabs, [("dmh", 3), ("fragmaster", 0), ("frag", 1), ("savage", 1)], "each on its play tab");
+    let counts: Vec<(&str, Option<u64>, Option<&str>)> = before
+        .iter()
+        .map(|(s, _, state)| (*s, state["events"].as_u64(), state["last_line"].as_str()))
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            (
+                "dmh",
+                Some(1),
+                Some("Turn 1 · Tombstone Law against The Clanton Gang; hands dealt (seed 20261129)")
+            ),
+            (
+                "fragmaster",
+                Some(8),
+                Some("Dan rolls 6 to deploy: Dan appears on point 6. Round 1: Bob's turn.")
+            ),
+            ("frag", Some(7), Some("Bob rolls 2+2 for movement: 4 squares")),
+            ("savage", Some(2), Some("Round 1: Boss 7♦, Doc 4♦")),
+        ]
+    );
+    assert_eq!(DataDir::at(dir.path()).load_settings().open_games, ids);
+    drop(h);
+
+    // The page reloaded.
+    let mut h = reloaded(dir.path());
+    assert_eq!(open_games(&h), before);
+    for system in posse::systems::ALL {
+        show(&mut h, system.title);
+    }
+    assert_eq!(open_games(&h), before, "showing each system changes no game");
+    assert_eq!(DataDir::at(dir.path()).load_settings().open_games, ids);
+    drop(h);
+
+    // A settings file from before `open_games` names only the last system's game.
+    let legacy = serde_json::json!({ "last_system": "frag", "open_game": ids["frag"] });
+    std::fs::write(dir.path().join("settings.json"), legacy.to_string()).expect("settings");
+    let h = reloaded(dir.path());
+    let games: Vec<(&str, serde_json::Value)> =
+        open_games(&h).into_iter().map(|(s, _, state)| (s, state["game"].clone())).collect();
+    let none = serde_json::Value::Null;
+    assert_eq!(
+        games,
+        [
+            ("dmh", none.clone()),
+            ("fragmaster", none.clone()),
+            ("frag", ids["frag"].clone().into()),
+            ("savage", none)
+        ]
+    );
+}

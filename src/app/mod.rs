@@ -158,13 +158,22 @@ impl PosseApp {
         }
     }
 
-    /// Reopens the game that was open at the table when Posse last ran, if it remembers one.
+    /// Reopens the games that were open at the table when Posse last ran, each in its own
+    /// system (shown on its play tab when the player next opens that system). A settings file
+    /// from before `open_games` names only the last system's game.
     pub fn reopen(&mut self) {
-        let Some(id) = self.settings.open_game.clone().filter(|_| self.reopen_game && !self.home) else {
+        if !self.reopen_game {
             return;
-        };
-        if let Some(system) = self.systems.get_mut(self.current) {
-            system.reopen(&id);
+        }
+        let settings = &self.settings;
+        for (index, (system, app)) in systems::ALL.iter().zip(&mut self.systems).enumerate() {
+            let id = settings
+                .open_games
+                .get(system.id)
+                .or_else(|| settings.open_game.as_ref().filter(|_| index == self.current && !self.home));
+            if let Some(id) = id {
+                app.reopen(id);
+            }
         }
     }
 
@@ -185,10 +194,16 @@ impl PosseApp {
     /// Keeps the preferences: the app's as they are now, when they changed. Best effort:
     /// they are only preferences.
     fn keep_settings(&mut self) {
-        let open_game = if self.reopen_game && !self.home {
-            self.systems.get(self.current).and_then(|s| s.open_game())
+        let (open_game, open_games) = if self.reopen_game {
+            let open_games: std::collections::BTreeMap<String, String> = systems::ALL
+                .iter()
+                .zip(&self.systems)
+                .filter_map(|(system, app)| app.open_game().map(|id| (system.id.to_owned(), id)))
+                .collect();
+            let current = systems::ALL.get(self.current).filter(|_| !self.home);
+            (current.and_then(|s| open_games.get(s.id).cloned()), open_games)
         } else {
-            self.settings.open_game.clone().filter(|_| !self.reopen_game)
+            (self.settings.open_game.clone(), self.settings.open_games.clone())
         };
         let settings = Settings {
             last_system: systems::ALL
@@ -197,6 +212,7 @@ impl PosseApp {
                 .map(|s| s.id.to_owned())
                 .or_else(|| self.settings.last_system.clone()),
             open_game,
+            open_games,
         };
         if settings != self.settings {
             // Tried once per change: a folder that cannot be written is not written every frame.

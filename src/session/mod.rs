@@ -306,6 +306,17 @@ impl<G: Played> Table<G> {
         self.redo.last().map(|(_, line)| line.as_str())
     }
 
+    /// The open game for the browser test to compare before and after a reload: its id, its
+    /// number of events and its last line (`null`s when none is open).
+    #[must_use]
+    pub fn test_state(&self) -> serde_json::Value {
+        serde_json::json!({
+            "game": self.open_id(),
+            "events": self.game().map(|g| g.events().len()),
+            "last_line": self.game().and_then(|g| g.lines().last()),
+        })
+    }
+
     /// The most recently deleted game, which [`Table::undo_delete`] brings back.
     #[must_use]
     pub fn last_deleted(&self) -> Option<&SavedGame> {

@@ -207,6 +207,10 @@ pub struct Settings {
     /// reopens after a reload.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_game: Option<String>,
+    /// Every system's saved game open at the table (system id → game id), which the web page
+    /// reopens after a reload; files from before it have only `open_game`.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub open_games: std::collections::BTreeMap<String, String>,
 }
 
 /// One gang file in the data folder: readable, or damaged with the reason.

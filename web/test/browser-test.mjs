@@ -7,8 +7,11 @@
 // browser profile: open the page, build a gang on the Gangs screen, export it and print its
 // roster (both downloads: a JSON file and a PDF), import two gang files through the
 // browser's file picker, start a Dead Man's Hand game, let Posse deal initiative, apply the
-// acting model's shot, reload the page and find the game exactly where it was (the same
-// journal, the same state, on the Play screen), then open every tab of every system. The
+// acting model's shot; on the phone also start a game in each other system and apply one
+// event in it (Fragmaster's initiative, Frag's poker hands, Deadlands' first deal); reload
+// the page and find each system's game exactly where it was (the same game, the same number
+// of events, the same last line, on its play tab), then open every tab of every system. A
+// panic in the page ("panicked at", a RuntimeError) fails the test at once. The
 // tablet reloads with the server stopped, so the page must come from its service worker
 // (offline), and at the end is turned to landscape with the game on screen; the phone backs
 // everything up (a download) and restores it on another device (a fresh browser profile). Every control on
@@ -49,14 +52,18 @@ async function steps(browser, server, options) {
   const context = await browser.newContext({ viewport: { width, height }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const panics = [];
+  const panicked = (text) => /panicked at|RuntimeError/.test(text) && panics.push(text);
+  page.on('pageerror', (e) => { errors.push(String(e)); panicked(String(e)); });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); panicked(m.text()); });
   const p = new Player(page, name);
+  p.panics = panics;
   options.page = page;
   options.player = p;
   let shot = 0;
   // Every control is checked for its height and for reaching past the right edge.
   const snap = async (what) => {
+    check(panics.length === 0, `${name}: the page panicked before '${what}':\n${panics.join('\n')}`);
     shot += 1;
     await page.screenshot({ path: join(shots, `${name}-${String(shot).padStart(2, '0')}-${what}.png`) });
     problems.push(...await p.touchProblems(`${name}, ${what}`));
@@ -134,18 +141,40 @@ async function steps(browser, server, options) {
   const line = (await p.state()).state.last_line;
   check((await p.state()).state.events === events + 1 && line.includes(`shoots ${target}`),
     `${name}: the shot was not applied (last line: ${line})`);
-  const before = await p.state();
   await snap('applied');
+  // Each system's game as it stands before the reload: its state and its last line.
+  const games = [["Dead Man's Hand", await p.state()]];
+  if (options.everySystem) {
+    for (const [tile, play] of [['Fragmaster Origins', fragmaster], ['Frag Deadlands', frag],
+      ['Deadlands (Savage Worlds)', deadlands]]) {
+      await p.tap('Posse', 'Button');
+      await p.tap(tile);
+      await play(p, snap, name);
+      games.push([tile, await p.state()]);
+    }
+  }
+  const shown = (state) => (n) => n.includes(state.state.last_line);
+  const same = (after, before, tile) => check(JSON.stringify(after) === JSON.stringify(before),
+    `${name}: after the reload ${tile}'s game is not where it was:\nbefore ${JSON.stringify(before).slice(0, 400)}\n` +
+    `after  ${JSON.stringify(after).slice(0, 400)}`);
 
   // Reload (with the server gone, for the offline case) and find the game where it was.
   if (offline) await server.stop();
   await page.reload();
   await p.ready();
   const after = await p.state();
-  check(JSON.stringify(after) === JSON.stringify(before),
-    `${name}: after the reload the game is not where it was:\nbefore ${JSON.stringify(before).slice(0, 400)}\nafter  ${JSON.stringify(after).slice(0, 400)}`);
-  await p.find(line);
+  const [lastTile, lastState] = games[games.length - 1];
+  same(after, lastState, lastTile);
+  await p.find(shown(lastState));
   await snap(offline ? 'reloaded-offline' : 'reloaded');
+  // Every other system's game was reopened too, on its play tab.
+  for (const [tile, before] of games.slice(0, -1)) {
+    await p.tap('Posse', 'Button');
+    await p.tap(tile);
+    same(await p.state(), before, tile);
+    await p.find(shown(before));
+    await snap(`${tile.split(' ')[0].replace(/\W/g, '').toLowerCase()}-reopened`);
+  }
   // Every tab of every system, as a player finds them on a fresh device.
   const tour = [
     ["Dead Man's Hand", ['Reference', 'Gangs', 'Scenes', 'Play']],
@@ -179,7 +208,71 @@ async function steps(browser, server, options) {
   check(errors.length === 0, `${name}: the page reported errors:\n${errors.join('\n')}`);
   await context.close();
   console.log(`browser-test: ${name} (${width}×${height}): gang built, 2 imported, game started, shot applied, ` +
-    `reloaded${offline ? ' offline' : ''} and found at event ${after.state.events}; every tab of ${tour.length} systems`);
+    `reloaded${offline ? ' offline' : ''}; ${games.map(([tile, g]) => `${tile} found at event ${g.state.events}`).join(', ')}; ` +
+    `every tab of ${tour.length} systems`);
+}
+
+// Waits until the open game has one more event than `events`, and says so.
+async function applied(p, events, what) {
+  for (let i = 0; i < 50 && (await p.state()).state?.events === events; i++) await sleep(100);
+  const state = (await p.state()).state;
+  check(state?.events === events + 1, `${p.what}: ${what} was not applied (${JSON.stringify(state)})`);
+  return state;
+}
+
+// Fragmaster Origins: four players, the game started, everyone's initiative typed.
+async function fragmaster(p, snap) {
+  const players = [['Ann', '11'], ['Bob', '14'], ['Cid', '12'], ['Dan', '9']];
+  for (const [i, [player]] of players.entries()) await p.type(`Player ${i + 1}`, player);
+  await p.tap('Start the game');
+  const started = await applied(p, 0, 'the start of the game');
+  for (const [player, total] of players) await p.type(`${player} 3d6`, total);
+  await snap('fragmaster-initiative');
+  await p.tap('Record initiative');
+  const state = await applied(p, started.events, 'the initiative');
+  check(state.last_line.includes('Bob'), `${p.what}: Fragmaster's initiative reads ${state.last_line}`);
+}
+
+// Frag Deadlands: two fighters made on the Fighters tab, seated, and the poker hands ranked.
+async function frag(p, snap) {
+  const fighters = [['Ann', 'Agency Operative'], ['Bob', 'Indian Brave']];
+  await p.tap('Fighters', 'Button');
+  for (const [, character] of fighters) {
+    await p.tap(`New ${character}`);
+    await p.find(`${character} 3/2/2`, 'Button');
+  }
+  await p.tap('Play', 'Button');
+  for (const [i, [player, character]] of fighters.entries()) {
+    await p.type(`Player ${i + 1}'s name`, player);
+    await p.tap(`Player ${i + 1}'s fighter`, 'ComboBox');
+    await p.tap(`${character} 3/2/2`, 'Button');
+    await p.page.keyboard.press('Escape');
+    await p.frames();
+  }
+  await p.tap('Start the game');
+  const started = await applied(p, 0, 'the start of the game');
+  await p.type("Ann's poker hand", 'AS KS QS JS 10S');
+  await p.type("Bob's poker hand", '7H 7D 2C 3S 9D');
+  await snap('frag-poker');
+  await p.tap('Rank the hands');
+  await applied(p, started.events, 'the poker hands');
+}
+
+// Deadlands: a Wild Card and a band of Extras made on the Combatants tab, a fight started with
+// them, and the first round dealt by Posse.
+async function deadlands(p, snap) {
+  await p.tap('Combatants', 'Button');
+  await p.tap('New Wild Card');
+  await p.tap('New group of Extras');
+  await p.tap('Fight', 'Button');
+  await p.tap("New Wild Card (the Marshal's)");
+  await p.tap((n) => n.startsWith('More: Groups of New Extras'));
+  await p.tap('Start the fight');
+  const started = await applied(p, 0, 'the start of the fight');
+  await p.tap('Deal round 1');
+  const state = await applied(p, started.events, 'the deal');
+  check(state.last_line.startsWith('Round 1: '), `${p.what}: Deadlands' deal reads ${state.last_line}`);
+  await snap('deadlands-dealt');
 }
 
 // Everything backed up from the home screen (a download), then restored on another device (a
@@ -214,7 +307,7 @@ const server = await serve(site, PORT);
 const browser = await launch();
 let failed = false;
 try {
-  await scenario(browser, server, { name: 'phone', width: 390, height: 844, offline: false });
+  await scenario(browser, server, { name: 'phone', width: 390, height: 844, offline: false, everySystem: true });
   await scenario(browser, server, { name: 'tablet', width: 800, height: 1280, offline: true });
 } catch (e) {
   console.error(`browser-test: ${e.message}`);

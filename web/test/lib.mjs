@@ -77,6 +77,8 @@ export class Player {
     const match = typeof name === 'function' ? name : (n) => n === name;
     const until = Date.now() + timeout;
     for (;;) {
+      // A panic stops the app: say so rather than wait for a widget that never comes.
+      if (this.panics?.length) throw new Error(`${this.what}: the page panicked:\n${this.panics.join('\n')}`);
       const found = (await this.widgets()).filter((w) => match(w.name) && (!role || w.role === role));
       if (found.length) return found[found.length - 1];
       if (Date.now() > until) {

@@ -188,8 +188,17 @@ pub fn play_ui(
         let s = &game.state;
         match s.phase {
             Phase::Setup => {}
-            Phase::Initiative => start::initiative_ui(ui, rules, s, state, commands),
-            Phase::Deployment => start::deployment_ui(ui, rules, s, state, commands),
+            // In a scroll area: a phone's column is too short for four players' dice.
+            Phase::Initiative => {
+                ScrollArea::vertical()
+                    .id_salt("fm-initiative")
+                    .show(ui, |ui| start::initiative_ui(ui, rules, s, state, commands));
+            }
+            Phase::Deployment => {
+                ScrollArea::vertical()
+                    .id_salt("fm-deployment")
+                    .show(ui, |ui| start::deployment_ui(ui, rules, s, state, commands));
+            }
             Phase::Playing => turn::turn_ui(ui, rules, s, state, commands),
             Phase::Over => turn::over_ui(ui, s),
         }
