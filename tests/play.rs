@@ -760,9 +760,13 @@ fn a_saved_game_is_deleted_and_the_delete_undone() {
     let id = h.state().dmh().table.open_id().expect("open").to_owned();
     press(&mut h, "Close game");
     let line = "Tombstone Law v The Clanton Gang · custom game · turn 1 · unfinished";
+    let delete = h.get_by_label(&format!("Delete {line}")).rect();
     press(&mut h, &format!("Delete {line}"));
     assert!(h.state().dmh().table.saved.is_empty(), "gone from the list");
-    assert!(h.query_by_label(&format!("Resume {line}")).is_none());
+    // Its row stays in place, greyed, with Undo delete where Delete was.
+    assert!(disabled(&h, &format!("Resume {line}")), "the deleted game cannot be resumed");
+    let undo = h.get_by_label(&format!("Undo delete: {line}")).rect();
+    assert_eq!(undo.left_top(), delete.left_top(), "Undo delete is where Delete was");
     let journal = dir.path().join("dmh/games").join(format!("{id}.jsonl"));
     let deleted = dir.path().join("dmh/games/deleted").join(format!("{id}.jsonl"));
     assert!(!journal.exists() && deleted.is_file(), "moved to deleted/");

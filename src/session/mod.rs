@@ -184,6 +184,15 @@ pub struct SavedGame {
     pub summary: Summary,
 }
 
+/// A game deleted from the list, and where it stood in it (the list keeps its place, so the
+/// rows under the player's hand do not move and Undo delete is where Delete was).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deleted {
+    pub game: SavedGame,
+    /// Its position in the saved games when it was deleted.
+    pub at: usize,
+}
+
 /// Where the open game's events are written.
 enum Saving {
     /// Its journal, ready for the next event.
@@ -250,7 +259,7 @@ pub struct Table<G: Played> {
     /// Events undone, most recent last, each with its line, for Redo.
     redo: Vec<(G::Event, String)>,
     /// Games deleted this session, most recent last, for undoing a delete.
-    deleted: Vec<SavedGame>,
+    deleted: Vec<Deleted>,
 }
 
 impl<G: Played> Table<G> {
@@ -319,7 +328,7 @@ impl<G: Played> Table<G> {
 
     /// The most recently deleted game, which [`Table::undo_delete`] brings back.
     #[must_use]
-    pub fn last_deleted(&self) -> Option<&SavedGame> {
+    pub fn last_deleted(&self) -> Option<&Deleted> {
         self.deleted.last()
     }
 
@@ -521,6 +530,7 @@ impl<G: Played> Table<G> {
     /// When there is no data folder or the journal cannot be moved (it then stays listed).
     pub fn delete(&mut self, rules: &G::Rules, id: &str) -> Result<(), SessionError> {
         let data = self.data.clone().ok_or_else(|| self.error(Problem::NoDataFolder))?;
+        let at = self.saved.iter().position(|g| g.id == id).unwrap_or(0);
         let mut summary = self.saved.iter().find(|g| g.id == id).map(|g| g.summary.clone());
         if let Some(open) = self.open.take_if(|o| o.id == id) {
             summary = Some(open.game.summary(rules));
@@ -529,7 +539,7 @@ impl<G: Played> Table<G> {
         let result = data.delete_game(id).map_err(|e| self.error(Problem::NotDeleted(e.to_string())));
         if result.is_ok() {
             let summary = summary.unwrap_or_else(|| Summary::new(id, false));
-            self.deleted.push(SavedGame { id: id.to_owned(), summary });
+            self.deleted.push(Deleted { game: SavedGame { id: id.to_owned(), summary }, at });
         }
         self.refresh(rules);
         result
@@ -542,7 +552,7 @@ impl<G: Played> Table<G> {
     pub fn undo_delete(&mut self, rules: &G::Rules) -> Result<Option<String>, SessionError> {
         let data = self.data.clone().ok_or_else(|| self.error(Problem::NoDataFolder))?;
         let Some(last) = self.deleted.last() else { return Ok(None) };
-        let id = last.id.clone();
+        let id = last.game.id.clone();
         data.restore_game(&id).map_err(|e| self.error(Problem::NotRestored(e.to_string())))?;
         self.deleted.pop();
         self.refresh(rules);

@@ -163,7 +163,7 @@ fn a_deleted_game_waits_in_deleted_and_the_delete_can_be_undone() {
     assert!(t.saved.is_empty());
     let data = DataDir::at(dir.path());
     assert!(data.deleted_games().join(format!("{id}.jsonl")).is_file());
-    assert_eq!(t.last_deleted().map(|g| g.summary.line.as_str()), Some("Count at 3"));
+    assert_eq!(t.last_deleted().map(|d| (d.game.summary.line.as_str(), d.at)), Some(("Count at 3", 0)));
     assert_eq!(t.undo_delete(&Counting).expect("restored"), Some(id.clone()));
     assert_eq!(t.saved.iter().map(|g| g.id.as_str()).collect::<Vec<_>>(), vec![id.as_str()]);
     assert_eq!(t.undo_delete(&Counting).expect("nothing"), None);

@@ -4,7 +4,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::session::SavedGame;
+use crate::session::{Deleted, SavedGame};
 use crate::ui::{theme, widgets};
 
 /// What the player asked of the Undo/Redo bar.
@@ -92,68 +92,116 @@ pub struct SavedWords {
 }
 
 /// The saved games: those to play on first, each with Resume and Delete; the finished and
-/// damaged ones folded away under a count, each with Open and Delete; and, after a delete, a
-/// button that brings the game back. Every row keys its buttons by the game's id.
+/// damaged ones folded away under a count, each with Open and Delete. A game just deleted
+/// keeps its row, with *Undo delete* where its Delete was, so no row moves under the player's
+/// hand and a second click in the same place takes the delete back.
 pub fn saved_games_ui(
     ui: &mut Ui,
     saved: &[SavedGame],
-    last_deleted: Option<&SavedGame>,
+    last_deleted: Option<&Deleted>,
     words: SavedWords,
 ) -> Option<SavedAction> {
     let v = ui.visuals().clone();
     let mut asked = None;
-    if let Some(gone) = last_deleted {
-        let full = format!("Undo delete: {}", gone.summary.line);
-        if ui
-            .button(elide(&full, 64))
-            .accessible_name(full.clone())
-            .on_hover_text(format!("{full} (it comes back to the list as it was)"))
-            .clicked()
-        {
-            asked = Some(SavedAction::UndoDelete);
+    // Where the deleted game stood among the games of its part of the list.
+    let deleted_in = |playable: bool| {
+        last_deleted.filter(|d| d.game.summary.playable() == playable).map(|d| {
+            let before = saved.iter().take(d.at).filter(|g| g.summary.playable() == playable).count();
+            (d, before)
+        })
+    };
+    let rows = |playable: bool, verb: &str| -> Vec<Row<'_>> {
+        let mut rows: Vec<Row<'_>> = saved
+            .iter()
+            .filter(|g| g.summary.playable() == playable)
+            .enumerate()
+            .map(|(n, g)| Row::Game(g, format!("{verb} {}", g.summary.text()), playable && n == 0))
+            .collect();
+        if let Some((d, at)) = deleted_in(playable) {
+            let label = format!("{verb} {}", d.game.summary.text());
+            if at == 0
+                && let Some(Row::Game(_, _, big)) = rows.first_mut()
+            {
+                *big = false;
+            }
+            rows.insert(at.min(rows.len()), Row::Deleted(&d.game, label, playable && at == 0));
         }
-    }
-    let (playable, rest): (Vec<&SavedGame>, Vec<&SavedGame>) =
-        saved.iter().partition(|g| g.summary.playable());
+        rows
+    };
+    let playable = rows(true, "Resume");
     if !playable.is_empty() {
         ui.label(theme::heading(&v, words.heading));
-        for game in &playable {
-            ui.push_id(&game.id, |ui| {
-                widgets::row(ui, |ui| {
-                    if ui.button(format!("Resume {}", game.summary.text())).clicked() {
-                        asked = Some(SavedAction::Resume(game.id.clone()));
-                    }
-                    if delete_button(ui, game) {
-                        asked = Some(SavedAction::Delete(game.id.clone()));
-                    }
-                });
-            });
+        if let Some(action) = games_grid(ui, "posse-saved-playable", &playable) {
+            asked = Some(action);
         }
         ui.add_space(theme::GAP);
     }
+    let rest = rows(false, "Open");
     if !rest.is_empty() {
-        let count = rest.len();
+        let count = rest.iter().filter(|r| matches!(r, Row::Game(..))).count();
         egui::CollapsingHeader::new(format!("Finished or damaged {}: {count}", words.plural))
             .id_salt("posse-finished-games")
             .show(ui, |ui| {
-                for game in &rest {
-                    ui.push_id(&game.id, |ui| {
-                        widgets::row(ui, |ui| {
-                            if ui
-                                .button(format!("Open {}", game.summary.text()))
-                                .on_hover_text("Read its log, or undo its last event")
-                                .clicked()
-                            {
-                                asked = Some(SavedAction::Resume(game.id.clone()));
-                            }
-                            if delete_button(ui, game) {
-                                asked = Some(SavedAction::Delete(game.id.clone()));
-                            }
-                        });
-                    });
+                if let Some(action) = games_grid(ui, "posse-saved-finished", &rest) {
+                    asked = Some(action);
                 }
             });
         ui.add_space(theme::GAP);
+    }
+    asked
+}
+
+/// One row of the saved-games list.
+enum Row<'a> {
+    /// A game, the words of its button, and whether it reads larger (the newest to play on).
+    Game(&'a SavedGame, String, bool),
+    /// The game just deleted, in its place, with the words and size its button had (so the
+    /// column beside it keeps its width).
+    Deleted(&'a SavedGame, String, bool),
+}
+
+/// One row per game: its Resume (or Open) button and its Delete button, the Delete buttons
+/// lined up in a column of their own on a wide screen (so none moves with the length of the
+/// line beside it), each row wrapping on a narrow one.
+fn games_grid(ui: &mut Ui, id: &str, rows: &[Row<'_>]) -> Option<SavedAction> {
+    let mut asked = None;
+    let mut row_ui = |ui: &mut Ui, row: &Row<'_>| match row {
+        Row::Game(game, label, big) => {
+            let text = if *big { RichText::new(label).size(theme::HEADING) } else { RichText::new(label) };
+            if ui.button(text).clicked() {
+                asked = Some(SavedAction::Resume(game.id.clone()));
+            }
+            if delete_button(ui, game) {
+                asked = Some(SavedAction::Delete(game.id.clone()));
+            }
+        }
+        Row::Deleted(game, label, big) => {
+            let text = if *big { RichText::new(label).size(theme::HEADING) } else { RichText::new(label) };
+            ui.add_enabled(false, egui::Button::new(text.strikethrough()))
+                .on_disabled_hover_text("Deleted: Undo delete brings it back");
+            let full = format!("Undo delete: {}", game.summary.line);
+            if ui
+                .button("Undo delete")
+                .accessible_name(full.clone())
+                .on_hover_text(format!("{full} (it comes back to the list as it was)"))
+                .clicked()
+            {
+                asked = Some(SavedAction::UndoDelete);
+            }
+        }
+    };
+    if theme::is_narrow(ui.ctx()) {
+        for (n, row) in rows.iter().enumerate() {
+            ui.push_id(n, |ui| widgets::row(ui, |ui| row_ui(ui, row)));
+        }
+    } else {
+        egui::Grid::new(id).num_columns(2).spacing(egui::vec2(theme::GAP, 6.0)).show(ui, |ui| {
+            for row in rows {
+                // Two cells, the game and its Delete (buttons keep no state, so no id is needed).
+                row_ui(ui, row);
+                ui.end_row();
+            }
+        });
     }
     asked
 }

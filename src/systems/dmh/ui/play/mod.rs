@@ -23,7 +23,7 @@ mod shot;
 
 use egui::{RichText, ScrollArea, Ui};
 
-use crate::session::SavedGame;
+use crate::session::{Deleted, SavedGame};
 use crate::store::{GangEntry, Outcome, Series};
 use crate::systems::dmh::game::{Action, Event, Game, ModelRef, Phase};
 use crate::systems::dmh::rules::Rules;
@@ -226,7 +226,7 @@ pub struct PlayView<'a> {
     /// The saved games, newest first.
     pub saved: &'a [SavedGame],
     /// The game deleted last, which Undo delete brings back.
-    pub last_deleted: Option<&'a SavedGame>,
+    pub last_deleted: Option<&'a Deleted>,
     /// The saved gangs to start a game with.
     pub gangs: &'a [GangEntry],
     /// Scene results recorded for series play.

@@ -19,7 +19,7 @@ use egui::{RichText, ScrollArea, Ui};
 
 use super::fighters::FighterEntry;
 use super::shortcut;
-use crate::session::SavedGame;
+use crate::session::{Deleted, SavedGame};
 use crate::systems::frag::game::{Event, Game, Phase, Setup, Stage};
 use crate::systems::frag::rules::Deck;
 use crate::systems::frag::rules::data::{Rulebook, Variant};
@@ -64,7 +64,7 @@ pub struct PlayView<'a> {
     /// The saved games, newest first.
     pub saved: &'a [SavedGame],
     /// The game deleted last, which Undo delete brings back.
-    pub last_deleted: Option<&'a SavedGame>,
+    pub last_deleted: Option<&'a Deleted>,
 }
 
 /// The Play screen's own state: the forms of each step, kept between frames.

@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 
 use egui::{RichText, ScrollArea, Ui};
 
-use crate::session::SavedGame;
+use crate::session::{Deleted, SavedGame};
 use crate::systems::fragmaster::game::{CharacterId, Event, Game, Phase, Setup, State};
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::data::{Cover, WeaponId};
@@ -154,7 +154,7 @@ pub struct PlayView<'a> {
     /// The saved games, newest first.
     pub saved: &'a [SavedGame],
     /// The game deleted last, which Undo delete brings back.
-    pub last_deleted: Option<&'a SavedGame>,
+    pub last_deleted: Option<&'a Deleted>,
     /// There is a data folder to keep games in.
     pub can_save: bool,
 }

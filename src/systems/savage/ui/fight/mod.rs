@@ -22,7 +22,7 @@ use egui::{RichText, Ui};
 
 use super::calc::DiceForm;
 use crate::kernel::log::Rules as _;
-use crate::session::SavedGame;
+use crate::session::{Deleted, SavedGame};
 use crate::systems::savage::app::CombatantEntry;
 use crate::systems::savage::game::{Automation, Event, Fight, MemberRef, Savage};
 use crate::systems::savage::rules::Rules;
@@ -69,7 +69,7 @@ pub struct FightView<'a> {
     /// The saved fights, newest first.
     pub saved: &'a [SavedGame],
     /// The fight deleted last, which Undo delete brings back.
-    pub last_deleted: Option<&'a SavedGame>,
+    pub last_deleted: Option<&'a Deleted>,
 }
 
 /// The middle of the table: the acting combatant's turn, or one combatant's own panel.
