@@ -14,6 +14,7 @@ mod play;
 mod purity;
 mod savage;
 mod scenes;
+mod steady;
 mod support;
 mod systems;
 mod touch;

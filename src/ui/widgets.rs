@@ -197,15 +197,44 @@ pub fn toggle(ui: &mut Ui, value: &mut bool, label: &str) {
 
 /// A labelled one-line text field.
 pub fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> egui::Response {
+    checked_text_field(ui, label, text, width, None)
+}
+
+/// The most characters a one-line field takes (names in every file Posse keeps are bounded
+/// to this, so what is typed is always what can be read back).
+pub const MAX_FIELD_CHARS: usize = 1000;
+
+/// A labelled one-line field with its problem (if any) beside it on the same row: the field
+/// never moves while the text passes through invalid states, and keeps its focus.
+pub fn checked_text_field(
+    ui: &mut Ui,
+    label: &str,
+    text: &mut String,
+    width: f32,
+    problem: Option<&str>,
+) -> egui::Response {
     row(ui, |ui| {
         let l = row_label(ui, label);
         let response = ui
-            .add(egui::TextEdit::singleline(text).desired_width(width).font(egui::TextStyle::Heading))
+            .add(
+                egui::TextEdit::singleline(text)
+                    .char_limit(MAX_FIELD_CHARS)
+                    .desired_width(width)
+                    .font(egui::TextStyle::Heading),
+            )
             .labelled_by(l.id);
         keep_in_view(&response);
+        field_problem(ui, problem);
         response
     })
     .inner
+}
+
+/// A field's problem in red, placed after the field on its row (nothing when there is none).
+pub fn field_problem(ui: &mut Ui, problem: Option<&str>) {
+    if let Some(problem) = problem {
+        ui.label(RichText::new(problem).color(theme::bad(ui.visuals())));
+    }
 }
 
 /// One odds bar: label, percentage and a filled bar.

@@ -89,7 +89,12 @@ impl FragApp {
             Screen::Fighters => {
                 let mut commands = Vec::new();
                 fighters::fighters_ui(ui, self.book, &mut self.fighters, &mut commands);
-                self.autosave();
+                // Saved once the player leaves the field being typed in (or the tab, or Posse):
+                // a half-typed value ("2" on the way to "2d4", "Tomb" to "Tombstone") is never
+                // written as if it were meant.
+                if !ui.ctx().text_edit_focused() {
+                    self.autosave();
+                }
                 for command in commands {
                     self.handle_fighter(command);
                 }

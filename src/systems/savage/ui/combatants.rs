@@ -15,7 +15,7 @@ use crate::systems::savage::rules::combatant::{
 use crate::systems::savage::rules::data::Problem;
 use crate::systems::savage::rules::die::Die;
 use crate::ui::theme;
-use crate::ui::widgets::{choice, row, row_label, stepper, text_field};
+use crate::ui::widgets::{checked_text_field, choice, field_problem, row, row_label, stepper};
 
 /// What the Combatants screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -309,23 +309,31 @@ fn editor_ui(
             }
         });
     });
-    match &parsed {
-        Ok(_) => {
-            ui.label(RichText::new("Saved as you change it.").color(theme::muted(&v)));
-        }
-        Err(problems) => {
-            ui.label(RichText::new("Not saved until these are put right:").color(theme::bad(&v)).strong());
-            for p in problems {
-                ui.label(RichText::new(format!("{}: {}", p.path, p.message)).color(theme::bad(&v)));
-            }
-        }
+    // One line, always: the problems themselves stand beside their fields, so no banner comes
+    // and goes above the form while a value is being typed (the field would move and lose
+    // its focus, and the next keystroke go elsewhere).
+    let problems: &[Problem] = parsed.as_ref().err().map_or(&[], Vec::as_slice);
+    let mut shown: Vec<&str> = Vec::new();
+    if problems.is_empty() {
+        ui.label(RichText::new("Saved as you change it.").color(theme::muted(&v)));
+    } else {
+        ui.label(
+            RichText::new(format!(
+                "Not saved until the fields marked in red are put right ({}).",
+                problems.len()
+            ))
+            .color(theme::bad(&v))
+            .strong(),
+        );
     }
-    text_field(ui, "Name", &mut form.name, 260.0);
+    let name_problem = problem_at(problems, "$.name", &mut shown);
+    checked_text_field(ui, "Name", &mut form.name, 260.0, name_problem.as_deref());
     choice(ui, "Kind", &mut form.kind, &[(Kind::WildCard, "Wild Card"), (Kind::Extra, "Extras")], |_| true);
     if form.kind == Kind::Extra {
         stepper(ui, "Extras in the group", &mut form.count, 1, MAX_COUNT);
     }
-    text_field(ui, "Player", &mut form.player, 200.0)
+    let player_problem = problem_at(problems, "$.player", &mut shown);
+    checked_text_field(ui, "Player", &mut form.player, 200.0, player_problem.as_deref())
         .on_hover_text("Who spends fate chips for it; empty for the Marshal's");
     ui.add_space(theme::GAP / 2.0);
     ui.label(theme::heading(&v, "Attributes"));
@@ -356,7 +364,7 @@ fn editor_ui(
         }
     });
     ui.label(theme::heading(&v, "Weapons"));
-    weapons_ui(ui, form);
+    weapons_ui(ui, form, problems, &mut shown);
     ui.label(theme::heading(&v, "Notes"));
     ui.add(
         egui::TextEdit::multiline(&mut form.notes)
@@ -365,6 +373,24 @@ fn editor_ui(
             .desired_width(600.0),
     )
     .accessible_name("Notes");
+    // What has no field of its own (or whose field is not shown), at the foot of the form.
+    for p in problems.iter().filter(|p| !shown.contains(&p.path.as_str())) {
+        ui.label(RichText::new(format!("{}: {}", p.path, p.message)).color(theme::bad(&v)));
+    }
+}
+
+/// The problems of the field at `path` (or inside it) in one line, noting them as shown.
+fn problem_at<'p>(problems: &'p [Problem], path: &str, shown: &mut Vec<&'p str>) -> Option<String> {
+    let here: Vec<&Problem> = problems
+        .iter()
+        .filter(|p| {
+            p.path == path
+                || p.path.starts_with(&format!("{path}."))
+                || p.path.starts_with(&format!("{path}["))
+        })
+        .collect();
+    shown.extend(here.iter().map(|p| p.path.as_str()));
+    (!here.is_empty()).then(|| here.iter().map(|p| p.message.as_str()).collect::<Vec<_>>().join("; "))
 }
 
 fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
@@ -411,9 +437,10 @@ fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
     });
 }
 
-fn weapons_ui(ui: &mut Ui, form: &mut CombatantForm) {
+fn weapons_ui<'p>(ui: &mut Ui, form: &mut CombatantForm, problems: &'p [Problem], shown: &mut Vec<&'p str>) {
     let mut remove = None;
     for (i, w) in form.weapons.iter_mut().enumerate() {
+        let problem = problem_at(problems, &format!("$.weapons[{i}]"), shown);
         // Weapons have no id of their own: a row is its place in the list while it is edited.
         ui.push_id(("weapon", i), |ui| {
             row(ui, |ui| {
@@ -445,6 +472,8 @@ fn weapons_ui(ui: &mut Ui, form: &mut CombatantForm) {
                 {
                     remove = Some(i);
                 }
+                // Last on its row, so nothing the player may click next moves.
+                field_problem(ui, problem.as_deref());
             });
         });
     }

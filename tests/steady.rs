@@ -1,0 +1,112 @@
+//! Steady screens: nothing moves under a player's hand and nothing typed is lost. The harness
+//! types one key at a time (through the invalid states a value passes on its way) and after
+//! each key checks that the field has not moved, still has the focus, and that what is saved
+//! in the end is exactly what was typed.
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable as _;
+use posse::app::PosseApp;
+use posse::store::DataDir;
+
+use crate::support::App;
+
+/// A field being typed into: where it stood when the typing began.
+pub struct Steady {
+    label: String,
+    rect: egui::Rect,
+}
+
+impl Steady {
+    /// Focuses the text field `label`, selects what it holds and deletes it.
+    pub fn clear(h: &mut App, label: &str) -> Steady {
+        let field = h.get_by_role_and_label(Role::TextInput, label);
+        field.focus();
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.key_press(egui::Key::Backspace);
+        h.run();
+        let node = h.get_by_role_and_label(Role::TextInput, label);
+        assert_eq!(node.value().as_deref(), Some(""), "{label} is cleared");
+        Steady { label: label.to_owned(), rect: node.rect() }
+    }
+
+    /// Types `text` one character at a time; after each, the field is where it was, has the
+    /// focus and holds everything typed so far.
+    pub fn type_keys(&self, h: &mut App, text: &str) {
+        self.type_keys_more(h, "", text);
+    }
+
+    /// As [`Steady::type_keys`], after `already` was typed.
+    pub fn type_keys_more(&self, h: &mut App, already: &str, text: &str) {
+        let mut typed = already.to_owned();
+        for c in text.chars() {
+            typed.push(c);
+            h.get_by_role_and_label(Role::TextInput, &self.label).type_text(&c.to_string());
+            h.run();
+            let node = h.get_by_role_and_label(Role::TextInput, &self.label);
+            assert_eq!(node.rect(), self.rect, "{} moved after {typed:?}", self.label);
+            assert!(node.is_focused(), "{} lost its focus after {typed:?}", self.label);
+            assert_eq!(node.value().as_deref(), Some(typed.as_str()), "{} after {typed:?}", self.label);
+        }
+    }
+}
+
+/// The app at 1280×800 on Deadlands' Combatants tab with the test combatants, editing `who`.
+fn combatant_editor(dir: &std::path::Path, who: &str) -> App {
+    let data = DataDir::at(dir);
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+    h.run();
+    h.get_by_label("Deadlands (Savage Worlds)").click();
+    h.run();
+    h.get_by_label("Combatants").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, who).click();
+    h.run();
+    h
+}
+
+fn saved_weapon(dir: &std::path::Path, id: &str) -> serde_json::Value {
+    let text =
+        std::fs::read_to_string(dir.join("savage/combatants").join(format!("{id}.json"))).expect("saved");
+    let file: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    file["weapons"][0].clone()
+}
+
+/// Typing "2d4" passes "2" and "2d" (not dice); "Str+d4" passes "S", "St", "Str", "Str+":
+/// the field keeps its place and its focus through every one, the problem stands beside it,
+/// and the file ends with exactly what was typed.
+#[test]
+fn damage_dice_typed_key_by_key_are_saved_whole() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = combatant_editor(dir.path(), "Boss");
+    let field = Steady::clear(&mut h, "Weapon 1 damage");
+    field.type_keys(&mut h, "2d4");
+    // Leaving the field (Escape): the value is complete, and saved.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(saved_weapon(dir.path(), "boss")["damage"], "2d4");
+
+    let field = Steady::clear(&mut h, "Weapon 1 damage");
+    field.type_keys(&mut h, "Str+d4");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(saved_weapon(dir.path(), "boss")["damage"], "Str+d4");
+    assert_eq!(saved_weapon(dir.path(), "boss")["name"], "Revolver", "the weapon keeps its name");
+}
+
+/// A half-typed value is shown with its problem beside the field and never saved.
+#[test]
+fn a_half_typed_value_is_shown_beside_its_field_and_not_saved() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = combatant_editor(dir.path(), "Boss");
+    let field = Steady::clear(&mut h, "Weapon 1 damage");
+    field.type_keys(&mut h, "2");
+    assert_eq!(saved_weapon(dir.path(), "boss")["damage"], "2d6+1", "not saved while it is typed");
+    field.type_keys_more(&mut h, "2", "d");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.get_by_label_contains("Not saved until the fields marked in red are put right (1).");
+    assert_eq!(saved_weapon(dir.path(), "boss")["damage"], "2d6+1", "the file keeps its last good value");
+}
