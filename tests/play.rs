@@ -775,3 +775,23 @@ fn a_saved_game_is_deleted_and_the_delete_undone() {
     press(&mut h, &format!("Resume {line}"));
     assert_eq!(game(&h).log, events, "the same game");
 }
+
+/// Rulebook line 138: a model shot at "must take an immediate nerve test". The test a shot
+/// calls for cannot be put off: it has no "Not now", and the rest of the activation waits
+/// behind it until it is taken.
+#[test]
+fn a_shots_nerve_test_cannot_be_put_off() {
+    let (_dir, mut h) = dealt();
+    declare(&mut h, &["Shoot", "Shoot"]);
+    shoot(&mut h, "Billy Clanton", "12", Some("14"));
+    press(&mut h, "Apply: Under fire + nerve test");
+    h.get_by_label("Nerve test for Billy Clanton");
+    assert!(h.query_by_label("Not now").is_none(), "a required test is not dismissed");
+    h.get_by_label("The shot calls for this test now: it is taken before anything else happens.");
+    assert!(h.query_by_label("Shot 2 at Billy Clanton").is_none(), "the second shot waits");
+    type_in(&mut h, "d10 roll", "7");
+    press(&mut h, "Apply the nerve test");
+    let billy = model_ref(&h, "Billy Clanton");
+    assert_eq!(game(&h).log.last(), Some(&Event::Nerve { model: billy, needed: 5, roll: 7, to_shoot: None }));
+    h.get_by_label("Shot 2 at Billy Clanton");
+}

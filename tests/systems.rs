@@ -327,3 +327,41 @@ fn a_reload_finds_every_systems_game_open_where_it_was() {
         ]
     );
 }
+
+/// In every system a game closed at the table can be deleted from its saved-games list (the
+/// journal waits in `games/deleted/`) and the delete undone from the same place.
+#[test]
+fn every_systems_game_is_deleted_and_the_delete_undone() {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::NodeT as _;
+    let dir = data_for_every_system();
+    let mut h = a_game_in_each_system(dir.path());
+    let ids: Vec<(&str, String)> = open_games(&h)
+        .into_iter()
+        .map(|(system, _, state)| (system, state["game"].as_str().expect("a game open").to_owned()))
+        .collect();
+    for ((system, id), (tile, close)) in ids.iter().zip([
+        ("Dead Man's Hand", "Close game"),
+        ("Fragmaster Origins", "Close game"),
+        ("Frag Deadlands", "Close game"),
+        ("Deadlands (Savage Worlds)", "Close the fight"),
+    ]) {
+        show(&mut h, tile);
+        crate::support::press(&mut h, close);
+        let label = |h: &Harness<'static, PosseApp>, prefix: &str| {
+            h.get_all_by_role(Role::Button)
+                .find_map(|b| b.accesskit_node().label().filter(|l| l.starts_with(prefix)))
+                .unwrap_or_else(|| panic!("{system}: no button starting {prefix:?}"))
+        };
+        let delete = label(&h, "Delete ");
+        let line = delete.trim_start_matches("Delete ").to_owned();
+        crate::support::press(&mut h, &delete);
+        let games = dir.path().join(system).join("games");
+        let (journal, kept) =
+            (games.join(format!("{id}.jsonl")), games.join("deleted").join(format!("{id}.jsonl")));
+        assert!(!journal.exists() && kept.is_file(), "{system}: the journal waits in deleted/");
+        crate::support::press(&mut h, &format!("Undo delete: {line}"));
+        assert!(journal.is_file() && !kept.exists(), "{system}: the journal is back");
+        assert!(label(&h, "Resume ").ends_with(&line), "{system}: offered to resume again");
+    }
+}

@@ -7,10 +7,11 @@
 // browser profile: open the page, build a gang on the Gangs screen, export it and print its
 // roster (both downloads: a JSON file and a PDF), import two gang files through the
 // browser's file picker, start a Dead Man's Hand game, let Posse deal initiative, apply the
-// acting model's shot; on the phone also start a game in each other system and apply one
-// event in it (Fragmaster's initiative, Frag's poker hands, Deadlands' first deal); reload
-// the page and find each system's game exactly where it was (the same game, the same number
-// of events, the same last line, on its play tab), then open every tab of every system. A
+// acting model's shot; also start a game in each other system and apply one event in it
+// (Fragmaster's initiative, Frag's poker hands, Deadlands' first deal); reload the page and
+// find each system's game exactly where it was (the same game, the same number of events,
+// the same last line, on its play tab), then open every tab of every system, and delete
+// Frag's game from its saved-games list and undo the delete. A
 // panic in the page ("panicked at", a RuntimeError) fails the test at once. The
 // tablet reloads with the server stopped, so the page must come from its service worker
 // (offline), and at the end is turned to landscape with the game on screen; the phone backs
@@ -191,6 +192,19 @@ async function steps(browser, server, options) {
       await snap(`${short}-${tab.toLowerCase()}`);
     }
   }
+  // A game deleted from its saved-games list and the delete undone, in the page's storage.
+  await p.tap('Posse', 'Button');
+  await p.tap('Frag Deadlands');
+  await p.tap('Play', 'Button');
+  const fragGame = (await p.state()).state.game;
+  await p.tap('Close game');
+  await p.tap((n) => n.startsWith('Delete ') && n.includes('Frag Deadlands'), 'Button');
+  await p.find((n) => n.startsWith('Undo delete: '), 'Button');
+  check(!(await p.state()).state.game, `${name}: the deleted game is still open`);
+  await snap('frag-deleted');
+  await p.tap((n) => n.startsWith('Undo delete: '), 'Button');
+  await p.tap((n) => n.startsWith('Resume ') && n.includes('Frag Deadlands'), 'Button');
+  check((await p.state()).state.game === fragGame, `${name}: the game did not come back after Undo delete`);
   // Back to the game, to turn the tablet with it on screen.
   await p.tap('Posse', 'Button');
   await p.tap("Dead Man's Hand");
@@ -308,7 +322,7 @@ const browser = await launch();
 let failed = false;
 try {
   await scenario(browser, server, { name: 'phone', width: 390, height: 844, offline: false, everySystem: true });
-  await scenario(browser, server, { name: 'tablet', width: 800, height: 1280, offline: true });
+  await scenario(browser, server, { name: 'tablet', width: 800, height: 1280, offline: true, everySystem: true });
 } catch (e) {
   console.error(`browser-test: ${e.message}`);
   failed = true;

@@ -153,8 +153,6 @@ pub struct PlayState {
     pub quick: QuickDraft,
     /// A nerve test called by the players (not one a shot called for: the game knows those).
     pub nerve: NerveDraft,
-    /// A nerve test a shot called for that the players put off ("Not now").
-    pub nerve_put_off: Option<ModelRef>,
     pub big_nerve_rolls: [String; 2],
     pub notice: Option<String>,
     /// A fixed seed for the next game (tests and replays of a known deal); the clock otherwise.

@@ -24,7 +24,9 @@ pub(super) fn nerve_ui(
     commands: &mut Vec<PlayCommand>,
 ) -> bool {
     // A test a shot called for comes first; a new one starts with every choice unticked.
-    let due = game.nerve_due.iter().copied().find(|r| state.nerve_put_off != Some(*r));
+    // The rulebook (line 138) asks for the test at once: it stays open until it is taken
+    // (or Yellow Belly answers it), and the activation panel waits behind it.
+    let due = game.nerve_due.first().copied();
     if let Some(r) = due
         && state.nerve.model != Some(r)
     {
@@ -34,9 +36,8 @@ pub(super) fn nerve_ui(
         };
     }
     let owed = state.nerve.model.is_some_and(|r| game.nerve_due.contains(&r));
-    if (due.is_none() && owed) || (state.nerve.from_shot && !owed) {
-        // Put off while still owed; or no longer owed: Yellow Belly failed it, or an undo took
-        // the shot back.
+    if state.nerve.from_shot && !owed {
+        // No longer owed: Yellow Belly failed it, or an undo took the shot back.
         state.nerve = NerveDraft::default();
     }
     let Some(target) = state.nerve.model else { return false };
@@ -120,10 +121,12 @@ pub(super) fn nerve_ui(
     if from_shot {
         yellow_belly_prompt(ui, game, target, state);
     }
-    if ui.button("Not now").on_hover_text("Close the test without a roll").clicked() {
-        if from_shot {
-            state.nerve_put_off = Some(target);
-        }
+    if from_shot {
+        ui.label(
+            RichText::new("The shot calls for this test now: it is taken before anything else happens.")
+                .color(theme::muted(&v)),
+        );
+    } else if ui.button("Not now").on_hover_text("Close the test without a roll").clicked() {
         close(state);
     }
     true
