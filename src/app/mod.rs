@@ -136,7 +136,7 @@ impl PosseApp {
         let startup_probe = std::env::var_os("POSSE_STARTUP_PROBE").is_some();
         let mut notice = None;
         if let Some(data) = &data
-            && let Err(e) = data.move_old_files(systems::dmh::SYSTEM.id)
+            && let Err(e) = data.move_old_files(systems::dmh::SYSTEM.id, systems::dmh::files::OLD_FILES)
         {
             notice = Some(format!("Some files of an older Posse could not be moved: {e}."));
         }

@@ -294,8 +294,11 @@ mod tests {
 
     #[test]
     fn a_message_starting_with_a_file_keeps_its_case() {
-        let missing =
-            Failure::file(store::StoreError::NotAGang { path: "bad.json".into(), reason: "x".into() });
+        let missing = Failure::file(store::StoreError::Invalid {
+            path: "bad.json".into(),
+            what: "a gang file",
+            reason: "x".into(),
+        });
         assert_eq!(failure(&missing, false).2, "bad.json is not a gang file: x.");
         let unreadable =
             Failure::file(store::StoreError::Unreadable { path: "bad.json".into(), reason: "x".into() });

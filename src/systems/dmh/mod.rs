@@ -5,6 +5,7 @@
 pub mod app;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod files;
 pub mod game;
 pub mod journal;
 pub mod print;

@@ -407,7 +407,7 @@ fn combatant_cmd(rules: &Rules, a: &CombatantPrintArgs) -> Result<(String, Value
     let mut combatants = Vec::new();
     for path in &a.files {
         let bytes =
-            store::read_bounded(path, store::GANG_LIMIT, "a combatant file").map_err(Failure::file)?;
+            store::read_bounded(path, store::FILE_LIMIT, "a combatant file").map_err(Failure::file)?;
         let text = String::from_utf8(bytes)
             .map_err(|_| Failure::malformed(format!("{} is not text (UTF-8)", path.display())))?;
         let c = combatant::from_json(&text).map_err(|problems| {
