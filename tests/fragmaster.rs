@@ -19,7 +19,7 @@ fn open(dir: &std::path::Path) -> App {
     let data = DataDir::at(dir);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, posse::systems::ALL, Some(data)));
     h.run();
     if h.state().home {
         press(&mut h, "Fragmaster Origins");

@@ -19,7 +19,7 @@ pub fn app_on(dir: &std::path::Path, screen: Screen, width: f32, height: f32) ->
     let data = DataDir::at(dir);
     let mut h = Harness::builder()
         .with_size(egui::vec2(width, height))
-        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, posse::systems::ALL, Some(data)));
     h.run();
     open_dmh(&mut h);
     let label = match screen {
@@ -40,7 +40,7 @@ pub fn system_on(dir: &std::path::Path, tile: &str, width: f32, height: f32) -> 
     let data = DataDir::at(dir);
     let mut h = Harness::builder()
         .with_size(egui::vec2(width, height))
-        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, posse::systems::ALL, Some(data)));
     h.run();
     if !h.state().home {
         h.state_mut().go_home();

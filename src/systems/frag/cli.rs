@@ -20,7 +20,7 @@ use super::rules::fighter::{self, Fighter};
 use super::rules::poker::{self, PokerCard};
 use super::rules::sheet;
 use super::rules::{embedded, zombies};
-use crate::cli::{Context, Failure, Output, to_json};
+use crate::host::{Context, Failure, Output, to_json};
 use crate::print::Paper;
 use crate::store;
 

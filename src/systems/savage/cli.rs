@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, FromArgMatches as _, Subcommand};
 use serde_json::{Value, json};
 
-use crate::cli::{Context, Failure, Output};
+use crate::host::{Context, Failure, Output};
 use crate::print::{self, Paper};
 use crate::store;
 use crate::systems::savage::print::{combatant as combatant_sheet, reference};
@@ -464,7 +464,7 @@ mod tests {
             .into_iter()
             .map(str::to_owned)
             .chain(args.split_whitespace().map(|a| a.trim_matches('"').to_owned()));
-        crate::cli::execute(words.map(Into::into).collect())
+        crate::cli::execute(crate::systems::ALL, words.map(Into::into).collect())
     }
 
     fn json_of(args: &str) -> Value {

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::{Args, FromArgMatches as _, Subcommand};
 use serde_json::{Value, json};
 
-use crate::cli::{Context, Failure, Output, to_json};
+use crate::host::{Context, Failure, Output, to_json};
 use crate::print::{self, Paper};
 use crate::store;
 use crate::systems::dmh::files;
@@ -798,4 +798,17 @@ fn scene_show(rules: &Rules, id: &str) -> Result<Output, Failure> {
         Failure::malformed(format!("there is no scene '{id}' (posse scene list shows the ids)"))
     })?;
     Ok(Output::ok(text::scene(rules, scene), to_json(scene)))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn nerve_accepts_the_plus_form() {
+        let args = ["posse", "nerve", "--nerve", "4+", "--json"];
+        let (code, out, _) =
+            crate::cli::execute(crate::systems::ALL, args.into_iter().map(Into::into).collect());
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(v["needed"], 4);
+    }
 }
