@@ -2,7 +2,8 @@
 //! words, its command-line group, its screens, its data check, its special cases as data),
 //! the [`SystemApp`] trait its screens implement, and the command line's [`Output`] and
 //! [`Failure`] its commands return. The shells (`crate::app`, `crate::cli`) are handed the
-//! registry (`crate::systems::ALL`) by `main` and the web page, and never name a system.
+//! registry (the list of every system, `ALL` beside the systems) by `main` and the web page,
+//! and never name a system.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod command;
