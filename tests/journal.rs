@@ -246,6 +246,8 @@ fn no_test_can_reach_the_real_data_folder() {
             }
         }
     }
+    // The platform's folder is found only by the app and the store: so the command line,
+    // which `support::posse` runs in the tests' own process, never reaches it.
     for file in rust_files(&root.join("src")) {
         let text = std::fs::read_to_string(&file).expect("readable");
         let relative = file.strip_prefix(root).unwrap_or(&file).to_string_lossy().replace('\\', "/");

@@ -85,6 +85,18 @@ pub fn execute(systems: &[System], args: Vec<OsString>) -> (u8, String, String) 
     execute_with(systems, &args, &mut std::io::sink())
 }
 
+/// [`execute`], with the lines `game simulate` prints as it saves each event written to
+/// `progress` as they come (they must reach the reader before the command ends): what the
+/// binary prints is `progress`, then the stdout returned, then a newline.
+#[must_use]
+pub fn execute_with_progress(
+    systems: &[System],
+    args: &[OsString],
+    progress: &mut dyn std::io::Write,
+) -> (u8, String, String) {
+    execute_with(systems, args, progress)
+}
+
 /// Runs the command line; `progress` gets the lines `game simulate` prints as it saves each
 /// event (they must reach the reader before the command ends).
 fn execute_with(
@@ -272,6 +284,7 @@ mod tests {
         Box::new(host::Unavailable { why: "it is a test".into() })
     }
 
+    #[expect(clippy::unnecessary_wraps, reason = "the type of a system's check")]
     fn echo_check() -> Result<(), String> {
         Ok(())
     }
