@@ -49,7 +49,7 @@ fn main() {
     let data_for_app = data.clone();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 1000.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data_for_app)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, posse::systems::ALL, Some(data_for_app)));
     let dmh = h.state_mut().system_mut::<DmhApp>().expect("Dead Man's Hand");
     dmh.screen = Screen::Play;
     dmh.handle_play(PlayCommand::Resume("game-bench".into()));

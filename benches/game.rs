@@ -6,7 +6,8 @@
 use std::io::Write as _;
 use std::time::Instant;
 
-use posse::store::{Journal, read_journal};
+use posse::store::Journal;
+use posse::systems::dmh::files::read_journal;
 use posse::systems::dmh::game::{Event, Game, sim};
 use posse::systems::dmh::rules::embedded;
 

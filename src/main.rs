@@ -4,7 +4,8 @@
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if args.len() <= 1 { posse::app::run() } else { posse::cli::run(args) }
+    let systems = posse::systems::ALL;
+    if args.len() <= 1 { posse::app::run(systems) } else { posse::cli::run(systems, args) }
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -12,7 +12,7 @@ fn app() -> Harness<'static, PosseApp> {
     let data = posse::store::DataDir::at(super::support::SANDBOX);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 1000.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, posse::systems::ALL, Some(data)));
     harness.run();
     super::support::open_dmh(&mut harness);
     harness

@@ -1,36 +1,11 @@
-//! The `posse` command line as a user runs it: the real binary, its exit codes, stdout and
-//! stderr. These tests pin the public contract.
-
-use std::process::Command;
+//! The `posse` command line as a user runs it: its exit codes, stdout and stderr, in-process
+//! through the shared harness (`support::posse`, what the binary prints), and the real binary
+//! where a process of its own is needed (a closed or full stdout, a working folder). These
+//! tests pin the public contract.
 
 use serde_json::Value;
 
-use super::support;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.stdout))
-    }
-}
-
-fn posse(args: &[&str]) -> Run {
-    run_command(support::posse_command().args(args))
-}
-
-fn run_command(command: &mut Command) -> Run {
-    let out = command.output().expect("posse runs");
-    Run {
-        code: out.status.code().expect("exit code"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8"),
-    }
-}
+use super::support::{self, posse, spawned};
 
 /// A failure: the exit code, one sentence on stderr, and `{"error"}` with --json.
 fn assert_fails(args: &[&str], code: i32, needle: &str) {
@@ -571,7 +546,7 @@ fn every_printout_refuses_a_pipe_or_a_device_and_writes_through_a_link() {
         &["savage", "reference", "print"],
     ];
     let fifo = dir.path().join("pipe.pdf");
-    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
     for (n, printout) in printouts.iter().enumerate() {
         let print_to =
             |out: &std::path::Path| posse(&[*printout, &["--out", out.to_str().expect("path")]].concat());
@@ -776,13 +751,11 @@ fn only_regular_files_are_read() {
 fn a_relative_file_name_keeps_its_case() {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(dir.path().join("bad.json"), "{").expect("write");
-    let run =
-        run_command(support::posse_command().args(["gang", "check", "bad.json"]).current_dir(dir.path()));
+    let run = spawned(support::posse_command().args(["gang", "check", "bad.json"]).current_dir(dir.path()));
     assert_eq!(run.code, 2);
     assert_eq!(run.stderr, "bad.json is not a gang file: EOF while parsing an object (line 1, column 1).\n");
     std::fs::write(dir.path().join("odd.json"), LEGAL.replacen("lawmen", "pinkertons", 1)).expect("write");
-    let run =
-        run_command(support::posse_command().args(["gang", "check", "odd.json"]).current_dir(dir.path()));
+    let run = spawned(support::posse_command().args(["gang", "check", "odd.json"]).current_dir(dir.path()));
     assert_eq!(
         (run.code, run.stderr.as_str()),
         (2, "odd.json: 'pinkertons' is not a gang: use lawmen, outlaws, cowboys or desperados.\n")
@@ -852,15 +825,15 @@ fn a_closed_stdout_ends_quietly_and_a_full_one_says_so() {
         drop(reader);
         writer
     };
-    let quiet = run_command(support::posse_command().args(["scene", "list"]).stdout(closed()));
+    let quiet = spawned(support::posse_command().args(["scene", "list"]).stdout(closed()));
     assert_eq!((quiet.code, quiet.stderr.as_str()), (0, ""));
-    let quiet = run_command(support::posse_command().args(["scene", "show", "x", "--json"]).stdout(closed()));
+    let quiet = spawned(support::posse_command().args(["scene", "show", "x", "--json"]).stdout(closed()));
     assert_eq!(
         (quiet.code, quiet.stderr.as_str()),
         (2, "There is no scene 'x' (posse scene list shows the ids).\n")
     );
     let full = || std::fs::File::options().write(true).open("/dev/full").expect("/dev/full");
-    let run_full = run_command(support::posse_command().args(["scene", "list"]).stdout(full()));
+    let run_full = spawned(support::posse_command().args(["scene", "list"]).stdout(full()));
     assert_eq!(
         (run_full.code, run_full.stderr.as_str()),
         (2, "Posse could not write its output: the disk is full.\n")
@@ -869,7 +842,7 @@ fn a_closed_stdout_ends_quietly_and_a_full_one_says_so() {
     let dir = tempfile::tempdir().expect("temp dir");
     let journal = dir.path().join("g.jsonl");
     let journal = journal.to_str().expect("path");
-    let sim = run_command(
+    let sim = spawned(
         support::posse_command()
             .args(["game", "simulate", "--journal", journal, "--events", "500"])
             .stdout(closed()),

@@ -21,7 +21,7 @@ fn root() -> PathBuf {
 
 /// `docs/cli.md` as the command line defines it today.
 fn cli_page() -> String {
-    let mut top = posse::cli::command();
+    let mut top = posse::cli::command(posse::systems::ALL);
     top.build();
     let mut page = String::from(
         "# Every command's help\n\n\
@@ -148,7 +148,8 @@ fn cli_page_says_what_help_prints() {
         &["posse", "dmh", "shoot", "--help"],
         &["posse", "savage", "trait", "--help"],
     ] {
-        let (code, stdout, stderr) = posse::cli::execute(args.iter().map(Into::into).collect());
+        let (code, stdout, stderr) =
+            posse::cli::execute(posse::systems::ALL, args.iter().map(Into::into).collect());
         assert_eq!((code, stderr.as_str()), (0, ""), "{args:?}");
         let path = args[..args.len() - 1].join(" ");
         let heading = format!("## `{path}`\n\n```text\n");

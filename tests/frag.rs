@@ -16,36 +16,19 @@ use super::support;
 // ---------------------------------------------------------------------------------------------
 // The command line.
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
+/// `posse frag ARGS…`, in-process through the shared harness.
+fn posse(args: &[&str]) -> support::Run {
+    support::posse_in("frag", args)
 }
 
-fn posse(args: &[&str]) -> Run {
-    let out = support::posse_command().arg("frag").args(args).output().expect("posse runs");
-    Run {
-        code: out.status.code().expect("exit code"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8"),
-    }
-}
-
-/// The JSON answer of a command that exits with `code`.
+/// The JSON answer of `posse frag ARGS… --json`, which must exit with `code`.
 fn json(args: &[&str], code: i32) -> Value {
-    let mut with_json = args.to_vec();
-    with_json.push("--json");
-    let run = posse(&with_json);
-    assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
-    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", run.stdout))
+    support::json_of(&[&["frag"], args].concat(), code)
 }
 
-/// A failure: the exit code, one sentence on stderr, and `{"error"}` with --json.
+/// A failure of `posse frag ARGS…` (`support::fails`).
 fn assert_fails(args: &[&str], code: i32, sentence: &str) {
-    let run = posse(args);
-    assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
-    assert_eq!(run.stderr.trim(), sentence);
-    assert_eq!(json(args, code)["error"], sentence);
+    support::fails(&[&["frag"], args].concat(), code, sentence);
 }
 
 fn keys(v: &Value) -> Vec<&str> {
@@ -351,7 +334,7 @@ fn frag_play(dir: &std::path::Path) -> App {
     let data = DataDir::at(dir);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, posse::systems::ALL, Some(data)));
     h.run();
     if h.state().home {
         h.get_by_label("Frag Deadlands").click();

@@ -12,14 +12,14 @@ use posse::systems::fragmaster::app::{FragmasterApp, Screen, game_summary};
 use posse::systems::fragmaster::game::{CharacterId, Game, Phase, State};
 use serde_json::{Value, json};
 
-use super::support::{App, disabled, posse_command, press, press_button, type_in};
+use super::support::{self, App, disabled, press, press_button, type_in};
 
 /// The app on `dir` at the size the brief asks every turn to fit, on Fragmaster's Play screen.
 fn open(dir: &std::path::Path) -> App {
     let data = DataDir::at(dir);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, posse::systems::ALL, Some(data)));
     h.run();
     if h.state().home {
         press(&mut h, "Fragmaster Origins");
@@ -367,43 +367,23 @@ fn the_reference_calculator_and_the_printed_sheets() {
     }
 }
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
+/// `posse fragmaster ARGS…`, in-process through the shared harness.
+fn posse(args: &[&str]) -> support::Run {
+    support::posse_in("fragmaster", args)
 }
 
-fn posse(args: &[&str]) -> Run {
-    let out = posse_command().arg("fragmaster").args(args).output().expect("posse runs");
-    Run {
-        code: out.status.code().expect("exit code"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8"),
-    }
-}
-
+/// The JSON answer of `posse fragmaster ARGS… --json`, which must succeed.
 fn json(args: &[&str]) -> Value {
-    let mut with = args.to_vec();
-    with.push("--json");
-    let run = posse(&with);
-    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
-    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", run.stdout))
+    support::json_of(&[&["fragmaster"], args].concat(), 0)
 }
 
 fn keys(value: &Value) -> Vec<&str> {
     value.as_object().expect("an object").keys().map(String::as_str).collect()
 }
 
-/// A failure: its exit code, the one sentence on stderr, and `{"error"}` with `--json`.
+/// A failure of `posse fragmaster ARGS…` (`support::fails`).
 fn fails(args: &[&str], code: i32, sentence: &str) {
-    let run = posse(args);
-    assert_eq!((run.code, run.stderr.trim(), run.stdout.as_str()), (code, sentence, ""), "{args:?}");
-    let mut with = args.to_vec();
-    with.push("--json");
-    let run = posse(&with);
-    assert_eq!(run.code, code);
-    let error: Value = serde_json::from_str(&run.stdout).expect("JSON");
-    assert_eq!(error, json!({ "error": sentence }));
+    support::fails(&[&["fragmaster"], args].concat(), code, sentence);
 }
 
 #[test]

@@ -15,7 +15,7 @@ use serde_json::Value;
 fn posse(args: &[&str]) -> (u8, String, String) {
     let words: Vec<OsString> =
         std::iter::once("posse").chain(args.iter().copied()).map(OsString::from).collect();
-    let (code, out, err) = posse::cli::execute(words);
+    let (code, out, err) = posse::cli::execute(posse::systems::ALL, words);
     assert!(code <= 2, "{args:?}: exit {code}");
     if code == 0 {
         assert_eq!(err, "", "{args:?}: nothing on stderr on success");

@@ -8,6 +8,7 @@ use posse::app::PosseApp;
 use posse::print::Paper;
 use posse::store::DataDir;
 use posse::systems::dmh::app::Screen;
+use posse::systems::dmh::files::GangFolder as _;
 
 use super::support::{self, click};
 

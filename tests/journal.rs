@@ -83,7 +83,7 @@ fn games_started_one_after_the_other_get_their_own_journals() {
     ids.sort();
     assert_eq!(listed, ids);
     for id in &ids {
-        let read = posse::store::read_journal(&data.game_path(id)).expect("read");
+        let read = posse::systems::dmh::files::read_journal(&data.game_path(id)).expect("read");
         assert_eq!((read.events.len(), read.damage), (1, None), "{id} holds its own Begin");
     }
 }
@@ -119,7 +119,7 @@ fn an_event_the_disk_refuses_is_not_shown() {
     h.state_mut().dmh_mut().play.notice = None;
     h.state_mut().dmh_mut().handle_play(PlayCommand::Apply(deal()));
     assert_eq!((game(&h).log.len(), h.state().dmh().play.notice.as_deref()), (2, None));
-    assert_eq!(posse::store::read_journal(&journal).expect("read").events, game(&h).log);
+    assert_eq!(posse::systems::dmh::files::read_journal(&journal).expect("read").events, game(&h).log);
     // An undo the disk refuses changes nothing either, and Redo keeps what it can redo.
     h.state_mut().dmh_mut().handle_play(PlayCommand::Undo);
     assert_eq!(game(&h).log.len(), 1);
@@ -202,7 +202,7 @@ fn a_torn_journal_is_mended_on_resume_keeping_a_copy() {
     let rules = embedded::load().expect("rules");
     let next = sim::next_event(rules, game(&h), 99).expect("goes on");
     h.state_mut().dmh_mut().handle_play(PlayCommand::Apply(next));
-    let read = posse::store::read_journal(&path).expect("read");
+    let read = posse::systems::dmh::files::read_journal(&path).expect("read");
     assert_eq!((read.events.len(), read.torn_tail, read.damage), (7, false, None));
     assert_eq!(read.events, game(&h).log);
 }
@@ -246,6 +246,8 @@ fn no_test_can_reach_the_real_data_folder() {
             }
         }
     }
+    // The platform's folder is found only by the app and the store: so the command line,
+    // which `support::posse` runs in the tests' own process, never reaches it.
     for file in rust_files(&root.join("src")) {
         let text = std::fs::read_to_string(&file).expect("readable");
         let relative = file.strip_prefix(root).unwrap_or(&file).to_string_lossy().replace('\\', "/");

@@ -16,27 +16,14 @@ use super::support;
 // ---------------------------------------------------------------------------------------------
 // The command line.
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
+/// `posse savage ARGS…`, in-process through the shared harness.
+fn posse(args: &[&str]) -> support::Run {
+    support::posse_in("savage", args)
 }
 
-fn posse(args: &[&str]) -> Run {
-    let out = support::posse_command().arg("savage").args(args).output().expect("posse runs");
-    Run {
-        code: out.status.code().expect("exit code"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8"),
-    }
-}
-
+/// The JSON answer of `posse savage ARGS… --json`, which must succeed.
 fn json(args: &[&str]) -> Value {
-    let mut with_json = args.to_vec();
-    with_json.push("--json");
-    let run = posse(&with_json);
-    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
-    serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", run.stdout))
+    support::json_of(&[&["savage"], args].concat(), 0)
 }
 
 /// The keys of a JSON object, sorted.
@@ -65,17 +52,9 @@ fn adds_up(v: &Value) {
     assert!((sum - 1.0).abs() < 1e-9, "the chances add up to {sum}");
 }
 
-/// A failure: the exit code, one sentence on stderr, and `{"error"}` with --json.
+/// A failure of `posse savage ARGS…` (`support::fails`).
 fn fails(args: &[&str], code: i32, sentence: &str) {
-    let run = posse(args);
-    assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
-    assert_eq!(run.stderr.trim(), sentence);
-    let mut with_json = args.to_vec();
-    with_json.push("--json");
-    let run = posse(&with_json);
-    assert_eq!(run.code, code);
-    let v: Value = serde_json::from_str(&run.stdout).expect("a JSON error");
-    assert_eq!(v["error"].as_str().map(str::trim), Some(sentence));
+    support::fails(&[&["savage"], args].concat(), code, sentence);
 }
 
 #[test]
@@ -292,7 +271,7 @@ fn fight_tab(dir: &std::path::Path) -> App {
     let data = DataDir::at(dir);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, posse::systems::ALL, Some(data)));
     h.run();
     if h.state().home {
         h.get_by_label("Deadlands (Savage Worlds)").click();

@@ -4,8 +4,9 @@ use crate::support::Dmh as _;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use posse::app::PosseApp;
-use posse::store::{DataDir, Outcome};
+use posse::store::DataDir;
 use posse::systems::dmh::app::Screen;
+use posse::systems::dmh::files::{GangFolder as _, Outcome};
 use posse::systems::dmh::rules::data::Role;
 
 use super::support::{self, click};

@@ -56,7 +56,7 @@ fn combatant_editor(dir: &std::path::Path, who: &str) -> App {
     let data = DataDir::at(dir);
     let mut h = egui_kittest::Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, posse::systems::ALL, Some(data)));
     h.run();
     h.get_by_label("Deadlands (Savage Worlds)").click();
     h.run();

@@ -19,7 +19,7 @@ pub fn app_on(dir: &std::path::Path, screen: Screen, width: f32, height: f32) ->
     let data = DataDir::at(dir);
     let mut h = Harness::builder()
         .with_size(egui::vec2(width, height))
-        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, posse::systems::ALL, Some(data)));
     h.run();
     open_dmh(&mut h);
     let label = match screen {
@@ -40,7 +40,7 @@ pub fn system_on(dir: &std::path::Path, tile: &str, width: f32, height: f32) -> 
     let data = DataDir::at(dir);
     let mut h = Harness::builder()
         .with_size(egui::vec2(width, height))
-        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, posse::systems::ALL, Some(data)));
     h.run();
     if !h.state().home {
         h.state_mut().go_home();
@@ -204,6 +204,73 @@ pub fn posse_command() -> std::process::Command {
         .env("XDG_DATA_HOME", SANDBOX)
         .env("APPDATA", SANDBOX);
     command
+}
+
+/// What a run of the command line printed, as a terminal gets it: the exit code, stdout and
+/// stderr (each with its final newline).
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// Stdout as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.stdout))
+    }
+}
+
+/// `posse ARGS…`, run in the test's own process through `posse::cli` (the binary's `main` is
+/// `posse::cli::run(posse::systems::ALL, args)`, which prints exactly this): the contract
+/// tests of every system's command group use it. The command line never reads the data folder
+/// (a test in `tests/journal.rs` checks that), so nothing run here can reach the developer's.
+/// What needs a process of its own (a closed or full stdout, a working folder, a kill) runs
+/// the binary with [`posse_command`] and [`spawned`].
+pub fn posse(args: &[&str]) -> Run {
+    let words: Vec<std::ffi::OsString> =
+        std::iter::once("posse").chain(args.iter().copied()).map(Into::into).collect();
+    let mut progress = Vec::new();
+    let (code, stdout, stderr) =
+        posse::cli::execute_with_progress(posse::systems::ALL, &words, &mut progress);
+    let line = |text: String| if text.is_empty() { text } else { text + "\n" };
+    Run {
+        code: i32::from(code),
+        stdout: String::from_utf8(progress).expect("utf-8") + &line(stdout),
+        stderr: line(stderr),
+    }
+}
+
+/// `posse GROUP ARGS…` in-process ([`posse`]).
+pub fn posse_in(group: &str, args: &[&str]) -> Run {
+    posse(&[&[group], args].concat())
+}
+
+/// The JSON answer of `posse ARGS… --json`, which must exit with `code`.
+pub fn json_of(args: &[&str], code: i32) -> serde_json::Value {
+    let run = posse(&[args, &["--json"]].concat());
+    assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
+    run.json()
+}
+
+/// A failure of `posse ARGS…`: its exit code, the one sentence on stderr and nothing on
+/// stdout, and `{"error": sentence}` (and the same code) with `--json`.
+pub fn fails(args: &[&str], code: i32, sentence: &str) {
+    let run = posse(args);
+    assert_eq!((run.code, run.stderr.trim_end(), run.stdout.as_str()), (code, sentence, ""), "{args:?}");
+    let run = posse(&[args, &["--json"]].concat());
+    assert_eq!(run.code, code, "{args:?}");
+    assert_eq!(run.json(), serde_json::json!({ "error": sentence }), "{args:?}");
+}
+
+/// Runs the real binary (from [`posse_command`]) to its end.
+pub fn spawned(command: &mut std::process::Command) -> Run {
+    let out = command.output().expect("posse runs");
+    Run {
+        code: out.status.code().expect("exit code"),
+        stdout: String::from_utf8(out.stdout).expect("utf-8"),
+        stderr: String::from_utf8(out.stderr).expect("utf-8"),
+    }
 }
 
 /// The models still to act this turn, in order.

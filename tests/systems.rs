@@ -11,7 +11,7 @@ fn app(dir: &std::path::Path) -> Harness<'static, PosseApp> {
     let data = DataDir::at(dir);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
-        .build_eframe(move |cc| PosseApp::with_data(cc, Some(data)));
+        .build_eframe(move |cc| PosseApp::with_data(cc, posse::systems::ALL, Some(data)));
     h.run();
     h
 }
@@ -120,7 +120,8 @@ fn the_home_screen_opens_a_system_and_remembers_it() {
 
 #[test]
 fn the_command_line_lists_the_systems_and_runs_each_group() {
-    let (code, out, _) = posse::cli::execute(vec!["posse".into(), "systems".into(), "--json".into()]);
+    let (code, out, _) =
+        posse::cli::execute(posse::systems::ALL, vec!["posse".into(), "systems".into(), "--json".into()]);
     assert_eq!(code, 0);
     let listed: serde_json::Value = serde_json::from_str(&out).expect("json");
     let expected: Vec<serde_json::Value> =
@@ -128,8 +129,14 @@ fn the_command_line_lists_the_systems_and_runs_each_group() {
     assert_eq!(listed, serde_json::Value::Array(expected));
     // `posse dmh shoot` and the older `posse shoot` answer the same.
     let args = ["shoot", "--weapon", "pistol", "--distance", "12", "--json"];
-    let top = posse::cli::execute(std::iter::once("posse").chain(args).map(Into::into).collect());
-    let grouped = posse::cli::execute(["posse", "dmh"].into_iter().chain(args).map(Into::into).collect());
+    let top = posse::cli::execute(
+        posse::systems::ALL,
+        std::iter::once("posse").chain(args).map(Into::into).collect(),
+    );
+    let grouped = posse::cli::execute(
+        posse::systems::ALL,
+        ["posse", "dmh"].into_iter().chain(args).map(Into::into).collect(),
+    );
     assert_eq!(top, grouped);
     assert_eq!(top.0, 0);
 }
@@ -250,7 +257,7 @@ fn a_game_in_each_system(dir: &std::path::Path) -> Harness<'static, PosseApp> {
 fn reloaded(dir: &std::path::Path) -> Harness<'static, PosseApp> {
     let data = DataDir::at(dir);
     let mut h = Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |cc| {
-        let mut app = PosseApp::with_data(cc, Some(data));
+        let mut app = PosseApp::with_data(cc, posse::systems::ALL, Some(data));
         app.reopen_game = true;
         app.reopen();
         app

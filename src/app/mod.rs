@@ -1,8 +1,7 @@
 //! The eframe application: the window, the top bar (home, the chosen system's tabs, the theme),
 //! the home screen with one tile per game system, and each system's screens (a
-//! [`SystemApp`] from the registry, [`crate::systems::ALL`]).
+//! [`SystemApp`] from the registry it is handed, a list of [`System`]s).
 
-use std::any::Any;
 use std::path::PathBuf;
 #[cfg(not(target_arch = "wasm32"))]
 use std::process::ExitCode;
@@ -12,89 +11,14 @@ use egui::RichText;
 mod backup;
 pub mod files;
 
+use crate::host::{System, SystemApp};
 use crate::store::{DataDir, Settings};
-use crate::systems;
 use crate::ui::theme;
-
-/// One game system's screens in the app.
-pub trait SystemApp: Any {
-    /// Its tabs' names, in order (Ctrl+1, Ctrl+2… switch between them).
-    fn tabs(&self) -> &'static [&'static str];
-    /// The tab shown.
-    fn tab(&self) -> usize;
-    /// Shows another tab.
-    fn set_tab(&mut self, tab: usize);
-    /// Draws the tab shown.
-    fn ui(&mut self, ui: &mut egui::Ui);
-    /// The game to resume from the home screen (the open one, or the newest unfinished one),
-    /// in one line.
-    fn resume_line(&self) -> Option<String>;
-    /// Opens that game on its play tab.
-    fn resume_last(&mut self);
-    /// The player leaves the system's screens (files are tidied: a renamed gang's file takes
-    /// its name).
-    fn leave(&mut self) {}
-    /// Files dropped on the window while this system is shown.
-    fn files_dropped(&mut self, _paths: Vec<PathBuf>) {}
-    /// The saved game open at the table, by id (`None`: none, or the system keeps none).
-    fn open_game(&self) -> Option<String> {
-        None
-    }
-    /// Reopens a saved game by id, on its play tab (after a reload of the web page).
-    fn reopen(&mut self, _id: &str) {}
-    /// The system's state as JSON, for the browser test to compare before and after a reload
-    /// (`Null`: nothing to compare).
-    fn test_state(&self) -> serde_json::Value {
-        serde_json::Value::Null
-    }
-    /// For the shell and the tests to reach the system's own state.
-    fn as_any(&self) -> &dyn Any;
-    /// For the shell and the tests to reach the system's own state.
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-}
-
-/// A system whose built-in data did not load: one tab saying why.
-pub struct Unavailable {
-    pub why: String,
-}
-
-impl SystemApp for Unavailable {
-    fn tabs(&self) -> &'static [&'static str] {
-        &["Unavailable"]
-    }
-
-    fn tab(&self) -> usize {
-        0
-    }
-
-    fn set_tab(&mut self, _tab: usize) {}
-
-    fn ui(&mut self, ui: &mut egui::Ui) {
-        egui::CentralPanel::default().show(ui, |ui| {
-            ui.label(
-                RichText::new(format!("This game cannot be played: {}.", self.why))
-                    .color(theme::bad(ui.visuals())),
-            );
-        });
-    }
-
-    fn resume_line(&self) -> Option<String> {
-        None
-    }
-
-    fn resume_last(&mut self) {}
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-}
 
 /// The desktop app: the home screen and every system's screens.
 pub struct PosseApp {
+    /// The game systems, in the order the home screen shows them.
+    registry: &'static [System],
     data: Option<DataDir>,
     /// The home screen is shown (no system chosen yet, or the player went home).
     pub home: bool,
@@ -116,36 +40,44 @@ pub struct PosseApp {
 }
 
 impl PosseApp {
-    /// Sets up fonts and style and creates the app on the platform's data folder.
+    /// Sets up fonts and style and creates the app for the game systems `registry`, on the
+    /// platform's data folder.
     #[must_use]
-    pub fn new(cc: &eframe::CreationContext<'_>) -> PosseApp {
+    pub fn new(cc: &eframe::CreationContext<'_>, registry: &'static [System]) -> PosseApp {
         let data = DataDir::platform();
-        let mut app = PosseApp::with_data(cc, data.as_ref().ok().cloned());
+        let mut app = PosseApp::with_data(cc, registry, data.as_ref().ok().cloned());
         if let Err(e) = data {
             app.notice = Some(format!("Nothing can be kept between runs: {e}."));
         }
         app
     }
 
-    /// Creates the app on a given data folder (`None`: nothing can be saved). Files of an
-    /// older Posse (gangs, games and results at the top of the folder) are moved into Dead
-    /// Man's Hand's folder first.
+    /// Creates the app for the game systems `registry` on a given data folder (`None`:
+    /// nothing can be saved). Files of an older Posse at the top of the folder are moved into
+    /// the folder of the system they belong to first ([`System::old_files`]).
     #[must_use]
-    pub fn with_data(cc: &eframe::CreationContext<'_>, data: Option<DataDir>) -> PosseApp {
+    pub fn with_data(
+        cc: &eframe::CreationContext<'_>,
+        registry: &'static [System],
+        data: Option<DataDir>,
+    ) -> PosseApp {
         theme::install(&cc.egui_ctx);
         let startup_probe = std::env::var_os("POSSE_STARTUP_PROBE").is_some();
         let mut notice = None;
         if let Some(data) = &data
-            && let Err(e) = data.move_old_files(systems::dmh::SYSTEM.id)
+            && let Some(e) = registry
+                .iter()
+                .filter(|s| !s.old_files.is_empty())
+                .find_map(|s| data.move_old_files(s.id, s.old_files).err())
         {
             notice = Some(format!("Some files of an older Posse could not be moved: {e}."));
         }
         let systems: Vec<Box<dyn SystemApp>> =
-            systems::ALL.iter().map(|s| (s.app)(data.as_ref().map(|d| d.system(s.id)))).collect();
+            registry.iter().map(|s| (s.app)(data.as_ref().map(|d| d.system(s.id)))).collect();
         let settings = data.as_ref().map(DataDir::load_settings).unwrap_or_default();
-        let last =
-            settings.last_system.as_deref().and_then(|id| systems::ALL.iter().position(|s| s.id == id));
+        let last = settings.last_system.as_deref().and_then(|id| registry.iter().position(|s| s.id == id));
         PosseApp {
+            registry,
             data,
             home: last.is_none(),
             current: last.unwrap_or(0),
@@ -166,7 +98,7 @@ impl PosseApp {
             return;
         }
         let settings = &self.settings;
-        for (index, (system, app)) in systems::ALL.iter().zip(&mut self.systems).enumerate() {
+        for (index, (system, app)) in self.registry.iter().zip(&mut self.systems).enumerate() {
             let id = settings
                 .open_games
                 .get(system.id)
@@ -184,7 +116,7 @@ impl PosseApp {
         let system = self.systems.get(self.current);
         serde_json::json!({
             "home": self.home,
-            "system": systems::ALL.get(self.current).map(|s| s.id),
+            "system": self.registry.get(self.current).map(|s| s.id),
             "tab": system.map(|s| s.tab()),
             "state": system.map(|s| s.test_state()),
         })
@@ -195,18 +127,20 @@ impl PosseApp {
     /// they are only preferences.
     fn keep_settings(&mut self) {
         let (open_game, open_games) = if self.reopen_game {
-            let open_games: std::collections::BTreeMap<String, String> = systems::ALL
+            let open_games: std::collections::BTreeMap<String, String> = self
+                .registry
                 .iter()
                 .zip(&self.systems)
                 .filter_map(|(system, app)| app.open_game().map(|id| (system.id.to_owned(), id)))
                 .collect();
-            let current = systems::ALL.get(self.current).filter(|_| !self.home);
+            let current = self.registry.get(self.current).filter(|_| !self.home);
             (current.and_then(|s| open_games.get(s.id).cloned()), open_games)
         } else {
             (self.settings.open_game.clone(), self.settings.open_games.clone())
         };
         let settings = Settings {
-            last_system: systems::ALL
+            last_system: self
+                .registry
                 .get(self.current)
                 .filter(|_| !self.home)
                 .map(|s| s.id.to_owned())
@@ -223,7 +157,7 @@ impl PosseApp {
         }
     }
 
-    /// The screens and state of the system whose app is a `T` (`DmhApp`, `FragApp`…), if it is
+    /// The screens and state of the system whose app is a `T` (its `SystemApp`), if it is
     /// registered.
     #[must_use]
     pub fn system<T: 'static>(&self) -> Option<&T> {
@@ -295,7 +229,7 @@ impl PosseApp {
                 }
                 if !self.home
                     && let (Some(system), Some(info)) =
-                        (self.systems.get_mut(self.current), systems::ALL.get(self.current))
+                        (self.systems.get_mut(self.current), self.registry.get(self.current))
                 {
                     if !compact {
                         ui.label(
@@ -347,7 +281,7 @@ impl PosseApp {
             ui.label(theme::heading(&v, "What are you playing?"));
             ui.add_space(theme::GAP);
             egui::ScrollArea::vertical().show(ui, |ui| {
-                for (i, (info, system)) in systems::ALL.iter().zip(&self.systems).enumerate() {
+                for (i, (info, system)) in self.registry.iter().zip(&self.systems).enumerate() {
                     egui::Frame::group(ui.style()).inner_margin(14).show(ui, |ui| {
                         ui.set_width(ui.available_width().min(900.0));
                         ui.horizontal_wrapped(|ui| {
@@ -463,11 +397,11 @@ fn theme_buttons(ui: &mut egui::Ui) {
     }
 }
 
-/// Opens the app window; returns when it is closed.
+/// Opens the app window for the game systems `registry`; returns when it is closed.
 #[must_use]
 #[cfg(not(target_arch = "wasm32"))]
-pub fn run() -> ExitCode {
-    if let Some(errors) = systems::load_errors() {
+pub fn run(registry: &'static [System]) -> ExitCode {
+    if let Some(errors) = crate::host::load_errors(registry) {
         eprintln!("Posse cannot start: {errors}.");
         return ExitCode::from(2);
     }
@@ -478,7 +412,7 @@ pub fn run() -> ExitCode {
             .with_min_inner_size([900.0, 600.0]),
         ..eframe::NativeOptions::default()
     };
-    match eframe::run_native("Posse", options, Box::new(|cc| Ok(Box::new(PosseApp::new(cc))))) {
+    match eframe::run_native("Posse", options, Box::new(|cc| Ok(Box::new(PosseApp::new(cc, registry))))) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("Posse could not open its window: {e}.");

@@ -1,6 +1,6 @@
-//! The `posse` command line: `posse <system> <command>` for every system in the registry
-//! ([`crate::systems::ALL`]), Dead Man's Hand's commands also at the top level (`posse shoot`
-//! is `posse dmh shoot`), and `posse systems`.
+//! The `posse` command line: `posse <system> <command>` for every system in the registry it
+//! is handed (a list of [`System`]s), the commands of the system that has them also at the
+//! top level ([`System::top_level`]), and `posse systems`.
 //!
 //! This is a public contract (players script it): subcommand names, flags and JSON keys are
 //! only ever added, never renamed or removed. Exit codes: 0 success (for `gang check`, a legal
@@ -12,78 +12,10 @@
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use serde::Serialize;
 use serde_json::{Value, json};
 
+use crate::host::{self, Context, Failure, Output, System};
 use crate::store;
-use crate::systems;
-
-/// What a system's command is run with.
-pub struct Context<'a> {
-    /// `--json` was given.
-    pub json: bool,
-    /// Where long-running commands report progress (`game simulate`), when the output is
-    /// text.
-    pub progress: Option<&'a mut dyn std::io::Write>,
-}
-
-/// A failure with its exit code and one sentence for the player.
-#[derive(Debug)]
-pub struct Failure {
-    pub code: u8,
-    pub message: String,
-    /// The message starts with a file's name, which keeps its case (`bad.json is not…`).
-    pub starts_with_file: bool,
-}
-
-impl Failure {
-    #[expect(clippy::needless_pass_by_value, reason = "used as map_err(Failure::refused) on owned errors")]
-    pub fn refused(message: impl ToString) -> Failure {
-        Failure { code: 1, message: message.to_string(), starts_with_file: false }
-    }
-
-    #[expect(clippy::needless_pass_by_value, reason = "used as map_err(Failure::malformed) on owned errors")]
-    pub fn malformed(message: impl ToString) -> Failure {
-        Failure { code: 2, message: message.to_string(), starts_with_file: false }
-    }
-
-    /// A file that cannot be read, written or used (exit 2).
-    #[expect(clippy::needless_pass_by_value, reason = "used as map_err(Failure::file) on owned errors")]
-    #[must_use]
-    pub fn file(error: store::StoreError) -> Failure {
-        let message = error.to_string();
-        let starts_with_file =
-            error.path().is_some_and(|path| message.starts_with(path.display().to_string().as_str()));
-        Failure { code: 2, message, starts_with_file }
-    }
-
-    /// Something wrong in a file, after its name: `bad.json: 'x' is not a gang` (exit 2).
-    pub fn in_file(path: &std::path::Path, what: impl std::fmt::Display) -> Failure {
-        Failure { code: 2, message: format!("{}: {what}", path.display()), starts_with_file: true }
-    }
-}
-
-/// What a command prints on success: text, JSON, and the exit code.
-pub struct Output {
-    pub text: String,
-    pub json: Value,
-    pub code: u8,
-    /// The sentence on stderr when the code is not 0 (the output itself is on stdout).
-    pub note: String,
-}
-
-impl Output {
-    /// A success with its text and JSON.
-    #[must_use]
-    pub fn ok(text: String, json: Value) -> Output {
-        Output { text, json, code: 0, note: String::new() }
-    }
-}
-
-/// Any serialisable value as JSON (null if it cannot be).
-pub fn to_json(value: &impl Serialize) -> Value {
-    serde_json::to_value(value).unwrap_or(Value::Null)
-}
 
 /// `message` as a sentence: a capital first letter (unless it starts with a file's name, which
 /// keeps its case) and a full stop.
@@ -119,15 +51,16 @@ fn escape_controls(text: &str) -> String {
         .collect()
 }
 
-/// Runs the command line with `args` (including the program name), printing as it goes, and
+/// Runs the command line of the game systems `systems` with `args` (including the program
+/// name), printing as it goes, and
 /// returns the exit code. A closed stdout (`posse … | head -c1`) ends it quietly; a stdout that
 /// cannot be written (a full disk) is one sentence on stderr and exit code 2.
 #[must_use]
 #[expect(clippy::needless_pass_by_value, reason = "the arguments as std::env::args_os gives them")]
-pub fn run(args: Vec<OsString>) -> ExitCode {
+pub fn run(systems: &[System], args: Vec<OsString>) -> ExitCode {
     use std::io::{ErrorKind, Write as _};
     let mut out = std::io::stdout().lock();
-    let (mut code, stdout, mut stderr) = execute_with(&args, &mut out);
+    let (mut code, stdout, mut stderr) = execute_with(systems, &args, &mut out);
     let printed =
         if stdout.is_empty() { Ok(()) } else { writeln!(out, "{stdout}").and_then(|()| out.flush()) };
     if let Err(e) = printed
@@ -144,18 +77,35 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     ExitCode::from(code)
 }
 
-/// Runs the command line and returns the exit code, stdout and stderr, without printing.
+/// Runs the command line of the game systems `systems` and returns the exit code, stdout and
+/// stderr, without printing.
 #[must_use]
 #[expect(clippy::needless_pass_by_value, reason = "the arguments as std::env::args_os gives them")]
-pub fn execute(args: Vec<OsString>) -> (u8, String, String) {
-    execute_with(&args, &mut std::io::sink())
+pub fn execute(systems: &[System], args: Vec<OsString>) -> (u8, String, String) {
+    execute_with(systems, &args, &mut std::io::sink())
+}
+
+/// [`execute`], with the lines `game simulate` prints as it saves each event written to
+/// `progress` as they come (they must reach the reader before the command ends): what the
+/// binary prints is `progress`, then the stdout returned, then a newline.
+#[must_use]
+pub fn execute_with_progress(
+    systems: &[System],
+    args: &[OsString],
+    progress: &mut dyn std::io::Write,
+) -> (u8, String, String) {
+    execute_with(systems, args, progress)
 }
 
 /// Runs the command line; `progress` gets the lines `game simulate` prints as it saves each
 /// event (they must reach the reader before the command ends).
-fn execute_with(args: &[OsString], progress: &mut dyn std::io::Write) -> (u8, String, String) {
+fn execute_with(
+    systems: &[System],
+    args: &[OsString],
+    progress: &mut dyn std::io::Write,
+) -> (u8, String, String) {
     let wants_json = args.iter().skip(1).any(|a| a == "--json");
-    let matches = match command().try_get_matches_from(args) {
+    let matches = match command(systems).try_get_matches_from(args) {
         Ok(matches) => matches,
         Err(err) => {
             use clap::error::ErrorKind;
@@ -166,7 +116,7 @@ fn execute_with(args: &[OsString], progress: &mut dyn std::io::Write) -> (u8, St
                 err.kind(),
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand
             ) {
-                missing_subcommand(args)
+                missing_subcommand(systems, args)
             } else {
                 format!("{} (see posse --help)", clap_sentence(&err.render().to_string(), args))
             };
@@ -176,13 +126,17 @@ fn execute_with(args: &[OsString], progress: &mut dyn std::io::Write) -> (u8, St
     let json = matches.get_flag("json");
     let mut context = Context { json, progress: if json { None } else { Some(progress) } };
     let result = match matches.subcommand() {
-        Some(("systems", _)) => Ok(systems_list()),
-        Some((id, sub)) => match systems::by_id(id) {
+        Some(("systems", _)) => Ok(systems_list(systems)),
+        Some((id, sub)) => match host::by_id(systems, id) {
             Some(system) => (system.run)(sub, &mut context),
-            // Dead Man's Hand's commands answer at the top level too (`posse shoot …`).
-            None => (systems::dmh::SYSTEM.run)(&matches, &mut context),
+            // Not a group: a command at the top level, which clap found among the commands of
+            // the system that has them there.
+            None => match systems.iter().find(|s| s.top_level.is_some()) {
+                Some(system) => (system.run)(&matches, &mut context),
+                None => Err(Failure::malformed(missing_subcommand(systems, args))),
+            },
         },
-        None => Err(Failure::malformed(missing_subcommand(args))),
+        None => Err(Failure::malformed(missing_subcommand(systems, args))),
     };
     match result {
         Ok(out) => {
@@ -197,11 +151,12 @@ fn execute_with(args: &[OsString], progress: &mut dyn std::io::Write) -> (u8, St
     }
 }
 
-/// The whole command line: Dead Man's Hand's commands at the top level (as before there were
-/// other systems), one group per system, and `posse systems`. The one definition behind
-/// `posse … --help` and `docs/cli.md` (written from it by `tests/docs.rs`).
+/// The whole command line of the game systems `systems`: the commands of the system that has
+/// them at the top level (as before there were other systems), one group per system, and
+/// `posse systems`. The one definition behind `posse … --help` and `docs/cli.md` (written from
+/// it by `tests/docs.rs`).
 #[must_use]
-pub fn command() -> clap::Command {
+pub fn command(systems: &[System]) -> clap::Command {
     let mut top = clap::Command::new("posse")
         .version(env!("CARGO_PKG_VERSION"))
         .about("Posse: the table-side companion for miniatures and board games played on a real table. Run with no arguments to open the app.")
@@ -213,17 +168,19 @@ pub fn command() -> clap::Command {
                 .action(clap::ArgAction::SetTrue)
                 .help("Print JSON instead of text"),
         );
-    top = systems::dmh::cli::top_level(top);
-    for system in systems::ALL {
+    for top_level in systems.iter().filter_map(|s| s.top_level) {
+        top = top_level(top);
+    }
+    for system in systems {
         top = top.subcommand((system.command)());
     }
     top.subcommand(clap::Command::new("systems").about("List the game systems Posse knows"))
 }
 
 /// `posse systems`: each system's id and title.
-fn systems_list() -> Output {
-    let text = systems::ALL.iter().map(|s| format!("{:<12}{}", s.id, s.title)).collect::<Vec<_>>().join("\n");
-    let json = Value::Array(systems::ALL.iter().map(|s| json!({ "id": s.id, "title": s.title })).collect());
+fn systems_list(systems: &[System]) -> Output {
+    let text = systems.iter().map(|s| format!("{:<12}{}", s.id, s.title)).collect::<Vec<_>>().join("\n");
+    let json = Value::Array(systems.iter().map(|s| json!({ "id": s.id, "title": s.title })).collect());
     Output::ok(text, json)
 }
 
@@ -247,8 +204,8 @@ fn clap_sentence(rendered: &str, args: &[OsString]) -> String {
 
 /// The sentence for a command given without its subcommand (`posse scene`): the subcommands
 /// it has, instead of clap's whole help.
-fn missing_subcommand(args: &[OsString]) -> String {
-    let mut command = command();
+fn missing_subcommand(systems: &[System], args: &[OsString]) -> String {
+    let mut command = command(systems);
     let mut path = vec!["posse".to_owned()];
     for arg in args.iter().skip(1).filter_map(|a| a.to_str()) {
         if let Some(sub) = command.find_subcommand(arg).cloned() {
@@ -279,10 +236,63 @@ fn failure(f: &Failure, json: bool) -> (u8, String, String) {
 mod tests {
     use super::*;
 
+    /// A system for the shell's own tests: `posse echo say WORD [--times N]`, also at the top
+    /// level (`posse say WORD`); a word starting with `no` is refused (exit 1).
+    const TEST: &[System] = &[System {
+        id: "echo",
+        title: "Echo",
+        blurb: "Says a word.",
+        command: echo_group,
+        run: echo_run,
+        top_level: Some(echo_top_level),
+        old_files: &[],
+        app: echo_app,
+        check: echo_check,
+    }];
+
+    fn say() -> clap::Command {
+        clap::Command::new("say")
+            .about("Say a word")
+            .arg(clap::Arg::new("word").required(true))
+            .arg(clap::Arg::new("times").long("times").value_parser(clap::value_parser!(u8)))
+    }
+
+    fn echo_group() -> clap::Command {
+        clap::Command::new("echo").about("A test system").subcommand_required(true).subcommand(say())
+    }
+
+    fn echo_top_level(top: clap::Command) -> clap::Command {
+        top.subcommand(say())
+    }
+
+    fn echo_run(matches: &clap::ArgMatches, _context: &mut Context<'_>) -> Result<Output, Failure> {
+        let Some(("say", say)) = matches.subcommand() else {
+            return Err(Failure::malformed("no such command"));
+        };
+        let word = say.get_one::<String>("word").cloned().unwrap_or_default();
+        if word.starts_with("no") {
+            return Err(Failure::refused(format!("'{word}' is not a word I say")));
+        }
+        let times = say.get_one::<u8>("times").copied().unwrap_or(1);
+        Ok(Output::ok(
+            vec![word.as_str(); usize::from(times)].join(" "),
+            json!({ "word": word, "times": times }),
+        ))
+    }
+
+    fn echo_app(_data: Option<store::DataDir>) -> Box<dyn host::SystemApp> {
+        Box::new(host::Unavailable { why: "it is a test".into() })
+    }
+
+    #[expect(clippy::unnecessary_wraps, reason = "the type of a system's check")]
+    fn echo_check() -> Result<(), String> {
+        Ok(())
+    }
+
     fn run(args: &str) -> (u8, String, String) {
         let mut words = vec![OsString::from("posse")];
         words.extend(args.split_whitespace().map(OsString::from));
-        execute(words)
+        execute(TEST, words)
     }
 
     #[test]
@@ -294,8 +304,11 @@ mod tests {
 
     #[test]
     fn a_message_starting_with_a_file_keeps_its_case() {
-        let missing =
-            Failure::file(store::StoreError::NotAGang { path: "bad.json".into(), reason: "x".into() });
+        let missing = Failure::file(store::StoreError::Invalid {
+            path: "bad.json".into(),
+            what: "a gang file",
+            reason: "x".into(),
+        });
         assert_eq!(failure(&missing, false).2, "bad.json is not a gang file: x.");
         let unreadable =
             Failure::file(store::StoreError::Unreadable { path: "bad.json".into(), reason: "x".into() });
@@ -305,21 +318,36 @@ mod tests {
     }
 
     #[test]
+    fn a_group_and_the_top_level_run_the_same_command() {
+        assert_eq!(run("echo say hi --times 2"), (0, "hi hi".into(), String::new()));
+        assert_eq!(run("say hi --times 2"), (0, "hi hi".into(), String::new()));
+        assert_eq!(
+            run("say hi --json"),
+            (0, "{\n  \"times\": 1,\n  \"word\": \"hi\"\n}".into(), String::new())
+        );
+        assert_eq!(run("systems"), (0, "echo        Echo".into(), String::new()));
+        assert_eq!(
+            run("systems --json"),
+            (0, "[\n  {\n    \"id\": \"echo\",\n    \"title\": \"Echo\"\n  }\n]".into(), String::new())
+        );
+        assert_eq!(
+            run("echo"),
+            (2, String::new(), "Posse echo needs a subcommand: say (see posse echo --help).".into())
+        );
+        assert_eq!(run("say nope"), (1, String::new(), "'nope' is not a word I say.".into()));
+        assert_eq!(
+            run("say nope --json"),
+            (1, "{\"error\":\"'nope' is not a word I say.\"}".into(), "'nope' is not a word I say.".into())
+        );
+    }
+
+    #[test]
     fn control_characters_are_escaped() {
         assert_eq!(escape_controls("Wy\natt\tEarp\u{1b}"), "Wy\\natt\\tEarp\\u{1b}");
-        let (code, _, err) = execute(vec!["posse".into(), "deck".into(), "law\nmen".into(), "half".into()]);
-        assert_eq!(
-            (code, err.as_str()),
-            (2, "'law\\nmen' is not a gang: use lawmen, outlaws, cowboys or desperados.")
-        );
-        let (code, _, err) = execute(vec![
-            "posse".into(),
-            "shoot".into(),
-            "--weapon".into(),
-            "pistol".into(),
-            "--distance".into(),
-            "1\n2".into(),
-        ]);
+        let (code, _, err) = execute(TEST, vec!["posse".into(), "say".into(), "no\nway".into()]);
+        assert_eq!((code, err.as_str()), (1, "'no\\nway' is not a word I say."));
+        let (code, _, err) =
+            execute(TEST, vec!["posse".into(), "say".into(), "hi".into(), "--times".into(), "1\n2".into()]);
         assert_eq!(code, 2);
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains("'1\\n2'"), "{err}");
@@ -329,24 +357,16 @@ mod tests {
     fn help_exits_zero() {
         let (code, out, _) = run("--help");
         assert_eq!(code, 0);
-        assert!(out.contains("shoot"));
+        assert!(out.contains("Say a word"), "{out}");
     }
 
     #[test]
     fn clap_errors_are_one_sentence_with_exit_two() {
-        let (code, out, err) = run("shoot --weapon pistol --distance ten --json");
+        let (code, out, err) = run("say hi --times ten --json");
         assert_eq!(code, 2);
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.ends_with('.'), "{err}");
         let v: Value = serde_json::from_str(&out).expect("json error");
-        assert!(v["error"].as_str().is_some_and(|e| e.contains("ten")));
-    }
-
-    #[test]
-    fn nerve_accepts_the_plus_form() {
-        let (code, out, _) = run("nerve --nerve 4+ --json");
-        assert_eq!(code, 0);
-        let v: Value = serde_json::from_str(&out).expect("json");
-        assert_eq!(v["needed"], 4);
+        assert!(v["error"].as_str().is_some_and(|e| e.contains("ten")), "{v}");
     }
 }

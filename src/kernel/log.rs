@@ -147,7 +147,7 @@ pub trait TableRules: Rules {
 /// and whether its journal is damaged (it then opens read-only) or cannot be read at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
-    /// The game in one line ("Ann v Bob · Frag Deadlands · turn 3 · unfinished").
+    /// The game in one line ("Ann v Bob · turn 3 · unfinished").
     pub line: String,
     /// The game is over: it is listed as finished and not offered to resume.
     pub finished: bool,

@@ -3,7 +3,7 @@
 //! gangs, fighters, combatants and games move to another device or are kept safe (on the
 //! desktop it is the same file, for the same moves).
 //!
-//! The file is `{"posse_backup": 1, "files": {"dmh/gangs/tombstone-law.json": "…", …}}`: each
+//! The file is `{"posse_backup": 1, "files": {"one/gangs/tombstone-law.json": "…", …}}`: each
 //! file's path under the data folder, with `/` between folders, and its text. Printouts (PDFs,
 //! made again any time), the `deleted/` folders and the settings are left out. Restoring never
 //! overwrites: a file already there is kept, whether or not it is the same.
@@ -205,18 +205,18 @@ mod tests {
     #[test]
     fn a_backup_restored_into_an_empty_folder_gives_the_same_files() {
         let from = tempfile::tempdir().expect("temp dir");
-        write(from.path(), "dmh/gangs/tombstone-law.json", "{\"name\":\"Tombstone Law\"}");
-        write(from.path(), "dmh/games/game-1.jsonl", "line 1\nline 2\n");
-        write(from.path(), "frag/fighters/ann.json", "{}");
-        write(from.path(), "dmh/prints/roster.pdf", "%PDF-");
-        write(from.path(), "dmh/gangs/deleted/old.json", "{}");
+        write(from.path(), "one/gangs/tombstone-law.json", "{\"name\":\"Tombstone Law\"}");
+        write(from.path(), "one/games/game-1.jsonl", "line 1\nline 2\n");
+        write(from.path(), "two/fighters/ann.json", "{}");
+        write(from.path(), "one/prints/roster.pdf", "%PDF-");
+        write(from.path(), "one/gangs/deleted/old.json", "{}");
         write(from.path(), "settings.json", "{}");
-        std::fs::write(from.path().join("dmh/gangs/binary.json"), [0xff, 0xfe, 0x00]).expect("file");
+        std::fs::write(from.path().join("one/gangs/binary.json"), [0xff, 0xfe, 0x00]).expect("file");
         let backup = DataDir::at(from.path()).backup().expect("backup");
         let names: Vec<&str> = backup.files.keys().map(String::as_str).collect();
         assert_eq!(
             names,
-            ["dmh/games/game-1.jsonl", "dmh/gangs/tombstone-law.json", "frag/fighters/ann.json"]
+            ["one/games/game-1.jsonl", "one/gangs/tombstone-law.json", "two/fighters/ann.json"]
         );
 
         let text = to_text(&backup).expect("text");
@@ -226,7 +226,7 @@ mod tests {
         let restored = DataDir::at(to.path()).restore(&read).expect("restore");
         assert_eq!(restored, Restored { written: 3, same: 0, kept: vec![] });
         assert_eq!(
-            std::fs::read_to_string(to.path().join("dmh/games/game-1.jsonl")).expect("game"),
+            std::fs::read_to_string(to.path().join("one/games/game-1.jsonl")).expect("game"),
             "line 1\nline 2\n"
         );
         assert_eq!(restored.sentence(), "Restored 3 files from the backup.");
@@ -235,23 +235,23 @@ mod tests {
     #[test]
     fn restoring_never_overwrites_a_file_already_there() {
         let from = tempfile::tempdir().expect("temp dir");
-        write(from.path(), "dmh/gangs/a.json", "backup's a");
-        write(from.path(), "dmh/gangs/b.json", "same b");
-        write(from.path(), "dmh/gangs/c.json", "new c");
+        write(from.path(), "one/gangs/a.json", "backup's a");
+        write(from.path(), "one/gangs/b.json", "same b");
+        write(from.path(), "one/gangs/c.json", "new c");
         let backup = DataDir::at(from.path()).backup().expect("backup");
         let to = tempfile::tempdir().expect("temp dir");
-        write(to.path(), "dmh/gangs/a.json", "this device's a");
-        write(to.path(), "dmh/gangs/b.json", "same b");
+        write(to.path(), "one/gangs/a.json", "this device's a");
+        write(to.path(), "one/gangs/b.json", "same b");
         let restored = DataDir::at(to.path()).restore(&backup).expect("restore");
-        assert_eq!(restored, Restored { written: 1, same: 1, kept: vec!["dmh/gangs/a.json".into()] });
+        assert_eq!(restored, Restored { written: 1, same: 1, kept: vec!["one/gangs/a.json".into()] });
         assert_eq!(
-            std::fs::read_to_string(to.path().join("dmh/gangs/a.json")).expect("a"),
+            std::fs::read_to_string(to.path().join("one/gangs/a.json")).expect("a"),
             "this device's a"
         );
         assert_eq!(
             restored.sentence(),
             "Restored 1 file from the backup; 1 file already here; 1 file here differs from the backup and was \
-             kept as it is (dmh/gangs/a.json)."
+             kept as it is (one/gangs/a.json)."
         );
     }
 
@@ -260,7 +260,7 @@ mod tests {
         assert!(matches!(parse(b"not json"), Err(BackupError::Malformed(_))));
         assert!(matches!(parse(br#"{"files": {}}"#), Err(BackupError::Malformed(_))));
         assert_eq!(parse(br#"{"posse_backup": 2, "files": {}}"#), Err(BackupError::Newer(2)));
-        for name in ["../x.json", "/etc/passwd", "dmh//x.json", "dmh/../../x", "a\\b.json", ""] {
+        for name in ["../x.json", "/etc/passwd", "one//x.json", "one/../../x", "a\\b.json", ""] {
             let text = serde_json::json!({"posse_backup": 1, "files": {name: "x"}}).to_string();
             assert_eq!(parse(text.as_bytes()), Err(BackupError::Outside(name.to_owned())), "{name}");
         }

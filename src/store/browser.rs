@@ -354,31 +354,31 @@ mod tests {
     #[test]
     fn files_and_folders() {
         let f = files(0);
-        assert_eq!(f.list(&p("posse/dmh/gangs")).map_err(|e| e.kind()), Err(io::ErrorKind::NotFound));
-        f.write_atomic(&p("posse/dmh/gangs/a.json"), b"{}").expect("written");
-        f.write_atomic(&p("posse/dmh/gangs/deleted/b.json"), b"{\"x\":1}").expect("written");
-        assert_eq!(f.list(&p("posse/dmh/gangs")).expect("listed"), ["a.json", "deleted"]);
-        assert_eq!(f.metadata(&p("posse/dmh/gangs/deleted")).expect("folder").kind, Kind::Folder);
-        let meta = f.metadata(&p("posse/dmh/gangs/deleted/b.json")).expect("file");
+        assert_eq!(f.list(&p("posse/one/gangs")).map_err(|e| e.kind()), Err(io::ErrorKind::NotFound));
+        f.write_atomic(&p("posse/one/gangs/a.json"), b"{}").expect("written");
+        f.write_atomic(&p("posse/one/gangs/deleted/b.json"), b"{\"x\":1}").expect("written");
+        assert_eq!(f.list(&p("posse/one/gangs")).expect("listed"), ["a.json", "deleted"]);
+        assert_eq!(f.metadata(&p("posse/one/gangs/deleted")).expect("folder").kind, Kind::Folder);
+        let meta = f.metadata(&p("posse/one/gangs/deleted/b.json")).expect("file");
         assert_eq!((meta.kind, meta.len), (Kind::File, 7));
-        assert_eq!(f.read_bounded(&p("posse/dmh/gangs/a.json"), 2).expect("read"), b"{}");
-        assert!(matches!(f.read_bounded(&p("posse/dmh/gangs/a.json"), 1), Err(ReadFailure::TooLarge)));
-        assert!(matches!(f.read_bounded(&p("posse/dmh/gangs"), 100), Err(ReadFailure::NotAFile)));
+        assert_eq!(f.read_bounded(&p("posse/one/gangs/a.json"), 2).expect("read"), b"{}");
+        assert!(matches!(f.read_bounded(&p("posse/one/gangs/a.json"), 1), Err(ReadFailure::TooLarge)));
+        assert!(matches!(f.read_bounded(&p("posse/one/gangs"), 100), Err(ReadFailure::NotAFile)));
         assert!(matches!(
             f.read_bounded(&p("posse/none.json"), 100),
             Err(ReadFailure::Io(e)) if e.kind() == io::ErrorKind::NotFound
         ));
         // Nothing under a file, no file over a folder.
-        let err = f.write_atomic(&p("posse/dmh/gangs/a.json/c.json"), b"").expect_err("under a file");
+        let err = f.write_atomic(&p("posse/one/gangs/a.json/c.json"), b"").expect_err("under a file");
         assert_eq!(err.kind(), io::ErrorKind::NotADirectory);
-        let err = f.write_atomic(&p("posse/dmh/gangs"), b"").expect_err("a folder");
+        let err = f.write_atomic(&p("posse/one/gangs"), b"").expect_err("a folder");
         assert_eq!(err.kind(), io::ErrorKind::IsADirectory);
         // Renaming a file and a folder; removing.
-        f.rename(&p("posse/dmh/gangs/deleted/b.json"), &p("posse/dmh/gangs/b.json")).expect("moved");
-        assert_eq!(f.list(&p("posse/dmh/gangs")).expect("listed"), ["a.json", "b.json"]);
-        f.rename(&p("posse/dmh"), &p("posse/old")).expect("folder moved");
+        f.rename(&p("posse/one/gangs/deleted/b.json"), &p("posse/one/gangs/b.json")).expect("moved");
+        assert_eq!(f.list(&p("posse/one/gangs")).expect("listed"), ["a.json", "b.json"]);
+        f.rename(&p("posse/one"), &p("posse/old")).expect("folder moved");
         assert_eq!(f.list(&p("posse/old/gangs")).expect("listed"), ["a.json", "b.json"]);
-        assert!(f.metadata(&p("posse/dmh")).is_err());
+        assert!(f.metadata(&p("posse/one")).is_err());
         f.remove_file(&p("posse/old/gangs/a.json")).expect("removed");
         assert_eq!(f.list(&p("posse/old/gangs")).expect("listed"), ["b.json"]);
         assert_eq!(f.write_atomic(&p("x"), &[0xFF]).expect_err("binary").kind(), io::ErrorKind::InvalidData);
@@ -387,7 +387,7 @@ mod tests {
     #[test]
     fn a_journal_appends_checks_its_length_and_changes_its_stamp() {
         let f = files(0);
-        let path = p("posse/dmh/games/g.jsonl");
+        let path = p("posse/one/games/g.jsonl");
         f.create_new(&path).expect("created");
         assert_eq!(f.create_new(&path).expect_err("exists").kind(), io::ErrorKind::AlreadyExists);
         let first = f.metadata(&path).expect("meta").modified;
@@ -399,8 +399,8 @@ mod tests {
         assert!(matches!(f.append(&path, 4, b"x\n"), Err(AppendFailure::Changed(8))));
         f.truncate(&path, 4).expect("cut");
         assert_eq!(f.read_bounded(&path, 100).expect("read"), b"one\n");
-        f.copy_new(&path, &p("posse/dmh/games/g.jsonl.torn-1")).expect("copied");
-        let copy = f.copy_new(&path, &p("posse/dmh/games/g.jsonl.torn-1"));
+        f.copy_new(&path, &p("posse/one/games/g.jsonl.torn-1")).expect("copied");
+        let copy = f.copy_new(&path, &p("posse/one/games/g.jsonl.torn-1"));
         assert_eq!(copy.expect_err("taken").kind(), io::ErrorKind::AlreadyExists);
         f.remove_file(&path).expect("removed");
         assert!(matches!(f.append(&path, 4, b"x\n"), Err(AppendFailure::Io(_))), "never re-created");

@@ -1,5 +1,5 @@
-//! The one reader of the JSON files a player keeps, for every game: Dead Man's Hand's gangs,
-//! Frag's fighters, Deadlands' combatants. One rule for all of them, so a file that one
+//! The one reader of the JSON files a player keeps, for every game: gangs, fighters,
+//! combatants. One rule for all of them, so a file that one
 //! system accepts is never refused by another for the same bytes:
 //!
 //! - one UTF-8 byte order mark before the JSON is allowed (editors on Windows write one); a
@@ -8,7 +8,7 @@
 //! - a problem is described with its JSON path (`models[0].name`) and its line and column.
 //!
 //! Pure text in, value or sentence fragment out: no file is touched here, so the pure rules
-//! cores (Frag's fighters, Deadlands' combatants) read their files' text with it too.
+//! cores (a system's fighters or combatants) read their files' text with it too.
 
 use serde::de::DeserializeOwned;
 

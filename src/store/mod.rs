@@ -1,5 +1,7 @@
-//! The only code that touches the file system: the player's gang files in the platform's data
-//! folder, written atomically, gang files anywhere the player points, and game journals.
+//! The only code that touches the file system: the platform's data folder (one folder per game
+//! system and the app's settings), files written atomically, bounded reads, game journals,
+//! saved games' summaries, printouts and backups. Generic: each system's own files (what they
+//! hold, where in its folder) are read and written through it by the system.
 //!
 //! Every failure becomes a [`StoreError`] whose message names the file and says what went
 //! wrong, so the command line and the app can show it as it is. A file that cannot be read is
@@ -19,13 +21,12 @@ use std::path::{Path, PathBuf};
 
 use backend::{Files as _, Kind, ReadFailure, files};
 
-pub use journal::{Damage, JOURNAL_LIMIT, Journal, JournalRead, read_journal, read_journal_of};
+pub use journal::{Damage, JOURNAL_LIMIT, Journal, JournalRead, read_journal_of};
 pub use output::write_output;
 
-use crate::systems::dmh::rules::gang::GangFile;
-
-/// The largest gang file (or results file) Posse reads: 16 MiB, thousands of times a real one.
-pub const GANG_LIMIT: u64 = 16 * 1024 * 1024;
+/// The largest file a player keeps (one thing's JSON: a gang, a fighter, a results file) that
+/// Posse reads: 16 MiB, thousands of times a real one.
+pub const FILE_LIMIT: u64 = 16 * 1024 * 1024;
 
 /// The largest summary file Posse reads.
 const SUMMARY_LIMIT: u64 = 64 * 1024;
@@ -35,8 +36,9 @@ const SUMMARY_LIMIT: u64 = 64 * 1024;
 pub enum StoreError {
     #[error("cannot read {path}: {reason}")]
     Unreadable { path: PathBuf, reason: String },
-    #[error("{path} is not a gang file: {reason}")]
-    NotAGang { path: PathBuf, reason: String },
+    /// A file that was read but is not what it should be (`what`: "a gang file").
+    #[error("{path} is not {what}: {reason}")]
+    Invalid { path: PathBuf, what: &'static str, reason: String },
     #[error("cannot write {path}: {reason}")]
     Unwritable { path: PathBuf, reason: String },
     /// A journal that is not as Posse wrote it from `line` on.
@@ -52,7 +54,7 @@ impl StoreError {
     pub fn path(&self) -> Option<&Path> {
         match self {
             StoreError::Unreadable { path, .. }
-            | StoreError::NotAGang { path, .. }
+            | StoreError::Invalid { path, .. }
             | StoreError::Unwritable { path, .. }
             | StoreError::Damaged { path, .. } => Some(path),
             StoreError::NoDataFolder => None,
@@ -98,47 +100,16 @@ pub fn read_bounded(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, Stor
     })
 }
 
-/// Reads a gang file. Unknown fields are ignored; a UTF-8 byte order mark is allowed.
+/// Reads a whole file like [`read_bounded`], or `None` when there is no file at `path` (a
+/// symbolic link to nothing is there, and refused).
 ///
 /// # Errors
-/// When the file cannot be read, is not JSON, or lacks the gang's keys.
-pub fn read_gang(path: &Path) -> Result<GangFile, StoreError> {
-    let bytes = read_bounded(path, GANG_LIMIT, "a gang file")?;
-    let text = String::from_utf8(bytes).map_err(|_| StoreError::NotAGang {
-        path: path.to_owned(),
-        reason: "it is not text (UTF-8)".into(),
-    })?;
-    parse_gang(&text).map_err(|reason| StoreError::NotAGang { path: path.to_owned(), reason })
-}
-
-/// Parses the text of a gang file (one JSON object, nothing after it but white space; a byte
-/// order mark before it is allowed), describing what is wrong in a sentence fragment.
-///
-/// # Errors
-/// When the text is not a gang file.
-pub fn parse_gang(text: &str) -> Result<GangFile, String> {
-    let gang: GangFile = json::parse(text, "gang")?;
-    gang.check_size().map_err(|e| e.to_string())?;
-    Ok(gang)
-}
-
-/// Writes a gang file atomically: a crash leaves either the old file or the new one.
-///
-/// # Errors
-/// When the folder or file cannot be written.
-pub fn write_gang(path: &Path, gang: &GangFile) -> Result<(), StoreError> {
-    let text = gang_text(gang).map_err(|reason| StoreError::Unwritable { path: path.to_owned(), reason })?;
-    write_atomic(path, text.as_bytes())
-}
-
-/// A gang file's text, as Posse writes it (pretty JSON and a final newline).
-///
-/// # Errors
-/// When the gang cannot be written as JSON (a sentence fragment).
-pub fn gang_text(gang: &GangFile) -> Result<String, String> {
-    let mut text = serde_json::to_string_pretty(gang).map_err(|e| e.to_string())?;
-    text.push('\n');
-    Ok(text)
+/// When the file is there but cannot be read.
+pub fn read_if_present(path: &Path, limit: u64, what: &str) -> Result<Option<Vec<u8>>, StoreError> {
+    if matches!(files().link_metadata(path), Err(e) if e.kind() == std::io::ErrorKind::NotFound) {
+        return Ok(None);
+    }
+    read_bounded(path, limit, what).map(Some)
 }
 
 /// Writes bytes to `path` atomically (temporary file, sync, rename), creating its folder.
@@ -169,34 +140,6 @@ pub(crate) fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
-/// How a scene played at the table ended, as recorded for a storyline played as a series.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    Good,
-    Bad,
-    Draw,
-}
-
-impl Outcome {
-    /// The result in words.
-    #[must_use]
-    pub fn label(self) -> &'static str {
-        match self {
-            Outcome::Good => "good guys won",
-            Outcome::Bad => "bad guys won",
-            Outcome::Draw => "a draw",
-        }
-    }
-}
-
-/// The recorded results of scenes, by scene id (`series.json` in the data folder).
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Series {
-    #[serde(default)]
-    pub results: std::collections::BTreeMap<String, Outcome>,
-}
-
 /// The app's preferences, kept between runs.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Settings {
@@ -213,19 +156,10 @@ pub struct Settings {
     pub open_games: std::collections::BTreeMap<String, String>,
 }
 
-/// One gang file in the data folder: readable, or damaged with the reason.
-#[derive(Clone, Debug)]
-pub struct GangEntry {
-    /// The file's stem: the gang's stable id in the folder.
-    pub id: String,
-    pub path: PathBuf,
-    pub gang: Result<GangFile, String>,
-}
-
-/// A data folder. The player's folder holds one folder per game system (`dmh/`,
-/// `fragmaster/`…, see [`DataDir::system`]) and the app's own `settings.json`; in a system's
-/// folder `gangs/` holds one JSON file per gang, `gangs/deleted/` the gangs deleted (so a
-/// delete can be undone and nothing is lost), `games/` the journals, `prints/` the PDFs.
+/// A data folder. The player's folder holds one folder per game system (see
+/// [`DataDir::system`]) and the app's own `settings.json`; in a system's folder `games/` holds
+/// the journals (`games/deleted/` the games deleted, so a delete can be undone and nothing is
+/// lost), `prints/` the PDFs, and the rest is the system's own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataDir {
     root: PathBuf,
@@ -267,29 +201,29 @@ impl DataDir {
         &self.root
     }
 
-    /// The folder of one game system's files (`dmh/`).
+    /// The folder of one game system's files (`<id>/`).
     #[must_use]
     pub fn system(&self, id: &str) -> DataDir {
         DataDir::at(self.root.join(id))
     }
 
-    /// Moves the files of a data folder from before there were several systems (`gangs/`,
-    /// `games/`, `prints/`, `series.json` at the top) into Dead Man's Hand's folder, once; a
-    /// name already taken there is left where it is. Returns what was moved.
+    /// Moves the files of a data folder from before there were several systems (`names`, at
+    /// the top of the folder) into system `into`'s folder, once; a name already taken there is
+    /// left where it is. Returns what was moved.
     ///
     /// # Errors
     /// When a file or folder cannot be moved (what was moved before stays moved).
-    pub fn move_old_files(&self, into: &str) -> Result<Vec<String>, StoreError> {
+    pub fn move_old_files(&self, into: &str, names: &[&str]) -> Result<Vec<String>, StoreError> {
         let target = self.system(into);
         let mut moved = Vec::new();
-        for name in ["gangs", "games", "prints", "series.json"] {
+        for name in names {
             let from = self.root.join(name);
             let to = target.root.join(name);
             if files().link_metadata(&from).is_err() || files().link_metadata(&to).is_ok() {
                 continue;
             }
             move_file(&from, &to)?;
-            moved.push(name.to_owned());
+            moved.push((*name).to_owned());
         }
         Ok(moved)
     }
@@ -321,53 +255,10 @@ impl DataDir {
         write_atomic(&path, text.as_bytes())
     }
 
-    /// Where the gang files are.
-    #[must_use]
-    pub fn gangs(&self) -> PathBuf {
-        self.root.join("gangs")
-    }
-
-    /// Where deleted gangs wait, in case the delete is undone.
-    #[must_use]
-    pub fn deleted(&self) -> PathBuf {
-        self.gangs().join("deleted")
-    }
-
     /// Where printed PDFs go.
     #[must_use]
     pub fn prints(&self) -> PathBuf {
         self.root.join("prints")
-    }
-
-    /// Where the storyline results are kept.
-    #[must_use]
-    pub fn series_path(&self) -> PathBuf {
-        self.root.join("series.json")
-    }
-
-    /// The recorded scene results; none when the file does not exist yet.
-    ///
-    /// # Errors
-    /// When the file exists but cannot be read (it is then left alone).
-    pub fn load_series(&self) -> Result<Series, StoreError> {
-        let path = self.series_path();
-        if matches!(files().link_metadata(&path), Err(e) if e.kind() == std::io::ErrorKind::NotFound) {
-            return Ok(Series::default());
-        }
-        let bytes = read_bounded(&path, GANG_LIMIT, "a results file")?;
-        serde_json::from_slice(&bytes)
-            .map_err(|e| StoreError::Unreadable { path, reason: format!("it is not a results file ({e})") })
-    }
-
-    /// Saves the scene results atomically.
-    ///
-    /// # Errors
-    /// When the file cannot be written.
-    pub fn save_series(&self, series: &Series) -> Result<(), StoreError> {
-        let path = self.series_path();
-        let text = serde_json::to_string_pretty(series)
-            .map_err(|e| StoreError::Unwritable { path: path.clone(), reason: e.to_string() })?;
-        write_atomic(&path, text.as_bytes())
     }
 
     /// Where game journals are kept.
@@ -517,74 +408,6 @@ impl DataDir {
             let _ = files().remove_file(&path);
         }
     }
-
-    /// The file of the gang with this id.
-    #[must_use]
-    pub fn gang_path(&self, id: &str) -> PathBuf {
-        self.gangs().join(format!("{id}.json"))
-    }
-
-    /// Every gang file in the folder, sorted by id; damaged files are listed with the reason.
-    /// A missing folder is an empty list.
-    ///
-    /// # Errors
-    /// When the folder exists but cannot be listed.
-    pub fn list_gangs(&self) -> Result<Vec<GangEntry>, StoreError> {
-        let out = list_json(&self.gangs())?
-            .into_iter()
-            .map(|(id, path)| {
-                let gang = read_gang(&path).map_err(|e| match e {
-                    StoreError::NotAGang { reason, .. } | StoreError::Unreadable { reason, .. } => reason,
-                    other => other.to_string(),
-                });
-                GangEntry { id, path, gang }
-            })
-            .collect();
-        Ok(out)
-    }
-
-    /// A new id for a gang called `name`, not used by any file in the folder.
-    #[must_use]
-    pub fn new_id(&self, name: &str) -> String {
-        new_file_id(&self.gangs(), name)
-    }
-
-    /// Saves a gang under its id.
-    ///
-    /// # Errors
-    /// When the file cannot be written.
-    pub fn save_gang(&self, id: &str, gang: &GangFile) -> Result<PathBuf, StoreError> {
-        let path = self.gang_path(id);
-        write_gang(&path, gang)?;
-        Ok(path)
-    }
-
-    /// Moves a gang file to `gangs/deleted/`, from where [`DataDir::restore_gang`] brings it back.
-    ///
-    /// # Errors
-    /// When the file cannot be moved.
-    pub fn delete_gang(&self, id: &str) -> Result<(), StoreError> {
-        let from = self.gang_path(id);
-        let to = self.deleted().join(format!("{id}.json"));
-        move_file(&from, &to)
-    }
-
-    /// Gives a gang file a new id (its file name), after the gang was renamed.
-    ///
-    /// # Errors
-    /// When the file cannot be moved.
-    pub fn rename_gang(&self, from: &str, to: &str) -> Result<(), StoreError> {
-        move_file(&self.gang_path(from), &self.gang_path(to))
-    }
-
-    /// Brings a deleted gang back.
-    ///
-    /// # Errors
-    /// When the file cannot be moved back.
-    pub fn restore_gang(&self, id: &str) -> Result<(), StoreError> {
-        let from = self.deleted().join(format!("{id}.json"));
-        move_file(&from, &self.gang_path(id))
-    }
 }
 
 /// A journal's length and time of change (nanoseconds since 1970), if they can be read.
@@ -630,7 +453,7 @@ fn natural_key(name: &str) -> Vec<Piece<'_>> {
 /// The `*.json` files in `dir` (anything but a folder: a pipe or a device named `.json` is
 /// listed, to show as damaged), as (id, path) with the id the file's name without `.json`,
 /// sorted by id; a missing folder is an empty list. For any system's own files kept one per
-/// thing: gangs, Frag's fighters, Deadlands' combatants.
+/// thing (gangs, fighters, combatants).
 ///
 /// # Errors
 /// When the folder exists but cannot be listed.
@@ -679,7 +502,8 @@ pub fn move_file(from: &Path, to: &Path) -> Result<(), StoreError> {
         .map_err(|e| StoreError::Unwritable { path: to.to_owned(), reason: io_reason(&e) })
 }
 
-/// A file-name-safe id from a gang's name: `Tombstone Law!` → `tombstone-law`.
+/// A file-name-safe id from a name: `Tombstone Law!` → `tombstone-law` (`gang` when nothing
+/// is left).
 #[must_use]
 pub fn slug(name: &str) -> String {
     let mut out = String::new();
@@ -698,29 +522,6 @@ pub fn slug(name: &str) -> String {
 mod tests {
     use super::*;
 
-    fn gang(name: &str) -> GangFile {
-        GangFile { name: name.into(), gang: "lawmen".into(), ..GangFile::default() }
-    }
-
-    #[test]
-    fn parse_errors_name_the_place() {
-        let err = parse_gang(r#"{"name": "x", "gang": "lawmen", "models": [{"name": 3}]}"#).expect_err("bad");
-        assert!(err.contains("models[0].name"), "{err}");
-        let err = parse_gang("{").expect_err("bad");
-        assert!(err.contains("line 1"), "{err}");
-        let err = parse_gang(r#"{"name": "x"}"#).expect_err("bad");
-        assert!(err.contains("missing field `gang`"), "{err}");
-    }
-
-    #[test]
-    fn missing_files_say_so() {
-        let err = read_gang(Path::new("/nonexistent/posse/gang.json")).expect_err("missing");
-        assert_eq!(
-            err.to_string(),
-            "cannot read /nonexistent/posse/gang.json: there is no such file or folder"
-        );
-    }
-
     #[test]
     fn slugs_are_safe_file_names() {
         assert_eq!(slug("Tombstone Law!"), "tombstone-law");
@@ -729,91 +530,13 @@ mod tests {
     }
 
     #[test]
-    fn save_list_delete_and_restore() {
-        let dir = tempfile::tempdir().expect("temp");
-        let data = DataDir::at(dir.path());
-        assert!(data.list_gangs().expect("empty").is_empty());
-        let id = data.new_id("Tombstone Law");
-        data.save_gang(&id, &gang("Tombstone Law")).expect("saved");
-        assert_eq!(data.new_id("Tombstone Law"), "tombstone-law-2");
-        std::fs::write(data.gang_path("broken"), "{ not json").expect("write");
-        let list = data.list_gangs().expect("list");
-        assert_eq!(list.len(), 2);
-        assert!(list[0].gang.as_ref().is_err_and(|e| e.contains("line 1")), "{:?}", list[0].gang);
-        assert_eq!(list[1].gang.as_ref().map(|g| g.name.as_str()), Ok("Tombstone Law"));
-        data.delete_gang(&id).expect("deleted");
-        assert_eq!(data.list_gangs().expect("list").len(), 1);
-        assert_eq!(data.new_id("Tombstone Law"), "tombstone-law-2", "a deleted id stays reserved");
-        data.restore_gang(&id).expect("restored");
-        assert_eq!(data.list_gangs().expect("list").len(), 2);
-        // A pipe named like a gang is listed as damaged, not read (which would wait forever).
-        let fifo = data.gang_path("pipe");
-        assert!(std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
-        let list = data.list_gangs().expect("list");
-        let pipe = list.iter().find(|e| e.id == "pipe").expect("listed");
-        assert_eq!(
-            pipe.gang.as_ref().map(|g| g.name.as_str()),
-            Err(&"it is not a regular file (a folder, device or pipe), so it is not a gang file".to_owned())
-        );
-        std::fs::remove_file(&fifo).expect("removed");
-        // The damaged file is still there, untouched.
-        assert_eq!(std::fs::read_to_string(data.gang_path("broken")).expect("read"), "{ not json");
-    }
-
-    #[test]
-    fn series_results_round_trip() {
-        let dir = tempfile::tempdir().expect("temp");
-        let data = DataDir::at(dir.path());
-        assert_eq!(data.load_series().expect("none yet"), Series::default());
-        let mut series = Series::default();
-        series.results.insert("the-stranger".into(), Outcome::Good);
-        data.save_series(&series).expect("saved");
-        assert_eq!(data.load_series().expect("loaded"), series);
-        std::fs::write(data.series_path(), "nonsense").expect("write");
-        assert!(data.load_series().is_err());
-    }
-
-    /// What `parse_gang` says of `text`: `Ok(name)` or the start of its complaint.
-    fn check_gang(text: &str, expected: Result<&str, &str>) {
-        match (parse_gang(text), expected) {
-            (Ok(gang), Ok(name)) => assert_eq!(gang.name, name, "{text:?}"),
-            (Err(e), Err(start)) => assert!(e.starts_with(start), "{text:?}: {e}"),
-            (got, want) => panic!("{text:?}: got {got:?}, want {want:?}"),
-        }
-    }
-
-    #[test]
-    fn a_gang_file_is_one_object_and_nothing_else() {
-        let one = r#"{"name": "T", "gang": "lawmen", "models": []}"#;
-        check_gang(one, Ok("T"));
-        check_gang(&format!("{one}\n\t \r\n"), Ok("T"));
-        check_gang(&format!("\u{feff}{one}"), Ok("T"));
-        check_gang(
-            &format!("{one}x"),
-            Err("there is more after the gang's closing brace (line 1, column 46)"),
-        );
-        check_gang(&format!("{one}\0\0\0"), Err("there is more after the gang's closing brace"));
-        check_gang(
-            &format!("{one}\n{one}"),
-            Err("there is more after the gang's closing brace (line 2, column 1)"),
-        );
-        check_gang(&format!("{one}}}"), Err("there is more after the gang's closing brace"));
-        check_gang(&format!("\u{feff}\u{feff}{one}"), Err("expected value"));
-        check_gang(r#"{"gang": "lawmen", "models": []}"#, Err("missing field `name`"));
-        check_gang(r#"{"name": "T", "gang": "lawmen"}"#, Err("missing field `models`"));
-        // Deep nesting is read without a stack overflow.
-        check_gang(&format!("{{\"x\": {}", "[".repeat(10_000)), Err("EOF while parsing a list at x"));
-        check_gang(&format!("{{\"models\": {}", "[".repeat(10_000)), Err("invalid type: sequence"));
-    }
-
-    #[test]
     fn only_regular_files_of_a_sane_size_are_read() {
         let dir = tempfile::tempdir().expect("temp");
         let refused = |path: &Path, reason: &str| {
-            let err = read_gang(path).expect_err("refused");
+            let err = read_bounded(path, FILE_LIMIT, "a thing's file").expect_err("refused");
             assert_eq!(err.to_string(), format!("cannot read {}: {reason}", path.display()));
         };
-        let not_a_file = "it is not a regular file (a folder, device or pipe), so it is not a gang file";
+        let not_a_file = "it is not a regular file (a folder, device or pipe), so it is not a thing's file";
         refused(Path::new("/dev/zero"), not_a_file);
         refused(Path::new("/dev/urandom"), not_a_file);
         refused(dir.path(), not_a_file);
@@ -822,11 +545,18 @@ mod tests {
         assert!(made.success());
         refused(&fifo, not_a_file);
         let huge = dir.path().join("huge.json");
-        std::fs::File::create(&huge).and_then(|f| f.set_len(GANG_LIMIT + 1)).expect("sparse file");
-        refused(&huge, "it is larger than 16 MiB, too large for a gang file");
+        std::fs::File::create(&huge).and_then(|f| f.set_len(FILE_LIMIT + 1)).expect("sparse file");
+        refused(&huge, "it is larger than 16 MiB, too large for a thing's file");
+        refused(&dir.path().join("missing.json"), "there is no such file or folder");
+        assert_eq!(read_if_present(&dir.path().join("missing.json"), 10, "x").expect("absent"), None);
+        std::fs::write(dir.path().join("small.json"), "{}").expect("write");
+        assert_eq!(
+            read_if_present(&dir.path().join("small.json"), 10, "x").expect("read"),
+            Some(b"{}".to_vec())
+        );
         let journal = dir.path().join("huge.jsonl");
         std::fs::File::create(&journal).and_then(|f| f.set_len(JOURNAL_LIMIT + 1)).expect("sparse file");
-        let err = read_journal(&journal).expect_err("too large");
+        let err = read_journal_of::<serde_json::Value>(&journal).expect_err("too large");
         assert_eq!(
             err.to_string(),
             format!(
@@ -834,12 +564,23 @@ mod tests {
                 journal.display()
             )
         );
-        let binary = dir.path().join("binary.json");
-        std::fs::write(&binary, [0xFF, 0xFE, 0x7B]).expect("write");
-        assert_eq!(
-            read_gang(&binary).expect_err("not text").to_string(),
-            format!("{} is not a gang file: it is not text (UTF-8)", binary.display())
-        );
+    }
+
+    #[test]
+    fn old_files_move_into_a_systems_folder_once() {
+        let dir = tempfile::tempdir().expect("temp");
+        let data = DataDir::at(dir.path());
+        std::fs::create_dir_all(dir.path().join("games")).expect("games");
+        std::fs::write(dir.path().join("games/g.jsonl"), "x").expect("write");
+        std::fs::write(dir.path().join("notes.json"), "old").expect("write");
+        std::fs::create_dir_all(dir.path().join("one")).expect("one");
+        std::fs::write(dir.path().join("one/notes.json"), "new").expect("write");
+        let moved = data.move_old_files("one", &["games", "notes.json", "absent"]).expect("moved");
+        assert_eq!(moved, ["games"]);
+        assert_eq!(std::fs::read_to_string(dir.path().join("one/games/g.jsonl")).expect("moved"), "x");
+        assert_eq!(std::fs::read_to_string(dir.path().join("one/notes.json")).expect("kept"), "new");
+        assert_eq!(std::fs::read_to_string(dir.path().join("notes.json")).expect("left"), "old");
+        assert!(data.move_old_files("one", &["games"]).expect("again").is_empty());
     }
 
     #[test]
@@ -858,16 +599,15 @@ mod tests {
 
     #[test]
     fn a_game_summary_is_kept_until_the_journal_changes() {
-        use crate::systems::dmh::game::{Event, sim};
         let dir = tempfile::tempdir().expect("temp");
         let data = DataDir::at(dir.path());
         let (id, mut journal) = data.create_game(5).expect("created");
-        journal.append(&Event::Begin(Box::new(sim::showdown_setup(1)))).expect("append");
+        journal.append(&serde_json::json!({ "Begin": { "seed": 1 } })).expect("append");
         assert_eq!(data.cached_summary(&id), None);
         data.save_summary(&id, &Summary::new("A v B · turn 1 · unfinished", false)).expect("saved");
         assert_eq!(data.cached_summary(&id), Some(Summary::new("A v B · turn 1 · unfinished", false)));
         assert_eq!(data.list_games(), vec![id.clone()], "the summary is not a game");
-        journal.append(&Event::DealInitiative { face_up: [None, None], cards: None }).expect("append");
+        journal.append(&serde_json::json!("EndTurn")).expect("append");
         assert_eq!(data.cached_summary(&id), None, "stale once an event is added");
         data.save_summary(&id, &Summary::new("A v B · turn 1 · unfinished", false)).expect("saved");
         // An edit that keeps the length changes the time of change.
@@ -882,10 +622,10 @@ mod tests {
     #[test]
     fn atomic_writes_replace_the_whole_file() {
         let dir = tempfile::tempdir().expect("temp");
-        let path = dir.path().join("sub/gang.json");
-        write_gang(&path, &gang("A long name that makes a long file")).expect("first");
-        write_gang(&path, &gang("B")).expect("second");
-        assert_eq!(read_gang(&path).expect("read").name, "B");
+        let path = dir.path().join("sub/thing.json");
+        write_atomic(&path, b"A long text that makes a long file").expect("first");
+        write_atomic(&path, b"B").expect("second");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "B");
         let leftovers: Vec<_> = std::fs::read_dir(dir.path().join("sub")).expect("dir").flatten().collect();
         assert_eq!(leftovers.len(), 1, "no temporary files are left behind");
     }
@@ -895,8 +635,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp");
         let blocker = dir.path().join("file");
         std::fs::write(&blocker, "x").expect("write");
-        let data = DataDir::at(&blocker);
-        let err = data.save_gang("a", &gang("A")).expect_err("cannot write under a file");
+        let err = write_atomic(&blocker.join("a.json"), b"{}").expect_err("cannot write under a file");
         assert!(err.to_string().starts_with("cannot write"), "{err}");
     }
 }

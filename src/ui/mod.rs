@@ -1,6 +1,6 @@
 //! What every system's screens share: the theme (the only place colours, sizes and fonts are
 //! chosen) and the widgets (choice rows, steppers, odds bars, typed-or-rolled dice). Screens
-//! live with their system (`crate::systems::<id>::ui`); they read state and draw, ask their
+//! live with their system (its `ui/` folder); they read state and draw, ask their
 //! system's rules for every decision, and never touch files: they send commands that their
 //! system's app module carries out.
 

@@ -97,3 +97,59 @@ pub fn summary(rules: &Rules, game: &Game) -> Summary {
     };
     Summary::new(format!("{} · {scene} · turn {} · {state}", names.join(" v "), game.turn), over)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::systems::dmh::game::sim;
+
+    fn begin() -> Event {
+        Event::Begin(Box::new(sim::showdown_setup(1)))
+    }
+
+    fn deal() -> Event {
+        Event::DealInitiative { face_up: [None, None], cards: None }
+    }
+
+    #[test]
+    fn an_event_is_on_the_disk_before_the_game_shows_it() {
+        let rules = crate::systems::dmh::rules::embedded::rules();
+        let dir = tempfile::tempdir().expect("temp");
+        let path = dir.path().join("g.jsonl");
+        let mut journal = Journal::create(&path).expect("created");
+        let mut game = crate::systems::dmh::game::Game::default();
+        crate::systems::dmh::journal::commit(&mut journal, &mut game, rules, &begin()).expect("begun");
+        crate::systems::dmh::journal::commit(&mut journal, &mut game, rules, &deal()).expect("dealt");
+        let before = game.clone();
+        // Refused by the game: nothing written, nothing changed.
+        let err = crate::systems::dmh::journal::commit(&mut journal, &mut game, rules, &begin())
+            .expect_err("refused");
+        assert!(matches!(err, crate::kernel::log::CommitError::Refused(_)), "{err}");
+        assert_eq!(game, before);
+        assert_eq!(crate::systems::dmh::files::read_journal(&path).expect("read").events.len(), 2);
+        // The journal cannot be written: the game stays as it was.
+        std::fs::remove_file(&path).expect("removed");
+        let next = Event::TiePriority { side: 0 };
+        let err = crate::systems::dmh::journal::commit(&mut journal, &mut game, rules, &next)
+            .expect_err("not saved");
+        assert!(matches!(err, crate::kernel::log::CommitError::NotSaved(_)), "{err}");
+        assert_eq!(game, before);
+    }
+
+    #[test]
+    fn older_journals_and_absent_weapons_read_as_written() {
+        let dir = tempfile::tempdir().expect("temp");
+        let path = dir.path().join("g.jsonl");
+        let plain = "{\"Begin\":".to_owned()
+            + &serde_json::to_string(&sim::showdown_setup(1)).expect("json")
+            + "}\n{\"DealInitiative\":{\"face_up\":[null,null],\"cards\":null}}\n\"EndTurn\"\n";
+        std::fs::write(&path, &plain).expect("write");
+        let read = crate::systems::dmh::files::read_journal(&path).expect("read");
+        assert_eq!((read.events, read.damage), (vec![begin(), deal(), Event::EndTurn], None));
+        // An absent optional value written as null is the same event.
+        let shot = "\"EndTurn\"\n{\"Shot\":{\"shooter\":{\"side\":0,\"model\":0},\"target\":{\"side\":1,\"model\":0},\"modifier\":0,\"roll\":5,\"weapon\":null}}\n";
+        std::fs::write(&path, shot).expect("write");
+        let read = crate::systems::dmh::files::read_journal(&path).expect("read");
+        assert_eq!((read.events.len(), read.damage), (2, None));
+    }
+}

@@ -5,6 +5,7 @@
 pub mod app;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod files;
 pub mod game;
 pub mod journal;
 pub mod print;
@@ -20,15 +21,20 @@ pub const SYSTEM: super::System = super::System {
     command: cli::command,
     #[cfg(not(target_arch = "wasm32"))]
     run: cli::run,
+    // The command line from before there were several systems: `posse shoot` is `posse dmh shoot`.
+    #[cfg(not(target_arch = "wasm32"))]
+    top_level: Some(cli::top_level),
+    // Gangs, games, prints and series results at the top of a data folder from before.
+    old_files: files::OLD_FILES,
     app: open_app,
     check: check_data,
 };
 
 /// Dead Man's Hand's screens on its data folder.
-fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::app::SystemApp> {
+fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::host::SystemApp> {
     match rules::embedded::load() {
         Ok(rules) => Box::new(app::DmhApp::new(rules, data)),
-        Err(errors) => Box::new(crate::app::Unavailable { why: errors.to_string() }),
+        Err(errors) => Box::new(crate::host::Unavailable { why: errors.to_string() }),
     }
 }
 

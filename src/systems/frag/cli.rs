@@ -20,7 +20,7 @@ use super::rules::fighter::{self, Fighter};
 use super::rules::poker::{self, PokerCard};
 use super::rules::sheet;
 use super::rules::{embedded, zombies};
-use crate::cli::{Context, Failure, Output, to_json};
+use crate::host::{Context, Failure, Output, to_json};
 use crate::print::Paper;
 use crate::store;
 
@@ -386,7 +386,7 @@ fn record_sheet_cmd(book: &Rulebook, a: &RecordSheetArgs) -> Result<Output, Fail
         return Err(Failure::refused("a game is won by at least 1 frag: give --frags 1 or more"));
     }
     let bytes =
-        store::read_bounded(&a.fighter, store::GANG_LIMIT, "a fighter file").map_err(Failure::file)?;
+        store::read_bounded(&a.fighter, store::FILE_LIMIT, "a fighter file").map_err(Failure::file)?;
     let text =
         String::from_utf8(bytes).map_err(|_| Failure::in_file(&a.fighter, "it is not text (UTF-8)"))?;
     let sheet =

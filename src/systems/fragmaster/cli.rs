@@ -20,7 +20,7 @@ use super::rules::dice::D6;
 use super::rules::embedded;
 use super::rules::initiative::{self, Entry};
 use super::rules::scoring::{self, FragKind};
-use crate::cli::{Context, Failure, Output};
+use crate::host::{Context, Failure, Output};
 use crate::kernel::odds::Chance;
 use crate::print::{self, Paper};
 use crate::store;

@@ -19,15 +19,18 @@ pub const SYSTEM: super::System = super::System {
     command: cli::command,
     #[cfg(not(target_arch = "wasm32"))]
     run: cli::run,
+    #[cfg(not(target_arch = "wasm32"))]
+    top_level: None,
+    old_files: &[],
     app: open_app,
     check: check_data,
 };
 
 /// Fragmaster Origins' screens on its data folder.
-fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::app::SystemApp> {
+fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::host::SystemApp> {
     match rules::embedded::load() {
         Ok(rules) => Box::new(app::FragmasterApp::new(rules, data)),
-        Err(errors) => Box::new(crate::app::Unavailable { why: errors.to_string() }),
+        Err(errors) => Box::new(crate::host::Unavailable { why: errors.to_string() }),
     }
 }
 

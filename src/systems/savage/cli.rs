@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, FromArgMatches as _, Subcommand};
 use serde_json::{Value, json};
 
-use crate::cli::{Context, Failure, Output};
+use crate::host::{Context, Failure, Output};
 use crate::print::{self, Paper};
 use crate::store;
 use crate::systems::savage::print::{combatant as combatant_sheet, reference};
@@ -407,7 +407,7 @@ fn combatant_cmd(rules: &Rules, a: &CombatantPrintArgs) -> Result<(String, Value
     let mut combatants = Vec::new();
     for path in &a.files {
         let bytes =
-            store::read_bounded(path, store::GANG_LIMIT, "a combatant file").map_err(Failure::file)?;
+            store::read_bounded(path, store::FILE_LIMIT, "a combatant file").map_err(Failure::file)?;
         let text = String::from_utf8(bytes)
             .map_err(|_| Failure::malformed(format!("{} is not text (UTF-8)", path.display())))?;
         let c = combatant::from_json(&text).map_err(|problems| {
@@ -464,7 +464,7 @@ mod tests {
             .into_iter()
             .map(str::to_owned)
             .chain(args.split_whitespace().map(|a| a.trim_matches('"').to_owned()));
-        crate::cli::execute(words.map(Into::into).collect())
+        crate::cli::execute(crate::systems::ALL, words.map(Into::into).collect())
     }
 
     fn json_of(args: &str) -> Value {

@@ -20,15 +20,18 @@ pub const SYSTEM: super::System = super::System {
     command: cli::command,
     #[cfg(not(target_arch = "wasm32"))]
     run: cli::run,
+    #[cfg(not(target_arch = "wasm32"))]
+    top_level: None,
+    old_files: &[],
     app: open_app,
     check: check_data,
 };
 
 /// Deadlands' screens on its data folder.
-fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::app::SystemApp> {
+fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::host::SystemApp> {
     match rules::embedded() {
         Ok(rules) => Box::new(app::SavageApp::new(rules, data)),
-        Err(problems) => Box::new(crate::app::Unavailable { why: rules::data::problems_text(problems) }),
+        Err(problems) => Box::new(crate::host::Unavailable { why: rules::data::problems_text(problems) }),
     }
 }
 

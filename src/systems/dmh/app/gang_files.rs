@@ -5,6 +5,7 @@ use super::{
     DialogAnswer, DmhApp, GangCommand, GangFile, Notice, Paper, Path, PathBuf, print, roster, store,
 };
 use crate::app::files::{self, Chosen};
+use crate::systems::dmh::files::{GANG_LIMIT, GangFolder as _, gang_text, parse_gang, read_gang, write_gang};
 use crate::systems::dmh::rules::gang;
 
 impl DmhApp {
@@ -80,19 +81,17 @@ impl DmhApp {
 
     /// Imports a gang file from anywhere: it is copied into the gangs folder and opened.
     pub fn import_file(&mut self, path: &Path) {
-        let parsed = store::read_gang(path).map_err(|e| format!("Nothing was imported: {e}."));
+        let parsed = read_gang(path).map_err(|e| format!("Nothing was imported: {e}."));
         self.import_parsed(&path.display().to_string(), parsed);
     }
 
     /// Imports a gang file the player picked in the web page (`name` and its bytes): it is
     /// checked as a file on the disk would be, copied into the gangs folder and opened.
     pub fn import_bytes(&mut self, name: &str, bytes: &[u8]) {
-        let parsed = if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > store::GANG_LIMIT {
+        let parsed = if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > GANG_LIMIT {
             Err("it is larger than 16 MiB, too large for a gang file".to_owned())
         } else {
-            std::str::from_utf8(bytes)
-                .map_err(|_| "it is not text (UTF-8)".to_owned())
-                .and_then(store::parse_gang)
+            std::str::from_utf8(bytes).map_err(|_| "it is not text (UTF-8)".to_owned()).and_then(parse_gang)
         };
         let parsed =
             parsed.map_err(|reason| format!("Nothing was imported: {name} is not a gang file: {reason}."));
@@ -128,7 +127,7 @@ impl DmhApp {
     /// Writes the gang with this id to `path`.
     pub fn export_to(&mut self, id: &str, path: &Path) {
         let Some(gang) = self.gang_by_id(id) else { return };
-        self.gangs.notice = Some(match store::write_gang(path, &gang) {
+        self.gangs.notice = Some(match write_gang(path, &gang) {
             Ok(()) => Notice::info(format!("Exported \"{}\" to {}.", gang.name, path.display())),
             Err(e) => Notice::error(format!("The gang was not exported: {e}.")),
         });
@@ -207,7 +206,7 @@ impl DmhApp {
             }
             GangCommand::Export(id) => {
                 let Some(gang) = self.gang_by_id(&id) else { return };
-                let text = match store::gang_text(&gang) {
+                let text = match gang_text(&gang) {
                     Ok(text) => text,
                     Err(e) => {
                         self.gangs.notice = Some(Notice::error(format!("The gang was not exported: {e}.")));

@@ -6,7 +6,7 @@ use std::any::Any;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
-use crate::app::SystemApp;
+use crate::host::SystemApp;
 
 mod games;
 mod gang_files;

@@ -3,6 +3,7 @@
 
 use super::{DmhApp, GangFile, Notice, SceneCommand, Screen, print};
 use crate::app::files::Delivered;
+use crate::systems::dmh::files::GangFolder as _;
 
 impl DmhApp {
     pub(super) fn load_series(&mut self) {

@@ -9,9 +9,10 @@ use std::path::PathBuf;
 use clap::{Args, FromArgMatches as _, Subcommand};
 use serde_json::{Value, json};
 
-use crate::cli::{Context, Failure, Output, to_json};
+use crate::host::{Context, Failure, Output, to_json};
 use crate::print::{self, Paper};
 use crate::store;
+use crate::systems::dmh::files;
 use crate::systems::dmh::print::roster;
 use crate::systems::dmh::rules::cards::{self, Card, Colour};
 use crate::systems::dmh::rules::data::{DeckKind, Role};
@@ -604,7 +605,7 @@ fn initiative_cmd(a: &InitiativeArgs) -> Result<Output, Failure> {
 }
 
 fn gang_check(rules: &Rules, file: &std::path::Path, rep: Option<u32>) -> Result<Output, Failure> {
-    let gang_file = store::read_gang(file).map_err(Failure::file)?;
+    let gang_file = files::read_gang(file).map_err(Failure::file)?;
     gang::check_scene(rules, &gang_file).map_err(|e| Failure::in_file(file, e))?;
     let report = gang::validate_file(rules, &gang_file, rep).map_err(|e| Failure::in_file(file, e))?;
     let code = u8::from(!report.valid);
@@ -678,7 +679,7 @@ fn gang_print(
     paper: &str,
 ) -> Result<Output, Failure> {
     let paper = parse_paper(paper)?;
-    let gang_file = store::read_gang(file).map_err(Failure::file)?;
+    let gang_file = files::read_gang(file).map_err(Failure::file)?;
     if rules.gang(&gang_file.gang).is_none() {
         return Err(Failure::in_file(file, gang::UnknownGang(gang_file.gang)));
     }
@@ -692,8 +693,9 @@ fn gang_print(
 fn load_game(
     rules: &Rules,
     path: &std::path::Path,
-) -> Result<(crate::systems::dmh::game::Game, store::JournalRead), Failure> {
-    let read = store::read_journal(path).map_err(Failure::file)?;
+) -> Result<(crate::systems::dmh::game::Game, store::JournalRead<crate::systems::dmh::game::Event>), Failure>
+{
+    let read = files::read_journal(path).map_err(Failure::file)?;
     if let Some(damage) = &read.damage {
         return Err(Failure::file(store::StoreError::Damaged {
             path: path.to_owned(),
@@ -796,4 +798,17 @@ fn scene_show(rules: &Rules, id: &str) -> Result<Output, Failure> {
         Failure::malformed(format!("there is no scene '{id}' (posse scene list shows the ids)"))
     })?;
     Ok(Output::ok(text::scene(rules, scene), to_json(scene)))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn nerve_accepts_the_plus_form() {
+        let args = ["posse", "nerve", "--nerve", "4+", "--json"];
+        let (code, out, _) =
+            crate::cli::execute(crate::systems::ALL, args.into_iter().map(Into::into).collect());
+        assert_eq!(code, 0);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(v["needed"], 4);
+    }
 }

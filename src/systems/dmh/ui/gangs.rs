@@ -8,7 +8,7 @@
 use egui::{RichText, ScrollArea, Ui};
 
 use crate::print::Paper;
-use crate::store::GangEntry;
+use crate::systems::dmh::files::GangEntry;
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::{Gang, Profile};
 use crate::systems::dmh::rules::gang::{self, GangFile, GangReport, ModelEntry, RepPreset};

@@ -5,7 +5,7 @@
 use egui::{RichText, ScrollArea, Ui};
 
 use crate::print::Paper;
-use crate::store::{Outcome, Series};
+use crate::systems::dmh::files::{Outcome, Series};
 use crate::systems::dmh::print::checklist::{next_scene, set_plan, set_rep, storyline_and_act, winner_text};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::{BigNerveRule, Role, Scene};

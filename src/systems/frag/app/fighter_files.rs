@@ -14,7 +14,7 @@ use crate::systems::frag::ui::fighters::{FighterCommand, FighterEntry};
 
 /// Reads a fighter file: one JSON object, nothing after it.
 fn read_fighter(path: &Path) -> Result<Fighter, String> {
-    let bytes = store::read_bounded(path, store::GANG_LIMIT, "a fighter file").map_err(|e| match e {
+    let bytes = store::read_bounded(path, store::FILE_LIMIT, "a fighter file").map_err(|e| match e {
         StoreError::Unreadable { reason, .. } => reason,
         other => other.to_string(),
     })?;

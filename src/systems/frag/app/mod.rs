@@ -9,7 +9,7 @@ mod games;
 use std::any::Any;
 use std::path::PathBuf;
 
-use crate::app::SystemApp;
+use crate::host::SystemApp;
 use crate::kernel::log::TableRules as _;
 use crate::session::Table;
 use crate::store::DataDir;

@@ -8,7 +8,7 @@ mod games;
 use std::any::Any;
 use std::path::PathBuf;
 
-use crate::app::SystemApp;
+use crate::host::SystemApp;
 use crate::print;
 use crate::session::Table;
 use crate::systems::fragmaster::game::{Fragmaster, Game};

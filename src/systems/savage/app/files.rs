@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::{CombatantCommand, CombatantEntry, PrintCommand, SavageApp};
 use crate::print::{self, Paper};
-use crate::store::{self, GANG_LIMIT};
+use crate::store::{self, FILE_LIMIT};
 use crate::systems::savage::print::{combatant as combatant_sheet, reference as reference_sheet};
 use crate::systems::savage::rules::combatant::{self, Combatant, Kind};
 use crate::systems::savage::rules::data::Problem;
@@ -15,7 +15,7 @@ use crate::systems::savage::ui::combatants::CombatantForm;
 
 /// Reads one combatant file: every problem in one sentence when it is not a combatant.
 fn read_combatant(path: &Path) -> Result<Combatant, String> {
-    let bytes = store::read_bounded(path, GANG_LIMIT, "a combatant file").map_err(|e| e.to_string())?;
+    let bytes = store::read_bounded(path, FILE_LIMIT, "a combatant file").map_err(|e| e.to_string())?;
     let text = String::from_utf8(bytes).map_err(|_| "it is not text (UTF-8)".to_owned())?;
     combatant::from_json(&text).map_err(|problems| problems_words(&problems))
 }

@@ -10,7 +10,7 @@ mod files;
 use std::any::Any;
 use std::path::PathBuf;
 
-use crate::app::SystemApp;
+use crate::host::SystemApp;
 use crate::session::Table;
 use crate::store::DataDir;
 use crate::systems::savage::game::{Fight, Savage};

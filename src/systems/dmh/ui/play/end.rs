@@ -5,7 +5,7 @@
 use egui::{RichText, Ui};
 
 use super::{HandOver, PlayCommand, PlayState};
-use crate::store::Outcome;
+use crate::systems::dmh::files::Outcome;
 use crate::systems::dmh::game::{Event, Flag, Game, ModelRef};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::{AbilityId, Role};

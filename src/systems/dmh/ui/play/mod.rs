@@ -24,7 +24,7 @@ mod shot;
 use egui::{RichText, ScrollArea, Ui};
 
 use crate::session::{Deleted, SavedGame};
-use crate::store::{GangEntry, Outcome, Series};
+use crate::systems::dmh::files::{GangEntry, Outcome, Series};
 use crate::systems::dmh::game::{Action, Event, Game, ModelRef, Phase};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::Card;

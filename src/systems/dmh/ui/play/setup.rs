@@ -4,7 +4,7 @@
 use egui::{RichText, Ui};
 
 use super::{PlayCommand, PlayState, PlayView};
-use crate::store::{GangEntry, Outcome, Series};
+use crate::systems::dmh::files::{GangEntry, Outcome, Series};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::Role;
 use crate::ui::table::{SavedAction, SavedWords, saved_games_ui};
