@@ -118,18 +118,22 @@ pub(super) fn nerve_ui(
             state.draft.not_closest = false;
         }
     }
+    footer_ui(ui, game, target, from_shot, state);
+    true
+}
+
+/// Below the test: a shot's test may be answered by Yellow Belly and is never put off; a test
+/// the players called may be closed.
+fn footer_ui(ui: &mut Ui, game: &Game, target: ModelRef, from_shot: bool, state: &mut PlayState) {
     if from_shot {
         yellow_belly_prompt(ui, game, target, state);
-    }
-    if from_shot {
         ui.label(
             RichText::new("The shot calls for this test now: it is taken before anything else happens.")
-                .color(theme::muted(&v)),
+                .color(theme::muted(ui.visuals())),
         );
     } else if ui.button("Not now").on_hover_text("Close the test without a roll").clicked() {
-        close(state);
+        state.nerve = NerveDraft::default();
     }
-    true
 }
 
 /// After a shot's under fire + nerve result, the enemy may play Yellow Belly instead of the
