@@ -1,0 +1,165 @@
+//! The game's log, the same panel in every system: every event in plain words, newest at the
+//! bottom, in a column that scrolls on its own and stays at the newest line as events arrive.
+//!
+//! A long game has ten thousand lines, so only the lines in view are laid out. Lines wrap within
+//! the column (a phone has no room for a long line and no pointer to hover it), so they do not
+//! share one height: the panel remembers each line's height once it has been drawn at this
+//! width, and counts one text row for a line it has not drawn yet. Scrolling up to older lines
+//! corrects their heights as they come into view; the newest lines, the ones a table reads,
+//! are always measured.
+
+use egui::{Rect, RichText, ScrollArea, Ui, UiBuilder};
+
+use crate::ui::theme;
+
+/// What a system adds to the shared log panel.
+#[derive(Clone, Copy, Debug)]
+pub struct LogOptions<'a> {
+    /// Keys the panel's scroll position and remembered heights ("dmh-log").
+    pub id_salt: &'a str,
+    /// The newest line written out again, in bold, beside the heading, where it is read at a
+    /// glance even when the panel is scrolled up.
+    pub latest: bool,
+}
+
+impl<'a> LogOptions<'a> {
+    /// A log panel keyed by `id_salt`, with nothing added.
+    #[must_use]
+    pub fn new(id_salt: &'a str) -> LogOptions<'a> {
+        LogOptions { id_salt, latest: false }
+    }
+}
+
+/// The log's heading and `lines`, oldest first, in a scrolling column that fills the space
+/// given and sticks to the bottom. `line` formats one line from its position (from 0) and
+/// text: a system may number it or colour it; the panel sets its size (at least
+/// [`theme::MIN_TOUCH_TEXT`] on a touch screen) and wraps it within the column.
+pub fn log_panel(ui: &mut Ui, lines: &[String], options: LogOptions<'_>, line: impl Fn(usize, &str) -> RichText) {
+    let v = ui.visuals().clone();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Log").strong().color(theme::muted(&v)));
+        if options.latest
+            && let Some(last) = lines.last()
+        {
+            ui.label(RichText::new(last).strong());
+        }
+    });
+    let size = text_size(ui);
+    let font = egui::FontId::proportional(size);
+    let row = ui.ctx().fonts_mut(|f| f.row_height(&font));
+    let gap = ui.spacing().item_spacing.y;
+    ScrollArea::vertical().id_salt(options.id_salt).stick_to_bottom(true).auto_shrink(false).show_viewport(
+        ui,
+        |ui, viewport| {
+            let width = ui.available_width();
+            let key = ui.scope_id().with("posse-log-heights");
+            let mut heights: Heights = ui.data_mut(|d| std::mem::take(d.get_temp_mut_or_default::<Heights>(key)));
+            heights.fit(width, size, lines.len());
+            ui.set_height(heights.total(row, gap));
+            let (first, top) = heights.first_in_view(viewport.min.y, row, gap);
+            let column = Rect::from_x_y_ranges(ui.max_rect().x_range(), ui.max_rect().top() + top..=f32::INFINITY);
+            ui.scope_builder(UiBuilder::new().max_rect(column), |ui| {
+                ui.skip_ahead_auto_ids(first);
+                let mut y = top;
+                for (n, text) in lines.iter().enumerate().skip(first) {
+                    if y > viewport.max.y {
+                        break;
+                    }
+                    let shown = ui.add(egui::Label::new(line(n, text).size(size)).wrap());
+                    let height = shown.rect.height();
+                    heights.set(n, height);
+                    y += height + gap;
+                }
+            });
+            ui.data_mut(|d| d.insert_temp(key, heights));
+        },
+    );
+}
+
+/// The size of the log's text: the small style on a desktop, at least
+/// [`theme::MIN_TOUCH_TEXT`] on a touch screen.
+fn text_size(ui: &Ui) -> f32 {
+    let small = ui.style().text_styles.get(&egui::TextStyle::Small).map_or(theme::BODY - 3.0, |f| f.size);
+    if theme::is_touch(ui.ctx()) { small.max(theme::MIN_TOUCH_TEXT) } else { small }
+}
+
+/// Each line's height as last drawn at one column width and text size (0 for a line not drawn
+/// yet, counted as one text row).
+#[derive(Clone, Debug, Default)]
+struct Heights {
+    width: f32,
+    size: f32,
+    rows: Vec<f32>,
+}
+
+impl Heights {
+    /// Forgets every height when the width or the text size changed, and follows the log's
+    /// length (an undone line's height goes; a new line's is not known yet).
+    fn fit(&mut self, width: f32, size: f32, lines: usize) {
+        if (self.width - width).abs() > 0.5 || (self.size - size).abs() > f32::EPSILON {
+            *self = Heights { width, size, rows: Vec::new() };
+        }
+        self.rows.resize(lines, 0.0);
+    }
+
+    fn height(h: f32, row: f32) -> f32 {
+        if h > 0.0 { h } else { row }
+    }
+
+    fn total(&self, row: f32, gap: f32) -> f32 {
+        let lines: f32 = self.rows.iter().map(|&h| Self::height(h, row) + gap).sum();
+        (lines - gap).max(0.0)
+    }
+
+    /// The first line that reaches below `y`, and where it starts.
+    fn first_in_view(&self, y: f32, row: f32, gap: f32) -> (usize, f32) {
+        let mut top = 0.0;
+        for (n, &h) in self.rows.iter().enumerate() {
+            let bottom = top + Self::height(h, row);
+            if bottom >= y {
+                return (n, top);
+            }
+            top = bottom + gap;
+        }
+        (self.rows.len(), top)
+    }
+
+    fn set(&mut self, n: usize, height: f32) {
+        if let Some(h) = self.rows.get_mut(n) {
+            *h = height;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_lines_count_one_row_and_known_ones_their_height() {
+        let mut h = Heights::default();
+        h.fit(300.0, 13.0, 4);
+        h.set(1, 40.0);
+        // 18 + 40 + 18 + 18, and three gaps of 4.
+        assert_eq!(h.total(18.0, 4.0), 106.0);
+        assert_eq!(h.first_in_view(0.0, 18.0, 4.0), (0, 0.0));
+        assert_eq!(h.first_in_view(30.0, 18.0, 4.0), (1, 22.0));
+        assert_eq!(h.first_in_view(66.0, 18.0, 4.0), (2, 66.0));
+        assert_eq!(h.first_in_view(500.0, 18.0, 4.0), (4, 110.0));
+    }
+
+    #[test]
+    fn a_new_width_forgets_the_heights_and_an_undo_drops_the_last() {
+        let mut h = Heights::default();
+        h.fit(300.0, 13.0, 3);
+        h.set(0, 40.0);
+        h.set(2, 40.0);
+        h.fit(300.0, 13.0, 2);
+        assert_eq!(h.rows, [40.0, 0.0]);
+        h.fit(200.0, 13.0, 2);
+        assert_eq!(h.rows, [0.0, 0.0]);
+        h.set(0, 40.0);
+        h.fit(200.0, 14.0, 2);
+        assert_eq!(h.rows, [0.0, 0.0]);
+    }
+}
