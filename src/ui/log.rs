@@ -54,9 +54,9 @@ pub fn log_panel(ui: &mut Ui, lines: &[String], options: LogOptions<'_>, line: i
             let width = ui.available_width();
             let key = ui.scope_id().with("posse-log-heights");
             let mut heights: Heights = ui.data_mut(|d| std::mem::take(d.get_temp_mut_or_default::<Heights>(key)));
-            heights.fit(width, size, lines.len());
-            ui.set_height(heights.total(row, gap));
-            let (first, top) = heights.first_in_view(viewport.min.y, row, gap);
+            heights.fit(width, size, row, gap, lines.len());
+            ui.set_height(heights.total());
+            let (first, top) = heights.first_in_view(viewport.min.y);
             let column = Rect::from_x_y_ranges(ui.max_rect().x_range(), ui.max_rect().top() + top..=f32::INFINITY);
             ui.scope_builder(UiBuilder::new().max_rect(column), |ui| {
                 ui.skip_ahead_auto_ids(first);
@@ -84,49 +84,68 @@ fn text_size(ui: &Ui) -> f32 {
 }
 
 /// Each line's height as last drawn at one column width and text size (0 for a line not drawn
-/// yet, counted as one text row).
+/// yet, counted as one text row), and where each line ends, counted again only from the first
+/// line whose height changed: a frame with no new line and no newly measured one costs a
+/// binary search, not a pass over ten thousand lines.
 #[derive(Clone, Debug, Default)]
 struct Heights {
-    width: f32,
-    size: f32,
+    /// What the heights were measured with: the column's width, the text size, one text
+    /// row's height and the gap between lines.
+    key: [f32; 4],
     rows: Vec<f32>,
+    /// Where line `n` ends, from the top of the first line, gaps included.
+    ends: Vec<f32>,
+    /// How many of `ends` are still right.
+    counted: usize,
 }
 
 impl Heights {
-    /// Forgets every height when the width or the text size changed, and follows the log's
-    /// length (an undone line's height goes; a new line's is not known yet).
-    fn fit(&mut self, width: f32, size: f32, lines: usize) {
-        if (self.width - width).abs() > 0.5 || (self.size - size).abs() > f32::EPSILON {
-            *self = Heights { width, size, rows: Vec::new() };
+    /// Forgets every height when the width, the text size or the spacing changed, and
+    /// follows the log's length (an undone line's height goes; a new line's is not known yet).
+    fn fit(&mut self, width: f32, size: f32, row: f32, gap: f32, lines: usize) {
+        let key = [width, size, row, gap];
+        if self.key.iter().zip(key).any(|(a, b)| (a - b).abs() > 0.01) {
+            *self = Heights { key, ..Heights::default() };
         }
         self.rows.resize(lines, 0.0);
+        self.counted = self.counted.min(lines);
+        self.count();
     }
 
-    fn height(h: f32, row: f32) -> f32 {
-        if h > 0.0 { h } else { row }
+    /// Counts `ends` again from the first that is not right.
+    fn count(&mut self) {
+        let [_, _, row, gap] = self.key;
+        self.ends.truncate(self.counted);
+        let mut end = self.ends.last().copied();
+        for &h in self.rows.iter().skip(self.counted) {
+            let top = end.map_or(0.0, |e| e + gap);
+            let bottom = top + if h > 0.0 { h } else { row };
+            self.ends.push(bottom);
+            end = Some(bottom);
+        }
+        self.counted = self.rows.len();
     }
 
-    fn total(&self, row: f32, gap: f32) -> f32 {
-        let lines: f32 = self.rows.iter().map(|&h| Self::height(h, row) + gap).sum();
-        (lines - gap).max(0.0)
+    /// The height of every line, gaps between them included.
+    fn total(&self) -> f32 {
+        self.ends.last().copied().unwrap_or(0.0)
     }
 
     /// The first line that reaches below `y`, and where it starts.
-    fn first_in_view(&self, y: f32, row: f32, gap: f32) -> (usize, f32) {
-        let mut top = 0.0;
-        for (n, &h) in self.rows.iter().enumerate() {
-            let bottom = top + Self::height(h, row);
-            if bottom >= y {
-                return (n, top);
-            }
-            top = bottom + gap;
-        }
-        (self.rows.len(), top)
+    fn first_in_view(&self, y: f32) -> (usize, f32) {
+        let n = self.ends.partition_point(|&end| end < y);
+        let top = n.checked_sub(1).and_then(|i| self.ends.get(i)).map_or(0.0, |end| end + self.key[3]);
+        (n, top)
     }
 
+    /// Line `n` was drawn `height` high.
     fn set(&mut self, n: usize, height: f32) {
-        if let Some(h) = self.rows.get_mut(n) {
-            *h = height;
+        let row = self.key[2];
+        let Some(h) = self.rows.get_mut(n) else { return };
+        let counted_as = if *h > 0.0 { *h } else { row };
+        *h = height;
+        if (counted_as - height).abs() > f32::EPSILON {
+            self.counted = self.counted.min(n);
         }
     }
 }
@@ -138,28 +157,42 @@ mod tests {
     #[test]
     fn unknown_lines_count_one_row_and_known_ones_their_height() {
         let mut h = Heights::default();
-        h.fit(300.0, 13.0, 4);
+        h.fit(300.0, 13.0, 18.0, 4.0, 4);
         h.set(1, 40.0);
+        h.count();
         // 18 + 40 + 18 + 18, and three gaps of 4.
-        assert_eq!(h.total(18.0, 4.0), 106.0);
-        assert_eq!(h.first_in_view(0.0, 18.0, 4.0), (0, 0.0));
-        assert_eq!(h.first_in_view(30.0, 18.0, 4.0), (1, 22.0));
-        assert_eq!(h.first_in_view(66.0, 18.0, 4.0), (2, 66.0));
-        assert_eq!(h.first_in_view(500.0, 18.0, 4.0), (4, 110.0));
+        assert_eq!(h.total(), 106.0);
+        assert_eq!(h.ends, [18.0, 62.0, 84.0, 106.0]);
+        assert_eq!(h.first_in_view(0.0), (0, 0.0));
+        assert_eq!(h.first_in_view(30.0), (1, 22.0));
+        assert_eq!(h.first_in_view(66.0), (2, 66.0));
+        assert_eq!(h.first_in_view(500.0), (4, 110.0));
+    }
+
+    #[test]
+    fn only_the_lines_after_a_change_are_counted_again() {
+        let mut h = Heights::default();
+        h.fit(300.0, 13.0, 18.0, 4.0, 3);
+        h.set(2, 18.0);
+        assert_eq!(h.counted, 3, "the same height changes nothing");
+        h.set(2, 30.0);
+        assert_eq!(h.counted, 2);
+        h.fit(300.0, 13.0, 18.0, 4.0, 5);
+        assert_eq!(h.ends, [18.0, 40.0, 74.0, 96.0, 118.0]);
     }
 
     #[test]
     fn a_new_width_forgets_the_heights_and_an_undo_drops_the_last() {
         let mut h = Heights::default();
-        h.fit(300.0, 13.0, 3);
+        h.fit(300.0, 13.0, 18.0, 4.0, 3);
         h.set(0, 40.0);
         h.set(2, 40.0);
-        h.fit(300.0, 13.0, 2);
-        assert_eq!(h.rows, [40.0, 0.0]);
-        h.fit(200.0, 13.0, 2);
+        h.fit(300.0, 13.0, 18.0, 4.0, 2);
+        assert_eq!((h.rows.as_slice(), h.total()), ([40.0, 0.0].as_slice(), 62.0));
+        h.fit(200.0, 13.0, 18.0, 4.0, 2);
         assert_eq!(h.rows, [0.0, 0.0]);
         h.set(0, 40.0);
-        h.fit(200.0, 14.0, 2);
-        assert_eq!(h.rows, [0.0, 0.0]);
+        h.fit(200.0, 14.0, 19.0, 4.0, 2);
+        assert_eq!((h.rows.as_slice(), h.total()), ([0.0, 0.0].as_slice(), 42.0));
     }
 }
