@@ -152,7 +152,43 @@ impl Heights {
 
 #[cfg(test)]
 mod tests {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+
     use super::*;
+
+    const LONG: &str = "Bob's deputy shoots Ann's dude twice with his rifle at long range: one hit, out of action";
+
+    /// Ten thousand lines on a phone-wide touch screen, the newest one long.
+    fn phone_log() -> Harness<'static> {
+        let mut lines: Vec<String> = (1..10_000).map(|n| format!("Line {n}")).collect();
+        lines.push(LONG.to_owned());
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(300.0, 400.0))
+            .with_context_setup(|ctx| {
+                theme::install(ctx);
+                theme::touch(ctx);
+            })
+            .build_ui(move |ui| {
+                log_panel(ui, &lines, LogOptions::new("test-log"), |_, line| RichText::new(line));
+            });
+        h.run();
+        h
+    }
+
+    #[test]
+    fn ten_thousand_lines_show_the_newest_wrapped_and_lay_out_only_those_in_view() {
+        let h = phone_log();
+        let newest = h.get_by_label(LONG).rect();
+        let row = h.ctx.fonts_mut(|f| f.row_height(&egui::FontId::proportional(theme::MIN_TOUCH_TEXT)));
+        assert!(newest.right() <= 300.0 && newest.height() >= 2.0 * row - 0.5, "wrapped in the column: {newest:?}");
+        assert!(newest.bottom() <= 400.0, "the newest line is in view: {newest:?}");
+        let one = h.get_by_label("Line 9999").rect();
+        assert!(one.height() >= row - 0.5, "at least {} px: {one:?}", theme::MIN_TOUCH_TEXT);
+        assert!(h.query_by_label("Line 1").is_none());
+        let drawn = h.query_all_by_label_contains("Line ").count();
+        assert!((5..40).contains(&drawn), "{drawn} lines drawn");
+    }
 
     #[test]
     fn unknown_lines_count_one_row_and_known_ones_their_height() {
