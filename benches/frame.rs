@@ -64,9 +64,13 @@ fn main() {
     for _ in 0..10 {
         h.step();
     }
-    let last = h.state().system::<DmhApp>().and_then(|d| d.table.game()).and_then(|g| g.lines.last().cloned());
+    let last =
+        h.state().system::<DmhApp>().and_then(|d| d.table.game()).and_then(|g| g.lines.last().cloned());
     let last = last.expect("a last line");
-    assert!(h.query_all_by_label(&last).next().is_some(), "the Play screen shows the log's newest line: {last}");
+    assert!(
+        h.query_all_by_label(&last).next().is_some(),
+        "the Play screen shows the log's newest line: {last}"
+    );
     let mut times: Vec<f64> = (0..200)
         .map(|_| {
             let start = Instant::now();

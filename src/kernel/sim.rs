@@ -109,7 +109,8 @@ pub fn random_game<G: Replayable + Default + Clone>(
 ) -> Result<RandomGame<G>, SimFailure> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut played = RandomGame { game: G::default(), earlier: Vec::new() };
-    let mut chosen = start.iter().cloned().map(Some).chain(std::iter::repeat_with(|| None)).take(start.len() + steps);
+    let mut chosen =
+        start.iter().cloned().map(Some).chain(std::iter::repeat_with(|| None)).take(start.len() + steps);
     let mut step = 0;
     loop {
         let event = match chosen.next() {
@@ -141,7 +142,10 @@ pub fn random_game<G: Replayable + Default + Clone>(
 /// # Errors
 /// The first event that does not survive JSON or does not replay, or the first game that
 /// differs.
-pub fn replays_exactly<G: Replayable + PartialEq>(rules: &G::Rules, played: &RandomGame<G>) -> Result<(), SimFailure> {
+pub fn replays_exactly<G: Replayable + PartialEq>(
+    rules: &G::Rules,
+    played: &RandomGame<G>,
+) -> Result<(), SimFailure> {
     let events = played
         .game
         .event_list()
@@ -207,14 +211,20 @@ mod tests {
         assert!(played.game.events.len() <= 6);
         assert_eq!(played.game.events.first(), Some(&3));
         let kept: Vec<usize> = played.earlier.iter().map(|(n, _)| *n).collect();
-        assert_eq!(kept, [1, 2, 4].iter().copied().filter(|&n| n <= played.game.events.len()).collect::<Vec<_>>());
+        assert_eq!(
+            kept,
+            [1, 2, 4].iter().copied().filter(|&n| n <= played.game.events.len()).collect::<Vec<_>>()
+        );
         replays_exactly(&Counter, &played).expect("replays");
     }
 
     #[test]
     fn a_refused_event_or_a_failed_check_names_its_step() {
         let refused = random_game::<Log<Counter>>(&Counter, &[3, 9], 1, 5, step, |_| Ok(())).map(|_| ());
-        assert_eq!(refused.map_err(|e| e.to_string()), Err("event 2 was refused (out of 0 to 10): 9".to_owned()));
+        assert_eq!(
+            refused.map_err(|e| e.to_string()),
+            Err("event 2 was refused (out of 0 to 10): 9".to_owned())
+        );
         let broken = random_game::<Log<Counter>>(&Counter, &[3, 4], 1, 0, step, |g| {
             if g.state > 5 { Err("above 5".to_owned()) } else { Ok(()) }
         })
@@ -224,12 +234,19 @@ mod tests {
 
     #[test]
     fn a_game_that_replays_otherwise_is_found() {
-        let mut played = random_game::<Log<Counter>>(&Counter, &[1, 2, 3], 1, 0, step, |_| Ok(())).expect("plays");
+        let mut played =
+            random_game::<Log<Counter>>(&Counter, &[1, 2, 3], 1, 0, step, |_| Ok(())).expect("plays");
         assert!(replays_exactly(&Counter, &played).is_ok());
         played.earlier[1].1.state = 4;
-        assert_eq!(replays_exactly(&Counter, &played).map_err(|e| e.to_string()), Err("replayed to event 2, the game differs from the game as it was played".to_owned()));
+        assert_eq!(
+            replays_exactly(&Counter, &played).map_err(|e| e.to_string()),
+            Err("replayed to event 2, the game differs from the game as it was played".to_owned())
+        );
         played.earlier.clear();
         played.game.lines[0] = "changed".into();
-        assert_eq!(replays_exactly(&Counter, &played).map_err(|e| e.to_string()), Err("replayed to event 3, the game differs from the game as it was played".to_owned()));
+        assert_eq!(
+            replays_exactly(&Counter, &played).map_err(|e| e.to_string()),
+            Err("replayed to event 3, the game differs from the game as it was played".to_owned())
+        );
     }
 }

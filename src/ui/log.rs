@@ -34,7 +34,12 @@ impl<'a> LogOptions<'a> {
 /// given and sticks to the bottom. `line` formats one line from its position (from 0) and
 /// text: a system may number it or colour it; the panel sets its size (at least
 /// [`theme::MIN_TOUCH_TEXT`] on a touch screen) and wraps it within the column.
-pub fn log_panel(ui: &mut Ui, lines: &[String], options: LogOptions<'_>, line: impl Fn(usize, &str) -> RichText) {
+pub fn log_panel(
+    ui: &mut Ui,
+    lines: &[String],
+    options: LogOptions<'_>,
+    line: impl Fn(usize, &str) -> RichText,
+) {
     let v = ui.visuals().clone();
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Log").strong().color(theme::muted(&v)));
@@ -53,11 +58,13 @@ pub fn log_panel(ui: &mut Ui, lines: &[String], options: LogOptions<'_>, line: i
         |ui, viewport| {
             let width = ui.available_width();
             let key = ui.scope_id().with("posse-log-heights");
-            let mut heights: Heights = ui.data_mut(|d| std::mem::take(d.get_temp_mut_or_default::<Heights>(key)));
+            let mut heights: Heights =
+                ui.data_mut(|d| std::mem::take(d.get_temp_mut_or_default::<Heights>(key)));
             heights.fit(width, size, row, gap, lines.len());
             ui.set_height(heights.total());
             let (first, top) = heights.first_in_view(viewport.min.y);
-            let column = Rect::from_x_y_ranges(ui.max_rect().x_range(), ui.max_rect().top() + top..=f32::INFINITY);
+            let column =
+                Rect::from_x_y_ranges(ui.max_rect().x_range(), ui.max_rect().top() + top..=f32::INFINITY);
             ui.scope_builder(UiBuilder::new().max_rect(column), |ui| {
                 ui.skip_ahead_auto_ids(first);
                 let mut y = top;
@@ -151,13 +158,15 @@ impl Heights {
 }
 
 #[cfg(test)]
+#[expect(clippy::float_cmp, reason = "the heights are sums of small whole numbers, exact in f32")]
 mod tests {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable as _;
 
     use super::*;
 
-    const LONG: &str = "Bob's deputy shoots Ann's dude twice with his rifle at long range: one hit, out of action";
+    const LONG: &str =
+        "Bob's deputy shoots Ann's dude twice with his rifle at long range: one hit, out of action";
 
     /// Ten thousand lines on a phone-wide touch screen, the newest one long.
     fn phone_log() -> Harness<'static> {
@@ -181,7 +190,10 @@ mod tests {
         let h = phone_log();
         let newest = h.get_by_label(LONG).rect();
         let row = h.ctx.fonts_mut(|f| f.row_height(&egui::FontId::proportional(theme::MIN_TOUCH_TEXT)));
-        assert!(newest.right() <= 300.0 && newest.height() >= 2.0 * row - 0.5, "wrapped in the column: {newest:?}");
+        assert!(
+            newest.right() <= 300.0 && newest.height() >= 2.0 * row - 0.5,
+            "wrapped in the column: {newest:?}"
+        );
         assert!(newest.bottom() <= 400.0, "the newest line is in view: {newest:?}");
         let one = h.get_by_label("Line 9999").rect();
         assert!(one.height() >= row - 0.5, "at least {} px: {one:?}", theme::MIN_TOUCH_TEXT);

@@ -7,5 +7,7 @@ use crate::systems::savage::game::Fight;
 use crate::ui::log::{LogOptions, log_panel};
 
 pub(super) fn log_ui(ui: &mut Ui, fight: &Fight<'_>) {
-    log_panel(ui, &fight.lines, LogOptions::new("savage-log"), |n, line| RichText::new(format!("{}. {line}", n + 1)));
+    log_panel(ui, &fight.lines, LogOptions::new("savage-log"), |n, line| {
+        RichText::new(format!("{}. {line}", n + 1))
+    });
 }
