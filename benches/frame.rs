@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
 use posse::app::PosseApp;
 use posse::store::{DataDir, Journal};
 use posse::systems::dmh::app::{DmhApp, Screen};
@@ -57,9 +58,19 @@ fn main() {
         h.state().system::<DmhApp>().expect("Dead Man's Hand").table.game().map(|g| g.log.len()),
         Some(10_000)
     );
+    // The app opens on the home screen: show Dead Man's Hand (the first system), so the frame
+    // timed is its Play screen, with the log at its newest line.
+    h.state_mut().open(0);
     for _ in 0..10 {
         h.step();
     }
+    let last =
+        h.state().system::<DmhApp>().and_then(|d| d.table.game()).and_then(|g| g.lines.last().cloned());
+    let last = last.expect("a last line");
+    assert!(
+        h.query_all_by_label(&last).next().is_some(),
+        "the Play screen shows the log's newest line: {last}"
+    );
     let mut times: Vec<f64> = (0..200)
         .map(|_| {
             let start = Instant::now();

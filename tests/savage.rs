@@ -448,6 +448,19 @@ fn a_marshal_runs_a_fight_over_rounds_and_resumes_it() {
     let redo = button_where(&h, |l| l.starts_with("Redo: "), "a Redo button naming the soak");
     press_button(&mut h, &redo);
     assert_eq!(member(&h, "boss", 0).wounds, 1);
+    // The shared Undo/Redo bar, read left to right at the header's right end; its shortcuts
+    // are the only ones: Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo.
+    let undo_at = h.get_by_role_and_label(Role::Button, &undo).rect();
+    let redo_at = h.get_by_role_and_label(Role::Button, "Redo").rect();
+    assert!(undo_at.right() <= redo_at.left(), "Undo {undo_at:?} before Redo {redo_at:?}");
+    shortcut(&mut h, egui::Key::Z);
+    assert_eq!(fight(&h).events.len(), events - 1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    h.run();
+    assert_eq!(fight(&h).events.len(), events);
+    shortcut(&mut h, egui::Key::Z);
+    shortcut(&mut h, egui::Key::Y);
+    assert_eq!((fight(&h).events.len(), member(&h, "boss", 0).wounds), (events, 1));
     press_button(&mut h, "End Doc's turn");
 
     // Outlaws A: the first shoots Kid, 4: a hit; 7 against Toughness 5: Shaken.

@@ -64,6 +64,17 @@ impl<R: Rules> Default for Log<R> {
     }
 }
 
+/// Two games are the same when their states, their events and their lines are.
+impl<R: Rules> PartialEq for Log<R>
+where
+    R::State: PartialEq,
+    R::Event: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state && self.events == other.events && self.lines == other.lines
+    }
+}
+
 impl<R: Rules> Log<R> {
     /// Applies one event: the only way a game changes. On error nothing changes.
     ///

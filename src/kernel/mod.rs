@@ -6,3 +6,4 @@ pub mod cards;
 pub mod dice;
 pub mod log;
 pub mod odds;
+pub mod sim;

@@ -4,6 +4,7 @@
 //! system's rules for every decision, and never touch files: they send commands that their
 //! system's app module carries out.
 
+pub mod log;
 pub mod table;
 pub mod theme;
 pub mod widgets;

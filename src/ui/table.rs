@@ -18,7 +18,9 @@ pub enum History {
 /// Ctrl+Shift+Z or Ctrl+Y. Undo keeps one width (`undo_width`, narrower where the screen is),
 /// so Redo after it never moves; a long label is shortened on the button and given whole in
 /// its tooltip and to screen readers (on a touch screen, where nothing hovers, it is written
-/// whole on the button). The shortcuts are left to a text field that has focus.
+/// whole on the button). The shortcuts are left to a text field that has focus. In a
+/// right-to-left layout (a header's right end) Redo is placed first, so the bar still reads
+/// Undo, Redo.
 pub fn history_bar(ui: &mut Ui, undo: Option<&str>, redo: Option<&str>, undo_width: f32) -> Option<History> {
     // Ctrl+Shift+Z first: Ctrl+Z alone would match it too.
     let (redo_key, undo_key) = if ui.ctx().text_edit_focused() {
@@ -30,11 +32,29 @@ pub fn history_bar(ui: &mut Ui, undo: Option<&str>, redo: Option<&str>, undo_wid
             (redo, !redo && i.consume_key(egui::Modifiers::COMMAND, egui::Key::Z))
         })
     };
+    let mut asked = None;
+    let right_to_left = ui.layout().prefer_right_to_left();
+    if right_to_left && redo_button(ui, redo) {
+        asked = Some(History::Redo);
+    }
+    if undo_button(ui, undo, undo_width) || (undo.is_some() && undo_key) {
+        asked = Some(History::Undo);
+    }
+    if !right_to_left && redo_button(ui, redo) {
+        asked = Some(History::Redo);
+    }
+    if redo.is_some() && redo_key {
+        asked = Some(History::Redo);
+    }
+    asked
+}
+
+/// The Undo button, `undo_width` wide at most; whether it was clicked.
+fn undo_button(ui: &mut Ui, undo: Option<&str>, undo_width: f32) -> bool {
     let width = undo_width.min(ui.available_width() - 90.0).max(120.0);
     #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "a few dozen characters")]
     let chars = ((width / 9.0) as usize).clamp(12, 44);
     let full = undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
-    let mut asked = None;
     // On a touch screen, where nothing hovers, the whole label is written on the button,
     // wrapped within its width.
     let button = if theme::is_touch(ui.ctx()) {
@@ -42,22 +62,19 @@ pub fn history_bar(ui: &mut Ui, undo: Option<&str>, redo: Option<&str>, undo_wid
     } else {
         egui::Button::new(elide(&full, chars))
     };
-    let button = ui
-        .add_enabled(undo.is_some(), button.min_size(egui::vec2(width, 0.0)))
+    ui.add_enabled(undo.is_some(), button.min_size(egui::vec2(width, 0.0)))
         .accessible_name(full.clone())
-        .on_hover_text(format!("{full} (Ctrl+Z)"));
-    if button.clicked() || (undo.is_some() && undo_key) {
-        asked = Some(History::Undo);
-    }
-    let full_redo = redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo: {l}"));
-    let button = ui
-        .add_enabled(redo.is_some(), egui::Button::new(elide(&full_redo, 28)))
-        .accessible_name(full_redo.clone())
-        .on_hover_text(format!("{full_redo} (Ctrl+Shift+Z or Ctrl+Y)"));
-    if button.clicked() || (redo.is_some() && redo_key) {
-        asked = Some(History::Redo);
-    }
-    asked
+        .on_hover_text(format!("{full} (Ctrl+Z)"))
+        .clicked()
+}
+
+/// The Redo button; whether it was clicked.
+fn redo_button(ui: &mut Ui, redo: Option<&str>) -> bool {
+    let full = redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo: {l}"));
+    ui.add_enabled(redo.is_some(), egui::Button::new(elide(&full, 28)))
+        .accessible_name(full.clone())
+        .on_hover_text(format!("{full} (Ctrl+Shift+Z or Ctrl+Y)"))
+        .clicked()
 }
 
 /// `text` cut to `max` characters with an ellipsis.

@@ -18,6 +18,8 @@ pub const BIG: f32 = 40.0;
 pub const HEADING: f32 = 20.0;
 /// The size of body text.
 pub const BODY: f32 = 16.0;
+/// The smallest text on a touch screen (the log's lines, read at arm's length on a phone).
+pub const MIN_TOUCH_TEXT: f32 = 14.0;
 
 /// Installs the fonts and the base text sizes.
 ///

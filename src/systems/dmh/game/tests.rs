@@ -317,18 +317,21 @@ fn a_broken_side_ends_the_game_at_its_big_nerve_test() {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
     #[test]
-    fn random_games_conserve_cards_and_replay_exactly(seed in 0u64..10_000, choices in proptest::collection::vec(proptest::num::u64::ANY, 100..800)) {
+    fn random_games_conserve_cards_and_replay_exactly(seed in 0u64..10_000, steps in 100usize..800) {
+        use crate::kernel::sim::{random_game, replays_exactly};
+        use rand::RngExt as _;
         let rules = embedded::rules();
         let setup = super::sim::any_setup(seed);
-        let mut game = Game::default();
-        game.apply(rules, &Event::Begin(Box::new(setup.clone()))).expect("begins");
-        for choice in choices {
-            let Some(event) = next_event(rules, &game, choice) else { break };
-            game.apply(rules, &event).expect("a legal event applies");
-            proptest::prop_assert!(game.cards_conserved(rules, &setup), "after {event:?}");
-        }
-        let replayed = Game::replay(rules, &game.log).expect("replays");
-        proptest::prop_assert_eq!(replayed, game);
+        let played = random_game::<Game>(
+            rules,
+            &[Event::Begin(Box::new(setup.clone()))],
+            seed,
+            steps,
+            |game, rng| next_event(rules, game, rng.random()),
+            |game| if game.cards_conserved(rules, &setup) { Ok(()) } else { Err("a card is lost or doubled".to_owned()) },
+        )
+        .map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+        replays_exactly(rules, &played).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
     }
 }
 

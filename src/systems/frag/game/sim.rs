@@ -1,9 +1,11 @@
 //! Random events for the property test (and later a crash test or a benchmark): a plausible
 //! next event for any state, drawn from a seeded generator the caller owns. Many are refused
-//! by the rules; the caller keeps only those the log allows.
+//! by the rules: [`next_event`] draws until the rules accept one, for the kernel's driver
+//! (`kernel::sim::random_game`).
 
 use super::event::{Attack, Event, Play, Shootout, Take, Target, WeaponCard, WeaponUse};
 use super::state::{Phase, Stage, State};
+use crate::kernel::log::Rules as _;
 use crate::systems::frag::rules::{Deck, Rulebook};
 use rand::RngExt as _;
 use rand::rngs::StdRng;
@@ -14,6 +16,16 @@ fn faces(rng: &mut StdRng, n: u32) -> Vec<u8> {
 
 fn seat(rng: &mut StdRng, s: &State) -> usize {
     rng.random_range(0..s.players.len().max(1))
+}
+
+/// How many plausible events [`next_event`] draws before it gives up (the game is over, or
+/// stuck where the sim has nothing to offer).
+const TRIES: usize = 200;
+
+/// A random event the rules accept now, or `None` when none of [`TRIES`] plausible ones is.
+#[must_use]
+pub fn next_event(book: &Rulebook, s: &State, rng: &mut StdRng) -> Option<Event> {
+    (0..TRIES).map(|_| random_event(book, s, rng)).find(|e| book.apply(&mut s.clone(), e).is_ok())
 }
 
 /// A random event that fits the state more often than not.

@@ -167,7 +167,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::kernel::log::Log;
+    use crate::kernel::sim::{random_game, replays_exactly};
     use crate::systems::savage::game::{Fight, UnitSetup};
     use crate::systems::savage::rules::embedded;
     use crate::systems::savage::rules::initiative::full_deck;
@@ -220,27 +220,26 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(24))]
+        /// Random legal fights: every card and chip is always in exactly one place, the round
+        /// is counted, and the fight replays exactly, every prefix kept included.
         #[test]
         fn random_fights_replay_exactly_and_undo(seed in any::<u64>()) {
             let rules = embedded().expect("data");
             let game = Savage::new(rules);
-            let mut fight = Fight::default();
-            fight.apply(&game, &setup(rules, seed)).expect("setup");
-            for i in 0..150u64 {
-                let Some(event) = random_event(rules, &fight.state, seed ^ (i + 1)) else { break };
-                fight.apply(&game, &event).expect("a legal event");
-                check_invariants(&fight.state);
-            }
-            // Through JSON, as a journal would.
-            let text: Vec<String> = fight.events.iter().map(|e| serde_json::to_string(e).expect("json")).collect();
-            let events: Vec<Event> = text.iter().map(|t| serde_json::from_str(t).expect("event")).collect();
-            let again = Log::replay(&game, &events).expect("replay");
-            prop_assert_eq!(&again.state, &fight.state);
-            prop_assert_eq!(&again.lines, &fight.lines);
-            if let Ok(Some((undone, _))) = fight.undo(&game) {
-                let prefix = Log::replay(&game, &fight.events[..fight.events.len() - 1]).expect("prefix");
-                prop_assert_eq!(&undone.state, &prefix.state);
-            }
+            let played = random_game::<Fight<'_>>(
+                &game,
+                &[setup(rules, seed)],
+                seed,
+                150,
+                |fight, rng| random_event(rules, &fight.state, rng.random()),
+                |fight| {
+                    check_invariants(&fight.state);
+                    Ok(())
+                },
+            )
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            replays_exactly(&game, &played).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let fight = &played.game;
             prop_assert!(fight.state.round >= 1 || fight.events.len() < 10);
         }
     }

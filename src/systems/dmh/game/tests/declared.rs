@@ -1250,22 +1250,25 @@ fn a_model_locked_in_a_fight_breaks_off_with_its_first_two_moves() {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
     #[test]
-    fn an_activation_always_belongs_to_the_model_acting(
-        seed in 0u64..10_000,
-        choices in proptest::collection::vec(proptest::num::u64::ANY, 100..600),
-    ) {
+    fn an_activation_always_belongs_to_the_model_acting(seed in 0u64..10_000, steps in 100usize..600) {
+        use rand::RngExt as _;
         let rules = embedded::rules();
-        let mut game = Game::default();
-        game.apply(rules, &Event::Begin(Box::new(super::sim::any_setup(seed)))).expect("begins");
-        for choice in choices {
-            let Some(event) = super::sim::next_event(rules, &game, choice) else { break };
-            game.apply(rules, &event).expect("a legal event applies");
-            if let Some(a) = &game.activation {
-                let m = game.model_at(a.model).expect("a model");
-                proptest::prop_assert!(!m.out_of_action, "{} is out of action, after {event:?}", m.name);
+        crate::kernel::sim::random_game::<Game>(
+            rules,
+            &[Event::Begin(Box::new(super::sim::any_setup(seed)))],
+            seed,
+            steps,
+            |game, rng| super::sim::next_event(rules, game, rng.random()),
+            |game| {
+                let Some(a) = &game.activation else { return Ok(()) };
+                let Some(m) = game.model_at(a.model) else { return Err(format!("no model {:?}", a.model)) };
+                if m.out_of_action {
+                    return Err(format!("{} is out of action", m.name));
+                }
                 let current = game.order().ok().and_then(|o| o.first().copied());
-                proptest::prop_assert_eq!(current, Some(a.model), "after {:?}", event);
-            }
-        }
+                if current == Some(a.model) { Ok(()) } else { Err(format!("{current:?} is first, not {:?}", a.model)) }
+            },
+        )
+        .map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
     }
 }

@@ -29,6 +29,7 @@ use crate::systems::dmh::game::{Action, Event, Game, ModelRef, Phase};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::Card;
 use crate::systems::dmh::rules::data::Role;
+use crate::ui::log::{LogOptions, log_panel};
 use crate::ui::table::History;
 use crate::ui::theme;
 use crate::ui::widgets::{problem, row};
@@ -240,7 +241,9 @@ pub fn play_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     if let Some(game) = view.game {
-        egui::Panel::bottom("play-log").resizable(true).default_size(104.0).show(ui, |ui| log_ui(ui, game));
+        egui::Panel::bottom("play-log").resizable(true).default_size(104.0).show(ui, |ui| {
+            log_panel(ui, &game.lines, LogOptions::new("play-log"), |_, line| RichText::new(line));
+        });
     }
     egui::CentralPanel::default().show(ui, |ui| {
         if let Some(notice) = state.notice.clone() {
@@ -432,20 +435,4 @@ fn undo_buttons(
 /// so nothing else answers it.
 fn shortcut(ui: &Ui, key: egui::Key) -> bool {
     !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, key))
-}
-
-fn log_ui(ui: &mut Ui, game: &Game) {
-    let v = ui.visuals().clone();
-    ui.label(RichText::new("Log").strong().color(theme::muted(&v)));
-    let rows = game.lines.len();
-    ScrollArea::vertical().id_salt("play-log").stick_to_bottom(true).auto_shrink(false).show_rows(
-        ui,
-        18.0,
-        rows,
-        |ui, range| {
-            for line in &game.lines[range] {
-                ui.label(RichText::new(line).small());
-            }
-        },
-    );
 }

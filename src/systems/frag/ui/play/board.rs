@@ -1,7 +1,7 @@
 //! Beside every phase: each player's fighter (Health, blood counters, armour, weapon cards
 //! against the limit, the hand against its limit, frags), the zombie pool, and the log.
 
-use egui::{RichText, ScrollArea, Ui};
+use egui::{RichText, Ui};
 
 use crate::systems::frag::game::{Game, Spot, Status};
 use crate::systems::frag::rules::data::{Rulebook, Variant};
@@ -113,16 +113,7 @@ pub fn log_ui(ui: &mut Ui, book: &Rulebook, game: &Game) {
     for line in s.reminders(book) {
         ui.label(RichText::new(line).color(theme::accent(&v)).strong());
     }
-    ui.label(RichText::new("Log").strong().color(theme::muted(&v)));
-    let rows = game.lines.len();
-    ScrollArea::vertical().id_salt("frag-log").stick_to_bottom(true).auto_shrink(false).show_rows(
-        ui,
-        18.0,
-        rows,
-        |ui, range| {
-            for line in game.lines.get(range).unwrap_or_default() {
-                ui.label(RichText::new(line).small());
-            }
-        },
-    );
+    crate::ui::log::log_panel(ui, &game.lines, crate::ui::log::LogOptions::new("frag-log"), |_, line| {
+        RichText::new(line)
+    });
 }

@@ -23,6 +23,7 @@ use crate::session::{Deleted, SavedGame};
 use crate::systems::fragmaster::game::{CharacterId, Event, Game, Phase, Setup, State};
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::data::{Cover, WeaponId};
+use crate::ui::log::{LogOptions, log_panel};
 use crate::ui::table::History;
 use crate::ui::theme;
 use crate::ui::widgets::{problem, row};
@@ -176,7 +177,11 @@ pub fn play_ui(
     };
     state.follow(&game.state);
     egui::Panel::top("fm-play-head").show(ui, |ui| head_ui(ui, game, view, commands));
-    egui::Panel::bottom("fm-play-log").resizable(true).default_size(100.0).show(ui, |ui| log_ui(ui, game));
+    egui::Panel::bottom("fm-play-log").resizable(true).default_size(100.0).show(ui, |ui| {
+        // The latest line in full beside the heading, then every line, newest at the bottom.
+        let options = LogOptions { latest: true, ..LogOptions::new("fm-log") };
+        log_panel(ui, &game.lines, options, |_, line| RichText::new(line));
+    });
     egui::Panel::right("fm-scoreboard").resizable(true).default_size(260.0).show(ui, |ui| {
         ScrollArea::vertical().id_salt("fm-scoreboard").show(ui, |ui| scoreboard_ui(ui, rules, &game.state))
     });
@@ -316,27 +321,4 @@ fn scoreboard_ui(ui: &mut Ui, rules: &Rules, s: &State) {
             ui.label(text);
         }
     }
-}
-
-/// The log: the latest line in full, then every line, one row each (a long line is cut and
-/// shown whole when pointed at), newest at the bottom.
-fn log_ui(ui: &mut Ui, game: &Game<'_>) {
-    let v = ui.visuals().clone();
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Log").strong().color(theme::muted(&v)));
-        if let Some(last) = game.last_line() {
-            ui.label(RichText::new(last).strong());
-        }
-    });
-    let rows = game.lines.len();
-    ScrollArea::vertical().id_salt("fm-log").stick_to_bottom(true).auto_shrink(false).show_rows(
-        ui,
-        18.0,
-        rows,
-        |ui, range| {
-            for line in game.lines.get(range).unwrap_or_default() {
-                ui.add(egui::Label::new(RichText::new(line).small()).truncate());
-            }
-        },
-    );
 }

@@ -256,7 +256,7 @@ pub fn fight_ui(
     };
     state.follow(fight);
     let read_only = view.read_only.is_some();
-    shortcuts(ui, rules, fight, read_only, view, state, commands);
+    shortcuts(ui, rules, fight, read_only, state, commands);
     // On a phone the header scrolls with the rest, so an on-screen keyboard leaves room to see.
     let phone = theme::is_narrow(ui.ctx());
     if !phone {
@@ -349,20 +349,19 @@ fn middle_ui(
 }
 
 /// Keyboard shortcuts for the every-turn path: Ctrl+D deals, Ctrl+N begins the next turn,
-/// Ctrl+E ends the acting turn, Ctrl+Z undoes, Ctrl+Y redoes.
+/// Ctrl+E ends the acting turn. (Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y belong to the shared Undo/Redo
+/// bar in the header.)
 fn shortcuts(
     ui: &mut Ui,
     rules: &Rules,
     fight: &Fight<'_>,
     read_only: bool,
-    view: &FightView<'_>,
     state: &FightState,
     commands: &mut Vec<FightCommand>,
 ) {
     if read_only || state.typing {
         return;
     }
-    let typing = ui.ctx().text_edit_focused();
     let pressed = |ui: &mut Ui, key| ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, key));
     let s = &fight.state;
     let mut send = |event: Event| {
@@ -382,11 +381,5 @@ fn shortcuts(
         && let Some(unit) = s.whose_turn()
     {
         send(Event::EndTurn { unit: unit.to_owned() });
-    }
-    if !typing && pressed(ui, egui::Key::Z) && view.undo_label.is_some() {
-        commands.push(FightCommand::Undo);
-    }
-    if !typing && pressed(ui, egui::Key::Y) && view.redo_label.is_some() {
-        commands.push(FightCommand::Redo);
     }
 }

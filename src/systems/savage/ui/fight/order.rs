@@ -13,18 +13,8 @@ use crate::systems::savage::game::{Event, Fight, Member, MemberRef, Status, Unit
 use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::initiative::parse_card;
 use crate::systems::savage::ui::{card_text, signed};
+use crate::ui::table::History;
 use crate::ui::theme;
-
-/// At most this many characters of an Undo or Redo line are shown on its button.
-const SHORT: usize = 46;
-
-fn short(line: &str) -> String {
-    if line.chars().count() <= SHORT {
-        line.to_owned()
-    } else {
-        format!("{}…", line.chars().take(SHORT).collect::<String>())
-    }
-}
 
 pub(super) fn header_ui(
     ui: &mut Ui,
@@ -73,13 +63,11 @@ pub(super) fn header_ui(
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 close_button(ui, commands);
                 menus_ui(ui, rules, fight, read_only, view, commands);
-                redo_button(ui, view, read_only, commands);
-                undo_button(ui, view, read_only, commands);
+                history_ui(ui, view, read_only, commands);
             });
         } else {
             ui.end_row();
-            undo_button(ui, view, read_only, commands);
-            redo_button(ui, view, read_only, commands);
+            history_ui(ui, view, read_only, commands);
             menus_ui(ui, rules, fight, read_only, view, commands);
             close_button(ui, commands);
         }
@@ -104,36 +92,14 @@ fn menus_ui(
     ui.menu_button("Bring in", |ui| enter_ui(ui, rules, fight, read_only, view, commands));
 }
 
-fn redo_button(ui: &mut Ui, view: &FightView<'_>, read_only: bool, commands: &mut Vec<FightCommand>) {
-    history_button(ui, ("Redo", "Ctrl+Y"), view.redo_label, read_only, FightCommand::Redo, commands);
-}
-
-fn undo_button(ui: &mut Ui, view: &FightView<'_>, read_only: bool, commands: &mut Vec<FightCommand>) {
-    history_button(ui, ("Undo", "Ctrl+Z"), view.undo_label, read_only, FightCommand::Undo, commands);
-}
-
-/// Undo or Redo (`verb`, with its shortcut) naming the event it acts on (`label`), shortened
-/// on the button and whole in its tooltip and accessible name; greyed out when there is none.
-fn history_button(
-    ui: &mut Ui,
-    (verb, key): (&str, &str),
-    label: Option<&str>,
-    read_only: bool,
-    command: FightCommand,
-    commands: &mut Vec<FightCommand>,
-) {
-    let shown = label.map_or_else(|| verb.to_owned(), |l| format!("{verb}: {}", short(l)));
-    let response = ui.add_enabled(!read_only && label.is_some(), egui::Button::new(shown)).on_hover_text(
-        label.map_or_else(
-            || format!("Nothing to {}", verb.to_lowercase()),
-            |l| format!("{verb}: {l} ({key})"),
-        ),
-    );
-    if let Some(l) = label {
-        response.clone().accessible_name(format!("{verb}: {l}"));
-    }
-    if response.clicked() {
-        commands.push(command);
+/// Undo and Redo, the shared bar: greyed out in a read-only fight, whose journal is never
+/// written.
+fn history_ui(ui: &mut Ui, view: &FightView<'_>, read_only: bool, commands: &mut Vec<FightCommand>) {
+    let (undo, redo) = if read_only { (None, None) } else { (view.undo_label, view.redo_label) };
+    match crate::ui::table::history_bar(ui, undo, redo, 300.0) {
+        Some(History::Undo) => commands.push(FightCommand::Undo),
+        Some(History::Redo) => commands.push(FightCommand::Redo),
+        None => {}
     }
 }
 
