@@ -16,7 +16,7 @@ use serde::de::DeserializeOwned;
 use super::log::{Log, Rules};
 
 /// A game the driver can play and replay: the kernel's [`Log`] for every system's [`Rules`],
-/// or a system's own game type (Dead Man's Hand's `Game` keeps its log itself).
+/// or a system's own game type that keeps its log itself.
 pub trait Replayable: Sized {
     /// What the game is played by.
     type Rules: ?Sized;

@@ -15,7 +15,7 @@ use crate::ui::theme;
 /// What a system adds to the shared log panel.
 #[derive(Clone, Copy, Debug)]
 pub struct LogOptions<'a> {
-    /// Keys the panel's scroll position and remembered heights ("dmh-log").
+    /// Keys the panel's scroll position and remembered heights ("play-log").
     pub id_salt: &'a str,
     /// The newest line written out again, in bold, beside the heading, where it is read at a
     /// glance even when the panel is scrolled up.
