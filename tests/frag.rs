@@ -500,7 +500,7 @@ fn frag_zombies_a_turn_with_three_zombie_attacks_then_too_many_frags_and_a_win()
         (
             "6 6",
             "3",
-            "A zombie attacks Ann: 12 against 3: 4 damage, Ann is fragged and goes back to Town Square (no one scores); his leftovers lie on his square",
+            "A zombie attacks Ann: 12 against 3: 4 damage, Ann is fragged and goes back to Town Square (no one scores); their leftovers lie on their square",
         ),
     ] {
         assert!(h.query_by_label("No damage").is_some(), "odds before each zombie attack");
@@ -616,4 +616,40 @@ fn a_fighter_designed_saved_and_printed_from_the_fighters_tab() {
         .collect();
     assert_eq!(prints.len(), 1, "{prints:?}");
     assert!(std::fs::read(&prints[0]).expect("the sheet").starts_with(b"%PDF"));
+}
+
+/// A fighter may be anyone at the table: what Frag's screens and log say of a fighter uses no
+/// fixed "he" (the words are the fighter's name, or "they").
+#[test]
+fn no_fixed_he_in_what_frag_says() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/systems/frag");
+    let mut files = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("a folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("tests.rs") {
+                files.push(path);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("source");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            // Only the words inside string literals.
+            for (i, literal) in code.split('"').enumerate() {
+                let words: Vec<&str> = literal.split(|c: char| !c.is_alphabetic()).collect();
+                if i % 2 == 1
+                    && words.iter().any(|w| ["he", "He", "his", "His", "him", "himself"].contains(w))
+                {
+                    found.push(format!("{}:{}: {literal}", file.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "a fixed pronoun:\n{}", found.join("\n"));
 }

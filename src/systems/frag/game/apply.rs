@@ -365,7 +365,10 @@ fn respawn(book: &Rulebook, s: &mut State, square: Option<u8>) -> Result<(), Err
         }
         (Variant::Deadlands, Status::Hanged(g), None) => Spot::Gallows(g),
         (Variant::Deadlands, Status::Hanged(_), Some(_)) => {
-            return Err(Error::BadRespawn(format!("{} was hanged: he starts on his gallows square", p.name)));
+            return Err(Error::BadRespawn(format!(
+                "{} was hanged: they start on their gallows square",
+                p.name
+            )));
         }
         (Variant::Deadlands, _, None) => {
             let how = if character.chooses_respawn { "choose" } else { "roll" };
@@ -696,7 +699,7 @@ fn gallows_choice(
     }
     match (chosen, s.gallows_rule(book, target, damage)) {
         (None, GallowsRule::Must) => Err(Error::Gallows(format!(
-            "{damage} damage is at least twice {victim}'s Health of {health}: choose the gallows square he hangs on"
+            "{damage} damage is at least twice {victim}'s Health of {health}: choose the gallows square they hang on"
         ))),
         (None, _) => Ok(None),
         (Some(_), GallowsRule::No) => {

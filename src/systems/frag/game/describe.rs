@@ -83,7 +83,7 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
         }
         Event::Respawn { square } => match (square, after.variant) {
             (_, Variant::Zombies) => format!("{current} respawns at {}", book.zombies.respawn_point),
-            (None, _) => format!("{current} comes back on his gallows square"),
+            (None, _) => format!("{current} comes back on their gallows square"),
             (Some(n), _) => {
                 let chooses = before
                     .current_player()
@@ -175,7 +175,7 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
         ),
         Event::JokerDrawn { player } => {
             format!(
-                "{} drew a joker: it is discarded, and he draws a card from any deck instead",
+                "{} drew a joker: it is discarded, and they draw a card from any deck instead",
                 who(before, *player)
             )
         }
@@ -184,7 +184,7 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
         }
         Event::Play { player, card, on } => play_line(before, after, *player, card, *on),
         Event::Remove { player, card } => format!("{} discards {card} from play", who(before, *player)),
-        Event::Drop { player, card } => format!("{} drops {card} on his square", who(before, *player)),
+        Event::Drop { player, card } => format!("{} drops {card} on their square", who(before, *player)),
         Event::Reload { player, weapon } => format!("{} reloads the {weapon}", who(before, *player)),
         Event::PickUp { player, pile, take } => {
             let what = match take {
@@ -306,7 +306,7 @@ fn damage_words(before: &State, after: &State, r: &Resolution) -> String {
             if after.variant == Variant::Zombies {
                 line.push_str(" and goes back to Town Square (no one scores)");
             }
-            line.push_str("; his leftovers lie on his square");
+            line.push_str("; their leftovers lie on their square");
         }
         (Outcome::Gallows, Target::Zombie) => {}
     }

@@ -27,7 +27,7 @@ pub enum Error {
     NotYourTurn(String),
     #[error("{0} now: {1}")]
     WrongPhase(&'static str, &'static str),
-    #[error("{0} is out of play until his next turn")]
+    #[error("{0} is out of play until their next turn")]
     OutOfPlay(String),
     #[error("{0} is not fragged: there is nothing to respawn")]
     NotFragged(String),
@@ -91,7 +91,7 @@ pub enum Error {
     DeadlandsOnly(&'static str),
     #[error("{player} must discard down to {limit} cards before the turn ends")]
     HandLimit { player: String, limit: u32 },
-    #[error("{0} must be bumped first: roll his new respawn square")]
+    #[error("{0} must be bumped first: roll their new respawn square")]
     BumpPending(String),
     #[error("{0} has full Health")]
     FullHealth(String),

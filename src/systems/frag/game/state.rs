@@ -666,7 +666,7 @@ impl State {
             out.push(draw.text.clone());
         }
         if let Some(b) = self.pending_bump.and_then(|b| self.players.get(b)) {
-            out.push(format!("{} was bumped: roll a die for his new respawn square.", b.name));
+            out.push(format!("{} was bumped: roll a die for a new respawn square.", b.name));
         }
         if self.last.as_ref().is_some_and(|l| l.malfunction) {
             out.push("A damage die showed 1: check the weapon card's malfunction rules.".into());

@@ -221,7 +221,7 @@ fn a_first_turn_moving_jumping_powering_up_and_the_hand_limit() {
     );
     // Bob is not on the board yet.
     let shot = attack(ANN, Target::Player(BOB), WeaponUse::Starting, 3, [&[2, 2, 2], &[], &[]]);
-    assert_eq!(refused(&mut g, shot), "Bob is out of play until his next turn");
+    assert_eq!(refused(&mut g, shot), "Bob is out of play until their next turn");
     // Budget cuts: the Operative keeps 4 cards at most.
     assert_eq!(g.state.players[ANN].hand, 5);
     assert_eq!(g.state.must_discard(book()), 1);
@@ -246,7 +246,7 @@ fn bumping_chains() {
     assert_eq!(g.state.pending_bump, Some(ANN));
     assert_eq!(
         refused(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 }),
-        "Ann must be bumped first: roll his new respawn square"
+        "Ann must be bumped first: roll their new respawn square"
     );
     assert_eq!(
         ok(&mut g, Event::Bump { player: ANN, square: 5 }),
@@ -296,7 +296,7 @@ fn a_frag_and_a_hanging() {
     assert_eq!(refused(&mut g, with_gallows(shot.clone(), 1)), "3 damage does not send Ann to the gallows");
     assert_eq!(
         ok(&mut g, shot),
-        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 3), 11 against 3: 3 damage, Ann is fragged, Bob 1 frag, draws 1 Special card; his leftovers lie on his square"
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 3), 11 against 3: 3 damage, Ann is fragged, Bob 1 frag, draws 1 Special card; their leftovers lie on their square"
     );
     let s = &g.state;
     assert_eq!((s.players[ANN].status, s.players[ANN].health, s.players[ANN].hand), (Status::Fragged, 0, 4));
@@ -325,7 +325,7 @@ fn a_frag_and_a_hanging() {
     let line = ok(&mut g, with_gallows(shot, 2));
     assert_eq!(
         line,
-        "Cy attacks Bob with the Shotgun (played from the hand): hit on 12 (needed 4), 19 against 4: 4 damage, Bob is fragged and hangs on gallows square 2, Cy 1 frag, draws 1 Special card; his leftovers lie on his square; a damage die shows 1: check the card for a malfunction"
+        "Cy attacks Bob with the Shotgun (played from the hand): hit on 12 (needed 4), 19 against 4: 4 damage, Bob is fragged and hangs on gallows square 2, Cy 1 frag, draws 1 Special card; their leftovers lie on their square; a damage die shows 1: check the card for a malfunction"
     );
     let s = &g.state;
     assert_eq!(s.players[BOB].status, Status::Hanged(2));
@@ -349,16 +349,16 @@ fn a_frag_and_a_hanging() {
     );
     ok(&mut g, Event::EndTurn);
 
-    // Ann respawns at full Health; Bob comes back on his gallows square.
+    // Ann respawns at full Health; Bob comes back on their gallows square.
     ok(&mut g, Event::Respawn { square: Some(4) });
     assert_eq!(g.state.players[ANN].health, 2);
     ok(&mut g, Event::RollMovement { dice: vec![2, 2], extra_dice: 0 });
     ok(&mut g, Event::EndTurn);
     assert_eq!(
         refused(&mut g, Event::Respawn { square: Some(1) }),
-        "Bob was hanged: he starts on his gallows square"
+        "Bob was hanged: they start on their gallows square"
     );
-    assert_eq!(ok(&mut g, Event::Respawn { square: None }), "Bob comes back on his gallows square");
+    assert_eq!(ok(&mut g, Event::Respawn { square: None }), "Bob comes back on their gallows square");
     assert_eq!(g.state.players[BOB].status, Status::Active(Spot::Gallows(2)));
     ok(&mut g, Event::RollMovement { dice: vec![2, 2], extra_dice: 0 });
     // Bob's bow: 12 against Cy's 2 is 6 damage, at least twice Cy's Health of 2: the gallows
@@ -366,7 +366,7 @@ fn a_frag_and_a_hanging() {
     let shot = attack(BOB, Target::Player(CY), WeaponUse::Starting, 2, [&[3, 3], &[6, 6], &[1, 1]]);
     assert_eq!(
         refused(&mut g, shot.clone()),
-        "6 damage is at least twice Cy's Health of 2: choose the gallows square he hangs on"
+        "6 damage is at least twice Cy's Health of 2: choose the gallows square they hang on"
     );
     assert_eq!(refused(&mut g, with_gallows(shot.clone(), 2)), "someone already hangs on gallows square 2");
     ok(&mut g, with_gallows(shot, 4));
@@ -411,13 +411,13 @@ fn no_frag_against_yourself() {
     );
     assert_eq!(
         line,
-        "Ann is struck by the Acid: 12 against 2: 6 damage, Ann is fragged; his leftovers lie on his square"
+        "Ann is struck by the Acid: 12 against 2: 6 damage, Ann is fragged; their leftovers lie on their square"
     );
     assert!(g.state.players.iter().all(|p| p.frags == 0));
     // Out of play, she can only end her turn.
     assert_eq!(
         refused(&mut g, Event::Move { squares: 1, jump: false }),
-        "Ann is out of play until his next turn"
+        "Ann is out of play until their next turn"
     );
     ok(&mut g, Event::EndTurn);
 }
@@ -673,7 +673,7 @@ fn a_zombie_turn_with_three_attacks() {
     );
     assert_eq!(
         ok(&mut g, Event::ZombieAttack { damage: vec![6, 6], defence: vec![3] }),
-        "A zombie attacks Ann: 12 against 3: 4 damage, Ann is fragged and goes back to Town Square (no one scores); his leftovers lie on his square"
+        "A zombie attacks Ann: 12 against 3: 4 damage, Ann is fragged and goes back to Town Square (no one scores); their leftovers lie on their square"
     );
     assert_eq!(g.state.zombie_attacks_left(), 0);
     assert_eq!(g.state.players[ANN].zombie_frags, 1, "she keeps her zombies");
@@ -763,7 +763,7 @@ fn fragging_a_player_in_zombies_earns_nothing() {
     let line = ok(&mut g, shot);
     assert!(
         line.ends_with(
-            "Ann is fragged and goes back to Town Square (no one scores); his leftovers lie on his square"
+            "Ann is fragged and goes back to Town Square (no one scores); their leftovers lie on their square"
         ),
         "{line}"
     );
@@ -809,7 +809,7 @@ fn event_cards_in_play_and_decks() {
     );
     assert_eq!(
         ok(&mut d, Event::JokerDrawn { player: BOB }),
-        "Bob drew a joker: it is discarded, and he draws a card from any deck instead"
+        "Bob drew a joker: it is discarded, and they draw a card from any deck instead"
     );
 }
 

@@ -72,7 +72,7 @@ fn damage_ui(ui: &mut Ui, book: &Rulebook, state: &mut ReferenceState) {
     stepper(ui, "Attack dice", &mut state.attack_dice, 0, 30);
     stepper(ui, "Target's Health", &mut state.health, 1, 19);
     stepper(ui, "Extra damage", &mut state.extra, 0, 10);
-    toggle(ui, &mut state.gallows_always, "Any frag hangs him (the Indian Brave)");
+    toggle(ui, &mut state.gallows_always, "Any frag hangs the Indian Brave");
     match combat::damage_odds(book, state.attack_dice, state.health, state.extra, state.gallows_always) {
         Ok(odds) => damage_odds_ui(ui, &odds, true),
         Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),

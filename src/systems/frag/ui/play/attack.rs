@@ -164,7 +164,7 @@ pub fn attack_ui(
         if held.is_some() {
             ui.label(theme::heading(
                 &v,
-                format!("{attacker_name} fires his held attack at {}", who(game, current)),
+                format!("{attacker_name} fires the held attack at {}", who(game, current)),
             ));
             if ui.button("Not now").clicked() {
                 form.held_by = None;
@@ -484,7 +484,7 @@ pub fn held_ui(
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.label(
                 RichText::new(format!(
-                    "{name} holds an attack: if {mover_name} passes in front of him, he may fire it."
+                    "{name} holds an attack: if {mover_name} passes in front, {name} may fire it."
                 ))
                 .strong(),
             );
@@ -607,7 +607,7 @@ pub fn hazard_ui(
             let caught = match h.accuracy_check_at_most {
                 Some(at_most) => {
                     ui.label(format!(
-                        "{} rolls his Accuracy: {at_most} or less and the beast has him.",
+                        "{} rolls for Accuracy: {at_most} or less and the beast has them.",
                         p.name
                     ));
                     match dice_field(ui, "Accuracy check", &mut form.check, p.fighter.accuracy) {
@@ -623,7 +623,7 @@ pub fn hazard_ui(
             };
             let event = match caught {
                 Some(false) => {
-                    ui.label("He gets past.");
+                    ui.label("They get past.");
                     Some(Event::Hazard {
                         hazard: h.id.clone(),
                         check,

@@ -10,8 +10,8 @@ use crate::ui::theme;
 /// Where a fighter is, in words.
 fn status_words(book: &Rulebook, status: Status) -> String {
     match status {
-        Status::Waiting => "enters on his first turn".into(),
-        Status::Fragged => "fragged: respawns on his turn".into(),
+        Status::Waiting => "enters on their first turn".into(),
+        Status::Fragged => "fragged: respawns on their turn".into(),
         Status::Hanged(g) => format!("hanged on gallows square {g}"),
         Status::Active(Spot::Respawn(n)) => format!("on respawn square {n}"),
         Status::Active(Spot::Gallows(g)) => format!("on gallows square {g}"),

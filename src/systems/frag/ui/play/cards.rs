@@ -176,7 +176,7 @@ pub fn cards_ui(
                 CardKind::Gadget => stepper(ui, "Health it adds", &mut form.number, 0, 10),
                 CardKind::Heal => {
                     stepper(ui, "Health healed", &mut form.number, 1, 10);
-                    toggle(ui, &mut form.flag, "May pass his Health");
+                    toggle(ui, &mut form.flag, "May go above their Health");
                 }
                 CardKind::Special => toggle(ui, &mut form.flag, "Stays in play"),
                 CardKind::Hex | CardKind::Other => {}

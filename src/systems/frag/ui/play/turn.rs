@@ -69,13 +69,13 @@ fn respawn_ui(
     let name = who(game, seat).to_owned();
     match s.respawn_how(book) {
         Some(RespawnHow::Roll) => {
-            ui.label(format!("{name} is off the board: a d6 picks his respawn square."));
+            ui.label(format!("{name} is off the board: a d6 picks {name}'s respawn square."));
             let event =
                 die(ui, "Respawn square", &mut state.respawn).map(|n| Event::Respawn { square: Some(n) });
             main_button(ui, book, game, "Respawn", Some(egui::Key::E), event, commands);
         }
         Some(RespawnHow::Choose) => {
-            ui.label(format!("{name} picks the grave he climbs out of:"));
+            ui.label(format!("{name} picks the grave to climb out of:"));
             row(ui, |ui| {
                 for n in 1..=book.core.respawn_squares {
                     event_button(
@@ -90,9 +90,7 @@ fn respawn_ui(
             });
         }
         Some(RespawnHow::Gallows(g)) => {
-            ui.label(format!(
-                "{name} was hanged: he comes back on gallows square {g}, where everyone can see."
-            ));
+            ui.label(format!("{name} was hanged: back on gallows square {g}, where everyone can see."));
             main_button(
                 ui,
                 book,
@@ -130,7 +128,7 @@ fn bump_ui(
     let v = ui.visuals().clone();
     let name = who(game, bumped).to_owned();
     ui.label(
-        RichText::new(format!("{name} is bumped off his square: he rolls a d6 for a new respawn square."))
+        RichText::new(format!("{name} is bumped off that square: a d6 for a new respawn square."))
             .size(theme::HEADING)
             .color(theme::accent(&v)),
     );
@@ -489,7 +487,7 @@ fn zombies_attack_ui(
         None => {
             ui.label(theme::heading(&visuals, "The zombies attack"));
             ui.label(format!(
-                "How many zombies are next to {name}, or in his space? {right} handles their attacks."
+                "How many zombies are next to {name}, or in the same space? {right} handles their attacks."
             ));
             stepper(
                 ui,
@@ -567,7 +565,7 @@ pub fn over_ui(ui: &mut Ui, book: &Rulebook, game: &Game) {
     }
     if s.variant == Variant::Deadlands {
         ui.label(
-            RichText::new("In a tournament the winner adds 1 to one stat of his fighter: change it on the Fighters tab.")
+            RichText::new("In a tournament the winner adds 1 to one stat of their fighter: change it on the Fighters tab.")
                 .color(theme::muted(&v)),
         );
     }
