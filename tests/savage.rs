@@ -583,3 +583,34 @@ fn the_reference_trait_roll_reads_typed_dice() {
     assert!(h.query_by_label("8 on the d8: it aced: roll again and add.").is_some());
     assert!(h.query_by_label("→ 8: a raise").is_none());
 }
+
+/// Dealing the next round while units have not acted skips their turns, so the first click
+/// asks (in the button's own place) and names them; a Joker's holder still to act is named on
+/// the turn panel when every other card has come up, never passed over.
+#[test]
+fn the_next_round_is_not_dealt_over_turns_still_to_come() {
+    let dir = data_with_combatants();
+    let mut h = fight_tab(dir.path());
+    for who in ["Doc (played by Ann)", "Kid (played by Bob)", "Boss (the Marshal's)"] {
+        press(&mut h, who);
+    }
+    savage_mut(&mut h).fight.seed = Some(1877);
+    press(&mut h, "Start the fight");
+    deal(&mut h, &[("Doc", "JK"), ("Kid", "KS"), ("Boss", "QH")]);
+    assert_eq!(fight(&h).state.round(), 1);
+    // Kid and the Boss act; Doc, on his Joker, has not yet.
+    for (unit, name) in [("kid", "Kid"), ("boss", "Boss")] {
+        press_button(&mut h, &format!("Begin {name}'s turn"));
+        assert_eq!(fight(&h).state.whose_turn(), Some(unit));
+        shortcut(&mut h, egui::Key::E);
+    }
+    h.get_by_label("Every other card has come up: Doc still to act on a Joker.");
+    let deal_button = h.get_by_role_and_label(Role::Button, "Deal round 2").rect();
+    press_button(&mut h, "Deal round 2");
+    assert_eq!(fight(&h).state.round(), 1, "nothing dealt yet");
+    h.get_by_label("Not acted yet: Doc. Deal anyway?");
+    let anyway = h.get_by_role_and_label(Role::Button, "Deal anyway").rect();
+    assert_eq!(anyway.left_top(), deal_button.left_top(), "the answer is where the question was asked");
+    press_button(&mut h, "Deal anyway");
+    assert_eq!(fight(&h).state.round(), 2);
+}

@@ -463,6 +463,20 @@ impl State {
             .map(|e| e.unit)
     }
 
+    /// The units still to act this round, by name, in the order of their cards: dealt a card,
+    /// in the fight, not on hold, and not yet done (Jokers included, and the one acting now).
+    /// Dealing the next round while any is left skips their turn, so the screen asks first.
+    #[must_use]
+    pub fn yet_to_act(&self) -> Vec<String> {
+        self.order()
+            .into_iter()
+            .filter(|e| {
+                e.card.is_some() && !e.acted && !e.on_hold && self.unit(&e.unit).is_some_and(Unit::in_fight)
+            })
+            .map(|e| e.name)
+            .collect()
+    }
+
     /// Units holding a Joker that have not acted: "Joker: act now" all round.
     #[must_use]
     pub fn joker_holders(&self) -> Vec<&str> {

@@ -98,6 +98,8 @@ pub struct FightState {
     /// Set-up: copies of each combatant file in the new fight.
     pub picked: BTreeMap<String, u32>,
     pub automation: Automation,
+    /// Deal round N was asked for while units had not acted: the next click deals.
+    pub confirm_deal: bool,
     /// The deal typed from a real deck: cards per unit, as typed.
     pub typing: bool,
     pub cards: BTreeMap<String, String>,
@@ -369,9 +371,6 @@ fn shortcuts(
             commands.push(FightCommand::Apply(event));
         }
     };
-    if pressed(ui, egui::Key::D) {
-        send(Event::Deal { typed: BTreeMap::new() });
-    }
     if pressed(ui, egui::Key::N)
         && let Some(unit) = s.next_up()
     {

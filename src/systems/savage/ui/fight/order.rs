@@ -29,17 +29,7 @@ pub(super) fn header_ui(
     let read_only = view.read_only.is_some();
     crate::ui::widgets::row(ui, |ui| {
         ui.label(RichText::new(format!("Round {}", s.round())).size(theme::HEADING + 8.0).strong());
-        let deal = Event::Deal { typed: BTreeMap::new() };
-        event_button(
-            ui,
-            rules,
-            fight,
-            read_only,
-            RichText::new(format!("Deal round {}", s.round() + 1)).size(theme::BODY + 2.0).strong(),
-            deal,
-            commands,
-        )
-        .on_hover_text("Posse deals every combatant its card(s), sorted by card and suit (Ctrl+D)");
+        deal_button(ui, rules, fight, read_only, state, commands);
         let typed = Event::Deal { typed: BTreeMap::new() };
         if ui
             .add_enabled(
@@ -72,6 +62,67 @@ pub(super) fn header_ui(
             close_button(ui, commands);
         }
     });
+}
+
+/// Deal round N. While units have not acted this round (a Joker's holder among them) the
+/// first click (or Ctrl+D) only asks, in the button's own place: "Deal anyway" deals, and the
+/// line after the row says who would lose their turn.
+fn deal_button(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let s = &fight.state;
+    let waiting = s.yet_to_act();
+    if waiting.is_empty() {
+        state.confirm_deal = false;
+    }
+    let text =
+        if state.confirm_deal { "Deal anyway".to_owned() } else { format!("Deal round {}", s.round() + 1) };
+    let deal = Event::Deal { typed: BTreeMap::new() };
+    let why =
+        if read_only { Some("This fight is read-only.".to_owned()) } else { why_not(rules, fight, &deal) };
+    let button = egui::Button::new(RichText::new(text).size(theme::BODY + 2.0).strong())
+        .min_size(egui::vec2(150.0, 0.0));
+    let response = ui.add_enabled(why.is_none(), button);
+    let response = match &why {
+        Some(why) => crate::ui::widgets::refused(ui, response, why),
+        None => response
+            .on_hover_text("Posse deals every combatant its card(s), sorted by card and suit (Ctrl+D)"),
+    };
+    let key = why.is_none() && !state.typing && shortcut_d(ui);
+    if response.clicked() || key {
+        if waiting.is_empty() || state.confirm_deal {
+            commands.push(FightCommand::Apply(deal));
+            state.confirm_deal = false;
+        } else {
+            state.confirm_deal = true;
+        }
+    }
+    if state.confirm_deal {
+        ui.label(
+            RichText::new(format!("Not acted yet: {}. Deal anyway?", and_list(&waiting)))
+                .color(theme::accent(ui.visuals()))
+                .strong(),
+        );
+    }
+}
+
+/// Ctrl+D, unless a text field has the keys.
+fn shortcut_d(ui: &Ui) -> bool {
+    !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::D))
+}
+
+/// "Doc", "Doc and Kid", "Doc, Kid and Boss".
+fn and_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 fn close_button(ui: &mut Ui, commands: &mut Vec<FightCommand>) {

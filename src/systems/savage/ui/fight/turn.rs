@@ -214,6 +214,22 @@ fn next_ui(ui: &mut Ui, rules: &Rules, fight: &Fight<'_>, read_only: bool, comma
             )
             .on_hover_text("Ctrl+N");
         }
+        // A Joker's holder acts when they choose: their turn is still to come, never skipped.
+        None if !s.joker_holders().is_empty() => {
+            let names: Vec<&str> = s
+                .joker_holders()
+                .iter()
+                .filter_map(|id| s.unit(id))
+                .map(|u| u.combatant.name.as_str())
+                .collect();
+            ui.label(
+                RichText::new(format!(
+                    "Every other card has come up: {} still to act on a Joker.",
+                    names.join(", ")
+                ))
+                .size(theme::HEADING),
+            );
+        }
         None => {
             ui.label(
                 RichText::new("Every card has come up: deal the next round (Ctrl+D).").size(theme::HEADING),
