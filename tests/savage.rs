@@ -613,4 +613,20 @@ fn the_next_round_is_not_dealt_over_turns_still_to_come() {
     assert_eq!(anyway.left_top(), deal_button.left_top(), "the answer is where the question was asked");
     press_button(&mut h, "Deal anyway");
     assert_eq!(fight(&h).state.round(), 2);
+    // Put away, the fight is listed by who fights whom.
+    press(&mut h, "Close the fight");
+    h.get_by_label("Resume Doc, Kid v Boss · round 2 · all fighting");
+}
+
+/// A group of Extras is many, a Wild Card one: "End Outlaws' turn", "End Boss's turn".
+#[test]
+fn a_units_name_takes_the_possessive_of_one_or_many() {
+    let read = |json: &str| {
+        posse::systems::savage::rules::combatant::from_value(serde_json::from_str(json).expect("JSON"))
+            .expect("a combatant")
+    };
+    let (_, outlaws) = COMBATANTS.iter().find(|(id, _)| *id == "outlaws").expect("outlaws");
+    let (_, boss) = COMBATANTS.iter().find(|(id, _)| *id == "boss").expect("boss");
+    assert_eq!(posse::systems::savage::ui::whose(&read(outlaws)), "Outlaws'");
+    assert_eq!(posse::systems::savage::ui::whose(&read(boss)), "Boss's");
 }

@@ -324,21 +324,19 @@ impl log::TableRules for Savage<'_> {
     }
 }
 
-/// A fight in one line, for its Resume button: who, the round, who is still standing.
+/// A fight in one line, for its Resume button: who against whom, the round, how many units
+/// are out ("Doc, Kid v Boss, Outlaws A · round 2 · 1 of 4 out").
 #[must_use]
 pub fn fight_summary(s: &State) -> String {
     let mut sides: BTreeMap<bool, Vec<&str>> = BTreeMap::new();
     for u in &s.units {
         sides.entry(u.combatant.player.is_some()).or_default().push(u.combatant.name.as_str());
     }
-    let posse = sides.get(&true).map_or(0, Vec::len);
-    let foes = sides.get(&false).map_or(0, Vec::len);
-    let standing = s.units.iter().filter(|u| u.in_fight()).count();
-    format!(
-        "Fight · round {} · posse of {posse} against {foes} · {standing} of {} still fighting",
-        s.round(),
-        s.units.len()
-    )
+    let names = |posse: bool| sides.get(&posse).map_or_else(|| "nobody".to_owned(), |n| n.join(", "));
+    let out = s.units.iter().filter(|u| !u.in_fight()).count();
+    let standing =
+        if out == 0 { "all fighting".to_owned() } else { format!("{out} of {} out", s.units.len()) };
+    format!("{} v {} · round {} · {standing}", names(true), names(false), s.round())
 }
 
 impl log::Rules for Savage<'_> {

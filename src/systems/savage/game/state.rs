@@ -477,6 +477,24 @@ impl State {
             .collect()
     }
 
+    /// The target an attack by `attacker` starts with: the one the Marshal picked, unless it
+    /// is the attacker or no longer in the fight; else the last attack's target when it is an
+    /// enemy still fighting; else the first enemy still fighting. Never the attacker, never an
+    /// ally unless picked, never a member who is out.
+    #[must_use]
+    pub fn default_target(&self, attacker: &MemberRef, picked: Option<&MemberRef>) -> Option<MemberRef> {
+        let fighting = |r: &MemberRef| self.member(r).is_some_and(Member::is_active);
+        let side = |r: &MemberRef| self.unit(&r.unit).map(|u| u.combatant.player.is_some());
+        let enemy = |r: &MemberRef| side(r).is_some() && side(r) != side(attacker);
+        if let Some(p) = picked.filter(|p| *p != attacker && fighting(p)) {
+            return Some(p.clone());
+        }
+        if let Some(last) = self.last_attack.as_ref().map(|a| &a.target).filter(|t| enemy(t) && fighting(t)) {
+            return Some(last.clone());
+        }
+        self.members().into_iter().map(|(r, _, _)| r).find(|r| enemy(r) && fighting(r))
+    }
+
     /// Units holding a Joker that have not acted: "Joker: act now" all round.
     #[must_use]
     pub fn joker_holders(&self) -> Vec<&str> {

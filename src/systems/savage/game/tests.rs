@@ -880,3 +880,27 @@ fn the_next_up_skips_units_out_of_the_fight() {
     play(&mut fight, &[hit(m("boss", 0), None, 30)]);
     assert_eq!(fight.state.next_up().as_deref(), Some("bob"));
 }
+
+/// The attack form's first target is an enemy still fighting: never the attacker, never an ally
+/// unless the Marshal picked one, never an Extra who is out.
+#[test]
+fn an_attack_starts_on_an_enemy_still_fighting() {
+    let mut fight = round_one();
+    let s = &fight.state;
+    assert_eq!(s.default_target(&m("ann", 0), None), Some(m("outlaws", 0)), "the first enemy");
+    assert_eq!(s.default_target(&m("ann", 0), Some(&m("ann", 0))), Some(m("outlaws", 0)), "not herself");
+    assert_eq!(
+        s.default_target(&m("ann", 0), Some(&m("bob", 0))),
+        Some(m("bob", 0)),
+        "an ally only when picked"
+    );
+    assert_eq!(
+        s.default_target(&m("outlaws", 2), None),
+        Some(m("ann", 0)),
+        "the Marshal's side aims at the posse"
+    );
+    // The first Outlaw is taken out by a wound: the form starts on the next one standing.
+    play(&mut fight, &[hit(m("outlaws", 0), Some("ann"), 12)]);
+    assert_eq!(member(&fight, "outlaws", 0).status, Status::Out);
+    assert_eq!(fight.state.default_target(&m("ann", 0), Some(&m("outlaws", 0))), Some(m("outlaws", 1)));
+}

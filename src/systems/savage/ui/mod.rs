@@ -141,3 +141,11 @@ pub fn notice_ui(ui: &mut egui::Ui, notice: &Notice) -> Option<PathBuf> {
     });
     open
 }
+
+/// A unit's name in the possessive: a group of Extras is many ("the Outlaws' turn"), a Wild
+/// Card one ("the Boss's turn").
+#[must_use]
+pub fn whose(combatant: &crate::systems::savage::rules::combatant::Combatant) -> String {
+    let name = &combatant.name;
+    if !combatant.is_wild_card() && name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
+}

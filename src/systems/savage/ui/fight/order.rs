@@ -12,6 +12,7 @@ use crate::kernel::cards::Card;
 use crate::systems::savage::game::{Event, Fight, Member, MemberRef, Status, Unit, UnitSetup};
 use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::initiative::parse_card;
+use crate::systems::savage::ui::calc::DiceForm;
 use crate::systems::savage::ui::{card_text, signed};
 use crate::ui::table::History;
 use crate::ui::theme;
@@ -403,6 +404,11 @@ fn member_button(
         .accessible_name(name.clone())
         .on_hover_text(format!("{name}: {words}"));
     if response.clicked() {
+        // A new target: the dice typed against the old one are not for it.
+        if state.selected.as_ref() != Some(&r) {
+            state.attack_dice = DiceForm::default();
+            state.damage_total.clear();
+        }
         state.selected = Some(r);
         if state.middle == Middle::Combatant || !m.is_active() {
             state.middle = Middle::Combatant;

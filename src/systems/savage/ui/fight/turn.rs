@@ -208,7 +208,9 @@ fn next_ui(ui: &mut Ui, rules: &Rules, fight: &Fight<'_>, read_only: bool, comma
                 rules,
                 fight,
                 read_only,
-                RichText::new(format!("Begin {}'s turn", u.combatant.name)).size(theme::HEADING).strong(),
+                RichText::new(format!("Begin {} turn", crate::systems::savage::ui::whose(&u.combatant)))
+                    .size(theme::HEADING)
+                    .strong(),
                 event,
                 commands,
             )
@@ -273,12 +275,12 @@ fn acting_ui(
     let v = ui.visuals().clone();
     let s = &fight.state;
     let Some(unit) = s.unit(unit_id) else { return };
-    let name = unit.combatant.name.clone();
+    let whose = crate::systems::savage::ui::whose(&unit.combatant);
     row(ui, |ui| {
         if let Some(card) = unit.card {
             ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
         }
-        ui.label(RichText::new(format!("{name}'s turn")).size(theme::HEADING + 4.0).strong());
+        ui.label(RichText::new(format!("{whose} turn")).size(theme::HEADING + 4.0).strong());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             let end = Event::EndTurn { unit: unit_id.to_owned() };
             event_button(
@@ -286,7 +288,7 @@ fn acting_ui(
                 rules,
                 fight,
                 read_only,
-                RichText::new(format!("End {name}'s turn")).strong(),
+                RichText::new(format!("End {whose} turn")).strong(),
                 end,
                 commands,
             )
@@ -353,7 +355,7 @@ fn acting_ui(
         ui.selectable_value(&mut state.step, Step::Attack, RichText::new("1. Attack").strong());
         ui.selectable_value(&mut state.step, Step::Damage, RichText::new("2. Damage").strong());
     });
-    let target = target_line(ui, rules, s, state);
+    let target = target_line(ui, rules, s, &attacker, state);
     match state.step {
         Step::Attack => attack_ui(ui, rules, fight, read_only, &attacker, target.as_ref(), state, commands),
         Step::Damage => damage_ui(ui, rules, fight, read_only, &attacker, target.as_ref(), state, commands),
@@ -361,10 +363,17 @@ fn acting_ui(
     interrupt_ui(ui, rules, fight, read_only, unit_id, state, commands);
 }
 
-/// The target: the combatant clicked last, or the last attack's; one line with what matters.
-fn target_line(ui: &mut Ui, rules: &Rules, s: &State, state: &FightState) -> Option<MemberRef> {
+/// The target: the combatant clicked last, else an enemy still fighting (the game decides,
+/// `State::default_target`); one line with what matters.
+fn target_line(
+    ui: &mut Ui,
+    rules: &Rules,
+    s: &State,
+    attacker: &MemberRef,
+    state: &FightState,
+) -> Option<MemberRef> {
     let v = ui.visuals().clone();
-    let target = state.selected.clone().or_else(|| s.last_attack.as_ref().map(|a| a.target.clone()));
+    let target = s.default_target(attacker, state.selected.as_ref());
     match &target {
         Some(t) => {
             let (parry, toughness) =
