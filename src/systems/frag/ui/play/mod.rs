@@ -127,6 +127,11 @@ impl PlayState {
         if matches!(event, Event::ZombiesAdjacent { .. } | Event::EndTurn) {
             self.adjacent = 0;
         }
+        // The turn passes: the next fighter's card form starts from its own defaults (Ann's
+        // "Shotgun, 4 dice, 3 ammo" is not Bob's).
+        if matches!(event, Event::EndTurn) {
+            self.cards = CardsForm::default();
+        }
         self.attack.after_event(event);
         self.hazard.after_event();
         self.shootout.after_event();
@@ -307,4 +312,21 @@ fn main_button(
 /// A player's name by seat.
 fn who(game: &Game, seat: usize) -> &str {
     game.state.players.get(seat).map_or("?", |p| p.name.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_card_form_starts_afresh_for_the_next_fighter() {
+        let mut state = PlayState::default();
+        state.cards.name = "Shotgun".into();
+        state.cards.number = 4;
+        state.cards.ammo = 3;
+        state.after_event(&Event::Drop { player: 0, card: "Shotgun".into() });
+        assert_eq!(state.cards.ammo, 3, "kept within the turn");
+        state.after_event(&Event::EndTurn);
+        assert_eq!(state.cards, CardsForm::default());
+    }
 }
