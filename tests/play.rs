@@ -795,3 +795,17 @@ fn a_shots_nerve_test_cannot_be_put_off() {
     assert_eq!(game(&h).log.last(), Some(&Event::Nerve { model: billy, needed: 5, roll: 7, to_shoot: None }));
     h.get_by_label("Shot 2 at Billy Clanton");
 }
+
+/// A d20 typed against one target is not carried to the next: picking another target
+/// empties the roll, so no "Apply" stands ready with the old number.
+#[test]
+fn a_new_target_clears_the_d20_typed_for_the_old_one() {
+    let (_dir, mut h) = dealt();
+    declare(&mut h, &["Shoot"]);
+    shoot(&mut h, "Billy Clanton", "12", Some("14"));
+    h.get_by_label("Apply: Under fire + nerve test");
+    crate::support::target(&mut h, "Johnny Ringo");
+    let roll = h.get_by_role_and_label(Role::TextInput, "d20 roll");
+    assert_eq!(roll.value().as_deref(), Some(""), "the roll is typed afresh");
+    assert!(h.query_by_label_contains("Apply: ").is_none(), "nothing to apply without a roll");
+}

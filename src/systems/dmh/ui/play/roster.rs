@@ -85,6 +85,12 @@ pub(super) fn roster_ui(
                     if pickable {
                         let response = response.on_hover_text(format!("Target {}", model.name));
                         if response.clicked() {
+                            // Another target: the d20 typed against the old one (for a shot
+                            // the rules refused, say) is not for this one.
+                            if state.draft.target != Some(m) {
+                                state.draft.roll.clear();
+                                state.draft.duck_back = false;
+                            }
                             state.draft.target = Some(m);
                             state.fight.target = Some(m);
                         }
