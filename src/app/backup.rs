@@ -10,7 +10,6 @@ use egui::RichText;
 use super::PosseApp;
 use super::files::{self, Chosen, Delivered};
 use crate::store::backup;
-use crate::systems;
 use crate::ui::{theme, widgets};
 
 /// A dialog's answer, sent from its thread (the desktop) or its callback (the page).
@@ -140,7 +139,7 @@ impl PosseApp {
                 (crate::ui::sentence(&format!("The restore stopped: {e}; restore again to carry on")), true)
             }
         };
-        self.systems = systems::ALL.iter().map(|s| (s.app)(Some(data.system(s.id)))).collect();
+        self.systems = Self::lazy_systems(Some(&data));
         outcome
     }
 }

@@ -11,6 +11,9 @@ use egui::RichText;
 
 mod backup;
 pub mod files;
+mod lazy;
+
+pub use lazy::LazySystem;
 
 use crate::store::{DataDir, Settings};
 use crate::systems;
@@ -100,8 +103,8 @@ pub struct PosseApp {
     pub home: bool,
     /// The system shown, as its index in the registry.
     pub current: usize,
-    /// Each system's screens, in the registry's order.
-    pub systems: Vec<Box<dyn SystemApp>>,
+    /// Each system's screens, in the registry's order, each made when first used.
+    pub systems: Vec<LazySystem>,
     /// A sentence about the data folder (files moved from an older Posse, or no folder).
     pub notice: Option<String>,
     /// Whether start-up is being measured (`POSSE_STARTUP_PROBE=1`).
@@ -140,8 +143,7 @@ impl PosseApp {
         {
             notice = Some(format!("Some files of an older Posse could not be moved: {e}."));
         }
-        let systems: Vec<Box<dyn SystemApp>> =
-            systems::ALL.iter().map(|s| (s.app)(data.as_ref().map(|d| d.system(s.id)))).collect();
+        let systems = Self::lazy_systems(data.as_ref());
         let settings = data.as_ref().map(DataDir::load_settings).unwrap_or_default();
         let last =
             settings.last_system.as_deref().and_then(|id| systems::ALL.iter().position(|s| s.id == id));
@@ -156,6 +158,12 @@ impl PosseApp {
             reopen_game: false,
             backups: backup::Backups::default(),
         }
+    }
+
+    /// Every system's screens on its own folder of `data`, made when first used (the home
+    /// screen parses no game's rules).
+    fn lazy_systems(data: Option<&DataDir>) -> Vec<LazySystem> {
+        systems::ALL.iter().map(|s| LazySystem::new(s.app, data.map(|d| d.system(s.id)))).collect()
     }
 
     /// Reopens the games that were open at the table when Posse last ran, each in its own
@@ -467,10 +475,8 @@ fn theme_buttons(ui: &mut egui::Ui) {
 #[must_use]
 #[cfg(not(target_arch = "wasm32"))]
 pub fn run() -> ExitCode {
-    if let Some(errors) = systems::load_errors() {
-        eprintln!("Posse cannot start: {errors}.");
-        return ExitCode::from(2);
-    }
+    // No game's rules are parsed before the first frame: a system whose built-in data does
+    // not load says so on its own screens when it is opened (`Unavailable`).
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Posse")
