@@ -1,7 +1,8 @@
 //! Timing of the game journal: applying and saving one event (written and synced to the disk
 //! before the game shows it) at 100 and at 10,000 events, what the sync alone costs on this
 //! disk, and reopening a game of 10,000 events. Run with `cargo bench --bench game` (or, to
-//! skip an optimised build, `cargo bench --profile dev --bench game`).
+//! skip an optimised build, `cargo bench --profile dev --bench game`). With `PERF_REPLAY=1` it
+//! replays the long game 300 more times at the end, for a profiler (`perf record`).
 
 use std::io::Write as _;
 use std::time::Instant;

@@ -11,8 +11,8 @@ use crate::store::DataDir;
 type Make = Box<dyn FnOnce() -> Box<dyn SystemApp>>;
 
 /// One system's screens, made on first use: any use through `Deref` makes them, while the
-/// home screen's questions ([`LazySystem::resume_line`], [`LazySystem::open_game`],
-/// [`LazySystem::leave`]) are answered without making them when they are not made yet.
+/// home screen's questions ([`LazySystem::resume_line`], [`LazySystem::open_game`]) are
+/// answered without making them when they are not made yet.
 pub struct LazySystem {
     app: LazyCell<Box<dyn SystemApp>, Make>,
     /// The system's own data folder, for the resume line read from the saved summaries.
@@ -50,35 +50,28 @@ impl LazySystem {
             return line.clone();
         }
         match self.cached_resume_line() {
-            Some(line) => self.resume.get_or_init(|| line).clone(),
-            None => LazyCell::force(&self.app).resume_line(),
+            Cached::Line(line) => self.resume.get_or_init(|| line).clone(),
+            Cached::Missing => LazyCell::force(&self.app).resume_line(),
         }
     }
 
     /// The resume line from the saved summaries, the newest game first as the table lists
-    /// them; `None` when a game up to the first playable one has no valid summary.
-    fn cached_resume_line(&self) -> Option<Option<String>> {
-        let Some(data) = &self.data else { return Some(None) };
+    /// them.
+    fn cached_resume_line(&self) -> Cached {
+        let Some(data) = &self.data else { return Cached::Line(None) };
         for id in data.list_games() {
-            let summary = data.cached_summary(&id)?;
+            let Some(summary) = data.cached_summary(&id) else { return Cached::Missing };
             if summary.playable() {
-                return Some(Some(summary.text()));
+                return Cached::Line(Some(summary.text()));
             }
         }
-        Some(None)
+        Cached::Line(None)
     }
 
     /// [`SystemApp::open_game`]: screens not made yet have no game open.
     #[must_use]
     pub fn open_game(&self) -> Option<String> {
-        self.made().and_then(|app| app.open_game())
-    }
-
-    /// [`SystemApp::leave`]: screens not made yet have nothing to tidy.
-    pub fn leave(&mut self) {
-        if let Some(app) = LazyCell::get_mut(&mut self.app) {
-            app.leave();
-        }
+        self.made().and_then(SystemApp::open_game)
     }
 }
 
@@ -94,4 +87,12 @@ impl DerefMut for LazySystem {
     fn deref_mut(&mut self) -> &mut Self::Target {
         LazyCell::force_mut(&mut self.app).as_mut()
     }
+}
+
+/// The resume line as the saved summaries give it.
+enum Cached {
+    /// The line (`None`: no game to resume).
+    Line(Option<String>),
+    /// A game up to the first playable one has no valid summary: only a replay tells.
+    Missing,
 }

@@ -399,7 +399,8 @@ impl PosseApp {
 
 impl eframe::App for PosseApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        if let Some(system) = self.systems.get_mut(self.current) {
+        // From the home screen the system was left when the player went home.
+        if let Some(system) = self.systems.get_mut(self.current).filter(|_| !self.home) {
             system.leave();
         }
     }
