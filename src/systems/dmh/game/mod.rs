@@ -647,8 +647,6 @@ impl Game {
         // then the scene's checks run and the line is written.
         let mut game = Game::default();
         let mut before = Game::default();
-        game.log.reserve(events.len());
-        game.lines.reserve(events.len());
         for (i, event) in events.iter().enumerate() {
             let log = std::mem::take(&mut game.log);
             let lines = std::mem::take(&mut game.lines);
