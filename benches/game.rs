@@ -1,7 +1,8 @@
 //! Timing of the game journal: applying and saving one event (written and synced to the disk
 //! before the game shows it) at 100 and at 10,000 events, what the sync alone costs on this
 //! disk, and reopening a game of 10,000 events. Run with `cargo bench --bench game` (or, to
-//! skip an optimised build, `cargo bench --profile dev --bench game`).
+//! skip an optimised build, `cargo bench --profile dev --bench game`). With `PERF_REPLAY=1` it
+//! replays the long game 300 more times at the end, for a profiler (`perf record`).
 
 use std::io::Write as _;
 use std::time::Instant;
@@ -109,9 +110,23 @@ fn main() {
             start.elapsed().as_secs_f64() * 1e3
         })
         .collect();
+    let events = read_journal(&path).expect("read").events;
+    let replaying: Vec<f64> = (0..11)
+        .map(|_| {
+            let start = Instant::now();
+            assert_eq!(Game::replay(rules, &events).expect("replays").log.len(), 10_000);
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
     println!(
-        "reopen a game of 10,000 events: median {:.1} ms (reading and checking the file: {:.1} ms)",
+        "reopen a game of 10,000 events: median {:.1} ms (reading and checking the file: {:.1} ms; replaying: {:.1} ms)",
         median(times),
-        median(reading)
+        median(reading),
+        median(replaying)
     );
+    if std::env::var_os("PERF_REPLAY").is_some() {
+        for _ in 0..300 {
+            assert_eq!(Game::replay(rules, &events).expect("replays").log.len(), 10_000);
+        }
+    }
 }

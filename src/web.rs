@@ -54,9 +54,6 @@ async fn run() -> Result<(), JsValue> {
     if let Ok(storage) = window.navigator().storage().dyn_into::<web_sys::StorageManager>() {
         let _ = storage.persist();
     }
-    if let Some(errors) = crate::systems::load_errors() {
-        return Err(format!("{errors}.").into());
-    }
     let runner = eframe::WebRunner::new();
     runner
         .start(canvas, eframe::WebOptions::default(), Box::new(move |cc| Ok(Box::new(WebApp::new(cc, test)))))

@@ -372,3 +372,43 @@ fn every_systems_game_is_deleted_and_the_delete_undone() {
         assert!(label(&h, "Resume ").ends_with(&line), "{system}: offered to resume again");
     }
 }
+
+/// The home screen parses no game's rules (issue 19): every system's screens are made the
+/// first time they are used, and until then a saved game's resume line is read from the
+/// summary kept beside its journal. A game without its summary (the app was closed without
+/// closing the game) makes its system's screens, which replay it and keep its summary; the
+/// line reads the same either way.
+#[test]
+fn the_home_screen_makes_no_systems_screens_and_reads_resume_lines_from_summaries() {
+    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = crate::support::play_on(dir.path());
+    crate::support::start(&mut h, crate::support::SEED, None);
+    drop(h);
+    let summaries = || -> usize {
+        std::fs::read_dir(dir.path().join("dmh").join("games"))
+            .expect("the games folder")
+            .filter(|e| e.as_ref().is_ok_and(|e| e.path().to_string_lossy().ends_with(".summary.json")))
+            .count()
+    };
+    assert_eq!(summaries(), 0);
+    // Opened on the home screen, not on the system shown last.
+    std::fs::remove_file(dir.path().join("settings.json")).expect("the settings");
+    let line = "Resume Tombstone Law v The Clanton Gang · custom game · turn 1 · unfinished";
+    let made = |h: &Harness<'static, PosseApp>| -> Vec<bool> {
+        h.state().systems.iter().map(|s| s.made().is_some()).collect()
+    };
+    let h = app(dir.path());
+    assert!(h.state().home);
+    h.get_by_label(line);
+    assert_eq!(made(&h), [true, false, false, false], "only the game without a summary is replayed");
+    assert_eq!(summaries(), 1);
+    drop(h);
+    let mut h = app(dir.path());
+    h.get_by_label(line);
+    assert_eq!(made(&h), [false; 4], "no system's screens are made for the home screen");
+    h.get_by_label(line).click();
+    h.run();
+    assert!(!h.state().home);
+    assert_eq!(made(&h), [true, false, false, false]);
+    assert_eq!(h.state().dmh().table.game().map(|g| g.log.len()), Some(1));
+}

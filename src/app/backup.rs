@@ -139,7 +139,7 @@ impl PosseApp {
                 (crate::ui::sentence(&format!("The restore stopped: {e}; restore again to carry on")), true)
             }
         };
-        self.systems = self.registry.iter().map(|s| (s.app)(Some(data.system(s.id)))).collect();
+        self.systems = Self::lazy_systems(self.registry, Some(&data));
         outcome
     }
 }

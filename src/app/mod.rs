@@ -10,6 +10,9 @@ use egui::RichText;
 
 mod backup;
 pub mod files;
+mod lazy;
+
+pub use lazy::LazySystem;
 
 use crate::host::{System, SystemApp};
 use crate::store::{DataDir, Settings};
@@ -24,8 +27,8 @@ pub struct PosseApp {
     pub home: bool,
     /// The system shown, as its index in the registry.
     pub current: usize,
-    /// Each system's screens, in the registry's order.
-    pub systems: Vec<Box<dyn SystemApp>>,
+    /// Each system's screens, in the registry's order, each made when first used.
+    pub systems: Vec<LazySystem>,
     /// A sentence about the data folder (files moved from an older Posse, or no folder).
     pub notice: Option<String>,
     /// Whether start-up is being measured (`POSSE_STARTUP_PROBE=1`).
@@ -72,8 +75,7 @@ impl PosseApp {
         {
             notice = Some(format!("Some files of an older Posse could not be moved: {e}."));
         }
-        let systems: Vec<Box<dyn SystemApp>> =
-            registry.iter().map(|s| (s.app)(data.as_ref().map(|d| d.system(s.id)))).collect();
+        let systems = Self::lazy_systems(registry, data.as_ref());
         let settings = data.as_ref().map(DataDir::load_settings).unwrap_or_default();
         let last = settings.last_system.as_deref().and_then(|id| registry.iter().position(|s| s.id == id));
         PosseApp {
@@ -88,6 +90,12 @@ impl PosseApp {
             reopen_game: false,
             backups: backup::Backups::default(),
         }
+    }
+
+    /// Every system's screens on its own folder of `data`, made when first used (the home
+    /// screen parses no game's rules).
+    fn lazy_systems(registry: &'static [System], data: Option<&DataDir>) -> Vec<LazySystem> {
+        registry.iter().map(|s| LazySystem::new(s.app, data.map(|d| d.system(s.id)))).collect()
     }
 
     /// Reopens the games that were open at the table when Posse last ran, each in its own
@@ -325,7 +333,8 @@ impl PosseApp {
 
 impl eframe::App for PosseApp {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        if let Some(system) = self.systems.get_mut(self.current) {
+        // From the home screen the system was left when the player went home.
+        if let Some(system) = self.systems.get_mut(self.current).filter(|_| !self.home) {
             system.leave();
         }
     }
@@ -401,10 +410,8 @@ fn theme_buttons(ui: &mut egui::Ui) {
 #[must_use]
 #[cfg(not(target_arch = "wasm32"))]
 pub fn run(registry: &'static [System]) -> ExitCode {
-    if let Some(errors) = crate::host::load_errors(registry) {
-        eprintln!("Posse cannot start: {errors}.");
-        return ExitCode::from(2);
-    }
+    // No game's rules are parsed before the first frame: a system whose built-in data does
+    // not load says so on its own screens when it is opened (`Unavailable`).
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Posse")

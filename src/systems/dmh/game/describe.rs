@@ -26,13 +26,13 @@ impl Game {
     /// An event in plain words, from the state before it (`self`) and after it (`after`).
     #[must_use]
     pub fn describe(&self, rules: &Rules, after: &Game, event: &Event) -> String {
-        let turn = format!("Turn {}", after.turn.max(1));
+        let turn = after.turn.max(1);
         if let Some(what) = hands::describe(self, rules, after, event)
             .or_else(|| scene::describe(self, after, event))
             .or_else(|| activation::describe(self, after, event))
             .or_else(|| duel::describe(self, rules, after, event))
         {
-            return format!("{turn} · {what}");
+            return format!("Turn {turn} · {what}");
         }
         let what = match event {
             Event::Begin(setup) => format!(
@@ -110,7 +110,7 @@ impl Game {
             // Described by `hands::describe`, `scene::describe` and `activation::describe` above.
             _ => String::new(),
         };
-        format!("{turn} · {what}")
+        format!("Turn {turn} · {what}")
     }
 
     /// A shot or a quick-shot exchange in plain words.

@@ -62,7 +62,7 @@ fn is_zero(n: &u32) -> bool {
 }
 
 /// A model at the table.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[expect(clippy::struct_excessive_bools, reason = "each flag is a marker on the model at the table")]
 pub struct Model {
     pub name: String,
@@ -154,7 +154,7 @@ impl Fight {
 }
 
 /// One side's cards and models.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideState {
     pub name: String,
     pub gang: String,
@@ -478,7 +478,7 @@ pub enum GameError {
 }
 
 /// A game: its state and the events that made it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
     pub seed: u64,
     pub scene: Option<String>,
@@ -553,6 +553,46 @@ pub struct Game {
     pub lines: Vec<String>,
 }
 
+/// `Clone` for a struct, field by field, with a `clone_from` that reuses each field's own
+/// buffers (strings, lists), so [`Game::replay`] keeps the state before each event without
+/// allocating. The fields listed as `compared` (maps, and values whose own `clone_from` makes
+/// a new copy) are compared first and left alone when unchanged, as they mostly are from one
+/// event to the next. Both patterns name every field: a field added and not listed here fails
+/// to compile.
+macro_rules! clone_reusing {
+    ($name:ident { $($field:ident),* $(,)? } compared { $($compared:ident),* $(,)? }) => {
+        impl Clone for $name {
+            fn clone(&self) -> Self {
+                let $name { $($field,)* $($compared),* } = self;
+                $name { $($field: $field.clone(),)* $($compared: $compared.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                let $name { $($field,)* $($compared),* } = self;
+                $($field.clone_from(&source.$field);)*
+                $(if *$compared != source.$compared {
+                    $compared.clone_from(&source.$compared);
+                })*
+            }
+        }
+    };
+}
+
+clone_reusing!(Model {
+    name, profile, hits, nerve, shoot, hth, boss, weapons, under_fire, out_of_ammo, moves, out_of_action,
+    card, activated, flags, second, burnt, held, spent,
+} compared { shots });
+
+clone_reusing!(SideState {
+    name, gang, role, reshuffle, models, deck, hand, discard, started_with, used_card, ran_out, owns,
+} compared {});
+
+clone_reusing!(Game {
+    seed, scene, turn, phase, sides, tie_priority, fights, quick_shots, abilities_used, skipped,
+    extra_shot, witness, bn_ignored, failed_big_nerve, nerve_due, edition, boots, called, acted,
+    randomised, broke, applied, log, lines,
+} compared { pending, in_play, result, activation, duel });
+
 impl Default for Game {
     fn default() -> Self {
         Game {
@@ -599,9 +639,27 @@ impl Game {
     /// # Errors
     /// The first event that cannot be applied, with its position.
     pub fn replay(rules: &Rules, events: &[Event]) -> Result<Game, (usize, GameError)> {
+        // Each event is applied in place: a refused one is damage, and the game replayed so
+        // far is given up, so nothing needs keeping unchanged. Each line is still written
+        // from the state before and after its event, as `apply` writes it; the state before
+        // is kept in a second game whose buffers are reused from event to event. The steps
+        // are `apply`'s, in its order: the event is applied without the log, then logged,
+        // then the scene's checks run and the line is written.
         let mut game = Game::default();
+        let mut before = Game::default();
         for (i, event) in events.iter().enumerate() {
-            game.apply(rules, event).map_err(|e| (i, e))?;
+            let log = std::mem::take(&mut game.log);
+            let lines = std::mem::take(&mut game.lines);
+            before.clone_from(&game);
+            let applied = game.apply_inner(rules, event);
+            game.log = log;
+            applied.map_err(|e| (i, e))?;
+            game.log.push(event.clone());
+            game.after_event(rules);
+            let line = before.describe(rules, &game, event);
+            game.lines = lines;
+            game.lines.push(line);
+            game.applied += 1;
         }
         Ok(game)
     }
