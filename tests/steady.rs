@@ -110,3 +110,25 @@ fn a_half_typed_value_is_shown_beside_its_field_and_not_saved() {
     h.get_by_label_contains("Not saved until the fields marked in red are put right (1).");
     assert_eq!(saved_weapon(dir.path(), "boss")["damage"], "2d6+1", "the file keeps its last good value");
 }
+
+/// Enter in a one-line field submits it: a skill typed and Enter is added, and the field is
+/// ready for the next.
+#[test]
+fn enter_adds_the_skill_typed() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = combatant_editor(dir.path(), "Boss");
+    let field = Steady::clear(&mut h, "New skill");
+    field.type_keys(&mut h, "Notice");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    h.get_by_label("Notice die");
+    let node = h.get_by_role_and_label(Role::TextInput, "New skill");
+    assert_eq!(node.value().as_deref(), Some(""));
+    assert!(node.is_focused(), "ready for the next skill");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let text = std::fs::read_to_string(dir.path().join("savage/combatants/boss.json")).expect("saved");
+    let file: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(file["skills"]["notice"], "d6");
+}

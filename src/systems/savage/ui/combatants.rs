@@ -420,19 +420,25 @@ fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
     }
     row(ui, |ui| {
         let label = row_label(ui, "New skill");
-        ui.add(
-            egui::TextEdit::singleline(&mut form.new_skill)
-                .char_limit(combatant::MAX_TEXT)
-                .desired_width(160.0),
-        )
-        .labelled_by(label.id);
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut form.new_skill)
+                    .char_limit(combatant::MAX_TEXT)
+                    .desired_width(160.0),
+            )
+            .labelled_by(label.id);
+        // Enter in the field adds the skill, and the field keeps the focus for the next one.
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let name = form.new_skill.trim().to_ascii_lowercase();
         let fresh = !name.is_empty()
             && !form.skills.iter().any(|(n, _)| *n == name)
             && form.skills.len() < combatant::MAX_ENTRIES;
-        if ui.add_enabled(fresh, egui::Button::new("Add the skill")).clicked() {
+        if ui.add_enabled(fresh, egui::Button::new("Add the skill")).clicked() || (fresh && entered) {
             form.skills.push((name, Die::D6));
             form.new_skill.clear();
+            if entered {
+                field.request_focus();
+            }
         }
     });
 }
