@@ -282,3 +282,26 @@ fn any_systems_field_under_the_keyboard_comes_back_into_view() {
     let rect = h.get_by_role_and_label(Role::TextInput, "Damage total").rect();
     assert!(rect.top() >= 0.0 && rect.bottom() <= 340.0, "the field is hidden: {rect:?}");
 }
+
+/// On a touch screen nothing hovers: End activation with actions left says so on its first
+/// tap, on the button itself and in its own place, and ends the activation on the second.
+#[test]
+fn end_activation_with_actions_left_asks_on_a_touch_screen() {
+    use crate::support::Dmh as _;
+    let dir = data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = app(dir.path(), Screen::Play, (800.0, 1280.0));
+    start(&mut h, support::SEED, None);
+    deal(&mut h, &DEAL);
+    declare(&mut h, &["Move", "Shoot"]);
+    let events = h.state().dmh().table.game().map(|g| g.log.len());
+    let end = h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").rect();
+    press_button(&mut h, "End Wyatt Earp's activation");
+    assert_eq!(h.state().dmh().table.game().map(|g| g.log.len()), events, "nothing ended yet");
+    let again = h
+        .get_by_role_and_label(Role::Button, "End Wyatt Earp's activation, giving up the actions left")
+        .rect();
+    assert_eq!(again.right_top(), end.right_top(), "in the same place");
+    press_button(&mut h, "End Wyatt Earp's activation, giving up the actions left");
+    let last = h.state().dmh().table.game().and_then(|g| g.lines.last().cloned()).unwrap_or_default();
+    assert!(last.starts_with("Turn 1 · Wyatt Earp (A♥) finishes"), "{last}");
+}

@@ -133,18 +133,32 @@ fn end_activation_button(
     } else {
         format!("End {}'s activation (Ctrl+E)", model.name)
     };
-    let end = egui::Button::new(RichText::new("End activation").size(theme::HEADING))
-        .min_size(egui::vec2(200.0, 40.0));
+    // On a touch screen, where nothing hovers, a tap with actions left first says so on the
+    // button itself (in its own place); a second tap ends the activation.
+    let touch = theme::is_touch(ui.ctx());
+    let armed = touch && left && state.end_armed == Some(current);
+    if state.end_armed.is_some_and(|r| r != current || !left) {
+        state.end_armed = None;
+    }
+    let text = if armed { "Tap again: give up the rest" } else { "End activation" };
+    let end = egui::Button::new(RichText::new(text).size(theme::HEADING)).min_size(egui::vec2(200.0, 40.0));
     let clicked = ui
         .add(end)
-        .accessible_name(format!("End {}'s activation", model.name))
+        .accessible_name(if armed {
+            format!("End {}'s activation, giving up the actions left", model.name)
+        } else {
+            format!("End {}'s activation", model.name)
+        })
         .on_hover_text(hover)
         .clicked();
     // A click or Ctrl+E right after the model changed is the second of a double press.
-    if (clicked || super::shortcut(ui, egui::Key::E)) && settled {
+    if clicked && settled && touch && left && !armed {
+        state.end_armed = Some(current);
+    } else if (clicked || super::shortcut(ui, egui::Key::E)) && settled {
         let moves = game.activation_of(current).map_or(0, Activation::moves_taken);
         commands.push(PlayCommand::Apply(Event::EndActivation { model: current, moves }));
         state.new_activation();
+        state.end_armed = None;
     }
 }
 

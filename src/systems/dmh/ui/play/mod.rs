@@ -203,6 +203,9 @@ pub struct PlayState {
     pub duel_hit: String,
     /// The Duel: each side's d20.
     pub duel_rolls: [String; 2],
+    /// On a touch screen, End activation was tapped once for this model with actions left:
+    /// the next tap ends it.
+    pub end_armed: Option<ModelRef>,
 }
 
 impl PlayState {
