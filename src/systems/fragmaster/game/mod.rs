@@ -65,11 +65,17 @@ pub fn summary(s: &State) -> log::Summary {
             Phase::Playing => format!("round {}", s.round),
             Phase::Over => "over".to_owned(),
         };
-        let leader = s.scoreboard().into_iter().next();
-        let standing = match (s.winner().map(|p| s.player_name(p)), leader) {
+        let board = s.scoreboard();
+        let top = board.first().map(|l| l.frags);
+        let leaders: Vec<String> =
+            board.iter().filter(|l| Some(l.frags) == top).map(|l| l.name.clone()).collect();
+        let standing = match (s.winner().map(|p| s.player_name(p)), top) {
             (Some(winner), _) => format!("{winner} won"),
-            (None, Some(line)) if line.frags != 0 => {
-                format!("{} leads with {}, unfinished", line.name, line.frags)
+            (None, Some(frags)) if frags != 0 && leaders.len() > 1 => {
+                format!("{} tie for the lead with {frags}, unfinished", and_list(&leaders))
+            }
+            (None, Some(frags)) if frags != 0 => {
+                format!("{} leads with {frags}, unfinished", and_list(&leaders))
             }
             (None, _) => "unfinished".to_owned(),
         };

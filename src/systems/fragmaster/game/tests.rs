@@ -735,3 +735,25 @@ mod replay {
         }
     }
 }
+
+/// The saved game's line names every player sharing the lead, not one of them at random.
+#[test]
+fn the_resume_line_names_a_tie_for_the_lead() {
+    let player = |name: &str, frags| Player { name: name.into(), characters: vec![], frags };
+    let mut s = State {
+        phase: Phase::Playing,
+        target: 20,
+        round: 4,
+        players: vec![player("Ann", 3), player("Bob", 3), player("Cid", 1)],
+        ..State::default()
+    };
+    assert_eq!(
+        super::summary(&s).line,
+        "Ann, Bob, Cid · first to 20 · round 4 · Ann and Bob tie for the lead with 3, unfinished"
+    );
+    s.players[1].frags = 2;
+    assert_eq!(
+        super::summary(&s).line,
+        "Ann, Bob, Cid · first to 20 · round 4 · Ann leads with 3, unfinished"
+    );
+}
