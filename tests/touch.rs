@@ -305,3 +305,62 @@ fn end_activation_with_actions_left_asks_on_a_touch_screen() {
     let last = h.state().dmh().table.game().and_then(|g| g.lines.last().cloned()).unwrap_or_default();
     assert!(last.starts_with("Turn 1 · Wyatt Earp (A♥) finishes"), "{last}");
 }
+
+/// At desktop widths (1024×768 and 1280×800, mouse sizes) nothing of any system's every-turn
+/// screens reaches past the window's right or left edge.
+#[test]
+fn every_system_stays_inside_a_desktop_window() {
+    let mut found = Vec::new();
+    for size in [(1024.0, 768.0), (1280.0, 800.0)] {
+        let edges = |h: &App, step: &str| -> Vec<String> {
+            problems(h, size.0, &format!("{step} at {}×{}", size.0, size.1), true)
+                .into_iter()
+                .filter(|p| !p.ends_with(" high"))
+                .collect()
+        };
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = support::system_on(dir.path(), "Fragmaster Origins", size.0, size.1);
+        super::fragmaster::four_players_to_round_one(&mut h);
+        found.extend(edges(&h, "Fragmaster's round"));
+        press(&mut h, "Target Ann");
+        type_in(&mut h, "Distance (cm)", "35");
+        found.extend(edges(&h, "Fragmaster's attack"));
+
+        let dir = super::frag::data_with_fighters(&[
+            ("ann", "agency-operative", 2, 2, 3),
+            ("bob", "indian-brave", 3, 2, 2),
+        ]);
+        let mut h = support::system_on(dir.path(), "Frag Deadlands", size.0, size.1);
+        tab(&mut h, "Play");
+        super::frag::to_bobs_turn(&mut h);
+        press(&mut h, "Target Ann");
+        type_in(&mut h, "To-hit dice", "2 2");
+        type_in(&mut h, "Damage dice", "6 6");
+        type_in(&mut h, "Ann's defence dice", "1 1");
+        found.extend(edges(&h, "Frag's attack"));
+
+        let dir = super::savage::data_with_combatants();
+        let mut h = support::system_on(dir.path(), "Deadlands (Savage Worlds)", size.0, size.1);
+        tab(&mut h, "Fight");
+        for who in ["Doc (played by Ann)", "Kid (played by Bob)", "Boss (the Marshal's)"] {
+            press(&mut h, who);
+        }
+        press(&mut h, "Start the fight");
+        press_button(&mut h, "Type the cards");
+        for (name, card) in [("Doc", "JK"), ("Kid", "KS"), ("Boss", "KH")] {
+            type_in(&mut h, &format!("{name} cards"), card);
+        }
+        press_button(&mut h, "Deal these cards");
+        doc_shoots_the_boss(&mut h);
+        found.extend(edges(&h, "Deadlands' attack"));
+
+        let dir = data_with(&["lawmen-21", "outlaws-21"]);
+        let mut h = support::app_on(dir.path(), Screen::Play, size.0, size.1);
+        start(&mut h, support::SEED, None);
+        deal(&mut h, &DEAL);
+        declare(&mut h, &["Shoot"]);
+        shoot(&mut h, "Billy Clanton", "12", Some("14"));
+        found.extend(edges(&h, "Dead Man's Hand's shot"));
+    }
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}
