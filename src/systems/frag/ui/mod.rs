@@ -186,9 +186,20 @@ pub(crate) fn shortcut(ui: &Ui, key: egui::Key) -> bool {
     !ui.ctx().text_edit_focused() && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, key))
 }
 
+/// A count of dice in words: "1 defence die", "3 defence dice".
+pub(crate) fn dice(n: impl std::fmt::Display + PartialEq<u32>, what: &str) -> String {
+    if n == 1 { format!("1 {what} die") } else { format!("{n} {what} dice") }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::parse_dice;
+    use super::{dice, parse_dice};
+
+    #[test]
+    fn one_die_is_a_die() {
+        assert_eq!(dice(1u32, "defence"), "1 defence die");
+        assert_eq!(dice(3u32, "defence"), "3 defence dice");
+    }
 
     #[test]
     fn typed_dice() {

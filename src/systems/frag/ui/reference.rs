@@ -87,7 +87,7 @@ fn damage_ui(ui: &mut Ui, book: &Rulebook, state: &mut ReferenceState) {
         if !(lo.0..=lo.1).contains(&x) {
             problem(ui, &format!("{} dice total {} to {}.", state.attack_dice, lo.0, lo.1));
         } else if !(dl.0..=dl.1).contains(&y) {
-            problem(ui, &format!("{} defence dice total {} to {}.", state.health, dl.0, dl.1));
+            problem(ui, &format!("{} total {} to {}.", super::dice(state.health, "defence"), dl.0, dl.1));
         } else {
             let r = combat::resolve(book, x, y, state.extra, state.health, state.gallows_always);
             let words = match r.result {

@@ -301,12 +301,12 @@ pub fn attack_ui(
         };
         ui.label(
             RichText::new(format!(
-                "{} to-hit dice at range {} · if it hits, {}d{} damage against {target_name}'s {} defence dice:",
-                inputs.hit_dice,
+                "{} at range {} · if it hits, {}d{} damage against {target_name}'s {}:",
+                super::super::dice(inputs.hit_dice, "to-hit"),
                 form.range,
                 inputs.damage_dice,
                 if inputs.extra > 0 { format!(" + {}", inputs.extra) } else { String::new() },
-                inputs.defence_dice
+                super::super::dice(inputs.defence_dice, "defence")
             ))
             .strong(),
         );
@@ -324,7 +324,12 @@ pub fn attack_ui(
                 return;
             }
             if let Some(hit) = &hit {
-                probability_bar(ui, &format!("Hits at range {}", form.range), hit.hit_chance, theme::good(&v));
+                probability_bar(
+                    ui,
+                    &format!("Hits at range {}", form.range),
+                    hit.hit_chance,
+                    theme::good(&v),
+                );
             }
             let Ok(odds) = &odds else { return };
             if let Some(hit) = &hit {
@@ -333,26 +338,28 @@ pub fn attack_ui(
             if let Some(a) = inputs.ammo_left {
                 ui.label(format!("Ammo left {a}: this attack uses 1."));
             }
-            if let Some(c) =
-                s.character(book, attacker).ok().filter(|c| !c.reroll_ones_with.is_empty() || c.discard_for_die)
+            if let Some(c) = s
+                .character(book, attacker)
+                .ok()
+                .filter(|c| !c.reroll_ones_with.is_empty() || c.discard_for_die)
             {
                 ui.label(RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
             }
         });
         // The verdict stands beside the dice that decide it, so the panel stays short.
         let to_hit = row(ui, |ui| {
-                let to_hit = dice_field(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice);
-                if let Some(rolled) = &to_hit {
-                    let (word, colour) = if total(rolled) < form.range {
-                        ("a miss", theme::muted(&v))
-                    } else {
-                        ("a hit", theme::good(&v))
-                    };
-                    ui.label(RichText::new(word).size(theme::HEADING).strong().color(colour));
-                }
-                to_hit
-            })
-            .inner;
+            let to_hit = dice_field(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice);
+            if let Some(rolled) = &to_hit {
+                let (word, colour) = if total(rolled) < form.range {
+                    ("a miss", theme::muted(&v))
+                } else {
+                    ("a hit", theme::good(&v))
+                };
+                ui.label(RichText::new(word).size(theme::HEADING).strong().color(colour));
+            }
+            to_hit
+        })
+        .inner;
         let mut event = None;
         let mut verdict = None;
         let attack = |to_hit: Vec<u8>, damage: Vec<u8>, defence: Vec<u8>, gallows: Option<u8>| {

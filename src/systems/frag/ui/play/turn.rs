@@ -511,8 +511,9 @@ fn zombies_attack_ui(
             ui.label(theme::heading(&visuals, format!("Zombie attack {k} of {count}")));
             if let Some(inputs) = s.zombie_attack_inputs(book) {
                 ui.label(format!(
-                    "An automatic hit: {} damage dice against {name}'s {} defence dice.",
-                    inputs.damage_dice, inputs.defence_dice
+                    "An automatic hit: {} against {name}'s {}.",
+                    super::super::dice(inputs.damage_dice, "damage"),
+                    super::super::dice(inputs.defence_dice, "defence")
                 ));
                 if let Ok(odds) = inputs.damage_odds(book) {
                     super::super::reference::damage_odds_ui(ui, &odds, false);
