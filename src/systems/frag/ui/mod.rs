@@ -187,7 +187,7 @@ pub(crate) fn shortcut(ui: &Ui, key: egui::Key) -> bool {
 }
 
 /// A count of dice in words: "1 defence die", "3 defence dice".
-pub(crate) fn dice(n: impl std::fmt::Display + PartialEq<u32>, what: &str) -> String {
+pub(crate) fn dice(n: u32, what: &str) -> String {
     if n == 1 { format!("1 {what} die") } else { format!("{n} {what} dice") }
 }
 
@@ -197,8 +197,8 @@ mod tests {
 
     #[test]
     fn one_die_is_a_die() {
-        assert_eq!(dice(1u32, "defence"), "1 defence die");
-        assert_eq!(dice(3u32, "defence"), "3 defence dice");
+        assert_eq!(dice(1, "defence"), "1 defence die");
+        assert_eq!(dice(3, "defence"), "3 defence dice");
     }
 
     #[test]
