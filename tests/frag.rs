@@ -608,6 +608,10 @@ fn a_fighter_designed_saved_and_printed_from_the_fighters_tab() {
     h.state_mut().systems.iter_mut().for_each(|s| s.leave());
     h.run();
     assert_eq!((saved(&file)["health"].as_u64(), saved(&file)["accuracy"].as_u64()), (Some(2), Some(3)));
+    // Renamed, the fighter keeps its file, and the sheet is named after them as it shows them.
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, "Fighter's name")
+        .set_text_value_accesskit("Doc Holliday");
+    h.run();
     press(&mut h, "Print the record sheet");
     let prints: Vec<_> = std::fs::read_dir(dir.path().join("frag").join("prints"))
         .expect("the prints folder")
@@ -615,6 +619,7 @@ fn a_fighter_designed_saved_and_printed_from_the_fighters_tab() {
         .map(|e| e.path())
         .collect();
     assert_eq!(prints.len(), 1, "{prints:?}");
+    assert!(prints[0].ends_with("record-sheet-doc-holliday-a4.pdf"), "{prints:?}");
     assert!(std::fs::read(&prints[0]).expect("the sheet").starts_with(b"%PDF"));
 }
 

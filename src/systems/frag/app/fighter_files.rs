@@ -127,7 +127,9 @@ impl FragApp {
         let result = sheet::record_sheet(self.book, &f, self.fighters.frags)
             .map_err(|e| e.to_string())
             .map(|s| layout(&s, paper));
-        let path = data.prints().join(format!("record-sheet-{id}-{}.pdf", paper.id()));
+        // Named by the fighter as the sheet shows them (a renamed fighter keeps its file id).
+        let who = if f.name.trim().is_empty() { id.to_owned() } else { store::slug(&f.name) };
+        let path = data.prints().join(format!("record-sheet-{who}-{}.pdf", paper.id()));
         let written = result.and_then(|pages| {
             print::render(&pages)
                 .map_err(|e| e.to_string())
