@@ -61,7 +61,7 @@ fn a_declared_activation_undone_click_by_click_and_resumed() {
     press(&mut h, "Moved");
     h.get_by_label("1. Move ✓");
     h.get_by_label("▶ 2. Shoot");
-    h.get_by_label("Shot 1 at click an enemy in the roster");
+    h.get_by_label("Shot 1: click an enemy in the roster");
     shoot(&mut h, "Billy Clanton", "12", Some("12"));
     h.get_by_label("Shot 1 at Billy Clanton");
     h.get_by_label("Modifier +1 · close range");
@@ -95,7 +95,7 @@ fn a_declared_activation_undone_click_by_click_and_resumed() {
     assert_eq!(a.steps, [Step::Done, Step::Pending]);
     h.get_by_label("1. Move ✓");
     h.get_by_label("▶ 2. Shoot");
-    h.get_by_label("Shot 1 at click an enemy in the roster");
+    h.get_by_label("Shot 1: click an enemy in the roster");
     shoot(&mut h, "Billy Clanton", "12", Some("12"));
     press(&mut h, "Apply: Under fire");
     assert_eq!(last_line(&h), shot_line);

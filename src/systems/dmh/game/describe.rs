@@ -62,6 +62,8 @@ impl Game {
                 self.name(*model),
                 if nerve::test_result(*needed, *roll) == nerve::TestResult::Pass {
                     "passed"
+                } else if after.model_at(*model).is_some_and(|m| m.out_of_action) {
+                    "failed, another marker: out of action"
                 } else {
                     "failed, another marker"
                 }

@@ -999,6 +999,12 @@ impl Game {
         Ok(())
     }
 
+    /// Whether one more under fire marker (a failed nerve test's) puts model `r` out of action.
+    #[must_use]
+    pub fn one_more_marker_downs(&self, r: ModelRef) -> bool {
+        self.model_at(r).is_some_and(|m| !m.out_of_action && m.under_fire + 1 >= m.hits)
+    }
+
     fn add_markers(&mut self, r: ModelRef, n: u32) -> Result<(), GameError> {
         let m = self.model_mut(r)?;
         m.under_fire += n;

@@ -1185,3 +1185,20 @@ fn desperados_shooting_into_a_fight_turn_a_card_for_the_hit() {
         Err(GameError::InFight(game.model_at(bandit).expect("m").name.clone()))
     );
 }
+
+/// A failed nerve test adds a marker (rulebook line 138); when that marker is the one that
+/// puts the model out of action, the screen and the log say so.
+#[test]
+fn the_marker_of_a_failed_nerve_test_that_downs_a_model_says_so() {
+    let rules = embedded::rules();
+    let mut game = dealt(9);
+    let r = ModelRef { side: 1, model: 0 };
+    let hits = game.model_at(r).expect("a model").hits;
+    game.apply(rules, &Event::SetMarker { model: r, marker: Marker::UnderFire(hits - 1) }).expect("markers");
+    assert!(game.one_more_marker_downs(r));
+    game.apply(rules, &Event::Nerve { model: r, needed: 10, roll: 1, to_shoot: None }).expect("the test");
+    assert!(game.model_at(r).expect("a model").out_of_action);
+    let line = game.lines.last().expect("a line");
+    assert!(line.ends_with(": 1, failed, another marker: out of action"), "{line}");
+    assert!(!game.one_more_marker_downs(r), "already down");
+}

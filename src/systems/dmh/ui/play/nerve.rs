@@ -100,6 +100,8 @@ pub(super) fn nerve_ui(
         ui.label(
             RichText::new(if passes {
                 format!("{roll} → passed")
+            } else if game.one_more_marker_downs(target) {
+                format!("{roll} → failed, another marker puts {} out of action", model.name)
             } else {
                 format!("{roll} → failed, another marker")
             })

@@ -59,10 +59,11 @@ fn shot_inputs_ui(
     let weapon = rules.weapon(&weapon_id)?;
     let target =
         d.target.filter(|&t| enemies.models.get(t).is_some_and(|m| !m.out_of_action && m.on_table()));
-    let name = target
-        .and_then(|t| enemies.models.get(t))
-        .map_or("click an enemy in the roster", |m| m.name.as_str());
-    ui.label(RichText::new(format!("Shot {} at {name}", context.shot)).size(theme::HEADING).strong());
+    let heading = target.and_then(|t| enemies.models.get(t)).map_or_else(
+        || format!("Shot {}: click an enemy in the roster", context.shot),
+        |m| format!("Shot {} at {}", context.shot, m.name),
+    );
+    ui.label(RichText::new(heading).size(theme::HEADING).strong());
     ui.label(
         RichText::new(format!(
             "{} · {} · {}",
