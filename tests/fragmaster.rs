@@ -506,3 +506,20 @@ fn the_initiative_score_and_print_commands_contract() {
         "Posse fragmaster needs a subcommand: attack, initiative, score or reference (see posse fragmaster --help).",
     );
 }
+
+/// The frag target may be far from the book's 20: it is typed, not only stepped (and stays
+/// within 1 to 999).
+#[test]
+fn the_frag_target_can_be_typed() {
+    use egui::accesskit::Role;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open(dir.path());
+    h.get_by_role_and_label(Role::SpinButton, "Frag target").set_value_accesskit(50.0);
+    h.run();
+    assert_eq!(fm(&h).play.setup.target, 50);
+    press(&mut h, "More: Frag target");
+    assert_eq!(fm(&h).play.setup.target, 51);
+    h.get_by_role_and_label(Role::SpinButton, "Frag target").set_value_accesskit(5000.0);
+    h.run();
+    assert_eq!(fm(&h).play.setup.target, 999, "at most 999");
+}

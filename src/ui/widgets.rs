@@ -93,27 +93,45 @@ pub fn choice<T: PartialEq + Copy>(
 
 /// A number with − and + buttons, kept within `min..=max`.
 pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
+    stepper_with(ui, label, value, min, max, false);
+}
+
+/// A stepper whose number can also be typed (a tap or a click on it, then the number): for
+/// values that may be far from where they start, such as a game's frag target.
+pub fn typed_stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
+    stepper_with(ui, label, value, min, max, true);
+}
+
+fn stepper_with(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32, typed: bool) {
+    // A finger needs the −/+ as wide as they are high.
+    let side = if theme::is_touch(ui.ctx()) { theme::TOUCH_TARGET } else { 32.0 };
     row(ui, |ui| {
         row_label(ui, label);
         let minus = ui
             .add_enabled(
                 *value > min,
-                egui::Button::new(RichText::new("−").strong()).min_size(vec2(32.0, 28.0)),
+                egui::Button::new(RichText::new("−").strong()).min_size(vec2(side, 28.0)),
             )
             .accessible_name(format!("Fewer: {label}"))
             .on_hover_text(format!("One less ({label})"));
         if minus.clicked() {
             *value = value.saturating_sub(1).max(min);
         }
-        ui.add_sized(
-            [36.0, 28.0],
-            egui::Label::new(RichText::new(value.to_string()).size(theme::HEADING).strong()),
-        )
-        .accessible_name(format!("{label}: {value}"));
+        if typed {
+            ui.add_sized([56.0, 28.0], egui::DragValue::new(value).range(min..=max).speed(0.0))
+                .accessible_name(label.to_owned())
+                .on_hover_text("Click and type a number, or use − and +");
+        } else {
+            ui.add_sized(
+                [36.0, 28.0],
+                egui::Label::new(RichText::new(value.to_string()).size(theme::HEADING).strong()),
+            )
+            .accessible_name(format!("{label}: {value}"));
+        }
         let plus = ui
             .add_enabled(
                 *value < max,
-                egui::Button::new(RichText::new("+").strong()).min_size(vec2(32.0, 28.0)),
+                egui::Button::new(RichText::new("+").strong()).min_size(vec2(side, 28.0)),
             )
             .accessible_name(format!("More: {label}"))
             .on_hover_text(format!("One more ({label})"));

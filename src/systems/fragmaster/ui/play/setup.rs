@@ -12,7 +12,7 @@ use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::data::WeaponId;
 use crate::ui::table::{SavedAction, SavedWords, saved_games_ui};
 use crate::ui::theme;
-use crate::ui::widgets::{choice, problem, row, row_label, stepper};
+use crate::ui::widgets::{choice, problem, row, row_label, typed_stepper};
 
 /// One player in the form.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -176,7 +176,7 @@ fn form_ui(
         );
     }
     ui.add_space(theme::GAP);
-    stepper(ui, "Frag target", &mut draft.target, 1, 999);
+    typed_stepper(ui, "Frag target", &mut draft.target, 1, 999);
     ui.label(
         RichText::new(format!("{} unless the players agree on another.", g.target)).color(theme::muted(&v)),
     );
