@@ -97,7 +97,7 @@ pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
 }
 
 /// A stepper whose number can also be typed (a tap or a click on it, then the number): for
-/// values that may be far from where they start, such as a game's frag target.
+/// values that may be far from where they start, such as a score to play to.
 pub fn typed_stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
     stepper_with(ui, label, value, min, max, true);
 }
