@@ -18,12 +18,12 @@ pub(super) fn describe(rules: &Rules, before: &State, after: &State, event: &Eve
         Event::InitiativeRolls { rolls } => {
             let parts: Vec<String> =
                 rolls.iter().map(|r| format!("{} rolls {}", after.name(r.character), r.roll)).collect();
-            format!("Initiative: {}.{}", and_list(&parts), initiative_after(after))
+            format!("Initiative: {}.{}", and_list(&parts), initiative_after(after, "Tied"))
         }
         Event::Tiebreaks { rolls } => {
             let parts: Vec<String> =
                 rolls.iter().map(|r| format!("{} rolls {}", after.name(r.character), r.roll)).collect();
-            format!("Tiebreak: {}.{}", and_list(&parts), initiative_after(after))
+            format!("Tiebreak: {}.{}", and_list(&parts), initiative_after(after, "Still tied"))
         }
         Event::DeploymentRolls { character, rolls } => {
             deployment_line(rules, before, after, *character, rolls)
@@ -108,7 +108,9 @@ fn names(state: &State, ids: &[CharacterId]) -> String {
     and_list(&ids.iter().map(|&id| state.name(id).to_owned()).collect::<Vec<_>>())
 }
 
-fn initiative_after(after: &State) -> String {
+/// What the rolls leave: the order, or who is tied ("Tied" after the initiative rolls, "Still
+/// tied" after a tiebreak).
+fn initiative_after(after: &State, tied_words: &str) -> String {
     if after.phase == Phase::Deployment {
         return format!(
             " Order: {}.",
@@ -120,7 +122,7 @@ fn initiative_after(after: &State) -> String {
     }
     let Some(standing) = after.initiative_standing() else { return String::new() };
     let tied: Vec<String> = standing.tied.iter().map(|group| names(after, group)).collect();
-    format!(" Still tied: {}; each rolls a d6.", tied.join("; "))
+    format!(" {tied_words}: {}; each rolls a d6.", tied.join("; "))
 }
 
 fn deployment_line(rules: &Rules, before: &State, after: &State, id: CharacterId, rolls: &[D6]) -> String {

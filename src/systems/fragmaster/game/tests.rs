@@ -143,7 +143,7 @@ fn a_four_player_game_to_the_win() {
     // Initiative: Ann and Cid tie on 11 and roll a d6 each.
     assert_eq!(
         t.initiative(&[("Ann", 11), ("Bob", 14), ("Cid", 11), ("Dan", 9)]),
-        "Initiative: Ann rolls 11, Bob rolls 14, Cid rolls 11 and Dan rolls 9. Still tied: Ann and Cid; each rolls a d6."
+        "Initiative: Ann rolls 11, Bob rolls 14, Cid rolls 11 and Dan rolls 9. Tied: Ann and Cid; each rolls a d6."
     );
     assert_eq!(t.state().initiative_waiting(), vec![t.id("Ann"), t.id("Cid")]);
     assert_eq!(
