@@ -451,7 +451,7 @@ fn frag_deadlands_from_set_up_to_a_win_on_the_gallows() {
     let s = &game(&h).state;
     assert_eq!(s.winner.map(|w| (w.player, w.by)), Some((1, WinBy::Frags)));
     assert!(last_line(&h).contains("hangs on gallows square 2"), "{}", last_line(&h));
-    assert!(h.query_by_label("Bob wins with 1 frags!").is_some());
+    assert!(h.query_by_label("Bob wins with 1 frag!").is_some());
 
     // Undo names the attack and takes back exactly it; Redo puts it back.
     let attack = last_line(&h);

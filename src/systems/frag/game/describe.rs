@@ -237,8 +237,8 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
     };
     if let (None, Some(win)) = (before.winner, after.winner) {
         let how = match win.by {
-            WinBy::Frags => format!("{} frags", after.frag_target),
-            WinBy::ZombieFrags => format!("{} zombie frags", book.zombies.zombie_frags_to_win),
+            WinBy::Frags => frags(after.frag_target, "frag"),
+            WinBy::ZombieFrags => frags(book.zombies.zombie_frags_to_win, "zombie frag"),
             WinBy::Heliport => "the Heliport".into(),
         };
         let _ = write!(line, ". {} wins with {how}!", who(after, win.player));
@@ -367,4 +367,10 @@ pub fn status_words(status: Status) -> String {
         Status::Fragged => "fragged".into(),
         Status::Hanged(g) => format!("hanged on gallows square {g}"),
     }
+}
+
+/// A number of frags in words: "1 frag", "3 frags", "25 zombie frags".
+#[must_use]
+pub fn frags(n: u32, what: &str) -> String {
+    if n == 1 { format!("1 {what}") } else { format!("{n} {what}s") }
 }

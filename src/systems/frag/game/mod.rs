@@ -15,7 +15,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-pub use describe::status_words;
+pub use describe::{frags, status_words};
 pub use error::Error;
 pub use event::{Attack, Event, Play, Seat, Setup, Shootout, Take, Target, WeaponCard, WeaponUse};
 pub use state::{

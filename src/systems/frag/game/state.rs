@@ -657,6 +657,10 @@ impl State {
     #[must_use]
     pub fn reminders(&self, book: &Rulebook) -> Vec<String> {
         let mut out = Vec::new();
+        // Over: nothing more is asked of anyone.
+        if self.stage == Stage::Over {
+            return out;
+        }
         let (Some(turn), Some(seat)) = (self.turn.as_ref(), self.current_player()) else { return out };
         let (Some(p), Ok(c)) = (self.players.get(seat), self.character(book, seat)) else { return out };
         if let Some(draw) = &c.turn_start_draw
@@ -673,7 +677,8 @@ impl State {
         }
         let discard = self.must_discard(book);
         if discard > 0 && matches!(turn.phase, Phase::Actions | Phase::ZombiesAttack) {
-            out.push(format!("{} must discard {discard} card(s) before the turn ends.", p.name));
+            let cards = if discard == 1 { "1 card".to_owned() } else { format!("{discard} cards") };
+            out.push(format!("{} must discard {cards} before the turn ends.", p.name));
         }
         if !self.leftovers.is_empty() && turn.phase == Phase::Actions {
             out.push("Leftovers lie on the map: a fighter entering their square may take one thing.".into());

@@ -391,10 +391,11 @@ fn three_frags_win() {
     ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
     let line =
         ok(&mut g, attack(BOB, Target::Player(ANN), WeaponUse::Starting, 3, [&[2, 2], &[6, 5], &[1, 2]]));
-    assert!(line.ends_with(". Bob wins with 1 frags!"), "{line}");
+    assert!(line.ends_with(". Bob wins with 1 frag!"), "{line}");
     assert_eq!(g.state.winner, Some(Win { player: BOB, by: WinBy::Frags }));
     assert_eq!(g.state.players[BOB].hand, 4, "no Special for the winning frag");
     assert_eq!(refused(&mut g, Event::EndTurn), "the game is over: Bob has won");
+    assert!(g.state.reminders(book()).is_empty(), "nothing is asked once the game is over");
 }
 
 #[test]

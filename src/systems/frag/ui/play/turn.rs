@@ -551,8 +551,13 @@ pub fn over_ui(ui: &mut Ui, book: &Rulebook, game: &Game) {
     let s = &game.state;
     let Some(win) = s.winner else { return };
     let how = match win.by {
-        WinBy::Frags => format!("with {} frags", s.frag_target),
-        WinBy::ZombieFrags => format!("with {} zombie frags", book.zombies.zombie_frags_to_win),
+        WinBy::Frags => format!("with {}", crate::systems::frag::game::frags(s.frag_target, "frag")),
+        WinBy::ZombieFrags => {
+            format!(
+                "with {}",
+                crate::systems::frag::game::frags(book.zombies.zombie_frags_to_win, "zombie frag")
+            )
+        }
         WinBy::Heliport => format!("by reaching {}", book.zombies.win_square),
     };
     ui.label(

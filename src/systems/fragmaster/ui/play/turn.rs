@@ -264,10 +264,14 @@ pub fn over_ui(ui: &mut Ui, s: &State) {
     let frags = s.players.get(winner.0).map_or(0, |p| p.frags);
     ui.add_space(theme::GAP * 2.0);
     ui.label(
-        RichText::new(format!("{} wins with {frags} frags!", s.player_name(winner)))
-            .size(theme::BIG)
-            .strong()
-            .color(theme::good(&v)),
+        RichText::new(format!(
+            "{} wins with {frags} {}!",
+            s.player_name(winner),
+            if frags == 1 { "frag" } else { "frags" }
+        ))
+        .size(theme::BIG)
+        .strong()
+        .color(theme::good(&v)),
     );
     ui.label(format!(
         "The first to {} frags. Undo takes the last attack back; Close game puts the game away.",
