@@ -28,16 +28,21 @@ pub trait SystemApp: Any {
     fn leave(&mut self) {}
     /// Files dropped on the window while this system is shown.
     fn files_dropped(&mut self, _paths: Vec<PathBuf>) {}
+    /// The system's table session, if it keeps games: what the shell asks of the game open
+    /// there ([`SystemApp::open_game`], [`SystemApp::test_state`]) is answered from it.
+    fn table(&self) -> Option<&dyn crate::session::OpenTable> {
+        None
+    }
     /// The saved game open at the table, by id (`None`: none, or the system keeps none).
     fn open_game(&self) -> Option<String> {
-        None
+        self.table().and_then(crate::session::OpenTable::open_id).map(str::to_owned)
     }
     /// Reopens a saved game by id, on its play tab (after a reload of the web page).
     fn reopen(&mut self, _id: &str) {}
     /// The system's state as JSON, for the browser test to compare before and after a reload
     /// (`Null`: nothing to compare).
     fn test_state(&self) -> serde_json::Value {
-        serde_json::Value::Null
+        self.table().map_or(serde_json::Value::Null, crate::session::OpenTable::test_state)
     }
     /// For the shell and the tests to reach the system's own state.
     fn as_any(&self) -> &dyn Any;

@@ -247,6 +247,24 @@ impl Reopened {
     }
 }
 
+/// What the shell asks of any system's table, whatever its game: the game open there.
+pub trait OpenTable {
+    /// The open game's id.
+    fn open_id(&self) -> Option<&str>;
+    /// The open game for the browser test: its id, number of events and last line.
+    fn test_state(&self) -> serde_json::Value;
+}
+
+impl<G: Played> OpenTable for Table<G> {
+    fn open_id(&self) -> Option<&str> {
+        Table::open_id(self)
+    }
+
+    fn test_state(&self) -> serde_json::Value {
+        Table::test_state(self)
+    }
+}
+
 /// One system's table: its saved games and the game open, if any.
 pub struct Table<G: Played> {
     data: Option<DataDir>,

@@ -49,7 +49,8 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
         .map_err(|e| StoreError::Unwritable { path: path.to_owned(), reason: io_reason(&e) })
 }
 
-#[cfg(all(test, unix))]
+#[cfg(test)]
+#[cfg(unix)]
 mod tests {
     use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
 

@@ -197,8 +197,8 @@ impl SystemApp for DmhApp {
         self.settle_file_name();
     }
 
-    fn open_game(&self) -> Option<String> {
-        self.table.open_id().map(str::to_owned)
+    fn table(&self) -> Option<&dyn crate::session::OpenTable> {
+        Some(&self.table)
     }
 
     fn reopen(&mut self, id: &str) {

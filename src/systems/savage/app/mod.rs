@@ -189,17 +189,13 @@ impl SystemApp for SavageApp {
         self.autosave();
     }
 
-    fn open_game(&self) -> Option<String> {
-        self.table.open_id().map(str::to_owned)
+    fn table(&self) -> Option<&dyn crate::session::OpenTable> {
+        Some(&self.table)
     }
 
     fn reopen(&mut self, id: &str) {
         self.screen = Screen::Fight;
         self.handle_fight(FightCommand::Resume(id.to_owned()));
-    }
-
-    fn test_state(&self) -> serde_json::Value {
-        self.table.test_state()
     }
 
     fn as_any(&self) -> &dyn Any {
