@@ -523,3 +523,77 @@ fn the_frag_target_can_be_typed() {
     h.run();
     assert_eq!(fm(&h).play.setup.target, 999, "at most 999");
 }
+
+/// Where the widget labelled `label` stands on the screen.
+fn rect_of(h: &App, label: &str) -> egui::Rect {
+    h.get_by_label(label).rect()
+}
+
+/// Steady screens: Ann's two rifle shots at Dan, typed a key at a time. *Record the attack*
+/// and *End the turn* stay exactly where they were through every step (the target picked,
+/// the distance typed through "3" and "35", a wrong face and its correction, the wound die
+/// appearing, the result line filling in); each die field keeps its focus; and Undo brings
+/// the panel back with every die as typed, so one die can be put right and the attack
+/// recorded again.
+#[test]
+fn the_attack_panel_keeps_its_place_and_undo_keeps_the_dice() {
+    use crate::steady::Steady;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open(dir.path());
+    four_players_to_round_one(&mut h);
+    act(&mut h, "Run");
+    act(&mut h, "Run");
+    end_turn(&mut h);
+    assert_eq!(current(&h), "Ann");
+    let (record, end) = (rect_of(&h, "Record the attack"), rect_of(&h, "End the turn"));
+    assert!(disabled(&h, "Record the attack"));
+    h.get_by_label("Pick the target.");
+    let still = |h: &App, step: &str| {
+        assert_eq!(rect_of(h, "Record the attack"), record, "Record moved after {step}");
+        assert_eq!(rect_of(h, "End the turn"), end, "End moved after {step}");
+    };
+    press(&mut h, "Target Dan");
+    still(&h, "the target");
+    Steady::clear(&mut h, "Distance (cm)").type_keys(&mut h, "35");
+    still(&h, "the distance");
+    let shot1 = Steady::clear(&mut h, "Shot 1 hit d6");
+    shot1.type_keys(&mut h, "7");
+    h.get_by_label("1 to 6, not '7'");
+    still(&h, "a wrong face");
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    shot1.type_keys(&mut h, "5");
+    still(&h, "the first hit die");
+    Steady::clear(&mut h, "Shot 2 hit d6").type_keys(&mut h, "1");
+    Steady::clear(&mut h, "Shot 1 wound d6").type_keys(&mut h, "2");
+    still(&h, "the wound die");
+    assert!(!disabled(&h, "Record the attack"));
+    h.get_by_label("Shot 1: hit, not wounded · Shot 2: miss");
+    // Ctrl+Enter records with the die field still focused.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    h.run();
+    let line = "Ann shoots Dan with the assault rifle at 35 cm: shot 1 hit on 5 (needed 3+), wound on 2 (needed \
+                4+): not wounded; shot 2 miss on 1 (needed 3+).";
+    assert_eq!(last_line(&h), line);
+    still(&h, "the attack was recorded");
+
+    press(&mut h, &format!("Undo: {line}"));
+    assert_ne!(last_line(&h), line);
+    let value = |h: &App, label: &str| {
+        h.get_by_role_and_label(egui::accesskit::Role::TextInput, label).value().unwrap_or_default()
+    };
+    let typed: Vec<String> = ["Distance (cm)", "Shot 1 hit d6", "Shot 2 hit d6", "Shot 1 wound d6"]
+        .iter()
+        .map(|l| value(&h, l))
+        .collect();
+    assert_eq!(typed, ["35", "5", "1", "2"]);
+    // The first die was a 6 after all: one field put right, and the attack goes in again.
+    type_in(&mut h, "Shot 2 hit d6", "6");
+    type_in(&mut h, "Shot 2 wound d6", "4");
+    press(&mut h, "Record the attack");
+    assert_eq!(
+        last_line(&h),
+        "Ann shoots Dan with the assault rifle at 35 cm: shot 1 hit on 5 (needed 3+), wound on 2 (needed 4+): not \
+         wounded; shot 2 hit on 6 (needed 3+), wound on 4 (needed 4+): killed. Dan is killed (+1): Ann has 1 frag."
+    );
+}

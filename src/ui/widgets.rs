@@ -312,6 +312,20 @@ pub fn roll_field(ui: &mut Ui, text: &mut String, die: u32) -> Result<Option<u32
 /// # Errors
 /// A sentence when the field holds something that is not a face of the die.
 pub fn roll_field_named(ui: &mut Ui, name: &str, text: &mut String, die: u32) -> Result<Option<u32>, String> {
+    roll_row(ui, name, text, die, false);
+    parse_roll(text, die)
+}
+
+/// [`roll_field_named`] with a wrong face named beside the field, on its own row, so the
+/// fields and buttons below keep their place: the face, or `None` while empty or wrong.
+pub fn checked_roll_field(ui: &mut Ui, name: &str, text: &mut String, die: u32) -> Option<u32> {
+    roll_row(ui, name, text, die, true);
+    parse_roll(text, die).ok().flatten()
+}
+
+/// A die field's row: its name, the field, *Roll* and *Clear*, and with `problem_beside` what
+/// is wrong with the text.
+fn roll_row(ui: &mut Ui, name: &str, text: &mut String, die: u32, problem_beside: bool) {
     row(ui, |ui| {
         // In a narrow column the label gives way to the field and the buttons.
         let roomy = ui.available_width() > 420.0;
@@ -332,8 +346,19 @@ pub fn roll_field_named(ui: &mut Ui, name: &str, text: &mut String, die: u32) ->
         if roomy && !text.is_empty() && ui.button("Clear").clicked() {
             text.clear();
         }
+        if problem_beside && parse_roll(text, die).is_err() {
+            field_problem(ui, Some(&format!("1 to {die}, not '{}'", elide_chars(text.trim(), 6))));
+        }
     });
-    parse_roll(text, die)
+}
+
+/// `text` cut to `max` characters, with "…" when it was longer.
+fn elide_chars(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_owned()
+    } else {
+        text.chars().take(max).collect::<String>() + "…"
+    }
 }
 
 /// Reads a typed die face: empty is no roll yet; anything else must be 1 to `die`.
@@ -349,6 +374,20 @@ pub fn parse_roll(text: &str, die: u32) -> Result<Option<u32>, String> {
         Ok(n) if (1..=die).contains(&n) => Ok(Some(n)),
         _ => Err(format!("A d{die} shows 1 to {die}; '{t}' is not a face of it.")),
     }
+}
+
+/// A line kept for a result, a hint or a problem, `size` points high, holding `text` or
+/// nothing yet: the controls below it keep their place whatever it says. A longer text is cut
+/// at the line's end, whole on hover.
+pub fn status_line(ui: &mut Ui, size: f32, text: Option<RichText>) {
+    let height = ui.ctx().fonts_mut(|f| f.row_height(&egui::FontId::proportional(size)));
+    let room = vec2(ui.available_width(), height.max(ui.spacing().interact_size.y));
+    ui.allocate_ui_with_layout(room, Layout::left_to_right(Align::Center), |ui| {
+        ui.set_min_size(room);
+        if let Some(text) = text {
+            ui.add(egui::Label::new(text.size(size)).truncate());
+        }
+    });
 }
 
 /// A problem in a form, shown in place of a result.

@@ -273,9 +273,9 @@ fn attack_text(weapon: &str, distance: f64, a: &Assessment, shots: Option<&[Shot
     }
     for (i, shot) in shots.unwrap_or_default().iter().enumerate() {
         let result = match (shot.outcome, shot.wound_roll) {
-            (Outcome::Miss, _) | (_, None) => format!("miss on {}", shot.hit_roll),
-            (Outcome::Hit, Some(w)) => format!("hit on {}, wound roll {w}: not wounded", shot.hit_roll),
-            (Outcome::Killed, Some(w)) => format!("hit on {}, wound roll {w}: killed", shot.hit_roll),
+            (Outcome::Miss, _) | (_, None) => format!("miss {}", shot.hit_words()),
+            (Outcome::Hit, Some(w)) => format!("hit {}, wound roll {w}: not wounded", shot.hit_words()),
+            (Outcome::Killed, Some(w)) => format!("hit {}, wound roll {w}: killed", shot.hit_words()),
         };
         let _ = writeln!(out, "Shot {}: {result}", i + 1);
     }

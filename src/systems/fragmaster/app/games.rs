@@ -18,7 +18,11 @@ impl FragmasterApp {
         let result = match command {
             PlayCommand::Start(setup) => self.start_game(setup),
             PlayCommand::Apply(event) => self.table.commit(&rules, &event),
-            PlayCommand::Undo => self.table.undo(&rules).map(|_| ()),
+            PlayCommand::Undo => self.table.undo(&rules).map(|undone| {
+                if let (Some(event), Some(game)) = (undone, self.table.game()) {
+                    self.play.undone(self.rules, &game.state, &event);
+                }
+            }),
             PlayCommand::Redo => self.table.redo(&rules).map(|_| ()),
             PlayCommand::Resume(id) => self.table.resume(&rules, &id).map(|reopened| {
                 self.play.new_game();

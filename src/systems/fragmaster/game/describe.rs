@@ -213,10 +213,10 @@ fn rearm_line(rules: &Rules, before: &State, after: &State, point: usize) -> Str
 
 fn shot_text(shot: Shot, hit_needed: i32, wound_needed: i32) -> String {
     match (shot.outcome, shot.wound_roll) {
-        (Outcome::Miss, _) | (_, None) => format!("miss on {} (needed {hit_needed}+)", shot.hit_roll),
+        (Outcome::Miss, _) | (_, None) => format!("miss {} (needed {hit_needed}+)", shot.hit_words()),
         (outcome, Some(wound)) => format!(
-            "hit on {} (needed {hit_needed}+), wound on {wound} (needed {wound_needed}+): {}",
-            shot.hit_roll,
+            "hit {} (needed {hit_needed}+), wound on {wound} (needed {wound_needed}+): {}",
+            shot.hit_words(),
             if outcome == Outcome::Killed { "killed" } else { "not wounded" }
         ),
     }

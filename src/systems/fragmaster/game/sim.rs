@@ -149,8 +149,8 @@ fn random_attack(
     let hits = hit_rolls.iter().filter(|r| r.makes(a.hit_needed)).count();
     let wound_rolls: Vec<D6> = (0..hits).map(|_| d6(rng)).collect();
     let mut blast = Vec::new();
-    if weapon.blast_cm.is_some() && hits > 0 {
-        for character in state.blast_candidates(target) {
+    if let (Some(radius), true) = (weapon.blast_cm, hits > 0) {
+        for character in state.blast_candidates(target, distance_cm, radius) {
             if rng.random_bool(0.3) {
                 blast.push(BlastTarget { character, wound_roll: d6(rng) });
             }

@@ -307,11 +307,25 @@ impl State {
         Ok(attack::assess(rules, &input)?)
     }
 
-    /// Who a blast around `target` may also catch: every other living character, the
-    /// attacker included.
+    /// Who a blast of `radius_cm` around `target` may also catch: every other living
+    /// character, the attacker too unless it stands farther from the target (`distance_cm`,
+    /// as measured for the attack) than the blast reaches.
     #[must_use]
-    pub fn blast_candidates(&self, target: CharacterId) -> Vec<CharacterId> {
-        self.living().filter(|&id| id != target).collect()
+    pub fn blast_candidates(
+        &self,
+        target: CharacterId,
+        distance_cm: f64,
+        radius_cm: f64,
+    ) -> Vec<CharacterId> {
+        let attacker = self.current().filter(|_| distance_cm > radius_cm);
+        self.living().filter(|&id| id != target && Some(id) != attacker).collect()
+    }
+
+    /// Whether the dead character `id` is offered to keep what it carried when it respawns:
+    /// not when it carried only the starting weapon, which it gets back anyway.
+    #[must_use]
+    pub fn keep_weapon_offered(&self, rules: &Rules, id: CharacterId) -> bool {
+        self.character(id).is_some_and(|c| c.grenades || c.weapon != rules.starting_weapon)
     }
 
     /// The swaps the current character may make now (right after a run): each rearm point

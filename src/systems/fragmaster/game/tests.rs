@@ -196,6 +196,10 @@ fn a_four_player_game_to_the_win() {
         t.refused(&Event::Act { action: ActionKind::Run, note: None }),
         "Dan is dead and respawns first"
     );
+    // Dan carried only the assault rifle he gets back anyway: keeping it is not offered. Bob,
+    // with the rocket launcher, would be.
+    assert!(!t.state().keep_weapon_offered(rules(), t.id("Dan")));
+    assert!(t.state().keep_weapon_offered(rules(), t.id("Bob")));
     assert_eq!(
         t.ok(&Event::Respawn { roll: d6(2), keep_weapon: false }),
         "Dan respawns on point 2 (rolled 2) with the assault rifle."
@@ -225,7 +229,12 @@ fn a_four_player_game_to_the_win() {
     );
     // Hit 4/6, wound 2/6: kill 8/36.
     assert_eq!(panel.kill_chance, Chance::new(8, 36));
-    assert_eq!(t.state().blast_candidates(t.id("Ann")), vec![t.id("Bob"), t.id("Cid"), t.id("Dan")]);
+    // Bob attacks from 25 cm: a 5 cm blast around Ann cannot reach him, so he is not asked.
+    assert_eq!(t.state().blast_candidates(t.id("Ann"), 25.0, 5.0), vec![t.id("Cid"), t.id("Dan")]);
+    assert_eq!(
+        t.state().blast_candidates(t.id("Ann"), 4.5, 5.0),
+        vec![t.id("Bob"), t.id("Cid"), t.id("Dan")]
+    );
     // The blast catches Cid and Dan as well: two killed, one saved by his roll.
     let a = Attack {
         blast: vec![

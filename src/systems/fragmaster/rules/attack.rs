@@ -101,10 +101,19 @@ impl Outcome {
 /// One shot with its rolls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Shot {
-    pub hit_roll: D6,
+    /// The attacker's hit roll; `None` when the attack needs 1+ and hits without one.
+    pub hit_roll: Option<D6>,
     /// The target's wound roll, made only for a hit.
     pub wound_roll: Option<D6>,
     pub outcome: Outcome,
+}
+
+impl Shot {
+    /// How the shot hit or missed, for a sentence: "on 4", or "without a roll" at 1+.
+    #[must_use]
+    pub fn hit_words(&self) -> String {
+        self.hit_roll.map_or_else(|| "without a roll".to_owned(), |r| format!("on {r}"))
+    }
 }
 
 /// Rolls that do not fit the attack (malformed input rather than a rule).
@@ -255,7 +264,9 @@ pub fn resolve(
     wound_rolls: &[D6],
 ) -> Result<Vec<Shot>, RollsError> {
     let shots = assessment.shots as usize;
-    if hit_rolls.len() != shots {
+    // At 1+ every shot hits: no hit roll is asked, though typed ones are taken.
+    let automatic = assessment.hit_needed <= 1 && hit_rolls.is_empty();
+    if hit_rolls.len() != shots && !automatic {
         let weapon = rules
             .weapon(assessment.weapon.as_str())
             .map_or_else(|| assessment.weapon.to_string(), Weapon::lower_name);
@@ -266,7 +277,10 @@ pub fn resolve(
             given: hit_rolls.len(),
         });
     }
-    let hits = hit_rolls.iter().filter(|r| r.makes(assessment.hit_needed)).count();
+    let hit_rolls: Vec<Option<D6>> =
+        if automatic { vec![None; shots] } else { hit_rolls.iter().copied().map(Some).collect() };
+    let makes = |roll: Option<D6>| roll.is_none_or(|r| r.makes(assessment.hit_needed));
+    let hits = hit_rolls.iter().filter(|&&r| makes(r)).count();
     if wound_rolls.len() != hits {
         return Err(RollsError::WoundRolls {
             hits: if hits == 0 { "no shot".to_owned() } else { count(hits, "shot", "shots") },
@@ -278,7 +292,7 @@ pub fn resolve(
     Ok(hit_rolls
         .iter()
         .map(|&hit_roll| {
-            if !hit_roll.makes(assessment.hit_needed) {
+            if !makes(hit_roll) {
                 return Shot { hit_roll, wound_roll: None, outcome: Outcome::Miss };
             }
             let wound_roll = wounds.next().copied();
@@ -511,8 +525,36 @@ mod tests {
         );
         assert_eq!(
             resolve(rules(), &sniper, &d6s(&[5]), &d6s(&[2])).map(|s| s[0]),
-            Ok(Shot { hit_roll: d6s(&[5])[0], wound_roll: Some(d6s(&[2])[0]), outcome: Outcome::Killed })
+            Ok(Shot {
+                hit_roll: Some(d6s(&[5])[0]),
+                wound_roll: Some(d6s(&[2])[0]),
+                outcome: Outcome::Killed
+            })
         );
+    }
+
+    #[test]
+    fn at_one_plus_every_shot_hits_without_a_hit_roll() {
+        // Assault rifle at 12 cm after two aims: 3 − 4 = −1+, so no hit die is asked; the
+        // target still rolls to wound each shot (4+).
+        let a = assess(rules(), &AttackInput { aims: 2, ..input("assault-rifle", 12.0) }).expect("possible");
+        assert_eq!((a.hit_needed, a.shots), (-1, 2));
+        let shots = resolve(rules(), &a, &[], &d6s(&[3, 4])).expect("resolved");
+        assert_eq!(
+            shots,
+            vec![
+                Shot { hit_roll: None, wound_roll: Some(d6s(&[3])[0]), outcome: Outcome::Hit },
+                Shot { hit_roll: None, wound_roll: Some(d6s(&[4])[0]), outcome: Outcome::Killed },
+            ]
+        );
+        assert_eq!(shots[0].hit_words(), "without a roll");
+        // Typed hit dice are still taken, and at 3+ the dice cannot be left out.
+        assert_eq!(
+            resolve(rules(), &a, &d6s(&[1, 3]), &d6s(&[3, 4])).expect("resolved")[0].hit_words(),
+            "on 1"
+        );
+        let plain = assess(rules(), &input("assault-rifle", 12.0)).expect("possible");
+        assert!(resolve(rules(), &plain, &[], &[]).is_err());
     }
 
     #[test]

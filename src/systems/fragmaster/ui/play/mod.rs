@@ -122,18 +122,7 @@ impl PlayState {
     /// Keeps the drafts with the turn they were typed for: a new turn, or an attack made or
     /// undone, starts them afresh.
     fn follow(&mut self, state: &State) {
-        let key = state.turn.as_ref().map(|t| {
-            let attacks = t
-                .spent
-                .iter()
-                .filter(|s| {
-                    **s == crate::systems::fragmaster::game::Spent::Action(
-                        crate::systems::fragmaster::rules::ActionKind::Attack,
-                    )
-                })
-                .count();
-            (state.round, t.index, attacks)
-        });
+        let key = draft_key(state);
         if key != self.drafts_for {
             let keep_deployment = std::mem::take(&mut self.deployment_roll);
             self.new_turn();
@@ -141,6 +130,65 @@ impl PlayState {
             self.drafts_for = key;
         }
     }
+
+    /// An attack was undone (`state` is the game without it): its panel comes back as it was
+    /// typed, dice and all, so one wrong die is put right without typing the rest again.
+    pub fn undone(&mut self, rules: &Rules, state: &State, event: &Event) {
+        let Event::Attack(a) = event else { return };
+        let Ok(assessment) =
+            state.assess_attack(rules, &a.weapon, a.target, a.distance_cm, a.cover, a.other_level)
+        else {
+            return;
+        };
+        let shots = assessment.shots as usize;
+        let face = |d: &crate::systems::fragmaster::rules::dice::D6| d.to_string();
+        let hit_rolls: Vec<String> = if a.hit_rolls.is_empty() {
+            vec![String::new(); shots]
+        } else {
+            a.hit_rolls.iter().map(face).collect()
+        };
+        // The wound dice were typed beside the shots that hit, in shot order.
+        let mut wounds = a.wound_rolls.iter();
+        let wound_rolls = (0..shots)
+            .map(|i| {
+                let hit = a.hit_rolls.get(i).is_none_or(|r| r.makes(assessment.hit_needed));
+                if hit { wounds.next().map(face).unwrap_or_default() } else { String::new() }
+            })
+            .collect();
+        let blast = a
+            .blast
+            .iter()
+            .map(|b| (b.character, BlastDraft { caught: true, wound_roll: b.wound_roll.to_string() }))
+            .collect();
+        self.new_turn();
+        self.attack = AttackDraft {
+            weapon: Some(a.weapon.clone()),
+            target: Some(a.target),
+            distance: a.distance_cm.to_string(),
+            cover: a.cover,
+            other_level: a.other_level,
+            hit_rolls,
+            wound_rolls,
+            blast,
+        };
+        self.drafts_for = draft_key(state);
+    }
+}
+
+/// The turn a draft belongs to: round, place in the order, attacks made.
+fn draft_key(state: &State) -> Option<(u32, usize, usize)> {
+    state.turn.as_ref().map(|t| {
+        let attacks = t
+            .spent
+            .iter()
+            .filter(|s| {
+                **s == crate::systems::fragmaster::game::Spent::Action(
+                    crate::systems::fragmaster::rules::ActionKind::Attack,
+                )
+            })
+            .count();
+        (state.round, t.index, attacks)
+    })
 }
 
 /// What the Play screen shows.

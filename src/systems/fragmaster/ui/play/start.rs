@@ -10,7 +10,7 @@ use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::deployment::{self, Placement};
 use crate::systems::fragmaster::rules::dice::D6;
 use crate::ui::theme;
-use crate::ui::widgets::{fixed, problem, roll_field_named, row};
+use crate::ui::widgets::{field_problem, fixed, problem, roll_field_named, row, status_line};
 
 /// A die rolled for the player (the "roll for me" buttons; the face is what is recorded).
 fn roll_d6() -> u32 {
@@ -71,15 +71,16 @@ pub fn initiative_ui(
                 {
                     *text = (0..dice).map(|_| roll_d6()).sum::<u32>().to_string();
                 }
+                // A bad total is named beside its own field: the others and Record stay put.
+                match typed(text, &name) {
+                    Ok(Some(roll)) => rolls.push(InitiativeRoll { character: id, roll }),
+                    Ok(None) => {}
+                    Err(e) => {
+                        field_problem(ui, Some(&e));
+                        problems.push(e);
+                    }
+                }
             });
-            match typed(text, &name) {
-                Ok(Some(roll)) => rolls.push(InitiativeRoll { character: id, roll }),
-                Ok(None) => {}
-                Err(e) => problems.push(e),
-            }
-        }
-        for p in &problems {
-            problem(ui, p);
         }
         let record = egui::Button::new(RichText::new("Record initiative").size(theme::HEADING));
         if ui.add_enabled(problems.is_empty() && !rolls.is_empty(), record).clicked() {
@@ -127,15 +128,16 @@ fn tiebreaks_ui(
             Err(e) => problems.push(e),
         }
     }
-    for p in &problems {
-        problem(ui, p);
-    }
     let record = egui::Button::new(RichText::new("Record tiebreaks").size(theme::HEADING));
     if ui.add_enabled(problems.is_empty() && !rolls.is_empty(), record).clicked() {
         for roll in &rolls {
             state.tiebreaks.remove(&roll.character);
         }
         commands.push(PlayCommand::Apply(Event::Tiebreaks { rolls }));
+    }
+    // Below the button, so a bad die never moves it.
+    for p in &problems {
+        problem(ui, p);
     }
 }
 
@@ -200,31 +202,28 @@ pub fn deployment_ui(
             ))
             .color(theme::muted(&v)),
         );
-    } else if !taken.is_empty() {
+    } else {
+        // Always one line, so the die and Deploy keep their place from one character to the next.
         let points: Vec<String> = taken.iter().map(ToString::to_string).collect();
-        ui.label(format!(
-            "Taken: point {}. A roll on a taken point is rolled again.",
-            points.join(", point ")
-        ));
+        ui.label(if points.is_empty() {
+            "No point is taken yet. A roll on a taken point is rolled again.".to_owned()
+        } else {
+            format!("Taken: point {}. A roll on a taken point is rolled again.", points.join(", point "))
+        });
     }
     let roll = roll_field_named(ui, &format!("{name} deployment d6"), &mut state.deployment_roll, 6);
-    let face = match roll {
-        Ok(face) => face.and_then(|f| D6::new(u8::try_from(f).unwrap_or(0))),
-        Err(e) => {
-            problem(ui, &e);
-            None
-        }
+    let (face, status) = match roll {
+        Ok(face) => (face.and_then(|f| D6::new(u8::try_from(f).unwrap_or(0))), None),
+        Err(e) => (None, Some(RichText::new(e).color(theme::bad(&v)).strong())),
     };
-    if let Some(face) = face {
-        match deployment::place(layout, &taken, face) {
-            Placement::Deployed(point) => {
-                ui.label(RichText::new(format!("{name} appears on point {point}.")).strong())
-            }
-            Placement::Taken(point) => {
-                ui.label(RichText::new(format!("Point {point} is taken: roll again.")).strong())
-            }
-        };
-    }
+    // What the die does, in a line kept for it above Deploy.
+    let status = status.or_else(|| {
+        face.map(|face| match deployment::place(layout, &taken, face) {
+            Placement::Deployed(point) => RichText::new(format!("{name} appears on point {point}.")).strong(),
+            Placement::Taken(point) => RichText::new(format!("Point {point} is taken: roll again.")).strong(),
+        })
+    });
+    status_line(ui, theme::BODY, status);
     let deploy = egui::Button::new(RichText::new(format!("Deploy {name}")).size(theme::HEADING));
     if ui.add_enabled(face.is_some(), deploy).clicked()
         && let Some(face) = face

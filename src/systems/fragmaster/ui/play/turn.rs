@@ -14,7 +14,7 @@ use crate::systems::fragmaster::rules::dice::D6;
 use crate::systems::fragmaster::rules::{Rules, Weapon};
 use crate::systems::fragmaster::ui::action_name;
 use crate::ui::theme;
-use crate::ui::widgets::{problem, roll_field_named, row};
+use crate::ui::widgets::{problem, roll_field_named, row, status_line};
 
 /// Why `event` would be refused now, as a sentence; `None` when it would be accepted.
 pub(super) fn refusal(rules: &Rules, s: &State, event: &Event) -> Option<String> {
@@ -74,21 +74,29 @@ fn character_ui(
     let weapon = rules.weapon(c.weapon.as_str()).map_or_else(|| c.weapon.to_string(), |w| w.name.clone());
     let carried = if c.grenades { format!("{weapon} + grenades") } else { weapon };
     ui.label(RichText::new(carried).size(theme::HEADING).strong());
-    if c.taking_cover {
-        ui.label(
-            RichText::new("Taking cover: +1 to hit it until its next turn").color(theme::good(&v)).strong(),
-        );
-    }
+    // The lines that come and go with the turn's actions keep their space, so the actions and
+    // End keep their place as the turn goes on.
+    let cover = c.taking_cover.then(|| {
+        RichText::new("Taking cover: +1 to hit it until its next turn").color(theme::good(&v)).strong()
+    });
+    status_line(ui, theme::BODY, cover);
     pips_ui(ui, rules, s, &turn.spent);
-    if turn.aims > 0 {
+    let aimed = (turn.aims > 0).then(|| {
         let total = rules.rolls.aim * i32::try_from(turn.aims).unwrap_or(0);
-        ui.label(format!("Aimed {}×: {total:+} to hit on the next attack.", turn.aims));
-    }
+        RichText::new(format!("Aimed {}×: {total:+} to hit on the next attack.", turn.aims))
+    });
+    status_line(ui, theme::BODY, aimed);
     ui.add_space(theme::GAP);
     if s.respawn_due() {
         respawn_ui(ui, rules, s, id, state, commands);
         return;
     }
+    // End before the actions: the swaps offered after a run come and go below it.
+    let end = egui::Button::new(RichText::new(format!("End {}'s turn", c.name)).size(theme::HEADING));
+    if ui.add(end).accessible_name("End the turn").on_hover_text("E").clicked() || key(ui, egui::Key::E) {
+        commands.push(PlayCommand::Apply(Event::EndTurn));
+    }
+    ui.add_space(theme::GAP);
     if c.alive {
         actions_ui(ui, rules, s, state, commands);
         rearm_ui(ui, rules, s, commands);
@@ -96,11 +104,6 @@ fn character_ui(
         ui.label(
             RichText::new(format!("{} was killed: its turn is over.", c.name)).strong().color(theme::bad(&v)),
         );
-    }
-    ui.add_space(theme::GAP);
-    let end = egui::Button::new(RichText::new(format!("End {}'s turn", c.name)).size(theme::HEADING));
-    if ui.add(end).accessible_name("End the turn").on_hover_text("E").clicked() || key(ui, egui::Key::E) {
-        commands.push(PlayCommand::Apply(Event::EndTurn));
     }
 }
 
@@ -177,11 +180,18 @@ fn actions_ui(ui: &mut Ui, rules: &Rules, s: &State, state: &mut PlayState, comm
             }
         });
     }
-    ui.label(
-        RichText::new("Keys: R run, C climb, T take cover, A aim, O other, E end the turn.")
-            .small()
-            .color(theme::muted(&v)),
-    );
+    ui.label(RichText::new(keys_hint(&allowed)).small().color(theme::muted(&v)));
+}
+
+/// The keys of the actions allowed now ("Keys: R run, C climb, E end the turn." in a
+/// neutral round), so no key is offered that does nothing.
+fn keys_hint(allowed: &[ActionKind]) -> String {
+    let keys: Vec<String> = KEYS
+        .iter()
+        .filter(|(kind, _, _)| allowed.contains(kind))
+        .map(|(kind, _, shown)| format!("{shown} {}", action_name(*kind).to_lowercase()))
+        .collect();
+    format!("Keys: {}, E end the turn.", keys.join(", "))
 }
 
 /// Right after a run: the swaps the rearm points offer, free.
@@ -223,37 +233,50 @@ fn respawn_ui(
     let Some(c) = s.character(id) else { return };
     ui.label(theme::heading(&v, format!("{} is dead and respawns now", c.name)));
     let roll = roll_field_named(ui, "Respawn d6", &mut state.respawn_roll, 6);
-    let face = match roll {
-        Ok(face) => face.and_then(|f| D6::new(u8::try_from(f).unwrap_or(0))),
-        Err(e) => {
-            problem(ui, &e);
-            None
+    let (face, status) = match roll {
+        Ok(face) => (face.and_then(|f| D6::new(u8::try_from(f).unwrap_or(0))), None),
+        Err(e) => (None, Some(RichText::new(e).color(theme::bad(&v)).strong())),
+    };
+    let layout = rules.game.layout(s.respawn_points);
+    let status = status.or_else(|| {
+        let point = deployment::respawn_point(layout?, face?);
+        Some(RichText::new(format!("Appears on point {point}.")).strong())
+    });
+    // Each line below is always there, so Respawn keeps its place as the die is typed and
+    // the box ticked.
+    status_line(ui, theme::BODY, status);
+    let weapon = rules.weapon(c.weapon.as_str()).map_or_else(|| c.weapon.to_string(), Weapon::lower_name);
+    let starting = rules.weapon(rules.starting_weapon.as_str()).map_or_else(String::new, Weapon::lower_name);
+    let offer = s.keep_weapon_offered(rules, id);
+    if offer {
+        let kept =
+            if c.grenades { format!("the {weapon} and the grenades") } else { format!("the {weapon}") };
+        ui.checkbox(
+            &mut state.keep_weapon,
+            format!("Keep {kept} ({} actions)", rules.game.keep_weapon_actions),
+        );
+    } else {
+        state.keep_weapon = false;
+    }
+    let then = match (offer, state.keep_weapon) {
+        (false, _) => format!("It comes back with the {starting}, as it carried."),
+        (true, false) => format!("Otherwise it comes back with the {starting}."),
+        (true, true) => {
+            format!("It keeps what it carried and spends {} actions.", rules.game.keep_weapon_actions)
         }
     };
-    if let (Some(face), Some(layout)) = (face, rules.game.layout(s.respawn_points)) {
-        ui.label(
-            RichText::new(format!("Appears on point {}.", deployment::respawn_point(layout, face))).strong(),
-        );
-    }
-    let weapon = rules.weapon(c.weapon.as_str()).map_or_else(|| c.weapon.to_string(), Weapon::lower_name);
-    let kept = if c.grenades { format!("the {weapon} and the grenades") } else { format!("the {weapon}") };
-    let starting = rules.weapon(rules.starting_weapon.as_str()).map_or_else(String::new, Weapon::lower_name);
-    ui.checkbox(&mut state.keep_weapon, format!("Keep {kept} ({} actions)", rules.game.keep_weapon_actions));
-    if !state.keep_weapon {
-        ui.label(
-            RichText::new(format!("Otherwise it comes back with the {starting}.")).color(theme::muted(&v)),
-        );
-    }
+    status_line(ui, theme::BODY, Some(RichText::new(then).color(theme::muted(&v))));
     let event = face.map(|roll| Event::Respawn { roll, keep_weapon: state.keep_weapon });
-    if let Some(why) = event.as_ref().and_then(|e| refusal(rules, s, e)) {
-        problem(ui, &why);
-    }
+    let why = event.as_ref().and_then(|e| refusal(rules, s, e));
     let button = egui::Button::new(RichText::new(format!("Respawn {}", c.name)).size(theme::HEADING));
-    let ready = event.as_ref().is_some_and(|e| refusal(rules, s, e).is_none());
-    if ui.add_enabled(ready, button).clicked()
+    if ui.add_enabled(event.is_some() && why.is_none(), button).clicked()
         && let Some(event) = event
     {
         commands.push(PlayCommand::Apply(event));
+    }
+    // Below the button: a refusal never moves it.
+    if let Some(why) = why {
+        problem(ui, &why);
     }
 }
 
@@ -277,4 +300,18 @@ pub fn over_ui(ui: &mut Ui, s: &State) {
         "The first to {} frags. Undo takes the last attack back; Close game puts the game away.",
         s.target
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_hint_names_only_the_actions_allowed_now() {
+        let all =
+            [ActionKind::Run, ActionKind::Climb, ActionKind::TakeCover, ActionKind::Attack, ActionKind::Aim];
+        assert_eq!(keys_hint(&all), "Keys: R run, C climb, T take cover, A aim, E end the turn.");
+        // A neutral round: movement only.
+        assert_eq!(keys_hint(&[ActionKind::Run, ActionKind::Climb]), "Keys: R run, C climb, E end the turn.");
+    }
 }
