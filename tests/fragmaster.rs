@@ -597,3 +597,92 @@ fn the_attack_panel_keeps_its_place_and_undo_keeps_the_dice() {
          wounded; shot 2 hit on 6 (needed 3+), wound on 4 (needed 4+): killed. Dan is killed (+1): Ann has 1 frag."
     );
 }
+
+/// On a phone held upright the round is one column: the scoreboard folded to one line at the
+/// top, then the current character with *End the turn*, then the attack with *Record the
+/// attack*, then the log; every one of them inside the screen's width, one above the other
+/// (none lies beside or over another), and the scoreboard opens with a tap.
+#[test]
+fn a_round_on_a_phone_is_one_column() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = support::system_on(dir.path(), "Fragmaster Origins", 390.0, 844.0);
+    posse::ui::theme::touch(&h.ctx);
+    h.run();
+    four_players_to_round_one(&mut h);
+    let header = "Scoreboard · Ann 0, Bob 0, Cid 0, Dan 0";
+    let (scoreboard, end, record) =
+        (rect_of(&h, header), rect_of(&h, "End the turn"), rect_of(&h, "Record the attack"));
+    for (what, rect) in [("the scoreboard", scoreboard), ("End", end), ("Record", record)] {
+        assert!(rect.left() >= 0.0 && rect.right() <= 390.0, "{what} at {rect:?}");
+    }
+    assert!(
+        scoreboard.bottom() <= end.top() && end.bottom() <= record.top(),
+        "{scoreboard:?} {end:?} {record:?}"
+    );
+    assert!(h.query_by_label("Scoreboard · first to 3").is_none(), "folded");
+    press(&mut h, header);
+    h.get_by_label("Scoreboard · first to 3");
+}
+
+/// The worst case the issue names, at 1280×800 and at 1024×768: five rearm points offered
+/// after a run, then a rocket fired at point-blank range with everyone else caught in the
+/// blast. *End the turn*, *Record the attack* and the result line stay inside the window,
+/// and nothing reaches past its right edge.
+#[test]
+fn five_rearm_points_and_a_rocket_fit_the_window() {
+    use egui_kittest::kittest::NodeT as _;
+    for (width, height) in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = support::system_on(dir.path(), "Fragmaster Origins", width, height);
+        for (n, name) in ["Ann", "Bob", "Cid", "Dan"].iter().enumerate() {
+            type_in(&mut h, &format!("Player {}", n + 1), name);
+        }
+        press(&mut h, "Respawn points 6");
+        for _ in 0..5 {
+            press(&mut h, "Add a rearm point with the rocket launcher");
+        }
+        press(&mut h, "Start the game");
+        for (name, total) in [("Ann", "11"), ("Bob", "14"), ("Cid", "10"), ("Dan", "9")] {
+            type_in(&mut h, &format!("{name} 3d6"), total);
+        }
+        press(&mut h, "Record initiative");
+        for (name, face) in [("Bob", "1"), ("Ann", "2"), ("Cid", "3"), ("Dan", "4")] {
+            type_in(&mut h, &format!("{name} deployment d6"), face);
+            press(&mut h, &format!("Deploy {name}"));
+        }
+        act(&mut h, "Run");
+        let offers = h.query_all_by_label_contains("Take the rocket launcher at rearm point").count();
+        assert_eq!(offers, 5, "at {width}");
+        press(&mut h, "Take the rocket launcher at rearm point 5");
+        press(&mut h, "Target Ann");
+        type_in(&mut h, "Distance (cm)", "4");
+        type_in(&mut h, "Hit d6", "6");
+        type_in(&mut h, "Wound d6", "6");
+        for who in ["Bob (the attacker)", "Cid", "Dan"] {
+            press(&mut h, &format!("{who} within 5 cm"));
+        }
+        for who in ["Bob", "Cid", "Dan"] {
+            type_in(&mut h, &format!("{who} wound d6"), "6");
+        }
+        h.get_by_label("Ann killed · blast: Bob, Cid and Dan killed");
+        for label in ["End the turn", "Record the attack", "Ann killed · blast: Bob, Cid and Dan killed"] {
+            let rect = rect_of(&h, label);
+            assert!(
+                rect.bottom() <= height && rect.right() <= width,
+                "{label} at {rect:?} in {width}×{height}"
+            );
+        }
+        for node in h.root().children_recursive() {
+            let ak = node.accesskit_node();
+            if ak.has_bounds() {
+                let rect = node.rect();
+                assert!(
+                    rect.right() <= width + 0.5,
+                    "{:?} reaches x = {} at {width}",
+                    ak.label(),
+                    rect.right()
+                );
+            }
+        }
+    }
+}

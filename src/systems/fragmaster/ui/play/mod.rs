@@ -225,6 +225,10 @@ pub fn play_ui(
     };
     state.follow(&game.state);
     egui::Panel::top("fm-play-head").show(ui, |ui| head_ui(ui, game, view, commands));
+    if theme::is_narrow(ui.ctx()) {
+        phone_ui(ui, rules, game, view, state, commands);
+        return;
+    }
     egui::Panel::bottom("fm-play-log").resizable(true).default_size(100.0).show(ui, |ui| {
         // The latest line in full beside the heading, then every line, newest at the bottom.
         let options = LogOptions { latest: true, ..LogOptions::new("fm-log") };
@@ -255,6 +259,50 @@ pub fn play_ui(
             Phase::Playing => turn::turn_ui(ui, rules, s, state, commands),
             Phase::Over => turn::over_ui(ui, s),
         }
+    });
+}
+
+/// A phone, or a tablet held upright: one scrolling column, the scoreboard folded to one line
+/// at the top, then the stage of the game (the current character, then its attack), then the
+/// log in a box of its own. Nothing lies over anything else.
+fn phone_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game<'static>,
+    view: &PlayView<'_>,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let s = &game.state;
+    egui::CentralPanel::default().show(ui, |ui| {
+        ScrollArea::vertical().id_salt("fm-phone").show(ui, |ui| {
+            notice_ui(ui, state);
+            if let Some(why) = view.read_only {
+                problem(ui, why);
+            }
+            let leaders: Vec<String> =
+                s.scoreboard().iter().map(|line| format!("{} {}", line.name, line.frags)).collect();
+            egui::CollapsingHeader::new(format!("Scoreboard · {}", leaders.join(", ")))
+                .id_salt("fm-phone-scoreboard")
+                .show(ui, |ui| scoreboard_ui(ui, rules, s));
+            ui.separator();
+            match s.phase {
+                Phase::Setup => {}
+                Phase::Initiative => start::initiative_ui(ui, rules, s, state, commands),
+                Phase::Deployment => start::deployment_ui(ui, rules, s, state, commands),
+                Phase::Playing => {
+                    turn::character_column(ui, rules, s, state, commands);
+                    ui.separator();
+                    attack::attack_ui(ui, rules, s, state, commands);
+                }
+                Phase::Over => turn::over_ui(ui, s),
+            }
+            ui.separator();
+            crate::ui::widgets::fixed_height(ui, 220.0, |ui| {
+                let options = LogOptions { latest: true, ..LogOptions::new("fm-log") };
+                log_panel(ui, &game.lines, options, |_, line| RichText::new(line));
+            });
+        });
     });
 }
 

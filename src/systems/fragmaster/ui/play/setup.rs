@@ -84,25 +84,26 @@ pub fn setup_ui(
 ) {
     let v = ui.visuals().clone();
     egui::ScrollArea::vertical().id_salt("fm-setup").show(ui, |ui| {
-        ui.columns(2, |columns| {
-            let [left, right] = columns else { return };
-            let top_down = egui::Layout::top_down(egui::Align::Min);
-            left.with_layout(top_down, |ui| form_ui(ui, rules, view, state, commands));
-            right.with_layout(top_down, |ui| {
-                ui.label(theme::heading(&v, "Saved games"));
-                if view.saved.is_empty() {
-                    ui.label(
-                        RichText::new("None yet: a game is saved as it is played.").color(theme::muted(&v)),
-                    );
-                }
-                let words = SavedWords { heading: "To play on", plural: "games" };
-                match saved_games_ui(ui, view.saved, view.last_deleted, words) {
-                    Some(SavedAction::Resume(id)) => commands.push(PlayCommand::Resume(id)),
-                    Some(SavedAction::Delete(id)) => commands.push(PlayCommand::Delete(id)),
-                    Some(SavedAction::UndoDelete) => commands.push(PlayCommand::UndoDelete),
-                    None => {}
-                }
-            });
+        // Side by side on a desktop; the form, then the saved games, on a phone.
+        crate::ui::widgets::side_by_side(ui, crate::ui::theme::NARROW, |ui, column| {
+            if column == 0 {
+                form_ui(ui, rules, view, state, commands);
+                return;
+            }
+            if theme::is_narrow(ui.ctx()) {
+                ui.separator();
+            }
+            ui.label(theme::heading(&v, "Saved games"));
+            if view.saved.is_empty() {
+                ui.label(RichText::new("None yet: a game is saved as it is played.").color(theme::muted(&v)));
+            }
+            let words = SavedWords { heading: "To play on", plural: "games" };
+            match saved_games_ui(ui, view.saved, view.last_deleted, words) {
+                Some(SavedAction::Resume(id)) => commands.push(PlayCommand::Resume(id)),
+                Some(SavedAction::Delete(id)) => commands.push(PlayCommand::Delete(id)),
+                Some(SavedAction::UndoDelete) => commands.push(PlayCommand::UndoDelete),
+                None => {}
+            }
         });
     });
 }

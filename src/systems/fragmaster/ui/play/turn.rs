@@ -51,6 +51,19 @@ pub fn turn_ui(
     });
 }
 
+/// The current character's column alone, for the one-column phone layout.
+pub fn character_column(
+    ui: &mut Ui,
+    rules: &Rules,
+    s: &State,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    if let Some(id) = s.current() {
+        character_ui(ui, rules, s, id, state, commands);
+    }
+}
+
 fn character_ui(
     ui: &mut Ui,
     rules: &Rules,
