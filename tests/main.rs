@@ -3,6 +3,7 @@
 mod app;
 mod cards;
 mod cli;
+mod covered;
 mod crash;
 mod docs;
 mod frag;
