@@ -13,6 +13,7 @@ mod journal;
 mod play;
 mod purity;
 mod savage;
+mod savage_screens;
 mod scenes;
 mod steady;
 mod support;

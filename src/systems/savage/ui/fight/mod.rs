@@ -200,6 +200,8 @@ impl FightState {
             Some(Event::BeginTurn { .. } | Event::EndTurn { .. } | Event::Deal { .. }) => {
                 self.step = Step::Attack;
                 self.actor = 0;
+                // The next to act opens the attack form on their own best skill.
+                self.skill.clear();
                 self.raise = None;
                 self.middle = Middle::Turn;
                 self.holder = None;
@@ -266,6 +268,30 @@ pub fn fight_ui(
             order::header_ui(ui, rules, fight, view, state, commands);
         });
     }
+    // A desktop window narrower than three columns (1024 px) keeps two: the order over the
+    // log on the left, the turn over the chips in the middle, so the every-turn path and the
+    // log's newest line stay in view.
+    if !theme::is_wide(ui.ctx())
+        && !theme::is_touch(ui.ctx())
+        && ui.ctx().content_rect().width() >= TWO_COLUMNS
+    {
+        egui::Panel::left("savage-order").resizable(false).exact_size(340.0).show(ui, |ui| {
+            let height = (ui.available_height() * 0.55).max(120.0);
+            crate::ui::widgets::fixed_height(ui, height, |ui| {
+                order::order_ui(ui, rules, fight, read_only, state, commands);
+            });
+            ui.separator();
+            log::log_ui(ui, fight);
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().id_salt("savage-middle").show(ui, |ui| {
+                middle_ui(ui, rules, fight, view, state, commands);
+                ui.separator();
+                chips::chips_ui(ui, rules, fight, read_only, state, commands);
+            });
+        });
+        return;
+    }
     // Below the width of three columns (a tablet held upright, a phone) the order, the turn,
     // the chips and the log come one under the other in one scrolling column.
     if !theme::is_wide(ui.ctx()) {
@@ -293,8 +319,15 @@ pub fn fight_ui(
     egui::Panel::left("savage-order").resizable(false).exact_size(372.0).show(ui, |ui| {
         order::order_ui(ui, rules, fight, read_only, state, commands);
     });
+    // The chips scroll in their own box over the log, so the log's newest line stays in view
+    // however many holders there are.
     egui::Panel::right("savage-chips").resizable(false).exact_size(330.0).show(ui, |ui| {
-        chips::chips_ui(ui, rules, fight, read_only, state, commands);
+        let height = (ui.available_height() * 0.5).max(120.0);
+        crate::ui::widgets::fixed_height(ui, height, |ui| {
+            egui::ScrollArea::vertical().id_salt("savage-chips").show(ui, |ui| {
+                chips::chips_ui(ui, rules, fight, read_only, state, commands);
+            });
+        });
         ui.separator();
         log::log_ui(ui, fight);
     });
@@ -304,6 +337,9 @@ pub fn fight_ui(
         });
     });
 }
+
+/// The least width of a desktop window (not a touch screen) that keeps two columns.
+const TWO_COLUMNS: f32 = 960.0;
 
 /// The height of the log under the chips in a narrow window, in points.
 const NARROW_LOG: f32 = 280.0;
