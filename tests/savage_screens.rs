@@ -13,7 +13,7 @@ use posse::systems::savage::rules::initiative::parse_card;
 use posse::systems::savage::rules::traits::TraitDice;
 use posse::systems::savage::ui::fight::FightCommand;
 
-use crate::support::{self, App, press};
+use crate::support::{self, App, press, press_button, type_in};
 
 fn savage(h: &App) -> &SavageApp {
     h.state().system::<SavageApp>().expect("Deadlands")
@@ -150,4 +150,75 @@ fn the_worst_turn_fits_a_desktop_window() {
         h.run();
         drop(h);
     }
+}
+
+/// Every control a finger taps narrower or lower than 44 points, every line of text under 14
+/// points high, and anything past the right edge.
+fn finger_problems(h: &App, width: f32) -> Vec<String> {
+    let mut out = Vec::new();
+    for node in h.root().children_recursive() {
+        let ak = node.accesskit_node();
+        if !ak.has_bounds() {
+            continue;
+        }
+        let (r, role) = (node.rect(), ak.role());
+        let what = format!("{role:?} '{}{}'", ak.label().unwrap_or_default(), ak.value().unwrap_or_default());
+        if r.right() > width + 0.5 || r.left() < -0.5 {
+            out.push(format!("{what} reaches {:.0}..{:.0}", r.left(), r.right()));
+        }
+        let tapped = matches!(
+            role,
+            Role::Button
+                | Role::CheckBox
+                | Role::TextInput
+                | Role::MultilineTextInput
+                | Role::ComboBox
+                | Role::SpinButton
+        );
+        if tapped && (r.width() < 43.5 || r.height() < 43.5) {
+            out.push(format!("{what} is {:.0}×{:.0}", r.width(), r.height()));
+        }
+        if role == Role::TextRun && r.height() < 14.0 {
+            out.push(format!("{what} is {:.0} high", r.height()));
+        }
+    }
+    out
+}
+
+/// On a phone and on a tablet held upright, a combatant open in the editor is one column (the
+/// list under it), every part of it can be scrolled to, every control is a finger's size and
+/// every line of text at least 14 points.
+#[test]
+fn the_combatant_editor_is_one_column_for_fingers() {
+    let mut found = Vec::new();
+    for (width, height) in [(390.0, 844.0), (800.0, 1280.0)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = support::system_on(dir.path(), "Deadlands (Savage Worlds)", width, height);
+        posse::ui::theme::touch(&h.ctx);
+        h.run();
+        press(&mut h, "Combatants");
+        press_button(&mut h, "Doc (Ann)");
+        let name = rect(&h, Role::TextInput, "Name");
+        let list = rect(&h, Role::Button, "New Wild Card");
+        assert!(name.left() < 200.0 && list.left() < 60.0, "one column at {width}: {name:?} {list:?}");
+        assert!(list.top() > name.bottom(), "the list under the editor at {width}: {list:?}");
+        for (role, label) in [
+            (Role::TextInput, "New skill"),
+            (Role::CheckBox, "Level Headed"),
+            (Role::TextInput, "Weapon 1 long range"),
+            (Role::MultilineTextInput, "Notes"),
+        ] {
+            h.get_by_role_and_label(role, label).scroll_to_me();
+            h.run();
+            let r = rect(&h, role, label);
+            assert!(
+                r.left() >= 0.0 && r.right() <= width && r.top() >= 0.0 && r.bottom() <= height,
+                "{label} out of reach at {width}×{height}: {r:?}"
+            );
+            found.extend(finger_problems(&h, width).into_iter().map(|p| format!("at {width}: {p}")));
+        }
+    }
+    let found: Vec<String> =
+        found.into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }

@@ -237,7 +237,12 @@ pub fn damage_words(rolled: &RolledDamage) -> String {
 pub fn number_stepper(ui: &mut Ui, label: &str, value: &mut i32, min: i32, max: i32) {
     row(ui, |ui| {
         crate::ui::widgets::row_label(ui, label);
-        let small = egui::vec2(30.0, 28.0);
+        // A finger needs the − and + as wide as they are high.
+        let small = if theme::is_touch(ui.ctx()) {
+            egui::vec2(theme::TOUCH_TARGET, 28.0)
+        } else {
+            egui::vec2(30.0, 28.0)
+        };
         if ui
             .add_enabled(*value > min, egui::Button::new(RichText::new("−").strong()).min_size(small))
             .accessible_name(format!("Less: {label}"))
