@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use posse::systems::savage::app::SavageApp;
-use posse::systems::savage::game::{Event, Fight, MemberRef};
+use posse::systems::savage::game::{Event, Fight, MemberRef, Status};
+use posse::systems::savage::rules::damage::DamageRoll;
 use posse::systems::savage::rules::initiative::parse_card;
 use posse::systems::savage::rules::traits::TraitDice;
 use posse::systems::savage::ui::fight::FightCommand;
@@ -221,4 +222,176 @@ fn the_combatant_editor_is_one_column_for_fingers() {
     let found: Vec<String> =
         found.into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
     assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}
+
+/// A smaller fight at 1280×800: Kid, Doc (who also has Notice d12, not an attack skill),
+/// Preacher, the Boss and five Outlaws, dealt in that order; the first Outlaw already out.
+fn a_dealt_fight(dir: &std::path::Path) -> App {
+    let doc = r#"{"name":"Doc","kind":"wild_card","player":"Ann","attributes":{"agility":"d8","smarts":"d8","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d8","fighting":"d6","notice":"d12"},"weapons":[{"name":"Colt","damage":"2d6+1","range":{"short":12,"medium":24,"long":48}}]}"#;
+    std::fs::write(dir.join("savage/combatants/doc.json"), doc).expect("Doc");
+    let mut h = support::system_on(dir, "Deadlands (Savage Worlds)", 1280.0, 800.0);
+    press(&mut h, "Fight");
+    for who in [
+        "Kid (played by Bob)",
+        "Doc (played by Ann)",
+        "Preacher (played by Cid)",
+        "Boss (the Marshal's)",
+        "More: Groups of Outlaws ×5",
+    ] {
+        press(&mut h, who);
+    }
+    savage_mut(&mut h).fight.seed = Some(1877);
+    press(&mut h, "Start the fight");
+    let mut typed = BTreeMap::new();
+    for (unit, card) in [("kid", "AS"), ("doc", "KS"), ("preacher", "QS"), ("boss", "2C"), ("outlaws", "3C")]
+    {
+        typed.insert(unit.to_owned(), vec![parse_card(card, &[]).expect("a card")]);
+    }
+    send(&mut h, Event::Deal { typed });
+    send(
+        &mut h,
+        Event::Adjust {
+            target: MemberRef::new("outlaws", 0),
+            shaken: None,
+            wounds: None,
+            fatigue: None,
+            status: Some(Status::Out),
+            bleeding_out: None,
+        },
+    );
+    h.run();
+    h
+}
+
+/// The labels of the buttons whose label starts with `start`, in the order drawn.
+fn buttons_starting(h: &App, start: &str) -> Vec<String> {
+    h.get_all_by_role(Role::Button)
+        .filter_map(|b| b.accesskit_node().label().filter(|l| l.starts_with(start)).map(|l| l.to_string()))
+        .collect()
+}
+
+/// The label of the text field or button that has the keys.
+fn focused(h: &App) -> String {
+    h.root()
+        .children_recursive()
+        .find(|n| n.is_focused())
+        .and_then(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .unwrap_or_default()
+}
+
+/// The attack form belongs to whoever acts: their best attack skill first (of the skills the
+/// data marks for attacks, never Notice), never an Extra already out as the target, and the
+/// dice fields saying whose dice they are where two forms roll the same die.
+#[test]
+fn the_attack_form_is_the_acting_units_own() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    send(&mut h, Event::Hold { unit: "kid".into() });
+    send(&mut h, Event::BeginTurn { unit: "doc".into() });
+    h.run();
+    assert_eq!(buttons_starting(&h, "Skill "), ["Skill Fighting", "Skill Shooting", "Skill Throwing"]);
+    assert_eq!(savage(&h).fight.skill, "shooting", "Doc shoots d8, fights d6");
+    // The first Outlaw is out: clicked, he is shown in the side panel, never made the target.
+    press_button(&mut h, "Outlaws 1");
+    press(&mut h, "Turn");
+    h.get_by_label("Target: Boss · Parry 6 · Toughness 7");
+    // Doc's attack and his Agility against Kid's, who cuts in from hold: each d8 named.
+    assert_eq!(h.query_all_by_label("Doc: d8 total").count(), 2, "the attack's and the interrupt's");
+    h.get_by_label("Kid: d8 total");
+    send(&mut h, Event::EndTurn { unit: "doc".into() });
+    send(&mut h, Event::BeginTurn { unit: "preacher".into() });
+    h.run();
+    assert_eq!(savage(&h).fight.skill, "fighting", "Preacher fights d8, shoots d6");
+    h.get_by_label("Fighting d8 against Parry 6");
+}
+
+/// Ctrl+Enter in a die field applies the attack, in the damage total the damage; Tab goes
+/// through the attack form in reading order.
+#[test]
+fn the_attack_form_answers_the_keys() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    h.run();
+    type_in(&mut h, "Attack die total", "7");
+    type_in(&mut h, "Attack Wild Die total", "2");
+    // Tab from the modifier's + : the two dice, then Attack, then Posse's roll.
+    h.get_by_role_and_label(Role::Button, "More: Attack modifier").focus();
+    h.run();
+    let mut order = Vec::new();
+    for _ in 0..4 {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        order.push(focused(&h));
+    }
+    assert_eq!(order, ["Attack die total", "Attack Wild Die total", "Attack", "Roll the attack for me"]);
+    // Kid shoots the Boss (d8 7, Wild Die 2: 7 against 4, a hit) from the keys.
+    h.get_by_role_and_label(Role::TextInput, "Attack Wild Die total").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    h.run();
+    let attack = fight(&h).events.last().cloned();
+    assert!(
+        matches!(
+            &attack,
+            Some(Event::Attack { target, roll: TraitDice::Typed { trait_die: 7, wild_die: Some(2) }, .. })
+                if *target == MemberRef::new("boss", 0)
+        ),
+        "{attack:?}"
+    );
+    type_in(&mut h, "Damage total", "9");
+    h.get_by_role_and_label(Role::TextInput, "Damage total").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    h.run();
+    let damage = fight(&h).events.last().cloned();
+    assert!(
+        matches!(&damage, Some(Event::Damage { roll: DamageRoll::Total { total: 9 }, .. })),
+        "{damage:?}"
+    );
+    assert!(fight(&h).state.member(&MemberRef::new("boss", 0)).expect("the Boss").shaken);
+}
+
+/// A long name in the turn's header is elided before Go on hold and End turn, never drawn
+/// under them (the whole name is on the button and in the order).
+#[test]
+fn a_long_name_in_the_turn_header_is_never_covered() {
+    let name = "Josiah Ezekiel Blackwood, the Unforgiven Gambler of Tombstone";
+    for size in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = crate::savage::data_with_combatants();
+        let file = format!(
+            r#"{{"name":"{name}","kind":"wild_card","player":"Eve","attributes":{{"agility":"d8","smarts":"d8","spirit":"d6","strength":"d6","vigor":"d6"}},"skills":{{"shooting":"d8"}}}}"#
+        );
+        std::fs::write(dir.path().join("savage/combatants/josiah.json"), file).expect("a file");
+        let mut h = support::system_on(dir.path(), "Deadlands (Savage Worlds)", size.0, size.1);
+        press(&mut h, "Fight");
+        press(&mut h, &format!("{name} (played by Eve)"));
+        press(&mut h, "Boss (the Marshal's)");
+        press(&mut h, "Start the fight");
+        let unit =
+            fight(&h).state.units.iter().find(|u| u.combatant.name == name).expect("Josiah").id.clone();
+        let ace = vec![parse_card("AS", &[]).expect("a card")];
+        send(&mut h, Event::Deal { typed: BTreeMap::from([(unit.clone(), ace)]) });
+        send(&mut h, Event::BeginTurn { unit });
+        h.run();
+        let title = format!("{name}'s turn");
+        let hold = rect(&h, Role::Button, "Go on hold");
+        // The header's name: the label beginning with it on Go on hold's row.
+        let header = h
+            .root()
+            .children_recursive()
+            .filter(|n| n.accesskit_node().has_bounds())
+            .find(|n| {
+                let ak = n.accesskit_node();
+                ak.role() == Role::Label
+                    && ak.value().is_some_and(|v| v.starts_with("Josiah"))
+                    && hold.y_range().contains(n.rect().center().y)
+            })
+            .map(|n| n.rect())
+            .expect("the header");
+        let end = rect(&h, Role::Button, &format!("End {title}"));
+        assert!(header.right() <= hold.left(), "{header:?} runs under Go on hold {hold:?} at {size:?}");
+        assert!(hold.right() <= end.left() && end.right() <= size.0, "{hold:?} {end:?} at {size:?}");
+    }
 }

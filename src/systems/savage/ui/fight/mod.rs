@@ -233,9 +233,22 @@ pub(super) fn event_button(
     event: Event,
     commands: &mut Vec<FightCommand>,
 ) -> egui::Response {
+    event_button_with(ui, rules, fight, read_only, egui::Button::new(text), event, commands)
+}
+
+/// As [`event_button`], with a button made by the caller (one that elides its text, say).
+pub(super) fn event_button_with(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    button: egui::Button<'_>,
+    event: Event,
+    commands: &mut Vec<FightCommand>,
+) -> egui::Response {
     let why =
         if read_only { Some("This fight is read-only.".to_owned()) } else { why_not(rules, fight, &event) };
-    let response = ui.add_enabled(why.is_none(), egui::Button::new(text));
+    let response = ui.add_enabled(why.is_none(), button);
     let response = match &why {
         Some(why) => crate::ui::widgets::refused(ui, response, why),
         None => response,

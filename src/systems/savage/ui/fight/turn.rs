@@ -6,7 +6,7 @@
 
 use egui::{RichText, Ui};
 
-use super::{FightCommand, FightState, Step, event_button, why_not};
+use super::{FightCommand, FightState, Step, event_button, event_button_with, why_not};
 use crate::systems::savage::game::{
     DieRoll, Event, Fight, Holder, MemberRef, Prompt, Spend, State, TraitInput,
 };
@@ -293,17 +293,17 @@ fn acting_ui(
     // row, elided there (the whole name on hover): a long name never runs under End turn.
     row(ui, |ui| {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            // End turn names whose turn it ends, elided to 40 % of the row (the whole label
+            // is its accessible name and on hover).
             let end = Event::EndTurn { unit: unit_id.to_owned() };
-            event_button(
-                ui,
-                rules,
-                fight,
-                read_only,
-                RichText::new(format!("End {whose} turn")).strong(),
-                end,
-                commands,
-            )
-            .on_hover_text("Ctrl+E");
+            let most = egui::vec2((ui.available_width() * 0.4).max(120.0), ui.spacing().interact_size.y);
+            let layout = egui::Layout::right_to_left(egui::Align::Center);
+            let button = egui::Button::new(RichText::new(format!("End {whose} turn")).strong()).truncate();
+            ui.allocate_ui_with_layout(most, layout, |ui| {
+                event_button_with(ui, rules, fight, read_only, button, end, commands)
+            })
+            .inner
+            .on_hover_text(format!("End {whose} turn (Ctrl+E)"));
             let hold = Event::Hold { unit: unit_id.to_owned() };
             event_button(ui, rules, fight, read_only, "Go on hold", hold, commands)
                 .on_hover_text("Keep the action for later, even into the next round");
