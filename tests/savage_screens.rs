@@ -24,12 +24,12 @@ fn savage_mut(h: &mut App) -> &mut SavageApp {
     h.state_mut().system_mut::<SavageApp>().expect("Deadlands")
 }
 
-fn fight(h: &App) -> &Fight<'static> {
+pub(crate) fn fight(h: &App) -> &Fight<'static> {
     savage(h).table.game().expect("a fight is open")
 }
 
 /// Sends one event, as a click would.
-fn send(h: &mut App, event: Event) {
+pub(crate) fn send(h: &mut App, event: Event) {
     savage_mut(h).handle_fight(FightCommand::Apply(event));
     assert_eq!(savage(h).fight.notice, None, "the event was taken");
 }
@@ -226,7 +226,7 @@ fn the_combatant_editor_is_one_column_for_fingers() {
 
 /// A smaller fight at 1280×800: Kid, Doc (who also has Notice d12, not an attack skill),
 /// Preacher, the Boss and five Outlaws, dealt in that order; the first Outlaw already out.
-fn a_dealt_fight(dir: &std::path::Path) -> App {
+pub(crate) fn a_dealt_fight(dir: &std::path::Path) -> App {
     let doc = r#"{"name":"Doc","kind":"wild_card","player":"Ann","attributes":{"agility":"d8","smarts":"d8","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d8","fighting":"d6","notice":"d12"},"weapons":[{"name":"Colt","damage":"2d6+1","range":{"short":12,"medium":24,"long":48}}]}"#;
     std::fs::write(dir.join("savage/combatants/doc.json"), doc).expect("Doc");
     let mut h = support::system_on(dir, "Deadlands (Savage Worlds)", 1280.0, 800.0);

@@ -388,15 +388,38 @@ fn middle_ui(
         ui.selectable_value(&mut state.middle, Middle::Combatant, who)
             .on_hover_text("The combatant clicked last: any trait roll, fatigue, corrections");
     });
-    // What the last click did, where the eyes are (the log on the right keeps them all).
-    if let Some(line) = fight.lines.last().filter(|_| fight.events.len() > 1) {
-        ui.label(RichText::new(line).size(theme::BODY + 1.0).strong().color(theme::accent(&v)));
-    }
+    // What the last click did, where the eyes are (the log keeps them all whole), in a box of
+    // two lines always: a longer line is elided, so the turn below never moves with it.
+    last_line_ui(ui, fight.lines.last().filter(|_| fight.events.len() > 1).map(String::as_str));
     ui.separator();
     match state.middle {
         Middle::Turn => turn::turn_ui(ui, rules, fight, read_only, state, commands),
         Middle::Combatant => member::member_ui(ui, rules, fight, read_only, state, commands),
     }
+}
+
+/// The log's newest line in two lines' height, elided after the second.
+fn last_line_ui(ui: &mut Ui, line: Option<&str>) {
+    let font = egui::FontId::proportional(theme::BODY + 1.0);
+    let row = ui.fonts_mut(|f| f.row_height(&font));
+    let width = ui.available_width();
+    let height = 2.0 * row + ui.spacing().item_spacing.y;
+    ui.allocate_ui_with_layout(egui::vec2(width, height), egui::Layout::top_down(egui::Align::Min), |ui| {
+        ui.set_min_size(egui::vec2(width, height));
+        let Some(line) = line else { return };
+        let colour = theme::accent(ui.visuals());
+        let mut job = egui::text::LayoutJob::single_section(
+            line.to_owned(),
+            egui::TextFormat { font_id: font, color: colour, ..egui::TextFormat::default() },
+        );
+        job.wrap = egui::text::TextWrapping {
+            max_width: width,
+            max_rows: 2,
+            break_anywhere: false,
+            overflow_character: Some('…'),
+        };
+        ui.label(job);
+    });
 }
 
 /// Keyboard shortcuts for the every-turn path: Ctrl+D deals, Ctrl+N begins the next turn,
