@@ -266,7 +266,7 @@ pub(crate) fn a_dealt_fight(dir: &std::path::Path) -> App {
 /// The labels of the buttons whose label starts with `start`, in the order drawn.
 fn buttons_starting(h: &App, start: &str) -> Vec<String> {
     h.get_all_by_role(Role::Button)
-        .filter_map(|b| b.accesskit_node().label().filter(|l| l.starts_with(start)).map(|l| l.to_string()))
+        .filter_map(|b| b.accesskit_node().label().filter(|l| l.starts_with(start)))
         .collect()
 }
 
@@ -274,8 +274,8 @@ fn buttons_starting(h: &App, start: &str) -> Vec<String> {
 fn focused(h: &App) -> String {
     h.root()
         .children_recursive()
-        .find(|n| n.is_focused())
-        .and_then(|n| n.accesskit_node().label().map(|l| l.to_string()))
+        .find(egui_kittest::Node::is_focused)
+        .and_then(|n| n.accesskit_node().label())
         .unwrap_or_default()
 }
 

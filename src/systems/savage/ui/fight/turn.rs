@@ -418,29 +418,22 @@ fn target_line(
     target
 }
 
-#[expect(clippy::too_many_arguments, reason = "the attack form reads the whole table")]
-fn attack_ui(
+/// The attack's skill: only those the data marks for attacks; the form opens on the one this
+/// combatant rolls best (and again each turn: the skill is cleared when the turn passes).
+fn skill_choice_ui(
     ui: &mut Ui,
     rules: &Rules,
-    fight: &Fight<'_>,
-    read_only: bool,
-    attacker: &MemberRef,
-    target: Option<&MemberRef>,
+    combatant: &crate::systems::savage::rules::combatant::Combatant,
     state: &mut FightState,
-    commands: &mut Vec<FightCommand>,
 ) {
-    let s = &fight.state;
-    let Some(unit) = s.unit(&attacker.unit) else { return };
-    // Only the skills the data marks for attacks; the form opens on the one this combatant
-    // rolls best (and again each turn: the skill is cleared when the turn passes).
     let skills: Vec<&str> = rules.core.attack_skills.all().collect();
     if !skills.contains(&state.skill.as_str()) {
-        state.skill = unit.combatant.best_attack_skill(rules).to_owned();
+        combatant.best_attack_skill(rules).clone_into(&mut state.skill);
     }
     ui.horizontal_wrapped(|ui| {
         ui.label("Skill:");
         for skill in &skills {
-            let die = unit.combatant.trait_die(rules, skill);
+            let die = combatant.trait_die(rules, skill);
             let text = format!(
                 "{} {}{}",
                 capital(skill),
@@ -456,6 +449,22 @@ fn attack_ui(
             }
         }
     });
+}
+
+#[expect(clippy::too_many_arguments, reason = "the attack form reads the whole table")]
+fn attack_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    attacker: &MemberRef,
+    target: Option<&MemberRef>,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let s = &fight.state;
+    let Some(unit) = s.unit(&attacker.unit) else { return };
+    skill_choice_ui(ui, rules, &unit.combatant, state);
     let melee = rules.core.attack_skills.is_melee(&state.skill);
     let mut range_modifier = 0;
     let mut range_name = "Range";
@@ -547,7 +556,6 @@ fn damage_ui(
     state: &mut FightState,
     commands: &mut Vec<FightCommand>,
 ) {
-    let v = ui.visuals().clone();
     let s = &fight.state;
     let Some(unit) = s.unit(&attacker.unit) else { return };
     if unit.combatant.weapons.is_empty() {
@@ -603,25 +611,47 @@ fn damage_ui(
         ))
         .strong(),
     );
-    // The total and the Damage button before the odds, in their place for the whole turn; a
-    // total that is not a number greys the button and says so under the row.
-    let mut keys = false;
-    row(ui, |ui| {
-        let label = crate::ui::widgets::row_label(ui, "Damage total");
-        let field = ui
-            .add(egui::TextEdit::singleline(&mut state.damage_total).desired_width(60.0).font(egui::TextStyle::Heading))
-            .labelled_by(label.id)
-            .on_hover_text("Every damage die after its aces, plus the weapon's own +N (Posse adds the Joker and the modifier)");
-        keys = field.has_focus() || field.lost_focus();
-    });
+    let (damage_modifier, nonlethal) = (state.damage_modifier, state.nonlethal);
     let base = |roll: DamageRoll| Event::Damage {
         target: target.clone(),
         attacker: Some(attacker.unit.clone()),
         roll,
-        modifier: state.damage_modifier,
-        nonlethal: state.nonlethal,
+        modifier: damage_modifier,
+        nonlethal,
     };
-    let typed_total = state.damage_total.trim();
+    let seeded = base(DamageRoll::Seeded { dice: input.dice.clone(), raise, seed: calc::fresh_seed() });
+    damage_total_ui(ui, rules, fight, read_only, &mut state.damage_total, base, seeded, commands);
+    match damage::odds(rules, &resolved.plus(modifier), input.toughness, input.shaken) {
+        Ok(c) => damage_odds_ui(ui, &c, input.shaken),
+        Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
+    }
+}
+
+/// The damage total and the Damage button, before the odds and in their place for the whole
+/// turn: a total that is not a number greys the button and says so under the row; Ctrl+Enter
+/// in the field applies it.
+#[expect(clippy::too_many_arguments, reason = "the field, the two events and the table")]
+fn damage_total_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    text: &mut String,
+    base: impl Fn(DamageRoll) -> Event,
+    seeded: Event,
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
+    let mut keys = false;
+    row(ui, |ui| {
+        let label = crate::ui::widgets::row_label(ui, "Damage total");
+        let field = ui
+            .add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
+            .labelled_by(label.id)
+            .on_hover_text("Every damage die after its aces, plus the weapon's own +N (Posse adds the Joker and the modifier)");
+        keys = field.has_focus() || field.lost_focus();
+    });
+    let typed_total = text.trim();
     let total = match typed_total {
         "" => Err("Type the total first, or let Posse roll".to_owned()),
         t => t.parse::<i32>().map_err(|_| format!("'{t}' is not a total.")),
@@ -653,17 +683,12 @@ fn damage_ui(
                 crate::ui::widgets::refused(ui, greyed, why);
             }
         }
-        let seeded = DamageRoll::Seeded { dice: input.dice.clone(), raise, seed: calc::fresh_seed() };
-        event_button(ui, rules, fight, read_only, "Roll the damage for me", base(seeded), commands);
+        event_button(ui, rules, fight, read_only, "Roll the damage for me", seeded, commands);
     });
     if !typed_total.is_empty()
         && let Err(why) = &total
     {
         ui.label(RichText::new(why).color(theme::bad(&v)));
-    }
-    match damage::odds(rules, &resolved.plus(modifier), input.toughness, input.shaken) {
-        Ok(c) => damage_odds_ui(ui, &c, input.shaken),
-        Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
     }
 }
 
