@@ -203,6 +203,16 @@ fn the_combatant_editor_is_one_column_for_fingers() {
         let list = rect(&h, Role::Button, "New Wild Card");
         assert!(name.left() < 200.0 && list.left() < 60.0, "one column at {width}: {name:?} {list:?}");
         assert!(list.top() > name.bottom(), "the list under the editor at {width}: {list:?}");
+        // The name and the numbers at the top end before Duplicate and Delete.
+        let duplicate = rect(&h, Role::Button, "Duplicate");
+        let covered: Vec<egui::Rect> = h
+            .root()
+            .children_recursive()
+            .filter(|n| n.accesskit_node().has_bounds() && n.accesskit_node().role() == Role::Label)
+            .map(|n| n.rect())
+            .filter(|r| duplicate.y_range().contains(r.center().y) && r.right() > duplicate.left())
+            .collect();
+        assert_eq!(covered, Vec::<egui::Rect>::new(), "under Duplicate {duplicate:?} at {width}");
         for (role, label) in [
             (Role::TextInput, "New skill"),
             (Role::CheckBox, "Level Headed"),

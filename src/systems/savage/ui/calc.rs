@@ -155,12 +155,14 @@ impl DiceForm {
     /// where two forms on one panel roll the same die for different combatants.
     pub fn ui_for(&mut self, ui: &mut Ui, what: &str, who: Option<&str>, die: Die, wild: bool) -> bool {
         row(ui, |ui| {
-            let text = match who {
-                Some(who) => format!("{who}: d{} total", die.sides()),
-                None => format!("d{} total", die.sides()),
+            // A name makes the label as long as it needs (the row wraps on a phone); without
+            // one, the label has a column of its own so the forms' fields line up.
+            let label = match who {
+                Some(who) => ui.label(format!("{who}: d{} total", die.sides())),
+                None => {
+                    fixed(ui, 110.0, egui::Align::Min, egui::Label::new(format!("d{} total", die.sides())))
+                }
             };
-            let width = if who.is_some() { 190.0 } else { 110.0 };
-            let label = fixed(ui, width, egui::Align::Min, egui::Label::new(text).truncate());
             let name = format!("{what} die total");
             let first = ui
                 .add(

@@ -313,24 +313,26 @@ fn editor_ui(
 ) {
     let v = ui.visuals().clone();
     let parsed = form.combatant();
-    row(ui, |ui| {
-        ui.label(theme::heading(
-            &v,
-            if form.name.trim().is_empty() { "(no name)" } else { form.name.as_str() },
-        ));
-        if let Ok(c) = &parsed {
-            ui.label(
-                RichText::new(format!("Parry {} · Toughness {}", c.parry(rules), c.toughness(rules)))
-                    .size(theme::HEADING)
-                    .strong(),
-            );
+    // The buttons at the right first, then the name and the numbers in what is left of the
+    // row, elided there: on a phone nothing is drawn under Duplicate and Delete.
+    // One line that never wraps (a wrapping row would let it grow past the column).
+    let line = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(line, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        let most = egui::vec2((ui.available_width() * 0.4).max(100.0), ui.spacing().interact_size.y);
+        let delete = egui::Button::new(format!("Delete {}", form.name)).truncate();
+        let layout = egui::Layout::right_to_left(egui::Align::Center);
+        if ui.allocate_ui_with_layout(most, layout, |ui| ui.add(delete)).inner.clicked() {
+            commands.push(CombatantCommand::Delete(id.to_owned()));
         }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button(format!("Delete {}", form.name)).clicked() {
-                commands.push(CombatantCommand::Delete(id.to_owned()));
-            }
-            if ui.button("Duplicate").clicked() {
-                commands.push(CombatantCommand::Duplicate(id.to_owned()));
+        if ui.button("Duplicate").clicked() {
+            commands.push(CombatantCommand::Duplicate(id.to_owned()));
+        }
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            let name = if form.name.trim().is_empty() { "(no name)" } else { form.name.as_str() };
+            ui.add(egui::Label::new(theme::heading(&v, name)).truncate());
+            if let Ok(c) = &parsed {
+                let numbers = format!("Parry {} · Toughness {}", c.parry(rules), c.toughness(rules));
+                ui.add(egui::Label::new(RichText::new(numbers).size(theme::HEADING).strong()).truncate());
             }
         });
     });

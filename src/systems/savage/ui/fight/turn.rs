@@ -291,33 +291,31 @@ fn acting_ui(
     let whose = crate::systems::savage::ui::whose(&unit.combatant);
     // The buttons at the right first, then the card and the name in what is left of the
     // row, elided there (the whole name on hover): a long name never runs under End turn.
-    row(ui, |ui| {
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            // End turn names whose turn it ends, elided to 40 % of the row (the whole label
-            // is its accessible name and on hover).
-            let end = Event::EndTurn { unit: unit_id.to_owned() };
-            let most = egui::vec2((ui.available_width() * 0.4).max(120.0), ui.spacing().interact_size.y);
-            let layout = egui::Layout::right_to_left(egui::Align::Center);
-            let button = egui::Button::new(RichText::new(format!("End {whose} turn")).strong()).truncate();
-            ui.allocate_ui_with_layout(most, layout, |ui| {
-                event_button_with(ui, rules, fight, read_only, button, end, commands)
-            })
-            .inner
-            .on_hover_text(format!("End {whose} turn (Ctrl+E)"));
-            let hold = Event::Hold { unit: unit_id.to_owned() };
-            event_button(ui, rules, fight, read_only, "Go on hold", hold, commands)
-                .on_hover_text("Keep the action for later, even into the next round");
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                if let Some(card) = unit.card {
-                    ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
-                }
-                ui.add(
-                    egui::Label::new(
-                        RichText::new(format!("{whose} turn")).size(theme::HEADING + 4.0).strong(),
-                    )
+    // One line that never wraps (a wrapping row would let it grow past the column).
+    let line = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(line, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        // End turn names whose turn it ends, elided to 40 % of the row (the whole label
+        // is its accessible name and on hover).
+        let end = Event::EndTurn { unit: unit_id.to_owned() };
+        let most = egui::vec2((ui.available_width() * 0.4).max(120.0), ui.spacing().interact_size.y);
+        let layout = egui::Layout::right_to_left(egui::Align::Center);
+        let button = egui::Button::new(RichText::new(format!("End {whose} turn")).strong()).truncate();
+        ui.allocate_ui_with_layout(most, layout, |ui| {
+            event_button_with(ui, rules, fight, read_only, button, end, commands)
+        })
+        .inner
+        .on_hover_text(format!("End {whose} turn (Ctrl+E)"));
+        let hold = Event::Hold { unit: unit_id.to_owned() };
+        event_button(ui, rules, fight, read_only, "Go on hold", hold, commands)
+            .on_hover_text("Keep the action for later, even into the next round");
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            if let Some(card) = unit.card {
+                ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
+            }
+            ui.add(
+                egui::Label::new(RichText::new(format!("{whose} turn")).size(theme::HEADING + 4.0).strong())
                     .truncate(),
-                );
-            });
+            );
         });
     });
     if unit.has_joker() {
