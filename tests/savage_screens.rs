@@ -383,8 +383,12 @@ fn a_long_name_in_the_turn_header_is_never_covered() {
             fight(&h).state.units.iter().find(|u| u.combatant.name == name).expect("Josiah").id.clone();
         let ace = vec![parse_card("AS", &[]).expect("a card")];
         send(&mut h, Event::Deal { typed: BTreeMap::from([(unit.clone(), ace)]) });
+        h.run();
+        // Before the turn: Next, and Begin with the whole name, wrapped within the window.
+        assert_eq!(past_the_edges(&h, size.0), Vec::<String>::new(), "Next at {size:?}");
         send(&mut h, Event::BeginTurn { unit });
         h.run();
+        assert_eq!(past_the_edges(&h, size.0), Vec::<String>::new(), "the turn at {size:?}");
         let title = format!("{name}'s turn");
         let hold = rect(&h, Role::Button, "Go on hold");
         // The header's name: the label beginning with it on Go on hold's row.
