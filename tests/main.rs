@@ -14,6 +14,7 @@ mod journal;
 mod play;
 mod purity;
 mod savage;
+mod savage_screens;
 mod scenes;
 mod steady;
 mod support;

@@ -132,3 +132,89 @@ fn enter_adds_the_skill_typed() {
     let file: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(file["skills"]["notice"], "d6");
 }
+
+/// As [`Steady::type_keys`], and after each key the button `action` (the panel's primary
+/// action) is where it was too.
+fn type_keys_holding(h: &mut App, field: &Steady, text: &str, action: &str) {
+    let before = h.get_by_role_and_label(Role::Button, action).rect();
+    let mut typed = String::new();
+    for c in text.chars() {
+        field.type_keys_more(h, &typed, &c.to_string());
+        typed.push(c);
+        let now = h.get_by_role_and_label(Role::Button, action).rect();
+        assert_eq!(now, before, "{action} moved after {typed:?} in {}", field.label);
+    }
+}
+
+/// A Deadlands turn from the keys: the target picked, the attack's dice typed one key at a
+/// time (through "1" and "15" with the Wild Die still missing), Attack, the damage typed, Damage,
+/// and the next unit: the Attack and Damage buttons and End turn stay put, the fields keep
+/// their place and focus, and what is applied is exactly what was typed.
+#[test]
+fn a_deadlands_turn_typed_key_by_key_holds_still() {
+    use posse::systems::savage::game::{Event, MemberRef};
+    use posse::systems::savage::rules::damage::DamageRoll;
+    use posse::systems::savage::rules::traits::TraitDice;
+
+    use crate::savage_screens::{a_dealt_fight, fight, send};
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    h.run();
+    let end = h.get_by_role_and_label(Role::Button, "End Kid's turn").rect();
+    h.get_by_role_and_label(Role::Button, "Boss").click_accesskit();
+    h.run();
+    h.get_by_label("Target: Boss · Parry 6 · Toughness 7");
+    let field = Steady::clear(&mut h, "Attack die total");
+    type_keys_holding(&mut h, &field, "15", "Attack");
+    h.get_by_label("Type the Wild Die's total too.");
+    let field = Steady::clear(&mut h, "Attack Wild Die total");
+    type_keys_holding(&mut h, &field, "4", "Attack");
+    h.get_by_role_and_label(Role::Button, "Attack").click_accesskit();
+    h.run();
+    let attack = fight(&h).events.last().cloned();
+    assert!(
+        matches!(&attack, Some(Event::Attack { roll: TraitDice::Typed { trait_die: 15, wild_die: Some(4) }, target, .. }) if *target == MemberRef::new("boss", 0)),
+        "{attack:?}"
+    );
+    assert_eq!(h.get_by_role_and_label(Role::Button, "End Kid's turn").rect(), end, "End turn stays put");
+    let field = Steady::clear(&mut h, "Damage total");
+    type_keys_holding(&mut h, &field, "12", "Damage");
+    h.get_by_role_and_label(Role::Button, "Damage").click_accesskit();
+    h.run();
+    let damage = fight(&h).events.last().cloned();
+    assert!(
+        matches!(&damage, Some(Event::Damage { roll: DamageRoll::Total { total: 12 }, .. })),
+        "{damage:?}"
+    );
+    assert_eq!(h.get_by_role_and_label(Role::Button, "End Kid's turn").rect(), end, "End turn stays put");
+    // The next unit: its End turn where Kid's was (right-aligned, a name of another length).
+    h.get_by_role_and_label(Role::Button, "End Kid's turn").click_accesskit();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Begin Doc's turn").click_accesskit();
+    h.run();
+    let doc = h.get_by_role_and_label(Role::Button, "End Doc's turn").rect();
+    assert_eq!(doc.right_top(), end.right_top(), "End turn in its place for the next unit");
+}
+
+/// A range typed key by key in the combatant editor: "1" on the way to "12" is never saved.
+#[test]
+fn a_range_typed_key_by_key_is_saved_whole() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = combatant_editor(dir.path(), "Boss");
+    let field = Steady::clear(&mut h, "Weapon 1 short range");
+    field.type_keys(&mut h, "6");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(saved_weapon(dir.path(), "boss")["range"]["short"], 6);
+    let field = Steady::clear(&mut h, "Weapon 1 short range");
+    field.type_keys(&mut h, "1");
+    assert_eq!(saved_weapon(dir.path(), "boss")["range"]["short"], 6, "not saved while it is typed");
+    field.type_keys_more(&mut h, "1", "2");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert_eq!(
+        saved_weapon(dir.path(), "boss")["range"],
+        serde_json::json!({"short": 12, "medium": 24, "long": 48})
+    );
+}

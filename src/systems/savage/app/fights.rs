@@ -15,8 +15,9 @@ impl SavageApp {
         self.table.refresh(&self.savage());
     }
 
-    /// Carries out one command from the Fight screen.
-    pub(super) fn handle_fight(&mut self, command: FightCommand) {
+    /// Carries out one command from the Fight screen (also what tests and the frame benchmark
+    /// send to set a fight up quickly).
+    pub fn handle_fight(&mut self, command: FightCommand) {
         let savage = self.savage();
         let result = match command {
             FightCommand::Start { units, automation } => self.start(&units, automation),

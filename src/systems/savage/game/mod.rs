@@ -826,7 +826,7 @@ impl Apply<'_> {
         }
         self.s.member_ref(target)?;
         let skill = skill.trim().to_ascii_lowercase();
-        let melee = skill == "fighting";
+        let melee = self.rules.core.attack_skills.is_melee(&skill);
         let target_unit = self.s.unit_ref(&target.unit)?;
         let tn = if melee {
             target_unit.combatant.parry(self.rules)

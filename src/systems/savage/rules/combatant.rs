@@ -208,6 +208,22 @@ impl Combatant {
         }
     }
 
+    /// The attack skill it rolls best (the highest die it has; on a tie the data's order,
+    /// melee first); the first of the data's when it has none.
+    #[must_use]
+    pub fn best_attack_skill<'r>(&self, rules: &'r Rules) -> &'r str {
+        let skills = &rules.core.attack_skills;
+        let mut best: Option<(&str, Die)> = None;
+        for skill in skills.all() {
+            if let Some(&die) = self.skills.get(skill)
+                && best.is_none_or(|(_, b)| die > b)
+            {
+                best = Some((skill, die));
+            }
+        }
+        best.map(|(s, _)| s).or_else(|| skills.all().next()).unwrap_or_default()
+    }
+
     /// Whether it has this initiative Edge or Hindrance.
     #[must_use]
     pub fn has(&self, edge: InitiativeEdge) -> bool {
@@ -619,5 +635,24 @@ mod tests {
             from_json(r#"{"name":"X","kind":"extra","attributes":{},"colour":"red"}"#).expect_err("bad");
         assert_eq!(problems.len(), 1);
         assert!(problems.first().is_some_and(|p| p.message.contains("colour")));
+    }
+
+    /// The attack form opens on the attack skill rolled best; a tie keeps the data's order
+    /// (Fighting first); without any, the first of the data's.
+    #[test]
+    fn the_best_attack_skill_is_the_highest_die() {
+        let rules = embedded().expect("rules");
+        let check = |skills: &str, expected: &str| {
+            let json = format!(
+                r#"{{"name":"X","kind":"extra","attributes":{{"agility":"d6","smarts":"d6","spirit":"d6","strength":"d6","vigor":"d6"}},"skills":{{{skills}}}}}"#
+            );
+            let c = from_json(&json).expect("a combatant");
+            assert_eq!(c.best_attack_skill(rules), expected, "{skills}");
+        };
+        check(r#""fighting":"d6","shooting":"d8""#, "shooting");
+        check(r#""fighting":"d8","shooting":"d8""#, "fighting");
+        check(r#""Throwing":"d10","shooting":"d8","notice":"d12""#, "throwing");
+        check(r#""notice":"d12""#, "fighting");
+        check("", "fighting");
     }
 }

@@ -68,6 +68,27 @@ pub struct RangeBand {
     pub modifier: i32,
 }
 
+/// The skills an attack is rolled with: a melee one against the target's Parry, a ranged one
+/// against the target number with the range band's modifier.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AttackSkills {
+    pub melee: Vec<String>,
+    pub ranged: Vec<String>,
+}
+
+impl AttackSkills {
+    /// Whether `skill` (an id: "fighting") is rolled against Parry.
+    #[must_use]
+    pub fn is_melee(&self, skill: &str) -> bool {
+        self.melee.iter().any(|s| s == skill)
+    }
+
+    /// Every attack skill, the melee ones first, in the data's order.
+    pub fn all(&self) -> impl Iterator<Item = &str> {
+        self.melee.iter().chain(&self.ranged).map(String::as_str)
+    }
+}
+
 /// Wound numbers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct WoundRules {
@@ -143,6 +164,8 @@ pub struct Core {
     pub parry_base: i32,
     pub toughness_base: i32,
     pub ranges: Vec<RangeBand>,
+    /// The skills the Fight screen offers for an attack.
+    pub attack_skills: AttackSkills,
     pub attack_raise_die: u32,
     pub wounds: WoundRules,
     pub fatigue: FatigueRules,
@@ -294,6 +317,7 @@ mod raw {
         pub trait_rolls: TraitRolls,
         pub derived: Derived,
         pub ranges: Vec<Range>,
+        pub attack_skills: AttackSkills,
         pub damage: Damage,
         pub wounds: Wounds,
         pub fatigue: Fatigue,
@@ -315,6 +339,13 @@ mod raw {
     pub struct Unskilled {
         pub die: String,
         pub modifier: i32,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct AttackSkills {
+        pub melee: Vec<String>,
+        pub ranged: Vec<String>,
     }
 
     #[derive(Deserialize)]
@@ -514,6 +545,15 @@ fn core(r: &raw::Core, problems: &mut Vec<Problem>) -> Core {
     if ranges.is_empty() {
         problems.push(Problem::new(f, "$.ranges", "at least one range band is needed"));
     }
+    for (what, skills) in [("melee", &r.attack_skills.melee), ("ranged", &r.attack_skills.ranged)] {
+        if skills.is_empty() {
+            problems.push(Problem::new(
+                f,
+                format!("$.attack_skills.{what}"),
+                "at least one attack skill is needed",
+            ));
+        }
+    }
     check_core(r, problems);
     Core {
         traits: TraitRules {
@@ -526,6 +566,10 @@ fn core(r: &raw::Core, problems: &mut Vec<Problem>) -> Core {
         parry_base: r.derived.parry_base,
         toughness_base: r.derived.toughness_base,
         ranges,
+        attack_skills: AttackSkills {
+            melee: r.attack_skills.melee.iter().map(|s| s.trim().to_ascii_lowercase()).collect(),
+            ranged: r.attack_skills.ranged.iter().map(|s| s.trim().to_ascii_lowercase()).collect(),
+        },
         attack_raise_die: die_sides(r.damage.attack_raise_die, f, "$.damage.attack_raise_die", problems),
         wounds: WoundRules {
             wild_card_wounds: r.wounds.wild_card_wounds,

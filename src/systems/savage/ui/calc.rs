@@ -145,31 +145,57 @@ impl DiceForm {
         }
     }
 
-    /// The two fields, named `{what} die total` and `{what} Wild Die total`.
-    pub fn ui(&mut self, ui: &mut Ui, what: &str, die: Die, wild: bool) {
+    /// The two fields, named `{what} die total` and `{what} Wild Die total`; whether one of
+    /// them has the keys (or gave them up this frame: Ctrl+Enter applies the roll).
+    pub fn ui(&mut self, ui: &mut Ui, what: &str, die: Die, wild: bool) -> bool {
+        self.ui_for(ui, what, None, die, wild)
+    }
+
+    /// As [`DiceForm::ui`], the first label saying whose dice they are ("Boss: d8 total"),
+    /// where two forms on one panel roll the same die for different combatants.
+    pub fn ui_for(&mut self, ui: &mut Ui, what: &str, who: Option<&str>, die: Die, wild: bool) -> bool {
         row(ui, |ui| {
-            let label =
-                fixed(ui, 110.0, egui::Align::Min, egui::Label::new(format!("d{} total", die.sides())));
+            // A name makes the label as long as it needs (the row wraps on a phone); without
+            // one, the label has a column of its own so the forms' fields line up.
+            let label = match who {
+                Some(who) => ui.label(format!("{who}: d{} total", die.sides())),
+                None => {
+                    fixed(ui, 110.0, egui::Align::Min, egui::Label::new(format!("d{} total", die.sides())))
+                }
+            };
             let name = format!("{what} die total");
-            ui.add(
-                egui::TextEdit::singleline(&mut self.trait_total)
-                    .desired_width(54.0)
-                    .font(egui::TextStyle::Heading),
-            )
-            .labelled_by(label.id)
-            .accessible_name(name);
-            if wild {
-                let label = ui.label("Wild Die total");
-                ui.add(
-                    egui::TextEdit::singleline(&mut self.wild_total)
+            let first = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.trait_total)
                         .desired_width(54.0)
                         .font(egui::TextStyle::Heading),
                 )
                 .labelled_by(label.id)
-                .accessible_name(format!("{what} Wild Die total"));
+                .accessible_name(name);
+            let mut keys = first.has_focus() || first.lost_focus();
+            if wild {
+                let label = ui.label("Wild Die total");
+                let second = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut self.wild_total)
+                            .desired_width(54.0)
+                            .font(egui::TextStyle::Heading),
+                    )
+                    .labelled_by(label.id)
+                    .accessible_name(format!("{what} Wild Die total"));
+                keys |= second.has_focus() || second.lost_focus();
             }
-        });
+            keys
+        })
+        .inner
     }
+}
+
+/// Ctrl+Enter (⌘+Enter) pressed while a field of the form had the keys (`keys`): the form's
+/// roll is to be applied.
+#[must_use]
+pub fn ctrl_enter(ui: &Ui, keys: bool) -> bool {
+    keys && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter))
 }
 
 /// A trait roll's dice and result: "d8 11 (8+3), Wild Die 2 → 11: a raise".
@@ -213,7 +239,12 @@ pub fn damage_words(rolled: &RolledDamage) -> String {
 pub fn number_stepper(ui: &mut Ui, label: &str, value: &mut i32, min: i32, max: i32) {
     row(ui, |ui| {
         crate::ui::widgets::row_label(ui, label);
-        let small = egui::vec2(30.0, 28.0);
+        // A finger needs the − and + as wide as they are high.
+        let small = if theme::is_touch(ui.ctx()) {
+            egui::vec2(theme::TOUCH_TARGET, 28.0)
+        } else {
+            egui::vec2(30.0, 28.0)
+        };
         if ui
             .add_enabled(*value > min, egui::Button::new(RichText::new("−").strong()).min_size(small))
             .accessible_name(format!("Less: {label}"))

@@ -34,15 +34,15 @@ pub enum CombatantCommand {
     Restore(String),
 }
 
-/// A weapon as the editor holds it: its damage as typed.
+/// A weapon as the editor holds it: its damage and its ranges (in inches) as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeaponForm {
     pub name: String,
     pub damage: String,
     pub ranged: bool,
-    pub short: u32,
-    pub medium: u32,
-    pub long: u32,
+    pub short: String,
+    pub medium: String,
+    pub long: String,
 }
 
 /// A combatant being edited: the file's fields as the player types them.
@@ -87,9 +87,9 @@ impl CombatantForm {
                     name: w.name.clone(),
                     damage: w.damage.to_string(),
                     ranged: w.range.is_some(),
-                    short: w.range.map_or(12, |r| r.short),
-                    medium: w.range.map_or(24, |r| r.medium),
-                    long: w.range.map_or(48, |r| r.long),
+                    short: w.range.map_or(12, |r| r.short).to_string(),
+                    medium: w.range.map_or(24, |r| r.medium).to_string(),
+                    long: w.range.map_or(48, |r| r.long).to_string(),
                 })
                 .collect(),
             notes: c.notes.clone(),
@@ -109,13 +109,29 @@ impl CombatantForm {
             .collect();
         let skills: serde_json::Map<String, serde_json::Value> =
             self.skills.iter().map(|(n, d)| (n.clone(), d.to_string().into())).collect();
+        // A range typed is a whole number of inches; what is not is a problem at its path (and
+        // 1 in the file read, so the rules report only their own problems besides).
+        let mut typed: Vec<Problem> = Vec::new();
         let weapons: Vec<serde_json::Value> = self
             .weapons
             .iter()
-            .map(|w| {
+            .enumerate()
+            .map(|(i, w)| {
                 let mut v = serde_json::json!({ "name": w.name, "damage": w.damage });
                 if w.ranged {
-                    v["range"] = serde_json::json!({ "short": w.short, "medium": w.medium, "long": w.long });
+                    let mut inches = |what: &str, text: &str| -> u32 {
+                        text.trim().parse::<u32>().unwrap_or_else(|_| {
+                            typed.push(Problem::new(
+                                "combatant",
+                                format!("$.weapons[{i}].range.{what}"),
+                                format!("the {what} range '{}' is not a whole number of inches", text.trim()),
+                            ));
+                            1
+                        })
+                    };
+                    let (short, medium, long) =
+                        (inches("short", &w.short), inches("medium", &w.medium), inches("long", &w.long));
+                    v["range"] = serde_json::json!({ "short": short, "medium": medium, "long": long });
                 }
                 v
             })
@@ -136,7 +152,11 @@ impl CombatantForm {
         if !self.player.trim().is_empty() {
             value["player"] = self.player.trim().into();
         }
-        combatant::from_value(value)
+        match (combatant::from_value(value), typed.is_empty()) {
+            (result, true) => result,
+            (Ok(_), false) => Err(typed),
+            (Err(more), false) => Err(typed.into_iter().chain(more).collect()),
+        }
     }
 }
 
@@ -163,8 +183,9 @@ pub fn combatants_ui(
     state: &mut CombatantsState,
     commands: &mut Vec<CombatantCommand>,
 ) {
-    // In a narrow window the combatant being edited comes first and the list under it.
-    if theme::is_narrow(ui.ctx()) {
+    // In a narrow window (a phone, a tablet held upright) the combatant being edited comes
+    // first, in one column, and the list under it.
+    if ui.ctx().content_rect().width() < ONE_COLUMN {
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(notice) = &state.notice {
                 notice_ui(ui, notice);
@@ -197,6 +218,10 @@ pub fn combatants_ui(
         }
     });
 }
+
+/// Below this width, in points, the editor and the list share one column: beside a list
+/// 340 points wide, the editor's rows would wrap at every field.
+const ONE_COLUMN: f32 = 900.0;
 
 /// Whether a combatant belongs to one of the list's groups.
 type Belongs = fn(&Combatant) -> bool;
@@ -288,24 +313,26 @@ fn editor_ui(
 ) {
     let v = ui.visuals().clone();
     let parsed = form.combatant();
-    row(ui, |ui| {
-        ui.label(theme::heading(
-            &v,
-            if form.name.trim().is_empty() { "(no name)" } else { form.name.as_str() },
-        ));
-        if let Ok(c) = &parsed {
-            ui.label(
-                RichText::new(format!("Parry {} · Toughness {}", c.parry(rules), c.toughness(rules)))
-                    .size(theme::HEADING)
-                    .strong(),
-            );
+    // The buttons at the right first, then the name and the numbers in what is left of the
+    // row, elided there: on a phone nothing is drawn under Duplicate and Delete.
+    // One line that never wraps (a wrapping row would let it grow past the column).
+    let line = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(line, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        let most = egui::vec2((ui.available_width() * 0.4).max(100.0), ui.spacing().interact_size.y);
+        let delete = egui::Button::new(format!("Delete {}", form.name)).truncate();
+        let layout = egui::Layout::right_to_left(egui::Align::Center);
+        if ui.allocate_ui_with_layout(most, layout, |ui| ui.add(delete)).inner.clicked() {
+            commands.push(CombatantCommand::Delete(id.to_owned()));
         }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button(format!("Delete {}", form.name)).clicked() {
-                commands.push(CombatantCommand::Delete(id.to_owned()));
-            }
-            if ui.button("Duplicate").clicked() {
-                commands.push(CombatantCommand::Duplicate(id.to_owned()));
+        if ui.button("Duplicate").clicked() {
+            commands.push(CombatantCommand::Duplicate(id.to_owned()));
+        }
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            let name = if form.name.trim().is_empty() { "(no name)" } else { form.name.as_str() };
+            ui.add(egui::Label::new(theme::heading(&v, name)).truncate());
+            if let Ok(c) = &parsed {
+                let numbers = format!("Parry {} · Toughness {}", c.parry(rules), c.toughness(rules));
+                ui.add(egui::Label::new(RichText::new(numbers).size(theme::HEADING).strong()).truncate());
             }
         });
     });
@@ -370,7 +397,9 @@ fn editor_ui(
         egui::TextEdit::multiline(&mut form.notes)
             .char_limit(combatant::MAX_NOTES)
             .desired_rows(3)
-            .desired_width(600.0),
+            // The field's frame and margins come on top of the width asked for: within the
+            // column on a phone.
+            .desired_width((ui.available_width() - 12.0).min(600.0)),
     )
     .accessible_name("Notes");
     // What has no field of its own (or whose field is not shown), at the foot of the form.
@@ -465,10 +494,15 @@ fn weapons_ui<'p>(ui: &mut Ui, form: &mut CombatantForm, problems: &'p [Problem]
                 .on_hover_text("Damage dice, like Str+d6 or 2d6+1");
                 ui.checkbox(&mut w.ranged, "Ranged");
                 if w.ranged {
-                    for (what, n) in
+                    // Typed, so a range far from the last ("12", "120") is two or three keys;
+                    // saved once the field is left, like every field of the editor.
+                    for (what, text) in
                         [("short", &mut w.short), ("medium", &mut w.medium), ("long", &mut w.long)]
                     {
-                        ui.add(egui::DragValue::new(n).range(1..=500)).on_hover_text(format!("{what} range"));
+                        let width = if theme::is_touch(ui.ctx()) { theme::TOUCH_TARGET } else { 36.0 };
+                        ui.add(egui::TextEdit::singleline(text).char_limit(4).desired_width(width))
+                            .accessible_name(format!("Weapon {} {what} range", i + 1))
+                            .on_hover_text(format!("{} range, in inches", capital(what)));
                     }
                 }
                 if ui
@@ -494,9 +528,9 @@ fn weapons_ui<'p>(ui: &mut Ui, form: &mut CombatantForm, problems: &'p [Problem]
             name: "Weapon".into(),
             damage: "Str+d4".into(),
             ranged: false,
-            short: 12,
-            medium: 24,
-            long: 48,
+            short: "12".into(),
+            medium: "24".into(),
+            long: "48".into(),
         });
     }
 }
@@ -510,7 +544,11 @@ fn capital(name: &str) -> String {
 /// (the style's touch sizes apply to a plain button, not to a small one).
 fn remove_button(ctx: &egui::Context) -> egui::Button<'static> {
     let button = egui::Button::new("×");
-    if theme::is_touch(ctx) { button } else { button.small() }
+    if theme::is_touch(ctx) {
+        button.min_size(egui::vec2(theme::TOUCH_TARGET, theme::TOUCH_TARGET))
+    } else {
+        button.small()
+    }
 }
 
 #[cfg(test)]

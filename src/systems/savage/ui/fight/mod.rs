@@ -200,6 +200,8 @@ impl FightState {
             Some(Event::BeginTurn { .. } | Event::EndTurn { .. } | Event::Deal { .. }) => {
                 self.step = Step::Attack;
                 self.actor = 0;
+                // The next to act opens the attack form on their own best skill.
+                self.skill.clear();
                 self.raise = None;
                 self.middle = Middle::Turn;
                 self.holder = None;
@@ -231,9 +233,22 @@ pub(super) fn event_button(
     event: Event,
     commands: &mut Vec<FightCommand>,
 ) -> egui::Response {
+    event_button_with(ui, rules, fight, read_only, egui::Button::new(text), event, commands)
+}
+
+/// As [`event_button`], with a button made by the caller (one that elides its text, say).
+pub(super) fn event_button_with(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    button: egui::Button<'_>,
+    event: Event,
+    commands: &mut Vec<FightCommand>,
+) -> egui::Response {
     let why =
         if read_only { Some("This fight is read-only.".to_owned()) } else { why_not(rules, fight, &event) };
-    let response = ui.add_enabled(why.is_none(), egui::Button::new(text));
+    let response = ui.add_enabled(why.is_none(), button);
     let response = match &why {
         Some(why) => crate::ui::widgets::refused(ui, response, why),
         None => response,
@@ -266,6 +281,30 @@ pub fn fight_ui(
             order::header_ui(ui, rules, fight, view, state, commands);
         });
     }
+    // A desktop window narrower than three columns (1024 px) keeps two: the order over the
+    // log on the left, the turn over the chips in the middle, so the every-turn path and the
+    // log's newest line stay in view.
+    if !theme::is_wide(ui.ctx())
+        && !theme::is_touch(ui.ctx())
+        && ui.ctx().content_rect().width() >= TWO_COLUMNS
+    {
+        egui::Panel::left("savage-order").resizable(false).exact_size(340.0).show(ui, |ui| {
+            let height = (ui.available_height() * 0.55).max(120.0);
+            crate::ui::widgets::fixed_height(ui, height, |ui| {
+                order::order_ui(ui, rules, fight, read_only, state, commands);
+            });
+            ui.separator();
+            log::log_ui(ui, fight);
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().id_salt("savage-middle").show(ui, |ui| {
+                middle_ui(ui, rules, fight, view, state, commands);
+                ui.separator();
+                chips::chips_ui(ui, rules, fight, read_only, state, commands);
+            });
+        });
+        return;
+    }
     // Below the width of three columns (a tablet held upright, a phone) the order, the turn,
     // the chips and the log come one under the other in one scrolling column.
     if !theme::is_wide(ui.ctx()) {
@@ -293,8 +332,15 @@ pub fn fight_ui(
     egui::Panel::left("savage-order").resizable(false).exact_size(372.0).show(ui, |ui| {
         order::order_ui(ui, rules, fight, read_only, state, commands);
     });
+    // The chips scroll in their own box over the log, so the log's newest line stays in view
+    // however many holders there are.
     egui::Panel::right("savage-chips").resizable(false).exact_size(330.0).show(ui, |ui| {
-        chips::chips_ui(ui, rules, fight, read_only, state, commands);
+        let height = (ui.available_height() * 0.5).max(120.0);
+        crate::ui::widgets::fixed_height(ui, height, |ui| {
+            egui::ScrollArea::vertical().id_salt("savage-chips").show(ui, |ui| {
+                chips::chips_ui(ui, rules, fight, read_only, state, commands);
+            });
+        });
         ui.separator();
         log::log_ui(ui, fight);
     });
@@ -304,6 +350,9 @@ pub fn fight_ui(
         });
     });
 }
+
+/// The least width of a desktop window (not a touch screen) that keeps two columns.
+const TWO_COLUMNS: f32 = 960.0;
 
 /// The height of the log under the chips in a narrow window, in points.
 const NARROW_LOG: f32 = 280.0;
@@ -339,15 +388,38 @@ fn middle_ui(
         ui.selectable_value(&mut state.middle, Middle::Combatant, who)
             .on_hover_text("The combatant clicked last: any trait roll, fatigue, corrections");
     });
-    // What the last click did, where the eyes are (the log on the right keeps them all).
-    if let Some(line) = fight.lines.last().filter(|_| fight.events.len() > 1) {
-        ui.label(RichText::new(line).size(theme::BODY + 1.0).strong().color(theme::accent(&v)));
-    }
+    // What the last click did, where the eyes are (the log keeps them all whole), in a box of
+    // two lines always: a longer line is elided, so the turn below never moves with it.
+    last_line_ui(ui, fight.lines.last().filter(|_| fight.events.len() > 1).map(String::as_str));
     ui.separator();
     match state.middle {
         Middle::Turn => turn::turn_ui(ui, rules, fight, read_only, state, commands),
         Middle::Combatant => member::member_ui(ui, rules, fight, read_only, state, commands),
     }
+}
+
+/// The log's newest line in two lines' height, elided after the second.
+fn last_line_ui(ui: &mut Ui, line: Option<&str>) {
+    let font = egui::FontId::proportional(theme::BODY + 1.0);
+    let row = ui.fonts_mut(|f| f.row_height(&font));
+    let width = ui.available_width();
+    let height = 2.0 * row + ui.spacing().item_spacing.y;
+    ui.allocate_ui_with_layout(egui::vec2(width, height), egui::Layout::top_down(egui::Align::Min), |ui| {
+        ui.set_min_size(egui::vec2(width, height));
+        let Some(line) = line else { return };
+        let colour = theme::accent(ui.visuals());
+        let mut job = egui::text::LayoutJob::single_section(
+            line.to_owned(),
+            egui::TextFormat { font_id: font, color: colour, ..egui::TextFormat::default() },
+        );
+        job.wrap = egui::text::TextWrapping {
+            max_width: width,
+            max_rows: 2,
+            break_anywhere: false,
+            overflow_character: Some('…'),
+        };
+        ui.label(job);
+    });
 }
 
 /// Keyboard shortcuts for the every-turn path: Ctrl+D deals, Ctrl+N begins the next turn,

@@ -28,9 +28,10 @@ pub(super) fn header_ui(
     let v = ui.visuals().clone();
     let s = &fight.state;
     let read_only = view.read_only.is_some();
+    let mut question = None;
     crate::ui::widgets::row(ui, |ui| {
         ui.label(RichText::new(format!("Round {}", s.round())).size(theme::HEADING + 8.0).strong());
-        deal_button(ui, rules, fight, read_only, state, commands);
+        question = deal_button(ui, rules, fight, read_only, state, commands);
         let typed = Event::Deal { typed: BTreeMap::new() };
         if ui
             .add_enabled(
@@ -41,12 +42,6 @@ pub(super) fn header_ui(
             .clicked()
         {
             state.typing = true;
-        }
-        if s.reshuffle_due() {
-            ui.label(
-                RichText::new("A Joker is out: the deck is shuffled before the next deal")
-                    .color(theme::accent(&v)),
-            );
         }
         // Undo, Redo, the menus and Close at the right of a wide window; on a narrow one in a
         // row of their own, left to right, so none is pushed off the left edge.
@@ -63,11 +58,27 @@ pub(super) fn header_ui(
             close_button(ui, commands);
         }
     });
+    // The deal's question and the reshuffle warning on a line of their own under the row,
+    // always reserved: neither covers Undo nor is covered by it, a long one wraps within the
+    // window, and the table below does not move when one comes or goes.
+    let height = ui.spacing().interact_size.y;
+    let layout = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true);
+    ui.allocate_ui_with_layout(egui::vec2(ui.available_width(), height), layout, |ui| {
+        ui.set_min_size(egui::vec2(ui.available_width(), height));
+        if let Some(question) = question {
+            ui.add(egui::Label::new(RichText::new(question).color(theme::accent(&v)).strong()).wrap());
+        }
+        if s.reshuffle_due() {
+            let warning = RichText::new("A Joker is out: the deck is shuffled before the next deal")
+                .color(theme::accent(&v));
+            ui.add(egui::Label::new(warning).wrap());
+        }
+    });
 }
 
 /// Deal round N. While units have not acted this round (a Joker's holder among them) the
 /// first click (or Ctrl+D) only asks, in the button's own place: "Deal anyway" deals, and the
-/// line after the row says who would lose their turn.
+/// question returned, for the line under the row, says who would lose their turn.
 fn deal_button(
     ui: &mut Ui,
     rules: &Rules,
@@ -75,7 +86,7 @@ fn deal_button(
     read_only: bool,
     state: &mut FightState,
     commands: &mut Vec<FightCommand>,
-) {
+) -> Option<String> {
     let s = &fight.state;
     let waiting = s.yet_to_act();
     if waiting.is_empty() {
@@ -103,13 +114,7 @@ fn deal_button(
             state.confirm_deal = true;
         }
     }
-    if state.confirm_deal {
-        ui.label(
-            RichText::new(format!("Not acted yet: {}. Deal anyway?", and_list(&waiting)))
-                .color(theme::accent(ui.visuals()))
-                .strong(),
-        );
-    }
+    state.confirm_deal.then(|| format!("Not acted yet: {}. Deal anyway?", and_list(&waiting)))
 }
 
 /// Ctrl+D, unless a text field has the keys.

@@ -6,7 +6,7 @@
 
 use egui::{RichText, Ui};
 
-use super::{FightCommand, FightState, Step, event_button, why_not};
+use super::{FightCommand, FightState, Step, event_button, event_button_with, why_not};
 use crate::systems::savage::game::{
     DieRoll, Event, Fight, Holder, MemberRef, Prompt, Spend, State, TraitInput,
 };
@@ -37,7 +37,8 @@ fn typed(rules: &Rules, form: &DiceForm, input: &TraitInput) -> Result<Option<Tr
 }
 
 /// Two buttons that send the event of a roll: one with the dice typed (greyed out until they
-/// are), one that lets Posse roll (a fresh seed in the event).
+/// are), one that lets Posse roll (a fresh seed in the event). `submit`: Ctrl+Enter was
+/// pressed in the form's fields, which sends the typed one.
 #[expect(clippy::too_many_arguments, reason = "one roll's form: the dice, the event and the buttons' words")]
 fn roll_buttons(
     ui: &mut Ui,
@@ -48,8 +49,19 @@ fn roll_buttons(
     make: impl Fn(TraitDice) -> Event,
     typed_label: &str,
     rolled_label: &str,
+    submit: bool,
     commands: &mut Vec<FightCommand>,
 ) {
+    // Ctrl+Enter in one of the form's fields: the button with the dice typed, from the keys.
+    if submit
+        && !read_only
+        && let Ok(Some(d)) = dice
+    {
+        let event = make(d.clone());
+        if why_not(rules, fight, &event).is_none() {
+            commands.push(FightCommand::Apply(event));
+        }
+    }
     row(ui, |ui| {
         if let Ok(Some(d)) = dice {
             event_button(
@@ -139,7 +151,8 @@ fn prompt_ui(
             probability_bar(ui, "The bleeding stops", c.stops, theme::good(&v));
         }
     }
-    state.prompt_dice.ui(ui, "Prompt", input.die, input.wild);
+    let keys = state.prompt_dice.ui_for(ui, "Prompt", Some(&name), input.die, input.wild);
+    let submit = calc::ctrl_enter(ui, keys);
     let dice = typed(rules, &state.prompt_dice, &input);
     let extra = state.prompt_modifier;
     let make = |roll: TraitDice| match prompt {
@@ -147,7 +160,7 @@ fn prompt_ui(
         Prompt::Incapacitation(_) => Event::Incapacitation { target: target.clone(), roll, modifier: extra },
         Prompt::BleedingOut(_) => Event::BleedOut { target: target.clone(), roll, modifier: extra },
     };
-    roll_buttons(ui, rules, fight, read_only, &dice, make, "Apply the roll", "Roll for me", commands);
+    roll_buttons(ui, rules, fight, read_only, &dice, make, "Apply the roll", "Roll for me", submit, commands);
     if matches!(prompt, Prompt::SpiritRoll(_)) {
         unshake_buttons(ui, rules, fight, read_only, &target, commands);
     }
@@ -276,26 +289,33 @@ fn acting_ui(
     let s = &fight.state;
     let Some(unit) = s.unit(unit_id) else { return };
     let whose = crate::systems::savage::ui::whose(&unit.combatant);
-    row(ui, |ui| {
-        if let Some(card) = unit.card {
-            ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
-        }
-        ui.label(RichText::new(format!("{whose} turn")).size(theme::HEADING + 4.0).strong());
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            let end = Event::EndTurn { unit: unit_id.to_owned() };
-            event_button(
-                ui,
-                rules,
-                fight,
-                read_only,
-                RichText::new(format!("End {whose} turn")).strong(),
-                end,
-                commands,
-            )
-            .on_hover_text("Ctrl+E");
-            let hold = Event::Hold { unit: unit_id.to_owned() };
-            event_button(ui, rules, fight, read_only, "Go on hold", hold, commands)
-                .on_hover_text("Keep the action for later, even into the next round");
+    // The buttons at the right first, then the card and the name in what is left of the
+    // row, elided there (the whole name on hover): a long name never runs under End turn.
+    // One line that never wraps (a wrapping row would let it grow past the column).
+    let line = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(line, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        // End turn names whose turn it ends, elided to 40 % of the row (the whole label
+        // is its accessible name and on hover).
+        let end = Event::EndTurn { unit: unit_id.to_owned() };
+        let most = egui::vec2((ui.available_width() * 0.4).max(120.0), ui.spacing().interact_size.y);
+        let layout = egui::Layout::right_to_left(egui::Align::Center);
+        let button = egui::Button::new(RichText::new(format!("End {whose} turn")).strong()).truncate();
+        ui.allocate_ui_with_layout(most, layout, |ui| {
+            event_button_with(ui, rules, fight, read_only, button, end, commands)
+        })
+        .inner
+        .on_hover_text(format!("End {whose} turn (Ctrl+E)"));
+        let hold = Event::Hold { unit: unit_id.to_owned() };
+        event_button(ui, rules, fight, read_only, "Go on hold", hold, commands)
+            .on_hover_text("Keep the action for later, even into the next round");
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            if let Some(card) = unit.card {
+                ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
+            }
+            ui.add(
+                egui::Label::new(RichText::new(format!("{whose} turn")).size(theme::HEADING + 4.0).strong())
+                    .truncate(),
+            );
         });
     });
     if unit.has_joker() {
@@ -396,6 +416,39 @@ fn target_line(
     target
 }
 
+/// The attack's skill: only those the data marks for attacks; the form opens on the one this
+/// combatant rolls best (and again each turn: the skill is cleared when the turn passes).
+fn skill_choice_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    combatant: &crate::systems::savage::rules::combatant::Combatant,
+    state: &mut FightState,
+) {
+    let skills: Vec<&str> = rules.core.attack_skills.all().collect();
+    if !skills.contains(&state.skill.as_str()) {
+        combatant.best_attack_skill(rules).clone_into(&mut state.skill);
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Skill:");
+        for skill in &skills {
+            let die = combatant.trait_die(rules, skill);
+            let text = format!(
+                "{} {}{}",
+                capital(skill),
+                die.0,
+                if die.1 == 0 { String::new() } else { crate::systems::savage::ui::signed(die.1) }
+            );
+            if ui
+                .add(egui::Button::selectable(state.skill == *skill, text))
+                .accessible_name(format!("Skill {}", capital(skill)))
+                .clicked()
+            {
+                (*skill).clone_into(&mut state.skill);
+            }
+        }
+    });
+}
+
 #[expect(clippy::too_many_arguments, reason = "the attack form reads the whole table")]
 fn attack_ui(
     ui: &mut Ui,
@@ -409,38 +462,8 @@ fn attack_ui(
 ) {
     let s = &fight.state;
     let Some(unit) = s.unit(&attacker.unit) else { return };
-    let mut skills: Vec<String> = vec!["fighting".to_owned(), "shooting".to_owned()];
-    let others: Vec<String> = unit.combatant.skills.keys().filter(|k| !skills.contains(k)).cloned().collect();
-    skills.extend(others);
-    if !skills.contains(&state.skill) {
-        state.skill = if unit.combatant.skills.contains_key("fighting")
-            || !unit.combatant.skills.contains_key("shooting")
-        {
-            "fighting".to_owned()
-        } else {
-            "shooting".to_owned()
-        };
-    }
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Skill:");
-        for skill in &skills {
-            let die = unit.combatant.trait_die(rules, skill);
-            let text = format!(
-                "{} {}{}",
-                capital(skill),
-                die.0,
-                if die.1 == 0 { String::new() } else { crate::systems::savage::ui::signed(die.1) }
-            );
-            if ui
-                .add(egui::Button::selectable(state.skill == *skill, text))
-                .accessible_name(format!("Skill {}", capital(skill)))
-                .clicked()
-            {
-                state.skill.clone_from(skill);
-            }
-        }
-    });
-    let melee = state.skill == "fighting";
+    skill_choice_ui(ui, rules, &unit.combatant, state);
+    let melee = rules.core.attack_skills.is_melee(&state.skill);
     let mut range_modifier = 0;
     let mut range_name = "Range";
     if !melee {
@@ -485,24 +508,39 @@ fn attack_ui(
         ))
         .strong(),
     );
+    // The dice and the Attack button before the odds, whose bars come and go (a critical
+    // failure only with a Wild Die): the button stays where it is for the whole turn.
+    if let Some(target) = target {
+        let keys = state.attack_dice.ui_for(ui, "Attack", Some(&s.name(attacker)), input.die, input.wild);
+        let submit = calc::ctrl_enter(ui, keys);
+        let dice = typed(rules, &state.attack_dice, &input);
+        let range = (!melee).then(|| rules.core.ranges.get(state.range).map(|r| r.id.clone())).flatten();
+        let make = |roll: TraitDice| Event::Attack {
+            attacker: attacker.clone(),
+            target: target.clone(),
+            skill: state.skill.clone(),
+            range: range.clone(),
+            modifier: state.attack_modifier,
+            roll,
+        };
+        roll_buttons(
+            ui,
+            rules,
+            fight,
+            read_only,
+            &dice,
+            make,
+            "Attack",
+            "Roll the attack for me",
+            submit,
+            commands,
+        );
+    }
     trait_odds_ui(
         ui,
         &traits::odds(rules, &TraitRoll { die: input.die, wild: input.wild, modifier, tn }),
         input.wild,
     );
-    let Some(target) = target else { return };
-    state.attack_dice.ui(ui, "Attack", input.die, input.wild);
-    let dice = typed(rules, &state.attack_dice, &input);
-    let range = (!melee).then(|| rules.core.ranges.get(state.range).map(|r| r.id.clone())).flatten();
-    let make = |roll: TraitDice| Event::Attack {
-        attacker: attacker.clone(),
-        target: target.clone(),
-        skill: state.skill.clone(),
-        range: range.clone(),
-        modifier: state.attack_modifier,
-        roll,
-    };
-    roll_buttons(ui, rules, fight, read_only, &dice, make, "Attack", "Roll the attack for me", commands);
 }
 
 #[expect(clippy::too_many_arguments, reason = "the damage form reads the whole table")]
@@ -516,7 +554,6 @@ fn damage_ui(
     state: &mut FightState,
     commands: &mut Vec<FightCommand>,
 ) {
-    let v = ui.visuals().clone();
     let s = &fight.state;
     let Some(unit) = s.unit(&attacker.unit) else { return };
     if unit.combatant.weapons.is_empty() {
@@ -524,7 +561,7 @@ fn damage_ui(
         return;
     }
     if unit.combatant.weapon(&state.weapon).is_none() {
-        let melee = state.skill == "fighting";
+        let melee = rules.core.attack_skills.is_melee(&state.skill);
         let fitting = unit.combatant.weapons.iter().find(|w| w.range.is_none() == melee);
         state.weapon = fitting.or(unit.combatant.weapons.first()).map(|w| w.name.clone()).unwrap_or_default();
     }
@@ -572,49 +609,85 @@ fn damage_ui(
         ))
         .strong(),
     );
-    match damage::odds(rules, &resolved.plus(modifier), input.toughness, input.shaken) {
-        Ok(c) => damage_odds_ui(ui, &c, input.shaken),
-        Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
-    }
-    row(ui, |ui| {
-        let label = crate::ui::widgets::row_label(ui, "Damage total");
-        ui.add(egui::TextEdit::singleline(&mut state.damage_total).desired_width(60.0).font(egui::TextStyle::Heading))
-            .labelled_by(label.id)
-            .on_hover_text("Every damage die after its aces, plus the weapon's own +N (Posse adds the Joker and the modifier)");
-    });
+    let (damage_modifier, nonlethal) = (state.damage_modifier, state.nonlethal);
     let base = |roll: DamageRoll| Event::Damage {
         target: target.clone(),
         attacker: Some(attacker.unit.clone()),
         roll,
-        modifier: state.damage_modifier,
-        nonlethal: state.nonlethal,
+        modifier: damage_modifier,
+        nonlethal,
     };
+    let seeded = base(DamageRoll::Seeded { dice: input.dice.clone(), raise, seed: calc::fresh_seed() });
+    damage_total_ui(ui, rules, fight, read_only, &mut state.damage_total, base, seeded, commands);
+    match damage::odds(rules, &resolved.plus(modifier), input.toughness, input.shaken) {
+        Ok(c) => damage_odds_ui(ui, &c, input.shaken),
+        Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
+    }
+}
+
+/// The damage total and the Damage button, before the odds and in their place for the whole
+/// turn: a total that is not a number greys the button and says so under the row; Ctrl+Enter
+/// in the field applies it.
+#[expect(clippy::too_many_arguments, reason = "the field, the two events and the table")]
+fn damage_total_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    text: &mut String,
+    base: impl Fn(DamageRoll) -> Event,
+    seeded: Event,
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
+    let mut keys = false;
     row(ui, |ui| {
-        match state.damage_total.trim() {
-            "" => {
-                let greyed = ui.add_enabled(false, egui::Button::new("Damage"));
-                crate::ui::widgets::refused(ui, greyed, "Type the total first, or let Posse roll");
-            }
-            t => match t.parse::<i32>() {
-                Ok(total) => {
-                    event_button(
-                        ui,
-                        rules,
-                        fight,
-                        read_only,
-                        RichText::new("Damage").strong(),
-                        base(DamageRoll::Total { total }),
-                        commands,
-                    );
-                }
-                Err(_) => {
-                    ui.label(RichText::new(format!("'{t}' is not a total.")).color(theme::bad(&v)));
-                }
-            },
-        }
-        let seeded = DamageRoll::Seeded { dice: input.dice.clone(), raise, seed: calc::fresh_seed() };
-        event_button(ui, rules, fight, read_only, "Roll the damage for me", base(seeded), commands);
+        let label = crate::ui::widgets::row_label(ui, "Damage total");
+        let field = ui
+            .add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
+            .labelled_by(label.id)
+            .on_hover_text("Every damage die after its aces, plus the weapon's own +N (Posse adds the Joker and the modifier)");
+        keys = field.has_focus() || field.lost_focus();
     });
+    let typed_total = text.trim();
+    let total = match typed_total {
+        "" => Err("Type the total first, or let Posse roll".to_owned()),
+        t => t.parse::<i32>().map_err(|_| format!("'{t}' is not a total.")),
+    };
+    if calc::ctrl_enter(ui, keys)
+        && !read_only
+        && let Ok(total) = total
+    {
+        let event = base(DamageRoll::Total { total });
+        if why_not(rules, fight, &event).is_none() {
+            commands.push(FightCommand::Apply(event));
+        }
+    }
+    row(ui, |ui| {
+        match &total {
+            Ok(total) => {
+                event_button(
+                    ui,
+                    rules,
+                    fight,
+                    read_only,
+                    RichText::new("Damage").strong(),
+                    base(DamageRoll::Total { total: *total }),
+                    commands,
+                );
+            }
+            Err(why) => {
+                let greyed = ui.add_enabled(false, egui::Button::new("Damage"));
+                crate::ui::widgets::refused(ui, greyed, why);
+            }
+        }
+        event_button(ui, rules, fight, read_only, "Roll the damage for me", seeded, commands);
+    });
+    if !typed_total.is_empty()
+        && let Err(why) = &total
+    {
+        ui.label(RichText::new(why).color(theme::bad(&v)));
+    }
 }
 
 /// Soaking the wounds just taken: the target's owner spends a chip and rolls Vigor.
@@ -661,7 +734,8 @@ fn soak_ui(
         );
         return;
     };
-    state.soak_dice.ui(ui, "Soak", input.die, input.wild);
+    let keys = state.soak_dice.ui_for(ui, "Soak", Some(&name), input.die, input.wild);
+    let submit = calc::ctrl_enter(ui, keys);
     let dice = typed(rules, &state.soak_dice, &input);
     let make = |roll: TraitDice| Event::SpendChip {
         holder: holder.clone(),
@@ -677,6 +751,7 @@ fn soak_ui(
         make,
         &format!("Soak with a {} chip", colour.id()),
         "Soak, Posse rolls",
+        submit,
         commands,
     );
 }
@@ -830,8 +905,9 @@ fn interrupt_ui(
         s.trait_input(rules, &MemberRef::new(unit, u32::try_from(i).ok()?), "agility").ok()
     };
     let (Some(mine), Some(theirs)) = (agility(&holder), agility(acting)) else { return };
-    state.holder_dice.ui(ui, "Interrupter", mine.die, mine.wild);
-    state.acting_dice.ui(ui, "Acting", theirs.die, theirs.wild);
+    let holder_name = s.unit(&holder).map_or(holder.clone(), |u| u.combatant.name.clone());
+    state.holder_dice.ui_for(ui, "Interrupter", Some(&holder_name), mine.die, mine.wild);
+    state.acting_dice.ui_for(ui, "Acting", Some(&acting_name), theirs.die, theirs.wild);
     let a = typed(rules, &state.holder_dice, &mine);
     let b = typed(rules, &state.acting_dice, &theirs);
     let event = |roll: TraitDice, against_roll: TraitDice| Event::Interrupt {

@@ -1,0 +1,411 @@
+//! Deadlands' every-turn screens hold still and fit: the worst case of the table (four
+//! players' characters with their chips, the Boss and two groups of Outlaws, a long log, a
+//! Joker out) inside 1280×800 and 1024×768; the combatant editor in one column on a phone and
+//! a tablet; the attack form's choices and keys; and key-by-key typing through a turn.
+
+use std::collections::BTreeMap;
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use posse::systems::savage::app::SavageApp;
+use posse::systems::savage::game::{Event, Fight, MemberRef, Status};
+use posse::systems::savage::rules::damage::DamageRoll;
+use posse::systems::savage::rules::initiative::parse_card;
+use posse::systems::savage::rules::traits::TraitDice;
+use posse::systems::savage::ui::fight::FightCommand;
+
+use crate::support::{self, App, press, press_button, type_in};
+
+fn savage(h: &App) -> &SavageApp {
+    h.state().system::<SavageApp>().expect("Deadlands")
+}
+
+fn savage_mut(h: &mut App) -> &mut SavageApp {
+    h.state_mut().system_mut::<SavageApp>().expect("Deadlands")
+}
+
+pub(crate) fn fight(h: &App) -> &Fight<'static> {
+    savage(h).table.game().expect("a fight is open")
+}
+
+/// Sends one event, as a click would.
+pub(crate) fn send(h: &mut App, event: Event) {
+    savage_mut(h).handle_fight(FightCommand::Apply(event));
+    assert_eq!(savage(h).fight.notice, None, "the event was taken");
+}
+
+/// The fight's Deadlands app at `size` on its Fight tab, with the posse of four, the Boss and
+/// two groups of five Outlaws; every chip owed drawn.
+fn posse_against_the_gang(dir: &std::path::Path, (width, height): (f32, f32)) -> App {
+    let mut h = support::system_on(dir, "Deadlands (Savage Worlds)", width, height);
+    press(&mut h, "Fight");
+    for who in [
+        "Doc (played by Ann)",
+        "Kid (played by Bob)",
+        "Preacher (played by Cid)",
+        "Huckster (played by Dee)",
+        "Boss (the Marshal's)",
+    ] {
+        press(&mut h, who);
+    }
+    press(&mut h, "More: Groups of Outlaws ×5");
+    press(&mut h, "More: Groups of Outlaws ×5");
+    savage_mut(&mut h).fight.seed = Some(1877);
+    press(&mut h, "Start the fight");
+    for who in ["Marshal", "Ann", "Bob", "Cid", "Dee"] {
+        let owed = if who == "Marshal" { 6 } else { 3 };
+        press(&mut h, &format!("{who} draws {owed} owed"));
+    }
+    h
+}
+
+/// The worst case of the every-turn screen: rounds played turn by turn (Posse dealing) until
+/// the log holds 60 lines, then a round where Doc drew a Joker (so the deck is to be
+/// reshuffled), Doc's turn begun and his shot at the first Outlaw hit: the damage form is up
+/// and Undo names the long line of the shot.
+pub(crate) fn worst_case(dir: &std::path::Path, size: (f32, f32)) -> App {
+    let mut h = posse_against_the_gang(dir, size);
+    while fight(&h).lines.len() < 60 {
+        let s = &fight(&h).state;
+        let event = match (s.whose_turn(), s.next_up()) {
+            (Some(unit), _) => Event::EndTurn { unit: unit.to_owned() },
+            (None, Some(unit)) => Event::BeginTurn { unit },
+            (None, None) => Event::Deal { typed: BTreeMap::new() },
+        };
+        send(&mut h, event);
+    }
+    if let Some(unit) = fight(&h).state.whose_turn().map(str::to_owned) {
+        send(&mut h, Event::EndTurn { unit });
+    }
+    let joker = parse_card("JK", &[]).expect("a Joker");
+    let deal = Event::Deal { typed: BTreeMap::from([("doc".to_owned(), vec![joker])]) };
+    // Turns still to come are skipped by the deal, as Deal anyway does.
+    send(&mut h, deal);
+    send(&mut h, Event::BeginTurn { unit: "doc".into() });
+    send(
+        &mut h,
+        Event::Attack {
+            attacker: MemberRef::new("doc", 0),
+            target: MemberRef::new("outlaws-a", 0),
+            skill: "shooting".into(),
+            range: Some("short".into()),
+            modifier: 0,
+            roll: TraitDice::Typed { trait_die: 7, wild_die: Some(3) },
+        },
+    );
+    for _ in 0..6 {
+        h.run();
+    }
+    assert!(fight(&h).state.reshuffle_due());
+    h
+}
+
+fn rect(h: &App, role: Role, label: &str) -> egui::Rect {
+    h.get_by_role_and_label(role, label).rect()
+}
+
+/// Everything drawn past the right (or left) edge of a window `width` wide.
+fn past_the_edges(h: &App, width: f32) -> Vec<String> {
+    h.root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().has_bounds())
+        .filter(|n| n.rect().right() > width + 0.5 || n.rect().left() < -0.5)
+        .map(|n| {
+            format!(
+                "{:?} '{}' at {:?}",
+                n.accesskit_node().role(),
+                n.accesskit_node().label().unwrap_or_default(),
+                n.rect()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_worst_turn_fits_a_desktop_window() {
+    for size in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = worst_case(dir.path(), size);
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
+        assert_eq!(past_the_edges(&h, size.0), Vec::<String>::new(), "at {size:?}");
+        let round = fight(&h).state.round();
+        let deal = rect(&h, Role::Button, &format!("Deal round {}", round + 1));
+        let damage = rect(&h, Role::Button, "Damage");
+        let undo_label = format!("Undo: {}", fight(&h).lines.last().expect("a line"));
+        let undo = rect(&h, Role::Button, &undo_label);
+        let redo = rect(&h, Role::Button, "Redo");
+        for (what, r) in [("Deal", deal), ("Damage", damage), ("Undo", undo), ("Redo", redo)] {
+            assert!(window.contains_rect(r), "{what} at {r:?} is outside {size:?}");
+        }
+        assert!(!undo.intersects(deal), "Undo {undo:?} covers Deal {deal:?} at {size:?}");
+        let warning = h.get_by_label("A Joker is out: the deck is shuffled before the next deal").rect();
+        assert!(window.contains_rect(warning), "the warning {warning:?} at {size:?}");
+        assert!(
+            !warning.intersects(undo) && !warning.intersects(deal),
+            "the warning {warning:?} at {size:?}"
+        );
+        let last = fight(&h).lines.len();
+        let line = format!("{last}. {}", fight(&h).lines.last().expect("a line"));
+        let shown = h.get_by_label(&line).rect();
+        assert!(window.contains_rect(shown), "the log's last line {shown:?} at {size:?}");
+        h.run();
+        drop(h);
+    }
+}
+
+/// Every control a finger taps narrower or lower than 44 points, every line of text under 14
+/// points high, and anything past the right edge.
+fn finger_problems(h: &App, width: f32) -> Vec<String> {
+    let mut out = Vec::new();
+    for node in h.root().children_recursive() {
+        let ak = node.accesskit_node();
+        if !ak.has_bounds() {
+            continue;
+        }
+        let (r, role) = (node.rect(), ak.role());
+        let what = format!("{role:?} '{}{}'", ak.label().unwrap_or_default(), ak.value().unwrap_or_default());
+        if r.right() > width + 0.5 || r.left() < -0.5 {
+            out.push(format!("{what} reaches {:.0}..{:.0}", r.left(), r.right()));
+        }
+        let tapped = matches!(
+            role,
+            Role::Button
+                | Role::CheckBox
+                | Role::TextInput
+                | Role::MultilineTextInput
+                | Role::ComboBox
+                | Role::SpinButton
+        );
+        if tapped && (r.width() < 43.5 || r.height() < 43.5) {
+            out.push(format!("{what} is {:.0}×{:.0}", r.width(), r.height()));
+        }
+        if role == Role::TextRun && r.height() < 14.0 {
+            out.push(format!("{what} is {:.0} high", r.height()));
+        }
+    }
+    out
+}
+
+/// On a phone and on a tablet held upright, a combatant open in the editor is one column (the
+/// list under it), every part of it can be scrolled to, every control is a finger's size and
+/// every line of text at least 14 points.
+#[test]
+fn the_combatant_editor_is_one_column_for_fingers() {
+    let mut found = Vec::new();
+    for (width, height) in [(390.0, 844.0), (800.0, 1280.0)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = support::system_on(dir.path(), "Deadlands (Savage Worlds)", width, height);
+        posse::ui::theme::touch(&h.ctx);
+        h.run();
+        press(&mut h, "Combatants");
+        press_button(&mut h, "Doc (Ann)");
+        let name = rect(&h, Role::TextInput, "Name");
+        let list = rect(&h, Role::Button, "New Wild Card");
+        assert!(name.left() < 200.0 && list.left() < 60.0, "one column at {width}: {name:?} {list:?}");
+        assert!(list.top() > name.bottom(), "the list under the editor at {width}: {list:?}");
+        // The name and the numbers at the top end before Duplicate and Delete.
+        let duplicate = rect(&h, Role::Button, "Duplicate");
+        let covered: Vec<egui::Rect> = h
+            .root()
+            .children_recursive()
+            .filter(|n| n.accesskit_node().has_bounds() && n.accesskit_node().role() == Role::Label)
+            .map(|n| n.rect())
+            .filter(|r| duplicate.y_range().contains(r.center().y) && r.right() > duplicate.left())
+            .collect();
+        assert_eq!(covered, Vec::<egui::Rect>::new(), "under Duplicate {duplicate:?} at {width}");
+        for (role, label) in [
+            (Role::TextInput, "New skill"),
+            (Role::CheckBox, "Level Headed"),
+            (Role::TextInput, "Weapon 1 long range"),
+            (Role::MultilineTextInput, "Notes"),
+        ] {
+            h.get_by_role_and_label(role, label).scroll_to_me();
+            h.run();
+            let r = rect(&h, role, label);
+            assert!(
+                r.left() >= 0.0 && r.right() <= width && r.top() >= 0.0 && r.bottom() <= height,
+                "{label} out of reach at {width}×{height}: {r:?}"
+            );
+            found.extend(finger_problems(&h, width).into_iter().map(|p| format!("at {width}: {p}")));
+        }
+    }
+    let found: Vec<String> =
+        found.into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}
+
+/// A smaller fight at 1280×800: Kid, Doc (who also has Notice d12, not an attack skill),
+/// Preacher, the Boss and five Outlaws, dealt in that order; the first Outlaw already out.
+pub(crate) fn a_dealt_fight(dir: &std::path::Path) -> App {
+    let doc = r#"{"name":"Doc","kind":"wild_card","player":"Ann","attributes":{"agility":"d8","smarts":"d8","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d8","fighting":"d6","notice":"d12"},"weapons":[{"name":"Colt","damage":"2d6+1","range":{"short":12,"medium":24,"long":48}}]}"#;
+    std::fs::write(dir.join("savage/combatants/doc.json"), doc).expect("Doc");
+    let mut h = support::system_on(dir, "Deadlands (Savage Worlds)", 1280.0, 800.0);
+    press(&mut h, "Fight");
+    for who in [
+        "Kid (played by Bob)",
+        "Doc (played by Ann)",
+        "Preacher (played by Cid)",
+        "Boss (the Marshal's)",
+        "More: Groups of Outlaws ×5",
+    ] {
+        press(&mut h, who);
+    }
+    savage_mut(&mut h).fight.seed = Some(1877);
+    press(&mut h, "Start the fight");
+    let mut typed = BTreeMap::new();
+    for (unit, card) in [("kid", "AS"), ("doc", "KS"), ("preacher", "QS"), ("boss", "2C"), ("outlaws", "3C")]
+    {
+        typed.insert(unit.to_owned(), vec![parse_card(card, &[]).expect("a card")]);
+    }
+    send(&mut h, Event::Deal { typed });
+    send(
+        &mut h,
+        Event::Adjust {
+            target: MemberRef::new("outlaws", 0),
+            shaken: None,
+            wounds: None,
+            fatigue: None,
+            status: Some(Status::Out),
+            bleeding_out: None,
+        },
+    );
+    h.run();
+    h
+}
+
+/// The labels of the buttons whose label starts with `start`, in the order drawn.
+fn buttons_starting(h: &App, start: &str) -> Vec<String> {
+    h.get_all_by_role(Role::Button)
+        .filter_map(|b| b.accesskit_node().label().filter(|l| l.starts_with(start)))
+        .collect()
+}
+
+/// The label of the text field or button that has the keys.
+fn focused(h: &App) -> String {
+    h.root()
+        .children_recursive()
+        .find(egui_kittest::Node::is_focused)
+        .and_then(|n| n.accesskit_node().label())
+        .unwrap_or_default()
+}
+
+/// The attack form belongs to whoever acts: their best attack skill first (of the skills the
+/// data marks for attacks, never Notice), never an Extra already out as the target, and the
+/// dice fields saying whose dice they are where two forms roll the same die.
+#[test]
+fn the_attack_form_is_the_acting_units_own() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    send(&mut h, Event::Hold { unit: "kid".into() });
+    send(&mut h, Event::BeginTurn { unit: "doc".into() });
+    h.run();
+    assert_eq!(buttons_starting(&h, "Skill "), ["Skill Fighting", "Skill Shooting", "Skill Throwing"]);
+    assert_eq!(savage(&h).fight.skill, "shooting", "Doc shoots d8, fights d6");
+    // The first Outlaw is out: clicked, he is shown in the side panel, never made the target.
+    press_button(&mut h, "Outlaws 1");
+    press(&mut h, "Turn");
+    h.get_by_label("Target: Boss · Parry 6 · Toughness 7");
+    // Doc's attack and his Agility against Kid's, who cuts in from hold: each d8 named.
+    assert_eq!(h.query_all_by_label("Doc: d8 total").count(), 2, "the attack's and the interrupt's");
+    h.get_by_label("Kid: d8 total");
+    send(&mut h, Event::EndTurn { unit: "doc".into() });
+    send(&mut h, Event::BeginTurn { unit: "preacher".into() });
+    h.run();
+    assert_eq!(savage(&h).fight.skill, "fighting", "Preacher fights d8, shoots d6");
+    h.get_by_label("Fighting d8 against Parry 6");
+}
+
+/// Ctrl+Enter in a die field applies the attack, in the damage total the damage; Tab goes
+/// through the attack form in reading order.
+#[test]
+fn the_attack_form_answers_the_keys() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    h.run();
+    type_in(&mut h, "Attack die total", "7");
+    type_in(&mut h, "Attack Wild Die total", "2");
+    // Tab from the modifier's + : the two dice, then Attack, then Posse's roll.
+    h.get_by_role_and_label(Role::Button, "More: Attack modifier").focus();
+    h.run();
+    let mut order = Vec::new();
+    for _ in 0..4 {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        order.push(focused(&h));
+    }
+    assert_eq!(order, ["Attack die total", "Attack Wild Die total", "Attack", "Roll the attack for me"]);
+    // Kid shoots the Boss (d8 7, Wild Die 2: 7 against 4, a hit) from the keys.
+    h.get_by_role_and_label(Role::TextInput, "Attack Wild Die total").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    h.run();
+    let attack = fight(&h).events.last().cloned();
+    assert!(
+        matches!(
+            &attack,
+            Some(Event::Attack { target, roll: TraitDice::Typed { trait_die: 7, wild_die: Some(2) }, .. })
+                if *target == MemberRef::new("boss", 0)
+        ),
+        "{attack:?}"
+    );
+    type_in(&mut h, "Damage total", "9");
+    h.get_by_role_and_label(Role::TextInput, "Damage total").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    h.run();
+    let damage = fight(&h).events.last().cloned();
+    assert!(
+        matches!(&damage, Some(Event::Damage { roll: DamageRoll::Total { total: 9 }, .. })),
+        "{damage:?}"
+    );
+    assert!(fight(&h).state.member(&MemberRef::new("boss", 0)).expect("the Boss").shaken);
+}
+
+/// A long name in the turn's header is elided before Go on hold and End turn, never drawn
+/// under them (the whole name is on the button and in the order).
+#[test]
+fn a_long_name_in_the_turn_header_is_never_covered() {
+    let name = "Josiah Ezekiel Blackwood, the Unforgiven Gambler of Tombstone";
+    for size in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = crate::savage::data_with_combatants();
+        let file = format!(
+            r#"{{"name":"{name}","kind":"wild_card","player":"Eve","attributes":{{"agility":"d8","smarts":"d8","spirit":"d6","strength":"d6","vigor":"d6"}},"skills":{{"shooting":"d8"}}}}"#
+        );
+        std::fs::write(dir.path().join("savage/combatants/josiah.json"), file).expect("a file");
+        let mut h = support::system_on(dir.path(), "Deadlands (Savage Worlds)", size.0, size.1);
+        press(&mut h, "Fight");
+        press(&mut h, &format!("{name} (played by Eve)"));
+        press(&mut h, "Boss (the Marshal's)");
+        press(&mut h, "Start the fight");
+        let unit =
+            fight(&h).state.units.iter().find(|u| u.combatant.name == name).expect("Josiah").id.clone();
+        let ace = vec![parse_card("AS", &[]).expect("a card")];
+        send(&mut h, Event::Deal { typed: BTreeMap::from([(unit.clone(), ace)]) });
+        h.run();
+        // Before the turn: Next, and Begin with the whole name, wrapped within the window.
+        assert_eq!(past_the_edges(&h, size.0), Vec::<String>::new(), "Next at {size:?}");
+        send(&mut h, Event::BeginTurn { unit });
+        h.run();
+        assert_eq!(past_the_edges(&h, size.0), Vec::<String>::new(), "the turn at {size:?}");
+        let title = format!("{name}'s turn");
+        let hold = rect(&h, Role::Button, "Go on hold");
+        // The header's name: the label beginning with it on Go on hold's row.
+        let header = h
+            .root()
+            .children_recursive()
+            .filter(|n| n.accesskit_node().has_bounds())
+            .find(|n| {
+                let ak = n.accesskit_node();
+                ak.role() == Role::Label
+                    && ak.value().is_some_and(|v| v.starts_with("Josiah"))
+                    && hold.y_range().contains(n.rect().center().y)
+            })
+            .map(|n| n.rect())
+            .expect("the header");
+        let end = rect(&h, Role::Button, &format!("End {title}"));
+        assert!(header.right() <= hold.left(), "{header:?} runs under Go on hold {hold:?} at {size:?}");
+        assert!(hold.right() <= end.left() && end.right() <= size.0, "{hold:?} {end:?} at {size:?}");
+    }
+}
