@@ -11,7 +11,9 @@ use posse::app::PosseApp;
 use posse::kernel::log::Log;
 use posse::store::{DataDir, Journal};
 use posse::systems::fragmaster::app::{FragmasterApp, Screen};
-use posse::systems::fragmaster::game::{CharacterId, Event, Fragmaster, InitiativeRoll, PlayerSetup, Setup};
+use posse::systems::fragmaster::game::{
+    CharacterId, Event, Fragmaster, InitiativeRoll, PlayerSetup, Respawn, Setup,
+};
 use posse::systems::fragmaster::rules::ActionKind;
 use posse::systems::fragmaster::rules::data::WeaponId;
 use posse::systems::fragmaster::rules::dice::D6;
@@ -38,6 +40,7 @@ fn main() {
         target: 20,
         respawn_points: 6,
         rearm_points: vec![WeaponId("rocket-launcher".into()); 5],
+        respawn: Respawn::NextRound,
     };
     let fm = Fragmaster { rules };
     let mut game: Log<Fragmaster<'_>> = Log::default();

@@ -129,6 +129,8 @@ pub(crate) fn four_players_to_round_one(h: &mut App) {
     }
     assert_eq!(fm(h).play.setup.target, 3);
     press(h, "Respawn points 6");
+    // The story below brings Dan back in the round he died in: the house rule.
+    press(h, "Respawn Next turn (house rule)");
     for weapon in ["rocket launcher", "sniper rifle", "grenades"] {
         press(h, &format!("Add a rearm point with the {weapon}"));
     }
@@ -149,6 +151,12 @@ pub(crate) fn four_players_to_round_one(h: &mut App) {
     assert_eq!(last_line(h), "Tiebreak: Ann rolls 5 and Cid rolls 2. Order: Bob, Ann, Cid, Dan.");
     for (name, face) in [("Bob", "4"), ("Ann", "4"), ("Ann", "1"), ("Cid", "2"), ("Dan", "6")] {
         type_in(h, &format!("{name} deployment d6"), face);
+        if (name, face) == ("Ann", "4") {
+            // F02 on the screen: why the roll goes again.
+            h.get_by_label(
+                "Point 4 already holds a character: roll again (a point is used once while any is free).",
+            );
+        }
         press(h, &format!("Deploy {name}"));
     }
     assert_eq!(state(h).phase, Phase::Playing);
@@ -393,6 +401,7 @@ fn the_attack_command_contract() {
         json(&["attack", "--weapon", "sniper-rifle", "--distance", "62.5", "--aims", "1", "--taking-cover"]);
     let mut expected = vec![
         "blast_cm",
+        "distance_cm",
         "hit_chance",
         "hit_needed",
         "kill_chance",
@@ -423,6 +432,16 @@ fn the_attack_command_contract() {
     let text = posse(&["attack", "--weapon", "rocket-launcher", "--distance", "10"]);
     assert_eq!(text.code, 0);
     assert!(text.stdout.starts_with("Rocket launcher at 10 cm: 1 shot\nTo hit: 4+ (50%)"), "{}", text.stdout);
+    // "1 palec = 2,5 cm": --inches reads the distance in inches; distance_cm says what it came to.
+    let value = json(&["attack", "--weapon", "assault-rifle", "--distance", "12", "--inches"]);
+    assert_eq!((value["distance_cm"].clone(), value["hit_needed"].clone()), (json!(30.0), json!(3)));
+    let text = posse(&["attack", "--weapon", "rocket-launcher", "--distance", "4", "--inches"]);
+    assert!(text.stdout.starts_with("Rocket launcher at 4 in (10 cm): 1 shot\n"), "{}", text.stdout);
+    fails(
+        &["attack", "--weapon", "assault-rifle", "--distance", "16.5", "--inches"],
+        1,
+        "The target is out of range: 41.25 cm is beyond the assault rifle's 40 cm.",
+    );
     fails(
         &["attack", "--weapon", "assault-rifle", "--distance", "40.5"],
         1,
@@ -685,4 +704,37 @@ fn five_rearm_points_and_a_rocket_fit_the_window() {
             }
         }
     }
+}
+
+/// Several characters for a player in a three-player game: the book recommends against it but
+/// allows it ("Pokud tomu je jinak, jedná hráč za každou postavu samostatně"), so the form says
+/// so under *Start the game* and starts it. The scoreboard says which respawn is in force: the
+/// book's next round, the form's default.
+#[test]
+fn several_characters_each_are_advised_not_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open(dir.path());
+    for (n, name) in ["Red", "Blue", "Gold"].iter().enumerate() {
+        type_in(&mut h, &format!("Player {}", n + 1), name);
+    }
+    press(&mut h, "Remove player 4");
+    press(&mut h, "Each player leads several characters");
+    for (field, name) in [
+        ("Player 1 character 1", "Ann"),
+        ("Player 1 character 2", "Bob"),
+        ("Player 2 character 1", "Cid"),
+        ("Player 2 character 2", "Dan"),
+        ("Player 3 character 1", "Eve"),
+        ("Player 3 character 2", "Fay"),
+    ] {
+        type_in(&mut h, field, name);
+    }
+    h.get_by_label(
+        "The book recommends one character each, or teams of 2 to 3 in a two-player game; each character still \
+         takes its own turn.",
+    );
+    assert!(!disabled(&h, "Start the game"));
+    press(&mut h, "Start the game");
+    assert_eq!(state(&h).characters.len(), 6);
+    h.get_by_label("Respawn in the next round (the book)");
 }

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use clap::{Args, FromArgMatches as _, Subcommand};
 use serde_json::{Value, json};
 
+use super::rules::CM_PER_INCH;
 use super::rules::attack::{self, Assessment, AttackInput, Outcome, Refusal, Shot};
 use super::rules::data::{Cover, Rules};
 use super::rules::dice::D6;
@@ -49,6 +50,9 @@ pub struct AttackArgs {
     /// The measured distance in cm (decimals allowed; for grenades round a corner, the real path).
     #[arg(long, allow_negative_numbers = true)]
     pub distance: f64,
+    /// --distance is in inches (2.5 cm to the inch, as the book gives).
+    #[arg(long)]
+    pub inches: bool,
     /// Aim actions taken this turn before the attack (0 to 2).
     #[arg(long, default_value_t = 0)]
     pub aims: u32,
@@ -195,9 +199,10 @@ fn attack_cmd<'a>(rules: &'a Rules, args: &'a AttackArgs) -> Result<Rendered<'a>
     let cover = Cover::parse(&args.cover).ok_or_else(|| {
         Failure::malformed(format!("'{}' is not a cover: use none, decent or full", args.cover))
     })?;
+    let distance_cm = if args.inches { args.distance * CM_PER_INCH } else { args.distance };
     let input = AttackInput {
         weapon,
-        distance_cm: args.distance,
+        distance_cm,
         aims: args.aims,
         cover,
         taking_cover: args.taking_cover,
@@ -237,19 +242,24 @@ fn attack_cmd<'a>(rules: &'a Rules, args: &'a AttackArgs) -> Result<Rendered<'a>
         "kill_chance": assessment.kill_chance,
         "blast_cm": assessment.blast_cm,
         "modifiers": modifiers,
+        "distance_cm": distance_cm,
     });
     if let (Some(shots), Some(map)) = (&shots, value.as_object_mut()) {
         map.insert("results".into(), shots.iter().map(|s| Value::from(s.outcome.id())).collect());
     }
     let name = weapon.name.clone();
-    let distance = args.distance;
-    Ok((Box::new(move || attack_text(&name, distance, &assessment, shots.as_deref())), value))
+    let distance = if args.inches {
+        format!("{} in ({distance_cm} cm)", args.distance)
+    } else {
+        format!("{distance_cm} cm")
+    };
+    Ok((Box::new(move || attack_text(&name, &distance, &assessment, shots.as_deref())), value))
 }
 
-fn attack_text(weapon: &str, distance: f64, a: &Assessment, shots: Option<&[Shot]>) -> String {
+fn attack_text(weapon: &str, distance: &str, a: &Assessment, shots: Option<&[Shot]>) -> String {
     let mut out = String::new();
     let shots_word = if a.shots == 1 { "1 shot".to_owned() } else { format!("{} shots", a.shots) };
-    let _ = writeln!(out, "{weapon} at {distance} cm: {shots_word}");
+    let _ = writeln!(out, "{weapon} at {distance}: {shots_word}");
     let _ = writeln!(out, "To hit: {} ({})", attack::needed_text(a.hit_needed), percent(a.hit_chance));
     for m in &a.hit_modifiers {
         let _ = writeln!(out, "  {:>+3}  {}", m.value, m.reason);
@@ -547,7 +557,7 @@ mod tests {
         assert_eq!(
             value,
             json!({
-                "weapon": "sniper-rifle", "shots": 1,
+                "weapon": "sniper-rifle", "shots": 1, "distance_cm": 62.5,
                 "hit_needed": 4, "hit_chance": 0.5,
                 "wound_needed": 2, "wound_chance": 5.0 / 6.0,
                 "kill_chance": 15.0 / 36.0,

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::error::Error;
-use super::event::{Attack, Event, InitiativeRoll, Setup, TiebreakRoll};
+use super::event::{Attack, Event, InitiativeRoll, Respawn, Setup, TiebreakRoll};
 use super::state::{Character, CharacterId, Phase, Player, PlayerId, Spent, State, Turn};
 use crate::systems::fragmaster::rules::attack::{self, Assessment, Outcome, Refusal, Shot};
 use crate::systems::fragmaster::rules::data::{ActionKind, Cover, Rules, Weapon, WeaponId};
@@ -39,6 +39,32 @@ fn expect_phase(s: &State, phase: Phase) -> Result<(), Error> {
     if s.phase == phase { Ok(()) } else { Err(Error::WrongPhase(s.phase.title())) }
 }
 
+/// Where a set-up the game accepts strays from what the book recommends, each as a sentence
+/// for the form: one character per player (teams of 2–3 in a two-player game), and no more
+/// than six players. The book allows both: "otherwise each player acts for each character on
+/// its own", and more than six is "rather not recommended".
+#[must_use]
+pub fn advice(rules: &Rules, setup: &Setup) -> Vec<String> {
+    let game = &rules.game;
+    let mut out = Vec::new();
+    let sizes: Vec<usize> = setup.players.iter().map(|p| p.characters.len()).collect();
+    let team = (game.team_min as usize)..=(game.team_max as usize);
+    let recommended = sizes.iter().all(|&n| n == 1)
+        || (setup.players.len() == game.team_players as usize && sizes.iter().all(|n| team.contains(n)));
+    if !recommended {
+        out.push(format!(
+            "The book recommends one character each, or teams of {} to {} in a two-player game; each \
+             character still takes its own turn.",
+            game.team_min, game.team_max
+        ));
+    }
+    let most = game.unique_deployment_max as usize;
+    if setup.players.len() > most {
+        out.push(format!("More than {most} players is not recommended: the rounds get long."));
+    }
+    out
+}
+
 fn set_up(rules: &Rules, s: &mut State, setup: &Setup) -> Result<(), Error> {
     expect_phase(s, Phase::Setup)?;
     let game = &rules.game;
@@ -65,14 +91,11 @@ fn set_up(rules: &Rules, s: &mut State, setup: &Setup) -> Result<(), Error> {
             }
         }
     }
+    // One character each, or teams in a two-player game, is what the book recommends, not a
+    // rule: any player may lead several characters, each acting on its own (`advice`).
     let sizes: Vec<usize> = setup.players.iter().map(|p| p.characters.len()).collect();
-    if setup.players.len() == game.team_players as usize {
-        let team = (game.team_min as usize)..=(game.team_max as usize);
-        if !(sizes.iter().all(|&n| n == 1) || sizes.iter().all(|n| team.contains(n))) {
-            return Err(Error::TeamSize { min: game.team_min, max: game.team_max });
-        }
-    } else if sizes.iter().any(|&n| n != 1) {
-        return Err(Error::OneEach(setup.players.len()));
+    if let Some(player) = setup.players.iter().find(|p| p.characters.is_empty()) {
+        return Err(Error::NoCharacters(player.name.trim().to_owned()));
     }
     if setup.target == 0 {
         return Err(Error::BadTarget);
@@ -108,6 +131,7 @@ fn set_up(rules: &Rules, s: &mut State, setup: &Setup) -> Result<(), Error> {
                 alive: true,
                 taking_cover: false,
                 deaths: 0,
+                died_round: None,
             });
         }
         s.players.push(Player { name: player.name.trim().to_owned(), characters: ids, frags: 0 });
@@ -116,6 +140,7 @@ fn set_up(rules: &Rules, s: &mut State, setup: &Setup) -> Result<(), Error> {
     s.respawn_points = setup.respawn_points;
     s.rearm_points.clone_from(&setup.rearm_points);
     s.has_neutral_round = neutral;
+    s.respawn = setup.respawn;
     s.phase = Phase::Initiative;
     Ok(())
 }
@@ -217,12 +242,32 @@ fn deployment_rolls(rules: &Rules, s: &mut State, character: CharacterId, rolls:
 /// Begins the turn of the character at `index` in the order: its taking cover ends (F07).
 fn start_turn(s: &mut State, index: usize) {
     let Some(&character) = s.order.get(index) else { return };
+    let (round, rule) = (s.round, s.respawn);
     let mut respawn_due = false;
     if let Some(c) = s.characters.get_mut(character.0) {
         c.taking_cover = false;
-        respawn_due = !c.alive;
+        // Killed before its turn in this round, it sits the round out under the book's rule.
+        respawn_due = !c.alive
+            && match rule {
+                Respawn::NextTurn => true,
+                Respawn::NextRound => c.died_round.is_none_or(|died| died < round),
+            };
     }
-    s.turn = Some(Turn { character, index, spent: Vec::new(), aims: 0, after_run: false, respawn_due });
+    // A turn that begins beside a rearm point may swap at once; a dead character first respawns.
+    let rearm_open = !respawn_due && s.characters.get(character.0).is_some_and(|c| c.alive);
+    s.turn = Some(Turn { character, index, spent: Vec::new(), aims: 0, rearm_open, respawn_due });
+}
+
+/// Why a dead character whose turn it is cannot act: it waits for the next round (the book's
+/// respawn) or, killed during its own turn, for its next turn.
+fn waiting_dead(s: &State, id: CharacterId) -> Error {
+    let name = s.name(id).to_owned();
+    let this_round = s.character(id).is_some_and(|c| c.died_round == Some(s.round));
+    if this_round && s.respawn == Respawn::NextRound {
+        Error::RespawnsNextRound { name, round: s.round + 1 }
+    } else {
+        Error::DeadCannotAct(name)
+    }
 }
 
 /// The current turn, for an event the current character makes.
@@ -240,7 +285,7 @@ fn ready_to_act(rules: &Rules, s: &State) -> Result<CharacterId, Error> {
         return Err(Error::MustRespawn(name));
     }
     if !s.character(turn.character).is_some_and(|c| c.alive) {
-        return Err(Error::DeadCannotAct(name));
+        return Err(waiting_dead(s, turn.character));
     }
     if s.actions_left(rules) == 0 {
         return Err(Error::NoActionsLeft(name));
@@ -260,6 +305,9 @@ fn respawn(rules: &Rules, s: &mut State, roll: D6, keep_weapon: bool) -> Result<
         (turn.character, turn.respawn_due)
     };
     if !due {
+        if s.character(id).is_some_and(|c| !c.alive) {
+            return Err(waiting_dead(s, id));
+        }
         return Err(Error::NotDead(s.name(id).to_owned()));
     }
     let cost = rules.game.keep_weapon_actions;
@@ -268,11 +316,14 @@ fn respawn(rules: &Rules, s: &mut State, roll: D6, keep_weapon: bool) -> Result<
     }
     let turn = turn_mut(s)?;
     turn.respawn_due = false;
+    // Back on the table, it may stand beside a rearm point as a turn begins.
+    turn.rearm_open = true;
     if keep_weapon {
         turn.spent.push(Spent::KeepWeapon);
     }
     let c = character_mut(s, id)?;
     c.alive = true;
+    c.died_round = None;
     c.point = Some(point);
     if !keep_weapon {
         c.weapon = rules.starting_weapon.clone();
@@ -291,7 +342,7 @@ fn act(rules: &Rules, s: &mut State, action: ActionKind) -> Result<(), Error> {
     }
     let turn = turn_mut(s)?;
     turn.spent.push(Spent::Action(action));
-    turn.after_run = action == ActionKind::Run;
+    turn.rearm_open = matches!(action, ActionKind::Run | ActionKind::Climb);
     if action == ActionKind::Aim {
         turn.aims += 1;
     }
@@ -301,13 +352,13 @@ fn act(rules: &Rules, s: &mut State, action: ActionKind) -> Result<(), Error> {
     Ok(())
 }
 
-/// The free swap right after a run (reading F03).
+/// The free swap at the start of the turn or right after a move (reading F03).
 fn rearm(rules: &Rules, s: &mut State, point: usize) -> Result<(), Error> {
     let turn = turn_mut(s)?;
-    if !turn.after_run {
+    if !turn.rearm_open {
         return Err(Error::RearmAfterRun);
     }
-    turn.after_run = false;
+    turn.rearm_open = false;
     let id = turn.character;
     let Some(weapon_id) = point.checked_sub(1).and_then(|i| s.rearm_points.get(i)).cloned() else {
         return Err(Error::NoRearmPoint(point));
@@ -410,11 +461,13 @@ fn attack(rules: &Rules, s: &mut State, a: &Attack) -> Result<(), Error> {
     let turn = turn_mut(s)?;
     turn.spent.push(Spent::Action(ActionKind::Attack));
     turn.aims = 0;
-    turn.after_run = false;
+    turn.rearm_open = false;
     let player = character_mut(s, report.attacker)?.player;
+    let round = s.round;
     for death in &report.deaths {
         let victim = character_mut(s, death.victim)?;
         victim.alive = false;
+        victim.died_round = Some(round);
         victim.taking_cover = false;
         victim.deaths += 1;
         if let Some(p) = s.players.get_mut(player.0) {
@@ -452,7 +505,7 @@ fn out_of_range(
     let turn = turn_mut(s)?;
     turn.spent.push(Spent::Action(ActionKind::Attack));
     turn.aims = 0;
-    turn.after_run = false;
+    turn.rearm_open = false;
     Ok(())
 }
 

@@ -296,7 +296,10 @@ fn next_turn(before: &State, after: &State) -> String {
     } else {
         String::new()
     };
-    let dead =
-        if after.respawn_due() { format!(" {name} is dead and respawns first.") } else { String::new() };
+    let dead = match after.character(id) {
+        _ if after.respawn_due() => format!(" {name} is dead and respawns first."),
+        Some(c) if !c.alive => format!(" {name} died this round and respawns in round {}.", after.round + 1),
+        _ => String::new(),
+    };
     format!(" {round}{name}'s turn.{dead}")
 }

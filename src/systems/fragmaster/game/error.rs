@@ -15,10 +15,8 @@ pub enum Error {
     BlankName,
     #[error("the name {0} is used twice")]
     DuplicateName(String),
-    #[error("in a two-player game each player has one character, or both lead a team of {min} to {max}")]
-    TeamSize { min: u32, max: u32 },
-    #[error("with {0} players each player has one character (teams are for two-player games)")]
-    OneEach(usize),
+    #[error("{0} needs at least one character")]
+    NoCharacters(String),
     #[error("the frag target must be at least 1")]
     BadTarget,
     #[error("the table has {allowed} respawn points, not {count}")]
@@ -53,11 +51,15 @@ pub enum Error {
     NoActionsLeft(String),
     #[error("{0} is dead until the start of its next turn")]
     DeadCannotAct(String),
+    #[error("{name} died this round and respawns in round {round}")]
+    RespawnsNextRound { name: String, round: u32 },
     #[error("only movement actions are allowed in the neutral round")]
     NeutralRound,
     #[error("an attack is recorded with its target and rolls")]
     AttackNeedsTarget,
-    #[error("a swap at a rearm point comes right after a run that ends there")]
+    #[error(
+        "a swap at a rearm point comes at the start of the turn or right after a run or a climb that ends there"
+    )]
     RearmAfterRun,
     #[error("there is no rearm point {0}")]
     NoRearmPoint(usize),

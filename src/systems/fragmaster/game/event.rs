@@ -63,6 +63,39 @@ pub struct Setup {
     /// The weapon lying at each rearm point, rearm point 1 first.
     #[serde(default)]
     pub rearm_points: Vec<WeaponId>,
+    /// When a killed character comes back. Journals from before the choice respawned at the
+    /// next turn, and still do.
+    #[serde(default = "Respawn::before_the_choice")]
+    pub respawn: Respawn,
+}
+
+/// When a killed character comes back (reading F12): the book's "in its following round"
+/// (*ve svém následujícím kole*: a character killed before its turn sits that round out), or
+/// the house rule of its next turn, even in the same round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Respawn {
+    /// At its turn in the round after the one it died in: the book.
+    #[default]
+    NextRound,
+    /// At its next turn, in the same round if its turn is still to come: a house rule.
+    NextTurn,
+}
+
+impl Respawn {
+    /// What journals written before the choice existed played by.
+    fn before_the_choice() -> Respawn {
+        Respawn::NextTurn
+    }
+
+    /// The rule in a few words, for the screen ("respawn in the next round").
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Respawn::NextRound => "respawn in the next round (the book)",
+            Respawn::NextTurn => "respawn at the next turn (house rule)",
+        }
+    }
 }
 
 /// One player and the names of its characters.

@@ -19,10 +19,10 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-pub use apply::{AttackReport, Death, resolve_attack};
+pub use apply::{AttackReport, Death, advice, resolve_attack};
 pub use describe::and_list;
 pub use error::Error;
-pub use event::{Attack, BlastTarget, Event, InitiativeRoll, PlayerSetup, Setup, TiebreakRoll};
+pub use event::{Attack, BlastTarget, Event, InitiativeRoll, PlayerSetup, Respawn, Setup, TiebreakRoll};
 pub use state::{
     AttackOption, Character, CharacterId, Phase, Player, PlayerId, RearmOffer, ScoreLine, Spent, State, Turn,
 };

@@ -4,7 +4,7 @@
 use rand::rngs::StdRng;
 use rand::{RngExt as _, SeedableRng as _};
 
-use super::event::{Attack, BlastTarget, Event, InitiativeRoll, PlayerSetup, Setup, TiebreakRoll};
+use super::event::{Attack, BlastTarget, Event, InitiativeRoll, PlayerSetup, Respawn, Setup, TiebreakRoll};
 use super::state::{Phase, State};
 use crate::systems::fragmaster::rules::data::{ActionKind, Cover, Rules};
 use crate::systems::fragmaster::rules::deployment::{self, Placement};
@@ -48,7 +48,8 @@ pub fn setup(rules: &Rules, seed: u64) -> Setup {
     let rearm_points = (0..rng.random_range(0..=3))
         .map(|_| rules.weapons[rng.random_range(0..rules.weapons.len())].id.clone())
         .collect();
-    Setup { players, target: rng.random_range(2..=4), respawn_points, rearm_points }
+    let respawn = if rng.random_bool(0.5) { Respawn::NextRound } else { Respawn::NextTurn };
+    Setup { players, target: rng.random_range(2..=4), respawn_points, rearm_points, respawn }
 }
 
 /// A random event the game accepts now, or `None` before set-up and after the end.

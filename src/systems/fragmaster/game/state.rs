@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::Error;
+use super::event::Respawn;
 use crate::systems::fragmaster::rules::attack::{self, Assessment, AttackInput};
 use crate::systems::fragmaster::rules::data::{ActionKind, Cover, Rules, Weapon, WeaponId};
 use crate::systems::fragmaster::rules::deployment;
@@ -75,6 +76,8 @@ pub struct Character {
     pub taking_cover: bool,
     /// Times it died.
     pub deaths: u32,
+    /// The round it last died in, while it is dead.
+    pub died_round: Option<u32>,
 }
 
 /// A person at the table and the characters it moves.
@@ -104,8 +107,9 @@ pub struct Turn {
     pub spent: Vec<Spent>,
     /// Aims waiting for the next attack of this turn.
     pub aims: u32,
-    /// The last thing done was a run: a rearm swap is offered.
-    pub after_run: bool,
+    /// A rearm swap is offered: the turn has just begun, or the last action was a move (a run
+    /// or a climb), so the character may stand within reach of a rearm point (reading F03).
+    pub rearm_open: bool,
     /// The character began the turn dead and must respawn before anything else.
     pub respawn_due: bool,
 }
@@ -132,6 +136,8 @@ pub struct State {
     pub round: u32,
     pub turn: Option<Turn>,
     pub winner: Option<PlayerId>,
+    /// When a killed character comes back.
+    pub respawn: Respawn,
 }
 
 /// The attacks a character may choose from: each weapon it carries, and who is there.
@@ -332,7 +338,7 @@ impl State {
     /// whose weapon it does not already carry.
     #[must_use]
     pub fn rearm_offers(&self, rules: &Rules) -> Vec<RearmOffer> {
-        let Some(turn) = self.turn.as_ref().filter(|t| self.phase == Phase::Playing && t.after_run) else {
+        let Some(turn) = self.turn.as_ref().filter(|t| self.phase == Phase::Playing && t.rearm_open) else {
             return Vec::new();
         };
         let Some(c) = self.character(turn.character) else { return Vec::new() };

@@ -10,4 +10,7 @@ pub mod initiative;
 pub mod reference;
 pub mod scoring;
 
+/// Centimetres to the inch: "1 palec = 2,5 cm" (the book measures in cm and allows inches).
+pub const CM_PER_INCH: f64 = 2.5;
+
 pub use data::{ActionClass, ActionKind, Cover, Rules, Weapon, WeaponId};

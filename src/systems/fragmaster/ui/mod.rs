@@ -7,6 +7,7 @@ pub mod play;
 pub mod print;
 pub mod reference;
 
+use crate::systems::fragmaster::rules::CM_PER_INCH;
 use crate::systems::fragmaster::rules::data::{ActionKind, Cover};
 
 /// The cover levels as the screens name them.
@@ -26,8 +27,33 @@ pub fn action_name(action: ActionKind) -> &'static str {
     }
 }
 
-/// A distance typed in cm ("12", "12.5", "12,5"); `None` while empty or unreadable.
+/// A distance typed in cm ("12", "12.5", "12,5", "12 cm") or in inches ("5 in", "5\"", at
+/// [`CM_PER_INCH`]), in cm; `None` while empty or unreadable.
 #[must_use]
 pub fn parse_cm(text: &str) -> Option<f64> {
-    text.trim().replace(',', ".").parse::<f64>().ok().filter(|cm| cm.is_finite())
+    let text = text.trim().to_lowercase().replace(',', ".");
+    let inches = ["inches", "inch", "in", "\"", "″"].iter().find_map(|unit| text.strip_suffix(unit));
+    let (number, scale) = match inches {
+        Some(number) => (number, CM_PER_INCH),
+        None => (text.strip_suffix("cm").unwrap_or(&text), 1.0),
+    };
+    number.trim().parse::<f64>().ok().map(|n| n * scale).filter(|cm| cm.is_finite())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_are_typed_in_cm_or_inches() {
+        // "1 palec = 2,5 cm".
+        let read: Vec<Option<f64>> = ["12", "12,5", "12 cm", "5 in", "5in", "5\"", "2.5 inches", "", "five"]
+            .iter()
+            .map(|t| parse_cm(t))
+            .collect();
+        assert_eq!(
+            read,
+            [Some(12.0), Some(12.5), Some(12.0), Some(12.5), Some(12.5), Some(12.5), Some(6.25), None, None]
+        );
+    }
 }

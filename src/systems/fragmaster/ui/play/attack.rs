@@ -51,7 +51,7 @@ fn ready(rules: &Rules, s: &State, d: &AttackDraft, weapon: &WeaponId, target: O
         let text = if d.distance.trim().is_empty() {
             "Measure and type the distance in cm."
         } else {
-            "Type the distance as a number of cm, like 12 or 12.5."
+            "Type the distance as a number of cm, like 12 or 12.5, or in inches, like 5 in."
         };
         return Ready::Waiting(text.to_owned());
     };
@@ -208,7 +208,7 @@ fn choices_ui(
         }
     });
     ui.horizontal_wrapped(|ui| {
-        let distance = ui.label("Distance (cm)");
+        let distance = ui.label("Distance (cm)").on_hover_text("In cm, or in inches: 5 in");
         ui.add(
             egui::TextEdit::singleline(&mut d.distance).desired_width(70.0).font(egui::TextStyle::Heading),
         )

@@ -366,6 +366,7 @@ fn key(ui: &Ui, key: egui::Key) -> bool {
 fn scoreboard_ui(ui: &mut Ui, rules: &Rules, s: &State) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, format!("Scoreboard · first to {}", s.target)));
+    ui.label(RichText::new(sentence_case(s.respawn.words())).color(theme::muted(&v)));
     if let Some(winner) = s.winner() {
         ui.label(
             RichText::new(format!("{} wins!", s.player_name(winner)))
@@ -417,4 +418,10 @@ fn scoreboard_ui(ui: &mut Ui, rules: &Rules, s: &State) {
             ui.label(text);
         }
     }
+}
+
+/// `text` with a capital first letter.
+fn sentence_case(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }

@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 
 use super::{PlayCommand, PlayState, PlayView};
 use crate::kernel::log::Rules as _;
-use crate::systems::fragmaster::game::{Event, Fragmaster, PlayerSetup, Setup, State};
+use crate::systems::fragmaster::game::{Event, Fragmaster, PlayerSetup, Respawn, Setup, State, advice};
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::data::WeaponId;
 use crate::ui::table::{SavedAction, SavedWords, saved_games_ui};
@@ -32,6 +32,8 @@ pub struct SetupDraft {
     pub respawn_points: u8,
     /// The weapon at each rearm point, point 1 first.
     pub rearm: Vec<WeaponId>,
+    /// When a killed character comes back: the book's next round unless the table chooses.
+    pub respawn: Respawn,
 }
 
 impl SetupDraft {
@@ -46,14 +48,15 @@ impl SetupDraft {
             target: rules.game.target,
             respawn_points: points,
             rearm: Vec::new(),
+            respawn: Respawn::NextRound,
         }
     }
 
-    /// The set-up as the first event: in a team game each player's characters, otherwise one
-    /// character per player, named like the player.
+    /// The set-up as the first event: with several characters each, each player's characters,
+    /// otherwise one character per player, named like the player.
     #[must_use]
-    pub fn to_setup(&self, rules: &Rules) -> Setup {
-        let teams = self.teams && self.players.len() == rules.game.team_players as usize;
+    pub fn to_setup(&self) -> Setup {
+        let teams = self.teams;
         Setup {
             players: self
                 .players
@@ -70,6 +73,7 @@ impl SetupDraft {
             target: self.target,
             respawn_points: self.respawn_points,
             rearm_points: self.rearm.clone(),
+            respawn: self.respawn,
         }
     }
 }
@@ -130,7 +134,7 @@ fn form_ui(
                 remove = Some(i);
             }
         });
-        if draft.teams && team_game {
+        if draft.teams {
             if player.characters.len() < g.team_min as usize {
                 player.characters.resize(g.team_min as usize, String::new());
             }
@@ -141,7 +145,7 @@ fn form_ui(
                     row_label(ui, &format!("Character {}", k + 1));
                     ui.add(egui::TextEdit::singleline(character).desired_width(196.0).hint_text("name"))
                         .accessible_name(format!("Player {} character {}", i + 1, k + 1));
-                    if k >= g.team_min as usize
+                    if k >= 1
                         && ui
                             .button("Remove")
                             .accessible_name(format!("Remove player {} character {}", i + 1, k + 1))
@@ -170,12 +174,12 @@ fn form_ui(
     if ui.button("Add a player").clicked() {
         draft.players.push(PlayerDraft::default());
     }
-    if team_game {
-        ui.checkbox(
-            &mut draft.teams,
-            format!("Teams: each player leads {} to {} characters", g.team_min, g.team_max),
-        );
-    }
+    let several = if team_game {
+        format!("Teams: each player leads {} to {} characters", g.team_min, g.team_max)
+    } else {
+        "Each player leads several characters".to_owned()
+    };
+    ui.checkbox(&mut draft.teams, several);
     ui.add_space(theme::GAP);
     typed_stepper(ui, "Frag target", &mut draft.target, 1, 999);
     ui.label(
@@ -185,20 +189,34 @@ fn form_ui(
         g.respawn_layouts.iter().map(|l| (l.count, l.count.to_string())).collect();
     let options: Vec<(u8, &str)> = layouts.iter().map(|(n, s)| (*n, s.as_str())).collect();
     choice(ui, "Respawn points", &mut draft.respawn_points, &options, |_| true);
+    let timings =
+        [(Respawn::NextRound, "Next round (the book)"), (Respawn::NextTurn, "Next turn (house rule)")];
+    choice(ui, "Respawn", &mut draft.respawn, &timings, |_| true);
+    ui.label(
+        RichText::new(match draft.respawn {
+            Respawn::NextRound => "A character killed before its turn sits the rest of the round out.",
+            Respawn::NextTurn => "A character killed before its turn comes back at that turn.",
+        })
+        .color(theme::muted(&v)),
+    );
     ui.add_space(theme::GAP);
     rearm_ui(ui, rules, draft);
     ui.add_space(theme::GAP);
-    let setup = draft.to_setup(rules);
+    let setup = draft.to_setup();
     let check = Fragmaster { rules }.apply(&mut State::default(), &Event::Setup(setup.clone()));
+    let start = egui::Button::new(RichText::new("Start the game").size(theme::HEADING).strong());
+    if ui.add_enabled(check.is_ok() && view.can_save, start).clicked() {
+        commands.push(PlayCommand::Start(setup.clone()));
+    }
+    // Below Start, so what is said about the form never moves it.
     if let Err(e) = &check {
         problem(ui, &crate::ui::sentence(&e.to_string()));
     }
     if !view.can_save {
         problem(ui, "Games cannot be kept: there is no data folder.");
     }
-    let start = egui::Button::new(RichText::new("Start the game").size(theme::HEADING).strong());
-    if ui.add_enabled(check.is_ok() && view.can_save, start).clicked() {
-        commands.push(PlayCommand::Start(setup));
+    for advice in advice(rules, &setup) {
+        ui.label(RichText::new(advice).color(theme::muted(&v)));
     }
 }
 

@@ -220,7 +220,10 @@ pub fn deployment_ui(
     let status = status.or_else(|| {
         face.map(|face| match deployment::place(layout, &taken, face) {
             Placement::Deployed(point) => RichText::new(format!("{name} appears on point {point}.")).strong(),
-            Placement::Taken(point) => RichText::new(format!("Point {point} is taken: roll again.")).strong(),
+            Placement::Taken(point) => RichText::new(format!(
+                "Point {point} already holds a character: roll again (a point is used once while any is free)."
+            ))
+            .strong(),
         })
     });
     status_line(ui, theme::BODY, status);

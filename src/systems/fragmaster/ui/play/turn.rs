@@ -7,7 +7,7 @@ use egui::{Color32, RichText, Stroke, Ui};
 
 use super::{PlayCommand, PlayState, attack, key};
 use crate::kernel::log::Rules as _;
-use crate::systems::fragmaster::game::{CharacterId, Event, Fragmaster, Spent, State};
+use crate::systems::fragmaster::game::{CharacterId, Event, Fragmaster, Respawn, Spent, State};
 use crate::systems::fragmaster::rules::data::ActionKind;
 use crate::systems::fragmaster::rules::deployment;
 use crate::systems::fragmaster::rules::dice::D6;
@@ -114,9 +114,14 @@ fn character_ui(
         actions_ui(ui, rules, s, state, commands);
         rearm_ui(ui, rules, s, commands);
     } else {
-        ui.label(
-            RichText::new(format!("{} was killed: its turn is over.", c.name)).strong().color(theme::bad(&v)),
-        );
+        // Killed this turn, or before its turn under the book's next-round respawn.
+        let text =
+            if c.died_round == Some(s.round) && s.respawn == Respawn::NextRound && turn.spent.is_empty() {
+                format!("{} died this round and respawns in round {}.", c.name, s.round + 1)
+            } else {
+                format!("{} was killed: its turn is over.", c.name)
+            };
+        ui.label(RichText::new(text).strong().color(theme::bad(&v)));
     }
 }
 
@@ -215,10 +220,22 @@ fn rearm_ui(ui: &mut Ui, rules: &Rules, s: &State, commands: &mut Vec<PlayComman
     }
     let v = ui.visuals().clone();
     ui.add_space(theme::GAP);
+    let moved = s
+        .turn
+        .as_ref()
+        .and_then(|t| t.spent.last())
+        .is_some_and(|last| matches!(last, Spent::Action(ActionKind::Run | ActionKind::Climb)));
+    let question = if moved { "did the move end" } else { "does the turn start" };
     ui.label(theme::heading(
         &v,
-        format!("Rearm (free): did the run end within {} cm of a point?", rules.game.rearm_cm),
+        format!("Rearm (free): {question} within {} cm of a point?", rules.game.rearm_cm),
     ));
+    ui.label(
+        RichText::new(
+            "The point keeps its weapon for the next one; the weapon put down is gone (reading F03).",
+        )
+        .color(theme::muted(&v)),
+    );
     for offer in offers {
         let Some(w) = rules.weapon(offer.weapon.as_str()) else { continue };
         let text = if w.second_weapon {
