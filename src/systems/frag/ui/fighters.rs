@@ -105,9 +105,8 @@ pub fn fighters_ui(
         });
     }
     egui::CentralPanel::default().show(ui, |ui| {
-        if let Some(notice) = &state.notice
-            && notice_ui(ui, notice)
-            && let Some(path) = notice.path.clone()
+        if notice_ui(ui, state.notice.as_ref())
+            && let Some(path) = state.notice.as_ref().and_then(|n| n.path.clone())
         {
             commands.push(FighterCommand::Open(path));
         }

@@ -273,16 +273,16 @@ pub fn cards_ui(
                 });
             }
             ui.horizontal_wrapped(|ui| {
-                if p.blood > 0 {
-                    event_button(
-                        ui,
-                        book,
-                        game,
-                        &format!("{name} spends a blood counter"),
-                        Event::SpendBlood { player: seat },
-                        commands,
-                    );
-                }
+                // Always there (greyed out without a counter), so a counter picked up does not
+                // push the row along.
+                event_button(
+                    ui,
+                    book,
+                    game,
+                    &format!("{name} spends a blood counter"),
+                    Event::SpendBlood { player: seat },
+                    commands,
+                );
                 stepper(ui, "Health lost to a card", &mut form.wound, 1, 20);
                 event_button(
                     ui,
