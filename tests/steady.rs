@@ -345,3 +345,27 @@ fn frag_fighter_editor_typed_key_by_key_and_its_notice_moves_nothing() {
     assert!(h.query_by_label_contains("Record sheet printed to").is_none(), "a stale notice");
     assert_eq!(h.get_by_role_and_label(Role::TextInput, "Fighter's name").rect(), name);
 }
+
+/// A shootout shows what each typed card adds to the roll ("Q♠ = 12", the values the rules
+/// data gives), and a joker's problem in the same place, beside the field.
+#[test]
+fn frag_a_shootout_shows_the_typed_cards_value() {
+    let (_dir, mut h) = frag_at(1280.0, 800.0);
+    crate::frag::to_bobs_turn(&mut h);
+    h.get_by_role_and_label(Role::Button, "Hold an attack for a shootout").click_accesskit();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "End the turn").click_accesskit();
+    h.run();
+    type_in(&mut h, "Movement dice", "1 1");
+    h.get_by_role_and_label(Role::Button, "Roll for movement").click_accesskit();
+    h.run();
+    let field = Steady::clear(&mut h, "Bob's card");
+    field.type_keys(&mut h, "QS");
+    h.get_by_label("Q♠ = 12");
+    let field = Steady::clear(&mut h, "Ann's card");
+    field.type_keys(&mut h, "10h");
+    h.get_by_label("10♥ = 10");
+    let field = Steady::clear(&mut h, "Ann's card");
+    field.type_keys(&mut h, "JK");
+    h.get_by_label("A joker has no value here: discard it and draw another card.");
+}

@@ -116,7 +116,8 @@ pub fn dice_field_with(
 ) -> Option<Vec<u8>> {
     let parsed = row(ui, |ui| {
         let l = fixed(ui, LABEL, Align::Min, egui::Label::new(label));
-        let width = (f32::from(u16::try_from(count).unwrap_or(u16::MAX)) * 22.0).clamp(60.0, 220.0);
+        // Room for every die typed with a space between, in the field's large type.
+        let width = (f32::from(u16::try_from(count).unwrap_or(u16::MAX)) * 26.0 + 10.0).clamp(60.0, 240.0);
         let field = ui
             .add(
                 egui::TextEdit::singleline(text)
@@ -232,21 +233,22 @@ pub fn small_stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u
 /// a row (each one a `row` of its own would take the whole width, and push the next past the
 /// window's edge).
 pub fn inline_stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
-    ui.label(label);
-    if ui
-        .add_enabled(*value > min, egui::Button::new("−"))
-        .accessible_name(format!("Fewer: {label}"))
-        .clicked()
-    {
+    inline_stepper_shown(ui, label, label, value, min, max);
+}
+
+/// An [`inline_stepper`] that shows `shown` and is named `label` (the name says what the
+/// short words on the screen leave to the row around them).
+pub fn inline_stepper_shown(ui: &mut Ui, shown: &str, label: &str, value: &mut u32, min: u32, max: u32) {
+    // A finger needs the − and + as wide as they are high.
+    let side = if theme::is_touch(ui.ctx()) { theme::TOUCH_TARGET } else { 0.0 };
+    let button = |text: &str| egui::Button::new(text.to_owned()).min_size(egui::vec2(side, side));
+    ui.label(shown).on_hover_text(label);
+    if ui.add_enabled(*value > min, button("−")).accessible_name(format!("Fewer: {label}")).clicked() {
         *value = value.saturating_sub(1).max(min);
     }
     ui.label(RichText::new(value.to_string()).size(theme::HEADING).strong())
         .accessible_name(format!("{label}: {value}"));
-    if ui
-        .add_enabled(*value < max, egui::Button::new("+"))
-        .accessible_name(format!("More: {label}"))
-        .clicked()
-    {
+    if ui.add_enabled(*value < max, button("+")).accessible_name(format!("More: {label}")).clicked() {
         *value = (*value + 1).min(max);
     }
 }

@@ -7,7 +7,7 @@
 
 use egui::{RichText, Ui};
 
-use super::super::{dice_field, dice_field_with, inline_stepper, small_stepper, stepper};
+use super::super::{dice_field, dice_field_with, inline_stepper, inline_stepper_shown, stepper};
 use super::{PlayCommand, PlayState, event_button, main_button, who};
 use crate::systems::frag::game::{Attack, Event, GallowsRule, Game, Shootout, Target, WeaponCard, WeaponUse};
 use crate::systems::frag::rules::combat;
@@ -256,11 +256,19 @@ pub fn attack_ui(
                 .labelled_by(l.id);
             });
             row(ui, |ui| {
-                inline_stepper(ui, "Card's damage dice", &mut form.new_dice, 1, 20);
+                inline_stepper_shown(ui, "Card's dice", "Card's damage dice", &mut form.new_dice, 1, 20);
                 ui.add_space(theme::GAP);
-                inline_stepper(ui, "Card's extra damage", &mut form.new_extra, 0, 10);
+                inline_stepper_shown(ui, "extra", "Card's extra damage", &mut form.new_extra, 0, 10);
+                ui.add_space(theme::GAP);
+                inline_stepper_shown(
+                    ui,
+                    "ammo (0: ∞)",
+                    "Card's ammo (0: unlimited)",
+                    &mut form.new_ammo,
+                    0,
+                    30,
+                );
             });
-            small_stepper(ui, "Card's ammo (0: unlimited)", &mut form.new_ammo, 0, 30);
         }
         let bonuses = form.hit_bonus + form.damage_bonus + form.extra;
         let title = if bonuses == 0 {
@@ -474,16 +482,22 @@ fn gallows_ui(
     let v = ui.visuals().clone();
     let free = game.state.free_gallows(book);
     let text = match rule {
-        GallowsRule::Must => format!("Twice {victim}'s Health: to the gallows on"),
-        _ => format!("{victim} may hang: on"),
+        GallowsRule::Must => format!("Twice {victim}'s Health: to gallows square"),
+        _ => format!("{victim} may hang: on gallows square"),
     };
+    // The squares by their numbers alone (named in full for a screen reader and on hover), so
+    // all six fit one row of the attack panel.
+    let side = if theme::is_touch(ui.ctx()) { theme::TOUCH_TARGET } else { 32.0 };
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(text).color(theme::bad(&v)).strong());
         for g in free {
             let name = book.core.gallows_squares.get(usize::from(g) - 1).map_or("", String::as_str);
             if ui
-                .add(egui::Button::selectable(*picked == Some(g), format!("Gallows {g}")))
-                .on_hover_text(name)
+                .add(
+                    egui::Button::selectable(*picked == Some(g), g.to_string())
+                        .min_size(egui::vec2(side, 0.0)),
+                )
+                .on_hover_text(format!("Gallows square {g}: {name}"))
                 .accessible_name(format!("Gallows square {g}"))
                 .clicked()
             {

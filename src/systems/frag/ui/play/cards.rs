@@ -272,9 +272,9 @@ pub fn cards_ui(
                     });
                 });
             }
-            ui.horizontal_wrapped(|ui| {
-                // Always there (greyed out without a counter), so a counter picked up does not
-                // push the row along.
+            // Always there (greyed out without a counter), so a counter picked up moves
+            // nothing.
+            row(ui, |ui| {
                 event_button(
                     ui,
                     book,
@@ -283,6 +283,8 @@ pub fn cards_ui(
                     Event::SpendBlood { player: seat },
                     commands,
                 );
+            });
+            ui.horizontal_wrapped(|ui| {
                 stepper(ui, "Health lost to a card", &mut form.wound, 1, 20);
                 event_button(
                     ui,
