@@ -191,9 +191,9 @@ fn frag_seated(h: &mut App) {
     h.run();
 }
 
-/// The top of the label `label` (a line inside the turn's scroll area).
-fn top_of(h: &App, label: &str) -> f32 {
-    h.get_by_label(label).rect().top()
+/// Where the label `label` stands (a line inside the turn's scroll area).
+fn rect_of(h: &App, label: &str) -> egui::Rect {
+    h.get_by_label(label).rect()
 }
 
 /// One of each turn's steps, typed key by key as a player types: Enter in the one-die respawn
@@ -216,7 +216,7 @@ fn frag_every_turn_path_typed_key_by_key_keeps_every_button_in_its_place() {
     assert_eq!(frag_game(&h).events.last(), Some(&FragEvent::Respawn { square: Some(3) }));
 
     // The movement roll: "1" is a die short, and the button stays put; Enter rolls.
-    let heading = top_of(&h, "Ann's turn");
+    let heading = rect_of(&h, "Ann's turn");
     let field = Steady::clear(&mut h, "Movement dice");
     field.type_keys_under(&mut h, "1 1", "Roll for movement");
     h.key_press(egui::Key::Enter);
@@ -226,7 +226,7 @@ fn frag_every_turn_path_typed_key_by_key_keeps_every_button_in_its_place() {
         frag_game(&h).events.last(),
         Some(&FragEvent::RollMovement { dice: vec![1, 1], extra_dice: 0 })
     );
-    assert_eq!(top_of(&h, "Ann's turn"), heading, "the roll did not scroll the page");
+    assert_eq!(rect_of(&h, "Ann's turn"), heading, "the roll did not scroll the page");
 
     // A card played: its name typed key by key under a button that stays put.
     let field = Steady::clear(&mut h, "Card's name");
@@ -242,7 +242,7 @@ fn frag_every_turn_path_typed_key_by_key_keeps_every_button_in_its_place() {
             on: None,
         })
     );
-    assert_eq!(top_of(&h, "Ann's turn"), heading, "playing a card did not scroll the page");
+    assert_eq!(rect_of(&h, "Ann's turn"), heading, "playing a card did not scroll the page");
 
     // The next fighter.
     h.get_by_role_and_label(Role::Button, "End the turn").click_accesskit();
@@ -299,7 +299,7 @@ fn frag_tab_goes_through_the_attack_dice_in_reading_order() {
         h.run();
         let focused: Vec<String> = h
             .query_all_by_role(Role::TextInput)
-            .filter(|n| n.is_focused())
+            .filter(egui_kittest::Node::is_focused)
             .filter_map(|n| n.accesskit_node().label())
             .collect();
         for f in focused {

@@ -416,8 +416,7 @@ fn frag_longest_attack_panel_fits_a_desktop_window() {
         let last = h
             .query_all_by_role(Role::Button)
             .filter_map(|n| n.accesskit_node().label())
-            .filter(|l| l.starts_with("Gallows square"))
-            .last()
+            .rfind(|l| l.starts_with("Gallows square"))
             .expect("a gallows square");
         press_button(&mut h, &last);
         let attack = h.get_by_role_and_label(Role::Button, "Attack");

@@ -209,8 +209,14 @@ pub fn ask_submit_on_enter(ui: &Ui, field: &egui::Response) {
 }
 
 /// Whether a field asked the step's main button to act; the request is taken.
+#[must_use]
 pub fn submit_requested(ui: &Ui) -> bool {
     ui.ctx().data_mut(|d| d.remove_temp::<bool>(submit_id())).unwrap_or(false)
+}
+
+/// Drops a request no main button took (a frame's fields without one after them).
+pub fn clear_submit(ui: &Ui) {
+    ui.ctx().data_mut(|d| d.remove::<bool>(submit_id()));
 }
 
 /// A field for one physical d6 (see [`dice_field`]): its face once typed or rolled.

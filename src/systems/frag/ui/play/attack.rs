@@ -628,18 +628,17 @@ fn card_field(ui: &mut Ui, book: &Rulebook, label: &str, text: &mut String) -> O
             super::super::beside(ui, Some(words.into()), Some(why));
         };
         match t.parse::<PokerCard>() {
-            Ok(card) => match shootout::card_value(book, card) {
-                Ok(value) => {
+            Ok(card) => {
+                if let Ok(value) = shootout::card_value(book, card) {
                     let words =
                         RichText::new(format!("{} = {value}", card.label())).size(theme::HEADING).strong();
                     super::super::beside(ui, Some(words.into()), None);
                     Some(card)
-                }
-                Err(_) => {
+                } else {
                     bad(ui, "A joker has no value here: discard it and draw another card.");
                     None
                 }
-            },
+            }
             Err(e) => {
                 bad(ui, &crate::ui::sentence(&e.to_string()));
                 None
@@ -676,45 +675,46 @@ pub fn hazard_ui(
             });
             let Some(h) = book.core.hazards.iter().find(|h| h.id == form.hazard) else { return };
             let mut check = Vec::new();
+            // The check's verdict stands beside it, and the damage fields are always there
+            // (greyed out when the fighter gets past), so the button stays put.
+            let (bad, good) = (theme::bad(ui.visuals()), theme::good(ui.visuals()));
             let caught = match h.accuracy_check_at_most {
                 Some(at_most) => {
                     ui.label(format!(
                         "{} rolls for Accuracy: {at_most} or less and the beast has them.",
                         p.name
                     ));
-                    match dice_field(ui, "Accuracy check", &mut form.check, p.fighter.accuracy) {
-                        Some(d) => {
-                            let caught = total(&d) <= at_most;
-                            check = d;
-                            Some(caught)
-                        }
-                        None => None,
-                    }
+                    let rolled =
+                        dice_field_with(ui, "Accuracy check", &mut form.check, p.fighter.accuracy, |d| {
+                            Some(if total(d) <= at_most { ("caught", bad) } else { ("they get past", good) })
+                        });
+                    rolled.map(|d| {
+                        let caught = total(&d) <= at_most;
+                        check = d;
+                        caught
+                    })
                 }
                 None => Some(true),
             };
-            let event = match caught {
-                Some(false) => {
-                    ui.label("They get past.");
-                    Some(Event::Hazard {
-                        hazard: h.id.clone(),
-                        check,
-                        damage: Vec::new(),
-                        defence: Vec::new(),
-                    })
-                }
-                Some(true) => {
+            let (damage, defence) = ui
+                .add_enabled_ui(caught != Some(false), |ui| {
                     let damage = dice_field(ui, &format!("{} damage dice", h.name), &mut form.damage, h.dice);
                     let defence =
                         dice_field(ui, &format!("{}'s defence dice", p.name), &mut form.defence, p.health);
-                    match (damage, defence) {
-                        (Some(damage), Some(defence)) => {
-                            Some(Event::Hazard { hazard: h.id.clone(), check, damage, defence })
-                        }
-                        _ => None,
-                    }
+                    (damage, defence)
+                })
+                .inner;
+            let event = match (caught, damage, defence) {
+                (Some(false), _, _) => Some(Event::Hazard {
+                    hazard: h.id.clone(),
+                    check,
+                    damage: Vec::new(),
+                    defence: Vec::new(),
+                }),
+                (Some(true), Some(damage), Some(defence)) => {
+                    Some(Event::Hazard { hazard: h.id.clone(), check, damage, defence })
                 }
-                None => None,
+                _ => None,
             };
             main_button(
                 ui,

@@ -152,7 +152,7 @@ pub fn play_ui(
     // In a narrow window the players and the log come under the turn.
     let narrow = theme::is_narrow(ui.ctx());
     // A request from the last frame that no main button took is void.
-    super::submit_requested(ui);
+    super::clear_submit(ui);
     if let Some(game) = view.game
         && !narrow
     {

@@ -6,7 +6,7 @@
 
 use egui::{RichText, Ui, vec2};
 
-use super::super::{dice_field, die, small_stepper, stepper};
+use super::super::{dice_field, dice_field_with, die, small_stepper, stepper};
 use super::{PlayCommand, PlayState, attack, event_button, main_button, who};
 use crate::systems::frag::game::{Event, Game, Phase, RespawnHow, WinBy};
 use crate::systems::frag::rules::Deck;
@@ -299,7 +299,8 @@ fn result_slot(ui: &mut Ui, game: &Game) {
         None => (game.lines.last().map(String::as_str), theme::muted(&v)),
     };
     let font = egui::FontId::proportional(theme::BODY + 1.0);
-    let width = ui.available_width();
+    // Clear of the page's scroll bar, which floats over the right edge.
+    let width = ui.available_width() - ui.spacing().scroll.bar_width;
     let margin = 6.0;
     let height = ui.fonts_mut(|f| f.row_height(&font)) * 2.0 + 2.0 * margin;
     let (rect, response) = ui.allocate_exact_size(vec2(width, height), egui::Sense::hover());
@@ -429,15 +430,20 @@ fn power_up_ui(
             }
         }
     });
-    let event = die(ui, "Power-up die", &mut state.power_roll).map(|roll| Event::PowerUp {
+    // What the roll does stands beside it ("= 5 · draws a card"), so the button stays put.
+    let (good, muted) = (theme::good(&v), theme::muted(&v));
+    let roll = dice_field_with(ui, "Power-up die", &mut state.power_roll, 1, |d| {
+        Some(if d.first().is_some_and(|&r| u32::from(r) >= u32::from(from)) {
+            ("draws a card", good)
+        } else {
+            ("nothing", muted)
+        })
+    });
+    let event = roll.and_then(|d| d.first().copied()).map(|roll| Event::PowerUp {
         square: state.power_square.trim().to_owned(),
         deck: state.power_deck.unwrap_or(Deck::Weapons),
         roll,
     });
-    if let Some(Event::PowerUp { roll, .. }) = &event {
-        let word = if *roll >= from { "draws a card" } else { "nothing" };
-        ui.label(format!("A {roll}: {word}."));
-    }
     main_button(ui, book, game, "Check the power-up", None, event, commands);
 }
 
@@ -550,16 +556,29 @@ fn zombies_attack_ui(
                     &mut state.zombie_defence,
                     inputs.defence_dice,
                 );
+                let mut words = None;
                 let event = match (damage, defence) {
                     (Some(damage), Some(defence)) => {
                         let sum = |d: &[u8]| d.iter().map(|&x| u32::from(x)).sum::<u32>();
                         let dealt = combat::damage(sum(&damage), sum(&defence), 0);
-                        ui.label(RichText::new(format!("{dealt} damage")).size(theme::HEADING).strong());
+                        words = Some(RichText::new(format!("{dealt} damage")).size(theme::HEADING).strong());
                         Some(Event::ZombieAttack { damage, defence })
                     }
                     _ => None,
                 };
-                main_button(ui, book, game, "Resolve the zombie attack", Some(egui::Key::E), event, commands);
+                // The damage done stands beside the button, which stays put.
+                row(ui, |ui| {
+                    main_button(
+                        ui,
+                        book,
+                        game,
+                        "Resolve the zombie attack",
+                        Some(egui::Key::E),
+                        event,
+                        commands,
+                    );
+                    super::super::beside(ui, words.map(Into::into), None);
+                });
             }
         }
         Some(_) => {
