@@ -251,6 +251,7 @@ pub fn attack_ui(
                 ui.add(
                     egui::TextEdit::singleline(&mut form.new_name)
                         .char_limit(crate::ui::widgets::MAX_FIELD_CHARS)
+                        .hint_text("as printed (needed to attack)")
                         .desired_width(200.0),
                 )
                 .labelled_by(l.id);
