@@ -4,7 +4,7 @@
 //! in the end is exactly what was typed.
 
 use egui::accesskit::Role;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use posse::app::PosseApp;
 use posse::store::DataDir;
 
@@ -217,4 +217,241 @@ fn a_range_typed_key_by_key_is_saved_whole() {
         saved_weapon(dir.path(), "boss")["range"],
         serde_json::json!({"short": 12, "medium": 24, "long": 48})
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Frag Deadlands: the every-turn path and the fighter editor.
+
+use posse::systems::frag::app::FragApp;
+use posse::systems::frag::game::{Event as FragEvent, Game as FragGame, Play, Target, WeaponCard, WeaponUse};
+
+use crate::support::{pick, type_in};
+
+/// The rectangle of the button `label`.
+fn button_rect(h: &App, label: &str) -> egui::Rect {
+    h.get_by_role_and_label(Role::Button, label).rect()
+}
+
+impl Steady {
+    /// As [`Steady::type_keys`], and after each key the button `action` is where it was.
+    pub fn type_keys_under(&self, h: &mut App, text: &str, action: &str) {
+        let before = button_rect(h, action);
+        let mut typed = String::new();
+        for c in text.chars() {
+            typed.push(c);
+            self.type_keys_more(h, &typed[..typed.len() - c.len_utf8()], &c.to_string());
+            assert_eq!(button_rect(h, action), before, "{action} moved after {typed:?} in {}", self.label);
+        }
+    }
+}
+
+fn frag_game(h: &App) -> &FragGame {
+    h.state().system::<FragApp>().and_then(FragApp::game).expect("a Frag game is open")
+}
+
+/// The app at `width` × `height` on Frag's Play tab, with fighters Ann and Bob saved.
+fn frag_at(width: f32, height: f32) -> (tempfile::TempDir, App) {
+    let dir = crate::frag::data_with_fighters(&[
+        ("ann", "agency-operative", 2, 2, 3),
+        ("bob", "indian-brave", 3, 2, 2),
+    ]);
+    let mut h = crate::support::system_on(dir.path(), "Frag Deadlands", width, height);
+    h.get_by_label("Play").click();
+    h.run();
+    (dir, h)
+}
+
+/// Ann and Bob seated, Ann first by the poker hands.
+fn frag_seated(h: &mut App) {
+    for (n, name, fighter) in
+        [(1, "Ann", "ann (Agency Operative 2/2/3)"), (2, "Bob", "bob (Indian Brave 3/2/2)")]
+    {
+        type_in(h, &format!("Player {n}'s name"), name);
+        pick(h, &format!("Player {n}'s fighter"), fighter);
+    }
+    h.get_by_role_and_label(Role::Button, "Start the game").click_accesskit();
+    h.run();
+    type_in(h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(h, "Bob's poker hand", "7H 7D 2C 3S 9D");
+    h.get_by_role_and_label(Role::Button, "Rank the hands").click_accesskit();
+    h.run();
+}
+
+/// Where the label `label` stands (a line inside the turn's scroll area).
+fn rect_of(h: &App, label: &str) -> egui::Rect {
+    h.get_by_label(label).rect()
+}
+
+/// One of each turn's steps, typed key by key as a player types: Enter in the one-die respawn
+/// field respawns; the movement dice pass "1" (one die short) on their way to "1 1"; a card's
+/// name is typed; the turn passes; Bob's attack has its dice typed through "2", "2 ", "6",
+/// "1" and sent with Ctrl+Enter from the defence field. After every key the field and the
+/// step's main button have not moved and the field keeps its focus; what is committed is
+/// exactly what was typed; no action scrolls the page.
+#[test]
+fn frag_every_turn_path_typed_key_by_key_keeps_every_button_in_its_place() {
+    let (_dir, mut h) = frag_at(1280.0, 800.0);
+    frag_seated(&mut h);
+
+    // Respawn: Enter in the one-line die field submits it.
+    let field = Steady::clear(&mut h, "Respawn square");
+    field.type_keys_under(&mut h, "3", "Respawn");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    assert_eq!(frag_game(&h).events.last(), Some(&FragEvent::Respawn { square: Some(3) }));
+
+    // The movement roll: "1" is a die short, and the button stays put; Enter rolls.
+    let heading = rect_of(&h, "Ann's turn");
+    let field = Steady::clear(&mut h, "Movement dice");
+    field.type_keys_under(&mut h, "1 1", "Roll for movement");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    assert_eq!(
+        frag_game(&h).events.last(),
+        Some(&FragEvent::RollMovement { dice: vec![1, 1], extra_dice: 0 })
+    );
+    assert_eq!(rect_of(&h, "Ann's turn"), heading, "the roll did not scroll the page");
+
+    // A card played: its name typed key by key under a button that stays put.
+    let field = Steady::clear(&mut h, "Card's name");
+    field.type_keys_under(&mut h, "Shotgun", "Play the card");
+    h.get_by_role_and_label(Role::Button, "Play the card").click_accesskit();
+    h.run();
+    let dice = posse::systems::frag::ui::play::CardsForm::default().number;
+    assert_eq!(
+        frag_game(&h).events.last(),
+        Some(&FragEvent::Play {
+            player: 0,
+            card: Play::Weapon(WeaponCard { name: "Shotgun".into(), dice, extra: 0, ammo: None }),
+            on: None,
+        })
+    );
+    assert_eq!(rect_of(&h, "Ann's turn"), heading, "playing a card did not scroll the page");
+
+    // The next fighter.
+    h.get_by_role_and_label(Role::Button, "End the turn").click_accesskit();
+    h.run();
+    type_in(&mut h, "Respawn square", "4");
+    h.get_by_role_and_label(Role::Button, "Respawn").click_accesskit();
+    h.run();
+    type_in(&mut h, "Movement dice", "2 2");
+    h.get_by_role_and_label(Role::Button, "Roll for movement").click_accesskit();
+    h.run();
+
+    // Bob's attack: every key leaves the dice fields and Attack where they were, while the
+    // total, the verdict and the problems come and go beside them.
+    h.get_by_label("Target Ann").click_accesskit();
+    h.run();
+    let attack = button_rect(&h, "Attack");
+    let field = Steady::clear(&mut h, "To-hit dice");
+    field.type_keys_under(&mut h, "2 2", "Attack");
+    let field = Steady::clear(&mut h, "Damage dice");
+    field.type_keys_under(&mut h, "6 6", "Attack");
+    let field = Steady::clear(&mut h, "Ann's defence dice");
+    field.type_keys_under(&mut h, "1 1", "Attack");
+    // Twice Ann's Health: the gallows squares come under the button, which stays put.
+    h.get_by_label("Gallows square 2").click_accesskit();
+    h.run();
+    assert_eq!(button_rect(&h, "Attack"), attack, "Attack moved when the gallows came");
+    // Ctrl+Enter in a dice field is the panel's Attack.
+    h.get_by_role_and_label(Role::TextInput, "Ann's defence dice").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    h.run();
+    h.run();
+    let Some(FragEvent::Attack(a)) = frag_game(&h).events.last() else {
+        panic!("an attack: {:?}", frag_game(&h).events.last())
+    };
+    assert_eq!(
+        (a.attacker, a.target, &a.weapon, &a.to_hit, &a.damage, &a.defence, a.gallows),
+        (1, Target::Player(0), &WeaponUse::Starting, &vec![2, 2], &vec![6, 6], &vec![1, 1], Some(2))
+    );
+}
+
+/// Tab goes through the attack's dice fields in reading order: to-hit, damage, defence.
+#[test]
+fn frag_tab_goes_through_the_attack_dice_in_reading_order() {
+    let (_dir, mut h) = frag_at(1280.0, 800.0);
+    crate::frag::to_bobs_turn(&mut h);
+    h.get_by_label("Target Ann").click_accesskit();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "To-hit dice").focus();
+    h.run();
+    let mut order = Vec::new();
+    for _ in 0..8 {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        let focused: Vec<String> = h
+            .query_all_by_role(Role::TextInput)
+            .filter(egui_kittest::Node::is_focused)
+            .filter_map(|n| n.accesskit_node().label())
+            .collect();
+        for f in focused {
+            if order.last() != Some(&f) {
+                order.push(f);
+            }
+        }
+        if order.len() == 2 {
+            break;
+        }
+    }
+    assert_eq!(order, ["Damage dice", "Ann's defence dice"]);
+}
+
+/// The fighter editor: the name typed key by key keeps its place and focus, and is saved whole
+/// once the field is left; a printed sheet's notice stands on a line of its own that moves
+/// nothing, and goes when another fighter is picked (it is not about them).
+#[test]
+fn frag_fighter_editor_typed_key_by_key_and_its_notice_moves_nothing() {
+    let (dir, mut h) = frag_at(1280.0, 800.0);
+    h.get_by_label("Fighters").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "ann (Agency Operative 2/2/3)").click_accesskit();
+    h.run();
+    let field = Steady::clear(&mut h, "Fighter's name");
+    field.type_keys_under(&mut h, "Doc Holliday", "Print the record sheet");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let file = dir.path().join("frag/fighters/ann.json");
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("saved")).expect("JSON");
+    assert_eq!(saved["name"], "Doc Holliday");
+    let name = h.get_by_role_and_label(Role::TextInput, "Fighter's name").rect();
+    let print = button_rect(&h, "Print the record sheet");
+    h.get_by_role_and_label(Role::Button, "Print the record sheet").click_accesskit();
+    h.run();
+    h.run();
+    assert!(h.query_by_label_contains("Record sheet printed to").is_some(), "the notice is shown");
+    assert_eq!(h.get_by_role_and_label(Role::TextInput, "Fighter's name").rect(), name);
+    assert_eq!(button_rect(&h, "Print the record sheet"), print);
+    h.get_by_role_and_label(Role::Button, "bob (Indian Brave 3/2/2)").click_accesskit();
+    h.run();
+    assert!(h.query_by_label_contains("Record sheet printed to").is_none(), "a stale notice");
+    assert_eq!(h.get_by_role_and_label(Role::TextInput, "Fighter's name").rect(), name);
+}
+
+/// A shootout shows what each typed card adds to the roll ("Q♠ = 12", the values the rules
+/// data gives), and a joker's problem in the same place, beside the field.
+#[test]
+fn frag_a_shootout_shows_the_typed_cards_value() {
+    let (_dir, mut h) = frag_at(1280.0, 800.0);
+    crate::frag::to_bobs_turn(&mut h);
+    h.get_by_role_and_label(Role::Button, "Hold an attack for a shootout").click_accesskit();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "End the turn").click_accesskit();
+    h.run();
+    type_in(&mut h, "Movement dice", "1 1");
+    h.get_by_role_and_label(Role::Button, "Roll for movement").click_accesskit();
+    h.run();
+    let field = Steady::clear(&mut h, "Bob's card");
+    field.type_keys(&mut h, "QS");
+    h.get_by_label("Q♠ = 12");
+    let field = Steady::clear(&mut h, "Ann's card");
+    field.type_keys(&mut h, "10h");
+    h.get_by_label("10♥ = 10");
+    let field = Steady::clear(&mut h, "Ann's card");
+    field.type_keys(&mut h, "JK");
+    h.get_by_label("A joker has no value here: discard it and draw another card.");
 }

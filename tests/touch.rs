@@ -364,3 +364,113 @@ fn every_system_stays_inside_a_desktop_window() {
     }
     assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }
+
+/// Frag's longest attack panel (a new weapon card being declared, with its extra damage and
+/// ammo, a hit that sends Ann to the gallows) at 1280×800 and 1024×768: nothing past the right
+/// edge, the last gallows square, the extra-damage stepper and the ammo stepper inside it, and
+/// Attack inside the window (without scrolling at 1280×800, where the turn has two columns, and
+/// the gallows squares under it too).
+#[test]
+fn frag_longest_attack_panel_fits_a_desktop_window() {
+    let mut found = Vec::new();
+    for (width, height) in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let what = format!("Frag's longest attack at {width}×{height}");
+        let dir = super::frag::data_with_fighters(&[
+            ("ann", "agency-operative", 2, 2, 3),
+            ("bob", "indian-brave", 3, 2, 2),
+        ]);
+        let mut h = support::system_on(dir.path(), "Frag Deadlands", width, height);
+        tab(&mut h, "Play");
+        super::frag::to_bobs_turn(&mut h);
+        press(&mut h, "Target Ann");
+        press(&mut h, "A new weapon card");
+        type_in(&mut h, "Weapon card's name", "Buffalo Rifle");
+        for _ in 0..2 {
+            press_button(&mut h, "More: Card's extra damage");
+        }
+        for _ in 0..5 {
+            press_button(&mut h, "More: Card's ammo (0: unlimited)");
+        }
+        type_in(&mut h, "To-hit dice", "2 2");
+        type_in(&mut h, "Damage dice", "6 6 6");
+        type_in(&mut h, "Ann's defence dice", "1 1");
+        found.extend(problems(&h, width, &what, true).into_iter().filter(|p| !p.ends_with(" high")));
+        let gallows: Vec<egui::Rect> = h
+            .query_all_by_role(Role::Button)
+            .filter(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("Gallows square")))
+            .map(|n| n.rect())
+            .collect();
+        assert!(gallows.len() >= 2, "the gallows squares at {width}: {gallows:?}");
+        if width >= 1280.0 {
+            let last = gallows.last().copied().unwrap_or(egui::Rect::NOTHING);
+            assert!(last.bottom() <= height, "{what}: the last gallows square at y = {}", last.bottom());
+        }
+        for (label, rect) in [
+            ("the last gallows square", gallows.last().copied().unwrap_or(egui::Rect::NOTHING)),
+            ("extra damage", h.get_by_role_and_label(Role::Button, "More: Card's extra damage").rect()),
+            ("ammo", h.get_by_role_and_label(Role::Button, "More: Card's ammo (0: unlimited)").rect()),
+        ] {
+            assert!(rect.right() <= width, "{what}: {label} reaches x = {}", rect.right());
+        }
+        // The last square is picked (it must be: the damage is twice Ann's Health).
+        let last = h
+            .query_all_by_role(Role::Button)
+            .filter_map(|n| n.accesskit_node().label())
+            .rfind(|l| l.starts_with("Gallows square"))
+            .expect("a gallows square");
+        press_button(&mut h, &last);
+        let attack = h.get_by_role_and_label(Role::Button, "Attack");
+        if width >= 1280.0 {
+            assert!(attack.rect().bottom() <= height, "{what}: Attack at y = {}", attack.rect().bottom());
+        } else {
+            attack.scroll_to_me();
+            h.run();
+        }
+        let attack = h.get_by_role_and_label(Role::Button, "Attack").rect();
+        assert!(
+            attack.top() >= 0.0 && attack.bottom() <= height && attack.right() <= width,
+            "{what}: Attack at {attack:?}"
+        );
+        assert!(!h.get_by_role_and_label(Role::Button, "Attack").accesskit_node().is_disabled());
+    }
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}
+
+/// Frag on a phone (390×844, touch): a fighter open in the editor, the turn and the attack
+/// panel have nothing past the right edge, and every control a finger taps is at least 44
+/// points wide as well as high.
+#[test]
+fn frag_on_a_phone_every_control_is_44_points_square() {
+    let size = (390.0, 844.0);
+    let square = |h: &App, what: &str| -> Vec<String> {
+        let mut out = problems(h, size.0, what, true);
+        for node in h.root().children_recursive() {
+            let ak = node.accesskit_node();
+            if ak.has_bounds() && tapped(ak.role()) && node.rect().width() < theme::TOUCH_TARGET - 0.5 {
+                let label = ak.label().unwrap_or_default();
+                out.push(format!("{what}: {:?} '{label}' is {:.0} wide", ak.role(), node.rect().width()));
+            }
+        }
+        out
+    };
+    let dir = super::frag::data_with_fighters(&[
+        ("ann", "agency-operative", 2, 2, 3),
+        ("bob", "indian-brave", 3, 2, 2),
+    ]);
+    let mut h = system(dir.path(), "Frag Deadlands", size);
+    let mut found = Vec::new();
+    tab(&mut h, "Fighters");
+    press_button(&mut h, "ann (Agency Operative 2/2/3)");
+    assert!(h.query_by_label("Fighter's name").is_some(), "Ann is open in the editor");
+    found.extend(square(&h, "the fighter editor"));
+    tab(&mut h, "Play");
+    super::frag::to_bobs_turn(&mut h);
+    found.extend(square(&h, "the turn"));
+    press(&mut h, "Target Ann");
+    press(&mut h, "A new weapon card");
+    type_in(&mut h, "To-hit dice", "2 2");
+    type_in(&mut h, "Damage dice", "6 6 6");
+    type_in(&mut h, "Ann's defence dice", "1 1");
+    found.extend(square(&h, "the attack"));
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}

@@ -60,6 +60,11 @@ impl FragApp {
         self.autosave();
         let f =
             self.fighters.entries.iter().find(|e| e.id == id).and_then(|e| e.fighter.as_ref().ok().cloned());
+        // What was said of the fighter shown before (a sheet printed, a file imported) is
+        // not about this one.
+        if self.fighters.selected.as_deref() != Some(id) {
+            self.fighters.notice = None;
+        }
         self.fighters.selected = Some(id.to_owned());
         self.fighters.working.clone_from(&f);
         self.saved = f;
@@ -235,7 +240,8 @@ impl FragApp {
                 }
                 self.saved = Some(working);
                 self.failed_save = None;
-                if self.fighters.notice.as_ref().is_some_and(|n| n.error) {
+                // A failed save is put right; a printed sheet no longer shows the fighter.
+                if self.fighters.notice.as_ref().is_some_and(|n| n.error || n.path.is_some()) {
                     self.fighters.notice = None;
                 }
             }

@@ -17,7 +17,7 @@ use crate::print::Paper;
 use crate::systems::frag::rules::data::{ItemKind, Rulebook, Variant};
 use crate::systems::frag::rules::fighter::{self, Fighter};
 use crate::ui::theme;
-use crate::ui::widgets::{choice, problem, row, text_field};
+use crate::ui::widgets::{problem, row, text_field};
 
 /// A saved fighter file: its id (the file's name), where it is, and the fighter or why the
 /// file cannot be read.
@@ -105,9 +105,8 @@ pub fn fighters_ui(
         });
     }
     egui::CentralPanel::default().show(ui, |ui| {
-        if let Some(notice) = &state.notice
-            && notice_ui(ui, notice)
-            && let Some(path) = notice.path.clone()
+        if notice_ui(ui, state.notice.as_ref())
+            && let Some(path) = state.notice.as_ref().and_then(|n| n.path.clone())
         {
             commands.push(FighterCommand::Open(path));
         }
@@ -249,7 +248,18 @@ fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: 
     ui.label(&character.cheatin);
     ui.add_space(theme::GAP);
     ui.label(theme::heading(&v, "Record sheet"));
-    choice(ui, "Paper", &mut state.paper, &[(Paper::A4, "A4"), (Paper::Letter, "Letter")], |_| true);
+    // The paper's two buttons, each at least a finger wide on a touch screen.
+    row(ui, |ui| {
+        crate::ui::widgets::row_label(ui, "Paper");
+        let side = if theme::is_touch(ui.ctx()) { theme::TOUCH_TARGET } else { 0.0 };
+        for (option, text) in [(Paper::A4, "A4"), (Paper::Letter, "Letter")] {
+            let button =
+                egui::Button::selectable(state.paper == option, text).min_size(egui::vec2(side, side));
+            if ui.add(button).accessible_name(format!("Paper {text}")).clicked() {
+                state.paper = option;
+            }
+        }
+    });
     stepper(ui, "Frags to win", &mut state.frags, 1, 20);
     row(ui, |ui| {
         if ui.button(RichText::new("Print the record sheet").strong()).clicked() {

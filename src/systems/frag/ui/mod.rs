@@ -36,16 +36,23 @@ impl Notice {
     }
 }
 
-/// Shows a notice; returns true when the player asks to open its file.
-pub fn notice_ui(ui: &mut Ui, notice: &Notice) -> bool {
+/// Shows a notice (or nothing) on a status line of fixed height: the form under it stays put
+/// when a notice comes or goes. A long sentence is cut short, whole on hover. Returns true when
+/// the player asks to open its file.
+pub fn notice_ui(ui: &mut Ui, notice: Option<&Notice>) -> bool {
     let v = ui.visuals().clone();
     let mut open = false;
-    ui.horizontal_wrapped(|ui| {
-        let colour = if notice.error { theme::bad(&v) } else { theme::good(&v) };
-        ui.label(RichText::new(&notice.text).color(colour).strong());
+    let height = ui.spacing().interact_size.y;
+    let width = ui.available_width();
+    ui.allocate_ui_with_layout(egui::vec2(width, height), egui::Layout::left_to_right(Align::Center), |ui| {
+        ui.set_min_size(egui::vec2(width, height));
+        let Some(notice) = notice else { return };
         if notice.path.is_some() && ui.button("Open it").clicked() {
             open = true;
         }
+        let colour = if notice.error { theme::bad(&v) } else { theme::good(&v) };
+        ui.add(egui::Label::new(RichText::new(&notice.text).color(colour).strong()).truncate())
+            .on_hover_text(&notice.text);
     });
     open
 }
@@ -91,14 +98,35 @@ pub fn roll_dice(count: u32) -> String {
 
 /// A field for `count` physical d6s, with a button that rolls them for the player (Ctrl+R
 /// rolls the first dice field on the screen). Shows the total, or why the text is not `count`
-/// d6 faces; returns the dice once the field holds them. The field's accessible name is
-/// `label`, the button's "Roll: `label`".
+/// d6 faces, in a slot of its own beside the field (see [`beside`]): nothing moves while the
+/// dice are typed. Enter in the field, or Ctrl+Enter while it has focus, asks the step's main
+/// button to act ([`submit_requested`]). Returns the dice once the field holds them. The
+/// field's accessible name is `label`, the button's "Roll: `label`".
 pub fn dice_field(ui: &mut Ui, label: &str, text: &mut String, count: u32) -> Option<Vec<u8>> {
-    row(ui, |ui| {
+    dice_field_with(ui, label, text, count, |_| None)
+}
+
+/// As [`dice_field`], with `verdict` adding words after the total ("= 4 · a hit").
+pub fn dice_field_with(
+    ui: &mut Ui,
+    label: &str,
+    text: &mut String,
+    count: u32,
+    verdict: impl FnOnce(&[u8]) -> Option<(&'static str, egui::Color32)>,
+) -> Option<Vec<u8>> {
+    let parsed = row(ui, |ui| {
         let l = fixed(ui, LABEL, Align::Min, egui::Label::new(label));
-        let width = (f32::from(u16::try_from(count).unwrap_or(u16::MAX)) * 22.0).clamp(60.0, 220.0);
-        ui.add(egui::TextEdit::singleline(text).desired_width(width).font(egui::TextStyle::Heading))
+        // Room for every die typed with a space between, in the field's large type.
+        let width = (f32::from(u16::try_from(count).unwrap_or(u16::MAX)) * 26.0 + 10.0).clamp(60.0, 240.0);
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(text)
+                    .char_limit(crate::ui::widgets::MAX_FIELD_CHARS)
+                    .desired_width(width)
+                    .font(egui::TextStyle::Heading),
+            )
             .labelled_by(l.id);
+        ask_submit_on_enter(ui, &field);
         let shortcut = !ui.ctx().text_edit_focused()
             && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::R));
         let dice = if count == 1 { "d6".to_owned() } else { format!("{count}d6") };
@@ -109,18 +137,86 @@ pub fn dice_field(ui: &mut Ui, label: &str, text: &mut String, count: u32) -> Op
         if roll.clicked() || shortcut {
             *text = roll_dice(count);
         }
-        if let Ok(Some(dice)) = parse_dice(text, count) {
-            let total: u32 = dice.iter().map(|&d| u32::from(d)).sum();
-            ui.label(RichText::new(format!("= {total}")).size(theme::HEADING).strong());
+        let parsed = parse_dice(text, count);
+        match &parsed {
+            Ok(Some(dice)) => {
+                let total: u32 = dice.iter().map(|&d| u32::from(d)).sum();
+                let mut job = egui::text::LayoutJob::default();
+                let strong = ui.visuals().strong_text_color();
+                RichText::new(format!("= {total}")).size(theme::HEADING).strong().color(strong).append_to(
+                    &mut job,
+                    ui.style(),
+                    egui::FontSelection::Default,
+                    Align::Center,
+                );
+                if let Some((word, colour)) = verdict(dice) {
+                    RichText::new(format!(" · {word}"))
+                        .size(theme::HEADING)
+                        .strong()
+                        .color(colour)
+                        .append_to(&mut job, ui.style(), egui::FontSelection::Default, Align::Center);
+                }
+                beside(ui, Some(job.into()), None);
+            }
+            Ok(None) => beside(ui, None, None),
+            Err(e) => beside(
+                ui,
+                Some(RichText::new(e.as_str()).color(theme::bad(ui.visuals())).strong().into()),
+                Some(e),
+            ),
+        }
+        parsed
+    })
+    .inner;
+    parsed.ok().flatten()
+}
+
+/// The least width kept beside a field for its total or its problem, in points.
+const BESIDE: f32 = 180.0;
+
+/// A slot of fixed size at the end of a field's row, for the field's total or its problem
+/// (truncated, the whole sentence on hover): its size depends on the row, never on the words,
+/// so a problem coming and going moves nothing. In a row that wraps, a slot with less room
+/// than [`BESIDE`] takes a line of its own, empty or not.
+pub fn beside(ui: &mut Ui, text: Option<egui::WidgetText>, hover: Option<&str>) {
+    let room = ui.available_size_before_wrap().x;
+    let wraps = ui.layout().main_wrap;
+    let width = if wraps && room < BESIDE { ui.available_width().max(BESIDE) } else { room.max(0.0) };
+    let height = ui.spacing().interact_size.y;
+    ui.allocate_ui_with_layout(egui::vec2(width, height), egui::Layout::left_to_right(Align::Center), |ui| {
+        ui.set_min_size(egui::vec2(width, height));
+        if let Some(text) = text {
+            let shown = ui.add(egui::Label::new(text).truncate());
+            if let Some(hover) = hover {
+                shown.on_hover_text(hover);
+            }
         }
     });
-    match parse_dice(text, count) {
-        Ok(dice) => dice,
-        Err(e) => {
-            crate::ui::widgets::problem(ui, &e);
-            None
-        }
+}
+
+/// The id of the request that the next main button act (Enter in a field of its step).
+fn submit_id() -> egui::Id {
+    egui::Id::unique("frag-submit-requested")
+}
+
+/// Enter in `field` (a one-line field, which Enter leaves), or Ctrl+Enter while it has focus,
+/// asks the next main button drawn to act.
+pub fn ask_submit_on_enter(ui: &Ui, field: &egui::Response) {
+    let (enter, command) = ui.input(|i| (i.key_pressed(egui::Key::Enter), i.modifiers.command));
+    if enter && (field.lost_focus() || (command && field.has_focus())) {
+        ui.ctx().data_mut(|d| d.insert_temp(submit_id(), true));
     }
+}
+
+/// Whether a field asked the step's main button to act; the request is taken.
+#[must_use]
+pub fn submit_requested(ui: &Ui) -> bool {
+    ui.ctx().data_mut(|d| d.remove_temp::<bool>(submit_id())).unwrap_or(false)
+}
+
+/// Drops a request no main button took (a frame's fields without one after them).
+pub fn clear_submit(ui: &Ui) {
+    ui.ctx().data_mut(|d| d.remove::<bool>(submit_id()));
 }
 
 /// A field for one physical d6 (see [`dice_field`]): its face once typed or rolled.
@@ -136,25 +232,31 @@ pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
 /// A stepper that takes only the room it needs (its label at its own width), for rows with
 /// other controls; its accessible names are the shared stepper's.
 pub fn small_stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
-    row(ui, |ui| {
-        ui.label(label);
-        if ui
-            .add_enabled(*value > min, egui::Button::new("−"))
-            .accessible_name(format!("Fewer: {label}"))
-            .clicked()
-        {
-            *value = value.saturating_sub(1).max(min);
-        }
-        ui.label(RichText::new(value.to_string()).size(theme::HEADING).strong())
-            .accessible_name(format!("{label}: {value}"));
-        if ui
-            .add_enabled(*value < max, egui::Button::new("+"))
-            .accessible_name(format!("More: {label}"))
-            .clicked()
-        {
-            *value = (*value + 1).min(max);
-        }
-    });
+    row(ui, |ui| inline_stepper(ui, label, value, min, max));
+}
+
+/// The parts of a [`small_stepper`] added to the row being laid out, so two steppers can share
+/// a row (each one a `row` of its own would take the whole width, and push the next past the
+/// window's edge).
+pub fn inline_stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
+    inline_stepper_shown(ui, label, label, value, min, max);
+}
+
+/// An [`inline_stepper`] that shows `shown` and is named `label` (the name says what the
+/// short words on the screen leave to the row around them).
+pub fn inline_stepper_shown(ui: &mut Ui, shown: &str, label: &str, value: &mut u32, min: u32, max: u32) {
+    // A finger needs the − and + as wide as they are high.
+    let side = if theme::is_touch(ui.ctx()) { theme::TOUCH_TARGET } else { 0.0 };
+    let button = |text: &str| egui::Button::new(text.to_owned()).min_size(egui::vec2(side, side));
+    ui.label(shown).on_hover_text(label);
+    if ui.add_enabled(*value > min, button("−")).accessible_name(format!("Fewer: {label}")).clicked() {
+        *value = value.saturating_sub(1).max(min);
+    }
+    ui.label(RichText::new(value.to_string()).size(theme::HEADING).strong())
+        .accessible_name(format!("{label}: {value}"));
+    if ui.add_enabled(*value < max, button("+")).accessible_name(format!("More: {label}")).clicked() {
+        *value = (*value + 1).min(max);
+    }
 }
 
 /// A labelled drop-down list: `options` as (value, text); the combo's accessible name is

@@ -7,13 +7,13 @@
 
 use egui::{RichText, Ui};
 
-use super::super::{dice_field, stepper};
+use super::super::{dice_field, dice_field_with, inline_stepper, inline_stepper_shown, stepper};
 use super::{PlayCommand, PlayState, event_button, main_button, who};
 use crate::systems::frag::game::{Attack, Event, GallowsRule, Game, Shootout, Target, WeaponCard, WeaponUse};
 use crate::systems::frag::rules::combat;
 use crate::systems::frag::rules::data::{Rulebook, Variant};
 use crate::systems::frag::rules::poker::PokerCard;
-use crate::systems::frag::rules::shootout::FirstShot;
+use crate::systems::frag::rules::shootout::{self, FirstShot};
 use crate::ui::theme;
 use crate::ui::widgets::{probability_bar, problem, row, row_label, toggle};
 
@@ -245,17 +245,32 @@ pub fn attack_ui(
             }
         });
         if form.weapon == WeaponPick::New {
+            // The card's four numbers in two short rows, so the panel stays inside the window.
             row(ui, |ui| {
                 let l = row_label(ui, "Weapon card's name");
-                ui.add(egui::TextEdit::singleline(&mut form.new_name).desired_width(200.0)).labelled_by(l.id);
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.new_name)
+                        .char_limit(crate::ui::widgets::MAX_FIELD_CHARS)
+                        .hint_text("as printed (needed to attack)")
+                        .desired_width(200.0),
+                )
+                .labelled_by(l.id);
             });
-            ui.horizontal_wrapped(|ui| {
-                stepper(ui, "Card's damage dice", &mut form.new_dice, 1, 20);
-                stepper(ui, "Card's extra damage", &mut form.new_extra, 0, 10);
-                stepper(ui, "Card's ammo (0: unlimited)", &mut form.new_ammo, 0, 30);
+            row(ui, |ui| {
+                inline_stepper_shown(ui, "Card's dice", "Card's damage dice", &mut form.new_dice, 1, 20);
+                ui.add_space(theme::GAP);
+                inline_stepper_shown(ui, "extra", "Card's extra damage", &mut form.new_extra, 0, 10);
+                ui.add_space(theme::GAP);
+                inline_stepper_shown(
+                    ui,
+                    "ammo (0: ∞)",
+                    "Card's ammo (0: unlimited)",
+                    &mut form.new_ammo,
+                    0,
+                    30,
+                );
             });
         }
-        stepper(ui, "Range (squares)", &mut form.range, 1, 60);
         let bonuses = form.hit_bonus + form.damage_bonus + form.extra;
         let title = if bonuses == 0 {
             "Cards' bonuses: none".to_owned()
@@ -265,11 +280,26 @@ pub fn attack_ui(
                 form.hit_bonus, form.damage_bonus, form.extra
             )
         };
-        egui::CollapsingHeader::new(title).id_salt("frag-attack-bonuses").show(ui, |ui| {
-            stepper(ui, "Bonus to-hit dice", &mut form.hit_bonus, 0, 6);
-            stepper(ui, "Bonus damage dice", &mut form.damage_bonus, 0, 6);
-            stepper(ui, "Extra damage from cards", &mut form.extra, 0, 10);
+        // The range and the cards' bonuses share a row (the bonuses open under it), so the
+        // longest panel keeps its Attack button inside the window.
+        let open_id = egui::Id::unique("frag-attack-bonuses");
+        let mut open = ui.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
+        row(ui, |ui| {
+            inline_stepper(ui, "Range (squares)", &mut form.range, 1, 60);
+            ui.add_space(theme::GAP);
+            let arrow = if open { "▼" } else { "▶" };
+            if ui.add(egui::Button::selectable(open, format!("{arrow} {title}")).truncate()).clicked() {
+                open = !open;
+            }
         });
+        ui.data_mut(|d| d.insert_temp(open_id, open));
+        if open {
+            ui.indent("frag-attack-bonuses", |ui| {
+                stepper(ui, "Bonus to-hit dice", &mut form.hit_bonus, 0, 6);
+                stepper(ui, "Bonus damage dice", &mut form.damage_bonus, 0, 6);
+                stepper(ui, "Extra damage from cards", &mut form.extra, 0, 10);
+            });
+        }
         let target = match form.target {
             TargetPick::None => {
                 ui.label(RichText::new("Pick the target.").color(theme::muted(&v)));
@@ -301,7 +331,7 @@ pub fn attack_ui(
         };
         ui.label(
             RichText::new(format!(
-                "{} at range {} · if it hits, {}d{} damage against {target_name}'s {}:",
+                "{} at range {} · {}d{} damage against {target_name}'s {}",
                 super::super::dice(inputs.hit_dice, "to-hit"),
                 form.range,
                 inputs.damage_dice,
@@ -346,22 +376,31 @@ pub fn attack_ui(
                 ui.label(RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
             }
         });
-        // The verdict stands beside the dice that decide it, so the panel stays short.
-        let to_hit = row(ui, |ui| {
-            let to_hit = dice_field(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice);
-            if let Some(rolled) = &to_hit {
-                let (word, colour) = if total(rolled) < form.range {
-                    ("a miss", theme::muted(&v))
-                } else {
-                    ("a hit", theme::good(&v))
-                };
-                ui.label(RichText::new(word).size(theme::HEADING).strong().color(colour));
-            }
-            to_hit
-        })
-        .inner;
-        let mut event = None;
-        let mut verdict = None;
+        // The three dice fields are always there, in reading order (Tab goes from one to the
+        // next), with the total and the verdict beside each; the Attack button comes under them
+        // and what the dice call for (the gallows, a malfunction) under it, so the button stays
+        // where it is while the dice are typed.
+        let range = form.range;
+        let to_hit = dice_field_with(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice, |rolled| {
+            Some(if total(rolled) < range {
+                ("a miss", theme::muted(&v))
+            } else {
+                ("a hit", theme::good(&v))
+            })
+        });
+        let missed = to_hit.as_ref().is_some_and(|d| total(d) < form.range);
+        let (damage, defence) = ui
+            .add_enabled_ui(!missed, |ui| {
+                let damage = dice_field(ui, "Damage dice", &mut form.damage, inputs.damage_dice);
+                let defence = dice_field(
+                    ui,
+                    &format!("{target_name}'s defence dice"),
+                    &mut form.defence,
+                    inputs.defence_dice,
+                );
+                (damage, defence)
+            })
+            .inner;
         let attack = |to_hit: Vec<u8>, damage: Vec<u8>, defence: Vec<u8>, gallows: Option<u8>| {
             Event::Attack(Box::new(Attack {
                 attacker,
@@ -378,57 +417,57 @@ pub fn attack_ui(
                 held: held.is_some(),
             }))
         };
-        if let Some(to_hit) = to_hit {
-            if total(&to_hit) < form.range {
+        // What the typed dice do: the event to send, the verdict beside the button, and the
+        // gallows rule under it.
+        let mut event = None;
+        let mut verdict = None;
+        let mut rule = GallowsRule::No;
+        let mut malfunction = false;
+        match (to_hit, damage, defence) {
+            (Some(to_hit), _, _) if missed => {
                 event = Some(attack(to_hit, Vec::new(), Vec::new(), None));
-            } else {
-                let damage = dice_field(ui, "Damage dice", &mut form.damage, inputs.damage_dice);
-                let defence = dice_field(
-                    ui,
-                    &format!("{target_name}'s defence dice"),
-                    &mut form.defence,
-                    inputs.defence_dice,
-                );
-                if let (Some(damage), Some(defence)) = (damage, defence) {
-                    if !inputs.starting && damage.contains(&1) {
-                        ui.label(
-                            RichText::new("A damage die shows 1: check the weapon card's malfunction rules.")
-                                .color(theme::accent(&v)),
-                        );
-                    }
-                    let dealt = combat::damage(total(&damage), total(&defence), inputs.extra);
-                    let rule = match target {
-                        Target::Player(t) => s.gallows_rule(book, t, dealt),
-                        Target::Zombie => GallowsRule::No,
-                    };
-                    let words = match (dealt, target) {
-                        (0, _) => "no damage".to_owned(),
-                        (n, Target::Zombie) => format!("{n} damage: the zombie is fragged"),
-                        (n, Target::Player(_)) if n >= inputs.defence_dice => {
-                            format!("{n} damage: {target_name} is fragged")
-                        }
-                        (n, Target::Player(_)) => {
-                            format!("{n} damage: {target_name} has {} Health left", inputs.defence_dice - n)
-                        }
-                    };
-                    verdict = Some(words);
-                    if rule == GallowsRule::No {
-                        form.gallows = None;
-                    } else {
-                        gallows_ui(ui, book, game, rule, &target_name, &mut form.gallows);
-                    }
-                    event = Some(attack(to_hit, damage, defence, form.gallows));
-                }
+                verdict = Some("a miss".to_owned());
             }
+            (Some(to_hit), Some(damage), Some(defence)) => {
+                malfunction = !inputs.starting && damage.contains(&1);
+                let dealt = combat::damage(total(&damage), total(&defence), inputs.extra);
+                rule = match target {
+                    Target::Player(t) => s.gallows_rule(book, t, dealt),
+                    Target::Zombie => GallowsRule::No,
+                };
+                verdict = Some(match (dealt, target) {
+                    (0, _) => "no damage".to_owned(),
+                    (n, Target::Zombie) => format!("{n} damage: the zombie is fragged"),
+                    (n, Target::Player(_)) if n >= inputs.defence_dice => {
+                        format!("{n} damage: {target_name} is fragged")
+                    }
+                    (n, Target::Player(_)) => {
+                        format!("{n} damage: {target_name} has {} Health left", inputs.defence_dice - n)
+                    }
+                });
+                if rule == GallowsRule::No {
+                    form.gallows = None;
+                }
+                event = Some(attack(to_hit, damage, defence, form.gallows));
+            }
+            _ => {}
         }
         let button =
             if held.is_some() { format!("Fire {attacker_name}'s held attack") } else { "Attack".to_owned() };
         row(ui, |ui| {
             main_button(ui, book, game, &button, Some(egui::Key::F), event, commands);
-            if let Some(words) = verdict {
-                ui.label(RichText::new(words).size(theme::HEADING).strong());
-            }
+            let words = verdict.map(|w| RichText::new(w).size(theme::HEADING).strong().into());
+            super::super::beside(ui, words, None);
         });
+        if rule != GallowsRule::No {
+            gallows_ui(ui, book, game, rule, &target_name, &mut form.gallows);
+        }
+        if malfunction {
+            ui.label(
+                RichText::new("A damage die shows 1: check the weapon card's malfunction rules.")
+                    .color(theme::accent(&v)),
+            );
+        }
     });
 }
 
@@ -444,16 +483,22 @@ fn gallows_ui(
     let v = ui.visuals().clone();
     let free = game.state.free_gallows(book);
     let text = match rule {
-        GallowsRule::Must => format!("Twice {victim}'s Health: to the gallows on"),
-        _ => format!("{victim} may hang: on"),
+        GallowsRule::Must => format!("Twice {victim}'s Health: to gallows square"),
+        _ => format!("{victim} may hang: on gallows square"),
     };
+    // The squares by their numbers alone (named in full for a screen reader and on hover), so
+    // all six fit one row of the attack panel.
+    let side = if theme::is_touch(ui.ctx()) { theme::TOUCH_TARGET } else { 32.0 };
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(text).color(theme::bad(&v)).strong());
         for g in free {
             let name = book.core.gallows_squares.get(usize::from(g) - 1).map_or("", String::as_str);
             if ui
-                .add(egui::Button::selectable(*picked == Some(g), format!("Gallows {g}")))
-                .on_hover_text(name)
+                .add(
+                    egui::Button::selectable(*picked == Some(g), g.to_string())
+                        .min_size(egui::vec2(side, 0.0)),
+                )
+                .on_hover_text(format!("Gallows square {g}: {name}"))
                 .accessible_name(format!("Gallows square {g}"))
                 .clicked()
             {
@@ -502,14 +547,14 @@ pub fn held_ui(
                 let speed = |p: usize| s.players.get(p).map_or(0, |p| p.fighter.speed);
                 let holder_dice =
                     dice_field(ui, &format!("{name}'s Speed dice"), &mut form.holder_dice, speed(holder));
-                let holder_card = card_field(ui, &format!("{name}'s card"), &mut form.holder_card);
+                let holder_card = card_field(ui, book, &format!("{name}'s card"), &mut form.holder_card);
                 let mover_dice = dice_field(
                     ui,
                     &format!("{mover_name}'s Speed dice"),
                     &mut form.mover_dice,
                     speed(current),
                 );
-                let mover_card = card_field(ui, &format!("{mover_name}'s card"), &mut form.mover_card);
+                let mover_card = card_field(ui, book, &format!("{mover_name}'s card"), &mut form.mover_card);
                 toggle(ui, &mut form.main_street, "On Main Street (a frag draws a bonus Special)");
                 let event = match (holder_dice, holder_card, mover_dice, mover_card) {
                     (Some(holder_dice), Some(holder_card), Some(mover_dice), Some(mover_card)) => {
@@ -548,12 +593,20 @@ pub fn held_ui(
     }
 }
 
-/// A typed card for a shootout (`QH`, `10S`; a joker is drawn again).
-fn card_field(ui: &mut Ui, label: &str, text: &mut String) -> Option<PokerCard> {
+/// A typed card for a shootout (`QH`, `10S`; a joker is drawn again), with what it adds to the
+/// roll beside it ("Q♠ = 12"), or why it cannot be read.
+fn card_field(ui: &mut Ui, book: &Rulebook, label: &str, text: &mut String) -> Option<PokerCard> {
     row(ui, |ui| {
         let l = row_label(ui, label);
-        ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(text)
+                    .char_limit(crate::ui::widgets::MAX_FIELD_CHARS)
+                    .desired_width(60.0)
+                    .font(egui::TextStyle::Heading),
+            )
             .labelled_by(l.id);
+        super::super::ask_submit_on_enter(ui, &field);
         if ui
             .button("Draw")
             .on_hover_text("Posse draws a random card")
@@ -566,22 +619,34 @@ fn card_field(ui: &mut Ui, label: &str, text: &mut String) -> Option<PokerCard> 
             let suit = suits.get(rand::random_range(0..suits.len())).copied().unwrap_or("S");
             *text = format!("{rank}{suit}");
         }
-    });
-    let t = text.trim();
-    if t.is_empty() {
-        return None;
-    }
-    match t.parse::<PokerCard>() {
-        Ok(card) if card.is_wild() => {
-            problem(ui, "A joker has no value here: discard it and draw another card.");
-            None
+        let t = text.trim();
+        if t.is_empty() {
+            super::super::beside(ui, None, None);
+            return None;
         }
-        Ok(card) => Some(card),
-        Err(e) => {
-            problem(ui, &crate::ui::sentence(&e.to_string()));
-            None
+        let bad = |ui: &mut Ui, why: &str| {
+            let words = RichText::new(why).color(theme::bad(ui.visuals())).strong();
+            super::super::beside(ui, Some(words.into()), Some(why));
+        };
+        match t.parse::<PokerCard>() {
+            Ok(card) => {
+                if let Ok(value) = shootout::card_value(book, card) {
+                    let words =
+                        RichText::new(format!("{} = {value}", card.label())).size(theme::HEADING).strong();
+                    super::super::beside(ui, Some(words.into()), None);
+                    Some(card)
+                } else {
+                    bad(ui, "A joker has no value here: discard it and draw another card.");
+                    None
+                }
+            }
+            Err(e) => {
+                bad(ui, &crate::ui::sentence(&e.to_string()));
+                None
+            }
         }
-    }
+    })
+    .inner
 }
 
 /// The map's hazards (Frag Deadlands): acid, and the tentacle beasts' Accuracy check.
@@ -611,45 +676,46 @@ pub fn hazard_ui(
             });
             let Some(h) = book.core.hazards.iter().find(|h| h.id == form.hazard) else { return };
             let mut check = Vec::new();
+            // The check's verdict stands beside it, and the damage fields are always there
+            // (greyed out when the fighter gets past), so the button stays put.
+            let (bad, good) = (theme::bad(ui.visuals()), theme::good(ui.visuals()));
             let caught = match h.accuracy_check_at_most {
                 Some(at_most) => {
                     ui.label(format!(
                         "{} rolls for Accuracy: {at_most} or less and the beast has them.",
                         p.name
                     ));
-                    match dice_field(ui, "Accuracy check", &mut form.check, p.fighter.accuracy) {
-                        Some(d) => {
-                            let caught = total(&d) <= at_most;
-                            check = d;
-                            Some(caught)
-                        }
-                        None => None,
-                    }
+                    let rolled =
+                        dice_field_with(ui, "Accuracy check", &mut form.check, p.fighter.accuracy, |d| {
+                            Some(if total(d) <= at_most { ("caught", bad) } else { ("they get past", good) })
+                        });
+                    rolled.map(|d| {
+                        let caught = total(&d) <= at_most;
+                        check = d;
+                        caught
+                    })
                 }
                 None => Some(true),
             };
-            let event = match caught {
-                Some(false) => {
-                    ui.label("They get past.");
-                    Some(Event::Hazard {
-                        hazard: h.id.clone(),
-                        check,
-                        damage: Vec::new(),
-                        defence: Vec::new(),
-                    })
-                }
-                Some(true) => {
+            let (damage, defence) = ui
+                .add_enabled_ui(caught != Some(false), |ui| {
                     let damage = dice_field(ui, &format!("{} damage dice", h.name), &mut form.damage, h.dice);
                     let defence =
                         dice_field(ui, &format!("{}'s defence dice", p.name), &mut form.defence, p.health);
-                    match (damage, defence) {
-                        (Some(damage), Some(defence)) => {
-                            Some(Event::Hazard { hazard: h.id.clone(), check, damage, defence })
-                        }
-                        _ => None,
-                    }
+                    (damage, defence)
+                })
+                .inner;
+            let event = match (caught, damage, defence) {
+                (Some(false), _, _) => Some(Event::Hazard {
+                    hazard: h.id.clone(),
+                    check,
+                    damage: Vec::new(),
+                    defence: Vec::new(),
+                }),
+                (Some(true), Some(damage), Some(defence)) => {
+                    Some(Event::Hazard { hazard: h.id.clone(), check, damage, defence })
                 }
-                None => None,
+                _ => None,
             };
             main_button(
                 ui,

@@ -272,17 +272,19 @@ pub fn cards_ui(
                     });
                 });
             }
+            // Always there (greyed out without a counter), so a counter picked up moves
+            // nothing.
+            row(ui, |ui| {
+                event_button(
+                    ui,
+                    book,
+                    game,
+                    &format!("{name} spends a blood counter"),
+                    Event::SpendBlood { player: seat },
+                    commands,
+                );
+            });
             ui.horizontal_wrapped(|ui| {
-                if p.blood > 0 {
-                    event_button(
-                        ui,
-                        book,
-                        game,
-                        &format!("{name} spends a blood counter"),
-                        Event::SpendBlood { player: seat },
-                        commands,
-                    );
-                }
                 stepper(ui, "Health lost to a card", &mut form.wound, 1, 20);
                 event_button(
                     ui,

@@ -151,6 +151,8 @@ pub fn play_ui(
 ) {
     // In a narrow window the players and the log come under the turn.
     let narrow = theme::is_narrow(ui.ctx());
+    // A request from the last frame that no main button took is void.
+    super::clear_submit(ui);
     if let Some(game) = view.game
         && !narrow
     {
@@ -283,7 +285,8 @@ fn event_button(
     clicked
 }
 
-/// The main button of a step, with a keyboard shortcut (Ctrl + `key`).
+/// The main button of a step, with a keyboard shortcut (Ctrl + `key`); Enter in one of the
+/// step's fields (or Ctrl+Enter while it has focus) presses it too.
 fn main_button(
     ui: &mut Ui,
     book: &Rulebook,
@@ -301,7 +304,8 @@ fn main_button(
     if let Some(key) = key {
         button = button.on_hover_text(format!("Ctrl+{key:?}"));
     }
-    let pressed = key.is_some_and(|k| allowed && shortcut(ui, k));
+    let submitted = super::submit_requested(ui);
+    let pressed = allowed && (submitted || key.is_some_and(|k| shortcut(ui, k)));
     if (button.clicked() || pressed)
         && let Some(event) = event
     {

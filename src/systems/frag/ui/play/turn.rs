@@ -6,7 +6,7 @@
 
 use egui::{RichText, Ui, vec2};
 
-use super::super::{dice_field, die, small_stepper, stepper};
+use super::super::{dice_field, dice_field_with, die, small_stepper, stepper};
 use super::{PlayCommand, PlayState, attack, event_button, main_button, who};
 use crate::systems::frag::game::{Event, Game, Phase, RespawnHow, WinBy};
 use crate::systems::frag::rules::Deck;
@@ -207,16 +207,12 @@ fn actions_ui(
     let s = &game.state;
     let Some(seat) = s.current_player() else { return };
     let Some(p) = s.players.get(seat) else { return };
-    if let Some(line) = result_line(game) {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(RichText::new(line).size(theme::BODY + 1.0).strong());
-        });
-    }
-    // Two columns, so the whole turn fits the window: moving, power-ups and the end of the
-    // turn on the left, the attack panel on the right. In a narrow window (a tablet held
-    // upright, a phone) the attack panel comes under the rest, in one column.
+    // Two columns, so the whole turn fits the window: the last result, moving, power-ups and
+    // the end of the turn on the left, the attack panel on the right. In a narrow window (a
+    // tablet held upright, a phone) the attack panel comes under the rest, in one column.
     let width = ui.available_width();
     if width < TWO_COLUMNS {
+        result_slot(ui, game);
         turn_left_ui(ui, book, game, state, commands);
         if p.is_active() {
             ui.add_space(theme::GAP);
@@ -230,6 +226,7 @@ fn actions_ui(
     ui.horizontal_top(|ui| {
         ui.vertical(|left| {
             left.set_width(left_width);
+            result_slot(left, game);
             turn_left_ui(left, book, game, state, commands);
         });
         ui.add_space(theme::GAP);
@@ -289,6 +286,38 @@ fn turn_left_ui(
 /// What the last attack, hazard or zombie attack did, when the last event was one.
 fn result_line(game: &Game) -> Option<&str> {
     game.state.last.as_ref().and_then(|_| game.lines.last().map(String::as_str))
+}
+
+/// The last result (an attack, a hazard, a zombie attack) in a box of two lines that is there
+/// whether or not there is one, so the panels under it stay where they were when an attack's
+/// line comes; before the turn's first result it shows the log's last line, muted (the whole
+/// line on hover and in the log).
+fn result_slot(ui: &mut Ui, game: &Game) {
+    let v = ui.visuals().clone();
+    let (line, colour) = match result_line(game) {
+        Some(line) => (Some(line), v.strong_text_color()),
+        None => (game.lines.last().map(String::as_str), theme::muted(&v)),
+    };
+    let font = egui::FontId::proportional(theme::BODY + 1.0);
+    // Clear of the page's scroll bar, which floats over the right edge.
+    let width = ui.available_width() - ui.spacing().scroll.bar_width;
+    let margin = 6.0;
+    let height = ui.fonts_mut(|f| f.row_height(&font)) * 2.0 + 2.0 * margin;
+    let (rect, response) = ui.allocate_exact_size(vec2(width, height), egui::Sense::hover());
+    let Some(line) = line else { return };
+    let mut job = egui::text::LayoutJob::simple(line.to_owned(), font, colour, width - 2.0 * margin);
+    job.wrap.max_rows = 2;
+    job.wrap.overflow_character = Some('…');
+    let galley = ui.painter().layout_job(job);
+    ui.painter().rect_stroke(
+        rect,
+        v.widgets.noninteractive.corner_radius,
+        v.widgets.noninteractive.bg_stroke,
+        egui::StrokeKind::Inside,
+    );
+    ui.painter().galley(rect.min + vec2(margin, margin), galley, colour);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, line));
+    response.on_hover_text(line);
 }
 
 /// This turn's movement: a track of the squares used, and the moves and jumps.
@@ -401,15 +430,20 @@ fn power_up_ui(
             }
         }
     });
-    let event = die(ui, "Power-up die", &mut state.power_roll).map(|roll| Event::PowerUp {
+    // What the roll does stands beside it ("= 5 · draws a card"), so the button stays put.
+    let (good, muted) = (theme::good(&v), theme::muted(&v));
+    let roll = dice_field_with(ui, "Power-up die", &mut state.power_roll, 1, |d| {
+        Some(if d.first().is_some_and(|&r| u32::from(r) >= u32::from(from)) {
+            ("draws a card", good)
+        } else {
+            ("nothing", muted)
+        })
+    });
+    let event = roll.and_then(|d| d.first().copied()).map(|roll| Event::PowerUp {
         square: state.power_square.trim().to_owned(),
         deck: state.power_deck.unwrap_or(Deck::Weapons),
         roll,
     });
-    if let Some(Event::PowerUp { roll, .. }) = &event {
-        let word = if *roll >= from { "draws a card" } else { "nothing" };
-        ui.label(format!("A {roll}: {word}."));
-    }
     main_button(ui, book, game, "Check the power-up", None, event, commands);
 }
 
@@ -478,11 +512,7 @@ fn zombies_attack_ui(
     if let Some(roll) = turn.zombie_roll {
         ui.label(format!("{right} rolled {roll}: {roll} zombie(s) moved one space."));
     }
-    if let Some(line) = result_line(game) {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(RichText::new(line).size(theme::BODY + 1.0).strong());
-        });
-    }
+    result_slot(ui, game);
     match turn.zombie_attacks {
         None => {
             ui.label(theme::heading(&visuals, "The zombies attack"));
@@ -526,16 +556,29 @@ fn zombies_attack_ui(
                     &mut state.zombie_defence,
                     inputs.defence_dice,
                 );
+                let mut words = None;
                 let event = match (damage, defence) {
                     (Some(damage), Some(defence)) => {
                         let sum = |d: &[u8]| d.iter().map(|&x| u32::from(x)).sum::<u32>();
                         let dealt = combat::damage(sum(&damage), sum(&defence), 0);
-                        ui.label(RichText::new(format!("{dealt} damage")).size(theme::HEADING).strong());
+                        words = Some(RichText::new(format!("{dealt} damage")).size(theme::HEADING).strong());
                         Some(Event::ZombieAttack { damage, defence })
                     }
                     _ => None,
                 };
-                main_button(ui, book, game, "Resolve the zombie attack", Some(egui::Key::E), event, commands);
+                // The damage done stands beside the button, which stays put.
+                row(ui, |ui| {
+                    main_button(
+                        ui,
+                        book,
+                        game,
+                        "Resolve the zombie attack",
+                        Some(egui::Key::E),
+                        event,
+                        commands,
+                    );
+                    super::super::beside(ui, words.map(Into::into), None);
+                });
             }
         }
         Some(_) => {
