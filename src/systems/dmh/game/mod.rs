@@ -16,6 +16,7 @@ pub mod scene;
 mod shots;
 pub mod sim;
 mod turn;
+mod turn_events;
 
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +24,7 @@ pub use crate::systems::dmh::rules::data::Flag;
 pub use activation::{Action, Activation, EDITION, Limits, ShotContext, Step};
 pub use hands::{AbilityUse, Effect, InPlay, Pending};
 pub use scene::SceneEnd;
+pub use turn_events::TurnEvents;
 
 use crate::kernel::log::{self, Log, Summary};
 use crate::systems::dmh::rules::Rules;
@@ -555,9 +557,10 @@ pub struct State {
     pub applied: u64,
     /// The events since this turn's initiative cards were dealt (since the start before the
     /// first deal, without the set-up), in order: the lowest-card switch, the second cards
-    /// and the Big Nerve tests read them. Bounded by a turn, so copying the state stays cheap.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub turn_events: Vec<Event>,
+    /// and the Big Nerve tests read them. Copies of the state share them, so copying a state
+    /// copies no event.
+    #[serde(default, skip_serializing_if = "TurnEvents::is_empty")]
+    pub turn_events: TurnEvents,
 }
 
 /// `Clone` for a struct, field by field, with a `clone_from` that reuses each field's own
@@ -630,7 +633,7 @@ impl Default for State {
             randomised: None,
             broke: None,
             applied: 0,
-            turn_events: Vec::new(),
+            turn_events: TurnEvents::default(),
         }
     }
 }

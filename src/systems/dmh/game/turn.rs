@@ -321,7 +321,7 @@ impl State {
 
     /// The events since this turn's initiative cards were dealt, the latest first.
     pub(super) fn this_turn(&self) -> impl Iterator<Item = &Event> {
-        self.turn_events.iter().rev()
+        self.turn_events.latest_first()
     }
 
     /// The side that may make the lowest-card switch now: after the reveal, before any model
@@ -395,8 +395,7 @@ impl State {
         // turn's events.
         let tested: Vec<usize> = self
             .turn_events
-            .iter()
-            .rev()
+            .latest_first()
             .take_while(|e| !matches!(e, Event::EndTurn))
             .filter_map(|e| if let Event::BigNerve { side, .. } = e { Some(*side) } else { None })
             .collect();
