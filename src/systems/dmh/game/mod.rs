@@ -565,8 +565,8 @@ pub struct State {
 
 /// `Clone` for a struct, field by field, with a `clone_from` that reuses each field's own
 /// buffers (strings, lists), so [`Log::replay`] keeps the state before each event without
-/// allocating. The fields listed as `compared` (maps, and values whose own `clone_from` makes
-/// a new copy) are compared first and left alone when unchanged, as they mostly are from one
+/// allocating. The fields listed as `compared` (maps, values whose own `clone_from` makes a
+/// new copy, and text that does not change after the set-up) are compared first and left alone when unchanged, as they mostly are from one
 /// event to the next. Both patterns name every field: a field added and not listed here fails
 /// to compile.
 macro_rules! clone_reusing {
@@ -588,14 +588,16 @@ macro_rules! clone_reusing {
     };
 }
 
+// A model's and a side's names, profile and weapons are set by the set-up and never change
+// after it: comparing them costs less than copying them again.
 clone_reusing!(Model {
-    name, profile, hits, nerve, shoot, hth, boss, weapons, under_fire, out_of_ammo, moves, out_of_action,
+    hits, nerve, shoot, hth, boss, under_fire, out_of_ammo, moves, out_of_action,
     card, activated, flags, second, burnt, held, spent,
-} compared { shots });
+} compared { name, profile, weapons, shots });
 
 clone_reusing!(SideState {
-    name, gang, role, reshuffle, models, deck, hand, discard, started_with, used_card, ran_out, owns,
-} compared {});
+    role, reshuffle, models, deck, hand, discard, started_with, used_card, ran_out, owns,
+} compared { name, gang });
 
 clone_reusing!(State {
     seed, scene, turn, phase, sides, tie_priority, fights, quick_shots, abilities_used, skipped,
