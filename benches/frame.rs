@@ -36,9 +36,9 @@ fn main() {
     setup.sides[1].gang = gang("Ten Outlaws", "outlaws", &[("boss", 1), ("dude", 7), ("varmint", 2)]);
     let mut game = Game::default();
     let mut choice = 11u64;
-    while game.log.len() < 10_000 {
+    while game.events.len() < 10_000 {
         choice = choice.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        let event = if game.log.is_empty() {
+        let event = if game.events.is_empty() {
             Event::Begin(Box::new(setup.clone()))
         } else {
             sim::next_event_endless(rules, &game, choice).expect("goes on")
@@ -46,7 +46,7 @@ fn main() {
         game.apply(rules, &event).expect("legal");
     }
     // Written at once: appending syncs every event, which would only slow the set-up.
-    Journal::rewrite(&data.game_path("game-bench"), &game.log).expect("journal");
+    Journal::rewrite(&data.game_path("game-bench"), &game.events).expect("journal");
     let data_for_app = data.clone();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 1000.0))
@@ -55,7 +55,7 @@ fn main() {
     dmh.screen = Screen::Play;
     dmh.handle_play(PlayCommand::Resume("game-bench".into()));
     assert_eq!(
-        h.state().system::<DmhApp>().expect("Dead Man's Hand").table.game().map(|g| g.log.len()),
+        h.state().system::<DmhApp>().expect("Dead Man's Hand").table.game().map(|g| g.events.len()),
         Some(10_000)
     );
     // The app opens on the home screen: show Dead Man's Hand (the first system), so the frame

@@ -26,20 +26,20 @@ fn apply_and_save_at(n: usize) -> f64 {
     let mut choice = 7u64;
     let mut next = |game: &Game| {
         choice = choice.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        if game.log.is_empty() {
+        if game.events.is_empty() {
             Event::Begin(Box::new(sim::showdown_setup(5)))
         } else {
             sim::next_event_endless(rules, game, choice).expect("the simulated game goes on")
         }
     };
     // The first `n` events are written at once; syncing each would only slow the set-up.
-    while game.log.len() < n {
+    while game.events.len() < n {
         let event = next(&game);
         game.apply(rules, &event).expect("legal");
     }
-    let mut journal = Journal::rewrite(&path, &game.log).expect("journal");
+    let mut journal = Journal::rewrite(&path, &game.events).expect("journal");
     let mut times = Vec::new();
-    while game.log.len() < n + 300 {
+    while game.events.len() < n + 300 {
         let event = next(&game);
         let start = Instant::now();
         posse::systems::dmh::journal::commit(&mut journal, &mut game, rules, &event)
@@ -83,23 +83,23 @@ fn main() {
     let path = dir.path().join("long.jsonl");
     let mut game = Game::default();
     let mut choice = 3u64;
-    while game.log.len() < 10_000 {
+    while game.events.len() < 10_000 {
         choice = choice.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        let event = if game.log.is_empty() {
+        let event = if game.events.is_empty() {
             Event::Begin(Box::new(sim::showdown_setup(9)))
         } else {
             sim::next_event_endless(rules, &game, choice).expect("goes on")
         };
         game.apply(rules, &event).expect("legal");
     }
-    Journal::rewrite(&path, &game.log).expect("journal");
+    Journal::rewrite(&path, &game.events).expect("journal");
     let times: Vec<f64> = (0..11)
         .map(|_| {
             let start = Instant::now();
             let read = read_journal(&path).expect("read");
             assert!(read.damage.is_none());
             let again = Game::replay(rules, &read.events).expect("replays");
-            assert_eq!(again.log.len(), 10_000);
+            assert_eq!(again.events.len(), 10_000);
             start.elapsed().as_secs_f64() * 1e3
         })
         .collect();
@@ -114,7 +114,7 @@ fn main() {
     let replaying: Vec<f64> = (0..11)
         .map(|_| {
             let start = Instant::now();
-            assert_eq!(Game::replay(rules, &events).expect("replays").log.len(), 10_000);
+            assert_eq!(Game::replay(rules, &events).expect("replays").events.len(), 10_000);
             start.elapsed().as_secs_f64() * 1e3
         })
         .collect();
@@ -126,7 +126,7 @@ fn main() {
     );
     if std::env::var_os("PERF_REPLAY").is_some() {
         for _ in 0..300 {
-            assert_eq!(Game::replay(rules, &events).expect("replays").log.len(), 10_000);
+            assert_eq!(Game::replay(rules, &events).expect("replays").events.len(), 10_000);
         }
     }
 }

@@ -152,7 +152,7 @@ fn yellow_belly_fails_the_nerve_test_it_answers() {
 fn a_player_mirrors_the_hand_of_a_real_deck() {
     let (_dir, mut h) = table();
     type_hand(&mut h, LAW, "QH 2D RJ");
-    assert!(matches!(game(&h).log.last(), Some(Event::SetHand { side: LAW, .. })));
+    assert!(matches!(game(&h).events.last(), Some(Event::SetHand { side: LAW, .. })));
     // The cards Posse had dealt go back on top of its deck.
     let top: Vec<String> = game(&h).sides[LAW].deck.iter().rev().take(5).map(ToString::to_string).collect();
     assert_eq!(top, ["6D", "JH", "9D", "6H", "8H"]);
@@ -222,7 +222,7 @@ fn crazy_as_a_loon_skipped_tests_fail_at_the_end_of_the_turn() {
     press(&mut h, "Nerve test…");
     press(&mut h, "Skip the test (Crazy as a Loon)");
     let bo = model_ref(&h, "Bo Yancey");
-    assert_eq!(game(&h).log.last(), Some(&Event::SkipNerve { model: bo }));
+    assert_eq!(game(&h).events.last(), Some(&Event::SkipNerve { model: bo }));
     assert_eq!(model(&h, "Bo Yancey").under_fire, 0, "not yet");
     end_activations(&mut h, &names(&LOBOS_DEAL));
     press(&mut h, "End the turn");
@@ -360,7 +360,7 @@ fn the_witness_is_revealed_when_an_enemy_comes_within_15_cm() {
         "Turn 1 · an enemy comes within 15 cm of Doc Holliday: Doc Holliday is the witness!"
     );
     assert!(model(&h, "Doc Holliday").has(Flag::Key));
-    assert!(matches!(game(&h).log.last(), Some(Event::Approach { .. })));
+    assert!(matches!(game(&h).events.last(), Some(Event::Approach { .. })));
 }
 
 #[test]

@@ -55,16 +55,16 @@ fn simulated_journal(path: &std::path::Path, n: usize) -> Vec<Event> {
     let mut journal = Journal::create(path).expect("created");
     let mut game = Game::default();
     let mut choice = 5u64;
-    while game.log.len() < n {
+    while game.events.len() < n {
         choice = choice.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        let event = if game.log.is_empty() {
+        let event = if game.events.is_empty() {
             Event::Begin(Box::new(sim::showdown_setup(3)))
         } else {
             sim::next_event(rules, &game, choice).expect("the game goes on")
         };
         posse::systems::dmh::journal::commit(&mut journal, &mut game, rules, &event).expect("saved");
     }
-    game.log
+    game.events
 }
 
 #[test]
@@ -118,11 +118,11 @@ fn an_event_the_disk_refuses_is_not_shown() {
     std::fs::rename(&away, &games).expect("moved back");
     h.state_mut().dmh_mut().play.notice = None;
     h.state_mut().dmh_mut().handle_play(PlayCommand::Apply(deal()));
-    assert_eq!((game(&h).log.len(), h.state().dmh().play.notice.as_deref()), (2, None));
-    assert_eq!(posse::systems::dmh::files::read_journal(&journal).expect("read").events, game(&h).log);
+    assert_eq!((game(&h).events.len(), h.state().dmh().play.notice.as_deref()), (2, None));
+    assert_eq!(posse::systems::dmh::files::read_journal(&journal).expect("read").events, game(&h).events);
     // An undo the disk refuses changes nothing either, and Redo keeps what it can redo.
     h.state_mut().dmh_mut().handle_play(PlayCommand::Undo);
-    assert_eq!(game(&h).log.len(), 1);
+    assert_eq!(game(&h).events.len(), 1);
     let undone = game(&h).clone();
     std::fs::remove_file(&journal).expect("journal gone");
     h.state_mut().dmh_mut().handle_play(PlayCommand::Redo);
@@ -158,7 +158,7 @@ fn a_damaged_journal_opens_read_only_up_to_the_damage() {
     let sentence = "This game is read-only: its journal is damaged at line 6 (its checksum does not match, so the line was changed). Posse will not write to it.";
     let active = h.state().dmh().table.open.as_ref().expect("opened");
     assert_eq!(active.read_only(), Some(sentence));
-    assert!(active.game.log[..] == events[..5], "the five events before the damage");
+    assert!(active.game.events[..] == events[..5], "the five events before the damage");
     assert_eq!(h.state().dmh().play.notice.as_deref(), Some(sentence));
     let shown = game(&h).clone();
     for command in [PlayCommand::Apply(events[5].clone()), PlayCommand::Undo, PlayCommand::Redo] {
@@ -194,7 +194,7 @@ fn a_torn_journal_is_mended_on_resume_keeping_a_copy() {
         )
     );
     assert_eq!(
-        (game(&h).log.as_slice(), h.state().dmh().table.open.as_ref().and_then(|g| g.read_only())),
+        (game(&h).events.as_slice(), h.state().dmh().table.open.as_ref().and_then(|g| g.read_only())),
         (&events[..], None)
     );
     assert_eq!(std::fs::read_to_string(&copy).expect("copy"), torn);
@@ -204,7 +204,7 @@ fn a_torn_journal_is_mended_on_resume_keeping_a_copy() {
     h.state_mut().dmh_mut().handle_play(PlayCommand::Apply(next));
     let read = posse::systems::dmh::files::read_journal(&path).expect("read");
     assert_eq!((read.events.len(), read.torn_tail, read.damage), (7, false, None));
-    assert_eq!(read.events, game(&h).log);
+    assert_eq!(read.events, game(&h).events);
 }
 
 /// Every Rust file under `dir`.

@@ -20,7 +20,7 @@ const DALTONS: &str = r#"{"name": "The Dalton Boys", "gang": "outlaws",
  "models": [{"name": "Bob Dalton", "profile": "dude", "weapons": ["pistol"]}]}"#;
 
 fn log_len(h: &App) -> usize {
-    game(h).log.len()
+    game(h).events.len()
 }
 
 /// The shot `shooter` → `target` as the log records it.
@@ -54,7 +54,7 @@ fn a_declared_activation_undone_click_by_click_and_resumed() {
     h.get_by_label("Declare up to 3 actions");
     declare(&mut h, &["Move", "Shoot"]);
     assert_eq!(
-        game(&h).log.last(),
+        game(&h).events.last(),
         Some(&Event::Declare { model: wyatt, actions: vec![Action::Move, Action::Shoot] })
     );
     h.get_by_label("▶ 1. Move");
@@ -70,7 +70,7 @@ fn a_declared_activation_undone_click_by_click_and_resumed() {
     press(&mut h, "Apply: Under fire");
     let shot_line = "Turn 1 · Wyatt Earp (A♥) shoots Billy Clanton (pistol): 12 +1 = 13, under fire";
     assert_eq!(last_line(&h), shot_line);
-    assert_eq!(game(&h).log.last(), Some(&shot(&h, "Wyatt Earp", "Billy Clanton", 1, 12, false)));
+    assert_eq!(game(&h).events.last(), Some(&shot(&h, "Wyatt Earp", "Billy Clanton", 1, 12, false)));
     assert_eq!(log_len(&h), before + 1);
     assert_eq!(model(&h, "Billy Clanton").under_fire, 1);
     h.get_by_label("Every declared action is done.");
@@ -84,12 +84,12 @@ fn a_declared_activation_undone_click_by_click_and_resumed() {
     assert_eq!(last_line(&h), shot_line);
     assert_eq!(model(&h, "Billy Clanton").under_fire, 1);
     press(&mut h, &format!("Undo: {shot_line}"));
-    let log = game(&h).log.clone();
+    let log = game(&h).events.clone();
     drop(h);
     // Reopened, Posse offers the unfinished game and resumes the activation where it was.
     let mut h = play_on(dir.path());
     press(&mut h, "Resume Tombstone Law v The Clanton Gang · custom game · turn 1 · unfinished");
-    assert_eq!(game(&h).log, log);
+    assert_eq!(game(&h).events, log);
     let a = game(&h).activation_of(wyatt).expect("Wyatt's activation");
     assert_eq!(a.declared, [Action::Move, Action::Shoot]);
     assert_eq!(a.steps, [Step::Done, Step::Pending]);
@@ -114,7 +114,7 @@ fn a_duck_back_goes_out_with_the_shot_and_one_undo_takes_both_back() {
     let before = log_len(&h);
     press(&mut h, "Apply: Under fire");
     assert_eq!(log_len(&h), before + 1, "one click, one event");
-    assert_eq!(game(&h).log.last(), Some(&shot(&h, "Wyatt Earp", "Ike Clanton", 2, 10, true)));
+    assert_eq!(game(&h).events.last(), Some(&shot(&h, "Wyatt Earp", "Ike Clanton", 2, 10, true)));
     assert_eq!(
         last_line(&h),
         "Turn 1 · Ike Clanton ducks back; Wyatt Earp (A♥) shoots Ike Clanton (pistol): 10 +2 = 12, under fire"
@@ -150,7 +150,7 @@ fn a_quick_shot_at_close_range_goes_off_with_the_shot_and_both_last_men_fall() {
     press(&mut h, "Apply both shots: Out of action");
     let quick = fire(&h, "Bob Dalton", "Seth Bullock", 2, 17);
     let answer = fire(&h, "Seth Bullock", "Bob Dalton", 2, 18);
-    assert_eq!(game(&h).log.last(), Some(&Event::QuickShot { quick, answer: Some(answer) }));
+    assert_eq!(game(&h).events.last(), Some(&Event::QuickShot { quick, answer: Some(answer) }));
     assert!(model(&h, "Seth Bullock").out_of_action && model(&h, "Bob Dalton").out_of_action);
     let end = game(&h).result.clone().expect("the game is over");
     assert_eq!((game(&h).phase, end.winner), (Phase::Over, None));
@@ -171,7 +171,7 @@ fn a_quick_shot_against_a_move_is_one_event_and_one_per_activation() {
     h.get_by_label("14 -2 = 12 → Under fire");
     press(&mut h, "Apply the quick shot: Under fire");
     let quick = fire(&h, "Pete Spence", "Wyatt Earp", -2, 14);
-    assert_eq!(game(&h).log.last(), Some(&Event::QuickShot { quick, answer: None }));
+    assert_eq!(game(&h).events.last(), Some(&Event::QuickShot { quick, answer: None }));
     let pete = model(&h, "Pete Spence");
     assert_eq!((pete.activated, pete.card), (true, None), "its activation is burnt");
     assert_eq!(model(&h, "Wyatt Earp").under_fire, 1);
@@ -200,7 +200,7 @@ fn the_declaration_shows_and_enforces_its_limits() {
     press(&mut h, "Declare");
     let doc = model_ref(&h, "Doc Holliday");
     assert_eq!(
-        game(&h).log.last(),
+        game(&h).events.last(),
         Some(&Event::Declare { model: doc, actions: vec![Action::Move, Action::Shoot, Action::Shoot] })
     );
     end_activation(&mut h, "Doc Holliday");
@@ -217,7 +217,7 @@ fn the_declaration_shows_and_enforces_its_limits() {
     press(&mut h, "Declare");
     let virgil = model_ref(&h, "Virgil Earp");
     assert_eq!(
-        game(&h).log.last(),
+        game(&h).events.last(),
         Some(&Event::Declare { model: virgil, actions: vec![Action::Move, Action::Shoot] })
     );
 }
@@ -237,7 +237,10 @@ fn a_move_stopped_near_an_enemy_loses_the_next_move_but_not_the_shot() {
     h.get_by_label("9 +2 = 11 → Under fire");
     press(&mut h, "Apply: Under fire");
     assert_eq!(steps(&h, "Wyatt Earp"), [Step::Done, Step::Lost, Step::Done]);
-    assert!(!game(&h).log.iter().any(|e| matches!(e, Event::SkipAction { .. })), "nothing to skip by hand");
+    assert!(
+        !game(&h).events.iter().any(|e| matches!(e, Event::SkipAction { .. })),
+        "nothing to skip by hand"
+    );
     end_activation(&mut h, "Wyatt Earp");
     assert_eq!(model(&h, "Wyatt Earp").moves, 1, "one move marker: the move made");
     assert_eq!(last_line(&h), "Turn 1 · Wyatt Earp (A♥) finishes (1 move)");
@@ -258,7 +261,10 @@ fn each_nerve_test_starts_with_its_choices_unticked() {
     h.get_by_label("4 → passed");
     press(&mut h, "Apply the nerve test");
     let billy = model_ref(&h, "Billy Clanton");
-    assert_eq!(game(&h).log.last(), Some(&Event::Nerve { model: billy, needed: 4, roll: 4, to_shoot: None }));
+    assert_eq!(
+        game(&h).events.last(),
+        Some(&Event::Nerve { model: billy, needed: 4, roll: 4, to_shoot: None })
+    );
     assert_eq!(model(&h, "Billy Clanton").under_fire, 1, "the hit's marker; the test passed");
     // The second shot's test: Friend within 15 cm is unticked again.
     h.get_by_label("Shot 2 at Billy Clanton");
@@ -294,7 +300,7 @@ fn the_closest_target_rule_asks_for_the_shooters_nerve_test() {
     press(&mut h, "Apply the nerve test");
     let (wyatt, tom) = (model_ref(&h, "Wyatt Earp"), model_ref(&h, "Tom McLaury"));
     assert_eq!(
-        game(&h).log.last(),
+        game(&h).events.last(),
         Some(&Event::Nerve { model: wyatt, needed: 2, roll: 1, to_shoot: Some(tom) })
     );
     assert_eq!(model(&h, "Wyatt Earp").under_fire, 1, "a failed test adds a marker");
@@ -428,7 +434,7 @@ fn a_charge_locks_the_fighters_until_one_breaks_off() {
     press(&mut h, "Apply the fight: Billy Clanton takes 2 markers");
     let (wyatt, billy) = (model_ref(&h, "Wyatt Earp"), model_ref(&h, "Billy Clanton"));
     assert_eq!(
-        game(&h).log.last(),
+        game(&h).events.last(),
         Some(&Event::Fight { a: wyatt, b: billy, a_modifier: 1, b_modifier: 0, a_roll: 6, b_roll: 5 })
     );
     assert_eq!(game(&h).fights.len(), 1);
@@ -449,7 +455,7 @@ fn a_charge_locks_the_fighters_until_one_breaks_off() {
     declare(&mut h, &["Move", "Move"]);
     press(&mut h, "Break off (uses both moves)");
     assert!(game(&h).fights.is_empty());
-    assert_eq!(game(&h).log.last(), Some(&Event::BreakOff { model: wyatt }));
+    assert_eq!(game(&h).events.last(), Some(&Event::BreakOff { model: wyatt }));
 }
 
 #[test]
@@ -620,7 +626,10 @@ fn tough_as_old_boots_declared_before_the_roll_passes_on_3() {
     h.get_by_label("3 → passed");
     press(&mut h, "Apply the nerve test");
     let wes = model_ref(&h, "Wes Hollis");
-    assert_eq!(game(&h).log.last(), Some(&Event::Nerve { model: wes, needed: 3, roll: 3, to_shoot: None }));
+    assert_eq!(
+        game(&h).events.last(),
+        Some(&Event::Nerve { model: wes, needed: 3, roll: 3, to_shoot: None })
+    );
     let wes = model(&h, "Wes Hollis");
     assert_eq!((wes.under_fire, wes.out_of_action), (3, false));
 }
@@ -662,7 +671,7 @@ fn there_will_be_blood_deals_only_to_the_duellists_who_take_one_shot() {
     assert!(disabled(&h, "Shoot"), "one shot only");
     press(&mut h, "Declare");
     let morgan = model_ref(&h, "Morgan Earp");
-    assert_eq!(game(&h).log.last(), Some(&Event::Declare { model: morgan, actions: vec![Action::Shoot] }));
+    assert_eq!(game(&h).events.last(), Some(&Event::Declare { model: morgan, actions: vec![Action::Shoot] }));
     shoot(&mut h, "Billy Clanton", "16", Some("20"));
     press(&mut h, "Apply: Out of action");
     assert!(model(&h, "Billy Clanton").out_of_action);
@@ -715,7 +724,7 @@ fn the_duel_is_played_on_the_play_screen_to_a_model_out_of_action() {
     type_in(&mut h, "Seth Bullock's d20", "8");
     h.get_by_label("8 +4 = 12 → Under fire");
     press(&mut h, "Apply the shot");
-    assert_eq!(game(&h).log.last(), Some(&Event::DuelFire { shots: vec![(0, 8)] }));
+    assert_eq!(game(&h).events.last(), Some(&Event::DuelFire { shots: vec![(0, 8)] }));
     assert_eq!(model(&h, "Bob Dalton").under_fire, 1);
     // Round 2: 16 each, so they shoot at the same time, with no bonus.
     h.get_by_label("Deal round 2: a face-up card on each row card");
@@ -729,7 +738,7 @@ fn the_duel_is_played_on_the_play_screen_to_a_model_out_of_action() {
     h.get_by_label("11 +0 = 11 → Under fire");
     h.get_by_label("13 +0 = 13 → Under fire");
     press(&mut h, "Apply both shots");
-    assert_eq!(game(&h).log.last(), Some(&Event::DuelFire { shots: vec![(0, 11), (1, 13)] }));
+    assert_eq!(game(&h).events.last(), Some(&Event::DuelFire { shots: vec![(0, 11), (1, 13)] }));
     assert_eq!((model(&h, "Seth Bullock").under_fire, model(&h, "Bob Dalton").under_fire), (1, 2));
     // Round 3: a blackjack against 17: 4 more and 2 for the blackjack.
     duel_round(&mut h, ["JD", "AD"], ["9C", "8C"]);
@@ -756,7 +765,7 @@ fn the_duel_is_played_on_the_play_screen_to_a_model_out_of_action() {
 fn a_saved_game_is_deleted_and_the_delete_undone() {
     let (dir, mut h) = table();
     deal(&mut h, &DEAL);
-    let events = game(&h).log.clone();
+    let events = game(&h).events.clone();
     let id = h.state().dmh().table.open_id().expect("open").to_owned();
     press(&mut h, "Close game");
     let line = "Tombstone Law v The Clanton Gang · custom game · turn 1 · unfinished";
@@ -773,7 +782,7 @@ fn a_saved_game_is_deleted_and_the_delete_undone() {
     press(&mut h, &format!("Undo delete: {line}"));
     assert!(journal.is_file() && !deleted.exists(), "back where it was");
     press(&mut h, &format!("Resume {line}"));
-    assert_eq!(game(&h).log, events, "the same game");
+    assert_eq!(game(&h).events, events, "the same game");
 }
 
 /// Rulebook line 138: a model shot at "must take an immediate nerve test". The test a shot
@@ -792,7 +801,10 @@ fn a_shots_nerve_test_cannot_be_put_off() {
     type_in(&mut h, "d10 roll", "7");
     press(&mut h, "Apply the nerve test");
     let billy = model_ref(&h, "Billy Clanton");
-    assert_eq!(game(&h).log.last(), Some(&Event::Nerve { model: billy, needed: 5, roll: 7, to_shoot: None }));
+    assert_eq!(
+        game(&h).events.last(),
+        Some(&Event::Nerve { model: billy, needed: 5, roll: 7, to_shoot: None })
+    );
     h.get_by_label("Shot 2 at Billy Clanton");
 }
 

@@ -410,5 +410,5 @@ fn the_home_screen_makes_no_systems_screens_and_reads_resume_lines_from_summarie
     h.run();
     assert!(!h.state().home);
     assert_eq!(made(&h), [true, false, false, false]);
-    assert_eq!(h.state().dmh().table.game().map(|g| g.log.len()), Some(1));
+    assert_eq!(h.state().dmh().table.game().map(|g| g.events.len()), Some(1));
 }

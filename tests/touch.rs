@@ -293,10 +293,10 @@ fn end_activation_with_actions_left_asks_on_a_touch_screen() {
     start(&mut h, support::SEED, None);
     deal(&mut h, &DEAL);
     declare(&mut h, &["Move", "Shoot"]);
-    let events = h.state().dmh().table.game().map(|g| g.log.len());
+    let events = h.state().dmh().table.game().map(|g| g.events.len());
     let end = h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").rect();
     press_button(&mut h, "End Wyatt Earp's activation");
-    assert_eq!(h.state().dmh().table.game().map(|g| g.log.len()), events, "nothing ended yet");
+    assert_eq!(h.state().dmh().table.game().map(|g| g.events.len()), events, "nothing ended yet");
     let again = h
         .get_by_role_and_label(Role::Button, "End Wyatt Earp's activation, giving up the actions left")
         .rect();

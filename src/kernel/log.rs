@@ -3,7 +3,8 @@
 //! A system describes its state and how one event changes it ([`Rules`]); [`Log`] keeps the
 //! state, the events that made it and each event in plain words. [`Log::apply`] is the only
 //! mutator: it works on a copy of the state, so a refused event changes nothing; loading is
-//! [`Log::replay`], undo is replaying all but the last event. Randomness never lives here: a
+//! [`Log::replay`] (in place: a refused event gives the whole replay up), undo is replaying all
+//! but the last event. Randomness never lives here: a
 //! system records its seed (or the dice the players typed) in its events.
 //!
 //! This module is pure: no user interface, no files, no clock.
@@ -21,7 +22,9 @@ pub trait Rules {
     type Error: std::error::Error;
 
     /// Applies `event` to `state`. May leave `state` half-changed on error: [`Log::apply`]
-    /// only calls it on a copy.
+    /// and [`Log::commit`] call it on a copy, and [`Log::replay`] applies in place, because a
+    /// refused replayed event gives the whole replay up and its half-changed state is
+    /// discarded.
     ///
     /// # Errors
     /// When the event does not fit the game as it stands.
@@ -116,14 +119,26 @@ impl<R: Rules> Log<R> {
         rules.apply(&mut self.state.clone(), event).is_ok()
     }
 
-    /// Replays `events` from a new game.
+    /// Replays `events` from a new game. Each event is applied in place, with no copy of the
+    /// state: a refused one gives the replay up, so nothing needs keeping unchanged. Each line
+    /// is still written from the state before and after its event, as [`Log::apply`] writes
+    /// it; the state before is one second state refreshed with `clone_from`, so a state that
+    /// reuses its buffers there costs no allocation per event.
     ///
     /// # Errors
     /// The first event that cannot be applied, with its position.
     pub fn replay(rules: &R, events: &[R::Event]) -> Result<Log<R>, Replayed<R>> {
-        let mut log = Log::default();
+        let mut log = Log {
+            state: R::State::default(),
+            events: Vec::with_capacity(events.len()),
+            lines: Vec::with_capacity(events.len()),
+        };
+        let mut before = R::State::default();
         for (i, event) in events.iter().enumerate() {
-            log.apply(rules, event).map_err(|e| (i, e))?;
+            before.clone_from(&log.state);
+            rules.apply(&mut log.state, event).map_err(|e| (i, e))?;
+            log.lines.push(rules.describe(&before, &log.state, event));
+            log.events.push(event.clone());
         }
         Ok(log)
     }
@@ -141,6 +156,16 @@ impl<R: Rules> Log<R> {
     #[must_use]
     pub fn last_line(&self) -> Option<&str> {
         self.lines.last().map(String::as_str)
+    }
+}
+
+/// A game reads as its state (`game.turn`, `game.sides`…); it changes only through
+/// [`Log::apply`] and [`Log::commit`], so there is no `DerefMut`.
+impl<R: Rules> std::ops::Deref for Log<R> {
+    type Target = R::State;
+
+    fn deref(&self) -> &R::State {
+        &self.state
     }
 }
 
@@ -189,5 +214,64 @@ impl Summary {
     #[must_use]
     pub fn playable(&self) -> bool {
         !self.finished && self.damaged.is_none() && self.unreadable.is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A total that refuses to go above 10; the state keeps every total it has had, so a
+    /// state half-changed by a refused event shows.
+    #[derive(Clone, Debug)]
+    struct Totals;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("above 10")]
+    struct Above;
+
+    impl Rules for Totals {
+        type State = Vec<i32>;
+        type Event = i32;
+        type Error = Above;
+
+        fn apply(&self, state: &mut Vec<i32>, event: &i32) -> Result<(), Above> {
+            let next = state.last().copied().unwrap_or(0) + event;
+            state.push(next);
+            if next > 10 { Err(Above) } else { Ok(()) }
+        }
+
+        fn describe(&self, before: &Vec<i32>, after: &Vec<i32>, event: &i32) -> String {
+            format!("{event}: {} to {}", before.last().unwrap_or(&0), after.last().unwrap_or(&0))
+        }
+    }
+
+    #[test]
+    fn a_replay_in_place_is_the_game_applied_event_by_event() {
+        let mut applied = Log::<Totals>::default();
+        for e in [3, 4, 2] {
+            applied.apply(&Totals, &e).expect("applies");
+        }
+        let replayed = Log::replay(&Totals, &[3, 4, 2]).expect("replays");
+        assert_eq!(replayed.state, vec![3, 7, 9]);
+        assert_eq!(replayed.lines, ["3: 0 to 3", "4: 3 to 7", "2: 7 to 9"]);
+        assert_eq!(replayed.events, [3, 4, 2]);
+        assert_eq!(replayed, applied);
+        assert_eq!(*replayed, vec![3, 7, 9], "the game reads as its state");
+    }
+
+    #[test]
+    fn a_refused_event_gives_the_replay_up_and_apply_changes_nothing() {
+        assert_eq!(
+            Log::replay(&Totals, &[3, 9, 1]).map(|l| l.state).map_err(|(i, e)| (i, e.to_string())),
+            Err((1, "above 10".to_owned()))
+        );
+        let mut log = Log::replay(&Totals, &[3]).expect("replays");
+        assert!(log.apply(&Totals, &9).is_err());
+        assert!(!log.allows(&Totals, &9));
+        assert_eq!((log.state.clone(), log.events.clone()), (vec![3], vec![3]));
+        let (shorter, last) =
+            Log::replay(&Totals, &[3, 4]).expect("replays").undo(&Totals).expect("undoes").expect("an event");
+        assert_eq!((shorter, last), (log, 4));
     }
 }

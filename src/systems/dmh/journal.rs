@@ -1,12 +1,12 @@
-//! Dead Man's Hand's games kept by the table session: [`Played`] for its [`Game`] (which keeps
-//! its own log, since the scene checks read it), and [`commit`], which applies an event on a
-//! copy of the game, writes it, and only then shows it. Shared by the app and
-//! `posse game simulate`.
+//! Dead Man's Hand's games kept by the table session: its [`Game`] is the kernel's `Log`, so
+//! the session's `Played` serves it; here are its [`summary`] line and [`commit`], which
+//! applies an event on a copy of the game's state, writes it, and only then shows it. Shared
+//! by the app and `posse game simulate`.
 
 use crate::kernel::log::{CommitError, Summary};
 use crate::session::Played;
 use crate::store::{Journal, StoreError};
-use crate::systems::dmh::game::{Event, Game, GameError, Phase};
+use crate::systems::dmh::game::{Event, Game, GameError, Phase, State};
 use crate::systems::dmh::rules::Rules;
 
 /// Adds `event` to `game` in the safe order: tried on a copy of the game's state, written
@@ -24,65 +24,10 @@ pub fn commit(
     Played::commit(game, rules, event, |e| journal.append(e))
 }
 
-impl Played for Game {
-    type Rules = Rules;
-    type Event = Event;
-    type Error = GameError;
-
-    fn replay(rules: &Rules, events: &[Event]) -> Result<Game, (usize, GameError)> {
-        Game::replay(rules, events)
-    }
-
-    fn commit<W>(
-        &mut self,
-        rules: &Rules,
-        event: &Event,
-        save: impl FnOnce(&Event) -> Result<(), W>,
-    ) -> Result<(), CommitError<GameError, W>> {
-        // The copy leaves out the log and its lines, which only grow: they move to the copy
-        // and back, so the cost does not grow with the game.
-        let log = std::mem::take(&mut self.log);
-        let lines = std::mem::take(&mut self.lines);
-        let (log_len, lines_len) = (log.len(), lines.len());
-        let mut next = self.clone();
-        next.log = log;
-        next.lines = lines;
-        let result = next
-            .apply(rules, event)
-            .map_err(CommitError::Refused)
-            .and_then(|()| save(event).map_err(CommitError::NotSaved));
-        if result.is_ok() {
-            *self = next;
-        } else {
-            next.log.truncate(log_len);
-            next.lines.truncate(lines_len);
-            self.log = next.log;
-            self.lines = next.lines;
-        }
-        result
-    }
-
-    fn events(&self) -> &[Event] {
-        &self.log
-    }
-
-    fn lines(&self) -> &[String] {
-        &self.lines
-    }
-
-    fn summary(&self, rules: &Rules) -> Summary {
-        summary(rules, self)
-    }
-
-    fn is_start(event: &Event) -> bool {
-        matches!(event, Event::Begin(_))
-    }
-}
-
 /// A saved game in one line, for its Resume button ("Tombstone Law v Clanton Boys · The
 /// Gunfight · turn 3 · unfinished"), and whether it is over.
 #[must_use]
-pub fn summary(rules: &Rules, game: &Game) -> Summary {
+pub fn summary(rules: &Rules, game: &State) -> Summary {
     let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
     let scene =
         game.scene.as_deref().and_then(|id| rules.scene(id)).map_or("custom game", |s| s.title.as_str());

@@ -209,9 +209,9 @@ impl SystemApp for DmhApp {
     fn test_state(&self) -> serde_json::Value {
         serde_json::json!({
             "game": self.table.open_id(),
-            "events": self.table.game().map(|g| g.log.len()),
+            "events": self.table.game().map(|g| g.events.len()),
             "last_line": self.table.game().and_then(|g| g.lines.last()),
-            "state": self.table.game().map(|g| serde_json::to_value(g).unwrap_or_default()),
+            "state": self.table.game().map(game_json),
         })
     }
 
@@ -229,4 +229,15 @@ impl SystemApp for DmhApp {
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
+}
+
+/// The open game as the browser test reads it: its state's fields, with its events (`log`) and
+/// their lines beside them, as when the game kept its own log.
+fn game_json(game: &Game) -> serde_json::Value {
+    let mut json = serde_json::to_value(&game.state).unwrap_or_default();
+    if let Some(fields) = json.as_object_mut() {
+        fields.insert("log".into(), serde_json::to_value(&game.events).unwrap_or_default());
+        fields.insert("lines".into(), serde_json::to_value(&game.lines).unwrap_or_default());
+    }
+    json
 }

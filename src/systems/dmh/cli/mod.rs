@@ -711,13 +711,13 @@ fn load_game(
 fn game_summary(game: &crate::systems::dmh::game::Game, torn: bool) -> (String, Value) {
     let text = format!(
         "{} events; turn {}, {:?}{}{}",
-        game.log.len(),
+        game.events.len(),
         game.turn,
         game.phase,
         game.broke.map_or(String::new(), |s| format!("; side {} broke", if s == 0 { "a" } else { "b" })),
         if torn { "; a half-written last event was left out" } else { "" }
     );
-    let json = json!({ "events": game.log.len(), "turn": game.turn, "phase": format!("{:?}", game.phase), "torn_tail": torn });
+    let json = json!({ "events": game.events.len(), "turn": game.turn, "phase": format!("{:?}", game.phase), "torn_tail": torn });
     (text, json)
 }
 
@@ -740,9 +740,9 @@ fn game_simulate(
     } else {
         (Game::default(), false, store::Journal::create(path).map_err(Failure::file)?, None)
     };
-    let mut choice = seed ^ u64::try_from(game.log.len()).unwrap_or(0).wrapping_mul(0x2545_F491_4F6C_DD1D);
+    let mut choice = seed ^ u64::try_from(game.events.len()).unwrap_or(0).wrapping_mul(0x2545_F491_4F6C_DD1D);
     for _ in 0..events {
-        let event = if game.log.is_empty() {
+        let event = if game.events.is_empty() {
             Event::Begin(Box::new(sim::showdown_setup(seed)))
         } else {
             choice = choice.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
@@ -759,7 +759,7 @@ fn game_simulate(
             },
         )?;
         if let Some(out) = progress.as_mut()
-            && writeln!(out, "applied {}", game.log.len()).and_then(|()| out.flush()).is_err()
+            && writeln!(out, "applied {}", game.events.len()).and_then(|()| out.flush()).is_err()
         {
             break;
         }

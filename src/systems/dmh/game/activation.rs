@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Effect, Event, Flag, Game, GameError, ModelRef, Phase};
+use super::{Effect, Event, Flag, GameError, ModelRef, Phase, State};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::Lasts;
 
@@ -210,7 +210,7 @@ pub struct ShotContext {
     pub shooter_moves: u32,
 }
 
-impl Game {
+impl State {
     /// Whether the model is on the table: not waiting off it, hidden or held back.
     #[must_use]
     pub fn on_table(&self, r: ModelRef) -> bool {
@@ -731,7 +731,7 @@ impl Game {
 }
 
 /// The events of this module in plain words.
-pub(super) fn describe(game: &Game, after: &Game, event: &Event) -> Option<String> {
+pub(super) fn describe(game: &State, after: &State, event: &Event) -> Option<String> {
     Some(match event {
         Event::Declare { model, actions } => {
             let list: Vec<&str> = actions.iter().map(|a| a.title()).collect();

@@ -2,7 +2,7 @@
 //! and after it, so a line reads as the table saw it.
 
 use super::{
-    Event, Fire, Game, Interruption, Marker, ModelRef, Rules, ShotResult, activation, duel, hands, nerve,
+    Event, Fire, Interruption, Marker, ModelRef, Rules, ShotResult, State, activation, duel, hands, nerve,
     scene, shooting,
 };
 
@@ -22,10 +22,10 @@ fn marker_words(marker: Marker) -> String {
     }
 }
 
-impl Game {
+impl State {
     /// An event in plain words, from the state before it (`self`) and after it (`after`).
     #[must_use]
-    pub fn describe(&self, rules: &Rules, after: &Game, event: &Event) -> String {
+    pub fn describe(&self, rules: &Rules, after: &State, event: &Event) -> String {
         let turn = after.turn.max(1);
         if let Some(what) = hands::describe(self, rules, after, event)
             .or_else(|| scene::describe(self, after, event))
@@ -116,7 +116,7 @@ impl Game {
     }
 
     /// A shot or a quick-shot exchange in plain words.
-    pub(super) fn describe_fire(&self, rules: &Rules, after: &Game, event: &Event) -> String {
+    pub(super) fn describe_fire(&self, rules: &Rules, after: &State, event: &Event) -> String {
         match event {
             Event::Shot { shooter, target, modifier, roll, weapon, duck_back } => {
                 let fire = Fire {
@@ -157,7 +157,7 @@ impl Game {
     }
 
     /// A shot in plain words.
-    pub(super) fn describe_shot(&self, rules: &Rules, after: &Game, fire: &Fire) -> String {
+    pub(super) fn describe_shot(&self, rules: &Rules, after: &State, fire: &Fire) -> String {
         let Fire { shooter, target, modifier, roll, .. } = *fire;
         let result = shooting::result(rules, modifier, roll);
         let total = i64::from(roll) + i64::from(modifier);
@@ -198,7 +198,7 @@ impl Game {
     /// A roll-off in plain words.
     pub(super) fn describe_fight(
         &self,
-        after: &Game,
+        after: &State,
         [a, b]: [ModelRef; 2],
         [a_modifier, b_modifier]: [i32; 2],
         [a_roll, b_roll]: [u32; 2],

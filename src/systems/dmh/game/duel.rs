@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Event, Game, GameError, ModelRef, Phase};
+use super::{Event, GameError, ModelRef, Phase, State};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::Card;
 use crate::systems::dmh::rules::data::Role;
@@ -118,7 +118,7 @@ impl Duel {
     }
 }
 
-impl Game {
+impl State {
     /// Whether this game is the Duel (both sides play the duel deck).
     #[must_use]
     pub fn is_duel(&self) -> bool {
@@ -364,7 +364,7 @@ impl Duel {
 }
 
 /// The duel's events in plain words.
-pub(super) fn describe(game: &Game, rules: &Rules, after: &Game, event: &Event) -> Option<String> {
+pub(super) fn describe(game: &State, rules: &Rules, after: &State, event: &Event) -> Option<String> {
     let name = |s: usize| game.sides.get(s).map_or("?", |x| x.name.as_str()).to_owned();
     let d = after.duel.as_ref()?;
     Some(match event {

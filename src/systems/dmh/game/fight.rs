@@ -1,9 +1,9 @@
 //! Hand-to-hand: a charge from a declared move, fighting on at the higher card, breaking off;
 //! the loser takes a marker per point, and the fight lasts until one falls or breaks off.
 
-use super::{Action, Fight, Game, GameError, Lasts, ModelRef, Phase, Rules};
+use super::{Action, Fight, GameError, Lasts, ModelRef, Phase, Rules, State};
 
-impl Game {
+impl State {
     pub(super) fn break_off(&mut self, model: ModelRef) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
         let name = self.model(model)?.name.clone();

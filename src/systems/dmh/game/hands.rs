@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Event, Flag, Game, GameError, ModelRef, Phase};
+use super::{Event, Flag, GameError, ModelRef, Phase, State};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::{Card, Colour, Suit};
 use crate::systems::dmh::rules::data::{AbilityId, AbilityNeeds, Frequency, Lasts, ModelClass, Timing};
@@ -163,7 +163,7 @@ pub struct AbilityUse {
     pub once_per_game: bool,
 }
 
-impl Game {
+impl State {
     /// The effect `card` has while in play for `side`, if Posse applies one.
     fn active(&self, effect: Effect) -> impl Iterator<Item = &InPlay> {
         self.in_play.iter().filter(move |p| Effect::of(p.card) == Some(effect))
@@ -699,7 +699,7 @@ impl Game {
 }
 
 /// The events of this module in plain words.
-pub(super) fn describe(game: &Game, rules: &Rules, after: &Game, event: &Event) -> Option<String> {
+pub(super) fn describe(game: &State, rules: &Rules, after: &State, event: &Event) -> Option<String> {
     let side_name = |s: usize| game.sides.get(s).map_or("?", |x| x.name.as_str()).to_owned();
     let card_name =
         |c: Card| rules.card_text(c).map_or_else(|| c.label(), |t| format!("{} ({})", c.label(), t.name));

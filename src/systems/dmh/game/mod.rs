@@ -1,6 +1,6 @@
-//! A game at the table as an event log.
+//! A game at the table as an event log: the kernel's [`Log`] over Dead Man's Hand's [`Rules`].
 //!
-//! [`Game::apply`] is the only way the state changes; loading a game is replaying its events,
+//! [`Log::apply`] is the only way the state changes; loading a game is replaying its events,
 //! undo is replaying all but the last, and saving is appending one event to a journal. Every
 //! random draw comes from the seed recorded in [`Event::Begin`] (or from the card or die the
 //! player typed), so a replay deals exactly the same cards and undo never re-shuffles.
@@ -16,6 +16,7 @@ pub mod scene;
 mod shots;
 pub mod sim;
 mod turn;
+mod turn_events;
 
 use serde::{Deserialize, Serialize};
 
@@ -23,7 +24,9 @@ pub use crate::systems::dmh::rules::data::Flag;
 pub use activation::{Action, Activation, EDITION, Limits, ShotContext, Step};
 pub use hands::{AbilityUse, Effect, InPlay, Pending};
 pub use scene::SceneEnd;
+pub use turn_events::TurnEvents;
 
+use crate::kernel::log::{self, Log, Summary};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::{self, Card, Colour};
 use crate::systems::dmh::rules::data::{AbilityId, DeckKind, Lasts, Role};
@@ -477,9 +480,14 @@ pub enum GameError {
     Declaration(String),
 }
 
-/// A game: its state and the events that made it.
+/// A game at the table: the kernel's event log over Dead Man's Hand's rules. It reads as its
+/// [`State`] (`game.turn`, `game.model_at(r)`).
+pub type Game = Log<Rules>;
+
+/// A game's state: everything the events made, without the events themselves (the [`Log`]
+/// keeps those), but with the events of this turn, which some rules read.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
-pub struct Game {
+pub struct State {
     pub seed: u64,
     pub scene: Option<String>,
     pub turn: u32,
@@ -547,16 +555,18 @@ pub struct Game {
     pub broke: Option<usize>,
     /// How many events have been applied (seeds later draws).
     pub applied: u64,
-    /// Every event applied, in order.
-    pub log: Vec<Event>,
-    /// Each event of the log in plain words, as it read when it happened.
-    pub lines: Vec<String>,
+    /// The events since this turn's initiative cards were dealt (since the start before the
+    /// first deal, without the set-up), in order: the lowest-card switch, the second cards
+    /// and the Big Nerve tests read them. Copies of the state share them, so copying a state
+    /// copies no event.
+    #[serde(default, skip_serializing_if = "TurnEvents::is_empty")]
+    pub turn_events: TurnEvents,
 }
 
 /// `Clone` for a struct, field by field, with a `clone_from` that reuses each field's own
-/// buffers (strings, lists), so [`Game::replay`] keeps the state before each event without
-/// allocating. The fields listed as `compared` (maps, and values whose own `clone_from` makes
-/// a new copy) are compared first and left alone when unchanged, as they mostly are from one
+/// buffers (strings, lists), so [`Log::replay`] keeps the state before each event without
+/// allocating. The fields listed as `compared` (maps, values whose own `clone_from` makes a
+/// new copy, and text that does not change after the set-up) are compared first and left alone when unchanged, as they mostly are from one
 /// event to the next. Both patterns name every field: a field added and not listed here fails
 /// to compile.
 macro_rules! clone_reusing {
@@ -578,24 +588,26 @@ macro_rules! clone_reusing {
     };
 }
 
+// A model's and a side's names, profile and weapons are set by the set-up and never change
+// after it: comparing them costs less than copying them again.
 clone_reusing!(Model {
-    name, profile, hits, nerve, shoot, hth, boss, weapons, under_fire, out_of_ammo, moves, out_of_action,
+    hits, nerve, shoot, hth, boss, under_fire, out_of_ammo, moves, out_of_action,
     card, activated, flags, second, burnt, held, spent,
-} compared { shots });
+} compared { name, profile, weapons, shots });
 
 clone_reusing!(SideState {
-    name, gang, role, reshuffle, models, deck, hand, discard, started_with, used_card, ran_out, owns,
-} compared {});
+    role, reshuffle, models, deck, hand, discard, started_with, used_card, ran_out, owns,
+} compared { name, gang });
 
-clone_reusing!(Game {
+clone_reusing!(State {
     seed, scene, turn, phase, sides, tie_priority, fights, quick_shots, abilities_used, skipped,
     extra_shot, witness, bn_ignored, failed_big_nerve, nerve_due, edition, boots, called, acted,
-    randomised, broke, applied, log, lines,
+    randomised, broke, applied, turn_events,
 } compared { pending, in_play, result, activation, duel });
 
-impl Default for Game {
+impl Default for State {
     fn default() -> Self {
-        Game {
+        State {
             seed: 0,
             scene: None,
             turn: 0,
@@ -623,8 +635,7 @@ impl Default for Game {
             randomised: None,
             broke: None,
             applied: 0,
-            log: Vec::new(),
-            lines: Vec::new(),
+            turn_events: TurnEvents::default(),
         }
     }
 }
@@ -633,94 +644,63 @@ pub(super) fn side_of(index: usize) -> Side {
     if index == 0 { Side::A } else { Side::B }
 }
 
-impl Game {
-    /// Replays `events` from an empty game.
-    ///
-    /// # Errors
-    /// The first event that cannot be applied, with its position.
-    pub fn replay(rules: &Rules, events: &[Event]) -> Result<Game, (usize, GameError)> {
-        // Each event is applied in place: a refused one is damage, and the game replayed so
-        // far is given up, so nothing needs keeping unchanged. Each line is still written
-        // from the state before and after its event, as `apply` writes it; the state before
-        // is kept in a second game whose buffers are reused from event to event. The steps
-        // are `apply`'s, in its order: the event is applied without the log, then logged,
-        // then the scene's checks run and the line is written.
-        let mut game = Game::default();
-        let mut before = Game::default();
-        for (i, event) in events.iter().enumerate() {
-            let log = std::mem::take(&mut game.log);
-            let lines = std::mem::take(&mut game.lines);
-            before.clone_from(&game);
-            let applied = game.apply_inner(rules, event);
-            game.log = log;
-            applied.map_err(|e| (i, e))?;
-            game.log.push(event.clone());
-            game.after_event(rules);
-            let line = before.describe(rules, &game, event);
-            game.lines = lines;
-            game.lines.push(line);
-            game.applied += 1;
-        }
-        Ok(game)
+impl log::Rules for Rules {
+    type State = State;
+    type Event = Event;
+    type Error = GameError;
+
+    /// The event's own rules, then the event joins this turn's, then the scene's checks run
+    /// (they read this turn's events, so they run once the event is among them).
+    fn apply(&self, state: &mut State, event: &Event) -> Result<(), GameError> {
+        state.apply_inner(self, event)?;
+        state.note_event(event);
+        state.after_event(self);
+        state.applied += 1;
+        Ok(())
     }
 
-    /// Whether `event` would be accepted now, without applying it (the log is not copied).
+    fn describe(&self, before: &State, after: &State, event: &Event) -> String {
+        before.describe(self, after, event)
+    }
+}
+
+impl log::TableRules for Rules {
+    fn summary(&self, state: &State) -> Summary {
+        crate::systems::dmh::journal::summary(self, state)
+    }
+
+    fn is_start(event: &Event) -> bool {
+        matches!(event, Event::Begin(_))
+    }
+}
+
+impl State {
+    /// Whether `event` would be accepted now, without applying it.
     #[must_use]
     pub fn allows(&self, rules: &Rules, event: &Event) -> bool {
         self.refusal(rules, event).is_none()
     }
 
-    /// Why `event` would be refused now, or `None` when it would be accepted (the log is not
-    /// copied).
+    /// Why `event` would be refused now, or `None` when it would be accepted.
     #[must_use]
     pub fn refusal(&self, rules: &Rules, event: &Event) -> Option<GameError> {
-        let mut next = Game {
-            seed: self.seed,
-            scene: self.scene.clone(),
-            turn: self.turn,
-            phase: self.phase,
-            sides: self.sides.clone(),
-            tie_priority: self.tie_priority,
-            fights: self.fights.clone(),
-            quick_shots: self.quick_shots.clone(),
-            pending: self.pending.clone(),
-            in_play: self.in_play.clone(),
-            abilities_used: self.abilities_used.clone(),
-            skipped: self.skipped.clone(),
-            extra_shot: self.extra_shot.clone(),
-            result: self.result.clone(),
-            witness: self.witness,
-            bn_ignored: self.bn_ignored.clone(),
-            failed_big_nerve: self.failed_big_nerve.clone(),
-            nerve_due: self.nerve_due.clone(),
-            edition: self.edition,
-            activation: self.activation.clone(),
-            boots: self.boots,
-            called: self.called.clone(),
-            duel: self.duel.clone(),
-            acted: self.acted.clone(),
-            randomised: self.randomised,
-            broke: self.broke,
-            applied: self.applied,
-            log: Vec::new(),
-            lines: Vec::new(),
-        };
-        next.apply_inner(rules, event).err()
+        self.clone().apply_inner(rules, event).err()
+    }
+
+    /// Adds `event` to this turn's events; dealing the initiative cards starts a new turn's.
+    /// The set-up is left out: no rule reads it back, and it is the one large event.
+    fn note_event(&mut self, event: &Event) {
+        match event {
+            Event::DealInitiative { .. } => self.turn_events.clear(),
+            Event::Begin(_) => {}
+            _ => self.turn_events.push(event.clone()),
+        }
     }
 
     /// Whether model `r` is dealt an initiative card this turn.
     #[must_use]
     pub fn card_due(&self, rules: &Rules, r: ModelRef) -> bool {
         self.model_at(r).is_some_and(|m| Self::gets_card(m, self.duellists_only(rules)))
-    }
-
-    /// The game without its last event (undo), and that event.
-    ///
-    /// # Errors
-    /// When the shorter log does not replay (it always does for a log this game produced).
-    pub fn undo(&self, rules: &Rules) -> Result<Option<(Game, Event)>, (usize, GameError)> {
-        let Some((last, rest)) = self.log.split_last() else { return Ok(None) };
-        Ok(Some((Game::replay(rules, rest)?, last.clone())))
     }
 
     /// A seed for the `n`-th random draw after the start, derived from the game's seed.
@@ -748,39 +728,6 @@ impl Game {
 
     fn check_roll(roll: u32, die: u32) -> Result<(), GameError> {
         if (1..=die).contains(&roll) { Ok(()) } else { Err(GameError::BadRoll { die, roll }) }
-    }
-
-    /// Applies one event: the only way a game changes. On error nothing changes.
-    ///
-    /// # Errors
-    /// When the event does not fit the game as it stands.
-    pub fn apply(&mut self, rules: &Rules, event: &Event) -> Result<(), GameError> {
-        // Work on a copy of the state (not of the log, which only grows) so a refused event
-        // changes nothing, and the cost of an event does not grow with the game's length.
-        let log = std::mem::take(&mut self.log);
-        let lines = std::mem::take(&mut self.lines);
-        let mut next = self.clone();
-        let result = next.apply_inner(rules, event);
-        match result {
-            Ok(()) => {
-                // The scene's checks read the log (the Big Nerve tests taken this turn), so
-                // they run once the event is in it.
-                next.log = log;
-                next.log.push(event.clone());
-                next.after_event(rules);
-                let line = self.describe(rules, &next, event);
-                next.lines = lines;
-                next.lines.push(line);
-                next.applied += 1;
-                *self = next;
-                Ok(())
-            }
-            Err(e) => {
-                self.log = log;
-                self.lines = lines;
-                Err(e)
-            }
-        }
     }
 
     fn name(&self, r: ModelRef) -> String {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Event, Flag, Game, GameError, ModelRef, Phase};
+use super::{Event, Flag, GameError, ModelRef, Phase, State};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::{
     BigNerveRule, EndCondition, FlagWho, ModelClass, Role, Scene, TriggerKind, TriggerSide, Winner,
@@ -21,7 +21,7 @@ pub struct SceneEnd {
     pub text: String,
 }
 
-impl Game {
+impl State {
     /// The scene this game plays, if any.
     #[must_use]
     pub fn scene_of<'r>(&self, rules: &'r Rules) -> Option<&'r Scene> {
@@ -355,7 +355,7 @@ impl Game {
 }
 
 /// The events of this module in plain words.
-pub(super) fn describe(game: &Game, after: &Game, event: &Event) -> Option<String> {
+pub(super) fn describe(game: &State, after: &State, event: &Event) -> Option<String> {
     Some(match event {
         Event::SecretWitness { model } => format!(
             "{} note their witness in secret",

@@ -3,11 +3,11 @@
 //! result landing on the target (markers, out of action, out of ammo, the nerve test due).
 
 use super::{
-    AbilityId, Action, Activation, Effect, Fire, Flag, Game, GameError, InPlay, Interruption, Lasts,
-    ModelRef, Phase, Rules, ShotResult, shooting,
+    AbilityId, Action, Activation, Effect, Fire, Flag, GameError, InPlay, Interruption, Lasts, ModelRef,
+    Phase, Rules, ShotResult, State, shooting,
 };
 
-impl Game {
+impl State {
     pub(super) fn interrupt(&mut self, model: ModelRef, kind: Interruption) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
         if self.edition >= 1 {

@@ -1,10 +1,10 @@
 //! Random legal play, for the property tests, the crash test and the benchmarks: the same
 //! choices a table might make, drawn from a number. The property tests play it through the
-//! kernel's driver (`kernel::sim::random_game`), for which [`Game`] is [`Replayable`].
+//! kernel's driver (`kernel::sim::random_game`), which plays [`Game`] as it plays every
+//! system's `Log`.
 
 use super::hands::{Effect, Whose};
-use super::{Action, EDITION, Event, Fire, Game, GameError, ModelRef, Phase, Setup, SideSetup};
-use crate::kernel::sim::Replayable;
+use super::{Action, EDITION, Event, Fire, Game, ModelRef, Phase, Setup, SideSetup};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::{Card, Colour};
 use crate::systems::dmh::rules::data::AbilityId;
@@ -47,26 +47,6 @@ fn pair_setup(seed: u64, good: &str, bad: &str) -> Setup {
         scene: Some("showdown".into()),
         sides: [side(good, Role::Good), side(bad, Role::Bad)],
         edition: EDITION,
-    }
-}
-
-/// Dead Man's Hand's game keeps its log itself; the kernel's random-game driver plays it as
-/// it plays every system's `Log`.
-impl Replayable for Game {
-    type Rules = Rules;
-    type Event = Event;
-    type Error = GameError;
-
-    fn apply_event(&mut self, rules: &Rules, event: &Event) -> Result<(), GameError> {
-        self.apply(rules, event)
-    }
-
-    fn replay_events(rules: &Rules, events: &[Event]) -> Result<Game, (usize, GameError)> {
-        Game::replay(rules, events)
-    }
-
-    fn event_list(&self) -> &[Event] {
-        &self.log
     }
 }
 

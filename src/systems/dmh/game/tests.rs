@@ -23,7 +23,7 @@ fn beginning_deals_hands_from_the_seed() {
     assert_eq!(game.sides[0].deck.len(), 18);
     assert_eq!(game.sides[1].models.len(), 7);
     assert!(game.cards_conserved(rules, &setup));
-    let again = Game::replay(rules, &game.log).expect("replays");
+    let again = Game::replay(rules, &game.events).expect("replays");
     assert_eq!(again, game);
     let other = Game::replay(rules, &[Event::Begin(Box::new(showdown_setup(8)))]).expect("replays");
     assert_ne!(other.sides[0].hand, game.sides[0].hand);
@@ -457,7 +457,7 @@ fn one_quick_shot_per_enemy_activation() {
 /// Moves `card` into `side`'s hand from wherever it is (deck or discard pile), for tests that
 /// need a particular card.
 fn give(game: &mut Game, side: usize, card: Card) {
-    let s = &mut game.sides[side];
+    let s = &mut game.state.sides[side];
     if s.hand.contains(&card) {
         return;
     }

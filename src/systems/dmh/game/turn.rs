@@ -3,11 +3,11 @@
 //! tests, and the next turn's draws and reshuffles.
 
 use super::{
-    BigNerveInput, Card, Colour, DeckKind, Effect, Event, Flag, Game, GameError, Lasts, Model, ModelRef,
-    Phase, Placed, Rules, Setup, Side, SideState, cards, initiative, nerve, side_of,
+    BigNerveInput, Card, Colour, DeckKind, Effect, Event, Flag, GameError, Lasts, Model, ModelRef, Phase,
+    Placed, Rules, Setup, Side, SideState, State, cards, initiative, nerve, side_of,
 };
 
-impl Game {
+impl State {
     pub(super) fn end_turn(&mut self) -> Result<(), GameError> {
         self.expect_phase(Phase::Activations)?;
         let mut left = Vec::new();
@@ -319,9 +319,9 @@ impl Game {
         current.is_some_and(|c| self.quick_shots.contains(&(side, c)))
     }
 
-    /// The events since this turn's initiative cards were dealt.
+    /// The events since this turn's initiative cards were dealt, the latest first.
     pub(super) fn this_turn(&self) -> impl Iterator<Item = &Event> {
-        self.log.iter().rev().take_while(|e| !matches!(e, Event::DealInitiative { .. }))
+        self.turn_events.latest_first()
     }
 
     /// The side that may make the lowest-card switch now: after the reveal, before any model
@@ -391,10 +391,11 @@ impl Game {
         if self.phase != Phase::EndOfTurn || self.no_big_nerve(rules) {
             return Vec::new();
         }
+        // The phase is the end of turn only after this turn's `EndTurn`, which is among this
+        // turn's events.
         let tested: Vec<usize> = self
-            .log
-            .iter()
-            .rev()
+            .turn_events
+            .latest_first()
             .take_while(|e| !matches!(e, Event::EndTurn))
             .filter_map(|e| if let Event::BigNerve { side, .. } = e { Some(*side) } else { None })
             .collect();
