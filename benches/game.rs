@@ -124,6 +124,27 @@ fn main() {
         median(reading),
         median(replaying)
     );
+    // The same game through the table session, as the app reopens it: the first reopen makes
+    // the words and remembers them beside the journal, every later one takes them.
+    let data = posse::store::DataDir::at(dir.path());
+    Journal::rewrite(&data.game_path("long"), &game.events).expect("journal");
+    let mut table: posse::session::Table<Game> = posse::session::Table::new(Some(data), "game");
+    table.resume(rules, "long").expect("first reopen");
+    table.close(rules);
+    let remembered: Vec<f64> = (0..11)
+        .map(|_| {
+            let start = Instant::now();
+            table.resume(rules, "long").expect("reopened");
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            assert_eq!(table.game().map(|g| g.lines.len()), Some(10_000));
+            table.close(rules);
+            ms
+        })
+        .collect();
+    println!(
+        "reopen it through the table session, its lines remembered: median {:.1} ms",
+        median(remembered)
+    );
     if std::env::var_os("PERF_REPLAY").is_some() {
         for _ in 0..300 {
             assert_eq!(Game::replay(rules, &events).expect("replays").events.len(), 10_000);

@@ -143,6 +143,28 @@ impl<R: Rules> Log<R> {
         Ok(log)
     }
 
+    /// Replays `events` whose words are already known (`lines`, one per event, as remembered
+    /// beside the journal): each event is applied in place and no line is made again, which
+    /// is most of a replay's time. With the wrong number of lines it replays as [`Log::replay`].
+    ///
+    /// # Errors
+    /// The first event that cannot be applied, with its position.
+    pub fn replay_with_lines(
+        rules: &R,
+        events: &[R::Event],
+        lines: Vec<String>,
+    ) -> Result<Log<R>, Replayed<R>> {
+        if lines.len() != events.len() {
+            return Log::replay(rules, events);
+        }
+        let mut log = Log { state: R::State::default(), events: Vec::with_capacity(events.len()), lines };
+        for (i, event) in events.iter().enumerate() {
+            rules.apply(&mut log.state, event).map_err(|e| (i, e))?;
+            log.events.push(event.clone());
+        }
+        Ok(log)
+    }
+
     /// The game without its last event, and that event; `None` for a game with no events.
     ///
     /// # Errors

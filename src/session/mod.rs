@@ -44,6 +44,17 @@ pub trait Played: Sized + Default {
     /// The first event that does not apply, by its position from 0, and why.
     fn replay(rules: &Self::Rules, events: &[Self::Event]) -> Result<Self, (usize, Self::Error)>;
 
+    /// As [`Played::replay`], with each event's words already known (one line per event, as
+    /// remembered beside the journal), so none is made again.
+    ///
+    /// # Errors
+    /// The first event that does not apply, by its position from 0, and why.
+    fn replay_with_lines(
+        rules: &Self::Rules,
+        events: &[Self::Event],
+        lines: Vec<String>,
+    ) -> Result<Self, (usize, Self::Error)>;
+
     /// Applies `event` in the safe order: tried on a copy, handed to `save`, and only then
     /// shown. On any failure the game is as it was.
     ///
@@ -76,6 +87,14 @@ impl<R: TableRules> Played for Log<R> {
 
     fn replay(rules: &R, events: &[R::Event]) -> Result<Self, (usize, R::Error)> {
         Log::replay(rules, events)
+    }
+
+    fn replay_with_lines(
+        rules: &R,
+        events: &[R::Event],
+        lines: Vec<String>,
+    ) -> Result<Self, (usize, R::Error)> {
+        Log::replay_with_lines(rules, events, lines)
     }
 
     fn commit<W>(
@@ -503,7 +522,18 @@ impl<G: Played> Table<G> {
         let path = data.game_path(id);
         let read = store::read_journal_of::<G::Event>(&path)
             .map_err(|e| self.error(Problem::CannotReopen(e.to_string())))?;
-        let (game, damage) = replay_until_damage::<G>(rules, &read);
+        // A long game whose lines were remembered for this very journal replays without
+        // making its words again (a stale or missing cache replays them all).
+        let cached = if read.damage.is_none() && !read.torn_tail {
+            data.cached_lines(id, read.events.len(), read.last_sum())
+        } else {
+            None
+        };
+        let fresh = cached.is_none();
+        let (game, damage) = match cached.map(|lines| G::replay_with_lines(rules, &read.events, lines)) {
+            Some(Ok(game)) => (game, None),
+            _ => replay_until_damage::<G>(rules, &read),
+        };
         let noun = self.noun;
         let (saving, reopened) = match damage {
             Some(Damage { line, reason }) => {
@@ -524,6 +554,9 @@ impl<G: Played> Table<G> {
                 }
             },
         };
+        if fresh && !read.torn_tail && matches!(saving, Saving::Journal(_)) {
+            remember_lines(&data, id, &game, Some(read.last_sum()));
+        }
         self.open = Some(OpenGame { id: id.to_owned(), game, saving });
         self.redo.clear();
         Ok(reopened)
@@ -536,6 +569,7 @@ impl<G: Played> Table<G> {
         {
             // Best effort: without it the game is replayed when the list is next made.
             let _ = data.save_summary(&open.id, &open.game.summary(rules));
+            remember_lines(data, &open.id, &open.game, None);
         }
         self.redo.clear();
         self.refresh(rules);
@@ -576,6 +610,31 @@ impl<G: Played> Table<G> {
         self.refresh(rules);
         Ok(Some(id))
     }
+}
+
+/// Games shorter than this replay their words in a few milliseconds: their lines are not
+/// remembered (which would double their size in a web page's small storage).
+pub const LINES_WORTH_REMEMBERING: usize = 1000;
+
+/// Remembers a long game's lines beside its journal, for the journal as it now is (best effort:
+/// without them the next reopen makes the words again). The journal's last sum (`known`, or
+/// read back from the file) ties the lines to exactly the events they describe.
+fn remember_lines<G: Played>(data: &DataDir, id: &str, game: &G, known: Option<u32>) {
+    if game.events().len() < LINES_WORTH_REMEMBERING {
+        return;
+    }
+    let last_sum = match known {
+        Some(sum) => sum,
+        None => match store::read_journal_of::<G::Event>(&data.game_path(id)) {
+            Ok(read)
+                if read.damage.is_none() && !read.torn_tail && read.events.len() == game.lines().len() =>
+            {
+                read.last_sum()
+            }
+            _ => return,
+        },
+    };
+    let _ = data.save_lines(id, last_sum, game.lines());
 }
 
 /// A journal's game replayed up to its first damage, and that damage: a damaged line, or the

@@ -206,3 +206,39 @@ fn without_a_data_folder_nothing_starts_and_the_sentence_says_why() {
     assert_eq!(refused.to_string(), "There is no data folder to keep the fight in.");
     assert_eq!(t.commit(&Counting, &Ev::Add(1)).expect_err("none").to_string(), "No fight is open.");
 }
+
+/// A long game's lines are remembered beside its journal when it is first reopened (and at
+/// close), and the next reopen takes them instead of making its words again; once the journal
+/// changes they are stale and the words are made afresh.
+#[test]
+fn a_long_games_lines_are_remembered_for_its_journal() {
+    let dir = tempfile::tempdir().expect("temp");
+    let data = DataDir::at(dir.path());
+    let events: Vec<Ev> =
+        std::iter::once(Ev::Start(0)).chain((0..LINES_WORTH_REMEMBERING).map(|_| Ev::Add(1))).collect();
+    crate::store::Journal::rewrite(&data.game_path("game-1"), &events).expect("journal");
+    let cache = dir.path().join("games/game-1.lines.json");
+    let mut t = table(&dir);
+    t.resume(&Counting, "game-1").expect("reopened");
+    assert_eq!(t.game().map(|g| g.lines[1].clone()), Some("Add 1: 1".to_owned()));
+    assert!(cache.exists(), "remembered on the first reopen");
+    t.close(&Counting);
+
+    // The remembered words are the ones shown: one changed by hand comes back changed.
+    let text = std::fs::read_to_string(&cache).expect("cache");
+    std::fs::write(&cache, text.replacen("Add 1: 1\"", "Remembered\"", 1)).expect("edited");
+    let mut again = table(&dir);
+    again.resume(&Counting, "game-1").expect("reopened");
+    assert_eq!(again.game().map(|g| g.lines[1].clone()), Some("Remembered".to_owned()));
+    assert_eq!(total(&again), Some(1000));
+
+    // A new event changes the journal: the old lines no longer count, and closing remembers
+    // the new ones.
+    again.commit(&Counting, &Ev::Add(5)).expect("added");
+    std::fs::write(&cache, text.replacen("Add 1: 1\"", "Stale\"", 1)).expect("edited");
+    let mut third = table(&dir);
+    third.resume(&Counting, "game-1").expect("reopened");
+    let lines = third.game().map(|g| g.lines.clone()).unwrap_or_default();
+    assert_eq!((lines[1].as_str(), lines.last().map(String::as_str)), ("Add 1: 1", Some("Add 5: 1005")));
+    assert_eq!(total(&third), Some(1005));
+}

@@ -76,9 +76,9 @@ pub enum BackupError {
     Outside(String),
 }
 
-/// Folders and files a backup leaves out.
+/// Folders and files a backup leaves out (a game's remembered lines are a cache of its journal).
 fn left_out(name: &str, top: bool) -> bool {
-    name == "prints" || name == "deleted" || (top && name == "settings.json")
+    name == "prints" || name == "deleted" || name.ends_with(".lines.json") || (top && name == "settings.json")
 }
 
 impl DataDir {

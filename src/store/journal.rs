@@ -141,6 +141,15 @@ pub struct JournalRead<E> {
     last_sum: u32,
 }
 
+impl<E> JournalRead<E> {
+    /// The sum of the last good line: with the number of events it names the journal's
+    /// content up to there (each line's sum covers the one before).
+    #[must_use]
+    pub fn last_sum(&self) -> u32 {
+        self.last_sum
+    }
+}
+
 /// Reads a journal of a system's events (`E`), never writing to it. Damage is reported in
 /// [`JournalRead::damage`] with the events before it, so a damaged game can still be shown.
 ///

@@ -30,6 +30,8 @@ pub const FILE_LIMIT: u64 = 16 * 1024 * 1024;
 
 /// The largest summary file Posse reads.
 const SUMMARY_LIMIT: u64 = 64 * 1024;
+/// The most a game's remembered lines may take.
+const LINES_LIMIT: u64 = 256 * 1024 * 1024;
 
 /// A file could not be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -60,6 +62,15 @@ impl StoreError {
             StoreError::NoDataFolder => None,
         }
     }
+}
+
+/// A long game's log lines, remembered for the journal they were made from.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct GameLines {
+    bytes: u64,
+    modified: u128,
+    last_sum: u32,
+    lines: Vec<String>,
 }
 
 /// A saved game's summary and the journal length and time of change it was made from.
@@ -277,6 +288,43 @@ impl DataDir {
         self.games().join(format!("{id}.summary.json"))
     }
 
+    fn lines_path(&self, id: &str) -> PathBuf {
+        self.games().join(format!("{id}.lines.json"))
+    }
+
+    /// The log lines remembered for a long game, while its journal is as it was when they were
+    /// written: the same length and time of change, the same number of events and the same
+    /// last line (`events`, `last_sum` from the journal just read). Reopening then needs no
+    /// words made again; anything else is stale and `None`.
+    #[must_use]
+    pub fn cached_lines(&self, id: &str, events: usize, last_sum: u32) -> Option<Vec<String>> {
+        let (bytes, modified) = journal_stamp(&self.game_path(id))?;
+        let text = read_bounded(&self.lines_path(id), LINES_LIMIT, "a game's lines").ok()?;
+        let cached: GameLines = serde_json::from_slice(&text).ok()?;
+        let fresh = cached.bytes == bytes
+            && cached.modified == modified
+            && cached.last_sum == last_sum
+            && cached.lines.len() == events;
+        fresh.then_some(cached.lines)
+    }
+
+    /// Remembers a game's log lines beside its journal as it is now ([`DataDir::cached_lines`]).
+    /// A cache, left out of backups: losing it only makes the next reopen replay the words.
+    ///
+    /// # Errors
+    /// When the journal cannot be read or the lines cannot be written.
+    pub fn save_lines(&self, id: &str, last_sum: u32, lines: &[String]) -> Result<(), StoreError> {
+        let path = self.game_path(id);
+        let (bytes, modified) = journal_stamp(&path).ok_or_else(|| StoreError::Unreadable {
+            path: path.clone(),
+            reason: "its length and time of change cannot be read".into(),
+        })?;
+        let cached = GameLines { bytes, modified, last_sum, lines: lines.to_vec() };
+        let text = serde_json::to_string(&cached)
+            .map_err(|e| StoreError::Unwritable { path: path.clone(), reason: e.to_string() })?;
+        write_atomic(&self.lines_path(id), text.as_bytes())
+    }
+
     /// The summary remembered for a saved game, while its journal keeps the length and the time
     /// of change it had when the summary was written (any change since makes it stale).
     #[must_use]
@@ -337,8 +385,9 @@ impl DataDir {
             });
         }
         move_file(&self.game_path(id), &to)?;
-        // Best effort: a summary left behind is stale once its journal is gone.
+        // Best effort: a summary or lines left behind are stale once their journal is gone.
         let _ = files().remove_file(&self.summary_path(id));
+        let _ = files().remove_file(&self.lines_path(id));
         Ok(())
     }
 
