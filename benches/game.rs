@@ -2,7 +2,8 @@
 //! before the game shows it) at 100 and at 10,000 events, what the sync alone costs on this
 //! disk, and reopening a game of 10,000 events. Run with `cargo bench --bench game` (or, to
 //! skip an optimised build, `cargo bench --profile dev --bench game`). With `PERF_REPLAY=1` it
-//! replays the long game 300 more times at the end, for a profiler (`perf record`).
+//! replays the long game 300 more times at the end, and with `PERF_REMEMBERED=1` reopens it
+//! through the session 300 more times, for a profiler (`perf record`).
 
 use std::io::Write as _;
 use std::time::Instant;
@@ -145,6 +146,12 @@ fn main() {
         "reopen it through the table session, its lines remembered: median {:.1} ms",
         median(remembered)
     );
+    if std::env::var_os("PERF_REMEMBERED").is_some() {
+        for _ in 0..300 {
+            table.resume(rules, "long").expect("reopened");
+            table.close(rules);
+        }
+    }
     if std::env::var_os("PERF_REPLAY").is_some() {
         for _ in 0..300 {
             assert_eq!(Game::replay(rules, &events).expect("replays").events.len(), 10_000);

@@ -226,7 +226,7 @@ fn a_long_games_lines_are_remembered_for_its_journal() {
 
     // The remembered words are the ones shown: one changed by hand comes back changed.
     let text = std::fs::read_to_string(&cache).expect("cache");
-    std::fs::write(&cache, text.replacen("Add 1: 1\"", "Remembered\"", 1)).expect("edited");
+    std::fs::write(&cache, text.replacen("\nAdd 1: 1\n", "\nRemembered\n", 1)).expect("edited");
     let mut again = table(&dir);
     again.resume(&Counting, "game-1").expect("reopened");
     assert_eq!(again.game().map(|g| g.lines[1].clone()), Some("Remembered".to_owned()));
@@ -235,7 +235,7 @@ fn a_long_games_lines_are_remembered_for_its_journal() {
     // A new event changes the journal: the old lines no longer count, and closing remembers
     // the new ones.
     again.commit(&Counting, &Ev::Add(5)).expect("added");
-    std::fs::write(&cache, text.replacen("Add 1: 1\"", "Stale\"", 1)).expect("edited");
+    std::fs::write(&cache, text.replacen("\nAdd 1: 1\n", "\nStale\n", 1)).expect("edited");
     let mut third = table(&dir);
     third.resume(&Counting, "game-1").expect("reopened");
     let lines = third.game().map(|g| g.lines.clone()).unwrap_or_default();

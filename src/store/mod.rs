@@ -64,13 +64,13 @@ impl StoreError {
     }
 }
 
-/// A long game's log lines, remembered for the journal they were made from.
+/// Which journal a long game's remembered log lines were made from, and how many there are.
 #[derive(serde::Serialize, serde::Deserialize)]
 struct GameLines {
     bytes: u64,
     modified: u128,
     last_sum: u32,
-    lines: Vec<String>,
+    count: usize,
 }
 
 /// A saved game's summary and the journal length and time of change it was made from.
@@ -300,28 +300,43 @@ impl DataDir {
     pub fn cached_lines(&self, id: &str, events: usize, last_sum: u32) -> Option<Vec<String>> {
         let (bytes, modified) = journal_stamp(&self.game_path(id))?;
         let text = read_bounded(&self.lines_path(id), LINES_LIMIT, "a game's lines").ok()?;
-        let cached: GameLines = serde_json::from_slice(&text).ok()?;
+        let text = String::from_utf8(text).ok()?;
+        // A first line saying which journal the lines belong to, then one line each.
+        let (head, body) = text.split_once('\n')?;
+        let cached: GameLines = serde_json::from_str(head).ok()?;
         let fresh = cached.bytes == bytes
             && cached.modified == modified
             && cached.last_sum == last_sum
-            && cached.lines.len() == events;
-        fresh.then_some(cached.lines)
+            && cached.count == events;
+        let lines: Vec<String> =
+            if events == 0 { Vec::new() } else { body.lines().map(str::to_owned).collect() };
+        (fresh && lines.len() == events).then_some(lines)
     }
 
-    /// Remembers a game's log lines beside its journal as it is now ([`DataDir::cached_lines`]).
-    /// A cache, left out of backups: losing it only makes the next reopen replay the words.
+    /// Remembers a game's log lines beside its journal as it is now ([`DataDir::cached_lines`]):
+    /// a first line naming the journal, then one line per event (lines that are not single
+    /// lines of text are not remembered). A cache, left out of backups: losing it only makes
+    /// the next reopen make the words again.
     ///
     /// # Errors
     /// When the journal cannot be read or the lines cannot be written.
     pub fn save_lines(&self, id: &str, last_sum: u32, lines: &[String]) -> Result<(), StoreError> {
         let path = self.game_path(id);
+        if lines.iter().any(|l| l.contains(['\n', '\r'])) {
+            return Ok(());
+        }
         let (bytes, modified) = journal_stamp(&path).ok_or_else(|| StoreError::Unreadable {
             path: path.clone(),
             reason: "its length and time of change cannot be read".into(),
         })?;
-        let cached = GameLines { bytes, modified, last_sum, lines: lines.to_vec() };
-        let text = serde_json::to_string(&cached)
+        let head = GameLines { bytes, modified, last_sum, count: lines.len() };
+        let mut text = serde_json::to_string(&head)
             .map_err(|e| StoreError::Unwritable { path: path.clone(), reason: e.to_string() })?;
+        for line in lines {
+            text.push('\n');
+            text.push_str(line);
+        }
+        text.push('\n');
         write_atomic(&self.lines_path(id), text.as_bytes())
     }
 
