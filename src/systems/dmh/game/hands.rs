@@ -21,6 +21,9 @@ use crate::systems::dmh::rules::shooting::ShotInput;
 pub enum Effect {
     /// 4, Sodden by whiskey: two enemy models swap initiative cards.
     SoddenByWhiskey,
+    /// 5, Stumble: the enemy's activation ends after the move it has just made (from edition
+    /// 2; a reminder before).
+    Stumble,
     /// 8, Spotted Horse: out of action results against the model count as under fire + nerve.
     SpottedHorse,
     /// 9, Yellow Belly: the enemy's nerve test fails without a roll.
@@ -60,6 +63,7 @@ impl Effect {
         };
         Some(match (rank.value(), suit) {
             (4, _) => Effect::SoddenByWhiskey,
+            (5, _) => Effect::Stumble,
             (8, _) => Effect::SpottedHorse,
             (9, _) => Effect::YellowBelly,
             (10, _) => Effect::DeadEye,
@@ -85,7 +89,11 @@ impl Effect {
             Effect::YellowBelly | Effect::LongArm => &[Enemy],
             Effect::SpottedHorse | Effect::DeadEye | Effect::TrueGrit | Effect::GunInHand => &[Own],
             Effect::Shootist => &[Own, Enemy],
-            Effect::HangEmHigh | Effect::StandItLikeAMan | Effect::StartedTogether | Effect::BlackJoker => {
+            Effect::Stumble
+            | Effect::HangEmHigh
+            | Effect::StandItLikeAMan
+            | Effect::StartedTogether
+            | Effect::BlackJoker => {
                 &[]
             }
         }
