@@ -93,9 +93,7 @@ impl Effect {
             | Effect::HangEmHigh
             | Effect::StandItLikeAMan
             | Effect::StartedTogether
-            | Effect::BlackJoker => {
-                &[]
-            }
+            | Effect::BlackJoker => &[],
         }
     }
 }

@@ -1461,7 +1461,12 @@ fn the_strangers_enemies_stay_drunk_until_one_of_them_falls() {
     // The scene page says so where it lists the directions, not under the first turn.
     let scene = t.rules.scene("the-stranger").expect("the scene");
     assert!(scene.sides.bad.first_turn.iter().all(|l| !l.contains("drunk")));
-    assert!(scene.directions.iter().any(|l| l.contains("drunk") && l.contains("until one of them is put out of action")));
+    assert!(
+        scene
+            .directions
+            .iter()
+            .any(|l| l.contains("drunk") && l.contains("until one of them is put out of action"))
+    );
 }
 
 // ---------------------------------------------------------------------------------------
