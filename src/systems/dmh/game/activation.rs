@@ -16,8 +16,11 @@ use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::Lasts;
 
 /// The engine behaviour a game was started with, recorded in its set-up: journals written
-/// before declared activations (edition 0) replay with the rules they were played with.
-pub const EDITION: u32 = 1;
+/// before declared activations (edition 0) replay with the rules they were played with, and
+/// so do those from before the fight at the higher card and the applied Stumble (edition 1).
+/// From edition 2 a fighter whose card comes up first must fight on or break off (line 190,
+/// 193), and Stumble ends the enemy's activation (line 211).
+pub const EDITION: u32 = 2;
 
 /// One action a model may declare (the action summary, rulebook lines 77–84).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -565,6 +568,17 @@ impl State {
         let Some(i) = a.next_position() else {
             return Err(GameError::Declaration(format!("{name} has no declared action left")));
         };
+        // A fighter that declared its break off carries it out (line 193): giving up a move
+        // would leave it locked with no way to end its turn.
+        let action = a.declared[i];
+        if self.edition >= 2 && action == Action::Move && self.fight_unrolled(model) {
+            return Err(GameError::Declaration(format!(
+                "{name} is locked in a fight: break off with the two declared moves"
+            )));
+        }
+        let Some(a) = self.activation.as_mut().filter(|a| a.model == model) else {
+            return Err(GameError::Declaration(format!("{name} has not declared its actions")));
+        };
         a.steps[i] = Step::Lost;
         // A shot given up takes the aims declared for it along.
         if a.declared[i] == Action::Shoot {
@@ -757,7 +771,11 @@ pub(super) fn describe(game: &State, after: &State, event: &Event) -> Option<Str
                 .iter()
                 .zip(&after.sides)
                 .map(|(b, a)| {
-                    let card = a.discard.last().filter(|_| a.discard.len() > b.discard.len());
+                    // The drawn card lands on the discard pile; a deck that was empty was first
+                    // made again from that pile (lines 69, 86), which then holds the card alone.
+                    let remade = b.deck.is_empty() && b.reshuffle && !b.discard.is_empty();
+                    let drew = remade || a.deck.len() < b.deck.len();
+                    let card = a.discard.last().filter(|_| drew);
                     format!("{} {}", b.name, card.map_or_else(|| "nothing".to_owned(), |c| c.label()))
                 })
                 .collect();

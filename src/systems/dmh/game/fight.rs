@@ -20,6 +20,38 @@ impl State {
         Ok(())
     }
 
+    /// Whether `r` is locked in a fight whose roll-off this turn is still to come: the fighter
+    /// whose card comes up first then fights on or breaks off (lines 190, 193).
+    #[must_use]
+    pub fn fight_unrolled(&self, r: ModelRef) -> bool {
+        self.fight_of(r).is_some_and(|f| f.rolled != self.turn)
+    }
+
+    /// The fighter who holds the higher card in `r`'s fight this turn and takes its +1, while
+    /// the roll-off is still to come: the one of the two whose card comes up first (line 190).
+    /// `None` once the fight was rolled this turn, or when neither holds a card.
+    #[must_use]
+    pub fn higher_card_fighter(&self, r: ModelRef) -> Option<ModelRef> {
+        let fight = self.fight_of(r).filter(|f| f.rolled != self.turn)?;
+        let order = self.order().ok()?;
+        order.into_iter().find(|x| fight.involves(*x))
+    }
+
+    /// Why model `r` may not end its activation now without fighting: it holds the higher
+    /// card of a fight not rolled this turn (lines 190, 193).
+    #[must_use]
+    pub fn must_fight(&self, r: ModelRef) -> Option<String> {
+        if self.edition < 2 || self.higher_card_fighter(r) != Some(r) {
+            return None;
+        }
+        let fight = self.fight_of(r)?;
+        Some(format!(
+            "{} holds the higher card in the fight with {}: fight on with +1, or break off by declaring two moves first",
+            self.name(r),
+            self.name(fight.opponent(r))
+        ))
+    }
+
     /// The fight `r` is locked in, if any.
     #[must_use]
     pub fn fight_of(&self, r: ModelRef) -> Option<&Fight> {

@@ -21,6 +21,9 @@ use crate::systems::dmh::rules::shooting::ShotInput;
 pub enum Effect {
     /// 4, Sodden by whiskey: two enemy models swap initiative cards.
     SoddenByWhiskey,
+    /// 5, Stumble: the enemy's activation ends after the move it has just made (from edition
+    /// 2; a reminder before).
+    Stumble,
     /// 8, Spotted Horse: out of action results against the model count as under fire + nerve.
     SpottedHorse,
     /// 9, Yellow Belly: the enemy's nerve test fails without a roll.
@@ -60,6 +63,7 @@ impl Effect {
         };
         Some(match (rank.value(), suit) {
             (4, _) => Effect::SoddenByWhiskey,
+            (5, _) => Effect::Stumble,
             (8, _) => Effect::SpottedHorse,
             (9, _) => Effect::YellowBelly,
             (10, _) => Effect::DeadEye,
@@ -85,9 +89,11 @@ impl Effect {
             Effect::YellowBelly | Effect::LongArm => &[Enemy],
             Effect::SpottedHorse | Effect::DeadEye | Effect::TrueGrit | Effect::GunInHand => &[Own],
             Effect::Shootist => &[Own, Enemy],
-            Effect::HangEmHigh | Effect::StandItLikeAMan | Effect::StartedTogether | Effect::BlackJoker => {
-                &[]
-            }
+            Effect::Stumble
+            | Effect::HangEmHigh
+            | Effect::StandItLikeAMan
+            | Effect::StartedTogether
+            | Effect::BlackJoker => &[],
         }
     }
 }
@@ -293,6 +299,11 @@ impl State {
         if closed {
             return Err(GameError::Targets("that card is played before the models start to act".into()));
         }
+        if self.edition >= 2 && timing == Some(Timing::EnemyMoved) && self.just_moved(1 - side).is_none() {
+            return Err(GameError::Targets(
+                "Stumble is played on an enemy model just after it takes a move action".into(),
+            ));
+        }
         if Effect::of(card) == Some(Effect::YellowBelly)
             && !targets.first().is_some_and(|t| self.nerve_due.contains(t))
         {
@@ -428,6 +439,14 @@ impl State {
             self.sides[pending.side].discard.push(pending.card);
             return Ok(());
         }
+        // Stumble: the enemy's activation ends after the move it has just made (line 211).
+        let timing = rules.card_text(pending.card).map(|t| t.timing);
+        if self.edition >= 2
+            && timing == Some(Timing::EnemyMoved)
+            && let Some(model) = self.activation.as_ref().map(|a| a.model).filter(|m| m.side != pending.side)
+        {
+            self.stumble(model)?;
+        }
         match Effect::of(pending.card) {
             Some(Effect::SoddenByWhiskey | Effect::RedJoker) => {
                 for pair in pending.targets.chunks(2) {
@@ -467,6 +486,33 @@ impl State {
                 lasts,
             });
         }
+        Ok(())
+    }
+
+    /// The model of `side` acting now whose latest event this turn is a move action (the
+    /// moment Stumble is played, line 211), if any.
+    #[must_use]
+    pub fn just_moved(&self, side: usize) -> Option<ModelRef> {
+        let acting = self.activation.as_ref().map(|a| a.model).filter(|m| m.side == side)?;
+        match self.this_turn().next() {
+            Some(Event::Move { model, .. }) if *model == acting => Some(acting),
+            _ => None,
+        }
+    }
+
+    /// Stumble settled: the model's declared actions still to come are lost and its
+    /// activation ends, with the move markers of the moves it took.
+    fn stumble(&mut self, model: ModelRef) -> Result<(), GameError> {
+        if let Some(a) = self.activation.as_mut().filter(|a| a.model == model) {
+            for step in &mut a.steps {
+                if *step == super::Step::Pending {
+                    *step = super::Step::Lost;
+                }
+            }
+        }
+        self.finish_activation(model, 0)?;
+        self.expire(&[Lasts::Activation]);
+        self.nerve_due.clear();
         Ok(())
     }
 

@@ -24,6 +24,7 @@ pub use crate::systems::dmh::rules::data::Flag;
 pub use activation::{Action, Activation, EDITION, Limits, ShotContext, Step};
 pub use hands::{AbilityUse, Effect, InPlay, Pending};
 pub use scene::SceneEnd;
+pub use shots::{FightShotRule, Sight};
 pub use turn_events::TurnEvents;
 
 use crate::kernel::log::{self, Log, Summary};
@@ -863,6 +864,11 @@ impl State {
         }
         if let Some(a) = self.activation.as_ref().filter(|a| a.model != model) {
             return Err(GameError::Declaration(format!("finish {}'s activation first", self.name(a.model))));
+        }
+        // The roll-off is made at the higher card of the two (line 190): that fighter fights
+        // on or breaks off, it does not pass.
+        if let Some(why) = self.must_fight(model) {
+            return Err(GameError::Declaration(why));
         }
         self.finish_activation(model, moves)?;
         self.expire(&[Lasts::Activation]);

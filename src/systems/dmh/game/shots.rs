@@ -6,6 +6,39 @@ use super::{
     AbilityId, Action, Activation, Effect, Fire, Flag, GameError, InPlay, Interruption, Lasts, ModelRef,
     Phase, Rules, ShotResult, State, shooting,
 };
+use crate::systems::dmh::rules::shooting::ShotInput;
+
+/// What the table sees of a target at a shot: the two to-hit modifiers a player ticks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sight {
+    /// Behind substantial cover.
+    pub cover: bool,
+    /// The line of sight passes through another model's base.
+    pub obscured: bool,
+}
+
+/// The rule for shooting at a model locked in a fight, for one shooting side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FightShotRule {
+    /// Models in a fight are not shot at (the rule for every gang but the Desperados).
+    Barred,
+    /// Life Ain't Worth Spit: the shot may go in; a hit turns the shooter's top card and an
+    /// even number card hits the shooter's own fighter.
+    Randomised,
+}
+
+impl FightShotRule {
+    /// The rule in words for the shot panel.
+    #[must_use]
+    pub fn text(self) -> &'static str {
+        match self {
+            FightShotRule::Barred => "Models locked in a fight cannot be shot at.",
+            FightShotRule::Randomised => {
+                "Into a fight: on a hit Posse turns your top card; an even number hits your own fighter."
+            }
+        }
+    }
+}
 
 impl State {
     pub(super) fn interrupt(&mut self, model: ModelRef, kind: Interruption) -> Result<(), GameError> {
@@ -359,6 +392,56 @@ impl State {
         } else {
             result
         }
+    }
+
+    /// The quick shot `shooter` would take at the acting model `target` from `distance_cm`,
+    /// with the to-hit modifiers applied as for any shot (line 171): the shooter's skill and
+    /// markers, the target's total declared moves, cover (ticked at the table, or the target's
+    /// cover flag), an obscured line of sight, and the cards in play. The shot's breakdown is
+    /// then `shooting::assess` of the input, as for a shot; the notes say which cards changed
+    /// it. `None` when `shooter` has no gun that quick shoots or a model is missing.
+    #[must_use]
+    pub fn quick_shot_input(
+        &self,
+        rules: &Rules,
+        shooter: ModelRef,
+        target: ModelRef,
+        distance_cm: f64,
+        sight: Sight,
+    ) -> Option<(ShotInput, Vec<&'static str>)> {
+        let by = self.model_at(shooter)?;
+        let victim = self.model_at(target)?;
+        let declared = self.activation_of(target).map_or(0, Activation::declared_moves);
+        let mut input = ShotInput {
+            weapon: self.quick_weapon(rules, shooter)?,
+            distance_cm,
+            shooter_under_fire: by.under_fire.min(4),
+            skill: by.shoot,
+            shooter_boss: by.boss,
+            shooter_mounted: by.has(Flag::Mounted),
+            target_moves: declared.min(3),
+            cover: sight.cover || victim.has(Flag::Cover),
+            target_boss: victim.boss,
+            target_mounted: victim.has(Flag::Mounted),
+            obscured: sight.obscured,
+            hostage: self.holds_hostage(rules, target),
+            ..ShotInput::default()
+        };
+        let notes = self.card_shot_effects(rules, shooter, target, &mut input);
+        Some((input, notes))
+    }
+
+    /// What the shot panel says about shooting at `target` for a shooter of `side`, when the
+    /// target is locked in a fight: each gang reads only its own rule (lines 189, 193,
+    /// 328–329). `None` when the target is not in a fight.
+    #[must_use]
+    pub fn fight_shot_rule(&self, rules: &Rules, side: usize, target: ModelRef) -> Option<FightShotRule> {
+        self.fight_of(target)?;
+        Some(if self.shoots_into_fights(rules, side) {
+            FightShotRule::Randomised
+        } else {
+            FightShotRule::Barred
+        })
     }
 
     /// Whether `side`'s models may shoot into hand-to-hand (Life Ain't Worth Spit).

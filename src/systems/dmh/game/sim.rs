@@ -208,13 +208,15 @@ fn activation_event(rules: &Rules, game: &Game, choice: u64) -> Event {
     }
     let Some(activation) = game.activation_of(current) else {
         if let Some(fight) = game.fight_of(current).copied() {
-            // Locked in a fight: roll on once a turn, or break off.
-            let event = match pick(3, 24) {
-                _ if fight.rolled == game.turn => return end,
-                0 => Event::Declare { model: current, actions: vec![Action::Move, Action::Move] },
-                _ => fight_event(current, fight.opponent(current), choice),
-            };
-            return if game.allows(rules, &event) { event } else { end };
+            // Locked in a fight: roll on once a turn, or break off (the higher card may not
+            // pass, line 190).
+            if fight.rolled == game.turn {
+                return end;
+            }
+            let break_off = Event::Declare { model: current, actions: vec![Action::Move, Action::Move] };
+            let roll_on = fight_event(current, fight.opponent(current), choice);
+            let tries = if pick(3, 24) == 0 { [break_off, roll_on] } else { [roll_on, break_off] };
+            return tries.into_iter().find(|e| game.allows(rules, e)).unwrap_or(end);
         }
         let declare = Event::Declare { model: current, actions: declaration(choice) };
         return if game.allows(rules, &declare) {

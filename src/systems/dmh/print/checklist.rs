@@ -56,13 +56,15 @@ pub fn set_plan(rules: &Rules, rep: u32) -> Vec<String> {
 
 fn side_summary(role: Role, side: &SceneSide) -> String {
     let rep = match (side.rep, side.off_table_rep) {
-        (Some(r), 0) => format!("{r} Rep"),
-        (Some(r), off) => format!("{r} Rep on the table + {off} off it"),
-        (None, _) => "no Rep budget".into(),
+        // The cast already gives its Rep ("21 Rep a side is recommended"): not again.
+        (Some(r), 0) if side.cast.contains(&format!("{r} Rep")) => String::new(),
+        (Some(r), 0) => format!(" ({r} Rep)"),
+        (Some(r), off) => format!(" ({r} Rep on the table + {off} off it)"),
+        (None, _) => " (no Rep budget)".into(),
     };
     let hand = if side.hand == 1 { "1 card".to_owned() } else { format!("{} cards", side.hand) };
     format!(
-        "{}: {} ({rep}). {} deck, hand of {hand}{}.",
+        "{}: {}{rep}. {} deck, hand of {hand}{}.",
         role.title(),
         side.cast.trim_end_matches('.'),
         capitalise(side.deck.id()),
@@ -77,6 +79,26 @@ fn side_summary(role: Role, side: &SceneSide) -> String {
 fn capitalise(text: &str) -> String {
     let mut c = text.chars();
     c.next().map_or_else(String::new, |f| f.to_uppercase().collect::<String>() + c.as_str())
+}
+
+/// An end condition and who wins it, as the checklist ticks it: the winner is named once,
+/// also when the condition's own words already end with it.
+#[must_use]
+pub fn end_line(condition: &str, winner: Winner) -> String {
+    let condition = condition.trim_end_matches('.');
+    let who = winner_text(winner);
+    // A last clause that names the winner ("; the other side wins", ": the scene is a draw")
+    // is what the arrow says.
+    let bare = condition
+        .rfind([';', ':'])
+        .filter(|&i| {
+            let tail = &condition[i + 1..];
+            !tail.contains('.') && (tail.contains(" win") || tail.contains("draw"))
+        })
+        .map_or(condition, |i| condition[..i].trim_end())
+        .trim();
+    let bare = if bare.is_empty() { condition } else { bare };
+    format!("{bare} → {who}.")
 }
 
 /// Who wins an end condition, in words.
@@ -143,7 +165,15 @@ fn build(rules: &Rules, scene: &Scene, flow: &mut Flow) {
     for role in [Role::Good, Role::Bad] {
         flow.tick(TICK, &side_summary(role, scene.sides.get(role)));
     }
-    flow.tick(TICK, "Shuffle, cut and deal each hand. In a series, last scene's winner draws 1 extra card.");
+    // The carry-over names the winner's extra card where the scene has one: said once.
+    if scene.carry_over.iter().any(|l| l.contains("extra card")) {
+        flow.tick(TICK, "Shuffle, cut and deal each hand.");
+    } else {
+        flow.tick(
+            TICK,
+            "Shuffle, cut and deal each hand. In a series, last scene's winner draws 1 extra card.",
+        );
+    }
     for line in &scene.carry_over {
         flow.tick(TICK, line);
     }
@@ -202,7 +232,7 @@ fn build(rules: &Rules, scene: &Scene, flow: &mut Flow) {
 
     flow.heading("The end");
     for end in &scene.end {
-        flow.tick(TICK, &format!("{} → {}.", end.condition.trim_end_matches('.'), winner_text(end.winner)));
+        flow.tick(TICK, &end_line(&end.condition, end.winner));
     }
     flow.gap(6.0);
     // No-break spaces keep each choice on one line when the row wraps.
@@ -251,8 +281,7 @@ mod tests {
                     assert!(text.contains(&format!("{} deck", capitalise(side.deck.id()))), "{}", scene.id);
                 }
                 for end in &scene.end {
-                    let line =
-                        format!("{} → {}.", end.condition.trim_end_matches('.'), winner_text(end.winner));
+                    let line = end_line(&end.condition, end.winner);
                     let line = line.split_whitespace().collect::<Vec<_>>().join(" ");
                     assert!(text.contains(&line), "{}: {line}", scene.id);
                 }
@@ -302,6 +331,46 @@ mod tests {
         let one = layout(rules, rules.scene("showdown").expect("scene"), Paper::A4);
         assert_eq!(one.len(), 1);
         assert!(!one[0].texts().iter().any(|t| t.starts_with("page ")), "no number on a single page");
+    }
+
+    #[test]
+    fn nothing_is_said_twice() {
+        // The winner once, the Rep once, the series' extra card once.
+        assert_eq!(
+            end_line(
+                "A side fails a Big Nerve test and leaves town; the other side wins.",
+                Winner::OtherSide
+            ),
+            "A side fails a Big Nerve test and leaves town → the other side wins."
+        );
+        assert_eq!(
+            end_line("The stranger is out of action.", Winner::Bad),
+            "The stranger is out of action → bad guys win."
+        );
+        assert_eq!(
+            end_line("One duellist is out of action; the other wins.", Winner::OtherSide),
+            "One duellist is out of action → the other side wins."
+        );
+        assert_eq!(
+            end_line("Both fall at once: the scene is a draw.", Winner::Draw),
+            "Both fall at once → a draw."
+        );
+        let rules = embedded::rules();
+        for scene in &rules.scenes {
+            let pages = layout(rules, scene, Paper::A4);
+            let text = pages.iter().flat_map(Page::texts).collect::<Vec<_>>().join(" ");
+            let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(!text.contains("wins → "), "{}: {text}", scene.id);
+            assert!(!text.contains("draw → "), "{}: {text}", scene.id);
+            assert!(!text.contains("recommended) (21 Rep)"), "{}", scene.id);
+            if scene.carry_over.iter().any(|l| l.contains("extra card")) {
+                assert!(!text.contains("In a series, last scene's winner"), "{}", scene.id);
+            }
+        }
+        let gunfight = layout(rules, rules.scene("gunfight").expect("scene"), Paper::A4);
+        let text = gunfight.iter().flat_map(Page::texts).collect::<Vec<_>>().join(" ");
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains("Good guys: A full gang; 21 Rep a side is recommended. Full deck"), "{text}");
     }
 
     #[test]

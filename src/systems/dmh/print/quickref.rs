@@ -53,10 +53,34 @@ pub fn result_lines(rules: &Rules) -> Vec<String> {
                 (Some(min), Some(max)) => format!("{min}–{max}"),
                 (Some(min), None) => format!("{min}+"),
             };
-            format!("{range}: {}. {}", r.label, r.text)
+            // The text may open with the range again ("Natural 1: …"): said once.
+            let text = r.text.strip_prefix(&format!("{range}: ")).unwrap_or(&r.text);
+            format!("{range}: {}. {}", r.label, capitalise(text))
         })
         .collect()
 }
+
+fn capitalise(text: &str) -> String {
+    let mut c = text.chars();
+    c.next().map_or_else(String::new, |f| f.to_uppercase().collect::<String>() + c.as_str())
+}
+
+/// Initiative, ties and the lowest-card switch (lines 56–60, 69).
+pub const INITIATIVE: [&str; 3] = [
+    "Each player gives his top card face up to a model he picks, then one face down to each other model; reveal. Highest first: ace high, joker low.",
+    "Ties between sides: the side that placed its first card first wins them; placed at once, each draws a card, the higher wins ties this turn. Drunk models lose ties.",
+    "The lowest card (2 low, not the joker): its player may swap two of his models' cards, once, before anyone acts.",
+];
+
+/// Duck back and quick shot (lines 160–171).
+pub const INTERRUPTIONS: [&str; 2] = [
+    "Duck back: a model not yet activated, when shot at, moves up to 10 cm to cover or away. The shooter gets one shot at −1 (−1 more if it reaches substantial cover), range from where it stood. One per enemy activation; burns its activation.",
+    "Quick shot: a model not yet activated burns its activation to shoot the acting model, one per enemy activation. Long range: it fires first; close: both together; at a move: when it likes. Modifiers as normal; the target's declared moves count.",
+];
+
+/// Shooting at the closest target (line 141).
+pub const CLOSEST: &str =
+    "Close or point blank: shoot the closest enemy, unless the shooter passes a nerve test first.";
 
 /// The shooting modifier lines, "label: value".
 #[must_use]
@@ -70,7 +94,7 @@ pub fn modifier_lines(rules: &Rules) -> Vec<String> {
     lines
 }
 
-/// A card's rank and name, and when it is played.
+/// A card's rank and name, and what it does and when it is played.
 fn card_lines(card: &CardText) -> (String, String) {
     let rank = match (&card.rank, card.suit, &card.id) {
         (_, _, Some(id)) if id == "RJ" => "Red Joker".to_owned(),
@@ -79,7 +103,7 @@ fn card_lines(card: &CardText) -> (String, String) {
         (Some(r), None, _) => r.clone(),
         _ => String::new(),
     };
-    (format!("{rank} · {}", card.name), card.when.clone())
+    (format!("{rank} · {}", card.name), format!("{} {}", card.short, card.when))
 }
 
 /// Lays out the sheet (two pages with today's data; more if the data grows).
@@ -111,6 +135,10 @@ fn build(rules: &Rules, flow: &mut Flow) {
     for action in &a.list {
         flow.para(6.0, BODY, false, &format!("{}: {}", action.name, action.summary));
     }
+    flow.heading("Initiative");
+    for line in INITIATIVE {
+        flow.para(6.0, BODY, false, line);
+    }
     flow.heading("Shooting (d20 per shot)");
     for line in modifier_lines(rules) {
         flow.para(6.0, BODY, false, &line);
@@ -120,6 +148,11 @@ fn build(rules: &Rules, flow: &mut Flow) {
     flow.gap(4.0);
     for line in result_lines(rules) {
         flow.para(6.0, BODY, false, &line);
+    }
+    flow.para(6.0, BODY, false, CLOSEST);
+    flow.heading("Interruptions");
+    for line in INTERRUPTIONS {
+        flow.para(6.0, BODY, false, line);
     }
     let nerve = &rules.core.nerve;
     flow.heading("Nerve tests (d10)");
@@ -241,6 +274,37 @@ mod tests {
                 assert!(text.contains(&card.name), "{}", card.name);
             }
         }
+    }
+
+    #[test]
+    fn the_sheet_is_enough_to_play_from_and_says_nothing_twice() {
+        let rules = embedded::rules();
+        let pages = layout(rules, Paper::A4);
+        let text: String = pages.iter().flat_map(|p| p.texts()).collect::<Vec<_>>().join(" ");
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        // Each card with what it does, in a few words, and when it is played.
+        for card in rules.cards.all() {
+            assert!(!card.short.is_empty() && card.short.len() <= 80, "{}: {}", card.name, card.short);
+            let said = format!("{} {}", card.short, card.when);
+            assert!(text.contains(&said.split_whitespace().collect::<Vec<_>>().join(" ")), "{said}");
+        }
+        // Duck back, quick shot (lines 160–171), initiative, ties and the lowest-card switch
+        // (lines 56–60), the closest target (line 141).
+        for needed in [
+            "Duck back: ",
+            "Quick shot: ",
+            "Ties between sides",
+            "The lowest card (2 low",
+            "shoot the closest enemy",
+        ] {
+            assert!(text.contains(needed), "{needed}");
+        }
+        let lines = result_lines(rules);
+        assert_eq!(
+            lines[0],
+            "Natural 1: Out of ammo. The shot fails, no more shots this activation, reload before shooting again."
+        );
+        assert_eq!(text.matches("Natural 1:").count(), 1);
     }
 
     #[test]

@@ -442,6 +442,9 @@ pub struct CardText {
     pub timing: Timing,
     pub when: String,
     pub effect: String,
+    /// The effect in a few words, for the quick reference.
+    #[serde(default)]
+    pub short: String,
     pub lasts: Lasts,
     #[serde(default)]
     pub readings: Vec<String>,

@@ -1245,6 +1245,231 @@ fn a_model_locked_in_a_fight_breaks_off_with_its_first_two_moves() {
 }
 
 // ---------------------------------------------------------------------------------------
+// 9. Every game by its book (edition 2): the fight at the higher card, Stumble, ties drawn
+// from an empty deck, quick shots, shots at a fight, the Stranger's drunks
+
+#[test]
+fn the_higher_card_fights_on_or_breaks_off_and_may_not_pass() {
+    // Line 190: "Only one roll off is made per turn, taken at the time of the highest
+    // initiative card of the combatants"; line 193: the higher card fights on with the +1 or
+    // breaks off with two moves.
+    let mut t = fight_table(130);
+    t.ok(declare(A0, &[Move]));
+    t.ok(charge(A0, B0, 4, 5));
+    t.next_turn();
+    t.deal(&[(B0, "QS"), (A0, "2H"), (A1, "9H"), (B1, "3S")]);
+    assert_eq!(t.current(), Some(B0));
+    assert_eq!(t.game.higher_card_fighter(A0), Some(B0));
+    assert_eq!(t.game.higher_card_fighter(B0), Some(B0));
+    let why = "Ike Clanton holds the higher card in the fight with Wyatt Earp: fight on with +1, or break off by declaring two moves first";
+    assert_eq!(t.game.must_fight(B0).as_deref(), Some(why));
+    assert_eq!(t.refused(end(B0)), why);
+    // The +1 is the higher card's: Ike's roll-off, at his card.
+    t.ok(Event::Fight { a: B0, b: A0, a_modifier: 1, b_modifier: 0, a_roll: 3, b_roll: 3 });
+    assert!(t.model(B0).activated, "his activation was the roll-off");
+    assert_eq!(t.model(A0).under_fire, 1, "4 against 3: Wyatt takes one marker");
+    assert_eq!(t.game.higher_card_fighter(A0), None, "rolled this turn");
+    assert_eq!(t.game.must_fight(A0), None);
+    // Virgil acts, then Wyatt at his 2: the fight was rolled, he ends his activation.
+    assert_eq!(t.current(), Some(A1));
+    t.ok(end(A1));
+    assert_eq!(t.current(), Some(B1));
+    t.ok(end(B1));
+    assert_eq!(t.current(), Some(A0));
+    t.ok(end(A0));
+}
+
+#[test]
+fn a_fighter_that_declared_its_break_off_carries_it_out() {
+    // Line 193: "To Break Off the model must declare two move actions".
+    let mut t = fight_table(131);
+    t.ok(declare(A0, &[Move]));
+    t.ok(charge(A0, B0, 4, 5));
+    t.next_turn();
+    t.deal(&[(A0, "KH"), (B0, "2S"), (A1, "9H"), (B1, "3S")]);
+    t.ok(declare(A0, &[Move, Move, Shoot]));
+    assert_eq!(t.refused(skip(A0)), "Wyatt Earp is locked in a fight: break off with the two declared moves");
+    assert_eq!(t.refused(end(A0)), t.game.must_fight(A0).expect("must fight"));
+    t.ok(Event::BreakOff { model: A0 });
+    t.ok(skip(A0));
+    t.ok(end(A0));
+    assert_eq!(t.model(A0).moves, 2);
+}
+
+#[test]
+fn a_fighter_of_an_edition_1_game_still_passes_as_it_was_played() {
+    // Journals from before edition 2 replay with the rules they were played with.
+    let mut s = setup("showdown", 132, (LAWMEN, &[WYATT, VIRGIL]), (OUTLAWS, &[IKE, BILLY]));
+    s.edition = 1;
+    let mut t = Table::with(s);
+    t.deal(&[(A0, "AH"), (A1, "5H"), (B0, "KS"), (B1, "4S")]);
+    t.ok(declare(A0, &[Move]));
+    t.ok(charge(A0, B0, 4, 5));
+    t.next_turn();
+    t.deal(&[(B0, "QS"), (A0, "2H"), (A1, "9H"), (B1, "3S")]);
+    assert_eq!(t.game.must_fight(B0), None);
+    t.ok(end(B0));
+}
+
+/// A game in which the Clanton Gang holds the Stumble card (5♠) and Wyatt acts first.
+fn stumble_table(seed: u64, edition: u32) -> Table {
+    let mut s = setup("showdown", seed, (LAWMEN, &[WYATT, VIRGIL]), (OUTLAWS, &[IKE]));
+    s.edition = edition;
+    let mut t = Table::with(s);
+    t.hand(1, &["5S"]);
+    t.deal(&[(A0, "AH"), (A1, "5H"), (B0, "KS")]);
+    t
+}
+
+#[test]
+fn stumble_ends_the_activation_after_the_move() {
+    // Line 211: "Its turn ends after this move action; it loses any further actions."
+    let mut t = stumble_table(133, EDITION);
+    t.ok(declare(A0, &[Move, Move, Shoot]));
+    let stumble = Event::Play { side: 1, card: card("5S"), targets: vec![] };
+    assert_eq!(
+        t.refused(stumble.clone()),
+        "Stumble is played on an enemy model just after it takes a move action"
+    );
+    t.ok(moved(A0));
+    t.ok(stumble);
+    t.ok(Event::Settle);
+    let wyatt = t.model(A0);
+    assert!(wyatt.activated && wyatt.card.is_none(), "his turn is over");
+    assert_eq!(wyatt.moves, 1, "one move marker, for the move he made");
+    assert!(t.game.activation.is_none());
+    assert_eq!(t.current(), Some(B0));
+    assert!(t.game.sides[1].discard.contains(&card("5S")));
+}
+
+#[test]
+fn stumble_trumped_leaves_the_activation_alone() {
+    // Line 50: a card of the same value cancels it.
+    let mut t = stumble_table(134, EDITION);
+    t.hand(0, &["5D"]);
+    t.ok(declare(A0, &[Move, Shoot]));
+    t.ok(moved(A0));
+    t.ok(Event::Play { side: 1, card: card("5S"), targets: vec![] });
+    t.ok(Event::Trump { side: 0, card: card("5D") });
+    t.ok(Event::Settle);
+    assert_eq!(t.next_action(A0), Some(Shoot));
+}
+
+#[test]
+fn stumble_in_an_edition_1_game_stays_a_reminder() {
+    let mut t = stumble_table(135, 1);
+    t.ok(declare(A0, &[Move, Shoot]));
+    t.ok(Event::Play { side: 1, card: card("5S"), targets: vec![] });
+    t.ok(Event::Settle);
+    t.ok(moved(A0));
+    assert_eq!(t.next_action(A0), Some(Shoot));
+}
+
+#[test]
+fn a_tie_drawn_from_an_empty_deck_is_drawn_from_the_reshuffled_discards() {
+    // Lines 69 and 86: "Once your deck is exhausted, shuffle the discard pile"; line 58: each
+    // side draws and the higher card wins ties.
+    let mut t = Table::new("gunfight", 136, (LAWMEN, &[WYATT]), (OUTLAWS, &[IKE]));
+    t.deal(&[(A0, "7H"), (B0, "7S")]);
+    let rest = t.game.sides[0].deck.clone();
+    t.ok(Event::SetHand { side: 0, cards: rest.clone() });
+    for c in &rest[..3] {
+        t.ok(Event::PlayCard { side: 0, card: *c });
+    }
+    assert!(t.game.sides[0].deck.is_empty());
+    t.ok(Event::TieDraw { cards: None });
+    let ours = t.game.sides[0].discard.clone();
+    assert_eq!(ours.len(), 1, "the pile became the deck; the drawn card is its new discard");
+    assert_eq!(t.game.sides[0].deck.len(), 2);
+    assert!(rest[..3].contains(&ours[0]));
+    assert!(!t.game.sides[0].ran_out, "a deck that reshuffles does not run out");
+    let theirs = *t.game.sides[1].discard.last().expect("a card");
+    assert!(
+        t.last_line().starts_with(&format!(
+            "Turn 1 · each side draws for ties: Tombstone Law {}, The Clanton Gang {}",
+            ours[0].label(),
+            theirs.label()
+        )),
+        "{}",
+        t.last_line()
+    );
+}
+
+#[test]
+fn a_quick_shot_takes_cover_and_an_obscured_sight_as_a_shot_does() {
+    // Line 171: the to-hit modifiers apply to a quick shot "as normal".
+    let mut t = Table::new("showdown", 137, (LAWMEN, &[WYATT]), (OUTLAWS, &[IKE, BILLY]));
+    t.deal(&[(A0, "AH"), (B0, "KS"), (B1, "4S")]);
+    t.flag(A0, Flag::Cover);
+    t.ok(declare(A0, &[Move, Move, Shoot]));
+    let sight = Sight { cover: false, obscured: true };
+    let (input, notes) = t.game.quick_shot_input(t.rules, B0, A0, 15.0, sight).expect("a quick shot");
+    assert!(notes.is_empty());
+    assert_eq!((input.cover, input.obscured, input.target_moves), (true, true, 2));
+    let odds = shooting::assess(t.rules, &input).expect("a legal shot");
+    let reasons: Vec<(&str, i32)> = odds.modifiers.iter().map(|m| (m.reason.as_str(), m.value)).collect();
+    let numbers = &t.rules.core.shooting;
+    for key in ["target_cover", "target_obscured"] {
+        assert!(reasons.contains(&(numbers.label(key), numbers.modifier(key))), "{key}: {reasons:?}");
+    }
+    // The same target in the open, seen clearly: better by the two modifiers.
+    t.mark(A0, Marker::Flag(Flag::Cover, false));
+    let (clear, _) = t.game.quick_shot_input(t.rules, B0, A0, 15.0, Sight::default()).expect("a quick shot");
+    let clear = shooting::assess(t.rules, &clear).expect("a legal shot");
+    let both = numbers.modifier("target_cover") + numbers.modifier("target_obscured");
+    assert_eq!(odds.modifier, clear.modifier + both);
+    assert_eq!(t.game.quick_shot_input(t.rules, B0, ModelRef { side: 0, model: 9 }, 15.0, sight), None);
+}
+
+#[test]
+fn each_gang_reads_only_its_own_rule_for_shooting_at_a_fight() {
+    // Line 193: models may not normally shoot into a fight; lines 328–329 (Life Ain't Worth
+    // Spit): Desperados may, a card turned deciding which fighter is hit.
+    let mut t = Table::new("showdown", 138, (LAWMEN, &[WYATT, VIRGIL]), (DESPERADOS, &[JEFE, RUFUS]));
+    t.deal(&[(A0, "AH"), (A1, "5H"), (B0, "KC"), (B1, "4C")]);
+    t.ok(declare(A0, &[Move]));
+    t.ok(charge(A0, B0, 4, 5));
+    assert!(t.game.fight_of(A0).is_some(), "a draw: they fight on");
+    assert_eq!(t.game.fight_shot_rule(t.rules, 0, B0), Some(FightShotRule::Barred));
+    assert_eq!(t.game.fight_shot_rule(t.rules, 1, A0), Some(FightShotRule::Randomised));
+    assert_eq!(t.game.fight_shot_rule(t.rules, 1, A1), None, "Virgil is not in a fight");
+    assert_eq!(FightShotRule::Barred.text(), "Models locked in a fight cannot be shot at.");
+    assert_eq!(
+        FightShotRule::Randomised.text(),
+        "Into a fight: on a hit Posse turns your top card; an even number hits your own fighter."
+    );
+}
+
+#[test]
+fn the_strangers_enemies_stay_drunk_until_one_of_them_falls() {
+    // Line 399: "The bad guys are all drunk and complacent until one of their number is put
+    // out of action" (not for the first turn only).
+    let mut t = Table::new("the-stranger", 139, (LAWMEN, &[WYATT]), (OUTLAWS, &[BILLY, FRANK, TOM]));
+    t.deal(&[(B0, "9S"), (B1, "8S"), (B2, "7S")]);
+    for (turn, cards) in [(2, ["2H", "6S", "5S", "4S"]), (3, ["3H", "3S", "2S", "10S"])] {
+        t.next_turn();
+        assert_eq!(t.game.turn, turn);
+        for b in [B0, B1, B2] {
+            assert!(t.model(b).has(Flag::Drunk), "turn {turn}");
+            assert_eq!(t.game.limits(t.rules, b).actions, 2, "turn {turn}");
+        }
+        t.deal(&[(A0, cards[0]), (B0, cards[1]), (B1, cards[2]), (B2, cards[3])]);
+    }
+    t.mark(B0, Marker::OutOfAction(true));
+    assert!(!t.model(B1).has(Flag::Drunk) && !t.model(B2).has(Flag::Drunk));
+    assert_eq!(t.game.limits(t.rules, B1).actions, 3);
+    // The scene page says so where it lists the directions, not under the first turn.
+    let scene = t.rules.scene("the-stranger").expect("the scene");
+    assert!(scene.sides.bad.first_turn.iter().all(|l| !l.contains("drunk")));
+    assert!(
+        scene
+            .directions
+            .iter()
+            .any(|l| l.contains("drunk") && l.contains("until one of them is put out of action"))
+    );
+}
+
+// ---------------------------------------------------------------------------------------
 // Random games
 
 proptest::proptest! {
