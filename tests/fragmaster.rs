@@ -670,8 +670,17 @@ fn five_rearm_points_and_a_rocket_fit_the_window() {
             press(&mut h, &format!("Deploy {name}"));
         }
         act(&mut h, "Run");
-        let offers = h.query_all_by_label_contains("Take the rocket launcher at rearm point").count();
-        assert_eq!(offers, 5, "at {width}");
+        let offers: Vec<egui::Rect> = h
+            .query_all_by_label_contains("Take the rocket launcher at rearm point")
+            .map(|n| n.rect())
+            .collect();
+        assert_eq!(offers.len(), 5, "at {width}");
+        for rect in &offers {
+            assert!(
+                rect.bottom() <= height && rect.right() <= width,
+                "a rearm offer at {rect:?} in {width}×{height}"
+            );
+        }
         press(&mut h, "Take the rocket launcher at rearm point 5");
         press(&mut h, "Target Ann");
         type_in(&mut h, "Distance (cm)", "4");

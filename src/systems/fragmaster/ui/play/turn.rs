@@ -87,19 +87,20 @@ fn character_ui(
     let weapon = rules.weapon(c.weapon.as_str()).map_or_else(|| c.weapon.to_string(), |w| w.name.clone());
     let carried = if c.grenades { format!("{weapon} + grenades") } else { weapon };
     ui.label(RichText::new(carried).size(theme::HEADING).strong());
-    // The lines that come and go with the turn's actions keep their space, so the actions and
-    // End keep their place as the turn goes on.
-    let cover = c.taking_cover.then(|| {
-        RichText::new("Taking cover: +1 to hit it until its next turn").color(theme::good(&v)).strong()
-    });
-    status_line(ui, theme::BODY, cover);
     pips_ui(ui, rules, s, &turn.spent);
-    let aimed = (turn.aims > 0).then(|| {
+    // One line that comes and goes with the turn's actions keeps its space, so the actions and
+    // End keep their place as the turn goes on.
+    let mut status = Vec::new();
+    if c.taking_cover {
+        status.push("Taking cover: +1 to hit it".to_owned());
+    }
+    if turn.aims > 0 {
         let total = rules.rolls.aim * i32::try_from(turn.aims).unwrap_or(0);
-        RichText::new(format!("Aimed {}×: {total:+} to hit on the next attack.", turn.aims))
-    });
-    status_line(ui, theme::BODY, aimed);
-    ui.add_space(theme::GAP);
+        status.push(format!("Aimed {}×: {total:+} to hit", turn.aims));
+    }
+    let line =
+        (!status.is_empty()).then(|| RichText::new(status.join(" · ")).color(theme::good(&v)).strong());
+    status_line(ui, theme::BODY, line);
     if s.respawn_due() {
         respawn_ui(ui, rules, s, id, state, commands);
         return;
@@ -225,28 +226,33 @@ fn rearm_ui(ui: &mut Ui, rules: &Rules, s: &State, commands: &mut Vec<PlayComman
         .as_ref()
         .and_then(|t| t.spent.last())
         .is_some_and(|last| matches!(last, Spent::Action(ActionKind::Run | ActionKind::Climb)));
-    let question = if moved { "did the move end" } else { "does the turn start" };
-    ui.label(theme::heading(
-        &v,
-        format!("Rearm (free): {question} within {} cm of a point?", rules.game.rearm_cm),
-    ));
-    ui.label(
-        RichText::new(
-            "The point keeps its weapon for the next one; the weapon put down is gone (reading F03).",
-        )
-        .color(theme::muted(&v)),
-    );
-    for offer in offers {
-        let Some(w) = rules.weapon(offer.weapon.as_str()) else { continue };
-        let text = if w.second_weapon {
-            format!("Pick up {} at rearm point {}", w.lower_name(), offer.point)
-        } else {
-            format!("Take the {} at rearm point {}", w.lower_name(), offer.point)
-        };
-        if ui.button(RichText::new(text).size(theme::BODY + 2.0)).clicked() {
-            commands.push(PlayCommand::Apply(Event::Rearm { point: offer.point }));
-        }
+    let question = if moved { "the move ended" } else { "the turn starts" };
+    let reading = "The point keeps its weapon for the next one; the weapon put down is gone (reading F03).";
+    ui.label(theme::heading(&v, format!("Rearm, free, if {question} within {} cm of:", rules.game.rearm_cm)))
+        .on_hover_text(reading);
+    if theme::is_touch(ui.ctx()) {
+        crate::ui::widgets::hint(ui, reading);
     }
+    // One row of short buttons, so the offers stay in view under the actions.
+    ui.horizontal_wrapped(|ui| {
+        for offer in offers {
+            let Some(w) = rules.weapon(offer.weapon.as_str()) else { continue };
+            let name = if w.second_weapon {
+                format!("Pick up {} at rearm point {}", w.lower_name(), offer.point)
+            } else {
+                format!("Take the {} at rearm point {}", w.lower_name(), offer.point)
+            };
+            let shown = format!("{} · point {}", w.name, offer.point);
+            if ui
+                .button(RichText::new(shown).size(theme::BODY + 2.0))
+                .accessible_name(name.clone())
+                .on_hover_text(name)
+                .clicked()
+            {
+                commands.push(PlayCommand::Apply(Event::Rearm { point: offer.point }));
+            }
+        }
+    });
 }
 
 /// A dead character at the start of its turn: the respawn point by a d6, and whether it
