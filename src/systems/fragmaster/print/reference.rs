@@ -23,9 +23,11 @@ pub fn setup_lines(rules: &Rules) -> Vec<String> {
     let g = &rules.game;
     let starting = rules.weapon(rules.starting_weapon.as_str()).map_or_else(String::new, Weapon::lower_name);
     let mut lines = vec![
+        // "Hra je pro 2-6 hráčů, ideální je čtyři a více": the book's range and its advice.
         format!(
-            "{}+ players ({} or more is best); two players may each lead a team of {} to {} characters.",
-            g.players_min, g.players_ideal, g.team_min, g.team_max
+            "{}–{} players ({} or more is best; more are possible, not recommended); one character each, or in a \
+             two-player game a team of {} to {} each.",
+            g.players_min, g.unique_deployment_max, g.players_ideal, g.team_min, g.team_max
         ),
         format!("Everyone starts with the {starting} and one life."),
         format!(
@@ -167,7 +169,8 @@ mod tests {
         let lines = setup_lines(rules());
         assert_eq!(
             lines[0],
-            "2+ players (4 or more is best); two players may each lead a team of 2 to 3 characters."
+            "2–6 players (4 or more is best; more are possible, not recommended); one character each, or in a \
+             two-player game a team of 2 to 3 each."
         );
         assert!(lines.contains(&"3 respawn points: 1–2 → 1, 3–4 → 2, 5–6 → 3.".to_owned()), "{lines:?}");
         assert!(lines.contains(&"6 respawn points: 1 → 1, 2 → 2, 3 → 3, 4 → 4, 5 → 5, 6 → 6.".to_owned()));
