@@ -692,7 +692,14 @@ impl Apply<'_> {
         let theirs = self.unit_roll(against, "agility", 0, against_roll)?;
         let key = |r: &Rolled| (r.result.outcome != Outcome::CriticalFailure, r.result.total);
         let dice = format!("Agility {} against {}", outcome_total(&mine), outcome_total(&theirs));
-        let said = match key(&mine).cmp(&key(&theirs)) {
+        // S22 (fr 7: "en réussissant un jet d'Agilité"): the interrupter must first succeed;
+        // a failed roll never cuts in, whatever the other rolled.
+        let order = if mine.result.outcome.succeeded() {
+            key(&mine).cmp(&key(&theirs))
+        } else {
+            std::cmp::Ordering::Less
+        };
+        let said = match order {
             std::cmp::Ordering::Greater => {
                 let turn = self.begin(unit)?;
                 format!("{name} cuts in before {against_name} ({dice}): {turn}")
@@ -704,7 +711,8 @@ impl Apply<'_> {
             std::cmp::Ordering::Less => {
                 self.s.unit_mut(unit)?.on_hold = false;
                 self.s.waiting.push((unit.to_owned(), against.to_owned()));
-                format!("{name} is too slow ({dice}): acts right after {against_name}")
+                let why = if mine.result.outcome.succeeded() { "is too slow" } else { "fails the Agility roll" };
+                format!("{name} {why} ({dice}): acts right after {against_name}")
             }
         };
         self.s.said = said;

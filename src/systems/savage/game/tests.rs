@@ -429,6 +429,43 @@ fn interrupting_from_hold() {
     assert_eq!(fight.last_line(), Some("Ann's turn ends; Bob's turn (K♦)"));
 }
 
+/// S22 (fr 7: "Un joueur peut interrompre l'action d'un autre joueur s'il retenait la sienne,
+/// en réussissant un jet d'Agilité"): the interrupter must succeed (4+), then beat the other.
+#[test]
+fn interrupting_needs_a_successful_agility_roll() {
+    let mut fight = round_one();
+    play(
+        &mut fight,
+        &[begin("boss"), end("boss"), begin("bob"), Event::Hold { unit: "bob".into() }, begin("ann")],
+    );
+    let cut = |mine: TraitDice, theirs: TraitDice| Event::Interrupt {
+        unit: "bob".into(),
+        against: "ann".into(),
+        roll: mine,
+        against_roll: theirs,
+    };
+    // Bob 3 (a failure) against Ann's 2: higher, but failed: Bob does not cut in.
+    let mut failed = fight.clone();
+    play(&mut failed, &[cut(typed(3, Some(2)), typed(2, Some(1)))]);
+    assert_eq!(failed.state.whose_turn(), Some("ann"));
+    assert!(failed.state.on_hold().is_empty());
+    assert_eq!(
+        failed.last_line(),
+        Some("Bob fails the Agility roll (Agility 3 against 2): acts right after Ann")
+    );
+    // Bob 3 against Ann's critical failure: still a failure, still no interruption.
+    let mut against_crit = fight.clone();
+    play(&mut against_crit, &[cut(typed(3, Some(1)), typed(1, Some(1)))]);
+    assert_eq!(against_crit.state.whose_turn(), Some("ann"));
+    // Bob's 4 succeeds and beats Ann's critical failure: Bob cuts in.
+    play(&mut fight, &[cut(typed(4, Some(1)), typed(1, Some(1)))]);
+    assert_eq!(fight.state.whose_turn(), Some("bob"));
+    assert_eq!(
+        fight.last_line(),
+        Some("Bob cuts in before Ann (Agility 4 against critical failure): Bob's turn (K♦)")
+    );
+}
+
 #[test]
 fn holding_carries_into_the_next_round_without_a_card() {
     let mut fight = round_one();

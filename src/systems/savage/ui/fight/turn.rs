@@ -882,7 +882,7 @@ fn interrupt_ui(
     }
     ui.separator();
     let acting_name = s.unit(acting).map_or(acting.to_owned(), |u| u.combatant.name.clone());
-    ui.label(RichText::new(format!("Interrupt {acting_name} from hold: both roll Agility")).strong());
+    ui.label(RichText::new(format!("Interrupt {acting_name} from hold: succeed on Agility and beat their roll")).strong());
     if state.holder.as_deref().is_none_or(|h| !holders.contains(&h)) {
         state.holder = holders.first().map(|h| (*h).to_owned());
     }
