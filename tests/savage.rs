@@ -151,6 +151,24 @@ fn soak_and_incapacitation_give_their_chances() {
     adds_up(&v);
 }
 
+/// fr 24: "Chaque succès et relance enlève une blessure": with --wounds N the chances stop at
+/// taking all N away ("wounds_N" is N or more removed, capped at N).
+#[test]
+fn soak_with_the_wounds_taken_never_removes_more() {
+    let v = json(&["soak", "--vigor", "d4", "--extra", "--wounds", "2"]);
+    has_keys(&v, &["vigor", "wild", "modifier", "wounds", "chances"]);
+    assert_eq!(v["wounds"], 2);
+    assert_eq!(keys(&v["chances"]), ["none", "wounds_1", "wounds_2"]);
+    // d4 against 4: none 3/4, one 1/4 − 1/16, both 1/16 (an ace then 4+).
+    close(&v["chances"]["none"], 0.75);
+    close(&v["chances"]["wounds_1"], 0.25 - 1.0 / 16.0);
+    close(&v["chances"]["wounds_2"], 1.0 / 16.0);
+    let v = json(&["soak", "--vigor", "d8", "--modifier", "-1", "--wounds", "5"]);
+    assert_eq!(keys(&v["chances"]), ["none", "wounds_1", "wounds_2", "wounds_3", "wounds_4", "wounds_5"]);
+    adds_up(&v);
+    fails(&["soak", "--vigor", "d8", "--wounds", "0"], 2, "--wounds is the wounds just taken, 1 to 20; 0 is not.");
+}
+
 #[test]
 fn reference_print_writes_a_pdf() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -409,3 +409,40 @@ fn a_long_name_in_the_turn_header_is_never_covered() {
         assert!(hold.right() <= end.left() && end.right() <= size.0, "{hold:?} {end:?} at {size:?}");
     }
 }
+
+/// S12 (fr 24: "Un personnage peut prendre 3 blessures avant d'être dans un Etat Critique. Il
+/// peut faire un jet d'encaissement"): Kid, four wounds down, is offered the soak above the
+/// Incapacitation roll, with odds that never take away more than the four wounds; rolling
+/// Incapacitation first leaves the soak offer in its place.
+#[test]
+fn the_soak_is_offered_before_the_incapacitation_roll() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::White]) });
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    // Four raises over Toughness: four wounds.
+    let kid = MemberRef::new("kid", 0);
+    let roll = DamageRoll::Total { total: toughness + 16 };
+    send(&mut h, Event::Damage { target: kid.clone(), attacker: None, roll, modifier: 0, nonlethal: false });
+    h.run();
+    let soak = rect(&h, Role::Button, "Soak with a white chip");
+    let incapacitation = rect(&h, Role::Button, "Apply the roll");
+    assert!(soak.bottom() < incapacitation.top(), "soak {soak:?} above Incapacitation {incapacitation:?}");
+    let odds = h
+        .root()
+        .children_recursive()
+        .filter_map(|n| n.accesskit_node().value().or_else(|| n.accesskit_node().label()))
+        .find(|l| l.starts_with("Takes away "))
+        .expect("the soak odds");
+    assert_eq!(odds.matches(" · ").count(), 4, "none, then 1 to 4 wounds: {odds}");
+    assert!(odds.contains(" · 4 ") && !odds.contains(" · 5 "), "{odds}");
+    let roll = TraitDice::Typed { trait_die: 5, wild_die: Some(2) };
+    send(&mut h, Event::Incapacitation { target: kid, roll, modifier: 0 });
+    h.run();
+    assert_eq!(rect(&h, Role::Button, "Soak with a white chip"), soak, "the soak offer stays, in its place");
+}

@@ -104,6 +104,9 @@ pub struct SoakArgs {
     /// An Extra: no Wild Die.
     #[arg(long)]
     pub extra: bool,
+    /// The wounds just taken (1–20): the chances then stop at taking them all away.
+    #[arg(long)]
+    pub wounds: Option<u32>,
 }
 
 /// `posse savage incapacitation`.
@@ -370,6 +373,9 @@ fn initiative_cmd(a: &InitiativeArgs) -> Result<(String, Value), Failure> {
 
 fn soak_cmd(rules: &Rules, a: &SoakArgs) -> Result<(String, Value), Failure> {
     let vigor = parse_die(&a.vigor)?;
+    if let Some(wounds) = a.wounds {
+        return soak_wounds_cmd(rules, a, vigor, wounds);
+    }
     let c = damage::soak_odds(rules, vigor, !a.extra, a.modifier);
     let value = json!({ "vigor": vigor.to_string(), "wild": !a.extra, "modifier": a.modifier, "chances": c });
     let mut text = format!("Soak with Vigor {vigor} {}:\n", signed(a.modifier));
@@ -378,6 +384,36 @@ fn soak_cmd(rules: &Rules, a: &SoakArgs) -> Result<(String, Value), Failure> {
     {
         let _ = writeln!(text, "  {label:<10} {}", percent(p));
     }
+    Ok((text, value))
+}
+
+/// `soak --wounds N`: "none", then "wounds_1" … "wounds_N" (the last: all N taken away).
+fn soak_wounds_cmd(rules: &Rules, a: &SoakArgs, vigor: Die, wounds: u32) -> Result<(String, Value), Failure> {
+    if !(1..=damage::MAX_SOAK_WOUNDS).contains(&wounds) {
+        return Err(Failure::malformed(format!(
+            "--wounds is the wounds just taken, 1 to {}; {wounds} is not.",
+            damage::MAX_SOAK_WOUNDS
+        )));
+    }
+    let c = damage::soak_odds_for(rules, vigor, !a.extra, a.modifier, wounds);
+    let mut chances = serde_json::Map::new();
+    let mut text = format!("Soak {wounds} wound(s) with Vigor {vigor} {}:\n", signed(a.modifier));
+    for (k, p) in c.iter().enumerate() {
+        let (key, label) = if k == 0 {
+            ("none".to_owned(), "none".to_owned())
+        } else {
+            (format!("wounds_{k}"), format!("{k} wound{}", if k == 1 { "" } else { "s" }))
+        };
+        chances.insert(key, json!(p));
+        let _ = writeln!(text, "  {label:<10} {}", percent(*p));
+    }
+    let value = json!({
+        "vigor": vigor.to_string(),
+        "wild": !a.extra,
+        "modifier": a.modifier,
+        "wounds": wounds,
+        "chances": chances,
+    });
     Ok((text, value))
 }
 

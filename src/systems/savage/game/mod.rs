@@ -348,8 +348,16 @@ impl log::Rules for Savage<'_> {
         if !state.started && !matches!(event, Event::Setup { .. }) {
             return Err(Error::NotStarted);
         }
-        // The soak window and the attack in hand close with any event but a chip spent.
-        if !matches!(event, Event::SpendChip { .. }) {
+        // The soak window and the attack in hand close with any event but a chip spent; the
+        // soak comes before the Incapacitation roll, so rolling that never closes it (S12).
+        let soak_stays = match event {
+            Event::SpendChip { .. } => true,
+            Event::Incapacitation { target, .. } => {
+                state.last_damage.as_ref().is_some_and(|d| d.target == *target)
+            }
+            _ => false,
+        };
+        if !soak_stays {
             state.last_damage = None;
         }
         if !matches!(event, Event::Damage { .. } | Event::SpendChip { .. }) {
@@ -950,6 +958,10 @@ impl Apply<'_> {
         let wild = self.s.unit_ref(&target.unit)?.combatant.is_wild_card();
         let max = self.rules.core.wounds.wild_card_wounds;
         let taken = effect.wounds().saturating_sub(soaked);
+        // The Incapacitation roll already made for this hit stands while the member is still
+        // Incapacitated after a soak or an added die (a soak that brings it back undoes it).
+        let now = self.s.member_ref(target)?.clone();
+        let rolled_already = before.status != Status::Incapacitated && now.injury.is_some();
         let mut m = before.clone();
         let words = match effect {
             Effect::None => "no effect".to_owned(),
@@ -972,7 +984,14 @@ impl Apply<'_> {
                     m.wounds = max;
                     m.status = Status::Incapacitated;
                     m.nonlethal = nonlethal;
-                    format!("{n} wound(s){soak_words}: Incapacitated, Vigor roll")
+                    if rolled_already {
+                        m.status = now.status;
+                        m.injury = now.injury;
+                        m.bleeding_out = now.bleeding_out;
+                        format!("{n} wound(s){soak_words}: still {}", now.status.words())
+                    } else {
+                        format!("{n} wound(s){soak_words}: Incapacitated, Vigor roll")
+                    }
                 } else {
                     m.shaken = true;
                     m.wounds = before.wounds + taken;
@@ -980,7 +999,8 @@ impl Apply<'_> {
                 }
             }
         };
-        let incapacitated = m.status == Status::Incapacitated && before.status != Status::Incapacitated;
+        let incapacitated =
+            m.status == Status::Incapacitated && before.status != Status::Incapacitated && m.injury.is_none();
         *self.s.member_mut(target)? = m;
         self.s.prompts.retain(|p| *p != Prompt::Incapacitation(target.clone()));
         if incapacitated {

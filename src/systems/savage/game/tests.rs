@@ -286,6 +286,50 @@ fn damage_shaken_wounds_and_an_extra_taken_out() {
     refused(&fight, &hit(m("outlaws", 0), None, 5), "Outlaws 1 is out of the fight");
 }
 
+/// S12 (fr 24: "Un personnage peut prendre 3 blessures avant d'être dans un Etat Critique. Il
+/// peut faire un jet d'encaissement"): the soak comes first, and rolling Incapacitation never
+/// takes the soak offer away.
+#[test]
+fn the_soak_stays_open_over_the_incapacitation_roll() {
+    let mut fight = round_one();
+    let soak = |chip, trait_die, wild| Event::SpendChip {
+        holder: player("Alice"),
+        chip,
+        purpose: Spend::Soak { roll: typed(trait_die, Some(wild)), modifier: 0 },
+    };
+    let incapacitation =
+        |trait_die, wild| Event::Incapacitation { target: m("ann", 0), roll: typed(trait_die, Some(wild)), modifier: 0 };
+    // 21 against Toughness 5: four raises, four wounds: Incapacitated.
+    play(&mut fight, &[begin("boss"), hit(m("ann", 0), Some("boss"), 21)]);
+    assert_eq!(member(&fight, "ann", 0).status, Status::Incapacitated);
+    // The Marshal rolls Incapacitation first: a critical failure, dead...
+    let mut dead = fight.clone();
+    play(&mut dead, &[incapacitation(1, 1)]);
+    assert_eq!(member(&dead, "ann", 0).status, Status::Dead);
+    assert!(dead.state.last_damage.is_some(), "the soak offer stays");
+    // ...but the soak still comes first: a raise takes two wounds away; Ann has two and is
+    // back in the fight, the Incapacitation roll undone.
+    play(&mut dead, &[soak(ChipColour::White, 9, 1)]);
+    let ann = member(&dead, "ann", 0);
+    assert_eq!((ann.status, ann.wounds, ann.injury), (Status::Active, 2, None));
+    assert!(dead.state.prompts().is_empty());
+    // 25: five wounds. A failed Incapacitation roll (5 − 3 = 2), then a soak of one wound:
+    // four left, still Incapacitated, and the roll already made stands (no second roll).
+    play(&mut fight, &[Event::Adjust { target: m("ann", 0), shaken: Some(false), wounds: Some(0), fatigue: None, status: Some(Status::Active), bleeding_out: None }]);
+    play(&mut fight, &[hit(m("ann", 0), Some("boss"), 25), incapacitation(5, 2)]);
+    assert_eq!(member(&fight, "ann", 0).injury, Some(Incapacitation::BleedingOut));
+    play(&mut fight, &[soak(ChipColour::White, 4, 2)]);
+    let ann = member(&fight, "ann", 0);
+    assert_eq!((ann.status, ann.wounds, ann.injury), (Status::Incapacitated, 3, Some(Incapacitation::BleedingOut)));
+    assert!(fight.state.prompts().is_empty());
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "Alice spends a white chip to soak: Ann rolls Vigor (d6 4, Wild Die 2): 4: success: 5 wound(s), 1 soaked: still Incapacitated"
+        )
+    );
+}
+
 #[test]
 fn wild_card_wounds_soak_and_chips() {
     let mut fight = round_one();

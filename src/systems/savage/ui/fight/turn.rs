@@ -95,6 +95,10 @@ pub(super) fn turn_ui(
     commands: &mut Vec<FightCommand>,
 ) {
     let s = &fight.state;
+    // The soak comes first: right after the damage, above any Incapacitation roll (S12).
+    if soak_ui(ui, rules, fight, read_only, state, commands) {
+        ui.separator();
+    }
     if let Some(prompt) = s.prompts().first() {
         prompt_ui(ui, rules, fight, read_only, prompt, state, commands);
         ui.separator();
@@ -369,7 +373,6 @@ fn acting_ui(
             .color(theme::accent(&v)),
         );
     }
-    soak_ui(ui, rules, fight, read_only, state, commands);
     extra_damage_ui(ui, rules, fight, read_only, state, commands);
     row(ui, |ui| {
         ui.selectable_value(&mut state.step, Step::Attack, RichText::new("1. Attack").strong());
@@ -690,7 +693,8 @@ fn damage_total_ui(
     }
 }
 
-/// Soaking the wounds just taken: the target's owner spends a chip and rolls Vigor.
+/// Soaking the wounds just taken: the target's owner spends a chip and rolls Vigor. Whether
+/// the offer is shown.
 fn soak_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -698,15 +702,15 @@ fn soak_ui(
     read_only: bool,
     state: &mut FightState,
     commands: &mut Vec<FightCommand>,
-) {
+) -> bool {
     let v = ui.visuals().clone();
     let s = &fight.state;
-    let Some(last) = &s.last_damage else { return };
+    let Some(last) = &s.last_damage else { return false };
     let wounds = last.effect.wounds();
     if wounds == 0 || last.soaked >= wounds {
-        return;
+        return false;
     }
-    let Some(unit) = s.unit(&last.target.unit) else { return };
+    let Some(unit) = s.unit(&last.target.unit) else { return false };
     let holder = s.owner(&unit.id);
     let name = s.name(&last.target);
     ui.label(
@@ -719,20 +723,20 @@ fn soak_ui(
         .color(theme::accent(&v)),
     );
     let input = soak_input(rules, s, last);
-    let c = damage::soak_odds(rules, input.die, input.wild, input.modifier());
-    ui.label(format!(
-        "Takes away none {} · 1 {} · 2 {} · 3+ {}",
-        percent(c.none),
-        percent(c.wounds_1),
-        percent(c.wounds_2),
-        percent(c.wounds_3_plus)
-    ));
+    // Never more wounds taken away than were taken (the last: all of them).
+    let c = damage::soak_odds_for(rules, input.die, input.wild, input.modifier(), wounds);
+    let parts: Vec<String> = c
+        .iter()
+        .enumerate()
+        .map(|(k, p)| if k == 0 { format!("none {}", percent(*p)) } else { format!("{k} {}", percent(*p)) })
+        .collect();
+    ui.label(format!("Takes away {}", parts.join(" · ")));
     let colours = chip_choice(ui, rules, s, &holder, ChipUse::Soak, &mut state.soak_colour, "Soak with");
     let Some(colour) = state.soak_colour.filter(|c| colours.contains(c)) else {
         ui.label(
             RichText::new(format!("{} has no chip to soak with.", holder.words())).color(theme::muted(&v)),
         );
-        return;
+        return true;
     };
     let keys = state.soak_dice.ui_for(ui, "Soak", Some(&name), input.die, input.wild);
     let submit = calc::ctrl_enter(ui, keys);
@@ -754,6 +758,7 @@ fn soak_ui(
         submit,
         commands,
     );
+    true
 }
 
 /// The soak roll's inputs: Vigor, with the penalties the target had before the hit.
