@@ -115,6 +115,47 @@ fn damage_gives_the_chances_of_each_effect() {
     assert_eq!(posse(&["damage", "--dice", "2x6", "--toughness", "5"]).code, 2);
 }
 
+/// S32 (SW, the summary is silent): each action beyond the first in a turn is −2 to every
+/// action, at most three actions.
+#[test]
+fn trait_takes_the_multi_action_penalty() {
+    let plain = json(&["trait", "--die", "d8", "--tn", "4"]);
+    assert_eq!(plain["multi_action_penalty"], 0);
+    for (n, penalty) in [("1", 0), ("2", -2), ("3", -4)] {
+        let v = json(&["trait", "--die", "d8", "--multi-action", n]);
+        has_keys(&v, &["die", "wild", "tn", "modifier", "multi_action_penalty", "chances"]);
+        assert_eq!((v["multi_action_penalty"].as_i64(), v["modifier"].as_i64()), (Some(penalty), Some(0)));
+        // The same chances as the penalty given as a modifier.
+        let m = penalty.to_string();
+        let same = json(&["trait", "--die", "d8", "--modifier", &m]);
+        assert_eq!(v["chances"], same["chances"], "{n} actions");
+    }
+    fails(
+        &["trait", "--die", "d8", "--multi-action", "4"],
+        1,
+        "--multi-action is the actions taken this turn, 1 to 3; 4 is not.",
+    );
+}
+
+/// S39 (SW): armour piercing ignores up to its value of the armour inside the Toughness.
+#[test]
+fn damage_takes_armour_and_armour_piercing() {
+    let v = json(&["damage", "--dice", "2d6+1", "--toughness", "7", "--armour", "2", "--ap", "4"]);
+    has_keys(&v, &["chances", "dice", "raise", "toughness", "effective_toughness", "shaken"]);
+    assert_eq!((v["toughness"].as_i64(), v["effective_toughness"].as_i64()), (Some(7), Some(5)));
+    let same = json(&["damage", "--dice", "2d6+1", "--toughness", "5"]);
+    assert_eq!(v["chances"], same["chances"]);
+    let v = json(&["damage", "--dice", "2d6+1", "--toughness", "7", "--armour", "2", "--ap", "1"]);
+    assert_eq!(v["effective_toughness"], 6);
+    let v = json(&["damage", "--dice", "2d6+1", "--toughness", "7", "--ap", "3"]);
+    assert_eq!(v["effective_toughness"], 7, "no armour: nothing to pierce");
+    fails(
+        &["damage", "--dice", "2d6", "--toughness", "3", "--armour", "4"],
+        1,
+        "The armour (4) is more than the Toughness (3) it is part of.",
+    );
+}
+
 #[test]
 fn initiative_puts_jokers_first_then_cards_and_suits() {
     let v = json(&["initiative", "--cards", "Ann=QS,Bob=QH,Cid=JK,Dan=2C"]);

@@ -11,6 +11,7 @@ use posse::systems::savage::app::SavageApp;
 use posse::systems::savage::game::{Event, Fight, MemberRef, Status};
 use posse::systems::savage::rules::damage::DamageRoll;
 use posse::systems::savage::rules::initiative::parse_card;
+use posse::systems::savage::rules::situation::Situation;
 use posse::systems::savage::rules::traits::TraitDice;
 use posse::systems::savage::ui::fight::FightCommand;
 
@@ -91,6 +92,7 @@ pub(crate) fn worst_case(dir: &std::path::Path, size: (f32, f32)) -> App {
             range: Some("short".into()),
             modifier: 0,
             roll: TraitDice::Typed { trait_die: 7, wild_die: Some(3) },
+            situation: Situation::default(),
         },
     );
     for _ in 0..6 {
@@ -428,7 +430,8 @@ fn the_soak_is_offered_before_the_incapacitation_roll() {
     // Four raises over Toughness: four wounds.
     let kid = MemberRef::new("kid", 0);
     let roll = DamageRoll::Total { total: toughness + 16 };
-    send(&mut h, Event::Damage { target: kid.clone(), attacker: None, roll, modifier: 0, nonlethal: false });
+    let situation = Situation::default();
+    send(&mut h, Event::Damage { target: kid.clone(), attacker: None, roll, modifier: 0, nonlethal: false, situation, ap: 0 });
     h.run();
     let soak = rect(&h, Role::Button, "Soak with a white chip");
     let incapacitation = rect(&h, Role::Button, "Apply the roll");

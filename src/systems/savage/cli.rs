@@ -21,6 +21,7 @@ use crate::systems::savage::rules::damage::{self, DamageDice, DamageError};
 use crate::systems::savage::rules::die::Die;
 use crate::systems::savage::rules::initiative::{acts_before, parse_card};
 use crate::systems::savage::rules::sheet::ReferenceSheet;
+use crate::systems::savage::rules::situation;
 use crate::systems::savage::rules::traits::{self, RollError, TraitRoll};
 use crate::systems::savage::rules::{Rules, data, embedded};
 
@@ -63,6 +64,9 @@ pub struct TraitArgs {
     /// The dice rolled, each total after aces: the trait die, then the Wild Die ("9,3").
     #[arg(long)]
     pub roll: Option<String>,
+    /// The actions taken this turn (1–3): each beyond the first is −2 to every one of them.
+    #[arg(long = "multi-action")]
+    pub multi_action: Option<u32>,
 }
 
 /// `posse savage damage`.
@@ -83,6 +87,12 @@ pub struct DamageArgs {
     /// The attacker's Strength die, for Str.
     #[arg(long)]
     pub strength: Option<String>,
+    /// The target's armour, already inside --toughness.
+    #[arg(long, default_value_t = 0)]
+    pub armour: u32,
+    /// Armour piercing: ignores up to this much of the armour.
+    #[arg(long, default_value_t = 0)]
+    pub ap: u32,
 }
 
 /// `posse savage initiative`.
@@ -237,7 +247,16 @@ fn trait_cmd(rules: &Rules, a: &TraitArgs) -> Result<(String, Value), Failure> {
             "the target number and modifier must be within -100 to 1000 and -100 to 100",
         ));
     }
-    let roll = TraitRoll { die, wild: !a.extra, modifier: a.modifier, tn };
+    let situations = &rules.core.situations;
+    let max = situations.multi_action.max_actions;
+    let actions = a.multi_action.unwrap_or(1);
+    if !(1..=max).contains(&actions) {
+        return Err(Failure::refused(format!(
+            "--multi-action is the actions taken this turn, 1 to {max}; {actions} is not."
+        )));
+    }
+    let penalty = situations.multi_action_penalty(actions);
+    let roll = TraitRoll { die, wild: !a.extra, modifier: a.modifier + penalty, tn };
     let odds = traits::odds(rules, &roll);
     let c = odds.chances;
     let mut value = json!({
@@ -245,6 +264,7 @@ fn trait_cmd(rules: &Rules, a: &TraitArgs) -> Result<(String, Value), Failure> {
         "wild": roll.wild,
         "tn": tn,
         "modifier": a.modifier,
+        "multi_action_penalty": penalty,
         "chances": {
             "critical_failure": c.critical_failure,
             "failure": c.failure,
@@ -255,7 +275,8 @@ fn trait_cmd(rules: &Rules, a: &TraitArgs) -> Result<(String, Value), Failure> {
         "by_raises": odds.by_raises,
     });
     let wild_words = if roll.wild { " with the Wild Die" } else { "" };
-    let mut text = format!("{die}{wild_words} {} against {tn}:\n", signed(roll.total_modifier()));
+    let multi = if penalty == 0 { String::new() } else { format!(" ({actions} actions: {})", signed(penalty)) };
+    let mut text = format!("{die}{wild_words} {}{multi} against {tn}:\n", signed(roll.total_modifier()));
     let _ = writeln!(text, "  critical failure {}", percent(c.critical_failure));
     let _ = writeln!(text, "  failure          {}", percent(c.failure));
     let _ = writeln!(text, "  success          {}", percent(c.success));
@@ -303,17 +324,31 @@ fn damage_cmd(rules: &Rules, a: &DamageArgs) -> Result<(String, Value), Failure>
         other => Failure::malformed(other),
     })?;
     let resolved = if a.raise { resolved.with_die(rules.core.attack_raise_die) } else { resolved };
-    let chances = damage::odds(rules, &resolved, a.toughness, a.shaken).map_err(Failure::refused)?;
+    let armour = i32::try_from(a.armour).unwrap_or(i32::MAX);
+    if armour > a.toughness {
+        return Err(Failure::refused(format!(
+            "the armour ({armour}) is more than the Toughness ({}) it is part of.",
+            a.toughness
+        )));
+    }
+    let toughness = situation::effective_toughness(a.toughness, armour, a.ap);
+    let chances = damage::odds(rules, &resolved, toughness, a.shaken).map_err(Failure::refused)?;
     let value = json!({
         "dice": dice.to_string(),
         "raise": a.raise,
         "toughness": a.toughness,
+        "effective_toughness": toughness,
         "shaken": a.shaken,
         "chances": chances,
     });
     let raise = if a.raise { " +1d6 (raise)" } else { "" };
     let shaken = if a.shaken { " (already Shaken)" } else { "" };
-    let mut text = format!("{dice}{raise} against Toughness {}{shaken}:\n", a.toughness);
+    let pierced = if toughness == a.toughness {
+        String::new()
+    } else {
+        format!(" (AP {} through armour {armour}: {toughness})", a.ap)
+    };
+    let mut text = format!("{dice}{raise} against Toughness {}{pierced}{shaken}:\n", a.toughness);
     for (label, p) in [
         ("no effect", chances.none),
         ("Shaken", chances.shaken),

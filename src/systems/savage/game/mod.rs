@@ -30,6 +30,7 @@ use crate::systems::savage::rules::damage::{
 };
 use crate::systems::savage::rules::dice::{self, TotalError};
 use crate::systems::savage::rules::fatigue::{self, FatigueCause};
+use crate::systems::savage::rules::situation::{self, Situation, SituationError};
 use crate::systems::savage::rules::traits::{
     self, Outcome, RollError, Rolled, TraitDice, TraitResult, TraitRoll,
 };
@@ -143,6 +144,9 @@ pub enum Event {
         #[serde(default)]
         modifier: i32,
         roll: TraitDice,
+        /// The attack panel's toggles (multi-action, Gang Up, The Drop…); left out when none.
+        #[serde(default, skip_serializing_if = "Situation::is_plain")]
+        situation: Situation,
     },
     /// Damage to a member; `attacker` gives `Str` and the Joker bonus.
     Damage {
@@ -154,6 +158,12 @@ pub enum Event {
         modifier: i32,
         #[serde(default)]
         nonlethal: bool,
+        /// The attack's toggles that add to the damage (The Drop, Wild Attack, a head shot).
+        #[serde(default, skip_serializing_if = "Situation::is_plain")]
+        situation: Situation,
+        /// Armour piercing: ignores up to this much of the target's armour.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        ap: u32,
     },
     /// A fate chip spent.
     SpendChip { holder: Holder, chip: ChipColour, purpose: Spend },
@@ -267,6 +277,10 @@ pub enum Error {
     Damage(#[from] DamageError),
     #[error(transparent)]
     Total(#[from] TotalError),
+    #[error(transparent)]
+    Situation(#[from] SituationError),
+    #[error("{0} has taken {1} actions this turn: at most {1}")]
+    TooManyActions(String, u32),
     #[error("{0} is not Shaken")]
     NotShaken(String),
     #[error("there are no wounds just taken to soak")]
@@ -383,6 +397,11 @@ pub fn derive_seed(seed: u64, salt: u64, n: u64) -> u64 {
 
 const SALT_CHIPS: u64 = 2;
 
+#[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if takes a reference")]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 fn signed(n: i32) -> String {
     if n >= 0 { format!("+{n}") } else { n.to_string() }
 }
@@ -395,6 +414,14 @@ fn outcome_words(r: &TraitResult) -> String {
         Outcome::Raise if r.raises == 1 => format!("{}: a raise", r.total),
         Outcome::Raise => format!("{}: {} raises", r.total, r.raises),
     }
+}
+
+/// A damage event's own numbers.
+struct Hit<'e> {
+    modifier: i32,
+    nonlethal: bool,
+    situation: &'e Situation,
+    ap: u32,
 }
 
 /// One event being applied to a copy of the state.
@@ -428,11 +455,12 @@ impl Apply<'_> {
             }
             Event::EndTurn { unit } => self.end_turn(unit)?,
             Event::Recover { target, roll, modifier } => self.recover(target, roll, *modifier)?,
-            Event::Attack { attacker, target, skill, range, modifier, roll } => {
-                self.attack(attacker, target, skill, range.as_deref(), *modifier, roll)?;
+            Event::Attack { attacker, target, skill, range, modifier, roll, situation } => {
+                self.attack(attacker, target, skill, range.as_deref(), *modifier, roll, situation)?;
             }
-            Event::Damage { target, attacker, roll, modifier, nonlethal } => {
-                self.damage(target, attacker.as_deref(), roll, *modifier, *nonlethal)?;
+            Event::Damage { target, attacker, roll, modifier, nonlethal, situation, ap } => {
+                let hit = Hit { modifier: *modifier, nonlethal: *nonlethal, situation, ap: *ap };
+                self.damage(target, attacker.as_deref(), roll, &hit)?;
             }
             Event::SpendChip { holder, chip, purpose } => self.spend(holder, *chip, purpose)?,
             Event::DrawChips { holder, count, typed } => self.draw_chips(holder, *count, typed.as_deref())?,
@@ -572,6 +600,8 @@ impl Apply<'_> {
         let mut shaken = Vec::new();
         for (i, m) in u.members.iter_mut().enumerate() {
             m.free_actions_only = false;
+            m.actions = 0;
+            m.wild_attack = false;
             if m.is_active() && m.shaken {
                 shaken.push(MemberRef::new(unit, u32::try_from(i).unwrap_or(0)));
             }
@@ -820,6 +850,7 @@ impl Apply<'_> {
         })
     }
 
+    #[expect(clippy::too_many_arguments, reason = "the fields of the attack event")]
     fn attack(
         &mut self,
         attacker: &MemberRef,
@@ -828,6 +859,7 @@ impl Apply<'_> {
         range: Option<&str>,
         modifier: i32,
         roll: &TraitDice,
+        situation: &Situation,
     ) -> Result<(), Error> {
         let name = self.s.name(attacker);
         let a = self.active_member(attacker)?;
@@ -843,19 +875,23 @@ impl Apply<'_> {
         self.s.member_ref(target)?;
         let skill = skill.trim().to_ascii_lowercase();
         let melee = self.rules.core.attack_skills.is_melee(&skill);
-        let target_unit = self.s.unit_ref(&target.unit)?;
-        let tn = if melee {
-            target_unit.combatant.parry(self.rules)
-        } else {
-            self.rules.core.traits.target_number
-        };
+        let tn = if melee { self.s.parry(self.rules, target) } else { self.rules.core.traits.target_number };
+        // S32: the fight counts the actions of the turn; a declared count may only be more.
+        let max = self.rules.core.situations.multi_action.max_actions;
+        let made = self.s.member_ref(attacker)?.actions;
+        if made >= max {
+            return Err(Error::TooManyActions(name, max));
+        }
+        let actions = situation.actions.max(made + 1);
+        let parts = situation.attack_parts(self.rules, melee, actions)?;
         let range_modifier = match range {
             Some(id) if !melee => {
                 self.rules.range(id).ok_or_else(|| Error::UnknownRange(id.to_owned()))?.modifier
             }
             _ => 0,
         };
-        let rolled = self.member_roll(attacker, &skill, modifier.saturating_add(range_modifier), tn, roll)?;
+        let all = modifier.saturating_add(range_modifier).saturating_add(situation::sum(&parts));
+        let rolled = self.member_roll(attacker, &skill, all, tn, roll)?;
         let die = self.trait_die(attacker, &skill);
         let against = if melee { format!("Parry {tn}") } else { format!("{tn}") };
         let range_words = match range {
@@ -869,13 +905,19 @@ impl Apply<'_> {
             Outcome::CriticalFailure => "critical failure",
         };
         self.s.said = format!(
-            "{} attacks {}{range_words} with {} ({}): {} against {against}: {verdict}",
+            "{} attacks {}{range_words} with {} ({}){}: {} against {against}: {verdict}",
             self.s.name(attacker),
             self.s.name(target),
             capital(&skill),
             rolled.dice_words(die),
+            situation::words(&parts),
             rolled.result.total,
         );
+        let me = self.s.member_mut(attacker)?;
+        me.actions = made + 1;
+        if situation.wild_attack {
+            me.wild_attack = true;
+        }
         self.s.last_attack = Some(LastAttack {
             attacker: attacker.clone(),
             target: target.clone(),
@@ -890,9 +932,10 @@ impl Apply<'_> {
         target: &MemberRef,
         attacker: Option<&str>,
         roll: &DamageRoll,
-        modifier: i32,
-        nonlethal: bool,
+        hit: &Hit<'_>,
     ) -> Result<(), Error> {
+        let (modifier, nonlethal) = (hit.modifier, hit.nonlethal);
+        let parts = hit.situation.damage_parts(self.rules)?;
         let before = self.active_member(target)?.clone();
         let strength = match attacker {
             Some(a) => Some(self.s.unit_ref(a)?.combatant.attributes.strength),
@@ -900,9 +943,11 @@ impl Apply<'_> {
         };
         let rolled = damage::roll_damage(self.rules, roll, strength)?;
         let joker = attacker.map_or(0, |a| self.s.joker_bonus(self.rules, a));
-        let total = rolled.total.saturating_add(modifier).saturating_add(joker);
+        let total = rolled.total.saturating_add(modifier).saturating_add(joker).saturating_add(situation::sum(&parts));
         let t_unit = self.s.unit_ref(&target.unit)?;
-        let toughness = t_unit.combatant.toughness(self.rules);
+        // S39: armour piercing ignores up to its value of the armour inside the Toughness.
+        let toughness =
+            situation::effective_toughness(t_unit.combatant.toughness(self.rules), t_unit.combatant.armour, hit.ap);
         let effect = damage::effect(self.rules, total, toughness, before.shaken);
         let mut dice_words = String::new();
         if !rolled.dice.is_empty() {
@@ -921,7 +966,11 @@ impl Apply<'_> {
                 .collect();
             dice_words = format!(" [{}]", parts.join(", "));
         }
-        let extra = if joker != 0 { format!(" (Joker {})", signed(joker)) } else { String::new() };
+        let mut extra = if joker != 0 { format!(" (Joker {})", signed(joker)) } else { String::new() };
+        extra.push_str(&situation::words(&parts));
+        if hit.ap > 0 {
+            let _ = write!(extra, " (AP {})", hit.ap);
+        }
         let from = attacker
             .and_then(|a| self.s.unit(a))
             .map(|u| format!(" from {}", u.combatant.name))

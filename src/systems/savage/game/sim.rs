@@ -12,6 +12,7 @@ use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::chips::ChipColour;
 use crate::systems::savage::rules::damage::DamageRoll;
 use crate::systems::savage::rules::fatigue::FatigueCause;
+use crate::systems::savage::rules::situation::Situation;
 use crate::systems::savage::rules::traits::TraitDice;
 
 use super::{DieRoll, Event, Holder, MemberRef, Prompt, Savage, Spend, State};
@@ -47,6 +48,7 @@ fn turn_candidates(state: &State, rng: &mut StdRng, list: &mut Vec<Event>) {
                     range: Some("short".into()),
                     modifier: 0,
                     roll: seeded(rng),
+                    situation: Situation::default(),
                 });
             }
             let weapon = state.unit(&top).and_then(|u| u.combatant.weapons.first()).map(|w| w.damage.clone());
@@ -62,6 +64,8 @@ fn turn_candidates(state: &State, rng: &mut StdRng, list: &mut Vec<Event>) {
                 roll,
                 modifier: 0,
                 nonlethal: rng.random_bool(0.1),
+                situation: Situation::default(),
+                ap: 0,
             });
         }
         for held in state.on_hold() {

@@ -103,6 +103,10 @@ pub struct Member {
     pub sleep_checks: u32,
     /// What made it collapse, when it did.
     pub collapsed_from: Option<FatigueCause>,
+    /// Actions (attacks) taken this turn: the multi-action penalty counts them.
+    pub actions: u32,
+    /// It made a Wild Attack: its Parry is lowered until its next turn.
+    pub wild_attack: bool,
 }
 
 impl Member {
@@ -118,6 +122,8 @@ impl Member {
             nonlethal: false,
             sleep_checks: 0,
             collapsed_from: None,
+            actions: 0,
+            wild_attack: false,
         }
     }
 
@@ -545,6 +551,14 @@ impl State {
     ///
     /// # Errors
     /// An unknown unit or member.
+    /// A member's Parry now: its combatant's, lowered after a Wild Attack until its next turn.
+    #[must_use]
+    pub fn parry(&self, rules: &Rules, m: &MemberRef) -> i32 {
+        let base = self.unit(&m.unit).map_or(rules.core.parry_base, |u| u.combatant.parry(rules));
+        let wild = self.member(m).is_some_and(|m| m.wild_attack);
+        if wild { base + rules.core.situations.wild_attack.parry } else { base }
+    }
+
     pub fn trait_input(&self, rules: &Rules, m: &MemberRef, trait_name: &str) -> Result<TraitInput, Error> {
         let unit = self.unit_ref(&m.unit)?;
         let member = self.member_ref(m)?;

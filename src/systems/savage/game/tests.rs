@@ -103,6 +103,8 @@ fn hit(target: MemberRef, attacker: Option<&str>, total: i32) -> Event {
         roll: DamageRoll::Total { total },
         modifier: 0,
         nonlethal: false,
+        situation: Situation::default(),
+        ap: 0,
     }
 }
 
@@ -270,6 +272,8 @@ fn damage_shaken_wounds_and_an_extra_taken_out() {
             roll: knife,
             modifier: 0,
             nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
         }],
     );
     assert_eq!(
@@ -396,6 +400,7 @@ fn shaken_at_the_start_of_the_turn() {
         range: None,
         modifier: 0,
         roll: typed(9, Some(2)),
+        situation: Situation::default(),
     };
     refused(&fight, &shoot, "Boss is Shaken: only free actions");
     // Spirit d6: 5 and 3: a plain success: no longer Shaken but only free actions.
@@ -624,6 +629,84 @@ fn automation_switches() {
     assert_eq!((input.wounds, input.modifier()), (-1, -1));
 }
 
+fn attack(skill: &str, trait_die: u32, wild_die: u32, situation: Situation) -> Event {
+    Event::Attack {
+        attacker: m("boss", 0),
+        target: m("ann", 0),
+        skill: skill.into(),
+        range: Some("short".into()),
+        modifier: 0,
+        roll: typed(trait_die, Some(wild_die)),
+        situation,
+    }
+}
+
+/// S32 (SW, the summary is silent): each action beyond the first in a turn is −2 to every
+/// action, at most three; the fight counts them, and a count declared up front may only be more.
+#[test]
+fn the_fight_counts_the_actions_of_a_turn() {
+    let mut fight = round_one();
+    let plain = Situation::default;
+    play(&mut fight, &[begin("boss"), attack("shooting", 5, 2, plain())]);
+    assert_eq!(fight.last_line(), Some("Boss attacks Ann at short range with Shooting (d8 5, Wild Die 2): 5 against 4: hit"));
+    play(&mut fight, &[attack("shooting", 5, 2, plain())]);
+    assert_eq!(
+        fight.last_line(),
+        Some("Boss attacks Ann at short range with Shooting (d8 5, Wild Die 2) [Multi-action -2]: 3 against 4: miss")
+    );
+    let drop = Situation { the_drop: true, ..Situation::default() };
+    play(&mut fight, &[attack("shooting", 5, 2, drop)]);
+    assert_eq!(
+        fight.last_line(),
+        Some("Boss attacks Ann at short range with Shooting (d8 5, Wild Die 2) [Multi-action -4 · The Drop +4]: 5 against 4: hit")
+    );
+    refused(&fight, &attack("shooting", 5, 2, plain()), "Boss has taken 3 actions this turn: at most 3");
+    // The next turn counts afresh; two actions declared up front put the first at −2 too.
+    play(&mut fight, &[end("boss")]);
+    let mut fresh = round_one();
+    let two = Situation { actions: 2, ..Situation::default() };
+    play(&mut fresh, &[begin("boss"), attack("shooting", 5, 2, two)]);
+    assert_eq!(fresh.state.last_attack.as_ref().map(|a| a.result.total), Some(3));
+    refused(&fresh, &attack("shooting", 5, 2, Situation { actions: 4, ..Situation::default() }), "4 actions: at most 3 actions a turn");
+}
+
+/// S35 (SW): a Wild Attack is +2 to Fighting and damage, and −2 to the attacker's Parry until
+/// its next turn; S34: The Drop +4 to damage; S39: armour piercing ignores armour.
+#[test]
+fn wild_attack_the_drop_and_armour_piercing() {
+    let mut fight = round_one();
+    let wild = Situation { wild_attack: true, ..Situation::default() };
+    assert_eq!(fight.state.parry(rules(), &m("boss", 0)), 6);
+    play(&mut fight, &[begin("boss"), attack("fighting", 4, 2, wild.clone())]);
+    // Fighting d8 4 + 2 against Ann's Parry 6: a hit; the Boss's Parry is 4 until its next turn.
+    assert_eq!(
+        fight.last_line(),
+        Some("Boss attacks Ann with Fighting (d8 4, Wild Die 2) [Wild Attack +2]: 6 against Parry 6: hit")
+    );
+    assert_eq!(fight.state.parry(rules(), &m("boss", 0)), 4);
+    refused(&fight, &attack("shooting", 5, 2, wild.clone()), "A Wild Attack is for melee attacks only");
+    // Knife damage typed as 3: +2 Wild Attack = 5 against Ann's Toughness 5: Shaken.
+    let damage = |target: MemberRef, total: i32, situation: Situation, ap: u32| Event::Damage {
+        target,
+        attacker: None,
+        roll: DamageRoll::Total { total },
+        modifier: 0,
+        nonlethal: false,
+        situation,
+        ap,
+    };
+    play(&mut fight, &[damage(m("ann", 0), 3, wild, 0)]);
+    assert_eq!(fight.last_line(), Some("Ann takes 5 [Wild Attack +2] against Toughness 5: Shaken"));
+    // The Boss (Toughness 7 with armour 1): 6 with AP 2 is against 6, a hit.
+    play(&mut fight, &[damage(m("boss", 0), 6, Situation::default(), 2)]);
+    assert_eq!(fight.last_line(), Some("Boss takes 6 (AP 2) against Toughness 6: Shaken"));
+    let drop = Situation { the_drop: true, ..Situation::default() };
+    play(&mut fight, &[damage(m("outlaws", 0), 1, drop, 0)]);
+    assert_eq!(fight.last_line(), Some("Outlaws 1 takes 5 [The Drop +4] against Toughness 5: Shaken"));
+    play(&mut fight, &[end("boss"), begin("cid"), end("cid")]);
+    assert_eq!(fight.state.parry(rules(), &m("boss", 0)), 4, "until its own next turn");
+}
+
 #[test]
 fn an_attack_then_damage_with_a_raise() {
     let mut fight = round_one();
@@ -638,6 +721,7 @@ fn an_attack_then_damage_with_a_raise() {
             range: Some("medium".into()),
             modifier: 0,
             roll: typed(11, Some(4)),
+            situation: Situation::default(),
         }],
     );
     assert_eq!(
@@ -658,6 +742,7 @@ fn an_attack_then_damage_with_a_raise() {
             range: None,
             modifier: 0,
             roll: typed(5, Some(3)),
+            situation: Situation::default(),
         }],
     );
     assert_eq!(
@@ -674,6 +759,8 @@ fn an_attack_then_damage_with_a_raise() {
             roll: colt,
             modifier: 0,
             nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
         }],
     );
     assert_eq!(member(&fight, "ann", 0).wounds, 1);

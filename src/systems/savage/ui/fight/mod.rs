@@ -118,6 +118,12 @@ pub struct FightState {
     pub raise: Option<bool>,
     pub damage_modifier: i32,
     pub nonlethal: bool,
+    /// The attack panel's toggles (multi-action, Gang Up, The Drop, Wild Attack, aim, cover,
+    /// called shot) and the damage's armour piercing, for `situation_for` only: they start
+    /// afresh for each one who acts, never carried to the next.
+    pub situation: crate::systems::savage::rules::situation::Situation,
+    pub ap: u32,
+    pub situation_for: Option<MemberRef>,
     pub damage_total: String,
     /// The roll the rules ask for now (Spirit, Incapacitation, Bleeding Out).
     pub prompt_dice: DiceForm,
@@ -196,6 +202,10 @@ impl FightState {
                 self.step = Step::Attack;
                 self.damage_modifier = 0;
                 self.nonlethal = false;
+                // The next attack starts plain (the actions declared stay: the fight counts on).
+                let actions = self.situation.actions;
+                self.situation = crate::systems::savage::rules::situation::Situation { actions, ..Default::default() };
+                self.ap = 0;
             }
             Some(Event::BeginTurn { .. } | Event::EndTurn { .. } | Event::Deal { .. }) => {
                 self.step = Step::Attack;
@@ -205,6 +215,7 @@ impl FightState {
                 self.raise = None;
                 self.middle = Middle::Turn;
                 self.holder = None;
+                self.situation_for = None;
             }
             _ => {}
         }
