@@ -193,7 +193,7 @@ fn soak_and_incapacitation_give_their_chances() {
 }
 
 /// fr 24: "Chaque succès et relance enlève une blessure": with --wounds N the chances stop at
-/// taking all N away ("wounds_N" is N or more removed, capped at N).
+/// taking all N away (`wounds_N` is N or more removed, capped at N).
 #[test]
 fn soak_with_the_wounds_taken_never_removes_more() {
     let v = json(&["soak", "--vigor", "d4", "--extra", "--wounds", "2"]);
@@ -207,7 +207,11 @@ fn soak_with_the_wounds_taken_never_removes_more() {
     let v = json(&["soak", "--vigor", "d8", "--modifier", "-1", "--wounds", "5"]);
     assert_eq!(keys(&v["chances"]), ["none", "wounds_1", "wounds_2", "wounds_3", "wounds_4", "wounds_5"]);
     adds_up(&v);
-    fails(&["soak", "--vigor", "d8", "--wounds", "0"], 2, "--wounds is the wounds just taken, 1 to 20; 0 is not.");
+    fails(
+        &["soak", "--vigor", "d8", "--wounds", "0"],
+        2,
+        "--wounds is the wounds just taken, 1 to 20; 0 is not.",
+    );
 }
 
 #[test]

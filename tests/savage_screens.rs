@@ -431,7 +431,18 @@ fn the_soak_is_offered_before_the_incapacitation_roll() {
     let kid = MemberRef::new("kid", 0);
     let roll = DamageRoll::Total { total: toughness + 16 };
     let situation = Situation::default();
-    send(&mut h, Event::Damage { target: kid.clone(), attacker: None, roll, modifier: 0, nonlethal: false, situation, ap: 0 });
+    send(
+        &mut h,
+        Event::Damage {
+            target: kid.clone(),
+            attacker: None,
+            roll,
+            modifier: 0,
+            nonlethal: false,
+            situation,
+            ap: 0,
+        },
+    );
     h.run();
     let soak = rect(&h, Role::Button, "Soak with a white chip");
     let incapacitation = rect(&h, Role::Button, "Apply the roll");
@@ -448,4 +459,42 @@ fn the_soak_is_offered_before_the_incapacitation_roll() {
     send(&mut h, Event::Incapacitation { target: kid, roll, modifier: 0 });
     h.run();
     assert_eq!(rect(&h, Role::Button, "Soak with a white chip"), soak, "the soak offer stays, in its place");
+}
+
+/// The attack panel's toggles (S32–S38, Savage Worlds as players know them; the summary is
+/// silent) are named in the breakdown, recorded with the attack, and start afresh for each one
+/// who acts: The Drop ticked for Kid is not Doc's, nor a second Outlaw's.
+#[test]
+fn the_attack_toggles_are_each_actors_own() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let modifiers = |h: &App| {
+        h.root()
+            .children_recursive()
+            .filter_map(|n| n.accesskit_node().value().or_else(|| n.accesskit_node().label()))
+            .find(|l| l.starts_with("Modifiers: "))
+            .expect("the breakdown")
+    };
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    h.run();
+    press(&mut h, "The Drop +4");
+    assert!(modifiers(&h).contains("The Drop +4"), "{}", modifiers(&h));
+    press_button(&mut h, "Roll the attack for me");
+    let attack = fight(&h).events.last().cloned();
+    assert!(matches!(&attack, Some(Event::Attack { situation, .. }) if situation.the_drop), "{attack:?}");
+    send(&mut h, Event::EndTurn { unit: "kid".into() });
+    send(&mut h, Event::BeginTurn { unit: "doc".into() });
+    h.run();
+    assert!(savage(&h).fight.situation.is_plain(), "Doc starts from his own defaults");
+    assert!(!modifiers(&h).contains("The Drop"), "{}", modifiers(&h));
+    // Within a group: the second Outlaw's Drop is not the third's.
+    send(&mut h, Event::EndTurn { unit: "doc".into() });
+    send(&mut h, Event::BeginTurn { unit: "preacher".into() });
+    send(&mut h, Event::EndTurn { unit: "preacher".into() });
+    send(&mut h, Event::BeginTurn { unit: "outlaws".into() });
+    h.run();
+    press(&mut h, "The Drop +4");
+    assert!(savage(&h).fight.situation.the_drop);
+    press_button(&mut h, "Outlaws 3 acts");
+    assert!(savage(&h).fight.situation.is_plain(), "the third Outlaw starts afresh");
 }

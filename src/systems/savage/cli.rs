@@ -275,7 +275,8 @@ fn trait_cmd(rules: &Rules, a: &TraitArgs) -> Result<(String, Value), Failure> {
         "by_raises": odds.by_raises,
     });
     let wild_words = if roll.wild { " with the Wild Die" } else { "" };
-    let multi = if penalty == 0 { String::new() } else { format!(" ({actions} actions: {})", signed(penalty)) };
+    let multi =
+        if penalty == 0 { String::new() } else { format!(" ({actions} actions: {})", signed(penalty)) };
     let mut text = format!("{die}{wild_words} {}{multi} against {tn}:\n", signed(roll.total_modifier()));
     let _ = writeln!(text, "  critical failure {}", percent(c.critical_failure));
     let _ = writeln!(text, "  failure          {}", percent(c.failure));
@@ -422,7 +423,7 @@ fn soak_cmd(rules: &Rules, a: &SoakArgs) -> Result<(String, Value), Failure> {
     Ok((text, value))
 }
 
-/// `soak --wounds N`: "none", then "wounds_1" … "wounds_N" (the last: all N taken away).
+/// `soak --wounds N`: `none`, then `wounds_1` … `wounds_N` (the last: all N taken away).
 fn soak_wounds_cmd(rules: &Rules, a: &SoakArgs, vigor: Die, wounds: u32) -> Result<(String, Value), Failure> {
     if !(1..=damage::MAX_SOAK_WOUNDS).contains(&wounds) {
         return Err(Failure::malformed(format!(

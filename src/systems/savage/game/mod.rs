@@ -749,7 +749,8 @@ impl Apply<'_> {
             std::cmp::Ordering::Less => {
                 self.s.unit_mut(unit)?.on_hold = false;
                 self.s.waiting.push((unit.to_owned(), against.to_owned()));
-                let why = if mine.result.outcome.succeeded() { "is too slow" } else { "fails the Agility roll" };
+                let why =
+                    if mine.result.outcome.succeeded() { "is too slow" } else { "fails the Agility roll" };
                 format!("{name} {why} ({dice}): acts right after {against_name}")
             }
         };
@@ -943,11 +944,18 @@ impl Apply<'_> {
         };
         let rolled = damage::roll_damage(self.rules, roll, strength)?;
         let joker = attacker.map_or(0, |a| self.s.joker_bonus(self.rules, a));
-        let total = rolled.total.saturating_add(modifier).saturating_add(joker).saturating_add(situation::sum(&parts));
+        let total = rolled
+            .total
+            .saturating_add(modifier)
+            .saturating_add(joker)
+            .saturating_add(situation::sum(&parts));
         let t_unit = self.s.unit_ref(&target.unit)?;
         // S39: armour piercing ignores up to its value of the armour inside the Toughness.
-        let toughness =
-            situation::effective_toughness(t_unit.combatant.toughness(self.rules), t_unit.combatant.armour, hit.ap);
+        let toughness = situation::effective_toughness(
+            t_unit.combatant.toughness(self.rules),
+            t_unit.combatant.armour,
+            hit.ap,
+        );
         let effect = damage::effect(self.rules, total, toughness, before.shaken);
         let mut dice_words = String::new();
         if !rolled.dice.is_empty() {
@@ -1023,6 +1031,13 @@ impl Apply<'_> {
                     if soaked > 0 { format!(", {} soaked", soaked.min(n)) } else { String::new() };
                 if taken == 0 {
                     format!("{n} wound(s){soak_words}: no harm done")
+                } else if !wild && nonlethal {
+                    // S15: non-lethal damage knocks out; nobody dies of it.
+                    m.shaken = true;
+                    m.wounds = 1;
+                    m.status = Status::Unconscious;
+                    m.nonlethal = true;
+                    format!("{n} wound(s){soak_words}: knocked out (non-lethal)")
                 } else if !wild {
                     m.shaken = true;
                     m.wounds = 1;
@@ -1038,6 +1053,10 @@ impl Apply<'_> {
                         m.injury = now.injury;
                         m.bleeding_out = now.bleeding_out;
                         format!("{n} wound(s){soak_words}: still {}", now.status.words())
+                    } else if nonlethal {
+                        format!(
+                            "{n} wound(s){soak_words}: Incapacitated by non-lethal damage (knocked out, not killed), Vigor roll"
+                        )
                     } else {
                         format!("{n} wound(s){soak_words}: Incapacitated, Vigor roll")
                     }

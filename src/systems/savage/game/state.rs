@@ -547,10 +547,6 @@ impl State {
         (wounds, rules.core.fatigue.penalty(member.fatigue))
     }
 
-    /// The inputs of a trait roll by `m` with the attribute or skill `trait_name`.
-    ///
-    /// # Errors
-    /// An unknown unit or member.
     /// A member's Parry now: its combatant's, lowered after a Wild Attack until its next turn.
     #[must_use]
     pub fn parry(&self, rules: &Rules, m: &MemberRef) -> i32 {
@@ -559,6 +555,10 @@ impl State {
         if wild { base + rules.core.situations.wild_attack.parry } else { base }
     }
 
+    /// The inputs of a trait roll by `m` with the attribute or skill `trait_name`.
+    ///
+    /// # Errors
+    /// An unknown unit or member.
     pub fn trait_input(&self, rules: &Rules, m: &MemberRef, trait_name: &str) -> Result<TraitInput, Error> {
         let unit = self.unit_ref(&m.unit)?;
         let member = self.member_ref(m)?;

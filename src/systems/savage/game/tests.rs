@@ -301,8 +301,11 @@ fn the_soak_stays_open_over_the_incapacitation_roll() {
         chip,
         purpose: Spend::Soak { roll: typed(trait_die, Some(wild)), modifier: 0 },
     };
-    let incapacitation =
-        |trait_die, wild| Event::Incapacitation { target: m("ann", 0), roll: typed(trait_die, Some(wild)), modifier: 0 };
+    let incapacitation = |trait_die, wild| Event::Incapacitation {
+        target: m("ann", 0),
+        roll: typed(trait_die, Some(wild)),
+        modifier: 0,
+    };
     // 21 against Toughness 5: four raises, four wounds: Incapacitated.
     play(&mut fight, &[begin("boss"), hit(m("ann", 0), Some("boss"), 21)]);
     assert_eq!(member(&fight, "ann", 0).status, Status::Incapacitated);
@@ -319,12 +322,25 @@ fn the_soak_stays_open_over_the_incapacitation_roll() {
     assert!(dead.state.prompts().is_empty());
     // 25: five wounds. A failed Incapacitation roll (5 − 3 = 2), then a soak of one wound:
     // four left, still Incapacitated, and the roll already made stands (no second roll).
-    play(&mut fight, &[Event::Adjust { target: m("ann", 0), shaken: Some(false), wounds: Some(0), fatigue: None, status: Some(Status::Active), bleeding_out: None }]);
+    play(
+        &mut fight,
+        &[Event::Adjust {
+            target: m("ann", 0),
+            shaken: Some(false),
+            wounds: Some(0),
+            fatigue: None,
+            status: Some(Status::Active),
+            bleeding_out: None,
+        }],
+    );
     play(&mut fight, &[hit(m("ann", 0), Some("boss"), 25), incapacitation(5, 2)]);
     assert_eq!(member(&fight, "ann", 0).injury, Some(Incapacitation::BleedingOut));
     play(&mut fight, &[soak(ChipColour::White, 4, 2)]);
     let ann = member(&fight, "ann", 0);
-    assert_eq!((ann.status, ann.wounds, ann.injury), (Status::Incapacitated, 3, Some(Incapacitation::BleedingOut)));
+    assert_eq!(
+        (ann.status, ann.wounds, ann.injury),
+        (Status::Incapacitated, 3, Some(Incapacitation::BleedingOut))
+    );
     assert!(fight.state.prompts().is_empty());
     assert_eq!(
         fight.last_line(),
@@ -332,6 +348,46 @@ fn the_soak_stays_open_over_the_incapacitation_roll() {
             "Alice spends a white chip to soak: Ann rolls Vigor (d6 4, Wild Die 2): 4: success: 5 wound(s), 1 soaked: still Incapacitated"
         )
     );
+}
+
+/// S15 (fr 27: "Si l'attaque délivre des dégâts non létaux, l'échec est transformé en succès,
+/// et le héros est inconscient pour 2d6 heures"): non-lethal damage knocks out, and no line of
+/// the log calls the one it leaves Incapacitated dead.
+#[test]
+fn non_lethal_damage_knocks_out() {
+    let mut fight = round_one();
+    let soft = |target: MemberRef, total: i32| Event::Damage {
+        target,
+        attacker: None,
+        roll: DamageRoll::Total { total },
+        modifier: 0,
+        nonlethal: true,
+        situation: Situation::default(),
+        ap: 0,
+    };
+    play(&mut fight, &[begin("boss"), soft(m("outlaws", 0), 9)]);
+    assert_eq!(member(&fight, "outlaws", 0).status, Status::Unconscious);
+    assert_eq!(
+        fight.last_line(),
+        Some("Outlaws 1 takes 9 against Toughness 5: 1 wound(s): knocked out (non-lethal)")
+    );
+    play(&mut fight, &[soft(m("ann", 0), 21)]);
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "Ann takes 21 against Toughness 5: 4 wound(s): Incapacitated by non-lethal damage (knocked out, not killed), Vigor roll"
+        )
+    );
+    // A critical failure on the Incapacitation roll: knocked out for 2d6 hours, not dead.
+    play(&mut fight, &[Event::Incapacitation { target: m("ann", 0), roll: typed(1, Some(1)), modifier: 0 }]);
+    assert_eq!(member(&fight, "ann", 0).status, Status::Unconscious);
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "Ann rolls Vigor for Incapacitation (d6 1, Wild Die 1): critical failure: knocked out for 2d6 hours"
+        )
+    );
+    assert!(fight.lines.iter().all(|l| !l.contains("dead")), "{:?}", fight.lines);
 }
 
 #[test]
@@ -648,17 +704,24 @@ fn the_fight_counts_the_actions_of_a_turn() {
     let mut fight = round_one();
     let plain = Situation::default;
     play(&mut fight, &[begin("boss"), attack("shooting", 5, 2, plain())]);
-    assert_eq!(fight.last_line(), Some("Boss attacks Ann at short range with Shooting (d8 5, Wild Die 2): 5 against 4: hit"));
+    assert_eq!(
+        fight.last_line(),
+        Some("Boss attacks Ann at short range with Shooting (d8 5, Wild Die 2): 5 against 4: hit")
+    );
     play(&mut fight, &[attack("shooting", 5, 2, plain())]);
     assert_eq!(
         fight.last_line(),
-        Some("Boss attacks Ann at short range with Shooting (d8 5, Wild Die 2) [Multi-action -2]: 3 against 4: miss")
+        Some(
+            "Boss attacks Ann at short range with Shooting (d8 5, Wild Die 2) [Multi-action -2]: 3 against 4: miss"
+        )
     );
     let drop = Situation { the_drop: true, ..Situation::default() };
     play(&mut fight, &[attack("shooting", 5, 2, drop)]);
     assert_eq!(
         fight.last_line(),
-        Some("Boss attacks Ann at short range with Shooting (d8 5, Wild Die 2) [Multi-action -4 · The Drop +4]: 5 against 4: hit")
+        Some(
+            "Boss attacks Ann at short range with Shooting (d8 5, Wild Die 2) [Multi-action -4 · The Drop +4]: 5 against 4: hit"
+        )
     );
     refused(&fight, &attack("shooting", 5, 2, plain()), "Boss has taken 3 actions this turn: at most 3");
     // The next turn counts afresh; two actions declared up front put the first at −2 too.
@@ -667,7 +730,11 @@ fn the_fight_counts_the_actions_of_a_turn() {
     let two = Situation { actions: 2, ..Situation::default() };
     play(&mut fresh, &[begin("boss"), attack("shooting", 5, 2, two)]);
     assert_eq!(fresh.state.last_attack.as_ref().map(|a| a.result.total), Some(3));
-    refused(&fresh, &attack("shooting", 5, 2, Situation { actions: 4, ..Situation::default() }), "4 actions: at most 3 actions a turn");
+    refused(
+        &fresh,
+        &attack("shooting", 5, 2, Situation { actions: 4, ..Situation::default() }),
+        "4 actions: at most 3 actions a turn",
+    );
 }
 
 /// S35 (SW): a Wild Attack is +2 to Fighting and damage, and −2 to the attacker's Parry until

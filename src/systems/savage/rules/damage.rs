@@ -425,7 +425,8 @@ pub fn soak_odds_for(rules: &Rules, vigor: Die, wild: bool, modifier: i32, wound
     // At least k wounds away: a success with k − 1 raises, i.e. reaching tn + (k − 1)·step.
     let at_least = |k: u32| {
         let k = i32::try_from(k).unwrap_or(i32::MAX);
-        let roll = TraitRoll { die: vigor, wild, modifier, tn: tn.saturating_add((k - 1).saturating_mul(step)) };
+        let roll =
+            TraitRoll { die: vigor, wild, modifier, tn: tn.saturating_add((k - 1).saturating_mul(step)) };
         traits::odds(rules, &roll).at_least_success()
     };
     let reach: Vec<f64> = (1..=wounds).map(at_least).collect();

@@ -237,7 +237,10 @@ impl Situations {
     /// The Gang Up bonus for `extra` attackers beyond the first.
     #[must_use]
     pub fn gang_up_bonus(&self, extra: u32) -> i32 {
-        i32::try_from(extra).unwrap_or(i32::MAX).saturating_mul(self.gang_up.per_extra_attacker).min(self.gang_up.cap)
+        i32::try_from(extra)
+            .unwrap_or(i32::MAX)
+            .saturating_mul(self.gang_up.per_extra_attacker)
+            .min(self.gang_up.cap)
     }
 
     /// The cover band `id`.
@@ -613,7 +616,11 @@ fn check_core(r: &raw::Core, problems: &mut Vec<Problem>) {
     }
     let sit = &r.situations;
     if !(1..=10).contains(&sit.multi_action.max_actions) {
-        problems.push(Problem::new(f, "$.situations.multi_action.max_actions", "from 1 to 10 actions a turn"));
+        problems.push(Problem::new(
+            f,
+            "$.situations.multi_action.max_actions",
+            "from 1 to 10 actions a turn",
+        ));
     }
     if sit.multi_action.penalty_per_extra_action > 0 {
         problems.push(Problem::new(
@@ -633,7 +640,11 @@ fn check_core(r: &raw::Core, problems: &mut Vec<Problem>) {
     }
     for (i, c) in sit.called_shots.iter().enumerate() {
         if sit.called_shots.iter().take(i).any(|d| d.id == c.id) {
-            problems.push(Problem::new(f, format!("$.situations.called_shots[{i}].id"), format!("'{}' is given twice", c.id)));
+            problems.push(Problem::new(
+                f,
+                format!("$.situations.called_shots[{i}].id"),
+                format!("'{}' is given twice", c.id),
+            ));
         }
     }
     if r.incapacitation.dead_at_most >= r.trait_rolls.target_number {

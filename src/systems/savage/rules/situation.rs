@@ -168,8 +168,10 @@ pub fn words(parts: &[(String, i32)]) -> String {
     if parts.is_empty() {
         return String::new();
     }
-    let shown: Vec<String> =
-        parts.iter().map(|(what, n)| if *n >= 0 { format!("{what} +{n}") } else { format!("{what} {n}") }).collect();
+    let shown: Vec<String> = parts
+        .iter()
+        .map(|(what, n)| if *n >= 0 { format!("{what} +{n}") } else { format!("{what} {n}") })
+        .collect();
     format!(" [{}]", shown.join(" · "))
 }
 
@@ -240,7 +242,11 @@ mod tests {
         assert!(ranged.damage_parts(r).expect("damage").is_empty());
         for (s, melee, why) in [
             (Situation { gang_up: 1, ..Situation::default() }, false, "Gang Up is for melee attacks only"),
-            (Situation { wild_attack: true, ..Situation::default() }, false, "A Wild Attack is for melee attacks only"),
+            (
+                Situation { wild_attack: true, ..Situation::default() },
+                false,
+                "A Wild Attack is for melee attacks only",
+            ),
             (Situation { aim: true, ..Situation::default() }, true, "aiming is for ranged attacks only"),
             (
                 Situation { cover: Some("total".into()), ..Situation::default() },
@@ -250,7 +256,10 @@ mod tests {
         ] {
             assert_eq!(s.attack_parts(r, melee, 1).map_err(|e| e.to_string()), Err(why.to_owned()));
         }
-        assert_eq!(words(&melee.damage_parts(r).expect("damage")), " [The Drop +4 · Wild Attack +2 · Called shot: Head +4]");
+        assert_eq!(
+            words(&melee.damage_parts(r).expect("damage")),
+            " [The Drop +4 · Wild Attack +2 · Called shot: Head +4]"
+        );
     }
 
     /// S39 (SW): armour piercing ignores up to its value of the armour, never more.

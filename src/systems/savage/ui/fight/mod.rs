@@ -204,7 +204,8 @@ impl FightState {
                 self.nonlethal = false;
                 // The next attack starts plain (the actions declared stay: the fight counts on).
                 let actions = self.situation.actions;
-                self.situation = crate::systems::savage::rules::situation::Situation { actions, ..Default::default() };
+                self.situation =
+                    crate::systems::savage::rules::situation::Situation { actions, ..Default::default() };
                 self.ap = 0;
             }
             Some(Event::BeginTurn { .. } | Event::EndTurn { .. } | Event::Deal { .. }) => {

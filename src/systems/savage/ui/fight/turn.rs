@@ -135,6 +135,7 @@ fn prompt_ui(
     let s = &fight.state;
     let target = prompt.target().clone();
     let name = s.name(&target);
+    let nonlethal = s.member(&target).is_some_and(|m| m.nonlethal);
     let (trait_name, title) = match prompt {
         Prompt::SpiritRoll(_) => ("spirit", format!("{name} is Shaken: Spirit roll")),
         Prompt::Incapacitation(_) => ("vigor", format!("{name} is Incapacitated: Vigor roll")),
@@ -155,14 +156,31 @@ fn prompt_ui(
         }
         Prompt::Incapacitation(_) => {
             let c = damage::incapacitation_odds(rules, input.die, input.wild, modifier);
-            probability_bar(ui, "Dead (1 or less)", c.dead, theme::bad(&v));
+            // S15: after non-lethal damage "1 or less" knocks out instead of killing.
+            let dead = if nonlethal {
+                format!(
+                    "Knocked out {} hours (1 or less)",
+                    rules.core.incapacitation.nonlethal_unconscious_hours
+                )
+            } else {
+                "Dead (1 or less)".to_owned()
+            };
+            probability_bar(ui, &dead, c.dead, theme::bad(&v));
             probability_bar(ui, "Injury for good, Bleeding Out", c.bleeding_out, theme::accent(&v));
             probability_bar(ui, "Injury heals with the wounds", c.heals_with_wounds, theme::good(&v));
             probability_bar(ui, "Injury gone in 24 hours", c.heals_in_24h, theme::good(&v));
         }
         Prompt::BleedingOut(_) => {
             let c = damage::bleeding_odds(rules, input.die, input.wild, modifier);
-            probability_bar(ui, "Dies", c.dies, theme::bad(&v));
+            let dies = if nonlethal {
+                format!(
+                    "Knocked out {} hours",
+                    rules.core.incapacitation.bleeding_nonlethal_unconscious_hours
+                )
+            } else {
+                "Dies".to_owned()
+            };
+            probability_bar(ui, &dies, c.dies, theme::bad(&v));
             probability_bar(ui, "Rolls again next round", c.again, theme::accent(&v));
             probability_bar(ui, "The bleeding stops", c.stops, theme::good(&v));
         }
@@ -514,13 +532,13 @@ fn attack_ui(
             range_name = band.name.as_str();
         }
     }
-    let made = s.member(attacker).map_or(0, |m| m.actions);
-    let sit = attack_situation_ui(ui, rules, melee, made, state);
+    let done = s.member(attacker).map_or(0, |m| m.actions);
+    let sit = attack_situation_ui(ui, rules, melee, done, state);
     number_stepper(ui, "Attack modifier", &mut state.attack_modifier, -10, 10);
     let Ok(input) = s.trait_input(rules, attacker, &state.skill) else { return };
     let mut parts = input_parts(&input);
     parts.push((range_name, range_modifier));
-    let actions = sit.actions.max(made + 1);
+    let actions = sit.actions.max(done + 1);
     let situational = sit.attack_parts(rules, melee, actions).unwrap_or_default();
     parts.extend(situational.iter().map(|(w, n)| (w.as_str(), *n)));
     parts.push(("Other", state.attack_modifier));
@@ -577,7 +595,13 @@ fn attack_ui(
 /// The attack's toggles, in two rows of fixed height for a melee or a ranged attack: the
 /// actions this turn (from those the fight counted), cover and a called shot; then The Drop,
 /// and Gang Up and Wild Attack in melee or aim at range. Returns the situation to record.
-fn attack_situation_ui(ui: &mut Ui, rules: &Rules, melee: bool, made: u32, state: &mut FightState) -> Situation {
+fn attack_situation_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    melee: bool,
+    made: u32,
+    state: &mut FightState,
+) -> Situation {
     let sit = &rules.core.situations;
     let max = sit.multi_action.max_actions;
     let t = &mut state.situation;
@@ -585,16 +609,21 @@ fn attack_situation_ui(ui: &mut Ui, rules: &Rules, melee: bool, made: u32, state
         let least = (made + 1).min(max);
         let mut actions = t.actions.max(least);
         egui::ComboBox::from_label("Actions")
-            .selected_text(format!("{actions} ({})", crate::systems::savage::ui::signed(sit.multi_action_penalty(actions))))
+            .selected_text(format!(
+                "{actions} ({})",
+                crate::systems::savage::ui::signed(sit.multi_action_penalty(actions))
+            ))
             .show_ui(ui, |ui| {
                 for n in least..=max {
-                    let text = format!("{n} ({})", crate::systems::savage::ui::signed(sit.multi_action_penalty(n)));
+                    let text =
+                        format!("{n} ({})", crate::systems::savage::ui::signed(sit.multi_action_penalty(n)));
                     ui.selectable_value(&mut actions, n, text);
                 }
             });
         t.actions = if actions > made + 1 { actions } else { 0 };
         let cover_name = |id: Option<&String>| {
-            id.and_then(|id| sit.cover(id)).map_or("none".to_owned(), |c| format!("{} {}", c.id.replace('_', " "), c.modifier))
+            id.and_then(|id| sit.cover(id))
+                .map_or("none".to_owned(), |c| format!("{} {}", c.id.replace('_', " "), c.modifier))
         };
         egui::ComboBox::from_label("Cover").selected_text(cover_name(t.cover.as_ref())).show_ui(ui, |ui| {
             ui.selectable_value(&mut t.cover, None, "No cover");
@@ -603,28 +632,49 @@ fn attack_situation_ui(ui: &mut Ui, rules: &Rules, melee: bool, made: u32, state
             }
         });
         let called_name = |id: Option<&String>| {
-            id.and_then(|id| sit.called_shot(id)).map_or("none".to_owned(), |c| format!("{} {}", c.id, c.attack))
+            id.and_then(|id| sit.called_shot(id))
+                .map_or("none".to_owned(), |c| format!("{} {}", c.id, c.attack))
         };
-        egui::ComboBox::from_label("Called shot").selected_text(called_name(t.called_shot.as_ref())).show_ui(ui, |ui| {
-            ui.selectable_value(&mut t.called_shot, None, "No called shot");
-            for c in &sit.called_shots {
-                let damage = if c.damage == 0 { String::new() } else { format!(", damage {}", crate::systems::savage::ui::signed(c.damage)) };
-                ui.selectable_value(&mut t.called_shot, Some(c.id.clone()), format!("{} {}{damage}", c.name, c.attack));
-            }
-        });
+        egui::ComboBox::from_label("Called shot").selected_text(called_name(t.called_shot.as_ref())).show_ui(
+            ui,
+            |ui| {
+                ui.selectable_value(&mut t.called_shot, None, "No called shot");
+                for c in &sit.called_shots {
+                    let damage = if c.damage == 0 {
+                        String::new()
+                    } else {
+                        format!(", damage {}", crate::systems::savage::ui::signed(c.damage))
+                    };
+                    ui.selectable_value(
+                        &mut t.called_shot,
+                        Some(c.id.clone()),
+                        format!("{} {}{damage}", c.name, c.attack),
+                    );
+                }
+            },
+        );
     });
     row(ui, |ui| {
         ui.checkbox(&mut t.the_drop, format!("The Drop +{}", sit.the_drop.attack));
         if melee {
             let mut gang = i32::try_from(t.gang_up).unwrap_or(0);
-            egui::ComboBox::from_label("Gang Up").selected_text(format!("+{}", sit.gang_up_bonus(t.gang_up))).show_ui(ui, |ui| {
-                for n in 0..=sit.gang_up.cap / sit.gang_up.per_extra_attacker.max(1) {
-                    let text = if n == 0 { "alone".to_owned() } else { format!("{n} more: +{}", sit.gang_up_bonus(u32::try_from(n).unwrap_or(0))) };
-                    ui.selectable_value(&mut gang, n, text);
-                }
-            });
+            egui::ComboBox::from_label("Gang Up")
+                .selected_text(format!("+{}", sit.gang_up_bonus(t.gang_up)))
+                .show_ui(ui, |ui| {
+                    for n in 0..=sit.gang_up.cap / sit.gang_up.per_extra_attacker.max(1) {
+                        let text = if n == 0 {
+                            "alone".to_owned()
+                        } else {
+                            format!("{n} more: +{}", sit.gang_up_bonus(u32::try_from(n).unwrap_or(0)))
+                        };
+                        ui.selectable_value(&mut gang, n, text);
+                    }
+                });
             t.gang_up = u32::try_from(gang).unwrap_or(0);
-            ui.checkbox(&mut t.wild_attack, format!("Wild Attack +{} (Parry {})", sit.wild_attack.attack, sit.wild_attack.parry));
+            ui.checkbox(
+                &mut t.wild_attack,
+                format!("Wild Attack +{} (Parry {})", sit.wild_attack.attack, sit.wild_attack.parry),
+            );
         } else {
             ui.checkbox(&mut t.aim, format!("Aim +{}", sit.aim));
         }
@@ -1002,7 +1052,10 @@ fn interrupt_ui(
     }
     ui.separator();
     let acting_name = s.unit(acting).map_or(acting.to_owned(), |u| u.combatant.name.clone());
-    ui.label(RichText::new(format!("Interrupt {acting_name} from hold: succeed on Agility and beat their roll")).strong());
+    ui.label(
+        RichText::new(format!("Interrupt {acting_name} from hold: succeed on Agility and beat their roll"))
+            .strong(),
+    );
     if state.holder.as_deref().is_none_or(|h| !holders.contains(&h)) {
         state.holder = holders.first().map(|h| (*h).to_owned());
     }
