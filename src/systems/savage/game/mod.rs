@@ -950,13 +950,15 @@ impl Apply<'_> {
             .saturating_add(joker)
             .saturating_add(situation::sum(&parts));
         let t_unit = self.s.unit_ref(&target.unit)?;
+        let hardy = t_unit.combatant.hardy;
         // S39: armour piercing ignores up to its value of the armour inside the Toughness.
         let toughness = situation::effective_toughness(
             t_unit.combatant.toughness(self.rules),
             t_unit.combatant.armour,
             hit.ap,
         );
-        let effect = damage::effect(self.rules, total, toughness, before.shaken);
+        // S40: on a Hardy target a second Shaken is no wound.
+        let effect = damage::effect(self.rules, total, toughness, before.shaken && !hardy);
         let mut dice_words = String::new();
         if !rolled.dice.is_empty() {
             let parts: Vec<String> = rolled
@@ -1184,7 +1186,8 @@ impl Apply<'_> {
         };
         let added: u32 = faces.iter().sum();
         let total = last.total.saturating_add(i32::try_from(added).unwrap_or(i32::MAX));
-        let effect = damage::effect(self.rules, total, last.toughness, last.before.shaken);
+        let hardy = self.s.unit_ref(&last.target.unit)?.combatant.hardy;
+        let effect = damage::effect(self.rules, total, last.toughness, last.before.shaken && !hardy);
         let result = self.settle_hit(&last.target, &last.before, effect, last.soaked, last.nonlethal)?;
         if let Some(l) = self.s.last_damage.as_mut() {
             l.total = total;

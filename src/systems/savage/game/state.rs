@@ -595,7 +595,8 @@ impl State {
             resolved,
             joker: self.joker_bonus(rules, attacker),
             toughness: target_unit.combatant.toughness(rules),
-            shaken: member.shaken,
+            // A plain hit wounds only a Shaken target that is not Hardy (S40).
+            shaken: member.shaken && !target_unit.combatant.hardy,
         })
     }
 

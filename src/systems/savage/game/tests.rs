@@ -390,6 +390,31 @@ fn non_lethal_damage_knocks_out() {
     assert!(fight.lines.iter().all(|l| !l.contains("dead")), "{:?}", fight.lines);
 }
 
+/// S40 (SW, the summary is silent): Hardy: a second Shaken is no wound.
+#[test]
+fn a_hardy_target_shrugs_off_a_second_shaken() {
+    let mut brutes = extras("Brutes", 1);
+    brutes.hardy = true;
+    let text = serde_json::to_string(&brutes).expect("JSON");
+    assert!(text.contains("\"hardy\":true"), "{text}");
+    assert!(!serde_json::to_string(&extras("Outlaws", 1)).expect("JSON").contains("hardy"));
+    assert_eq!(combatant::from_json(&text).map(|c| c.hardy), Ok(true));
+    let mut fight = Fight::default();
+    let setup = Event::Setup {
+        seed: 1,
+        players: Vec::new(),
+        units: vec![unit("brutes", brutes)],
+        automation: Automation::default(),
+    };
+    play(&mut fight, &[setup, hit(m("brutes", 0), None, 5), hit(m("brutes", 0), None, 5)]);
+    assert_eq!(fight.last_line(), Some("Brutes takes 5 against Toughness 5: Shaken"));
+    let brute = member(&fight, "brutes", 0);
+    assert_eq!((brute.shaken, brute.wounds, brute.status), (true, 0, Status::Active));
+    // A raise still wounds.
+    play(&mut fight, &[hit(m("brutes", 0), None, 9)]);
+    assert_eq!(member(&fight, "brutes", 0).status, Status::Out);
+}
+
 #[test]
 fn wild_card_wounds_soak_and_chips() {
     let mut fight = round_one();
