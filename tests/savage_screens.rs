@@ -498,3 +498,37 @@ fn the_attack_toggles_are_each_actors_own() {
     press_button(&mut h, "Outlaws 3 acts");
     assert!(savage(&h).fight.situation.is_plain(), "the third Outlaw starts afresh");
 }
+
+/// fr 44: "Possibilité de relancer un jet de Trait (compétence et Attribut). Le meilleur
+/// résultat est gardé": after Kid's miss, Bob's chip rerolls that very attack from the panel.
+#[test]
+fn a_missed_attack_is_rerolled_with_a_chip() {
+    use posse::systems::savage::game::{Holder, Spend};
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::White]) });
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    let miss = Event::Attack {
+        attacker: MemberRef::new("kid", 0),
+        target: MemberRef::new("boss", 0),
+        skill: "shooting".into(),
+        range: Some("short".into()),
+        modifier: 0,
+        roll: TraitDice::Typed { trait_die: 2, wild_die: Some(1) },
+        situation: Situation::default(),
+    };
+    send(&mut h, miss);
+    h.run();
+    let attack = rect(&h, Role::Button, "Attack");
+    let reroll = rect(&h, Role::Button, "Reroll with a white chip");
+    assert!(attack.bottom() < reroll.top(), "the reroll sits below the attack's own action");
+    press_button(&mut h, "Reroll, Posse rolls");
+    let spent = fight(&h).events.last().cloned();
+    assert!(
+        matches!(&spent, Some(Event::SpendChip { purpose: Spend::RerollAttack { .. }, .. })),
+        "{spent:?}"
+    );
+    assert!(h.query_by_label("Reroll with a white chip").is_none(), "Bob's only chip is spent");
+}

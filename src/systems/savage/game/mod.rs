@@ -78,6 +78,8 @@ pub enum Spend {
     },
     /// Add a die to the last damage.
     ExtraDamage { roll: DieRoll },
+    /// Reroll the attack just made, keeping the better result (a trait reroll tied to it).
+    RerollAttack { roll: TraitDice },
 }
 
 impl Spend {
@@ -85,7 +87,7 @@ impl Spend {
     #[must_use]
     pub fn chip_use(&self) -> ChipUse {
         match self {
-            Spend::Reroll => ChipUse::Reroll,
+            Spend::Reroll | Spend::RerollAttack { .. } => ChipUse::Reroll,
             Spend::RerollAny => ChipUse::RerollAny,
             Spend::CancelCriticalFailure => ChipUse::CancelCriticalFailure,
             Spend::Bonus => ChipUse::Bonus,
@@ -287,6 +289,10 @@ pub enum Error {
     NothingToSoak,
     #[error("there is no damage roll just made to add to")]
     NoDamage,
+    #[error("there is no attack roll just made to reroll")]
+    NoAttack,
+    #[error("the damage is rolled: the attack can no longer be rerolled")]
+    DamageRolled,
     #[error("{0} is not Incapacitated, or has made that roll already")]
     NotIncapacitated(String),
     #[error("{0} is not Bleeding Out")]
@@ -924,6 +930,8 @@ impl Apply<'_> {
             target: target.clone(),
             tn,
             result: rolled.result,
+            skill: skill.clone(),
+            modifier: all,
         });
         Ok(())
     }
@@ -1118,6 +1126,7 @@ impl Apply<'_> {
             }
             Spend::Soak { roll, modifier } => self.soak(holder, roll, *modifier)?,
             Spend::ExtraDamage { roll } => self.extra_damage(holder, roll)?,
+            Spend::RerollAttack { roll } => self.reroll_attack(holder, roll)?,
         };
         // Pay: back to the pot, except legendary chips, which are used once.
         if let Some(h) = self.s.chips.held.get_mut(holder)
@@ -1170,6 +1179,30 @@ impl Apply<'_> {
             rolled.dice_words(die),
             outcome_words(&rolled.result),
             result
+        ))
+    }
+
+    /// A chip rerolls the attack just made: the same skill, modifiers and target number; the
+    /// better of the two results stands (fr 44: "Le meilleur résultat est gardé").
+    fn reroll_attack(&mut self, holder: &Holder, roll: &TraitDice) -> Result<String, Error> {
+        let Some(last) = self.s.last_attack.clone() else { return Err(Error::NoAttack) };
+        if self.s.last_damage.is_some() {
+            return Err(Error::DamageRolled);
+        }
+        let name = self.s.name(&last.attacker);
+        self.check_owner(holder, &last.attacker.unit, name.clone())?;
+        let rolled = self.member_roll(&last.attacker, &last.skill, last.modifier, last.tn, roll)?;
+        let key = |r: &TraitResult| (r.outcome, r.raises, r.total);
+        let better = if key(&rolled.result) > key(&last.result) { rolled.result } else { last.result };
+        if let Some(a) = self.s.last_attack.as_mut() {
+            a.result = better;
+        }
+        Ok(format!(
+            ": {name} rerolls {} ({}): {}: keeps {}",
+            capital(&last.skill),
+            rolled.dice_words(self.trait_die(&last.attacker, &last.skill)),
+            outcome_words(&rolled.result),
+            outcome_words(&better)
         ))
     }
 

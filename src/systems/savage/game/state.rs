@@ -284,6 +284,10 @@ pub struct LastAttack {
     pub target: MemberRef,
     pub tn: i32,
     pub result: TraitResult,
+    /// The skill and every modifier added to the trait roll's own (range, toggles, typed), for
+    /// a reroll with a chip.
+    pub skill: String,
+    pub modifier: i32,
 }
 
 /// A game at the table.

@@ -415,6 +415,46 @@ fn a_hardy_target_shrugs_off_a_second_shaken() {
     assert_eq!(member(&fight, "brutes", 0).status, Status::Out);
 }
 
+/// fr 44: "Possibilité de relancer un jet de Trait (compétence et Attribut). Le meilleur
+/// résultat est gardé": a chip rerolls the attack just made, with the same modifiers.
+#[test]
+fn a_chip_rerolls_the_attack_and_the_better_stands() {
+    let mut fight = round_one();
+    let reroll = |trait_die, wild_die| Event::SpendChip {
+        holder: Holder::Marshal,
+        chip: ChipColour::White,
+        purpose: Spend::RerollAttack { roll: typed(trait_die, Some(wild_die)) },
+    };
+    // Two actions declared: −2. Shooting 5 − 2 = 3 against 4: a miss.
+    let two = Situation { actions: 2, ..Situation::default() };
+    play(&mut fight, &[begin("boss"), attack("shooting", 5, 2, two)]);
+    assert_eq!(fight.state.last_attack.as_ref().map(|a| a.result.outcome), Some(Outcome::Failure));
+    refused(
+        &fight,
+        &Event::SpendChip {
+            holder: player("Alice"),
+            chip: ChipColour::White,
+            purpose: Spend::RerollAttack { roll: typed(9, Some(2)) },
+        },
+        "Alice cannot spend chips for Boss",
+    );
+    // The reroll keeps the −2: 9 − 2 = 7, a hit, and it stands.
+    play(&mut fight, &[reroll(9, 2)]);
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "the Marshal spends a white chip to reroll a trait roll: Boss rerolls Shooting (d8 9, Wild Die 2): 7: success: keeps 7: success"
+        )
+    );
+    // A worse reroll: the hit stays.
+    play(&mut fight, &[reroll(2, 1)]);
+    assert_eq!(fight.state.last_attack.as_ref().map(|a| a.result.total), Some(7));
+    // Still one action counted, and no reroll once the damage is rolled.
+    assert_eq!(member(&fight, "boss", 0).actions, 1);
+    play(&mut fight, &[hit(m("ann", 0), Some("boss"), 3)]);
+    refused(&fight, &reroll(9, 2), "the damage is rolled: the attack can no longer be rerolled");
+}
+
 #[test]
 fn wild_card_wounds_soak_and_chips() {
     let mut fight = round_one();

@@ -129,6 +129,9 @@ pub struct FightState {
     pub prompt_dice: DiceForm,
     pub prompt_modifier: i32,
     pub soak_dice: DiceForm,
+    /// A chip's reroll of the attack just made: its dice and the chip.
+    pub reroll_dice: DiceForm,
+    pub reroll_colour: Option<ChipColour>,
     /// The chip picked to soak with, and to add a die to the damage with.
     pub soak_colour: Option<ChipColour>,
     pub extra_colour: Option<ChipColour>,
@@ -178,6 +181,7 @@ impl FightState {
             &mut self.attack_dice,
             &mut self.prompt_dice,
             &mut self.soak_dice,
+            &mut self.reroll_dice,
             &mut self.holder_dice,
             &mut self.acting_dice,
             &mut self.fatigue_dice,
@@ -197,6 +201,16 @@ impl FightState {
                 }
                 self.raise = None;
                 self.attack_modifier = 0;
+            }
+            // A reroll that hits brings the damage form up, as the attack would have.
+            Some(Event::SpendChip {
+                purpose: crate::systems::savage::game::Spend::RerollAttack { .. },
+                ..
+            }) => {
+                if fight.state.last_attack.as_ref().is_some_and(|a| a.result.outcome.succeeded()) {
+                    self.step = Step::Damage;
+                }
+                self.raise = None;
             }
             Some(Event::Damage { .. }) => {
                 self.step = Step::Attack;

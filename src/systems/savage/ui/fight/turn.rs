@@ -590,6 +590,54 @@ fn attack_ui(
         &traits::odds(rules, &TraitRoll { die: input.die, wild: input.wild, modifier, tn }),
         input.wild,
     );
+    reroll_ui(ui, rules, fight, read_only, attacker, &input, state, commands);
+}
+
+/// A chip rerolls the attack this member just made (the better result stands), below the
+/// attack's own action and odds.
+#[expect(clippy::too_many_arguments, reason = "the reroll form reads the whole table")]
+fn reroll_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    attacker: &MemberRef,
+    input: &TraitInput,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let s = &fight.state;
+    let Some(last) = s.last_attack.as_ref().filter(|a| a.attacker == *attacker) else { return };
+    if s.last_damage.is_some() {
+        return;
+    }
+    let holder = s.owner(&attacker.unit);
+    ui.label(RichText::new(format!("Reroll the attack ({}; the better stands)", last.result.total)).strong());
+    let colours =
+        chip_choice(ui, rules, s, &holder, ChipUse::Reroll, &mut state.reroll_colour, "Reroll with");
+    let Some(colour) = state.reroll_colour.filter(|c| colours.contains(c)) else { return };
+    let skill_die = s.unit(&attacker.unit).map_or(input.die, |u| u.combatant.trait_die(rules, &last.skill).0);
+    let reroll_input = TraitInput { die: skill_die, ..*input };
+    let keys = state.reroll_dice.ui_for(ui, "Reroll", Some(&s.name(attacker)), skill_die, input.wild);
+    let submit = calc::ctrl_enter(ui, keys);
+    let rolled = typed(rules, &state.reroll_dice, &reroll_input);
+    let make = |roll: TraitDice| Event::SpendChip {
+        holder: holder.clone(),
+        chip: colour,
+        purpose: Spend::RerollAttack { roll },
+    };
+    roll_buttons(
+        ui,
+        rules,
+        fight,
+        read_only,
+        &rolled,
+        make,
+        &format!("Reroll with a {} chip", colour.id()),
+        "Reroll, Posse rolls",
+        submit,
+        commands,
+    );
 }
 
 /// The attack's toggles, in two rows of fixed height for a melee or a ranged attack: the
