@@ -13,6 +13,7 @@ use posse::store::DataDir;
 use posse::systems::savage::app::{SavageApp, Screen};
 use posse::systems::savage::game::{Automation, Event, MemberRef};
 use posse::systems::savage::rules::initiative::parse_card;
+use posse::systems::savage::rules::situation::Situation;
 use posse::systems::savage::rules::traits::TraitDice;
 use posse::systems::savage::ui::fight::FightCommand;
 
@@ -113,6 +114,7 @@ fn main() {
             range: Some("short".into()),
             modifier: 0,
             roll: TraitDice::Typed { trait_die: 7, wild_die: Some(3) },
+            situation: Situation::default(),
         },
     );
     for _ in 0..10 {

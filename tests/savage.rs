@@ -115,6 +115,47 @@ fn damage_gives_the_chances_of_each_effect() {
     assert_eq!(posse(&["damage", "--dice", "2x6", "--toughness", "5"]).code, 2);
 }
 
+/// S32 (SW, the summary is silent): each action beyond the first in a turn is −2 to every
+/// action, at most three actions.
+#[test]
+fn trait_takes_the_multi_action_penalty() {
+    let plain = json(&["trait", "--die", "d8", "--tn", "4"]);
+    assert_eq!(plain["multi_action_penalty"], 0);
+    for (n, penalty) in [("1", 0), ("2", -2), ("3", -4)] {
+        let v = json(&["trait", "--die", "d8", "--multi-action", n]);
+        has_keys(&v, &["die", "wild", "tn", "modifier", "multi_action_penalty", "chances"]);
+        assert_eq!((v["multi_action_penalty"].as_i64(), v["modifier"].as_i64()), (Some(penalty), Some(0)));
+        // The same chances as the penalty given as a modifier.
+        let m = penalty.to_string();
+        let same = json(&["trait", "--die", "d8", "--modifier", &m]);
+        assert_eq!(v["chances"], same["chances"], "{n} actions");
+    }
+    fails(
+        &["trait", "--die", "d8", "--multi-action", "4"],
+        1,
+        "--multi-action is the actions taken this turn, 1 to 3; 4 is not.",
+    );
+}
+
+/// S39 (SW): armour piercing ignores up to its value of the armour inside the Toughness.
+#[test]
+fn damage_takes_armour_and_armour_piercing() {
+    let v = json(&["damage", "--dice", "2d6+1", "--toughness", "7", "--armour", "2", "--ap", "4"]);
+    has_keys(&v, &["chances", "dice", "raise", "toughness", "effective_toughness", "shaken"]);
+    assert_eq!((v["toughness"].as_i64(), v["effective_toughness"].as_i64()), (Some(7), Some(5)));
+    let same = json(&["damage", "--dice", "2d6+1", "--toughness", "5"]);
+    assert_eq!(v["chances"], same["chances"]);
+    let v = json(&["damage", "--dice", "2d6+1", "--toughness", "7", "--armour", "2", "--ap", "1"]);
+    assert_eq!(v["effective_toughness"], 6);
+    let v = json(&["damage", "--dice", "2d6+1", "--toughness", "7", "--ap", "3"]);
+    assert_eq!(v["effective_toughness"], 7, "no armour: nothing to pierce");
+    fails(
+        &["damage", "--dice", "2d6", "--toughness", "3", "--armour", "4"],
+        1,
+        "The armour (4) is more than the Toughness (3) it is part of.",
+    );
+}
+
 #[test]
 fn initiative_puts_jokers_first_then_cards_and_suits() {
     let v = json(&["initiative", "--cards", "Ann=QS,Bob=QH,Cid=JK,Dan=2C"]);
@@ -149,6 +190,28 @@ fn soak_and_incapacitation_give_their_chances() {
     let v = json(&["incapacitation", "--vigor", "d6", "--modifier", "-3"]);
     assert_eq!(keys(&v["chances"]), ["bleeding_out", "dead", "heals_in_24h", "heals_with_wounds"]);
     adds_up(&v);
+}
+
+/// fr 24: "Chaque succès et relance enlève une blessure": with --wounds N the chances stop at
+/// taking all N away (`wounds_N` is N or more removed, capped at N).
+#[test]
+fn soak_with_the_wounds_taken_never_removes_more() {
+    let v = json(&["soak", "--vigor", "d4", "--extra", "--wounds", "2"]);
+    has_keys(&v, &["vigor", "wild", "modifier", "wounds", "chances"]);
+    assert_eq!(v["wounds"], 2);
+    assert_eq!(keys(&v["chances"]), ["none", "wounds_1", "wounds_2"]);
+    // d4 against 4: none 3/4, one 1/4 − 1/16, both 1/16 (an ace then 4+).
+    close(&v["chances"]["none"], 0.75);
+    close(&v["chances"]["wounds_1"], 0.25 - 1.0 / 16.0);
+    close(&v["chances"]["wounds_2"], 1.0 / 16.0);
+    let v = json(&["soak", "--vigor", "d8", "--modifier", "-1", "--wounds", "5"]);
+    assert_eq!(keys(&v["chances"]), ["none", "wounds_1", "wounds_2", "wounds_3", "wounds_4", "wounds_5"]);
+    adds_up(&v);
+    fails(
+        &["soak", "--vigor", "d8", "--wounds", "0"],
+        2,
+        "--wounds is the wounds just taken, 1 to 20; 0 is not.",
+    );
 }
 
 #[test]

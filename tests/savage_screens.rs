@@ -11,6 +11,7 @@ use posse::systems::savage::app::SavageApp;
 use posse::systems::savage::game::{Event, Fight, MemberRef, Status};
 use posse::systems::savage::rules::damage::DamageRoll;
 use posse::systems::savage::rules::initiative::parse_card;
+use posse::systems::savage::rules::situation::Situation;
 use posse::systems::savage::rules::traits::TraitDice;
 use posse::systems::savage::ui::fight::FightCommand;
 
@@ -91,6 +92,7 @@ pub(crate) fn worst_case(dir: &std::path::Path, size: (f32, f32)) -> App {
             range: Some("short".into()),
             modifier: 0,
             roll: TraitDice::Typed { trait_die: 7, wild_die: Some(3) },
+            situation: Situation::default(),
         },
     );
     for _ in 0..6 {
@@ -408,4 +410,125 @@ fn a_long_name_in_the_turn_header_is_never_covered() {
         assert!(header.right() <= hold.left(), "{header:?} runs under Go on hold {hold:?} at {size:?}");
         assert!(hold.right() <= end.left() && end.right() <= size.0, "{hold:?} {end:?} at {size:?}");
     }
+}
+
+/// S12 (fr 24: "Un personnage peut prendre 3 blessures avant d'être dans un Etat Critique. Il
+/// peut faire un jet d'encaissement"): Kid, four wounds down, is offered the soak above the
+/// Incapacitation roll, with odds that never take away more than the four wounds; rolling
+/// Incapacitation first leaves the soak offer in its place.
+#[test]
+fn the_soak_is_offered_before_the_incapacitation_roll() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::White]) });
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    // Four raises over Toughness: four wounds.
+    let kid = MemberRef::new("kid", 0);
+    let roll = DamageRoll::Total { total: toughness + 16 };
+    let situation = Situation::default();
+    send(
+        &mut h,
+        Event::Damage {
+            target: kid.clone(),
+            attacker: None,
+            roll,
+            modifier: 0,
+            nonlethal: false,
+            situation,
+            ap: 0,
+        },
+    );
+    h.run();
+    let soak = rect(&h, Role::Button, "Soak with a white chip");
+    let incapacitation = rect(&h, Role::Button, "Apply the roll");
+    assert!(soak.bottom() < incapacitation.top(), "soak {soak:?} above Incapacitation {incapacitation:?}");
+    let odds = h
+        .root()
+        .children_recursive()
+        .filter_map(|n| n.accesskit_node().value().or_else(|| n.accesskit_node().label()))
+        .find(|l| l.starts_with("Takes away "))
+        .expect("the soak odds");
+    assert_eq!(odds.matches(" · ").count(), 4, "none, then 1 to 4 wounds: {odds}");
+    assert!(odds.contains(" · 4 ") && !odds.contains(" · 5 "), "{odds}");
+    let roll = TraitDice::Typed { trait_die: 5, wild_die: Some(2) };
+    send(&mut h, Event::Incapacitation { target: kid, roll, modifier: 0 });
+    h.run();
+    assert_eq!(rect(&h, Role::Button, "Soak with a white chip"), soak, "the soak offer stays, in its place");
+}
+
+/// The attack panel's toggles (S32–S38, Savage Worlds as players know them; the summary is
+/// silent) are named in the breakdown, recorded with the attack, and start afresh for each one
+/// who acts: The Drop ticked for Kid is not Doc's, nor a second Outlaw's.
+#[test]
+fn the_attack_toggles_are_each_actors_own() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let modifiers = |h: &App| {
+        h.root()
+            .children_recursive()
+            .filter_map(|n| n.accesskit_node().value().or_else(|| n.accesskit_node().label()))
+            .find(|l| l.starts_with("Modifiers: "))
+            .expect("the breakdown")
+    };
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    h.run();
+    press(&mut h, "The Drop +4");
+    assert!(modifiers(&h).contains("The Drop +4"), "{}", modifiers(&h));
+    press_button(&mut h, "Roll the attack for me");
+    let attack = fight(&h).events.last().cloned();
+    assert!(matches!(&attack, Some(Event::Attack { situation, .. }) if situation.the_drop), "{attack:?}");
+    send(&mut h, Event::EndTurn { unit: "kid".into() });
+    send(&mut h, Event::BeginTurn { unit: "doc".into() });
+    h.run();
+    assert!(savage(&h).fight.situation.is_plain(), "Doc starts from his own defaults");
+    assert!(!modifiers(&h).contains("The Drop"), "{}", modifiers(&h));
+    // Within a group: the second Outlaw's Drop is not the third's.
+    send(&mut h, Event::EndTurn { unit: "doc".into() });
+    send(&mut h, Event::BeginTurn { unit: "preacher".into() });
+    send(&mut h, Event::EndTurn { unit: "preacher".into() });
+    send(&mut h, Event::BeginTurn { unit: "outlaws".into() });
+    h.run();
+    press(&mut h, "The Drop +4");
+    assert!(savage(&h).fight.situation.the_drop);
+    press_button(&mut h, "Outlaws 3 acts");
+    assert!(savage(&h).fight.situation.is_plain(), "the third Outlaw starts afresh");
+}
+
+/// fr 44: "Possibilité de relancer un jet de Trait (compétence et Attribut). Le meilleur
+/// résultat est gardé": after Kid's miss, Bob's chip rerolls that very attack from the panel.
+#[test]
+fn a_missed_attack_is_rerolled_with_a_chip() {
+    use posse::systems::savage::game::{Holder, Spend};
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::White]) });
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    let miss = Event::Attack {
+        attacker: MemberRef::new("kid", 0),
+        target: MemberRef::new("boss", 0),
+        skill: "shooting".into(),
+        range: Some("short".into()),
+        modifier: 0,
+        roll: TraitDice::Typed { trait_die: 2, wild_die: Some(1) },
+        situation: Situation::default(),
+    };
+    send(&mut h, miss);
+    h.run();
+    let attack = rect(&h, Role::Button, "Attack");
+    let reroll = rect(&h, Role::Button, "Reroll with a white chip");
+    assert!(attack.bottom() < reroll.top(), "the reroll sits below the attack's own action");
+    press_button(&mut h, "Reroll, Posse rolls");
+    let spent = fight(&h).events.last().cloned();
+    assert!(
+        matches!(&spent, Some(Event::SpendChip { purpose: Spend::RerollAttack { .. }, .. })),
+        "{spent:?}"
+    );
+    assert!(h.query_by_label("Reroll with a white chip").is_none(), "Bob's only chip is spent");
 }

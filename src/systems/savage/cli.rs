@@ -21,6 +21,7 @@ use crate::systems::savage::rules::damage::{self, DamageDice, DamageError};
 use crate::systems::savage::rules::die::Die;
 use crate::systems::savage::rules::initiative::{acts_before, parse_card};
 use crate::systems::savage::rules::sheet::ReferenceSheet;
+use crate::systems::savage::rules::situation;
 use crate::systems::savage::rules::traits::{self, RollError, TraitRoll};
 use crate::systems::savage::rules::{Rules, data, embedded};
 
@@ -63,6 +64,9 @@ pub struct TraitArgs {
     /// The dice rolled, each total after aces: the trait die, then the Wild Die ("9,3").
     #[arg(long)]
     pub roll: Option<String>,
+    /// The actions taken this turn (1–3): each beyond the first is −2 to every one of them.
+    #[arg(long = "multi-action")]
+    pub multi_action: Option<u32>,
 }
 
 /// `posse savage damage`.
@@ -83,6 +87,12 @@ pub struct DamageArgs {
     /// The attacker's Strength die, for Str.
     #[arg(long)]
     pub strength: Option<String>,
+    /// The target's armour, already inside --toughness.
+    #[arg(long, default_value_t = 0)]
+    pub armour: u32,
+    /// Armour piercing: ignores up to this much of the armour.
+    #[arg(long, default_value_t = 0)]
+    pub ap: u32,
 }
 
 /// `posse savage initiative`.
@@ -104,6 +114,9 @@ pub struct SoakArgs {
     /// An Extra: no Wild Die.
     #[arg(long)]
     pub extra: bool,
+    /// The wounds just taken (1–20): the chances then stop at taking them all away.
+    #[arg(long)]
+    pub wounds: Option<u32>,
 }
 
 /// `posse savage incapacitation`.
@@ -234,7 +247,16 @@ fn trait_cmd(rules: &Rules, a: &TraitArgs) -> Result<(String, Value), Failure> {
             "the target number and modifier must be within -100 to 1000 and -100 to 100",
         ));
     }
-    let roll = TraitRoll { die, wild: !a.extra, modifier: a.modifier, tn };
+    let situations = &rules.core.situations;
+    let max = situations.multi_action.max_actions;
+    let actions = a.multi_action.unwrap_or(1);
+    if !(1..=max).contains(&actions) {
+        return Err(Failure::refused(format!(
+            "--multi-action is the actions taken this turn, 1 to {max}; {actions} is not."
+        )));
+    }
+    let penalty = situations.multi_action_penalty(actions);
+    let roll = TraitRoll { die, wild: !a.extra, modifier: a.modifier + penalty, tn };
     let odds = traits::odds(rules, &roll);
     let c = odds.chances;
     let mut value = json!({
@@ -242,6 +264,7 @@ fn trait_cmd(rules: &Rules, a: &TraitArgs) -> Result<(String, Value), Failure> {
         "wild": roll.wild,
         "tn": tn,
         "modifier": a.modifier,
+        "multi_action_penalty": penalty,
         "chances": {
             "critical_failure": c.critical_failure,
             "failure": c.failure,
@@ -252,7 +275,9 @@ fn trait_cmd(rules: &Rules, a: &TraitArgs) -> Result<(String, Value), Failure> {
         "by_raises": odds.by_raises,
     });
     let wild_words = if roll.wild { " with the Wild Die" } else { "" };
-    let mut text = format!("{die}{wild_words} {} against {tn}:\n", signed(roll.total_modifier()));
+    let multi =
+        if penalty == 0 { String::new() } else { format!(" ({actions} actions: {})", signed(penalty)) };
+    let mut text = format!("{die}{wild_words} {}{multi} against {tn}:\n", signed(roll.total_modifier()));
     let _ = writeln!(text, "  critical failure {}", percent(c.critical_failure));
     let _ = writeln!(text, "  failure          {}", percent(c.failure));
     let _ = writeln!(text, "  success          {}", percent(c.success));
@@ -300,17 +325,31 @@ fn damage_cmd(rules: &Rules, a: &DamageArgs) -> Result<(String, Value), Failure>
         other => Failure::malformed(other),
     })?;
     let resolved = if a.raise { resolved.with_die(rules.core.attack_raise_die) } else { resolved };
-    let chances = damage::odds(rules, &resolved, a.toughness, a.shaken).map_err(Failure::refused)?;
+    let armour = i32::try_from(a.armour).unwrap_or(i32::MAX);
+    if armour > a.toughness {
+        return Err(Failure::refused(format!(
+            "the armour ({armour}) is more than the Toughness ({}) it is part of.",
+            a.toughness
+        )));
+    }
+    let toughness = situation::effective_toughness(a.toughness, armour, a.ap);
+    let chances = damage::odds(rules, &resolved, toughness, a.shaken).map_err(Failure::refused)?;
     let value = json!({
         "dice": dice.to_string(),
         "raise": a.raise,
         "toughness": a.toughness,
+        "effective_toughness": toughness,
         "shaken": a.shaken,
         "chances": chances,
     });
     let raise = if a.raise { " +1d6 (raise)" } else { "" };
     let shaken = if a.shaken { " (already Shaken)" } else { "" };
-    let mut text = format!("{dice}{raise} against Toughness {}{shaken}:\n", a.toughness);
+    let pierced = if toughness == a.toughness {
+        String::new()
+    } else {
+        format!(" (AP {} through armour {armour}: {toughness})", a.ap)
+    };
+    let mut text = format!("{dice}{raise} against Toughness {}{pierced}{shaken}:\n", a.toughness);
     for (label, p) in [
         ("no effect", chances.none),
         ("Shaken", chances.shaken),
@@ -370,6 +409,9 @@ fn initiative_cmd(a: &InitiativeArgs) -> Result<(String, Value), Failure> {
 
 fn soak_cmd(rules: &Rules, a: &SoakArgs) -> Result<(String, Value), Failure> {
     let vigor = parse_die(&a.vigor)?;
+    if let Some(wounds) = a.wounds {
+        return soak_wounds_cmd(rules, a, vigor, wounds);
+    }
     let c = damage::soak_odds(rules, vigor, !a.extra, a.modifier);
     let value = json!({ "vigor": vigor.to_string(), "wild": !a.extra, "modifier": a.modifier, "chances": c });
     let mut text = format!("Soak with Vigor {vigor} {}:\n", signed(a.modifier));
@@ -378,6 +420,36 @@ fn soak_cmd(rules: &Rules, a: &SoakArgs) -> Result<(String, Value), Failure> {
     {
         let _ = writeln!(text, "  {label:<10} {}", percent(p));
     }
+    Ok((text, value))
+}
+
+/// `soak --wounds N`: `none`, then `wounds_1` … `wounds_N` (the last: all N taken away).
+fn soak_wounds_cmd(rules: &Rules, a: &SoakArgs, vigor: Die, wounds: u32) -> Result<(String, Value), Failure> {
+    if !(1..=damage::MAX_SOAK_WOUNDS).contains(&wounds) {
+        return Err(Failure::malformed(format!(
+            "--wounds is the wounds just taken, 1 to {}; {wounds} is not.",
+            damage::MAX_SOAK_WOUNDS
+        )));
+    }
+    let c = damage::soak_odds_for(rules, vigor, !a.extra, a.modifier, wounds);
+    let mut chances = serde_json::Map::new();
+    let mut text = format!("Soak {wounds} wound(s) with Vigor {vigor} {}:\n", signed(a.modifier));
+    for (k, p) in c.iter().enumerate() {
+        let (key, label) = if k == 0 {
+            ("none".to_owned(), "none".to_owned())
+        } else {
+            (format!("wounds_{k}"), format!("{k} wound{}", if k == 1 { "" } else { "s" }))
+        };
+        chances.insert(key, json!(p));
+        let _ = writeln!(text, "  {label:<10} {}", percent(*p));
+    }
+    let value = json!({
+        "vigor": vigor.to_string(),
+        "wild": !a.extra,
+        "modifier": a.modifier,
+        "wounds": wounds,
+        "chances": chances,
+    });
     Ok((text, value))
 }
 

@@ -30,6 +30,7 @@ use crate::systems::savage::rules::damage::{
 };
 use crate::systems::savage::rules::dice::{self, TotalError};
 use crate::systems::savage::rules::fatigue::{self, FatigueCause};
+use crate::systems::savage::rules::situation::{self, Situation, SituationError};
 use crate::systems::savage::rules::traits::{
     self, Outcome, RollError, Rolled, TraitDice, TraitResult, TraitRoll,
 };
@@ -77,6 +78,8 @@ pub enum Spend {
     },
     /// Add a die to the last damage.
     ExtraDamage { roll: DieRoll },
+    /// Reroll the attack just made, keeping the better result (a trait reroll tied to it).
+    RerollAttack { roll: TraitDice },
 }
 
 impl Spend {
@@ -84,7 +87,7 @@ impl Spend {
     #[must_use]
     pub fn chip_use(&self) -> ChipUse {
         match self {
-            Spend::Reroll => ChipUse::Reroll,
+            Spend::Reroll | Spend::RerollAttack { .. } => ChipUse::Reroll,
             Spend::RerollAny => ChipUse::RerollAny,
             Spend::CancelCriticalFailure => ChipUse::CancelCriticalFailure,
             Spend::Bonus => ChipUse::Bonus,
@@ -143,6 +146,9 @@ pub enum Event {
         #[serde(default)]
         modifier: i32,
         roll: TraitDice,
+        /// The attack panel's toggles (multi-action, Gang Up, The Drop…); left out when none.
+        #[serde(default, skip_serializing_if = "Situation::is_plain")]
+        situation: Situation,
     },
     /// Damage to a member; `attacker` gives `Str` and the Joker bonus.
     Damage {
@@ -154,6 +160,12 @@ pub enum Event {
         modifier: i32,
         #[serde(default)]
         nonlethal: bool,
+        /// The attack's toggles that add to the damage (The Drop, Wild Attack, a head shot).
+        #[serde(default, skip_serializing_if = "Situation::is_plain")]
+        situation: Situation,
+        /// Armour piercing: ignores up to this much of the target's armour.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        ap: u32,
     },
     /// A fate chip spent.
     SpendChip { holder: Holder, chip: ChipColour, purpose: Spend },
@@ -267,12 +279,20 @@ pub enum Error {
     Damage(#[from] DamageError),
     #[error(transparent)]
     Total(#[from] TotalError),
+    #[error(transparent)]
+    Situation(#[from] SituationError),
+    #[error("{0} has taken {1} actions this turn: at most {1}")]
+    TooManyActions(String, u32),
     #[error("{0} is not Shaken")]
     NotShaken(String),
     #[error("there are no wounds just taken to soak")]
     NothingToSoak,
     #[error("there is no damage roll just made to add to")]
     NoDamage,
+    #[error("there is no attack roll just made to reroll")]
+    NoAttack,
+    #[error("the damage is rolled: the attack can no longer be rerolled")]
+    DamageRolled,
     #[error("{0} is not Incapacitated, or has made that roll already")]
     NotIncapacitated(String),
     #[error("{0} is not Bleeding Out")]
@@ -348,8 +368,16 @@ impl log::Rules for Savage<'_> {
         if !state.started && !matches!(event, Event::Setup { .. }) {
             return Err(Error::NotStarted);
         }
-        // The soak window and the attack in hand close with any event but a chip spent.
-        if !matches!(event, Event::SpendChip { .. }) {
+        // The soak window and the attack in hand close with any event but a chip spent; the
+        // soak comes before the Incapacitation roll, so rolling that never closes it (S12).
+        let soak_stays = match event {
+            Event::SpendChip { .. } => true,
+            Event::Incapacitation { target, .. } => {
+                state.last_damage.as_ref().is_some_and(|d| d.target == *target)
+            }
+            _ => false,
+        };
+        if !soak_stays {
             state.last_damage = None;
         }
         if !matches!(event, Event::Damage { .. } | Event::SpendChip { .. }) {
@@ -375,6 +403,11 @@ pub fn derive_seed(seed: u64, salt: u64, n: u64) -> u64 {
 
 const SALT_CHIPS: u64 = 2;
 
+#[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if takes a reference")]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 fn signed(n: i32) -> String {
     if n >= 0 { format!("+{n}") } else { n.to_string() }
 }
@@ -387,6 +420,14 @@ fn outcome_words(r: &TraitResult) -> String {
         Outcome::Raise if r.raises == 1 => format!("{}: a raise", r.total),
         Outcome::Raise => format!("{}: {} raises", r.total, r.raises),
     }
+}
+
+/// A damage event's own numbers.
+struct Hit<'e> {
+    modifier: i32,
+    nonlethal: bool,
+    situation: &'e Situation,
+    ap: u32,
 }
 
 /// One event being applied to a copy of the state.
@@ -420,11 +461,12 @@ impl Apply<'_> {
             }
             Event::EndTurn { unit } => self.end_turn(unit)?,
             Event::Recover { target, roll, modifier } => self.recover(target, roll, *modifier)?,
-            Event::Attack { attacker, target, skill, range, modifier, roll } => {
-                self.attack(attacker, target, skill, range.as_deref(), *modifier, roll)?;
+            Event::Attack { attacker, target, skill, range, modifier, roll, situation } => {
+                self.attack(attacker, target, skill, range.as_deref(), *modifier, roll, situation)?;
             }
-            Event::Damage { target, attacker, roll, modifier, nonlethal } => {
-                self.damage(target, attacker.as_deref(), roll, *modifier, *nonlethal)?;
+            Event::Damage { target, attacker, roll, modifier, nonlethal, situation, ap } => {
+                let hit = Hit { modifier: *modifier, nonlethal: *nonlethal, situation, ap: *ap };
+                self.damage(target, attacker.as_deref(), roll, &hit)?;
             }
             Event::SpendChip { holder, chip, purpose } => self.spend(holder, *chip, purpose)?,
             Event::DrawChips { holder, count, typed } => self.draw_chips(holder, *count, typed.as_deref())?,
@@ -564,6 +606,8 @@ impl Apply<'_> {
         let mut shaken = Vec::new();
         for (i, m) in u.members.iter_mut().enumerate() {
             m.free_actions_only = false;
+            m.actions = 0;
+            m.wild_attack = false;
             if m.is_active() && m.shaken {
                 shaken.push(MemberRef::new(unit, u32::try_from(i).unwrap_or(0)));
             }
@@ -692,7 +736,14 @@ impl Apply<'_> {
         let theirs = self.unit_roll(against, "agility", 0, against_roll)?;
         let key = |r: &Rolled| (r.result.outcome != Outcome::CriticalFailure, r.result.total);
         let dice = format!("Agility {} against {}", outcome_total(&mine), outcome_total(&theirs));
-        let said = match key(&mine).cmp(&key(&theirs)) {
+        // S22 (fr 7: "en réussissant un jet d'Agilité"): the interrupter must first succeed;
+        // a failed roll never cuts in, whatever the other rolled.
+        let order = if mine.result.outcome.succeeded() {
+            key(&mine).cmp(&key(&theirs))
+        } else {
+            std::cmp::Ordering::Less
+        };
+        let said = match order {
             std::cmp::Ordering::Greater => {
                 let turn = self.begin(unit)?;
                 format!("{name} cuts in before {against_name} ({dice}): {turn}")
@@ -704,7 +755,9 @@ impl Apply<'_> {
             std::cmp::Ordering::Less => {
                 self.s.unit_mut(unit)?.on_hold = false;
                 self.s.waiting.push((unit.to_owned(), against.to_owned()));
-                format!("{name} is too slow ({dice}): acts right after {against_name}")
+                let why =
+                    if mine.result.outcome.succeeded() { "is too slow" } else { "fails the Agility roll" };
+                format!("{name} {why} ({dice}): acts right after {against_name}")
             }
         };
         self.s.said = said;
@@ -804,6 +857,7 @@ impl Apply<'_> {
         })
     }
 
+    #[expect(clippy::too_many_arguments, reason = "the fields of the attack event")]
     fn attack(
         &mut self,
         attacker: &MemberRef,
@@ -812,6 +866,7 @@ impl Apply<'_> {
         range: Option<&str>,
         modifier: i32,
         roll: &TraitDice,
+        situation: &Situation,
     ) -> Result<(), Error> {
         let name = self.s.name(attacker);
         let a = self.active_member(attacker)?;
@@ -827,19 +882,23 @@ impl Apply<'_> {
         self.s.member_ref(target)?;
         let skill = skill.trim().to_ascii_lowercase();
         let melee = self.rules.core.attack_skills.is_melee(&skill);
-        let target_unit = self.s.unit_ref(&target.unit)?;
-        let tn = if melee {
-            target_unit.combatant.parry(self.rules)
-        } else {
-            self.rules.core.traits.target_number
-        };
+        let tn = if melee { self.s.parry(self.rules, target) } else { self.rules.core.traits.target_number };
+        // S32: the fight counts the actions of the turn; a declared count may only be more.
+        let max = self.rules.core.situations.multi_action.max_actions;
+        let made = self.s.member_ref(attacker)?.actions;
+        if made >= max {
+            return Err(Error::TooManyActions(name, max));
+        }
+        let actions = situation.actions.max(made + 1);
+        let parts = situation.attack_parts(self.rules, melee, actions)?;
         let range_modifier = match range {
             Some(id) if !melee => {
                 self.rules.range(id).ok_or_else(|| Error::UnknownRange(id.to_owned()))?.modifier
             }
             _ => 0,
         };
-        let rolled = self.member_roll(attacker, &skill, modifier.saturating_add(range_modifier), tn, roll)?;
+        let all = modifier.saturating_add(range_modifier).saturating_add(situation::sum(&parts));
+        let rolled = self.member_roll(attacker, &skill, all, tn, roll)?;
         let die = self.trait_die(attacker, &skill);
         let against = if melee { format!("Parry {tn}") } else { format!("{tn}") };
         let range_words = match range {
@@ -853,18 +912,26 @@ impl Apply<'_> {
             Outcome::CriticalFailure => "critical failure",
         };
         self.s.said = format!(
-            "{} attacks {}{range_words} with {} ({}): {} against {against}: {verdict}",
+            "{} attacks {}{range_words} with {} ({}){}: {} against {against}: {verdict}",
             self.s.name(attacker),
             self.s.name(target),
             capital(&skill),
             rolled.dice_words(die),
+            situation::words(&parts),
             rolled.result.total,
         );
+        let me = self.s.member_mut(attacker)?;
+        me.actions = made + 1;
+        if situation.wild_attack {
+            me.wild_attack = true;
+        }
         self.s.last_attack = Some(LastAttack {
             attacker: attacker.clone(),
             target: target.clone(),
             tn,
             result: rolled.result,
+            skill: skill.clone(),
+            modifier: all,
         });
         Ok(())
     }
@@ -874,9 +941,10 @@ impl Apply<'_> {
         target: &MemberRef,
         attacker: Option<&str>,
         roll: &DamageRoll,
-        modifier: i32,
-        nonlethal: bool,
+        hit: &Hit<'_>,
     ) -> Result<(), Error> {
+        let (modifier, nonlethal) = (hit.modifier, hit.nonlethal);
+        let parts = hit.situation.damage_parts(self.rules)?;
         let before = self.active_member(target)?.clone();
         let strength = match attacker {
             Some(a) => Some(self.s.unit_ref(a)?.combatant.attributes.strength),
@@ -884,10 +952,21 @@ impl Apply<'_> {
         };
         let rolled = damage::roll_damage(self.rules, roll, strength)?;
         let joker = attacker.map_or(0, |a| self.s.joker_bonus(self.rules, a));
-        let total = rolled.total.saturating_add(modifier).saturating_add(joker);
+        let total = rolled
+            .total
+            .saturating_add(modifier)
+            .saturating_add(joker)
+            .saturating_add(situation::sum(&parts));
         let t_unit = self.s.unit_ref(&target.unit)?;
-        let toughness = t_unit.combatant.toughness(self.rules);
-        let effect = damage::effect(self.rules, total, toughness, before.shaken);
+        let hardy = t_unit.combatant.hardy;
+        // S39: armour piercing ignores up to its value of the armour inside the Toughness.
+        let toughness = situation::effective_toughness(
+            t_unit.combatant.toughness(self.rules),
+            t_unit.combatant.armour,
+            hit.ap,
+        );
+        // S40: on a Hardy target a second Shaken is no wound.
+        let effect = damage::effect(self.rules, total, toughness, before.shaken && !hardy);
         let mut dice_words = String::new();
         if !rolled.dice.is_empty() {
             let parts: Vec<String> = rolled
@@ -905,7 +984,11 @@ impl Apply<'_> {
                 .collect();
             dice_words = format!(" [{}]", parts.join(", "));
         }
-        let extra = if joker != 0 { format!(" (Joker {})", signed(joker)) } else { String::new() };
+        let mut extra = if joker != 0 { format!(" (Joker {})", signed(joker)) } else { String::new() };
+        extra.push_str(&situation::words(&parts));
+        if hit.ap > 0 {
+            let _ = write!(extra, " (AP {})", hit.ap);
+        }
         let from = attacker
             .and_then(|a| self.s.unit(a))
             .map(|u| format!(" from {}", u.combatant.name))
@@ -942,6 +1025,10 @@ impl Apply<'_> {
         let wild = self.s.unit_ref(&target.unit)?.combatant.is_wild_card();
         let max = self.rules.core.wounds.wild_card_wounds;
         let taken = effect.wounds().saturating_sub(soaked);
+        // The Incapacitation roll already made for this hit stands while the member is still
+        // Incapacitated after a soak or an added die (a soak that brings it back undoes it).
+        let now = self.s.member_ref(target)?.clone();
+        let rolled_already = before.status != Status::Incapacitated && now.injury.is_some();
         let mut m = before.clone();
         let words = match effect {
             Effect::None => "no effect".to_owned(),
@@ -954,6 +1041,13 @@ impl Apply<'_> {
                     if soaked > 0 { format!(", {} soaked", soaked.min(n)) } else { String::new() };
                 if taken == 0 {
                     format!("{n} wound(s){soak_words}: no harm done")
+                } else if !wild && nonlethal {
+                    // S15: non-lethal damage knocks out; nobody dies of it.
+                    m.shaken = true;
+                    m.wounds = 1;
+                    m.status = Status::Unconscious;
+                    m.nonlethal = true;
+                    format!("{n} wound(s){soak_words}: knocked out (non-lethal)")
                 } else if !wild {
                     m.shaken = true;
                     m.wounds = 1;
@@ -964,7 +1058,18 @@ impl Apply<'_> {
                     m.wounds = max;
                     m.status = Status::Incapacitated;
                     m.nonlethal = nonlethal;
-                    format!("{n} wound(s){soak_words}: Incapacitated, Vigor roll")
+                    if rolled_already {
+                        m.status = now.status;
+                        m.injury = now.injury;
+                        m.bleeding_out = now.bleeding_out;
+                        format!("{n} wound(s){soak_words}: still {}", now.status.words())
+                    } else if nonlethal {
+                        format!(
+                            "{n} wound(s){soak_words}: Incapacitated by non-lethal damage (knocked out, not killed), Vigor roll"
+                        )
+                    } else {
+                        format!("{n} wound(s){soak_words}: Incapacitated, Vigor roll")
+                    }
                 } else {
                     m.shaken = true;
                     m.wounds = before.wounds + taken;
@@ -972,7 +1077,8 @@ impl Apply<'_> {
                 }
             }
         };
-        let incapacitated = m.status == Status::Incapacitated && before.status != Status::Incapacitated;
+        let incapacitated =
+            m.status == Status::Incapacitated && before.status != Status::Incapacitated && m.injury.is_none();
         *self.s.member_mut(target)? = m;
         self.s.prompts.retain(|p| *p != Prompt::Incapacitation(target.clone()));
         if incapacitated {
@@ -1020,6 +1126,7 @@ impl Apply<'_> {
             }
             Spend::Soak { roll, modifier } => self.soak(holder, roll, *modifier)?,
             Spend::ExtraDamage { roll } => self.extra_damage(holder, roll)?,
+            Spend::RerollAttack { roll } => self.reroll_attack(holder, roll)?,
         };
         // Pay: back to the pot, except legendary chips, which are used once.
         if let Some(h) = self.s.chips.held.get_mut(holder)
@@ -1075,6 +1182,30 @@ impl Apply<'_> {
         ))
     }
 
+    /// A chip rerolls the attack just made: the same skill, modifiers and target number; the
+    /// better of the two results stands (fr 44: "Le meilleur résultat est gardé").
+    fn reroll_attack(&mut self, holder: &Holder, roll: &TraitDice) -> Result<String, Error> {
+        let Some(last) = self.s.last_attack.clone() else { return Err(Error::NoAttack) };
+        if self.s.last_damage.is_some() {
+            return Err(Error::DamageRolled);
+        }
+        let name = self.s.name(&last.attacker);
+        self.check_owner(holder, &last.attacker.unit, name.clone())?;
+        let rolled = self.member_roll(&last.attacker, &last.skill, last.modifier, last.tn, roll)?;
+        let key = |r: &TraitResult| (r.outcome, r.raises, r.total);
+        let better = if key(&rolled.result) > key(&last.result) { rolled.result } else { last.result };
+        if let Some(a) = self.s.last_attack.as_mut() {
+            a.result = better;
+        }
+        Ok(format!(
+            ": {name} rerolls {} ({}): {}: keeps {}",
+            capital(&last.skill),
+            rolled.dice_words(self.trait_die(&last.attacker, &last.skill)),
+            outcome_words(&rolled.result),
+            outcome_words(&better)
+        ))
+    }
+
     fn extra_damage(&mut self, holder: &Holder, roll: &DieRoll) -> Result<String, Error> {
         let Some(last) = self.s.last_damage.clone() else { return Err(Error::NoDamage) };
         if let Some(a) = &last.attacker {
@@ -1088,7 +1219,8 @@ impl Apply<'_> {
         };
         let added: u32 = faces.iter().sum();
         let total = last.total.saturating_add(i32::try_from(added).unwrap_or(i32::MAX));
-        let effect = damage::effect(self.rules, total, last.toughness, last.before.shaken);
+        let hardy = self.s.unit_ref(&last.target.unit)?.combatant.hardy;
+        let effect = damage::effect(self.rules, total, last.toughness, last.before.shaken && !hardy);
         let result = self.settle_hit(&last.target, &last.before, effect, last.soaked, last.nonlethal)?;
         if let Some(l) = self.s.last_damage.as_mut() {
             l.total = total;

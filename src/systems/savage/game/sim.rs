@@ -12,6 +12,7 @@ use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::chips::ChipColour;
 use crate::systems::savage::rules::damage::DamageRoll;
 use crate::systems::savage::rules::fatigue::FatigueCause;
+use crate::systems::savage::rules::situation::Situation;
 use crate::systems::savage::rules::traits::TraitDice;
 
 use super::{DieRoll, Event, Holder, MemberRef, Prompt, Savage, Spend, State};
@@ -47,6 +48,27 @@ fn turn_candidates(state: &State, rng: &mut StdRng, list: &mut Vec<Event>) {
                     range: Some("short".into()),
                     modifier: 0,
                     roll: seeded(rng),
+                    situation: Situation::default(),
+                });
+                // The attack panel's toggles too (some refused: a Wild Attack at range, a
+                // fourth action).
+                let melee = rng.random_bool(0.5);
+                list.push(Event::Attack {
+                    attacker: MemberRef::new(&top, u32::try_from(index).unwrap_or(0)),
+                    target: target.clone(),
+                    skill: if melee { "fighting".into() } else { "shooting".into() },
+                    range: Some("medium".into()),
+                    modifier: 0,
+                    roll: seeded(rng),
+                    situation: Situation {
+                        actions: rng.random_range(0..=4),
+                        gang_up: if melee { rng.random_range(0..=5) } else { 0 },
+                        the_drop: rng.random_bool(0.3),
+                        wild_attack: rng.random_bool(0.3),
+                        aim: !melee && rng.random_bool(0.3),
+                        cover: rng.random_bool(0.3).then(|| "heavy".to_owned()),
+                        called_shot: rng.random_bool(0.3).then(|| "head".to_owned()),
+                    },
                 });
             }
             let weapon = state.unit(&top).and_then(|u| u.combatant.weapons.first()).map(|w| w.damage.clone());
@@ -62,6 +84,8 @@ fn turn_candidates(state: &State, rng: &mut StdRng, list: &mut Vec<Event>) {
                 roll,
                 modifier: 0,
                 nonlethal: rng.random_bool(0.1),
+                situation: Situation { the_drop: rng.random_bool(0.2), ..Situation::default() },
+                ap: rng.random_range(0..=2),
             });
         }
         for held in state.on_hold() {

@@ -103,6 +103,10 @@ pub struct Member {
     pub sleep_checks: u32,
     /// What made it collapse, when it did.
     pub collapsed_from: Option<FatigueCause>,
+    /// Actions (attacks) taken this turn: the multi-action penalty counts them.
+    pub actions: u32,
+    /// It made a Wild Attack: its Parry is lowered until its next turn.
+    pub wild_attack: bool,
 }
 
 impl Member {
@@ -118,6 +122,8 @@ impl Member {
             nonlethal: false,
             sleep_checks: 0,
             collapsed_from: None,
+            actions: 0,
+            wild_attack: false,
         }
     }
 
@@ -278,6 +284,10 @@ pub struct LastAttack {
     pub target: MemberRef,
     pub tn: i32,
     pub result: TraitResult,
+    /// The skill and every modifier added to the trait roll's own (range, toggles, typed), for
+    /// a reroll with a chip.
+    pub skill: String,
+    pub modifier: i32,
 }
 
 /// A game at the table.
@@ -541,6 +551,14 @@ impl State {
         (wounds, rules.core.fatigue.penalty(member.fatigue))
     }
 
+    /// A member's Parry now: its combatant's, lowered after a Wild Attack until its next turn.
+    #[must_use]
+    pub fn parry(&self, rules: &Rules, m: &MemberRef) -> i32 {
+        let base = self.unit(&m.unit).map_or(rules.core.parry_base, |u| u.combatant.parry(rules));
+        let wild = self.member(m).is_some_and(|m| m.wild_attack);
+        if wild { base + rules.core.situations.wild_attack.parry } else { base }
+    }
+
     /// The inputs of a trait roll by `m` with the attribute or skill `trait_name`.
     ///
     /// # Errors
@@ -581,7 +599,8 @@ impl State {
             resolved,
             joker: self.joker_bonus(rules, attacker),
             toughness: target_unit.combatant.toughness(rules),
-            shaken: member.shaken,
+            // A plain hit wounds only a Shaken target that is not Hardy (S40).
+            shaken: member.shaken && !target_unit.combatant.hardy,
         })
     }
 

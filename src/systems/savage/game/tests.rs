@@ -103,6 +103,8 @@ fn hit(target: MemberRef, attacker: Option<&str>, total: i32) -> Event {
         roll: DamageRoll::Total { total },
         modifier: 0,
         nonlethal: false,
+        situation: Situation::default(),
+        ap: 0,
     }
 }
 
@@ -270,6 +272,8 @@ fn damage_shaken_wounds_and_an_extra_taken_out() {
             roll: knife,
             modifier: 0,
             nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
         }],
     );
     assert_eq!(
@@ -284,6 +288,171 @@ fn damage_shaken_wounds_and_an_extra_taken_out() {
     play(&mut fight, &[hit(m("outlaws", 0), None, 5)]);
     assert_eq!(member(&fight, "outlaws", 0).status, Status::Out);
     refused(&fight, &hit(m("outlaws", 0), None, 5), "Outlaws 1 is out of the fight");
+}
+
+/// S12 (fr 24: "Un personnage peut prendre 3 blessures avant d'être dans un Etat Critique. Il
+/// peut faire un jet d'encaissement"): the soak comes first, and rolling Incapacitation never
+/// takes the soak offer away.
+#[test]
+fn the_soak_stays_open_over_the_incapacitation_roll() {
+    let mut fight = round_one();
+    let soak = |chip, trait_die, wild| Event::SpendChip {
+        holder: player("Alice"),
+        chip,
+        purpose: Spend::Soak { roll: typed(trait_die, Some(wild)), modifier: 0 },
+    };
+    let incapacitation = |trait_die, wild| Event::Incapacitation {
+        target: m("ann", 0),
+        roll: typed(trait_die, Some(wild)),
+        modifier: 0,
+    };
+    // 21 against Toughness 5: four raises, four wounds: Incapacitated.
+    play(&mut fight, &[begin("boss"), hit(m("ann", 0), Some("boss"), 21)]);
+    assert_eq!(member(&fight, "ann", 0).status, Status::Incapacitated);
+    // The Marshal rolls Incapacitation first: a critical failure, dead...
+    let mut dead = fight.clone();
+    play(&mut dead, &[incapacitation(1, 1)]);
+    assert_eq!(member(&dead, "ann", 0).status, Status::Dead);
+    assert!(dead.state.last_damage.is_some(), "the soak offer stays");
+    // ...but the soak still comes first: a raise takes two wounds away; Ann has two and is
+    // back in the fight, the Incapacitation roll undone.
+    play(&mut dead, &[soak(ChipColour::White, 9, 1)]);
+    let ann = member(&dead, "ann", 0);
+    assert_eq!((ann.status, ann.wounds, ann.injury), (Status::Active, 2, None));
+    assert!(dead.state.prompts().is_empty());
+    // 25: five wounds. A failed Incapacitation roll (5 − 3 = 2), then a soak of one wound:
+    // four left, still Incapacitated, and the roll already made stands (no second roll).
+    play(
+        &mut fight,
+        &[Event::Adjust {
+            target: m("ann", 0),
+            shaken: Some(false),
+            wounds: Some(0),
+            fatigue: None,
+            status: Some(Status::Active),
+            bleeding_out: None,
+        }],
+    );
+    play(&mut fight, &[hit(m("ann", 0), Some("boss"), 25), incapacitation(5, 2)]);
+    assert_eq!(member(&fight, "ann", 0).injury, Some(Incapacitation::BleedingOut));
+    play(&mut fight, &[soak(ChipColour::White, 4, 2)]);
+    let ann = member(&fight, "ann", 0);
+    assert_eq!(
+        (ann.status, ann.wounds, ann.injury),
+        (Status::Incapacitated, 3, Some(Incapacitation::BleedingOut))
+    );
+    assert!(fight.state.prompts().is_empty());
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "Alice spends a white chip to soak: Ann rolls Vigor (d6 4, Wild Die 2): 4: success: 5 wound(s), 1 soaked: still Incapacitated"
+        )
+    );
+}
+
+/// S15 (fr 27: "Si l'attaque délivre des dégâts non létaux, l'échec est transformé en succès,
+/// et le héros est inconscient pour 2d6 heures"): non-lethal damage knocks out, and no line of
+/// the log calls the one it leaves Incapacitated dead.
+#[test]
+fn non_lethal_damage_knocks_out() {
+    let mut fight = round_one();
+    let soft = |target: MemberRef, total: i32| Event::Damage {
+        target,
+        attacker: None,
+        roll: DamageRoll::Total { total },
+        modifier: 0,
+        nonlethal: true,
+        situation: Situation::default(),
+        ap: 0,
+    };
+    play(&mut fight, &[begin("boss"), soft(m("outlaws", 0), 9)]);
+    assert_eq!(member(&fight, "outlaws", 0).status, Status::Unconscious);
+    assert_eq!(
+        fight.last_line(),
+        Some("Outlaws 1 takes 9 against Toughness 5: 1 wound(s): knocked out (non-lethal)")
+    );
+    play(&mut fight, &[soft(m("ann", 0), 21)]);
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "Ann takes 21 against Toughness 5: 4 wound(s): Incapacitated by non-lethal damage (knocked out, not killed), Vigor roll"
+        )
+    );
+    // A critical failure on the Incapacitation roll: knocked out for 2d6 hours, not dead.
+    play(&mut fight, &[Event::Incapacitation { target: m("ann", 0), roll: typed(1, Some(1)), modifier: 0 }]);
+    assert_eq!(member(&fight, "ann", 0).status, Status::Unconscious);
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "Ann rolls Vigor for Incapacitation (d6 1, Wild Die 1): critical failure: knocked out for 2d6 hours"
+        )
+    );
+    assert!(fight.lines.iter().all(|l| !l.contains("dead")), "{:?}", fight.lines);
+}
+
+/// S40 (SW, the summary is silent): Hardy: a second Shaken is no wound.
+#[test]
+fn a_hardy_target_shrugs_off_a_second_shaken() {
+    let mut brutes = extras("Brutes", 1);
+    brutes.hardy = true;
+    let text = serde_json::to_string(&brutes).expect("JSON");
+    assert!(text.contains("\"hardy\":true"), "{text}");
+    assert!(!serde_json::to_string(&extras("Outlaws", 1)).expect("JSON").contains("hardy"));
+    assert_eq!(combatant::from_json(&text).map(|c| c.hardy), Ok(true));
+    let mut fight = Fight::default();
+    let setup = Event::Setup {
+        seed: 1,
+        players: Vec::new(),
+        units: vec![unit("brutes", brutes)],
+        automation: Automation::default(),
+    };
+    play(&mut fight, &[setup, hit(m("brutes", 0), None, 5), hit(m("brutes", 0), None, 5)]);
+    assert_eq!(fight.last_line(), Some("Brutes takes 5 against Toughness 5: Shaken"));
+    let brute = member(&fight, "brutes", 0);
+    assert_eq!((brute.shaken, brute.wounds, brute.status), (true, 0, Status::Active));
+    // A raise still wounds.
+    play(&mut fight, &[hit(m("brutes", 0), None, 9)]);
+    assert_eq!(member(&fight, "brutes", 0).status, Status::Out);
+}
+
+/// fr 44: "Possibilité de relancer un jet de Trait (compétence et Attribut). Le meilleur
+/// résultat est gardé": a chip rerolls the attack just made, with the same modifiers.
+#[test]
+fn a_chip_rerolls_the_attack_and_the_better_stands() {
+    let mut fight = round_one();
+    let reroll = |trait_die, wild_die| Event::SpendChip {
+        holder: Holder::Marshal,
+        chip: ChipColour::White,
+        purpose: Spend::RerollAttack { roll: typed(trait_die, Some(wild_die)) },
+    };
+    // Two actions declared: −2. Shooting 5 − 2 = 3 against 4: a miss.
+    let two = Situation { actions: 2, ..Situation::default() };
+    play(&mut fight, &[begin("boss"), attack("shooting", 5, 2, two)]);
+    assert_eq!(fight.state.last_attack.as_ref().map(|a| a.result.outcome), Some(Outcome::Failure));
+    refused(
+        &fight,
+        &Event::SpendChip {
+            holder: player("Alice"),
+            chip: ChipColour::White,
+            purpose: Spend::RerollAttack { roll: typed(9, Some(2)) },
+        },
+        "Alice cannot spend chips for Boss",
+    );
+    // The reroll keeps the −2: 9 − 2 = 7, a hit, and it stands.
+    play(&mut fight, &[reroll(9, 2)]);
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "the Marshal spends a white chip to reroll a trait roll: Boss rerolls Shooting (d8 9, Wild Die 2): 7: success: keeps 7: success"
+        )
+    );
+    // A worse reroll: the hit stays.
+    play(&mut fight, &[reroll(2, 1)]);
+    assert_eq!(fight.state.last_attack.as_ref().map(|a| a.result.total), Some(7));
+    // Still one action counted, and no reroll once the damage is rolled.
+    assert_eq!(member(&fight, "boss", 0).actions, 1);
+    play(&mut fight, &[hit(m("ann", 0), Some("boss"), 3)]);
+    refused(&fight, &reroll(9, 2), "the damage is rolled: the attack can no longer be rerolled");
 }
 
 #[test]
@@ -352,6 +521,7 @@ fn shaken_at_the_start_of_the_turn() {
         range: None,
         modifier: 0,
         roll: typed(9, Some(2)),
+        situation: Situation::default(),
     };
     refused(&fight, &shoot, "Boss is Shaken: only free actions");
     // Spirit d6: 5 and 3: a plain success: no longer Shaken but only free actions.
@@ -427,6 +597,43 @@ fn interrupting_from_hold() {
     play(&mut fight, &[end("ann")]);
     assert_eq!(fight.state.whose_turn(), Some("bob"));
     assert_eq!(fight.last_line(), Some("Ann's turn ends; Bob's turn (K♦)"));
+}
+
+/// S22 (fr 7: "Un joueur peut interrompre l'action d'un autre joueur s'il retenait la sienne,
+/// en réussissant un jet d'Agilité"): the interrupter must succeed (4+), then beat the other.
+#[test]
+fn interrupting_needs_a_successful_agility_roll() {
+    let mut fight = round_one();
+    play(
+        &mut fight,
+        &[begin("boss"), end("boss"), begin("bob"), Event::Hold { unit: "bob".into() }, begin("ann")],
+    );
+    let cut = |mine: TraitDice, theirs: TraitDice| Event::Interrupt {
+        unit: "bob".into(),
+        against: "ann".into(),
+        roll: mine,
+        against_roll: theirs,
+    };
+    // Bob 3 (a failure) against Ann's 2: higher, but failed: Bob does not cut in.
+    let mut failed = fight.clone();
+    play(&mut failed, &[cut(typed(3, Some(2)), typed(2, Some(1)))]);
+    assert_eq!(failed.state.whose_turn(), Some("ann"));
+    assert!(failed.state.on_hold().is_empty());
+    assert_eq!(
+        failed.last_line(),
+        Some("Bob fails the Agility roll (Agility 3 against 2): acts right after Ann")
+    );
+    // Bob 3 against Ann's critical failure: still a failure, still no interruption.
+    let mut against_crit = fight.clone();
+    play(&mut against_crit, &[cut(typed(3, Some(1)), typed(1, Some(1)))]);
+    assert_eq!(against_crit.state.whose_turn(), Some("ann"));
+    // Bob's 4 succeeds and beats Ann's critical failure: Bob cuts in.
+    play(&mut fight, &[cut(typed(4, Some(1)), typed(1, Some(1)))]);
+    assert_eq!(fight.state.whose_turn(), Some("bob"));
+    assert_eq!(
+        fight.last_line(),
+        Some("Bob cuts in before Ann (Agility 4 against critical failure): Bob's turn (K♦)")
+    );
 }
 
 #[test]
@@ -543,6 +750,95 @@ fn automation_switches() {
     assert_eq!((input.wounds, input.modifier()), (-1, -1));
 }
 
+fn attack(skill: &str, trait_die: u32, wild_die: u32, situation: Situation) -> Event {
+    Event::Attack {
+        attacker: m("boss", 0),
+        target: m("ann", 0),
+        skill: skill.into(),
+        range: Some("short".into()),
+        modifier: 0,
+        roll: typed(trait_die, Some(wild_die)),
+        situation,
+    }
+}
+
+/// S32 (SW, the summary is silent): each action beyond the first in a turn is −2 to every
+/// action, at most three; the fight counts them, and a count declared up front may only be more.
+#[test]
+fn the_fight_counts_the_actions_of_a_turn() {
+    let mut fight = round_one();
+    let plain = Situation::default;
+    play(&mut fight, &[begin("boss"), attack("shooting", 5, 2, plain())]);
+    assert_eq!(
+        fight.last_line(),
+        Some("Boss attacks Ann at short range with Shooting (d8 5, Wild Die 2): 5 against 4: hit")
+    );
+    play(&mut fight, &[attack("shooting", 5, 2, plain())]);
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "Boss attacks Ann at short range with Shooting (d8 5, Wild Die 2) [Multi-action -2]: 3 against 4: miss"
+        )
+    );
+    let drop = Situation { the_drop: true, ..Situation::default() };
+    play(&mut fight, &[attack("shooting", 5, 2, drop)]);
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "Boss attacks Ann at short range with Shooting (d8 5, Wild Die 2) [Multi-action -4 · The Drop +4]: 5 against 4: hit"
+        )
+    );
+    refused(&fight, &attack("shooting", 5, 2, plain()), "Boss has taken 3 actions this turn: at most 3");
+    // The next turn counts afresh; two actions declared up front put the first at −2 too.
+    play(&mut fight, &[end("boss")]);
+    let mut fresh = round_one();
+    let two = Situation { actions: 2, ..Situation::default() };
+    play(&mut fresh, &[begin("boss"), attack("shooting", 5, 2, two)]);
+    assert_eq!(fresh.state.last_attack.as_ref().map(|a| a.result.total), Some(3));
+    refused(
+        &fresh,
+        &attack("shooting", 5, 2, Situation { actions: 4, ..Situation::default() }),
+        "4 actions: at most 3 actions a turn",
+    );
+}
+
+/// S35 (SW): a Wild Attack is +2 to Fighting and damage, and −2 to the attacker's Parry until
+/// its next turn; S34: The Drop +4 to damage; S39: armour piercing ignores armour.
+#[test]
+fn wild_attack_the_drop_and_armour_piercing() {
+    let mut fight = round_one();
+    let wild = Situation { wild_attack: true, ..Situation::default() };
+    assert_eq!(fight.state.parry(rules(), &m("boss", 0)), 6);
+    play(&mut fight, &[begin("boss"), attack("fighting", 4, 2, wild.clone())]);
+    // Fighting d8 4 + 2 against Ann's Parry 6: a hit; the Boss's Parry is 4 until its next turn.
+    assert_eq!(
+        fight.last_line(),
+        Some("Boss attacks Ann with Fighting (d8 4, Wild Die 2) [Wild Attack +2]: 6 against Parry 6: hit")
+    );
+    assert_eq!(fight.state.parry(rules(), &m("boss", 0)), 4);
+    refused(&fight, &attack("shooting", 5, 2, wild.clone()), "A Wild Attack is for melee attacks only");
+    // Knife damage typed as 3: +2 Wild Attack = 5 against Ann's Toughness 5: Shaken.
+    let damage = |target: MemberRef, total: i32, situation: Situation, ap: u32| Event::Damage {
+        target,
+        attacker: None,
+        roll: DamageRoll::Total { total },
+        modifier: 0,
+        nonlethal: false,
+        situation,
+        ap,
+    };
+    play(&mut fight, &[damage(m("ann", 0), 3, wild, 0)]);
+    assert_eq!(fight.last_line(), Some("Ann takes 5 [Wild Attack +2] against Toughness 5: Shaken"));
+    // The Boss (Toughness 7 with armour 1): 6 with AP 2 is against 6, a hit.
+    play(&mut fight, &[damage(m("boss", 0), 6, Situation::default(), 2)]);
+    assert_eq!(fight.last_line(), Some("Boss takes 6 (AP 2) against Toughness 6: Shaken"));
+    let drop = Situation { the_drop: true, ..Situation::default() };
+    play(&mut fight, &[damage(m("outlaws", 0), 1, drop, 0)]);
+    assert_eq!(fight.last_line(), Some("Outlaws 1 takes 5 [The Drop +4] against Toughness 5: Shaken"));
+    play(&mut fight, &[end("boss"), begin("cid"), end("cid")]);
+    assert_eq!(fight.state.parry(rules(), &m("boss", 0)), 4, "until its own next turn");
+}
+
 #[test]
 fn an_attack_then_damage_with_a_raise() {
     let mut fight = round_one();
@@ -557,6 +853,7 @@ fn an_attack_then_damage_with_a_raise() {
             range: Some("medium".into()),
             modifier: 0,
             roll: typed(11, Some(4)),
+            situation: Situation::default(),
         }],
     );
     assert_eq!(
@@ -577,6 +874,7 @@ fn an_attack_then_damage_with_a_raise() {
             range: None,
             modifier: 0,
             roll: typed(5, Some(3)),
+            situation: Situation::default(),
         }],
     );
     assert_eq!(
@@ -593,6 +891,8 @@ fn an_attack_then_damage_with_a_raise() {
             roll: colt,
             modifier: 0,
             nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
         }],
     );
     assert_eq!(member(&fight, "ann", 0).wounds, 1);

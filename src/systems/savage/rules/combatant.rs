@@ -172,6 +172,9 @@ pub struct Combatant {
     pub initiative: Vec<InitiativeEdge>,
     pub weapons: Vec<Weapon>,
     pub notes: String,
+    /// Hardy: a second Shaken is no wound (S40). Left out of the file when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hardy: bool,
 }
 
 impl Combatant {
@@ -262,6 +265,8 @@ struct Raw {
     weapons: Vec<RawWeapon>,
     #[serde(default)]
     notes: String,
+    #[serde(default)]
+    hardy: bool,
 }
 
 #[derive(Deserialize)]
@@ -511,6 +516,7 @@ fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
         initiative,
         weapons,
         notes: raw.notes,
+        hardy: raw.hardy,
     })
 }
 

@@ -411,6 +411,34 @@ pub fn soak_odds(rules: &Rules, vigor: Die, wild: bool, modifier: i32) -> SoakCh
     }
 }
 
+/// The most wounds a soak's odds are worked out for (far beyond any hit at the table).
+pub const MAX_SOAK_WOUNDS: u32 = 20;
+
+/// A soak roll against `wounds` wounds just taken: element `k` is the chance of taking away
+/// exactly `k` of them, the last (`wounds`) that of taking them all away (a soak never removes
+/// more than were taken). `wounds` is held to 1–[`MAX_SOAK_WOUNDS`]. They add up to 1.
+#[must_use]
+pub fn soak_odds_for(rules: &Rules, vigor: Die, wild: bool, modifier: i32, wounds: u32) -> Vec<f64> {
+    let wounds = wounds.clamp(1, MAX_SOAK_WOUNDS);
+    let tn = rules.core.traits.target_number;
+    let step = rules.core.traits.raise_step.max(1);
+    // At least k wounds away: a success with k − 1 raises, i.e. reaching tn + (k − 1)·step.
+    let at_least = |k: u32| {
+        let k = i32::try_from(k).unwrap_or(i32::MAX);
+        let roll =
+            TraitRoll { die: vigor, wild, modifier, tn: tn.saturating_add((k - 1).saturating_mul(step)) };
+        traits::odds(rules, &roll).at_least_success()
+    };
+    let reach: Vec<f64> = (1..=wounds).map(at_least).collect();
+    let mut chances = Vec::with_capacity(reach.len() + 1);
+    chances.push(1.0 - reach.first().copied().unwrap_or(0.0));
+    for (i, r) in reach.iter().enumerate() {
+        let next = reach.get(i + 1).copied().unwrap_or(0.0);
+        chances.push((r - next).max(0.0));
+    }
+    chances
+}
+
 /// How many wounds a soak roll's result removes.
 #[must_use]
 pub fn soaked(result: &traits::TraitResult) -> u32 {
@@ -716,6 +744,30 @@ mod tests {
         for (die, wild, m) in [(Die::D8, true, 0), (Die::D6, true, -3), (Die::D12, false, 2)] {
             let s = soak_odds(rules(), die, wild, m);
             assert!(close(s.none + s.wounds_1 + s.wounds_2 + s.wounds_3_plus, 1.0));
+        }
+    }
+
+    /// fr 24: "Chaque succès et relance enlève une blessure": never more than were taken.
+    #[test]
+    fn soak_odds_stop_at_the_wounds_taken() {
+        let r = rules();
+        // Vigor d4 (Extra), one wound taken: none 3/4, that wound 1/4 (a raise removes no more).
+        let one = soak_odds_for(r, Die::D4, false, 0, 1);
+        assert_eq!(one.len(), 2);
+        assert!(close(one[0], 3.0 / 4.0) && close(one[1], 1.0 / 4.0), "{one:?}");
+        // Two wounds: none 3/4, one 1/4 − 1/16, both 1/16.
+        let two = soak_odds_for(r, Die::D4, false, 0, 2);
+        assert!(close(two[1], 1.0 / 4.0 - 1.0 / 16.0) && close(two[2], 1.0 / 16.0), "{two:?}");
+        // Three wounds match the old three-way split.
+        let old = soak_odds(r, Die::D8, true, -1);
+        let three = soak_odds_for(r, Die::D8, true, -1, 3);
+        for (a, b) in three.iter().zip([old.none, old.wounds_1, old.wounds_2, old.wounds_3_plus]) {
+            assert!(close(*a, b), "{three:?} {old:?}");
+        }
+        for n in [1, 4, 7, 25] {
+            let c = soak_odds_for(r, Die::D12, true, 2, n);
+            assert_eq!(c.len(), usize::try_from(n.min(MAX_SOAK_WOUNDS)).expect("small") + 1);
+            assert!(close(c.iter().sum(), 1.0), "{n}: {c:?}");
         }
     }
 

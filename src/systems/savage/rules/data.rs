@@ -157,6 +157,105 @@ pub struct IncapacitationRules {
     pub bleeding_nonlethal_unconscious_hours: String,
 }
 
+/// The multi-action penalty: each action beyond the first in a turn is this much to every
+/// action (S32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MultiAction {
+    pub penalty_per_extra_action: i32,
+    pub max_actions: u32,
+}
+
+/// Gang Up: a bonus per extra adjacent attacker, up to a cap (S33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GangUp {
+    pub per_extra_attacker: i32,
+    pub cap: i32,
+}
+
+/// An attack and a damage modifier (The Drop, S34).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackAndDamage {
+    pub attack: i32,
+    pub damage: i32,
+}
+
+/// Wild Attack: to the Fighting roll and the damage, and the attacker's Parry until its next
+/// turn (S35).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WildAttack {
+    pub attack: i32,
+    pub damage: i32,
+    pub parry: i32,
+}
+
+/// A degree of cover and its attack modifier (S36).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoverBand {
+    pub id: String,
+    pub name: String,
+    pub modifier: i32,
+}
+
+/// A called shot: its attack and damage modifiers (S37).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalledShotRule {
+    pub id: String,
+    pub name: String,
+    pub attack: i32,
+    pub damage: i32,
+}
+
+/// The situational modifiers of an attack, Savage Worlds' as players know them (the summary is
+/// silent on them): `core.json` `situations`, in one place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Situations {
+    pub multi_action: MultiAction,
+    pub gang_up: GangUp,
+    pub the_drop: AttackAndDamage,
+    pub wild_attack: WildAttack,
+    /// Aiming: to the next ranged attack (S38).
+    pub aim: i32,
+    pub cover: Vec<CoverBand>,
+    pub called_shots: Vec<CalledShotRule>,
+}
+
+impl Situations {
+    /// The multi-action penalty for `actions` actions this turn (0 for one).
+    #[must_use]
+    pub fn multi_action_penalty(&self, actions: u32) -> i32 {
+        let extra = i32::try_from(actions.saturating_sub(1)).unwrap_or(i32::MAX);
+        extra.saturating_mul(self.multi_action.penalty_per_extra_action)
+    }
+
+    /// The Gang Up bonus for `extra` attackers beyond the first.
+    #[must_use]
+    pub fn gang_up_bonus(&self, extra: u32) -> i32 {
+        i32::try_from(extra)
+            .unwrap_or(i32::MAX)
+            .saturating_mul(self.gang_up.per_extra_attacker)
+            .min(self.gang_up.cap)
+    }
+
+    /// The cover band `id`.
+    #[must_use]
+    pub fn cover(&self, id: &str) -> Option<&CoverBand> {
+        self.cover.iter().find(|c| c.id == id)
+    }
+
+    /// The called shot `id`.
+    #[must_use]
+    pub fn called_shot(&self, id: &str) -> Option<&CalledShotRule> {
+        self.called_shots.iter().find(|c| c.id == id)
+    }
+}
+
 /// The numbers of `core.json`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Core {
@@ -167,6 +266,7 @@ pub struct Core {
     /// The skills the Fight screen offers for an attack.
     pub attack_skills: AttackSkills,
     pub attack_raise_die: u32,
+    pub situations: Situations,
     pub wounds: WoundRules,
     pub fatigue: FatigueRules,
     pub initiative: InitiativeRules,
@@ -319,6 +419,7 @@ mod raw {
         pub ranges: Vec<Range>,
         pub attack_skills: AttackSkills,
         pub damage: Damage,
+        pub situations: super::Situations,
         pub wounds: Wounds,
         pub fatigue: Fatigue,
         pub initiative: Initiative,
@@ -513,6 +614,39 @@ fn check_core(r: &raw::Core, problems: &mut Vec<Problem>) {
             problems.push(Problem::new(f, path, format!("{draws} cards: draw from 1 to 5")));
         }
     }
+    let sit = &r.situations;
+    if !(1..=10).contains(&sit.multi_action.max_actions) {
+        problems.push(Problem::new(
+            f,
+            "$.situations.multi_action.max_actions",
+            "from 1 to 10 actions a turn",
+        ));
+    }
+    if sit.multi_action.penalty_per_extra_action > 0 {
+        problems.push(Problem::new(
+            f,
+            "$.situations.multi_action.penalty_per_extra_action",
+            "the multi-action penalty is written as a negative number",
+        ));
+    }
+    for (i, c) in sit.cover.iter().enumerate() {
+        if c.modifier > 0 || sit.cover.iter().take(i).any(|d| d.id == c.id) {
+            problems.push(Problem::new(
+                f,
+                format!("$.situations.cover[{i}]"),
+                "each cover has its own id and a negative modifier",
+            ));
+        }
+    }
+    for (i, c) in sit.called_shots.iter().enumerate() {
+        if sit.called_shots.iter().take(i).any(|d| d.id == c.id) {
+            problems.push(Problem::new(
+                f,
+                format!("$.situations.called_shots[{i}].id"),
+                format!("'{}' is given twice", c.id),
+            ));
+        }
+    }
     if r.incapacitation.dead_at_most >= r.trait_rolls.target_number {
         problems.push(Problem::new(
             f,
@@ -571,6 +705,7 @@ fn core(r: &raw::Core, problems: &mut Vec<Problem>) -> Core {
             ranged: r.attack_skills.ranged.iter().map(|s| s.trim().to_ascii_lowercase()).collect(),
         },
         attack_raise_die: die_sides(r.damage.attack_raise_die, f, "$.damage.attack_raise_die", problems),
+        situations: r.situations.clone(),
         wounds: WoundRules {
             wild_card_wounds: r.wounds.wild_card_wounds,
             penalty_per_wound: r.wounds.penalty_per_wound,

@@ -11,6 +11,7 @@ pub mod die;
 pub mod fatigue;
 pub mod initiative;
 pub mod sheet;
+pub mod situation;
 pub mod traits;
 
 pub use data::{Rules, embedded};

@@ -60,6 +60,7 @@ pub struct CombatantForm {
     pub initiative: Vec<InitiativeEdge>,
     pub weapons: Vec<WeaponForm>,
     pub notes: String,
+    pub hardy: bool,
     /// The name of a skill to add.
     pub new_skill: String,
 }
@@ -93,6 +94,7 @@ impl CombatantForm {
                 })
                 .collect(),
             notes: c.notes.clone(),
+            hardy: c.hardy,
             new_skill: String::new(),
         }
     }
@@ -151,6 +153,9 @@ impl CombatantForm {
         });
         if !self.player.trim().is_empty() {
             value["player"] = self.player.trim().into();
+        }
+        if self.hardy {
+            value["hardy"] = true.into();
         }
         match (combatant::from_value(value), typed.is_empty()) {
             (result, true) => result,
@@ -390,6 +395,7 @@ fn editor_ui(
             }
         }
     });
+    ui.checkbox(&mut form.hardy, "Hardy: a second Shaken is no wound");
     ui.label(theme::heading(&v, "Weapons"));
     weapons_ui(ui, form, problems, &mut shown);
     ui.label(theme::heading(&v, "Notes"));

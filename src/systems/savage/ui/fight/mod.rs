@@ -118,11 +118,20 @@ pub struct FightState {
     pub raise: Option<bool>,
     pub damage_modifier: i32,
     pub nonlethal: bool,
+    /// The attack panel's toggles (multi-action, Gang Up, The Drop, Wild Attack, aim, cover,
+    /// called shot) and the damage's armour piercing, for `situation_for` only: they start
+    /// afresh for each one who acts, never carried to the next.
+    pub situation: crate::systems::savage::rules::situation::Situation,
+    pub ap: u32,
+    pub situation_for: Option<MemberRef>,
     pub damage_total: String,
     /// The roll the rules ask for now (Spirit, Incapacitation, Bleeding Out).
     pub prompt_dice: DiceForm,
     pub prompt_modifier: i32,
     pub soak_dice: DiceForm,
+    /// A chip's reroll of the attack just made: its dice and the chip.
+    pub reroll_dice: DiceForm,
+    pub reroll_colour: Option<ChipColour>,
     /// The chip picked to soak with, and to add a die to the damage with.
     pub soak_colour: Option<ChipColour>,
     pub extra_colour: Option<ChipColour>,
@@ -172,6 +181,7 @@ impl FightState {
             &mut self.attack_dice,
             &mut self.prompt_dice,
             &mut self.soak_dice,
+            &mut self.reroll_dice,
             &mut self.holder_dice,
             &mut self.acting_dice,
             &mut self.fatigue_dice,
@@ -192,10 +202,25 @@ impl FightState {
                 self.raise = None;
                 self.attack_modifier = 0;
             }
+            // A reroll that hits brings the damage form up, as the attack would have.
+            Some(Event::SpendChip {
+                purpose: crate::systems::savage::game::Spend::RerollAttack { .. },
+                ..
+            }) => {
+                if fight.state.last_attack.as_ref().is_some_and(|a| a.result.outcome.succeeded()) {
+                    self.step = Step::Damage;
+                }
+                self.raise = None;
+            }
             Some(Event::Damage { .. }) => {
                 self.step = Step::Attack;
                 self.damage_modifier = 0;
                 self.nonlethal = false;
+                // The next attack starts plain (the actions declared stay: the fight counts on).
+                let actions = self.situation.actions;
+                self.situation =
+                    crate::systems::savage::rules::situation::Situation { actions, ..Default::default() };
+                self.ap = 0;
             }
             Some(Event::BeginTurn { .. } | Event::EndTurn { .. } | Event::Deal { .. }) => {
                 self.step = Step::Attack;
@@ -205,6 +230,7 @@ impl FightState {
                 self.raise = None;
                 self.middle = Middle::Turn;
                 self.holder = None;
+                self.situation_for = None;
             }
             _ => {}
         }

@@ -220,7 +220,9 @@ fn enter_ui(
 /// A member's condition in a few words: "Shaken · 2 wounds (−2) · Fatigued".
 pub(super) fn condition(rules: &Rules, m: &Member) -> String {
     let mut parts = Vec::new();
-    if m.status != Status::Active {
+    if m.status == Status::Incapacitated && m.nonlethal {
+        parts.push("Incapacitated (non-lethal)".to_owned());
+    } else if m.status != Status::Active {
         parts.push(m.status.words().to_owned());
     }
     if m.bleeding_out {

@@ -13,6 +13,7 @@ use crate::systems::savage::game::{
 use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
 use crate::systems::savage::rules::damage::{self, DamageRoll};
+use crate::systems::savage::rules::situation::{self, Situation};
 use crate::systems::savage::rules::traits::{self, TraitDice, TraitRoll};
 use crate::systems::savage::ui::calc::{
     self, DiceForm, damage_odds_ui, modifiers_ui, number_stepper, trait_odds_ui,
@@ -95,13 +96,28 @@ pub(super) fn turn_ui(
     commands: &mut Vec<FightCommand>,
 ) {
     let s = &fight.state;
+    // The soak comes first: right after the damage, above any Incapacitation roll (S12). With
+    // no roll asked for, it stays below the turn's header, which keeps its place.
+    // A hit that Incapacitated its target keeps the soak on top after the roll too.
+    let incapacitating = s.last_damage.as_ref().and_then(|d| s.member(&d.target)).is_some_and(|m| {
+        matches!(
+            m.status,
+            crate::systems::savage::game::Status::Incapacitated
+                | crate::systems::savage::game::Status::Dead
+                | crate::systems::savage::game::Status::Unconscious
+        )
+    });
+    let soak_on_top = !s.prompts().is_empty() || s.whose_turn().is_none() || incapacitating;
+    if soak_on_top && soak_ui(ui, rules, fight, read_only, state, commands) {
+        ui.separator();
+    }
     if let Some(prompt) = s.prompts().first() {
         prompt_ui(ui, rules, fight, read_only, prompt, state, commands);
         ui.separator();
     }
     match s.whose_turn() {
         None => next_ui(ui, rules, fight, read_only, commands),
-        Some(unit) => acting_ui(ui, rules, fight, read_only, unit, state, commands),
+        Some(unit) => acting_ui(ui, rules, fight, read_only, unit, !soak_on_top, state, commands),
     }
 }
 
@@ -119,6 +135,7 @@ fn prompt_ui(
     let s = &fight.state;
     let target = prompt.target().clone();
     let name = s.name(&target);
+    let nonlethal = s.member(&target).is_some_and(|m| m.nonlethal);
     let (trait_name, title) = match prompt {
         Prompt::SpiritRoll(_) => ("spirit", format!("{name} is Shaken: Spirit roll")),
         Prompt::Incapacitation(_) => ("vigor", format!("{name} is Incapacitated: Vigor roll")),
@@ -139,14 +156,31 @@ fn prompt_ui(
         }
         Prompt::Incapacitation(_) => {
             let c = damage::incapacitation_odds(rules, input.die, input.wild, modifier);
-            probability_bar(ui, "Dead (1 or less)", c.dead, theme::bad(&v));
+            // S15: after non-lethal damage "1 or less" knocks out instead of killing.
+            let dead = if nonlethal {
+                format!(
+                    "Knocked out {} hours (1 or less)",
+                    rules.core.incapacitation.nonlethal_unconscious_hours
+                )
+            } else {
+                "Dead (1 or less)".to_owned()
+            };
+            probability_bar(ui, &dead, c.dead, theme::bad(&v));
             probability_bar(ui, "Injury for good, Bleeding Out", c.bleeding_out, theme::accent(&v));
             probability_bar(ui, "Injury heals with the wounds", c.heals_with_wounds, theme::good(&v));
             probability_bar(ui, "Injury gone in 24 hours", c.heals_in_24h, theme::good(&v));
         }
         Prompt::BleedingOut(_) => {
             let c = damage::bleeding_odds(rules, input.die, input.wild, modifier);
-            probability_bar(ui, "Dies", c.dies, theme::bad(&v));
+            let dies = if nonlethal {
+                format!(
+                    "Knocked out {} hours",
+                    rules.core.incapacitation.bleeding_nonlethal_unconscious_hours
+                )
+            } else {
+                "Dies".to_owned()
+            };
+            probability_bar(ui, &dies, c.dies, theme::bad(&v));
             probability_bar(ui, "Rolls again next round", c.again, theme::accent(&v));
             probability_bar(ui, "The bleeding stops", c.stops, theme::good(&v));
         }
@@ -276,12 +310,14 @@ fn next_ui(ui: &mut Ui, rules: &Rules, fight: &Fight<'_>, read_only: bool, comma
     }
 }
 
+#[expect(clippy::too_many_arguments, reason = "the turn reads the whole table")]
 fn acting_ui(
     ui: &mut Ui,
     rules: &Rules,
     fight: &Fight<'_>,
     read_only: bool,
     unit_id: &str,
+    with_soak: bool,
     state: &mut FightState,
     commands: &mut Vec<FightCommand>,
 ) {
@@ -352,6 +388,12 @@ fn acting_ui(
             .unwrap_or(0);
     }
     let attacker = MemberRef::new(unit_id, state.actor);
+    // The panel's toggles are this actor's own: another actor starts from its defaults.
+    if state.situation_for.as_ref() != Some(&attacker) {
+        state.situation = Situation::default();
+        state.ap = 0;
+        state.situation_for = Some(attacker.clone());
+    }
     let Some(me) = s.member(&attacker) else { return };
     if me.shaken && me.is_active() {
         ui.label(
@@ -369,7 +411,9 @@ fn acting_ui(
             .color(theme::accent(&v)),
         );
     }
-    soak_ui(ui, rules, fight, read_only, state, commands);
+    if with_soak {
+        soak_ui(ui, rules, fight, read_only, state, commands);
+    }
     extra_damage_ui(ui, rules, fight, read_only, state, commands);
     row(ui, |ui| {
         ui.selectable_value(&mut state.step, Step::Attack, RichText::new("1. Attack").strong());
@@ -396,8 +440,9 @@ fn target_line(
     let target = s.default_target(attacker, state.selected.as_ref());
     match &target {
         Some(t) => {
-            let (parry, toughness) =
-                s.unit(&t.unit).map_or((0, 0), |u| (u.combatant.parry(rules), u.combatant.toughness(rules)));
+            let toughness = s.unit(&t.unit).map_or(0, |u| u.combatant.toughness(rules));
+            // Lowered after a Wild Attack until its next turn.
+            let parry = s.parry(rules, t);
             let shaken = s.member(t).is_some_and(|m| m.shaken);
             ui.label(
                 RichText::new(format!(
@@ -487,16 +532,19 @@ fn attack_ui(
             range_name = band.name.as_str();
         }
     }
+    let done = s.member(attacker).map_or(0, |m| m.actions);
+    let sit = attack_situation_ui(ui, rules, melee, done, state);
     number_stepper(ui, "Attack modifier", &mut state.attack_modifier, -10, 10);
     let Ok(input) = s.trait_input(rules, attacker, &state.skill) else { return };
     let mut parts = input_parts(&input);
     parts.push((range_name, range_modifier));
+    let actions = sit.actions.max(done + 1);
+    let situational = sit.attack_parts(rules, melee, actions).unwrap_or_default();
+    parts.extend(situational.iter().map(|(w, n)| (w.as_str(), *n)));
     parts.push(("Other", state.attack_modifier));
     let modifier = modifiers_ui(ui, &parts);
     let tn = match target {
-        Some(t) if melee => {
-            s.unit(&t.unit).map_or(rules.core.traits.target_number, |u| u.combatant.parry(rules))
-        }
+        Some(t) if melee => s.parry(rules, t),
         _ => rules.core.traits.target_number,
     };
     ui.label(
@@ -522,6 +570,7 @@ fn attack_ui(
             range: range.clone(),
             modifier: state.attack_modifier,
             roll,
+            situation: sit.clone(),
         };
         roll_buttons(
             ui,
@@ -541,6 +590,150 @@ fn attack_ui(
         &traits::odds(rules, &TraitRoll { die: input.die, wild: input.wild, modifier, tn }),
         input.wild,
     );
+    reroll_ui(ui, rules, fight, read_only, attacker, &input, state, commands);
+}
+
+/// A chip rerolls the attack this member just made (the better result stands), below the
+/// attack's own action and odds.
+#[expect(clippy::too_many_arguments, reason = "the reroll form reads the whole table")]
+fn reroll_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    attacker: &MemberRef,
+    input: &TraitInput,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let s = &fight.state;
+    let Some(last) = s.last_attack.as_ref().filter(|a| a.attacker == *attacker) else { return };
+    if s.last_damage.is_some() {
+        return;
+    }
+    let holder = s.owner(&attacker.unit);
+    ui.label(RichText::new(format!("Reroll the attack ({}; the better stands)", last.result.total)).strong());
+    let colours =
+        chip_choice(ui, rules, s, &holder, ChipUse::Reroll, &mut state.reroll_colour, "Reroll with");
+    let Some(colour) = state.reroll_colour.filter(|c| colours.contains(c)) else { return };
+    let skill_die = s.unit(&attacker.unit).map_or(input.die, |u| u.combatant.trait_die(rules, &last.skill).0);
+    let reroll_input = TraitInput { die: skill_die, ..*input };
+    let keys = state.reroll_dice.ui_for(ui, "Reroll", Some(&s.name(attacker)), skill_die, input.wild);
+    let submit = calc::ctrl_enter(ui, keys);
+    let rolled = typed(rules, &state.reroll_dice, &reroll_input);
+    let make = |roll: TraitDice| Event::SpendChip {
+        holder: holder.clone(),
+        chip: colour,
+        purpose: Spend::RerollAttack { roll },
+    };
+    roll_buttons(
+        ui,
+        rules,
+        fight,
+        read_only,
+        &rolled,
+        make,
+        &format!("Reroll with a {} chip", colour.id()),
+        "Reroll, Posse rolls",
+        submit,
+        commands,
+    );
+}
+
+/// The attack's toggles, in two rows of fixed height for a melee or a ranged attack: the
+/// actions this turn (from those the fight counted), cover and a called shot; then The Drop,
+/// and Gang Up and Wild Attack in melee or aim at range. Returns the situation to record.
+fn attack_situation_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    melee: bool,
+    made: u32,
+    state: &mut FightState,
+) -> Situation {
+    let sit = &rules.core.situations;
+    let max = sit.multi_action.max_actions;
+    let t = &mut state.situation;
+    row(ui, |ui| {
+        let least = (made + 1).min(max);
+        let mut actions = t.actions.max(least);
+        egui::ComboBox::from_label("Actions")
+            .selected_text(format!(
+                "{actions} ({})",
+                crate::systems::savage::ui::signed(sit.multi_action_penalty(actions))
+            ))
+            .show_ui(ui, |ui| {
+                for n in least..=max {
+                    let text =
+                        format!("{n} ({})", crate::systems::savage::ui::signed(sit.multi_action_penalty(n)));
+                    ui.selectable_value(&mut actions, n, text);
+                }
+            });
+        t.actions = if actions > made + 1 { actions } else { 0 };
+        let cover_name = |id: Option<&String>| {
+            id.and_then(|id| sit.cover(id))
+                .map_or("none".to_owned(), |c| format!("{} {}", c.id.replace('_', " "), c.modifier))
+        };
+        egui::ComboBox::from_label("Cover").selected_text(cover_name(t.cover.as_ref())).show_ui(ui, |ui| {
+            ui.selectable_value(&mut t.cover, None, "No cover");
+            for c in &sit.cover {
+                ui.selectable_value(&mut t.cover, Some(c.id.clone()), format!("{} {}", c.name, c.modifier));
+            }
+        });
+        let called_name = |id: Option<&String>| {
+            id.and_then(|id| sit.called_shot(id))
+                .map_or("none".to_owned(), |c| format!("{} {}", c.id, c.attack))
+        };
+        egui::ComboBox::from_label("Called shot").selected_text(called_name(t.called_shot.as_ref())).show_ui(
+            ui,
+            |ui| {
+                ui.selectable_value(&mut t.called_shot, None, "No called shot");
+                for c in &sit.called_shots {
+                    let damage = if c.damage == 0 {
+                        String::new()
+                    } else {
+                        format!(", damage {}", crate::systems::savage::ui::signed(c.damage))
+                    };
+                    ui.selectable_value(
+                        &mut t.called_shot,
+                        Some(c.id.clone()),
+                        format!("{} {}{damage}", c.name, c.attack),
+                    );
+                }
+            },
+        );
+    });
+    row(ui, |ui| {
+        ui.checkbox(&mut t.the_drop, format!("The Drop +{}", sit.the_drop.attack));
+        if melee {
+            let mut gang = i32::try_from(t.gang_up).unwrap_or(0);
+            egui::ComboBox::from_label("Gang Up")
+                .selected_text(format!("+{}", sit.gang_up_bonus(t.gang_up)))
+                .show_ui(ui, |ui| {
+                    for n in 0..=sit.gang_up.cap / sit.gang_up.per_extra_attacker.max(1) {
+                        let text = if n == 0 {
+                            "alone".to_owned()
+                        } else {
+                            format!("{n} more: +{}", sit.gang_up_bonus(u32::try_from(n).unwrap_or(0)))
+                        };
+                        ui.selectable_value(&mut gang, n, text);
+                    }
+                });
+            t.gang_up = u32::try_from(gang).unwrap_or(0);
+            ui.checkbox(
+                &mut t.wild_attack,
+                format!("Wild Attack +{} (Parry {})", sit.wild_attack.attack, sit.wild_attack.parry),
+            );
+        } else {
+            ui.checkbox(&mut t.aim, format!("Aim +{}", sit.aim));
+        }
+    });
+    // Only what applies to this attack is recorded (a melee toggle never rides on a shot).
+    Situation {
+        gang_up: if melee { t.gang_up } else { 0 },
+        wild_attack: melee && t.wild_attack,
+        aim: !melee && t.aim,
+        ..t.clone()
+    }
 }
 
 #[expect(clippy::too_many_arguments, reason = "the damage form reads the whole table")]
@@ -588,6 +781,9 @@ fn damage_ui(
         state.raise = Some(raise);
     }
     ui.checkbox(&mut state.nonlethal, "Non-lethal damage");
+    let mut ap = i32::try_from(state.ap).unwrap_or(0);
+    number_stepper(ui, "Armour piercing", &mut ap, 0, 20);
+    state.ap = u32::try_from(ap).unwrap_or(0);
     number_stepper(ui, "Damage modifier", &mut state.damage_modifier, -10, 10);
     let input = match s.damage_input(rules, &attacker.unit, &state.weapon, target) {
         Ok(input) => input,
@@ -596,12 +792,30 @@ fn damage_ui(
             return;
         }
     };
-    let modifier = modifiers_ui(ui, &[("Joker", input.joker), ("Other", state.damage_modifier)]);
+    // The attack's toggles that add to the damage (The Drop, Wild Attack, a called shot).
+    let sit = Situation {
+        the_drop: state.situation.the_drop,
+        wild_attack: state.situation.wild_attack && rules.core.attack_skills.is_melee(&state.skill),
+        called_shot: state.situation.called_shot.clone(),
+        ..Situation::default()
+    };
+    let situational = sit.damage_parts(rules).unwrap_or_default();
+    let mut parts = vec![("Joker", input.joker)];
+    parts.extend(situational.iter().map(|(w, n)| (w.as_str(), *n)));
+    parts.push(("Other", state.damage_modifier));
+    let modifier = modifiers_ui(ui, &parts);
     let resolved = input.resolved.clone();
     let resolved = if raise { resolved.with_die(rules.core.attack_raise_die) } else { resolved };
+    let armour = s.unit(&target.unit).map_or(0, |u| u.combatant.armour);
+    let toughness = situation::effective_toughness(input.toughness, armour, state.ap);
+    let armour_words = match (armour, toughness == input.toughness) {
+        (0, _) => String::new(),
+        (a, true) => format!(" (armour {a})"),
+        (a, false) => format!(" (armour {a}, AP {}: {toughness})", state.ap),
+    };
     ui.label(
         RichText::new(format!(
-            "{}{} against Toughness {}{}",
+            "{}{} against Toughness {}{armour_words}{}",
             input.dice,
             if raise { " +d6" } else { "" },
             input.toughness,
@@ -609,17 +823,19 @@ fn damage_ui(
         ))
         .strong(),
     );
-    let (damage_modifier, nonlethal) = (state.damage_modifier, state.nonlethal);
+    let (damage_modifier, nonlethal, ap) = (state.damage_modifier, state.nonlethal, state.ap);
     let base = |roll: DamageRoll| Event::Damage {
         target: target.clone(),
         attacker: Some(attacker.unit.clone()),
         roll,
         modifier: damage_modifier,
         nonlethal,
+        situation: sit.clone(),
+        ap,
     };
     let seeded = base(DamageRoll::Seeded { dice: input.dice.clone(), raise, seed: calc::fresh_seed() });
     damage_total_ui(ui, rules, fight, read_only, &mut state.damage_total, base, seeded, commands);
-    match damage::odds(rules, &resolved.plus(modifier), input.toughness, input.shaken) {
+    match damage::odds(rules, &resolved.plus(modifier), toughness, input.shaken) {
         Ok(c) => damage_odds_ui(ui, &c, input.shaken),
         Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
     }
@@ -690,7 +906,8 @@ fn damage_total_ui(
     }
 }
 
-/// Soaking the wounds just taken: the target's owner spends a chip and rolls Vigor.
+/// Soaking the wounds just taken: the target's owner spends a chip and rolls Vigor. Whether
+/// the offer is shown.
 fn soak_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -698,15 +915,15 @@ fn soak_ui(
     read_only: bool,
     state: &mut FightState,
     commands: &mut Vec<FightCommand>,
-) {
+) -> bool {
     let v = ui.visuals().clone();
     let s = &fight.state;
-    let Some(last) = &s.last_damage else { return };
+    let Some(last) = &s.last_damage else { return false };
     let wounds = last.effect.wounds();
     if wounds == 0 || last.soaked >= wounds {
-        return;
+        return false;
     }
-    let Some(unit) = s.unit(&last.target.unit) else { return };
+    let Some(unit) = s.unit(&last.target.unit) else { return false };
     let holder = s.owner(&unit.id);
     let name = s.name(&last.target);
     ui.label(
@@ -719,20 +936,20 @@ fn soak_ui(
         .color(theme::accent(&v)),
     );
     let input = soak_input(rules, s, last);
-    let c = damage::soak_odds(rules, input.die, input.wild, input.modifier());
-    ui.label(format!(
-        "Takes away none {} · 1 {} · 2 {} · 3+ {}",
-        percent(c.none),
-        percent(c.wounds_1),
-        percent(c.wounds_2),
-        percent(c.wounds_3_plus)
-    ));
+    // Never more wounds taken away than were taken (the last: all of them).
+    let c = damage::soak_odds_for(rules, input.die, input.wild, input.modifier(), wounds);
+    let parts: Vec<String> = c
+        .iter()
+        .enumerate()
+        .map(|(k, p)| if k == 0 { format!("none {}", percent(*p)) } else { format!("{k} {}", percent(*p)) })
+        .collect();
+    ui.label(format!("Takes away {}", parts.join(" · ")));
     let colours = chip_choice(ui, rules, s, &holder, ChipUse::Soak, &mut state.soak_colour, "Soak with");
     let Some(colour) = state.soak_colour.filter(|c| colours.contains(c)) else {
         ui.label(
             RichText::new(format!("{} has no chip to soak with.", holder.words())).color(theme::muted(&v)),
         );
-        return;
+        return true;
     };
     let keys = state.soak_dice.ui_for(ui, "Soak", Some(&name), input.die, input.wild);
     let submit = calc::ctrl_enter(ui, keys);
@@ -754,6 +971,7 @@ fn soak_ui(
         submit,
         commands,
     );
+    true
 }
 
 /// The soak roll's inputs: Vigor, with the penalties the target had before the hit.
@@ -882,7 +1100,10 @@ fn interrupt_ui(
     }
     ui.separator();
     let acting_name = s.unit(acting).map_or(acting.to_owned(), |u| u.combatant.name.clone());
-    ui.label(RichText::new(format!("Interrupt {acting_name} from hold: both roll Agility")).strong());
+    ui.label(
+        RichText::new(format!("Interrupt {acting_name} from hold: succeed on Agility and beat their roll"))
+            .strong(),
+    );
     if state.holder.as_deref().is_none_or(|h| !holders.contains(&h)) {
         state.holder = holders.first().map(|h| (*h).to_owned());
     }
