@@ -48,10 +48,16 @@ pub(super) fn activation_ui(
     match game.activation_of(current) {
         None if game.fight_of(current).is_some() => {
             super::fight::fight_ui(ui, rules, game, current, state, commands);
-            ui.add_space(6.0);
-            ui.label(
-                RichText::new("Or break off: declare two moves first.").color(theme::muted(ui.visuals())),
-            );
+            // Once this turn's roll-off is done the panel says to end the activation; the
+            // declaration below then says what the book still allows, and nothing offers a
+            // break-off it has just ruled out.
+            let rolled = game.fight_of(current).is_some_and(|f| f.rolled == game.turn);
+            if !rolled {
+                ui.add_space(6.0);
+                ui.label(
+                    RichText::new("Or break off: declare two moves first.").color(theme::muted(ui.visuals())),
+                );
+            }
             declaration_ui(ui, rules, game, current, state, commands);
         }
         None => declaration_ui(ui, rules, game, current, state, commands),
@@ -398,17 +404,23 @@ fn move_step_ui(
         rules.core.actions.move_cm
     };
     ui.label(format!("Move up to {cm} cm. Stopping within 2 cm of an enemy loses the other declared moves."));
+    // One row in a desktop window (the charge's dice and Apply come under it).
+    let size = theme::BODY;
+    let tall = egui::vec2(0.0, 36.0);
     ui.horizontal_wrapped(|ui| {
-        if ui.button(RichText::new("Moved").size(theme::HEADING)).clicked() {
+        if ui.add(egui::Button::new(RichText::new("Moved").size(size)).min_size(tall)).clicked() {
             commands.push(PlayCommand::Apply(Event::Move { model: current, halted: false }));
         }
-        if ui.button(RichText::new("Stopped within 2 cm of an enemy").size(theme::HEADING)).clicked() {
+        let stopped = egui::Button::new(RichText::new("Stopped within 2 cm of an enemy").size(size));
+        if ui.add(stopped.min_size(tall)).clicked() {
             commands.push(PlayCommand::Apply(Event::Move { model: current, halted: true }));
         }
-        if ui.button(RichText::new("Charge into contact…").size(theme::HEADING)).clicked() {
+        let charge =
+            egui::Button::selectable(state.fight.charging, RichText::new("Charge into contact…").size(size));
+        if ui.add(charge.min_size(tall)).clicked() {
             state.fight.charging = !state.fight.charging;
         }
-        if ui.button("Skip this move").clicked() {
+        if ui.add(egui::Button::new("Skip this move").min_size(tall)).clicked() {
             commands.push(PlayCommand::Apply(Event::SkipAction { model: current }));
         }
     });

@@ -434,6 +434,42 @@ fn undo_buttons(
     }
 }
 
+/// The widest a panel's primary action is drawn.
+const ACTION_WIDTH: f32 = 320.0;
+
+/// A panel's primary action: one size whatever it says (the words cut short if need be, whole
+/// on hover and for screen readers), so it stays put as they change; Ctrl+Enter presses it
+/// from anywhere in the panel, a die field included, while it is enabled. Whether it was
+/// pressed.
+fn action_button(ui: &mut Ui, label: &str, enabled: bool) -> bool {
+    let width = ui.available_width().min(ACTION_WIDTH);
+    let button = egui::Button::new(RichText::new(label).size(theme::HEADING)).truncate();
+    let response = ui.add_enabled_ui(enabled, |ui| ui.add_sized([width, 40.0], button)).inner;
+    let clicked = response.on_hover_text(format!("{label} (Ctrl+Enter)")).clicked();
+    let keys = enabled && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter));
+    clicked || keys
+}
+
+/// The least width of a panel that has its action and the action's line side by side.
+const WIDE_ACTION: f32 = 600.0;
+
+/// A panel's action with its line (what it will do, what is missing, why it is refused):
+/// side by side in a wide panel, the line above in a narrow one. In either the line has
+/// room of its own, so the action never moves. Whether the action was pressed.
+fn action_row(ui: &mut Ui, label: &str, enabled: bool, line: RichText, size: f32) -> bool {
+    if ui.available_width() >= WIDE_ACTION {
+        ui.horizontal(|ui| {
+            let pressed = action_button(ui, label, enabled);
+            crate::ui::widgets::status_line(ui, size, Some(line));
+            pressed
+        })
+        .inner
+    } else {
+        crate::ui::widgets::status_line(ui, size, Some(line));
+        action_button(ui, label, enabled)
+    }
+}
+
 /// A keyboard shortcut with Ctrl (Cmd), taken only when no text field has focus and used up
 /// so nothing else answers it.
 fn shortcut(ui: &Ui, key: egui::Key) -> bool {
