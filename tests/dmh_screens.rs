@@ -191,3 +191,200 @@ fn the_gang_editors_add_buttons_stay_put_as_models_are_added() {
     }
     assert_eq!(h.state().dmh().gangs.working.as_ref().map(|g| g.models.len()), Some(3));
 }
+
+/// Tombstone Law and the Clantons with an eighth model each (Dan Tipton, Billy Claiborne).
+fn eight_v_eight() -> tempfile::TempDir {
+    let fixture = |name: &str| {
+        std::fs::read_to_string(format!("{}/tests/fixtures/{name}.json", env!("CARGO_MANIFEST_DIR")))
+            .expect("a fixture gang")
+    };
+    let law = fixture("lawmen-21")
+        .replace("]}]}", r#"]}, {"name": "Dan Tipton", "profile": "deputy", "weapons": ["pistol"]}]}"#);
+    let clantons = fixture("outlaws-21")
+        .replace("]}]}", r#"]}, {"name": "Billy Claiborne", "profile": "dude", "weapons": ["pistol"]}]}"#);
+    support::data_with_gangs(&[("lawmen-21", &law), ("outlaws-21", &clantons)])
+}
+
+/// Turn 1 for [`eight_v_eight`]: Billy Claiborne, the last row of the roster, acts first.
+const DEAL_8: [(&str, &str); 16] = [
+    ("Billy Claiborne", "AS"),
+    ("Virgil Earp", "KH"),
+    ("Ike Clanton", "QS"),
+    ("Johnny Ringo", "JS"),
+    ("Morgan Earp", "10H"),
+    ("Doc Holliday", "10D"),
+    ("Billy Clanton", "9S"),
+    ("Frank McLaury", "8C"),
+    ("Turkey Creek", "7H"),
+    ("Texas Jack", "7D"),
+    ("Tom McLaury", "6S"),
+    ("Wyatt Earp", "5H"),
+    ("Dan Tipton", "5D"),
+    ("Curly Bill", "4S"),
+    ("Sherman McMaster", "3H"),
+    ("Pete Spence", "2S"),
+];
+
+fn eight_at(width: f32, height: f32) -> (tempfile::TempDir, App) {
+    let dir = eight_v_eight();
+    let mut h = support::app_on(dir.path(), Screen::Play, width, height);
+    start(&mut h, SEED, None);
+    deal(&mut h, &DEAL_8);
+    (dir, h)
+}
+
+/// The rectangle of the only node labelled `label`.
+fn rect(h: &App, label: &str) -> egui::Rect {
+    h.get_by_label(label).rect()
+}
+
+/// The roster's and the phase's visible areas: either side of the roster's resize handle.
+fn panes(h: &App) -> (egui::Rect, egui::Rect) {
+    let edge = h
+        .get_all_by_role(Role::Splitter)
+        .map(|n| n.rect())
+        .find(|r| r.height() > r.width())
+        .expect("the roster's resize handle");
+    let width = h.ctx.content_rect().width();
+    (
+        egui::Rect::from_min_max(egui::pos2(0.0, edge.min.y), egui::pos2(edge.min.x, edge.max.y)),
+        egui::Rect::from_min_max(egui::pos2(edge.max.x, edge.min.y), egui::pos2(width, edge.max.y)),
+    )
+}
+
+/// Every labelled node whose right edge is past the window's.
+fn past_the_right_edge(h: &App) -> Vec<String> {
+    let width = h.ctx.content_rect().width();
+    h.root()
+        .children_recursive()
+        .filter_map(|n| {
+            let b = n.accesskit_node().bounding_box()?;
+            let label = n.accesskit_node().label()?;
+            (b.x1 > f64::from(width) + 0.5).then(|| format!("{label} ends at {}", b.x1))
+        })
+        .collect()
+}
+
+/// 8 v 8 with the acting model last in the roster, at 1280×800 and 1024×768: the acting
+/// ▶ model is brought into view, the last rows and both gangs' abilities are inside the
+/// roster once scrolled to, a charge's second d10 and Apply are inside the phase column, and
+/// nothing is past the right edge.
+#[test]
+fn eight_v_eight_fits_1280_by_800_and_1024_by_768() {
+    for (width, height) in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let (_dir, mut h) = eight_at(width, height);
+        let at = format!("{width}×{height}");
+        let (roster, phase) = panes(&h);
+        assert!(roster.contains_rect(rect(&h, "▶ Billy Claiborne")), "the acting model at {at}");
+        for label in ["Dan Tipton", "Tombstone Law: gang abilities", "The Clanton Gang: gang abilities"] {
+            h.get_by_label(label).scroll_to_me();
+            h.run();
+            assert!(roster.contains_rect(rect(&h, label)), "{label} at {at}: {:?}", rect(&h, label));
+        }
+        assert_eq!(past_the_right_edge(&h), Vec::<String>::new(), "at {at}");
+        declare(&mut h, &["Move"]);
+        press(&mut h, "Charge into contact…");
+        support::target(&mut h, "Wyatt Earp");
+        type_in(&mut h, "Billy Claiborne's d10", "6");
+        type_in(&mut h, "Wyatt Earp's d10", "2");
+        let label = h
+            .query_all_by_role(Role::Button)
+            .filter_map(|n| n.accesskit_node().label())
+            .find(|l| l.starts_with("Apply the fight"));
+        assert_eq!(label.as_deref(), Some("Apply the fight: Wyatt Earp takes 5 markers, out of action"));
+        let apply = action_rect(&h, "Apply the fight");
+        let die = text_rect(&h, "Wyatt Earp's d10");
+        assert!(phase.contains_rect(die), "the second d10 at {at}: {die:?} in {phase:?}");
+        assert!(phase.contains_rect(apply), "Apply at {at}: {apply:?} in {phase:?}");
+        assert_eq!(past_the_right_edge(&h), Vec::<String>::new(), "at {at}, in the fight");
+    }
+}
+/// The app at `width` × `height` sized for fingers, turn 1 dealt.
+fn touch_at(width: f32, height: f32) -> (tempfile::TempDir, App) {
+    let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = support::app_on(dir.path(), Screen::Play, width, height);
+    posse::ui::theme::touch(&h.ctx);
+    h.run();
+    start(&mut h, SEED, None);
+    deal(&mut h, &DEAL);
+    (dir, h)
+}
+
+/// The big name in the acting model's header (not its roster button).
+fn header_name(h: &App, name: &str) -> egui::Rect {
+    let rects: Vec<egui::Rect> = h
+        .get_all_by_label(name)
+        .filter(|n| n.accesskit_node().role() == Role::Label)
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(rects.len(), 1, "one label {name}");
+    rects[0]
+}
+
+/// On a phone held upright (390×844): the acting model's panel comes first, whole, with the
+/// shot's d20 and Apply on screen above the gangs; the gangs below it can be shut to one line
+/// and opened again; the log is below them; End activation never lies over the model's name;
+/// no control is under another at any step.
+#[test]
+fn on_a_phone_the_acting_models_panel_comes_first_and_whole() {
+    let (_dir, mut h) = touch_at(390.0, 844.0);
+    let mut found = crate::covered::covered(&mut h, "the declaration");
+    let end = h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").rect();
+    assert!(!end.intersects(header_name(&h, "Wyatt Earp")), "End activation over the name");
+    declare(&mut h, &["Move", "Shoot"]);
+    press(&mut h, "Moved");
+    support::shoot(&mut h, "Billy Clanton", "12", Some("12"));
+    found.extend(crate::covered::covered(&mut h, "a shot"));
+    let gangs = h.get_by_role_and_label(Role::Button, "▼ Hide the gangs").rect();
+    let screen = h.ctx.content_rect();
+    for (what, r) in [("the d20", text_rect(&h, "d20 roll")), ("Apply", action_rect(&h, "Apply: Under fire"))]
+    {
+        assert!(screen.contains_rect(r) && r.max.y <= gangs.min.y, "{what} at {r:?}, the gangs at {gangs:?}");
+    }
+    assert!(rect(&h, "Billy Clanton").min.y > gangs.min.y, "the roster is under the panel");
+    // Two handles across the screen: the gangs' (just above Hide the gangs) and the log's.
+    let mut handles: Vec<f32> = h
+        .get_all_by_role(Role::Splitter)
+        .map(|n| n.rect())
+        .filter(|r| r.width() > r.height())
+        .map(|r| r.min.y)
+        .collect();
+    handles.sort_by(f32::total_cmp);
+    assert_eq!(handles.len(), 2, "the gangs' and the log's handles");
+    assert!((handles[0] - gangs.min.y).abs() < 8.0 && handles[1] > gangs.max.y, "the log below the gangs");
+    press(&mut h, "▼ Hide the gangs");
+    assert!(h.query_by_label("Billy Clanton").is_none(), "the gangs are shut");
+    found.extend(crate::covered::covered(&mut h, "the gangs shut"));
+    assert_eq!(action_rect(&h, "Apply: Under fire"), action_rect(&h, "Apply: Under fire"));
+    press(&mut h, "▲ Show the gangs");
+    press(&mut h, "Apply: Under fire");
+    support::end_activation(&mut h, "Wyatt Earp");
+    let end = h.get_by_role_and_label(Role::Button, "End Virgil Earp's activation").rect();
+    assert!(!end.intersects(header_name(&h, "Virgil Earp")), "End activation over the name");
+    declare(&mut h, &["Move"]);
+    press(&mut h, "Charge into contact…");
+    support::target(&mut h, "Ike Clanton");
+    found.extend(crate::covered::covered(&mut h, "a charge"));
+    assert!(found.is_empty(), "{} covered:\n{}", found.len(), found.join("\n"));
+}
+
+/// A phone on its side (844×390): the gangs and the turn side by side, the shot's d20 and
+/// Apply inside the turn's pane once scrolled to, nothing covered, nothing past the edge.
+#[test]
+fn on_a_phone_on_its_side_the_gangs_and_the_turn_are_side_by_side() {
+    let (_dir, mut h) = touch_at(844.0, 390.0);
+    let mut found = crate::covered::covered(&mut h, "the declaration sideways");
+    declare(&mut h, &["Shoot"]);
+    support::shoot(&mut h, "Billy Clanton", "12", Some("12"));
+    found.extend(crate::covered::covered(&mut h, "a shot sideways"));
+    let (roster, phase) = panes(&h);
+    assert!(roster.contains_rect(rect(&h, "▶ Wyatt Earp")), "the roster beside the turn");
+    h.get_by_role_and_label(Role::Button, "Apply: Under fire").scroll_to_me();
+    h.run();
+    for (what, r) in [("the d20", text_rect(&h, "d20 roll")), ("Apply", action_rect(&h, "Apply: Under fire"))]
+    {
+        assert!(phase.contains_rect(r), "{what} at {r:?} outside {phase:?}");
+    }
+    assert_eq!(past_the_right_edge(&h), Vec::<String>::new());
+    assert!(found.is_empty(), "{} covered:\n{}", found.len(), found.join("\n"));
+}

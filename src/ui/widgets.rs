@@ -145,7 +145,10 @@ fn stepper_with(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32, t
 /// gets shorter under it (a phone's or tablet's on-screen keyboard opening over the page).
 /// Call it with every text field's response.
 pub fn keep_in_view(response: &egui::Response) {
-    if response.has_focus() && (response.gained_focus() || window_shrank(&response.ctx)) {
+    // Cut off by its scroll area while it has the keys (the layout around it changed as the
+    // keyboard came, so the scroll of the frame it shrank in did not hold): back into view.
+    let cut_off = response.interact_rect.height() < response.rect.height() - 0.5;
+    if response.has_focus() && (response.gained_focus() || window_shrank(&response.ctx) || cut_off) {
         response.scroll_to_me(None);
     }
 }

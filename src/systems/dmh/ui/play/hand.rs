@@ -83,6 +83,8 @@ pub(super) fn hand_ui(
             &format!("Pass to the {} player — tap to show hand", game.player(rules, over.side)),
         ) {
             state.hand_over = Some(HandOver { shown: true, ..over });
+            // Each hand shown starts at its top: no scroll position is left from the last.
+            state.hands_shown = state.hands_shown.wrapping_add(1);
         }
         ui.vertical_centered(|ui| {
             if ui.button("Cancel").clicked() {
@@ -109,10 +111,9 @@ pub(super) fn hand_ui(
         return;
     }
     physical_hand_ui(ui, over.side, state, commands);
-    egui::ScrollArea::vertical()
-        .id_salt(("hand", over.side, game.events.len()))
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
+    egui::ScrollArea::vertical().id_salt(("hand", state.hands_shown)).auto_shrink([false, true]).show(
+        ui,
+        |ui| {
             for &card in &side.hand {
                 row(ui, |ui| {
                     card_face_small(ui, card);
@@ -159,7 +160,8 @@ pub(super) fn hand_ui(
             if side.hand.is_empty() {
                 ui.label("No cards in hand.");
             }
-        });
+        },
+    );
 }
 
 /// For a player with a real deck: type the cards held, and Posse's hand follows.
