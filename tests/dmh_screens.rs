@@ -388,3 +388,58 @@ fn on_a_phone_on_its_side_the_gangs_and_the_turn_are_side_by_side() {
     assert_eq!(past_the_right_edge(&h), Vec::<String>::new());
     assert!(found.is_empty(), "{} covered:\n{}", found.len(), found.join("\n"));
 }
+
+/// The scene picker on the Play screen at 1280×800 lists every scene on the page: no scroll
+/// bar, each scene's button inside the window, and a click picks it.
+#[test]
+fn the_scene_picker_lists_every_scene_on_the_page() {
+    let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = support::app_on(dir.path(), Screen::Play, 1280.0, 800.0);
+    let bars = |h: &App| h.query_all_by_role(Role::ScrollBar).count();
+    let before = bars(&h);
+    let data: serde_json::Value =
+        serde_json::from_str(include_str!("../data/dmh/scenes.json")).expect("JSON");
+    let titles: Vec<String> = data["scenes"]
+        .as_array()
+        .expect("scenes")
+        .iter()
+        .filter_map(|s| s["title"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(titles.len(), 12);
+    let screen = h.ctx.content_rect();
+    for title in &titles {
+        let r =
+            h.get_all_by_role_and_label(Role::Button, title).last().expect("the scene in the list").rect();
+        assert!(screen.contains_rect(r), "{title} at {r:?}");
+    }
+    assert_eq!(bars(&h), before, "the list scrolls");
+    press(&mut h, "Heist");
+    assert_eq!(h.state().dmh().play.scene.as_deref(), Some("heist"));
+}
+
+/// A gang's name typed and its field left: the file takes the new name at once (the old one
+/// gone, the gang whole in the new), without leaving the screen.
+#[test]
+fn a_gang_renamed_in_its_field_renames_its_file_when_the_field_is_left() {
+    use posse::store::DataDir;
+    use posse::systems::dmh::files::GangFolder as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = DataDir::at(dir.path()).system("dmh");
+    let mut h = support::app_on(dir.path(), Screen::Gangs, 1280.0, 800.0);
+    press(&mut h, "New gang");
+    h.get_by_role_and_label(Role::Button, "Add Deputy").click_accesskit();
+    h.run();
+    assert!(data.gang_path("new-lawmen").exists());
+    let field = Steady::clear(&mut h, "Gang name");
+    field.type_keys(&mut h, "Dodge City Law");
+    assert!(data.gang_path("new-lawmen").exists(), "not renamed while it is typed");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.run();
+    assert!(data.gang_path("dodge-city-law").exists(), "renamed when the field is left");
+    assert!(!data.gang_path("new-lawmen").exists(), "the old name is gone");
+    let entries = data.list_gangs().expect("list");
+    assert_eq!(entries.len(), 1);
+    let gang = entries[0].gang.as_ref().expect("readable");
+    assert_eq!((gang.name.as_str(), gang.models.len()), ("Dodge City Law", 1));
+}

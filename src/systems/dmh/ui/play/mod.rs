@@ -294,7 +294,12 @@ pub fn play_ui(
             });
         }
         match view.game {
-            None => setup::new_game_ui(ui, rules, view, state, commands),
+            // The new game's page scrolls in a short window (its scenes wrap on a phone).
+            None => {
+                ScrollArea::vertical()
+                    .id_salt("new-game")
+                    .show(ui, |ui| setup::new_game_ui(ui, rules, view, state, commands));
+            }
             Some(game) if game.pending.is_some() || state.hand_over.is_some() => {
                 // Undo stays one click away behind the hand-over screens too.
                 row(ui, |ui| undo_buttons(ui, view.undo_label, view.redo_label, commands));
