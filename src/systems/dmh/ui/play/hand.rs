@@ -191,6 +191,18 @@ fn physical_hand_ui(ui: &mut Ui, side: usize, state: &mut PlayState, commands: &
         });
 }
 
+/// The words before a card's `i`th target: a Red Joker's swaps, one of the player's own
+/// models (named by its gang, numbered only among several), an enemy model.
+fn target_label(effect: Option<Effect>, whose: Whose, i: usize, own_wanted: usize, gang: &str) -> String {
+    match (effect, whose) {
+        (Some(Effect::RedJoker), Whose::Own) => format!("Swap {}: your model", i / 2 + 1),
+        (Some(Effect::RedJoker), Whose::Enemy) => format!("Swap {}: enemy model", i / 2 + 1),
+        (_, Whose::Own) if own_wanted > 1 => format!("{} model {}", super::possessive(gang), i + 1),
+        (_, Whose::Own) => format!("{} model", super::possessive(gang)),
+        (_, Whose::Enemy) => format!("Enemy model {}", i + 1),
+    }
+}
+
 /// Picks the targets of the card being played, then plays it.
 fn targets_ui(
     ui: &mut Ui,
@@ -233,16 +245,7 @@ fn targets_ui(
     for (i, whose) in wanted.iter().enumerate() {
         let s = if *whose == Whose::Own { side } else { 1 - side };
         let Some(pool) = game.sides.get(s) else { return };
-        let label = match (effect, whose) {
-            (Some(Effect::RedJoker), Whose::Own) => format!("Swap {}: your model", i / 2 + 1),
-            (Some(Effect::RedJoker), Whose::Enemy) => format!("Swap {}: enemy model", i / 2 + 1),
-            // One of the player's own models: named by its gang, numbered only among several.
-            (_, Whose::Own) if own_wanted > 1 => {
-                format!("{} model {}", super::possessive(&pool.name), i + 1)
-            }
-            (_, Whose::Own) => format!("{} model", super::possessive(&pool.name)),
-            (_, Whose::Enemy) => format!("Enemy model {}", i + 1),
-        };
+        let label = target_label(effect, *whose, i, own_wanted, &pool.name);
         row(ui, |ui| {
             let row = crate::ui::widgets::row_label(ui, &label);
             let current =

@@ -141,6 +141,7 @@ pub struct HandOver {
 
 /// What the Play screen remembers between frames.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[expect(clippy::struct_excessive_bools, reason = "each bool is one toggle the screen remembers")]
 pub struct PlayState {
     pub scene: Option<String>,
     pub good: String,

@@ -47,8 +47,7 @@ pub(super) fn shoot_ui(
         Ready::Complete(_, _, roll, modifier, result) => result_text(&v, *roll, *modifier, *result),
     };
     let label = match &ready {
-        Ready::Complete(_, label, ..) => label.as_str(),
-        Ready::Refused(_, Some(label)) => label.as_str(),
+        Ready::Complete(_, label, ..) | Ready::Refused(_, Some(label)) => label.as_str(),
         _ => "Apply",
     };
     let event = match &ready {
@@ -65,13 +64,10 @@ pub(super) fn shoot_ui(
         if column == 0 {
             shot_inputs_ui(ui, &plan, state);
         } else if let (Some((target, _)), Some(odds)) = (&plan.shot, &odds) {
-            match odds {
-                Ok(odds) => {
-                    odds_ui(ui, odds);
-                    gate_ui(ui, rules, game, shooter, *target, odds, state);
-                }
-                // Said on the action's line.
-                Err(_) => {}
+            // A refusal is said on the action's line.
+            if let Ok(odds) = odds {
+                odds_ui(ui, odds);
+                gate_ui(ui, rules, game, shooter, *target, odds, state);
             }
             for note in &plan.notes {
                 ui.label(RichText::new(note).strong().color(theme::accent(&v)));
