@@ -47,6 +47,20 @@ pub fn covered_counting(h: &mut App, what: &str, checked: &mut usize) -> Vec<Str
     let all: Vec<egui::WidgetRect> = widgets.layers().flat_map(|(_, rects)| rects.iter().copied()).collect();
     let scrolling: Vec<egui::Rect> =
         all.iter().filter(|w| w.sense.senses_drag() && !w.sense.senses_click()).map(|w| w.rect).collect();
+    let bars: Vec<egui::Rect> = h
+        .root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().role() == Role::ScrollBar)
+        .filter_map(|n| n.accesskit_node().bounding_box())
+        .map(|b| {
+            #[expect(clippy::cast_possible_truncation, reason = "screen points")]
+            let r = egui::Rect::from_min_max(
+                egui::pos2(b.x0 as f32, b.y0 as f32),
+                egui::pos2(b.x1 as f32, b.y1 as f32),
+            );
+            r
+        })
+        .collect();
     let name = |id: egui::Id| {
         labels
             .get(&id.accesskit_id())
@@ -64,7 +78,11 @@ pub fn covered_counting(h: &mut App, what: &str, checked: &mut usize) -> Vec<Str
         }
         *checked += 1;
         if !w.interact_rect.contains(centre) {
-            if !scrolling.iter().any(|r| r.intersects(w.rect)) {
+            // In a scroll area: one that drags (its view intersects the control), or one with
+            // a scroll bar (egui draws it only when the content overflows) at the right of
+            // the control's column: rows scrolled out of its view are clipped whole.
+            let under_bar = |bar: &egui::Rect| w.rect.min.x < bar.min.x && w.rect.max.x <= bar.max.x + 1.0;
+            if !scrolling.iter().any(|r| r.intersects(w.rect)) && !bars.iter().any(under_bar) {
                 out.push(format!(
                     "{what}: {role:?} '{label}' is cut off at its centre with nothing to scroll"
                 ));

@@ -5,6 +5,7 @@ mod cards;
 mod cli;
 mod covered;
 mod crash;
+mod dmh_screens;
 mod docs;
 mod frag;
 mod fragmaster;

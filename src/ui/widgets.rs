@@ -145,7 +145,10 @@ fn stepper_with(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32, t
 /// gets shorter under it (a phone's or tablet's on-screen keyboard opening over the page).
 /// Call it with every text field's response.
 pub fn keep_in_view(response: &egui::Response) {
-    if response.has_focus() && (response.gained_focus() || window_shrank(&response.ctx)) {
+    // Cut off by its scroll area while it has the keys (the layout around it changed as the
+    // keyboard came, so the scroll of the frame it shrank in did not hold): back into view.
+    let cut_off = response.interact_rect.height() < response.rect.height() - 0.5;
+    if response.has_focus() && (response.gained_focus() || window_shrank(&response.ctx) || cut_off) {
         response.scroll_to_me(None);
     }
 }
@@ -280,6 +283,20 @@ pub fn percent(p: f64) -> String {
     }
 }
 
+/// [`chance_bar`] standing in a narrow column: the label on one line, the chance and its bar
+/// under it (three of them side by side take two lines, not three).
+pub fn chance_column(ui: &mut Ui, label: &str, chance: Chance, colour: Color32) {
+    ui.vertical(|ui| {
+        ui.add(egui::Label::new(label).truncate());
+        ui.horizontal(|ui| {
+            let percent = RichText::new(chance.to_string()).strong().size(theme::BODY + 2.0);
+            fixed(ui, 52.0, Align::Min, egui::Label::new(percent));
+            let width = (ui.available_width() - 8.0).clamp(40.0, 260.0);
+            paint_share(ui, width, chance.value(), colour);
+        });
+    });
+}
+
 fn odds_bar(ui: &mut Ui, label: &str, share: f64, shown: &str, colour: Color32) {
     row(ui, |ui| {
         let label_width = (ui.available_width() * 0.45).clamp(120.0, 210.0);
@@ -287,15 +304,20 @@ fn odds_bar(ui: &mut Ui, label: &str, share: f64, shown: &str, colour: Color32) 
         let percent = RichText::new(shown).strong().size(theme::BODY + 2.0);
         fixed(ui, 52.0, Align::Max, egui::Label::new(percent));
         let width = (ui.available_width() - 8.0).clamp(60.0, 260.0);
-        let (rect, _) = ui.allocate_exact_size(vec2(width, 16.0), Sense::hover());
-        let painter = ui.painter();
-        painter.rect_filled(rect, CornerRadius::same(4), ui.visuals().extreme_bg_color);
-        #[expect(clippy::cast_possible_truncation, reason = "a probability fits an f32")]
-        let share = share.clamp(0.0, 1.0) as f32;
-        let mut filled = rect;
-        filled.set_width(rect.width() * share);
-        painter.rect_filled(filled, CornerRadius::same(4), colour);
+        paint_share(ui, width, share, colour);
     });
+}
+
+/// A bar `width` wide, filled by `share` (0 to 1) in `colour`.
+fn paint_share(ui: &mut Ui, width: f32, share: f64, colour: Color32) {
+    let (rect, _) = ui.allocate_exact_size(vec2(width, 16.0), Sense::hover());
+    let painter = ui.painter();
+    painter.rect_filled(rect, CornerRadius::same(4), ui.visuals().extreme_bg_color);
+    #[expect(clippy::cast_possible_truncation, reason = "a probability fits an f32")]
+    let share = share.clamp(0.0, 1.0) as f32;
+    let mut filled = rect;
+    filled.set_width(rect.width() * share);
+    painter.rect_filled(filled, CornerRadius::same(4), colour);
 }
 
 /// A text field for a physical die roll next to a button that rolls it for the player.

@@ -183,6 +183,7 @@ impl DmhApp {
                 }
             }
             GangCommand::Delete(id) => self.delete(&id),
+            GangCommand::Renamed => self.settle_file_name(),
             GangCommand::UndoDelete => {
                 if let (Some((id, name)), Some(data)) = (self.gangs.deleted.take(), self.data.clone()) {
                     match data.restore_gang(&id) {

@@ -36,6 +36,8 @@ pub enum GangCommand {
     Print(String, Paper),
     /// Open a file or folder with the system's program.
     Open(std::path::PathBuf),
+    /// The gang's name was typed and its field left: the file takes the new name.
+    Renamed,
 }
 
 /// A message shown at the top of the screen.
@@ -296,7 +298,10 @@ fn editor_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, id: &str, comma
                 .color(theme::suit_ink_on(&v, gang.suit)),
         );
         ui.vertical(|ui| {
-            widgets::text_field(ui, "Gang name", &mut file.name, 320.0);
+            // Once the name is typed and its field left, the file is named after it.
+            if widgets::text_field(ui, "Gang name", &mut file.name, 320.0).lost_focus() {
+                commands.push(GangCommand::Renamed);
+            }
             ui.label(
                 RichText::new(format!("{} · usually the {}", gang.name, gang.role.title().to_lowercase()))
                     .color(theme::muted(&v)),
@@ -355,14 +360,15 @@ fn editor_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, id: &str, comma
     ui.add_space(theme::GAP);
 }
 
-/// The models, the profiles to add and the abilities, below the always-visible summary.
+/// The profiles to add, the models and the abilities, below the always-visible summary.
 fn editor_body_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState) {
     let Some(file) = state.working.as_mut() else { return };
     let Some(gang) = rules.gang(&file.gang) else { return };
     let report = gang::validate_file(rules, file, None).ok();
-    models_ui(ui, gang, file, report.as_ref(), &mut state.name_roll);
-    ui.add_space(theme::GAP);
+    // The Add buttons come first and stay where they are: the list they grow is below them.
     add_model_ui(ui, gang, file);
+    ui.add_space(theme::GAP);
+    models_ui(ui, gang, file, report.as_ref(), &mut state.name_roll);
     ui.add_space(theme::GAP);
     abilities_ui(ui, rules, gang, file);
 }

@@ -106,8 +106,11 @@ fn picker_ui(ui: &mut Ui, rules: &Rules, state: &mut ScenesState) {
     let title = |id: &str| rules.scene(id).map_or_else(|| id.to_owned(), |s| s.title.clone());
     row(ui, |ui| {
         let label = ui.label(RichText::new("Scene").strong());
+        // As tall as the page allows, not a small box to scroll.
+        let tall = ui.ctx().content_rect().height() * 0.85;
         egui::ComboBox::from_id_salt("scene-picker")
             .selected_text(title(&state.selected))
+            .height(tall)
             .width(ui.available_width() - 8.0)
             .height(600.0)
             .show_ui(ui, |ui| list_ui(ui, rules, state))

@@ -48,10 +48,16 @@ pub(super) fn activation_ui(
     match game.activation_of(current) {
         None if game.fight_of(current).is_some() => {
             super::fight::fight_ui(ui, rules, game, current, state, commands);
-            ui.add_space(6.0);
-            ui.label(
-                RichText::new("Or break off: declare two moves first.").color(theme::muted(ui.visuals())),
-            );
+            // Once this turn's roll-off is done the panel says to end the activation; the
+            // declaration below then says what the book still allows, and nothing offers a
+            // break-off it has just ruled out.
+            let rolled = game.fight_of(current).is_some_and(|f| f.rolled == game.turn);
+            if !rolled {
+                ui.add_space(6.0);
+                ui.label(
+                    RichText::new("Or break off: declare two moves first.").color(theme::muted(ui.visuals())),
+                );
+            }
             declaration_ui(ui, rules, game, current, state, commands);
         }
         None => declaration_ui(ui, rules, game, current, state, commands),
@@ -76,14 +82,31 @@ fn header_ui(
     let v = ui.visuals().clone();
     let Some(model) = game.model_at(current) else { return };
     let side_name = game.sides.get(current.side).map_or("", |s| s.name.as_str());
-    row(ui, |ui| {
-        match model.card {
-            Some(card) => ui.label(theme::big(card.label()).color(card_colour(&v, card))),
-            None => ui.label(theme::big("A").color(theme::muted(&v))).on_hover_text("Acts as an ace"),
+    // End activation keeps the right-hand end of the name's row, and the name keeps clear of
+    // it (cut short if it must be, never covered); in a narrow panel (a phone) both are
+    // smaller, so the panel below keeps the height.
+    let narrow = ui.available_width() < NARROW_HEADER;
+    ui.horizontal(|ui| {
+        let big = |text: String| {
+            if narrow { theme::big(text).size(theme::HEADING + 2.0) } else { theme::big(text) }
         };
-        ui.label(theme::big(&model.name));
+        match model.card {
+            Some(card) => ui.label(big(card.label()).color(card_colour(&v, card))),
+            None => ui.label(big("A".into()).color(theme::muted(&v))).on_hover_text("Acts as an ace"),
+        };
+        let end_width = if narrow { NARROW_END_WIDTH } else { END_WIDTH };
+        let room = ui.available_width() - end_width - 8.0;
+        ui.scope(|ui| {
+            ui.set_max_width(room.max(40.0));
+            let name = if narrow {
+                theme::big(&model.name).size(theme::HEADING + 2.0)
+            } else {
+                theme::big(&model.name)
+            };
+            ui.add(egui::Label::new(name).truncate());
+        });
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            end_activation_button(ui, game, current, state, commands);
+            end_activation_button(ui, game, current, narrow, state, commands);
         });
     });
     let mut notes = vec![
@@ -103,14 +126,26 @@ fn header_ui(
         notes.push("out of ammo".into());
     }
     notes.extend(model.flags.iter().map(|f| f.title().to_owned()));
-    ui.label(RichText::new(notes.join(" · ")).strong());
+    // One line each (the whole text on hover), so the panel under them keeps its place.
+    ui.add(egui::Label::new(RichText::new(notes.join(" · ")).strong()).truncate());
     let next: Vec<String> =
         order.iter().skip(1).take(4).filter_map(|r| game.model_at(*r).map(|m| m.name.clone())).collect();
-    if !next.is_empty() {
-        ui.label(RichText::new(format!("Then: {}", next.join(", "))).color(theme::muted(&v)));
+    // A phone leaves "Then" to the roster's cards, to keep its height for the panel.
+    if !next.is_empty() && !narrow {
+        ui.add(
+            egui::Label::new(RichText::new(format!("Then: {}", next.join(", "))).color(theme::muted(&v)))
+                .truncate(),
+        );
     }
     ui.separator();
 }
+
+/// Below this width the acting model's header puts End activation under the name.
+const NARROW_HEADER: f32 = 560.0;
+
+/// End activation's width, and on a phone.
+const END_WIDTH: f32 = 200.0;
+const NARROW_END_WIDTH: f32 = 150.0;
 
 /// End activation, in a fixed place and size; a click right after the model changed is
 /// ignored (a double click would end two activations).
@@ -118,6 +153,7 @@ fn end_activation_button(
     ui: &mut Ui,
     game: &Game,
     current: ModelRef,
+    narrow: bool,
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
@@ -140,8 +176,13 @@ fn end_activation_button(
     if state.end_armed.is_some_and(|r| r != current || !left) {
         state.end_armed = None;
     }
-    let text = if armed { "Tap again: give up the rest" } else { "End activation" };
-    let end = egui::Button::new(RichText::new(text).size(theme::HEADING)).min_size(egui::vec2(200.0, 40.0));
+    let (text, size, width) = match (armed, narrow) {
+        (true, false) => ("Tap again: give up the rest", theme::HEADING, END_WIDTH),
+        (false, false) => ("End activation", theme::HEADING, END_WIDTH),
+        (true, true) => ("Tap again to end", theme::BODY + 1.0, NARROW_END_WIDTH),
+        (false, true) => ("End activation", theme::BODY + 1.0, NARROW_END_WIDTH),
+    };
+    let end = egui::Button::new(RichText::new(text).size(size)).min_size(egui::vec2(width, 40.0));
     let clicked = ui
         .add(end)
         .accessible_name(if armed {
@@ -238,6 +279,8 @@ fn steps_ui(ui: &mut Ui, activation: &Activation) {
     let v = ui.visuals().clone();
     let now = activation.next_position();
     ui.horizontal_wrapped(|ui| {
+        // Labels, not controls: the row is as tall as its words, on a touch screen too.
+        ui.spacing_mut().interact_size.y = 0.0;
         for (i, (action, step)) in activation.declared.iter().zip(&activation.steps).enumerate() {
             let text = format!("{}. {}", i + 1, action.title());
             // A move lost to a halt near an enemy shows as lost, though a charge may take it.
@@ -398,17 +441,25 @@ fn move_step_ui(
         rules.core.actions.move_cm
     };
     ui.label(format!("Move up to {cm} cm. Stopping within 2 cm of an enemy loses the other declared moves."));
+    // One row in a desktop window (the charge's dice and Apply come under it).
+    let size = theme::BODY;
+    let tall = egui::vec2(0.0, 36.0);
     ui.horizontal_wrapped(|ui| {
-        if ui.button(RichText::new("Moved").size(theme::HEADING)).clicked() {
+        if ui.add(egui::Button::new(RichText::new("Moved").size(size)).min_size(tall)).clicked() {
             commands.push(PlayCommand::Apply(Event::Move { model: current, halted: false }));
         }
-        if ui.button(RichText::new("Stopped within 2 cm of an enemy").size(theme::HEADING)).clicked() {
+        let stopped = egui::Button::new(RichText::new("Stopped within 2 cm of an enemy").size(size));
+        if ui.add(stopped.min_size(tall)).clicked() {
             commands.push(PlayCommand::Apply(Event::Move { model: current, halted: true }));
         }
-        if ui.button(RichText::new("Charge into contact…").size(theme::HEADING)).clicked() {
+        let charge =
+            egui::Button::selectable(state.fight.charging, RichText::new("Charge into contact…").size(size));
+        if ui.add(charge.min_size(tall)).clicked() {
             state.fight.charging = !state.fight.charging;
         }
-        if ui.button("Skip this move").clicked() {
+        // "Skip" beside the move's buttons, so they take one row of a 1024-point window.
+        let skip = ui.add(egui::Button::new("Skip").min_size(tall)).accessible_name("Skip this move");
+        if skip.on_hover_text("Skip this move").clicked() {
             commands.push(PlayCommand::Apply(Event::SkipAction { model: current }));
         }
     });

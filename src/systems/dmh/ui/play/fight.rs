@@ -12,6 +12,9 @@ use crate::systems::dmh::rules::melee::{self, FightWinner, Fighter};
 use crate::ui::theme;
 use crate::ui::widgets::{self, chance_bar, problem, row, toggle};
 
+/// The least width that has the fight's three chances side by side.
+const WIDE_BARS: f32 = 540.0;
+
 /// Hand-to-hand for the current model: charge an enemy, or, locked in a fight, fight on at the
 /// higher card (+1) or break off. A charged model spends its activation in the fight, and the
 /// charger's activation ends at contact unless its enemy falls (reading A24).
@@ -42,7 +45,7 @@ pub(super) fn fight_ui(
         }
         Some(fight) => (fight.opponent(current), true),
         None => {
-            ui.label(theme::heading(&visuals, "Charge"));
+            // The selected Charge button above and the target's row label say what this is.
             let free = |m: usize| {
                 let r = ModelRef { side: enemy, model: m };
                 !enemies.models[m].out_of_action && enemies.models[m].on_table() && game.fight_of(r).is_none()
@@ -99,39 +102,72 @@ pub(super) fn fight_ui(
     let total = |x: &Fighter, y: &Fighter| melee::modifiers(rules, x, y).iter().map(|m| m.value).sum::<i32>();
     let (ma, mb) = (total(&a, &b), total(&b, &a));
     ui.label(RichText::new(format!("{} {ma:+} against {} {mb:+}", me.name, them.name)).strong());
-    chance_bar(ui, &format!("{} wins", me.name), chances.a, theme::good(&visuals));
-    chance_bar(ui, "Draw", chances.draw, theme::muted(&visuals));
-    chance_bar(ui, &format!("{} wins", them.name), chances.b, theme::bad(&visuals));
-    let die = rules.core.hand_to_hand.die;
-    let mine = widgets::roll_field_named(ui, &format!("{}'s d{die}", me.name), &mut draft.my_roll, die);
-    let theirs =
-        widgets::roll_field_named(ui, &format!("{}'s d{die}", them.name), &mut draft.their_roll, die);
-    let (ra, rb) = match (mine, theirs) {
-        (Ok(Some(ra)), Ok(Some(rb))) => (ra, rb),
-        (Err(m), _) | (_, Err(m)) => {
-            problem(ui, &m);
-            return;
+    // The three chances side by side where there is room, so the dice and Apply stay in the
+    // window.
+    let bars = [
+        (format!("{} wins", me.name), chances.a, theme::good(&visuals)),
+        ("Draw".to_owned(), chances.draw, theme::muted(&visuals)),
+        (format!("{} wins", them.name), chances.b, theme::bad(&visuals)),
+    ];
+    if ui.available_width() >= WIDE_BARS {
+        ui.columns(3, |cols| {
+            for (ui, (label, chance, colour)) in cols.iter_mut().zip(bars) {
+                widgets::chance_column(ui, &label, chance, colour);
+            }
+        });
+    } else {
+        for (label, chance, colour) in bars {
+            chance_bar(ui, &label, chance, colour);
         }
-        _ => return,
-    };
-    let Ok(result) = melee::resolve(rules, &a, &b, ra, rb) else { return };
-    let markers = crate::systems::dmh::rules::count(result.markers, "marker", "markers");
-    let down = |m: &crate::systems::dmh::game::Model| {
-        if m.under_fire + result.markers >= m.hits { ", out of action" } else { "" }
-    };
-    let outcome = match result.winner {
-        FightWinner::A => format!("{} takes {markers}{}", them.name, down(them)),
-        FightWinner::B => format!("{} takes {markers}{}", me.name, down(me)),
-        FightWinner::Draw => "a draw".to_owned(),
-    };
-    let event =
-        Event::Fight { a: current, b: opponent, a_modifier: ma, b_modifier: mb, a_roll: ra, b_roll: rb };
-    let refusal = game.refusal(rules, &event);
-    if let Some(why) = &refusal {
-        problem(ui, &crate::ui::sentence(&why.to_string()));
     }
-    let button = egui::Button::new(RichText::new(format!("Apply the fight: {outcome}")).size(theme::HEADING));
-    if ui.add_enabled(refusal.is_none(), button).clicked() {
+    let die = rules.core.hand_to_hand.die;
+    // Both dice, the line for what the fight does and Apply are always drawn, in the same
+    // place: a wrong face is named beside its field, and nothing comes or goes above Apply.
+    let ra = widgets::checked_roll_field(ui, &format!("{}'s d{die}", me.name), &mut draft.my_roll, die);
+    let rb = widgets::checked_roll_field(ui, &format!("{}'s d{die}", them.name), &mut draft.their_roll, die);
+    let result = ra.zip(rb).and_then(|(ra, rb)| Some((ra, rb, melee::resolve(rules, &a, &b, ra, rb).ok()?)));
+    let (line, label, event) = match result {
+        None => (
+            RichText::new(format!("Roll both d{die} and type them.")).color(theme::muted(&visuals)),
+            "Apply the fight".to_owned(),
+            None,
+        ),
+        Some((ra, rb, result)) => {
+            let markers = crate::systems::dmh::rules::count(result.markers, "marker", "markers");
+            let down = |m: &crate::systems::dmh::game::Model| {
+                if m.under_fire + result.markers >= m.hits { ", out of action" } else { "" }
+            };
+            let outcome = match result.winner {
+                FightWinner::A => format!("{} takes {markers}{}", them.name, down(them)),
+                FightWinner::B => format!("{} takes {markers}{}", me.name, down(me)),
+                FightWinner::Draw => "a draw".to_owned(),
+            };
+            let event = Event::Fight {
+                a: current,
+                b: opponent,
+                a_modifier: ma,
+                b_modifier: mb,
+                a_roll: ra,
+                b_roll: rb,
+            };
+            let label = format!("Apply the fight: {outcome}");
+            match game.refusal(rules, &event) {
+                Some(why) => (
+                    RichText::new(crate::ui::sentence(&why.to_string())).color(theme::bad(&visuals)).strong(),
+                    label,
+                    None,
+                ),
+                None => (
+                    RichText::new(format!("{} {ra} against {} {rb}: {outcome}", me.name, them.name)).strong(),
+                    label,
+                    Some(event),
+                ),
+            }
+        }
+    };
+    if super::action_row(ui, &label, event.is_some(), line, theme::BODY + 2.0)
+        && let Some(event) = event
+    {
         commands.push(PlayCommand::Apply(event));
         *draft = FightDraft::default();
     }

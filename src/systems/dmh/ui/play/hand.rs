@@ -83,6 +83,8 @@ pub(super) fn hand_ui(
             &format!("Pass to the {} player — tap to show hand", game.player(rules, over.side)),
         ) {
             state.hand_over = Some(HandOver { shown: true, ..over });
+            // Each hand shown starts at its top: no scroll position is left from the last.
+            state.hands_shown = state.hands_shown.wrapping_add(1);
         }
         ui.vertical_centered(|ui| {
             if ui.button("Cancel").clicked() {
@@ -109,51 +111,57 @@ pub(super) fn hand_ui(
         return;
     }
     physical_hand_ui(ui, over.side, state, commands);
-    egui::ScrollArea::vertical().id_salt("hand").auto_shrink([false, true]).show(ui, |ui| {
-        for &card in &side.hand {
-            row(ui, |ui| {
-                card_face_small(ui, card);
-                ui.vertical(|ui| {
-                    ui.set_max_width(560.0);
-                    if let Some(text) = rules.card_text(card) {
-                        ui.label(RichText::new(&text.name).strong().size(theme::HEADING));
-                        ui.label(RichText::new(&text.when).color(theme::muted(&v)));
-                        ui.label(&text.effect);
-                        automation_line(ui, &text.automation);
-                    }
-                    row(ui, |ui| {
-                        if may_play
-                            && ui.button(RichText::new(format!("Play {}", card.label())).strong()).clicked()
-                        {
-                            state.playing = Some(card);
-                            state.play_targets.clear();
+    egui::ScrollArea::vertical().id_salt(("hand", state.hands_shown)).auto_shrink([false, true]).show(
+        ui,
+        |ui| {
+            for &card in &side.hand {
+                row(ui, |ui| {
+                    card_face_small(ui, card);
+                    ui.vertical(|ui| {
+                        ui.set_max_width(560.0);
+                        if let Some(text) = rules.card_text(card) {
+                            ui.label(RichText::new(&text.name).strong().size(theme::HEADING));
+                            ui.label(RichText::new(&text.when).color(theme::muted(&v)));
+                            ui.label(&text.effect);
+                            automation_line(ui, &text.automation);
                         }
-                        if may_swap && ui.button(format!("Discard {} to draw", card.label())).clicked() {
-                            commands.push(PlayCommand::Apply(Event::DiscardToDraw { side: over.side, card }));
-                            state.hand_over = None;
-                        }
-                        let special = card.is_joker() || card.value() >= 11;
-                        if special
-                            && may_call
-                            && ui
-                                .button(format!("Discard {} to call the reinforcements", card.label()))
-                                .clicked()
-                        {
-                            commands.push(PlayCommand::Apply(Event::CallReinforcements {
-                                side: over.side,
-                                card,
-                            }));
-                            state.hand_over = None;
-                        }
+                        row(ui, |ui| {
+                            if may_play
+                                && ui
+                                    .button(RichText::new(format!("Play {}", card.label())).strong())
+                                    .clicked()
+                            {
+                                state.playing = Some(card);
+                                state.play_targets.clear();
+                            }
+                            if may_swap && ui.button(format!("Discard {} to draw", card.label())).clicked() {
+                                commands
+                                    .push(PlayCommand::Apply(Event::DiscardToDraw { side: over.side, card }));
+                                state.hand_over = None;
+                            }
+                            let special = card.is_joker() || card.value() >= 11;
+                            if special
+                                && may_call
+                                && ui
+                                    .button(format!("Discard {} to call the reinforcements", card.label()))
+                                    .clicked()
+                            {
+                                commands.push(PlayCommand::Apply(Event::CallReinforcements {
+                                    side: over.side,
+                                    card,
+                                }));
+                                state.hand_over = None;
+                            }
+                        });
                     });
                 });
-            });
-            ui.add_space(6.0);
-        }
-        if side.hand.is_empty() {
-            ui.label("No cards in hand.");
-        }
-    });
+                ui.add_space(6.0);
+            }
+            if side.hand.is_empty() {
+                ui.label("No cards in hand.");
+            }
+        },
+    );
 }
 
 /// For a player with a real deck: type the cards held, and Posse's hand follows.
@@ -181,6 +189,18 @@ fn physical_hand_ui(ui: &mut Ui, side: usize, state: &mut PlayState, commands: &
                 }
             });
         });
+}
+
+/// The words before a card's `i`th target: a Red Joker's swaps, one of the player's own
+/// models (named by its gang, numbered only among several), an enemy model.
+fn target_label(effect: Option<Effect>, whose: Whose, i: usize, own_wanted: usize, gang: &str) -> String {
+    match (effect, whose) {
+        (Some(Effect::RedJoker), Whose::Own) => format!("Swap {}: your model", i / 2 + 1),
+        (Some(Effect::RedJoker), Whose::Enemy) => format!("Swap {}: enemy model", i / 2 + 1),
+        (_, Whose::Own) if own_wanted > 1 => format!("{} model {}", super::possessive(gang), i + 1),
+        (_, Whose::Own) => format!("{} model", super::possessive(gang)),
+        (_, Whose::Enemy) => format!("Enemy model {}", i + 1),
+    }
 }
 
 /// Picks the targets of the card being played, then plays it.
@@ -221,15 +241,11 @@ fn targets_ui(
             state.play_targets[i] = Some(r);
         }
     }
+    let own_wanted = wanted.iter().filter(|w| **w == Whose::Own).count();
     for (i, whose) in wanted.iter().enumerate() {
         let s = if *whose == Whose::Own { side } else { 1 - side };
         let Some(pool) = game.sides.get(s) else { return };
-        let label = match (effect, whose) {
-            (Some(Effect::RedJoker), Whose::Own) => format!("Swap {}: your model", i / 2 + 1),
-            (Some(Effect::RedJoker), Whose::Enemy) => format!("Swap {}: enemy model", i / 2 + 1),
-            (_, Whose::Own) => format!("Your model {}", i + 1),
-            (_, Whose::Enemy) => format!("Enemy model {}", i + 1),
-        };
+        let label = target_label(effect, *whose, i, own_wanted, &pool.name);
         row(ui, |ui| {
             let row = crate::ui::widgets::row_label(ui, &label);
             let current =

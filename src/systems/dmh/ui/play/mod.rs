@@ -141,6 +141,7 @@ pub struct HandOver {
 
 /// What the Play screen remembers between frames.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[expect(clippy::struct_excessive_bools, reason = "each bool is one toggle the screen remembers")]
 pub struct PlayState {
     pub scene: Option<String>,
     pub good: String,
@@ -206,6 +207,16 @@ pub struct PlayState {
     /// On a touch screen, End activation was tapped once for this model with actions left:
     /// the next tap ends it.
     pub end_armed: Option<ModelRef>,
+    /// The acting model the roster last brought into view.
+    pub roster_shown_for: Option<ModelRef>,
+    /// On a screen held upright, the gangs under the turn are shut to one line.
+    pub roster_hidden: bool,
+    /// How many times a hand was shown: each showing scrolls from its top.
+    pub hands_shown: u32,
+    /// In a short window, the whole log is open (else its last line only).
+    pub log_open: bool,
+    /// The window is short (a phone on its side), as decided while no field had the keys.
+    pub short: bool,
 }
 
 impl PlayState {
@@ -243,10 +254,36 @@ pub fn play_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
+    // Whether the window is short (a phone on its side), decided while no field is being
+    // typed in: a keyboard opening over a field does not change the layout under it.
+    if !ui.ctx().text_edit_focused() {
+        state.short = ui.ctx().content_rect().height() < SHORT;
+    }
     if let Some(game) = view.game {
-        egui::Panel::bottom("play-log").resizable(true).default_size(104.0).show(ui, |ui| {
-            log_panel(ui, &game.lines, LogOptions::new("play-log"), |_, line| RichText::new(line));
-        });
+        let height = ui.available_height();
+        if state.short && !state.log_open {
+            // A short window (a phone on its side) keeps the log to its last line, to be
+            // opened; the turn has the height.
+            egui::Panel::bottom("play-log-line").resizable(false).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    if ui.button("▲ Log").on_hover_text("Show the whole log").clicked() {
+                        state.log_open = true;
+                    }
+                    if let Some(last) = game.lines.last() {
+                        ui.add(egui::Label::new(RichText::new(last).strong()).truncate());
+                    }
+                });
+            });
+        } else {
+            // A short window (a phone) gives the log less of its height.
+            let log = (height * 0.1).clamp(56.0, 104.0);
+            egui::Panel::bottom("play-log").resizable(true).default_size(log).show(ui, |ui| {
+                if state.short && ui.button("▼ Shut the log").clicked() {
+                    state.log_open = false;
+                }
+                log_panel(ui, &game.lines, LogOptions::new("play-log"), |_, line| RichText::new(line));
+            });
+        }
     }
     egui::CentralPanel::default().show(ui, |ui| {
         if let Some(notice) = state.notice.clone() {
@@ -258,7 +295,12 @@ pub fn play_ui(
             });
         }
         match view.game {
-            None => setup::new_game_ui(ui, rules, view, state, commands),
+            // The new game's page scrolls in a short window (its scenes wrap on a phone).
+            None => {
+                ScrollArea::vertical()
+                    .id_salt("new-game")
+                    .show(ui, |ui| setup::new_game_ui(ui, rules, view, state, commands));
+            }
             Some(game) if game.pending.is_some() || state.hand_over.is_some() => {
                 // Undo stays one click away behind the hand-over screens too.
                 row(ui, |ui| undo_buttons(ui, view.undo_label, view.redo_label, commands));
@@ -293,26 +335,19 @@ fn game_ui(
         Some(scene) => format!("Turn {} · {phase} · {}", game.turn, scene.title),
         None => format!("Turn {} · {phase}", game.turn),
     };
-    // Side by side, the roster and the turn need this much room; below it (a tablet held
-    // upright, a phone) the roster goes above the turn.
-    let stacked = ui.available_width() < ROSTER_WIDTH + 440.0;
-    if stacked {
-        ui.label(RichText::new(title).size(theme::HEADING + 2.0).strong());
-        ui.horizontal_wrapped(|ui| {
-            undo_buttons(ui, undo_label, redo_label, commands);
-            if game.phase != Phase::Over {
-                end::declare_end_ui(ui, rules, game, commands);
-            }
-            if ui
-                .button("Close game")
-                .on_hover_text("It stays saved; resume it from the Play screen")
-                .clicked()
-            {
-                commands.push(PlayCommand::Close);
-            }
-        });
-    } else {
+    // Side by side, the roster and the turn need this much room; below it, or on a screen
+    // held upright (a tablet, a phone), the turn comes first and the gangs under it. A phone
+    // on its side (844 × 390) has them side by side, the roster compact.
+    let (width, height) = (ui.available_width(), ui.available_height());
+    let stacked = width < 700.0 || (width < ROSTER_WIDTH + 440.0 && height > width);
+    // A short window (a phone with its keyboard up) keeps only Undo and Redo above the turn.
+    let short = state.short;
+    if !stacked {
         header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
+    } else if short {
+        ui.horizontal_wrapped(|ui| undo_buttons(ui, undo_label, redo_label, commands));
+    } else {
+        stacked_header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
     }
     ui.separator();
     let roster = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
@@ -326,16 +361,33 @@ fn game_ui(
         });
     };
     if stacked {
-        // The player can drag the edge to give the roster more or less of the screen.
+        // The gangs under the turn, in a region of their own the player can drag taller or
+        // shut to one line: the turn's panel, with its action, stays whole at the top.
         let height = ui.available_height();
-        egui::Panel::top("play-roster-above")
-            .resizable(true)
-            .default_size(height * 0.42)
-            .size_range(80.0..=height * 0.8)
-            .show(ui, |ui| roster(ui, state, commands));
+        if state.roster_hidden {
+            egui::Panel::bottom("play-roster-shut").resizable(false).show(ui, |ui| {
+                if ui.button(RichText::new("▲ Show the gangs").size(theme::HEADING)).clicked() {
+                    state.roster_hidden = false;
+                }
+            });
+        } else {
+            egui::Panel::bottom("play-roster-below")
+                .resizable(true)
+                .default_size(height * 0.25)
+                .size_range(80.0..=height * 0.8)
+                .show(ui, |ui| {
+                    if ui.button("▼ Hide the gangs").clicked() {
+                        state.roster_hidden = true;
+                    }
+                    roster(ui, state, commands);
+                });
+        }
     } else {
-        // The roster keeps its width (the player can drag it); the phase of the turn takes the rest.
-        egui::Panel::left("play-roster").resizable(true).default_size(ROSTER_WIDTH).show(ui, |ui| {
+        // The roster keeps its width (the player can drag it); the phase of the turn takes the
+        // rest. Below 1200 points the roster starts narrower (compact), so a shot or a fight
+        // keeps its two columns of odds beside it.
+        let roster_width = if width >= 1200.0 { ROSTER_WIDTH } else { (width * 0.42).max(340.0) };
+        egui::Panel::left("play-roster").resizable(true).default_size(roster_width).show(ui, |ui| {
             roster(ui, state, commands);
         });
     }
@@ -357,8 +409,44 @@ fn game_ui(
     });
 }
 
+/// Below this height (a phone on its side) the log keeps to its last line until opened.
+const SHORT: f32 = 500.0;
+
 /// The width the roster starts at beside the turn.
 const ROSTER_WIDTH: f32 = 560.0;
+
+/// The game's header in a narrow window: two rows, to leave a phone's height to the turn.
+fn stacked_header_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    title: &str,
+    undo_label: Option<&str>,
+    redo_label: Option<&str>,
+    commands: &mut Vec<PlayCommand>,
+) {
+    // Two rows, to leave a phone's height to the turn: the title (cut short if need be)
+    // with the end of the scene and Close game, then Undo and Redo.
+    ui.horizontal(|ui| {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button("Close game")
+                .on_hover_text("It stays saved; resume it from the Play screen")
+                .clicked()
+            {
+                commands.push(PlayCommand::Close);
+            }
+            if game.phase != Phase::Over {
+                end::declare_end_ui(ui, rules, game, commands);
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                let title = RichText::new(title).size(theme::HEADING + 2.0).strong();
+                ui.add(egui::Label::new(title).truncate());
+            });
+        });
+    });
+    ui.horizontal_wrapped(|ui| undo_buttons(ui, undo_label, redo_label, commands));
+}
 
 /// The game's title, Undo and Redo, the end of the game and Close, on one line.
 fn header_ui(
@@ -431,6 +519,43 @@ fn undo_buttons(
         Some(History::Undo) => commands.push(PlayCommand::Undo),
         Some(History::Redo) => commands.push(PlayCommand::Redo),
         None => {}
+    }
+}
+
+/// The widest a panel's primary action is drawn.
+const ACTION_WIDTH: f32 = 320.0;
+
+/// A panel's primary action: one size whatever it says (the words cut short if need be, whole
+/// on hover and for screen readers), so it stays put as they change; Ctrl+Enter presses it
+/// from anywhere in the panel, a die field included, while it is enabled. Whether it was
+/// pressed.
+fn action_button(ui: &mut Ui, label: &str, enabled: bool) -> bool {
+    let width = ui.available_width().min(ACTION_WIDTH);
+    let button = egui::Button::new(RichText::new(label).size(theme::HEADING)).truncate();
+    let response = ui.add_enabled_ui(enabled, |ui| ui.add_sized([width, 40.0], button)).inner;
+    let clicked = response.on_hover_text(format!("{label} (Ctrl+Enter)")).clicked();
+    let keys = enabled && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter));
+    clicked || keys
+}
+
+/// The least width of a panel that has its action and the action's line side by side.
+const WIDE_ACTION: f32 = 560.0;
+
+/// A panel's action with its line (what it will do, what is missing, why it is refused):
+/// side by side in a wide panel, the line under it in a narrow one. In either the line has
+/// room of its own, so the action never moves. Whether the action was pressed.
+fn action_row(ui: &mut Ui, label: &str, enabled: bool, line: RichText, size: f32) -> bool {
+    if ui.available_width() >= WIDE_ACTION {
+        ui.horizontal(|ui| {
+            let pressed = action_button(ui, label, enabled);
+            crate::ui::widgets::status_line(ui, size, Some(line));
+            pressed
+        })
+        .inner
+    } else {
+        let pressed = action_button(ui, label, enabled);
+        crate::ui::widgets::status_line(ui, size, Some(line));
+        pressed
     }
 }
 

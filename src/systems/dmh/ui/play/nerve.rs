@@ -12,7 +12,7 @@ use crate::systems::dmh::rules::data::AbilityId;
 use crate::systems::dmh::rules::nerve::{self, NerveInput};
 use crate::systems::dmh::rules::shooting::Modifier;
 use crate::ui::theme;
-use crate::ui::widgets::{chance_bar, roll_field, row, toggle};
+use crate::ui::widgets::{self, chance_bar, row, toggle};
 
 /// The nerve test to take now, if any; returns `true` when it was shown (it takes the
 /// activation panel's place).
@@ -95,30 +95,33 @@ pub(super) fn nerve_ui(
         }
         return true;
     }
-    if let Ok(Some(roll)) = roll_field(ui, &mut state.nerve.roll, rules.core.nerve.die) {
+    // The die, the result's line and Apply are always drawn, in the same place.
+    let die = rules.core.nerve.die;
+    let roll = widgets::checked_roll_field(ui, &format!("d{die} roll"), &mut state.nerve.roll, die);
+    let line = roll.map(|roll| {
         let passes = nerve::test_result(odds.needed, roll) == nerve::TestResult::Pass;
-        ui.label(
-            RichText::new(if passes {
-                format!("{roll} → passed")
-            } else if game.one_more_marker_downs(target) {
-                format!("{roll} → failed, another marker puts {} out of action", model.name)
-            } else {
-                format!("{roll} → failed, another marker")
-            })
-            .size(theme::HEADING + 4.0)
-            .strong()
-            .color(if passes { theme::good(&v) } else { theme::bad(&v) }),
-        );
-        if ui.button(RichText::new("Apply the nerve test").size(theme::HEADING)).clicked() {
-            commands.push(PlayCommand::Apply(Event::Nerve {
-                model: target,
-                needed: odds.needed,
-                roll,
-                to_shoot: state.nerve.to_shoot,
-            }));
-            close(state);
-            state.draft.not_closest = false;
-        }
+        RichText::new(if passes {
+            format!("{roll} → passed")
+        } else if game.one_more_marker_downs(target) {
+            format!("{roll} → failed, another marker puts {} out of action", model.name)
+        } else {
+            format!("{roll} → failed, another marker")
+        })
+        .strong()
+        .color(if passes { theme::good(&v) } else { theme::bad(&v) })
+    });
+    widgets::status_line(ui, theme::HEADING + 4.0, line);
+    if super::action_button(ui, "Apply the nerve test", roll.is_some())
+        && let Some(roll) = roll
+    {
+        commands.push(PlayCommand::Apply(Event::Nerve {
+            model: target,
+            needed: odds.needed,
+            roll,
+            to_shoot: state.nerve.to_shoot,
+        }));
+        close(state);
+        state.draft.not_closest = false;
     }
     footer_ui(ui, game, target, from_shot, state);
     true

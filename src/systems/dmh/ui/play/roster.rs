@@ -82,6 +82,12 @@ pub(super) fn roster_ui(
                     } else {
                         widgets::fixed(ui, 150.0, egui::Align::Min, egui::Button::selectable(picked, name))
                     };
+                    // A model coming up to act is brought into view once (the last row of a
+                    // long roster too); then the player scrolls as he likes.
+                    if acting && state.roster_shown_for != Some(r) {
+                        response.scroll_to_me(Some(egui::Align::Center));
+                        state.roster_shown_for = Some(r);
+                    }
                     if pickable {
                         let response = response.on_hover_text(format!("Target {}", model.name));
                         if response.clicked() {

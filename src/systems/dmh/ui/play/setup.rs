@@ -47,23 +47,20 @@ pub(super) fn new_game_ui(
             std::mem::swap(&mut state.good, &mut state.bad);
         }
     }
-    row(ui, |ui| {
-        let label = widgets::row_label(ui, "Scene");
-        let current = state
-            .scene
-            .as_deref()
-            .and_then(|id| rules.scene(id))
-            .map_or("Custom game (full decks, 5 cards)", |s| s.title.as_str());
-        egui::ComboBox::from_id_salt("play-scene")
-            .selected_text(current)
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut state.scene, None, "Custom game (full decks, 5 cards)");
-                for s in &rules.scenes {
-                    ui.selectable_value(&mut state.scene, Some(s.id.clone()), &s.title);
-                }
-            })
-            .response
-            .labelled_by(label.id);
+    // Every scene on the page, one button each (the one picked lit), wrapping to the width:
+    // no small box to scroll through.
+    ui.label(RichText::new("Scene").strong());
+    ui.horizontal_wrapped(|ui| {
+        let custom = "Custom game (full decks, 5 cards)";
+        if ui.add(egui::Button::selectable(state.scene.is_none(), custom)).clicked() {
+            state.scene = None;
+        }
+        for s in &rules.scenes {
+            let picked = state.scene.as_deref() == Some(s.id.as_str());
+            if ui.add(egui::Button::selectable(picked, &s.title)).clicked() {
+                state.scene = Some(s.id.clone());
+            }
+        }
     });
     for (title, choice) in [("Good guys", &mut state.good), ("Bad guys", &mut state.bad)] {
         row(ui, |ui| {

@@ -13,10 +13,13 @@ use crate::systems::dmh::rules::data::Band;
 use crate::systems::dmh::rules::shooting::{self, ShotInput, ShotOdds, ShotResult};
 use crate::systems::dmh::ui::looks;
 use crate::ui::theme;
-use crate::ui::widgets::{self, chance_bar, problem, roll_field, row, toggle};
+use crate::ui::widgets::{self, chance_bar, problem, row, toggle};
 
-/// The shot panel for the acting model's next declared shot: the inputs on the left, the
-/// odds, the roll and Apply on the right, so a whole shot fits the window.
+/// The shot panel for the acting model's next declared shot. What the shot would do is worked
+/// out from the draft first, so the panel's action stays put from shot to shot: the heading,
+/// the d20, one line for the result (or what is missing, or why the game refuses it) and
+/// Apply come first, at the same place whatever the shot; the inputs, the odds and the tests
+/// a shot may need come below them.
 pub(super) fn shoot_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -25,34 +28,87 @@ pub(super) fn shoot_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
-    let mut picked = None;
+    let v = ui.visuals().clone();
+    if state.draft.distance.is_empty() {
+        state.draft.distance = "15".into();
+    }
+    let Some(plan) = plan(rules, game, shooter, &state.draft) else { return };
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(&plan.heading).size(theme::HEADING).strong());
+        ui.add(egui::Label::new(RichText::new(&plan.weapon_line).color(theme::muted(&v))).truncate());
+    });
+    let die = rules.core.shooting.die;
+    let roll = widgets::checked_roll_field(ui, &format!("d{die} roll"), &mut state.draft.roll, die);
+    let odds = plan.shot.as_ref().map(|(_, input)| shooting::assess(rules, input));
+    let ready = ready(rules, game, shooter, &plan, odds.as_ref(), roll, state);
+    let line = match &ready {
+        Ready::Waiting(text) => RichText::new(text.as_str()).color(theme::muted(&v)),
+        Ready::Refused(why, _) => RichText::new(why.as_str()).color(theme::bad(&v)).strong(),
+        Ready::Complete(_, _, roll, modifier, result) => result_text(&v, *roll, *modifier, *result),
+    };
+    let label = match &ready {
+        Ready::Complete(_, label, ..) | Ready::Refused(_, Some(label)) => label.as_str(),
+        _ => "Apply",
+    };
+    let event = match &ready {
+        Ready::Complete(event, ..) => Some(event.clone()),
+        _ => None,
+    };
+    if super::action_row(ui, label, event.is_some(), line, theme::HEADING)
+        && let Some(event) = event
+    {
+        apply(event, state, commands);
+    }
+    ui.add_space(theme::GAP);
     widgets::side_by_side(ui, widgets::TWO_ODDS_COLUMNS, |ui, column| {
         if column == 0 {
-            picked = shot_inputs_ui(ui, rules, game, shooter, state);
-        } else if let Some((target, input)) = &picked {
-            shot_result_ui(ui, rules, game, shooter, *target, input, state, commands);
+            shot_inputs_ui(ui, &plan, state);
+        } else if let (Some((target, _)), Some(odds)) = (&plan.shot, &odds) {
+            // A refusal is said on the action's line.
+            if let Ok(odds) = odds {
+                odds_ui(ui, odds);
+                gate_ui(ui, rules, game, shooter, *target, odds, state);
+            }
+            for note in &plan.notes {
+                ui.label(RichText::new(note).strong().color(theme::accent(&v)));
+            }
         }
     });
 }
 
-/// The shot's inputs: what the declaration knows, the target picked in the roster, the gun,
-/// the distance and the target's cover. Returns the target and the shot once complete.
-fn shot_inputs_ui(
-    ui: &mut Ui,
-    rules: &Rules,
-    game: &Game,
-    shooter: ModelRef,
-    state: &mut PlayState,
-) -> Option<(ModelRef, ShotInput)> {
-    let v = ui.visuals().clone();
+/// The shot as the draft stands, worked out before anything is drawn.
+struct Plan {
+    heading: String,
+    weapon_line: String,
+    /// Whether the gun in hand is a shotgun (it may fire both barrels).
+    shotgun: bool,
+    /// The target may duck back.
+    may_duck: bool,
+    /// The target and the shot, once both are known.
+    shot: Option<(ModelRef, ShotInput)>,
+    /// What is still missing, in words.
+    missing: Option<&'static str>,
+    /// What cards in play and a fight do to the shot.
+    notes: Vec<String>,
+}
+
+/// What the shot panel's action would do now.
+enum Ready {
+    /// Something is missing: what.
+    Waiting(String),
+    /// The game refuses the shot: why, and the button's words.
+    Refused(String, Option<String>),
+    /// The event, the button's words, the roll, the modifier and the result.
+    Complete(Event, String, u32, i32, ShotResult),
+}
+
+/// The shot from the draft: the target picked in the roster, the gun, the distance and the
+/// target's cover (no drawing).
+fn plan(rules: &Rules, game: &Game, shooter: ModelRef, d: &super::ShotDraft) -> Option<Plan> {
     let model = game.model_at(shooter)?;
     let enemy = 1 - shooter.side;
     let enemies = game.sides.get(enemy)?;
     let context = game.shot_context(shooter);
-    let d = &mut state.draft;
-    if d.distance.is_empty() {
-        d.distance = "15".into();
-    }
     let in_hand = model.in_hand().to_owned();
     let shotgun = rules.weapon(&in_hand).is_some_and(|w| w.id == "shotgun");
     let weapon_id = if shotgun && d.both_barrels { "both-barrels".to_owned() } else { in_hand.clone() };
@@ -63,42 +119,35 @@ fn shot_inputs_ui(
         || format!("Shot {}: click an enemy in the roster", context.shot),
         |m| format!("Shot {} at {}", context.shot, m.name),
     );
-    ui.label(RichText::new(heading).size(theme::HEADING).strong());
-    ui.label(
-        RichText::new(format!(
-            "{} · {} · {}",
-            weapon.name,
-            crate::systems::dmh::rules::count(context.aims, "aim", "aims"),
-            crate::systems::dmh::rules::count(context.shooter_moves, "move declared", "moves declared"),
-        ))
-        .color(theme::muted(&v)),
+    let weapon_line = format!(
+        "{} · {} · {}",
+        weapon.name,
+        crate::systems::dmh::rules::count(context.aims, "aim", "aims"),
+        crate::systems::dmh::rules::count(context.shooter_moves, "move declared", "moves declared"),
     );
-    if shotgun {
-        toggle(ui, &mut d.both_barrels, "Both barrels at once");
-    }
-    widgets::text_field(ui, "Distance (cm)", &mut d.distance, 80.0);
-    row(ui, |ui| {
-        toggle(ui, &mut d.cover, "Target in cover");
-        toggle(ui, &mut d.obscured, "Obscured");
-    });
-    let t = target?;
+    let mut plan = Plan {
+        heading,
+        weapon_line,
+        shotgun,
+        may_duck: false,
+        shot: None,
+        missing: Some("Click the target in the roster."),
+        notes: Vec::new(),
+    };
+    let Some(t) = target else { return Some(plan) };
     let target_ref = ModelRef { side: enemy, model: t };
     let them = enemies.models.get(t)?;
-    let may_duck = game.activation_of(shooter).is_some_and(|a| a.ducked.is_none())
+    plan.may_duck = game.activation_of(shooter).is_some_and(|a| a.ducked.is_none())
         && !them.activated
         && !them.has(Flag::Surprised)
         && game.fight_of(target_ref).is_none()
         && (them.card.is_some() || them.has(Flag::Ace));
-    if may_duck {
-        ui.checkbox(&mut d.duck_back, "Target ducks back")
-            .on_hover_text("It burns its activation and counts as moving once; one duck back per activation");
-    } else {
-        d.duck_back = false;
-    }
+    let duck_back = d.duck_back && plan.may_duck;
     let Ok(distance) = crate::systems::dmh::ui::reference::parse_distance(&d.distance) else {
-        problem(ui, "Type the measured distance in cm, like 14 or 14.5.");
-        return None;
+        plan.missing = Some("Type the measured distance in cm, like 14 or 14.5.");
+        return Some(plan);
     };
+    plan.missing = None;
     let mut shot = ShotInput {
         weapon: weapon_id,
         distance_cm: distance,
@@ -109,7 +158,7 @@ fn shot_inputs_ui(
         shooter_under_fire: model.under_fire.min(4),
         skill: model.shoot,
         shooter_boss: model.boss,
-        target_moves: if d.duck_back { them.moves.max(1) } else { them.moves }.min(3),
+        target_moves: if duck_back { them.moves.max(1) } else { them.moves }.min(3),
         cover: d.cover || them.has(Flag::Cover),
         target_boss: them.boss,
         target_mounted: them.has(Flag::Mounted),
@@ -118,55 +167,52 @@ fn shot_inputs_ui(
         counts_as_aimed: false,
         hostage: game.holds_hostage(rules, target_ref),
     };
-    for note in game.card_shot_effects(rules, shooter, target_ref, &mut shot) {
-        ui.label(RichText::new(note).strong().color(theme::accent(&v)));
-    }
+    plan.notes = game
+        .card_shot_effects(rules, shooter, target_ref, &mut shot)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
     if game.fight_of(target_ref).is_some() {
-        ui.label(
-            RichText::new(
-                "Into a fight: on a hit Posse turns your top card; an even number hits your own fighter.",
-            )
-            .color(theme::accent(&v)),
+        plan.notes.push(
+            "Into a fight: on a hit Posse turns your top card; an even number hits your own fighter.".into(),
         );
     }
-    Some((target_ref, shot))
+    plan.shot = Some((target_ref, shot));
+    Some(plan)
 }
 
-/// The shot's modifier and odds, the tests it needs first, the roll, `roll → result` and
-/// Apply (both shots at once when a quick shot goes off at the same time).
-#[expect(clippy::too_many_arguments, reason = "the panel's half that reads the inputs the other half made")]
-fn shot_result_ui(
-    ui: &mut Ui,
+/// What Apply would do: the shot (with a quick shot rolled at close range at the same time),
+/// or what is missing, or why the game refuses it.
+fn ready(
     rules: &Rules,
     game: &Game,
     shooter: ModelRef,
-    target: ModelRef,
-    input: &ShotInput,
-    state: &mut PlayState,
-    commands: &mut Vec<PlayCommand>,
-) {
-    let odds = match shooting::assess(rules, input) {
-        Ok(o) => o,
-        Err(e) => {
-            problem(ui, &crate::ui::sentence(&e.to_string()));
-            return;
-        }
+    plan: &Plan,
+    odds: Option<&Result<ShotOdds, shooting::ShotError>>,
+    roll: Option<u32>,
+    state: &PlayState,
+) -> Ready {
+    let die = rules.core.shooting.die;
+    let (Some((target, input)), Some(odds)) = (&plan.shot, odds) else {
+        return Ready::Waiting(plan.missing.unwrap_or("Click the target in the roster.").to_owned());
     };
-    odds_ui(ui, &odds);
-    if !gate_ui(ui, rules, game, shooter, target, &odds, state) {
-        return;
+    let odds = match odds {
+        Ok(odds) => odds,
+        Err(e) => return Ready::Refused(crate::ui::sentence(&e.to_string()), None),
+    };
+    if let Some(why) = owed_test(rules, game, shooter, *target) {
+        return Ready::Refused(why, None);
     }
-    let roll = match roll_field(ui, &mut state.draft.roll, rules.core.shooting.die) {
-        Ok(Some(roll)) => roll,
-        Ok(None) => return,
-        Err(m) => {
-            problem(ui, &m);
-            return;
-        }
+    let Some(roll) = roll else {
+        return Ready::Waiting(if state.draft.roll.trim().is_empty() {
+            format!("Roll the d{die} and type it, or Roll d{die}.")
+        } else {
+            format!("A d{die} shows 1 to {die}.")
+        });
     };
-    let result = game.shot_result(rules, target, odds.modifier, roll);
-    result_line(ui, roll, odds.modifier, result);
-    let fire = Fire { shooter, target, modifier: odds.modifier, roll, weapon: Some(input.weapon.clone()) };
+    let result = game.shot_result(rules, *target, odds.modifier, roll);
+    let fire =
+        Fire { shooter, target: *target, modifier: odds.modifier, roll, weapon: Some(input.weapon.clone()) };
     // A quick shot rolled at close range goes off at the same time as this one.
     let quick = quick_fire(rules, game, shooter, &state.quick).filter(|(_, band)| *band != Band::Long);
     let (event, label) = match quick {
@@ -177,20 +223,51 @@ fn shot_result_ui(
         None => (
             Event::Shot {
                 shooter,
-                target,
+                target: *target,
                 modifier: fire.modifier,
                 roll,
                 weapon: fire.weapon.clone(),
-                duck_back: state.draft.duck_back,
+                duck_back: state.draft.duck_back && plan.may_duck,
             },
             format!("Apply: {}", result.title()),
         ),
     };
-    apply_button(ui, game, rules, event, &label, state, commands);
+    match game.refusal(rules, &event) {
+        Some(why) => Ready::Refused(crate::ui::sentence(&why.to_string()), Some(label)),
+        None => Ready::Complete(event, label, roll, odds.modifier, result),
+    }
+}
+
+/// The nerve test a hostage holder asks for before the roll, while it is owed.
+fn owed_test(rules: &Rules, game: &Game, shooter: ModelRef, target: ModelRef) -> Option<String> {
+    let cleared = game.activation_of(shooter).is_some_and(|a| a.cleared.contains(&target));
+    let name = game.model_at(target).map_or("?", |m| m.name.as_str());
+    (game.holds_hostage(rules, target) && !game.shoots_into_fights(rules, shooter.side) && !cleared)
+        .then(|| format!("{name} holds a hostage: pass a nerve test to shoot at him."))
+}
+
+/// The shot's inputs, under the action: both barrels, the distance, the target's cover and
+/// whether it ducks back.
+fn shot_inputs_ui(ui: &mut Ui, plan: &Plan, state: &mut PlayState) {
+    let d = &mut state.draft;
+    if plan.shotgun {
+        toggle(ui, &mut d.both_barrels, "Both barrels at once");
+    }
+    widgets::text_field(ui, "Distance (cm)", &mut d.distance, 80.0);
+    row(ui, |ui| {
+        toggle(ui, &mut d.cover, "Target in cover");
+        toggle(ui, &mut d.obscured, "Obscured");
+    });
+    if plan.may_duck {
+        ui.checkbox(&mut d.duck_back, "Target ducks back")
+            .on_hover_text("It burns its activation and counts as moving once; one duck back per activation");
+    } else if plan.shot.is_some() {
+        d.duck_back = false;
+    }
 }
 
 /// Before the roll: a hostage holder, or a target past a closer enemy, needs a passed nerve
-/// test. Returns `false` while the test is owed.
+/// test: the button that calls it, under the odds.
 fn gate_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -199,28 +276,20 @@ fn gate_ui(
     target: ModelRef,
     odds: &ShotOdds,
     state: &mut PlayState,
-) -> bool {
+) {
     let cleared = game.activation_of(shooter).is_some_and(|a| a.cleared.contains(&target));
     let name = game.model_at(target).map_or("?", |m| m.name.as_str()).to_owned();
-    if game.holds_hostage(rules, target) && !game.shoots_into_fights(rules, shooter.side) && !cleared {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(
-                RichText::new(format!("{name} holds a hostage: pass a nerve test to shoot at him.")).strong(),
-            );
-            if ui.button("Take the nerve test").clicked() {
-                state.nerve = NerveDraft::new(
-                    shooter,
-                    format!("To shoot at {name}, who holds a hostage."),
-                    Some(target),
-                );
-            }
-        });
-        return false;
+    if owed_test(rules, game, shooter, target).is_some() {
+        if ui.button("Take the nerve test").clicked() {
+            state.nerve =
+                NerveDraft::new(shooter, format!("To shoot at {name}, who holds a hostage."), Some(target));
+        }
+        return;
     }
     // The closest-target rule applies in close and point-blank range (reading A13).
     if odds.range == Band::Long || cleared {
         state.draft.not_closest = false;
-        return true;
+        return;
     }
     toggle(ui, &mut state.draft.not_closest, "Target is not the closest enemy");
     if state.draft.not_closest {
@@ -237,7 +306,6 @@ fn gate_ui(
             }
         });
     }
-    true
 }
 
 /// The modifier, its breakdown and the chance of each result.
@@ -259,44 +327,31 @@ fn odds_ui(ui: &mut Ui, odds: &ShotOdds) {
     }
 }
 
-/// `roll + modifier = total → result`, large, in the result's colour.
-fn result_line(ui: &mut Ui, roll: u32, modifier: i32, result: ShotResult) {
-    let v = ui.visuals().clone();
-    ui.label(
-        RichText::new(format!(
-            "{roll} {modifier:+} = {} → {}",
-            i64::from(roll) + i64::from(modifier),
-            result.title()
-        ))
-        .size(theme::HEADING)
-        .strong()
-        .color(looks::result_colour(&v, result)),
-    );
+/// `roll + modifier = total → result`, in the result's colour.
+fn result_text(v: &egui::Visuals, roll: u32, modifier: i32, result: ShotResult) -> RichText {
+    RichText::new(format!(
+        "{roll} {modifier:+} = {} → {}",
+        i64::from(roll) + i64::from(modifier),
+        result.title()
+    ))
+    .size(theme::HEADING)
+    .strong()
+    .color(looks::result_colour(v, result))
 }
 
-/// The Apply button, enabled only when the game accepts the event (and saying why not).
-fn apply_button(
-    ui: &mut Ui,
-    game: &Game,
-    rules: &Rules,
-    event: Event,
-    label: &str,
-    state: &mut PlayState,
-    commands: &mut Vec<PlayCommand>,
-) {
-    let refusal = game.refusal(rules, &event);
-    if let Some(why) = &refusal {
-        problem(ui, &crate::ui::sentence(&why.to_string()));
-    }
-    let button =
-        egui::Button::new(RichText::new(label).size(theme::HEADING)).min_size(egui::vec2(220.0, 40.0));
-    if ui.add_enabled(refusal.is_none(), button).clicked() {
-        commands.push(PlayCommand::Apply(event));
-        state.draft.roll.clear();
-        state.draft.duck_back = false;
-        state.draft.both_barrels = false;
-        state.quick = super::QuickDraft::default();
-    }
+/// [`result_text`] on a line of its own.
+fn result_line(ui: &mut Ui, roll: u32, modifier: i32, result: ShotResult) {
+    let v = ui.visuals().clone();
+    ui.label(result_text(&v, roll, modifier, result));
+}
+
+/// Sends the shot, and clears what belonged to it.
+fn apply(event: Event, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
+    commands.push(PlayCommand::Apply(event));
+    state.draft.roll.clear();
+    state.draft.duck_back = false;
+    state.draft.both_barrels = false;
+    state.quick = super::QuickDraft::default();
 }
 
 /// The quick shot being prepared, once it is complete: the shot and the quick shooter's
@@ -439,6 +494,16 @@ pub(super) fn quick_shot_ui(
         }
     });
     if let Some((event, label)) = apply {
-        apply_button(ui, game, rules, event, &label, state, commands);
+        let refusal = game.refusal(rules, &event);
+        if let Some(why) = &refusal {
+            problem(ui, &crate::ui::sentence(&why.to_string()));
+        }
+        let button =
+            egui::Button::new(RichText::new(label).size(theme::HEADING)).min_size(egui::vec2(220.0, 40.0));
+        if ui.add_enabled(refusal.is_none(), button).clicked() {
+            commands.push(PlayCommand::Apply(event));
+            state.draft.roll.clear();
+            state.quick = super::QuickDraft::default();
+        }
     }
 }

@@ -1,0 +1,445 @@
+//! Dead Man's Hand's screens held steady: the shot's d20 and Apply, the fight's d10s and
+//! Apply, and the gang editor's Add buttons stay where they are while the players type, shot
+//! after shot and model after model; the keys answer from the die fields; the Play screen fits
+//! 1280×800, 1024×768 and a phone.
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use posse::systems::dmh::app::Screen;
+use posse::systems::dmh::game::Event;
+
+use crate::steady::Steady;
+use crate::support::Dmh as _;
+use crate::support::{self, App, DEAL, SEED, deal, declare, game, model_ref, press, start, type_in};
+
+/// The rectangle of the only button whose label starts with `prefix` (a panel's action,
+/// whose words change with the dice).
+fn action_rect(h: &App, prefix: &str) -> egui::Rect {
+    let rects: Vec<egui::Rect> = h
+        .query_all_by_role(Role::Button)
+        .filter(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with(prefix)))
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(rects.len(), 1, "one button starting '{prefix}'");
+    rects[0]
+}
+
+/// As [`Steady::type_keys`], and after each key the action starting `prefix` is where it was.
+fn type_holding(h: &mut App, field: &Steady, text: &str, prefix: &str, at: egui::Rect) {
+    let mut typed = String::new();
+    for c in text.chars() {
+        field.type_keys_more(h, &typed, &c.to_string());
+        typed.push(c);
+        assert_eq!(action_rect(h, prefix), at, "{prefix} moved after {typed:?}");
+    }
+}
+
+fn text_rect(h: &App, label: &str) -> egui::Rect {
+    h.get_by_role_and_label(Role::TextInput, label).rect()
+}
+
+/// Tombstone Law against the Clantons at `width` × `height`, turn 1 dealt.
+fn dealt_at(width: f32, height: f32) -> (tempfile::TempDir, App) {
+    let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = support::app_on(dir.path(), Screen::Play, width, height);
+    start(&mut h, SEED, None);
+    deal(&mut h, &DEAL);
+    (dir, h)
+}
+
+/// Two shots declared: the d20 typed key by key (through "2", on its way to "25", a face the
+/// d20 has not, named beside the field), a shot refused (out of range), then the first shot
+/// sent with Ctrl+Enter from the d20 field, and the second shot: the d20 field and Apply never
+/// move, whatever the result line says.
+#[test]
+fn the_shot_panels_d20_and_apply_hold_still_from_shot_to_shot() {
+    let (_dir, mut h) = dealt_at(1280.0, 800.0);
+    declare(&mut h, &["Shoot", "Shoot"]);
+    let d20 = text_rect(&h, "d20 roll");
+    let apply = action_rect(&h, "Apply");
+    // Picking the target and measuring moves neither.
+    support::target(&mut h, "Billy Clanton");
+    assert_eq!((text_rect(&h, "d20 roll"), action_rect(&h, "Apply")), (d20, apply), "after the target");
+    type_in(&mut h, "Distance (cm)", "12");
+    let field = Steady::clear(&mut h, "d20 roll");
+    type_holding(&mut h, &field, "25", "Apply", apply);
+    h.get_by_label("1 to 20, not '25'");
+    assert!(support::disabled(&h, "Apply"), "nothing to apply with a wrong face");
+    // Refused: the pistol does not reach 200 cm; the line says so and Apply stays put.
+    type_in(&mut h, "Distance (cm)", "200");
+    type_in(&mut h, "d20 roll", "12");
+    h.get_by_label_contains("cannot reach 200 cm");
+    assert_eq!(action_rect(&h, "Apply"), apply, "refused");
+    assert_eq!(text_rect(&h, "d20 roll"), d20);
+    type_in(&mut h, "Distance (cm)", "12");
+    let field = Steady::clear(&mut h, "d20 roll");
+    type_holding(&mut h, &field, "12", "Apply", apply);
+    h.get_by_label("12 +1 = 13 → Under fire");
+    // Ctrl+Enter in the d20 field applies the shot.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    h.run();
+    let (wyatt, billy) = (model_ref(&h, "Wyatt Earp"), model_ref(&h, "Billy Clanton"));
+    assert_eq!(
+        game(&h).events.last(),
+        Some(&Event::Shot {
+            shooter: wyatt,
+            target: billy,
+            modifier: 1,
+            roll: 12,
+            weapon: Some("pistol".into()),
+            duck_back: false
+        })
+    );
+    // The second shot: the same places.
+    h.get_by_label_contains("Shot 2");
+    assert_eq!(text_rect(&h, "d20 roll"), d20, "the d20 for the next shot");
+    assert_eq!(action_rect(&h, "Apply"), apply, "Apply for the next shot");
+    let field = Steady::clear(&mut h, "d20 roll");
+    type_holding(&mut h, &field, "3", "Apply", apply);
+    press(&mut h, "Apply: Miss");
+    assert_eq!(game(&h).events.last().map(|e| matches!(e, Event::Shot { roll: 3, .. })), Some(true));
+}
+
+/// A charge's two d10s typed key by key (the second through "1" on its way to "10", a face
+/// the d10 has), Apply in its place from the first key to the last, Ctrl+Enter from the second
+/// field applies the fight, and Tab goes from the first d10 to the second.
+#[test]
+fn the_fights_d10s_and_apply_hold_still_and_answer_the_keys() {
+    let (_dir, mut h) = dealt_at(1280.0, 800.0);
+    declare(&mut h, &["Move"]);
+    press(&mut h, "Charge into contact…");
+    support::target(&mut h, "Billy Clanton");
+    let apply = action_rect(&h, "Apply the fight");
+    let first = text_rect(&h, "Wyatt Earp's d10");
+    let second = text_rect(&h, "Billy Clanton's d10");
+    assert!(first.max.y <= second.min.y, "the second d10 is under the first");
+    assert!(second.max.y <= apply.min.y, "Apply is under the dice");
+    // Tab from the first die reaches the second before any other field.
+    h.get_by_role_and_label(Role::TextInput, "Wyatt Earp's d10").focus();
+    h.run();
+    let mut next = None;
+    for _ in 0..6 {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        next = h
+            .query_all_by_role(Role::TextInput)
+            .find(egui_kittest::Node::is_focused)
+            .and_then(|n| n.accesskit_node().label());
+        if next.is_some() {
+            break;
+        }
+    }
+    assert_eq!(next.as_deref(), Some("Billy Clanton's d10"));
+    let field = Steady::clear(&mut h, "Wyatt Earp's d10");
+    type_holding(&mut h, &field, "6", "Apply the fight", apply);
+    let field = Steady::clear(&mut h, "Billy Clanton's d10");
+    type_holding(&mut h, &field, "10", "Apply the fight", apply);
+    let label = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with("Apply the fight"));
+    assert_eq!(label.as_deref(), Some("Apply the fight: Wyatt Earp takes 3 markers"));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    h.run();
+    let (wyatt, billy) = (model_ref(&h, "Wyatt Earp"), model_ref(&h, "Billy Clanton"));
+    assert_eq!(
+        game(&h).events.last(),
+        Some(&Event::Fight { a: wyatt, b: billy, a_modifier: 1, b_modifier: 0, a_roll: 6, b_roll: 10 })
+    );
+}
+
+/// Tab from the shot's d20 goes on to the distance, the next field down.
+#[test]
+fn tab_from_the_d20_goes_to_the_distance() {
+    let (_dir, mut h) = dealt_at(1280.0, 800.0);
+    declare(&mut h, &["Shoot"]);
+    support::target(&mut h, "Billy Clanton");
+    h.get_by_role_and_label(Role::TextInput, "d20 roll").focus();
+    h.run();
+    let mut next = None;
+    for _ in 0..6 {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        next = h
+            .query_all_by_role(Role::TextInput)
+            .find(egui_kittest::Node::is_focused)
+            .and_then(|n| n.accesskit_node().label());
+        if next.is_some() {
+            break;
+        }
+    }
+    assert_eq!(next.as_deref(), Some("Distance (cm)"));
+    assert!(text_rect(&h, "d20 roll").max.y <= text_rect(&h, "Distance (cm)").min.y, "reading order");
+}
+
+/// The gang editor at 1280×800: three models added, and the Add buttons are where they were
+/// after each (the list they grow is below them).
+#[test]
+fn the_gang_editors_add_buttons_stay_put_as_models_are_added() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = support::app_on(dir.path(), Screen::Gangs, 1280.0, 800.0);
+    press(&mut h, "New gang");
+    let add = |h: &App| h.get_by_role_and_label(Role::Button, "Add Deputy").rect();
+    let before = add(&h);
+    let screen = h.ctx.content_rect();
+    for n in 1..=3 {
+        h.get_by_role_and_label(Role::Button, "Add Deputy").click_accesskit();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, &format!("Model {n} name"));
+        assert_eq!(add(&h), before, "Add Deputy moved after {n} added");
+        assert!(screen.contains_rect(add(&h)), "Add Deputy is on screen");
+    }
+    assert_eq!(h.state().dmh().gangs.working.as_ref().map(|g| g.models.len()), Some(3));
+}
+
+/// Tombstone Law and the Clantons with an eighth model each (Dan Tipton, Billy Claiborne).
+fn eight_v_eight() -> tempfile::TempDir {
+    let fixture = |name: &str| {
+        std::fs::read_to_string(format!("{}/tests/fixtures/{name}.json", env!("CARGO_MANIFEST_DIR")))
+            .expect("a fixture gang")
+    };
+    let law = fixture("lawmen-21")
+        .replace("]}]}", r#"]}, {"name": "Dan Tipton", "profile": "deputy", "weapons": ["pistol"]}]}"#);
+    let clantons = fixture("outlaws-21")
+        .replace("]}]}", r#"]}, {"name": "Billy Claiborne", "profile": "dude", "weapons": ["pistol"]}]}"#);
+    support::data_with_gangs(&[("lawmen-21", &law), ("outlaws-21", &clantons)])
+}
+
+/// Turn 1 for [`eight_v_eight`]: Billy Claiborne, the last row of the roster, acts first.
+const DEAL_8: [(&str, &str); 16] = [
+    ("Billy Claiborne", "AS"),
+    ("Virgil Earp", "KH"),
+    ("Ike Clanton", "QS"),
+    ("Johnny Ringo", "JS"),
+    ("Morgan Earp", "10H"),
+    ("Doc Holliday", "10D"),
+    ("Billy Clanton", "9S"),
+    ("Frank McLaury", "8C"),
+    ("Turkey Creek", "7H"),
+    ("Texas Jack", "7D"),
+    ("Tom McLaury", "6S"),
+    ("Wyatt Earp", "5H"),
+    ("Dan Tipton", "5D"),
+    ("Curly Bill", "4S"),
+    ("Sherman McMaster", "3H"),
+    ("Pete Spence", "2S"),
+];
+
+fn eight_at(width: f32, height: f32) -> (tempfile::TempDir, App) {
+    let dir = eight_v_eight();
+    let mut h = support::app_on(dir.path(), Screen::Play, width, height);
+    start(&mut h, SEED, None);
+    deal(&mut h, &DEAL_8);
+    (dir, h)
+}
+
+/// The rectangle of the only node labelled `label`.
+fn rect(h: &App, label: &str) -> egui::Rect {
+    h.get_by_label(label).rect()
+}
+
+/// The roster's and the phase's visible areas: either side of the roster's resize handle.
+fn panes(h: &App) -> (egui::Rect, egui::Rect) {
+    let edge = h
+        .get_all_by_role(Role::Splitter)
+        .map(|n| n.rect())
+        .find(|r| r.height() > r.width())
+        .expect("the roster's resize handle");
+    let width = h.ctx.content_rect().width();
+    (
+        egui::Rect::from_min_max(egui::pos2(0.0, edge.min.y), egui::pos2(edge.min.x, edge.max.y)),
+        egui::Rect::from_min_max(egui::pos2(edge.max.x, edge.min.y), egui::pos2(width, edge.max.y)),
+    )
+}
+
+/// Every labelled node whose right edge is past the window's.
+fn past_the_right_edge(h: &App) -> Vec<String> {
+    let width = h.ctx.content_rect().width();
+    h.root()
+        .children_recursive()
+        .filter_map(|n| {
+            let b = n.accesskit_node().bounding_box()?;
+            let label = n.accesskit_node().label()?;
+            (b.x1 > f64::from(width) + 0.5).then(|| format!("{label} ends at {}", b.x1))
+        })
+        .collect()
+}
+
+/// 8 v 8 with the acting model last in the roster, at 1280×800 and 1024×768: the acting
+/// ▶ model is brought into view, the last rows and both gangs' abilities are inside the
+/// roster once scrolled to, a charge's second d10 and Apply are inside the phase column, and
+/// nothing is past the right edge.
+#[test]
+fn eight_v_eight_fits_1280_by_800_and_1024_by_768() {
+    for (width, height) in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let (_dir, mut h) = eight_at(width, height);
+        let at = format!("{width}×{height}");
+        let (roster, phase) = panes(&h);
+        assert!(roster.contains_rect(rect(&h, "▶ Billy Claiborne")), "the acting model at {at}");
+        for label in ["Dan Tipton", "Tombstone Law: gang abilities", "The Clanton Gang: gang abilities"] {
+            h.get_by_label(label).scroll_to_me();
+            h.run();
+            assert!(roster.contains_rect(rect(&h, label)), "{label} at {at}: {:?}", rect(&h, label));
+        }
+        assert_eq!(past_the_right_edge(&h), Vec::<String>::new(), "at {at}");
+        declare(&mut h, &["Move"]);
+        press(&mut h, "Charge into contact…");
+        support::target(&mut h, "Wyatt Earp");
+        type_in(&mut h, "Billy Claiborne's d10", "6");
+        type_in(&mut h, "Wyatt Earp's d10", "2");
+        let label = h
+            .query_all_by_role(Role::Button)
+            .filter_map(|n| n.accesskit_node().label())
+            .find(|l| l.starts_with("Apply the fight"));
+        assert_eq!(label.as_deref(), Some("Apply the fight: Wyatt Earp takes 5 markers, out of action"));
+        let apply = action_rect(&h, "Apply the fight");
+        let die = text_rect(&h, "Wyatt Earp's d10");
+        assert!(phase.contains_rect(die), "the second d10 at {at}: {die:?} in {phase:?}");
+        assert!(phase.contains_rect(apply), "Apply at {at}: {apply:?} in {phase:?}");
+        assert_eq!(past_the_right_edge(&h), Vec::<String>::new(), "at {at}, in the fight");
+    }
+}
+/// The app at `width` × `height` sized for fingers, turn 1 dealt.
+fn touch_at(width: f32, height: f32) -> (tempfile::TempDir, App) {
+    let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = support::app_on(dir.path(), Screen::Play, width, height);
+    posse::ui::theme::touch(&h.ctx);
+    h.run();
+    start(&mut h, SEED, None);
+    deal(&mut h, &DEAL);
+    (dir, h)
+}
+
+/// The big name in the acting model's header (not its roster button).
+fn header_name(h: &App, name: &str) -> egui::Rect {
+    let rects: Vec<egui::Rect> = h
+        .get_all_by_label(name)
+        .filter(|n| n.accesskit_node().role() == Role::Label)
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(rects.len(), 1, "one label {name}");
+    rects[0]
+}
+
+/// On a phone held upright (390×844): the acting model's panel comes first, whole, with the
+/// shot's d20 and Apply on screen above the gangs; the gangs below it can be shut to one line
+/// and opened again; the log is below them; End activation never lies over the model's name;
+/// no control is under another at any step.
+#[test]
+fn on_a_phone_the_acting_models_panel_comes_first_and_whole() {
+    let (_dir, mut h) = touch_at(390.0, 844.0);
+    let mut found = crate::covered::covered(&mut h, "the declaration");
+    let end = h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").rect();
+    assert!(!end.intersects(header_name(&h, "Wyatt Earp")), "End activation over the name");
+    declare(&mut h, &["Move", "Shoot"]);
+    press(&mut h, "Moved");
+    support::shoot(&mut h, "Billy Clanton", "12", Some("12"));
+    found.extend(crate::covered::covered(&mut h, "a shot"));
+    let gangs = h.get_by_role_and_label(Role::Button, "▼ Hide the gangs").rect();
+    let screen = h.ctx.content_rect();
+    for (what, r) in [("the d20", text_rect(&h, "d20 roll")), ("Apply", action_rect(&h, "Apply: Under fire"))]
+    {
+        assert!(screen.contains_rect(r) && r.max.y <= gangs.min.y, "{what} at {r:?}, the gangs at {gangs:?}");
+    }
+    assert!(rect(&h, "Billy Clanton").min.y > gangs.min.y, "the roster is under the panel");
+    // Two handles across the screen: the gangs' (just above Hide the gangs) and the log's.
+    let mut handles: Vec<f32> = h
+        .get_all_by_role(Role::Splitter)
+        .map(|n| n.rect())
+        .filter(|r| r.width() > r.height())
+        .map(|r| r.min.y)
+        .collect();
+    handles.sort_by(f32::total_cmp);
+    assert_eq!(handles.len(), 2, "the gangs' and the log's handles");
+    assert!((handles[0] - gangs.min.y).abs() < 8.0 && handles[1] > gangs.max.y, "the log below the gangs");
+    press(&mut h, "▼ Hide the gangs");
+    assert!(h.query_by_label("Billy Clanton").is_none(), "the gangs are shut");
+    found.extend(crate::covered::covered(&mut h, "the gangs shut"));
+    assert_eq!(action_rect(&h, "Apply: Under fire"), action_rect(&h, "Apply: Under fire"));
+    press(&mut h, "▲ Show the gangs");
+    press(&mut h, "Apply: Under fire");
+    support::end_activation(&mut h, "Wyatt Earp");
+    let end = h.get_by_role_and_label(Role::Button, "End Virgil Earp's activation").rect();
+    assert!(!end.intersects(header_name(&h, "Virgil Earp")), "End activation over the name");
+    declare(&mut h, &["Move"]);
+    press(&mut h, "Charge into contact…");
+    support::target(&mut h, "Ike Clanton");
+    found.extend(crate::covered::covered(&mut h, "a charge"));
+    assert!(found.is_empty(), "{} covered:\n{}", found.len(), found.join("\n"));
+}
+
+/// A phone on its side (844×390): the gangs and the turn side by side, the shot's d20 and
+/// Apply inside the turn's pane once scrolled to, nothing covered, nothing past the edge.
+#[test]
+fn on_a_phone_on_its_side_the_gangs_and_the_turn_are_side_by_side() {
+    let (_dir, mut h) = touch_at(844.0, 390.0);
+    let mut found = crate::covered::covered(&mut h, "the declaration sideways");
+    declare(&mut h, &["Shoot"]);
+    support::shoot(&mut h, "Billy Clanton", "12", Some("12"));
+    found.extend(crate::covered::covered(&mut h, "a shot sideways"));
+    let (roster, phase) = panes(&h);
+    assert!(roster.contains_rect(rect(&h, "▶ Wyatt Earp")), "the roster beside the turn");
+    h.get_by_role_and_label(Role::Button, "Apply: Under fire").scroll_to_me();
+    h.run();
+    for (what, r) in [("the d20", text_rect(&h, "d20 roll")), ("Apply", action_rect(&h, "Apply: Under fire"))]
+    {
+        assert!(phase.contains_rect(r), "{what} at {r:?} outside {phase:?}");
+    }
+    assert_eq!(past_the_right_edge(&h), Vec::<String>::new());
+    assert!(found.is_empty(), "{} covered:\n{}", found.len(), found.join("\n"));
+}
+
+/// The scene picker on the Play screen at 1280×800 lists every scene on the page: no scroll
+/// bar, each scene's button inside the window, and a click picks it.
+#[test]
+fn the_scene_picker_lists_every_scene_on_the_page() {
+    let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = support::app_on(dir.path(), Screen::Play, 1280.0, 800.0);
+    let bars = |h: &App| h.query_all_by_role(Role::ScrollBar).count();
+    let before = bars(&h);
+    let data: serde_json::Value =
+        serde_json::from_str(include_str!("../data/dmh/scenes.json")).expect("JSON");
+    let titles: Vec<String> = data["scenes"]
+        .as_array()
+        .expect("scenes")
+        .iter()
+        .filter_map(|s| s["title"].as_str().map(str::to_owned))
+        .collect();
+    assert_eq!(titles.len(), 12);
+    let screen = h.ctx.content_rect();
+    for title in &titles {
+        let r =
+            h.get_all_by_role_and_label(Role::Button, title).last().expect("the scene in the list").rect();
+        assert!(screen.contains_rect(r), "{title} at {r:?}");
+    }
+    assert_eq!(bars(&h), before, "the list scrolls");
+    press(&mut h, "Heist");
+    assert_eq!(h.state().dmh().play.scene.as_deref(), Some("heist"));
+}
+
+/// A gang's name typed and its field left: the file takes the new name at once (the old one
+/// gone, the gang whole in the new), without leaving the screen.
+#[test]
+fn a_gang_renamed_in_its_field_renames_its_file_when_the_field_is_left() {
+    use posse::store::DataDir;
+    use posse::systems::dmh::files::GangFolder as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = DataDir::at(dir.path()).system("dmh");
+    let mut h = support::app_on(dir.path(), Screen::Gangs, 1280.0, 800.0);
+    press(&mut h, "New gang");
+    h.get_by_role_and_label(Role::Button, "Add Deputy").click_accesskit();
+    h.run();
+    assert!(data.gang_path("new-lawmen").exists());
+    let field = Steady::clear(&mut h, "Gang name");
+    field.type_keys(&mut h, "Dodge City Law");
+    assert!(data.gang_path("new-lawmen").exists(), "not renamed while it is typed");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.run();
+    assert!(data.gang_path("dodge-city-law").exists(), "renamed when the field is left");
+    assert!(!data.gang_path("new-lawmen").exists(), "the old name is gone");
+    let entries = data.list_gangs().expect("list");
+    assert_eq!(entries.len(), 1);
+    let gang = entries[0].gang.as_ref().expect("readable");
+    assert_eq!((gang.name.as_str(), gang.models.len()), ("Dodge City Law", 1));
+}
