@@ -88,7 +88,9 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
         Event::PlaceZombies { count } => place_zombies(s, *count),
         Event::ZombiesMove { roll } => zombies_move(s, *roll),
         Event::ZombiesAdjacent { count } => zombies_adjacent(book, s, *count),
-        Event::ZombieAttack { damage, defence } => zombie_attack(book, s, damage, defence),
+        Event::ZombieAttack { damage, defence, defence_rerolls } => {
+            zombie_attack(book, s, damage, defence, defence_rerolls)
+        }
         Event::ReachHeliport => reach_heliport(s),
         Event::EndTurn => end_turn(book, s),
     }
@@ -144,6 +146,26 @@ fn zombies(s: &State, what: &'static str) -> Result<(), Error> {
 
 fn face(roll: u8) -> Result<u8, Error> {
     if (1..=6).contains(&roll) { Ok(roll) } else { Err(Error::BadFace(roll)) }
+}
+
+/// The dice of a roll that stand once the 1s are rolled again, when the roller rerolls them
+/// (reading R26): `rerolls` holds the second rolls, one per 1 in order. A roller who does
+/// not reroll has none.
+fn standing(what: &'static str, rolls: &[u8], rerolls: &[u8], rerolls_ones: bool) -> Result<Vec<u8>, Error> {
+    for &r in rerolls {
+        face(r)?;
+    }
+    if !rerolls_ones {
+        if !rerolls.is_empty() {
+            return Err(Error::BadRolls(format!("{what} rerolls no 1s")));
+        }
+        return Ok(rolls.to_vec());
+    }
+    combat::rerolled(rolls, rerolls).ok_or_else(|| {
+        let ones = combat::ones(rolls);
+        let needs = if ones == 1 { "1 second roll".to_owned() } else { format!("{ones} second rolls") };
+        Error::BadRolls(format!("{what} needs {needs} (one for each 1), not {}", rerolls.len()))
+    })
 }
 
 /// Checks a roll's dice count and faces and gives its total.
@@ -217,6 +239,7 @@ fn begin(book: &Rulebook, s: &mut State, setup: &Setup) -> Result<(), Error> {
         variant: setup.variant,
         players,
         frag_target,
+        house: setup.house,
         zombie_pool: if setup.variant == Variant::Zombies { book.zombies.zombie_pool } else { 0 },
         ..State::default()
     };
@@ -578,7 +601,9 @@ fn attack(book: &Rulebook, s: &mut State, a: &Attack) -> Result<(), Error> {
             out_of_ammo = *left < cost;
         }
     }
-    let hit_total = total("the to-hit roll", &a.to_hit, inputs.hit_dice)?;
+    total("the to-hit roll", &a.to_hit, inputs.hit_dice)?;
+    let to_hit = standing("the to-hit roll", &a.to_hit, &a.to_hit_rerolls, inputs.rerolls.attack)?;
+    let hit_total = total("the to-hit roll", &to_hit, inputs.hit_dice)?;
     let hit = hit_total >= a.range;
     // The attack is used whatever the rolls show.
     if a.held {
@@ -604,9 +629,12 @@ fn attack(book: &Rulebook, s: &mut State, a: &Attack) -> Result<(), Error> {
         blood_gained: 0,
         armour_lost: Vec::new(),
         out_of_ammo,
+        rerolled: u32::try_from(a.to_hit_rerolls.len() + a.damage_rerolls.len() + a.defence_rerolls.len())
+            .unwrap_or(u32::MAX),
     };
     if !hit {
-        if !a.damage.is_empty() || !a.defence.is_empty() || a.gallows.is_some() {
+        let rerolls = !a.damage_rerolls.is_empty() || !a.defence_rerolls.is_empty();
+        if !a.damage.is_empty() || !a.defence.is_empty() || a.gallows.is_some() || rerolls {
             return Err(Error::BadRolls(format!(
                 "{hit_total} misses at range {}: there is no damage roll",
                 a.range
@@ -618,10 +646,16 @@ fn attack(book: &Rulebook, s: &mut State, a: &Attack) -> Result<(), Error> {
         s.last = Some(res);
         return Ok(());
     }
-    res.attack_total = total("the damage roll", &a.damage, inputs.damage_dice + a.damage_bonus_dice)?;
-    res.defence_total = total("the defence roll", &a.defence, inputs.defence_dice)?;
+    let damage_dice = inputs.damage_dice + a.damage_bonus_dice;
+    total("the damage roll", &a.damage, damage_dice)?;
+    total("the defence roll", &a.defence, inputs.defence_dice)?;
+    let damage = standing("the damage roll", &a.damage, &a.damage_rerolls, inputs.rerolls.attack)?;
+    let defence = standing("the defence roll", &a.defence, &a.defence_rerolls, inputs.rerolls.defence)?;
+    res.attack_total = total("the damage roll", &damage, damage_dice)?;
+    res.defence_total = total("the defence roll", &defence, inputs.defence_dice)?;
     res.damage = combat::damage(res.attack_total, res.defence_total, inputs.extra + a.extra);
-    res.malfunction = !inputs.starting && a.damage.contains(&1);
+    // The dice that stand decide a malfunction: a 1 rolled again is gone (reading R26).
+    res.malfunction = !inputs.starting && damage.contains(&1);
     match a.target {
         Target::Zombie => {
             if a.gallows.is_some() {
@@ -897,6 +931,7 @@ fn hazard(
         blood_gained: 0,
         armour_lost: Vec::new(),
         out_of_ammo: false,
+        rerolled: 0,
     };
     match h.accuracy_check_at_most {
         Some(at_most) => {
@@ -1272,7 +1307,13 @@ fn zombies_adjacent(book: &Rulebook, s: &mut State, count: u32) -> Result<(), Er
     Ok(())
 }
 
-fn zombie_attack(book: &Rulebook, s: &mut State, damage: &[u8], defence: &[u8]) -> Result<(), Error> {
+fn zombie_attack(
+    book: &Rulebook,
+    s: &mut State,
+    damage: &[u8],
+    defence: &[u8],
+    defence_rerolls: &[u8],
+) -> Result<(), Error> {
     let seat = in_phase(s, Phase::ZombiesAttack, "a zombie attack")?;
     if turn(s)?.zombie_attacks.is_none() {
         return Err(Error::Zombies("count the zombies next to the fighter first".into()));
@@ -1283,7 +1324,10 @@ fn zombie_attack(book: &Rulebook, s: &mut State, damage: &[u8], defence: &[u8]) 
     active(s, seat)?;
     let health = s.player(seat)?.health;
     let attack_total = total("the zombie's damage roll", damage, book.zombies.zombie_damage_dice)?;
-    let defence_total = total("the defence roll", defence, health)?;
+    total("the defence roll", defence, health)?;
+    let rerolls_ones = s.defence_rerolls_ones(book, seat);
+    let defence = standing("the defence roll", defence, defence_rerolls, rerolls_ones)?;
+    let defence_total = total("the defence roll", &defence, health)?;
     let dealt = combat::damage(attack_total, defence_total, 0);
     let armour_lost = take_damage(s, seat, dealt)?;
     let left = s.player(seat)?.health;
@@ -1319,6 +1363,7 @@ fn zombie_attack(book: &Rulebook, s: &mut State, damage: &[u8], defence: &[u8]) 
         blood_gained: 0,
         armour_lost,
         out_of_ammo: false,
+        rerolled: u32::try_from(defence_rerolls.len()).unwrap_or(u32::MAX),
     });
     Ok(())
 }

@@ -225,7 +225,9 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
             format!("{} next to {current}", plural(*count, "zombie attacks", "zombies attack"))
         }
         Event::ZombieAttack { .. } => match &after.last {
-            Some(r) => format!("A zombie attacks {current}: {}", damage_words(before, after, r)),
+            Some(r) => {
+                format!("A zombie attacks {current}: {}{}", damage_words(before, after, r), rerolled(r))
+            }
             None => "A zombie attacks".into(),
         },
         Event::ReachHeliport => format!("{current} reaches {}", book.zombies.win_square),
@@ -261,6 +263,7 @@ fn attack_line(before: &State, after: &State, attacker: usize, weapon: &WeaponUs
     } else {
         let _ = write!(line, ": {} misses at range {}", r.hit_total, r.range);
     }
+    line.push_str(&rerolled(r));
     if r.malfunction {
         line.push_str("; a damage die shows 1: check the card for a malfunction");
     }
@@ -268,6 +271,15 @@ fn attack_line(before: &State, after: &State, attacker: usize, weapon: &WeaponUs
         line.push_str("; the weapon is out of ammo");
     }
     line
+}
+
+/// The 1s rolled again (the Agency Operative's cheatin'), when there were any.
+fn rerolled(r: &Resolution) -> String {
+    if r.rerolled == 0 {
+        String::new()
+    } else {
+        format!(" ({} rolled again)", plural(r.rerolled, "die that came up 1", "dice that came up 1"))
+    }
 }
 
 fn damage_words(before: &State, after: &State, r: &Resolution) -> String {

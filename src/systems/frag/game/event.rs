@@ -26,6 +26,28 @@ pub struct Setup {
     /// Frags that win Frag Deadlands (3 unless agreed otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub frag_target: Option<u32>,
+    /// Where the table plays otherwise than Posse reads the book (all off: the book).
+    #[serde(default, skip_serializing_if = "HouseRules::is_book")]
+    pub house: HouseRules,
+}
+
+/// The options a table may choose at set-up where groups read the book differently; every one
+/// is off by default, which is the book as Posse reads it (`docs/frag.md`, the readings).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HouseRules {
+    /// The Agency Operative rerolls the 1s on his defence dice too (the book: his revolver and
+    /// gatling pistol attacks only, reading R26).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub operative_rerolls_defence: bool,
+}
+
+impl HouseRules {
+    /// Whether these are the book's rules (nothing chosen otherwise).
+    #[must_use]
+    pub fn is_book(&self) -> bool {
+        *self == HouseRules::default()
+    }
 }
 
 /// A weapon card as typed from the card: its name, damage dice, extra damage and ammo.
@@ -100,6 +122,16 @@ pub struct Attack {
     /// A held attack fired out of turn (a shootout).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub held: bool,
+    /// The second rolls of the to-hit dice that came up 1, in order, when the attacker rerolls
+    /// them (the Agency Operative with a revolver or gatling pistol; reading R26).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub to_hit_rerolls: Vec<u8>,
+    /// The same for the damage dice.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub damage_rerolls: Vec<u8>,
+    /// The same for the defence dice, when the defender rerolls them (a house rule).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defence_rerolls: Vec<u8>,
 }
 
 /// The Speed rolls and cards of a shootout.
@@ -286,8 +318,14 @@ pub enum Event {
     ZombiesMove { roll: u8 },
     /// How many zombies are next to or in the current fighter's space.
     ZombiesAdjacent { count: u32 },
-    /// One zombie attack: an automatic hit, its 2 damage dice against the fighter's defence.
-    ZombieAttack { damage: Vec<u8>, defence: Vec<u8> },
+    /// One zombie attack: an automatic hit, its 2 damage dice against the fighter's defence
+    /// (`defence_rerolls`: the second rolls of his 1s, when he rerolls them by a house rule).
+    ZombieAttack {
+        damage: Vec<u8>,
+        defence: Vec<u8>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        defence_rerolls: Vec<u8>,
+    },
     /// The current fighter reaches the centre of the Heliport: he wins.
     ReachHeliport,
     /// The current player ends his turn.

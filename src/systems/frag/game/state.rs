@@ -6,7 +6,7 @@
 //! put him there (a respawn or gallows square, Town Square) and he has not moved since.
 
 use super::Error;
-use super::event::{Target, WeaponCard, WeaponUse};
+use super::event::{HouseRules, Target, WeaponCard, WeaponUse};
 use crate::systems::frag::rules::combat::{self, DamageOdds, HitOdds};
 use crate::systems::frag::rules::data::{Character, Rulebook, TurnStartDraw, Variant};
 use crate::systems::frag::rules::fighter::{self, Fighter};
@@ -256,6 +256,8 @@ pub struct Resolution {
     pub armour_lost: Vec<String>,
     /// The weapon ran out of ammo with this attack.
     pub out_of_ammo: bool,
+    /// Dice that came up 1 and were rolled once more (the Agency Operative's cheatin').
+    pub rerolled: u32,
 }
 
 /// The state of one game.
@@ -265,6 +267,8 @@ pub struct State {
     pub variant: Variant,
     pub players: Vec<Player>,
     pub frag_target: u32,
+    /// The options chosen at set-up (all off: the book).
+    pub house: HouseRules,
     /// The seat that went first.
     pub first: Option<usize>,
     pub turn: Option<Turn>,
@@ -295,6 +299,10 @@ pub struct AttackInputs {
     pub starting: bool,
     /// Shots left on the weapon (`None` for unlimited).
     pub ammo_left: Option<u32>,
+    /// Which dice roll each 1 once more: the attacker's to-hit and damage dice (the Agency
+    /// Operative with a revolver or gatling pistol; reading R26), the target's defence dice
+    /// (a house rule).
+    pub rerolls: combat::Rerolls,
 }
 
 impl AttackInputs {
@@ -312,7 +320,7 @@ impl AttackInputs {
     /// # Errors
     /// A range of 0 or no dice.
     pub fn hit_odds(&self, book: &Rulebook, range: u32) -> Result<HitOdds, combat::CombatError> {
-        combat::hit_odds(book, self.hit_dice, range)
+        combat::hit_odds_rerolling(book, self.hit_dice, range, self.rerolls.attack)
     }
 
     /// The exact damage odds.
@@ -320,7 +328,14 @@ impl AttackInputs {
     /// # Errors
     /// Too many dice to count.
     pub fn damage_odds(&self, book: &Rulebook) -> Result<DamageOdds, combat::CombatError> {
-        combat::damage_odds(book, self.damage_dice, self.defence_dice, self.extra, self.gallows_always)
+        combat::damage_odds_rerolling(
+            book,
+            self.damage_dice,
+            self.defence_dice,
+            self.extra,
+            self.gallows_always,
+            self.rerolls,
+        )
     }
 }
 
@@ -583,19 +598,18 @@ impl State {
             }
             WeaponUse::New(card) => (card.name.clone(), card.dice, card.extra, false, card.ammo),
         };
-        let (defence_dice, gallows_always) = match target {
+        let (defence_dice, gallows_always, defence_rerolls_ones) = match target {
             Target::Player(t) => {
                 let p = self.player(t)?;
                 if !p.is_active() {
                     return Err(Error::OutOfPlay(p.name.clone()));
                 }
                 let always = self.variant == Variant::Deadlands && self.character(book, t)?.gallows_always;
-                (p.health, always)
+                (p.health, always, self.defence_rerolls_ones(book, t))
             }
-            Target::Zombie => (book.zombies.zombie_health, false),
+            Target::Zombie => (book.zombies.zombie_health, false, false),
         };
         Ok(AttackInputs {
-            weapon: name,
             hit_dice: a.fighter.accuracy + hit_bonus_dice,
             damage_dice: dice,
             extra,
@@ -603,7 +617,20 @@ impl State {
             gallows_always,
             starting,
             ammo_left,
+            rerolls: combat::Rerolls {
+                attack: character.rerolls_ones_with(&name),
+                defence: defence_rerolls_ones,
+            },
+            weapon: name,
         })
+    }
+
+    /// Whether `seat` rolls the 1s on his defence dice once more: the Agency Operative, when
+    /// the table plays so (the book gives him the reroll on his attacks only, reading R26).
+    #[must_use]
+    pub fn defence_rerolls_ones(&self, book: &Rulebook, seat: usize) -> bool {
+        self.house.operative_rerolls_defence
+            && self.character(book, seat).is_ok_and(|c| !c.reroll_ones_with.is_empty())
     }
 
     /// The numbers the odds panel shows for the next zombie attack on the current fighter: an
@@ -624,6 +651,10 @@ impl State {
             gallows_always: false,
             starting: true,
             ammo_left: None,
+            rerolls: combat::Rerolls {
+                attack: false,
+                defence: self.defence_rerolls_ones(book, self.current_player()?),
+            },
         })
     }
 

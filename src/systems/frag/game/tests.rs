@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::systems::frag::rules::Deck;
-use crate::systems::frag::rules::combat::Outcome;
+use crate::systems::frag::rules::combat::{self, Outcome};
 use crate::systems::frag::rules::data::Variant;
 use crate::systems::frag::rules::embedded;
 use crate::systems::frag::rules::fighter::Fighter;
@@ -29,7 +29,7 @@ fn seat(name: &str, character: &str, (health, speed, accuracy): (u32, u32, u32))
 
 fn new_game(variant: Variant, players: Vec<Seat>, frag_target: Option<u32>) -> Game {
     let mut g = Game::default();
-    ok(&mut g, Event::Begin(Box::new(Setup { variant, players, frag_target })));
+    ok(&mut g, Event::Begin(Box::new(Setup { variant, players, frag_target, house: HouseRules::default() })));
     g
 }
 
@@ -71,7 +71,14 @@ fn attack(attacker: usize, target: Target, weapon: WeaponUse, range: u32, rolls:
         defence: rolls[2].to_vec(),
         gallows: None,
         held: false,
+        to_hit_rerolls: Vec::new(),
+        damage_rerolls: Vec::new(),
+        defence_rerolls: Vec::new(),
     }))
+}
+
+fn zombie_attack(damage: &[u8], defence: &[u8]) -> Event {
+    Event::ZombieAttack { damage: damage.to_vec(), defence: defence.to_vec(), defence_rerolls: Vec::new() }
 }
 
 fn with_gallows(event: Event, square: u8) -> Event {
@@ -161,7 +168,12 @@ fn a_huckster_gets_his_hex_and_ties_roll_a_die() {
 fn set_up_refusals() {
     let mut g = Game::default();
     let begin = |players: Vec<Seat>| {
-        Event::Begin(Box::new(Setup { variant: Variant::Deadlands, players, frag_target: None }))
+        Event::Begin(Box::new(Setup {
+            variant: Variant::Deadlands,
+            players,
+            frag_target: None,
+            house: HouseRules::default(),
+        }))
     };
     assert_eq!(
         refused(&mut g, begin(vec![seat("Ann", "huckster", (3, 2, 2))])),
@@ -235,6 +247,114 @@ fn ann_enters(g: &mut Game, square: u8) {
     ok(g, Event::Respawn { square: Some(square) });
     ok(g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
     ok(g, Event::EndTurn);
+}
+
+/// An attack with the second rolls of the 1s: `rerolls` for the to-hit, damage and defence
+/// dice.
+fn rerolling(event: Event, rerolls: [&[u8]; 3]) -> Event {
+    match event {
+        Event::Attack(mut a) => {
+            a.to_hit_rerolls = rerolls[0].to_vec();
+            a.damage_rerolls = rerolls[1].to_vec();
+            a.defence_rerolls = rerolls[2].to_vec();
+            Event::Attack(a)
+        }
+        other => other,
+    }
+}
+
+#[test]
+fn the_operative_rolls_his_ones_again() {
+    // deadlands:4 (Agency Operative, CHEATIN'): "May cheat on any revolver or gatling pistol
+    // attack (to-hit or damage). Reroll any dice that come up a 1." Reading R26: each 1 is
+    // rolled once more and the second roll stands; his defence dice only by a house rule.
+    let mut g = deadlands(None);
+    ann_enters(&mut g, 3);
+    ok(&mut g, Event::Respawn { square: Some(2) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    ok(&mut g, Event::EndTurn);
+    ok(&mut g, Event::Respawn { square: Some(6) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1, 1], extra_dice: 0 });
+    // The Harrowed Gunslinger's Revolver is no cheat of his.
+    let cy = g.state.attack_inputs(book(), CY, Target::Player(ANN), &WeaponUse::Starting, 0).expect("inputs");
+    assert_eq!((cy.weapon.as_str(), cy.rerolls.attack, cy.rerolls.defence), ("Revolver", false, false));
+    let shot = attack(CY, Target::Player(ANN), WeaponUse::Starting, 2, [&[1, 1], &[], &[]]);
+    assert_eq!(refused(&mut g, rerolling(shot, [&[6], &[], &[]])), "the to-hit roll rerolls no 1s");
+    ok(&mut g, Event::EndTurn);
+    ok(&mut g, Event::RollMovement { dice: vec![2, 2], extra_dice: 0 });
+    let gatling =
+        g.state.attack_inputs(book(), ANN, Target::Player(BOB), &WeaponUse::Starting, 0).expect("inputs");
+    assert_eq!(
+        (gatling.weapon.as_str(), gatling.rerolls.attack, gatling.rerolls.defence),
+        ("Gatling Pistol", true, false)
+    );
+    // Accuracy 3 at range 10: 135 of 216 rolls plain (62.5%), 37,485 of 46,656 (80.3%) with the
+    // 1s rolled again.
+    let hit = gatling.hit_odds(book(), 10).expect("odds");
+    assert_eq!((hit.ways, hit.outcomes), (37_485, 46_656));
+    assert_eq!(combat::hit_odds(book(), 3, 10).map(|o| (o.ways, o.outcomes)), Ok((135, 216)));
+    assert_eq!(gatling.rerolls, combat::Rerolls { attack: true, defence: false });
+    // A weapon card is his cheat when it is a revolver or a gatling pistol, by its name.
+    let card =
+        |name: &str| WeaponUse::New(WeaponCard { name: name.into(), dice: 2, extra: 0, ammo: Some(3) });
+    let rerolls = |name: &str| {
+        g.state.attack_inputs(book(), ANN, Target::Player(BOB), &card(name), 0).map(|i| i.rerolls.attack)
+    };
+    assert_eq!(rerolls("Buntline Revolver"), Ok(true));
+    assert_eq!(rerolls("Shotgun"), Ok(false));
+    // 1+3+3, the 1 rolled again: 5, so 11 hits at 10. Damage 1+6+6, the 1 again a 1: it
+    // stands, 13 against Bob's 2+2+2 = 6: 2 damage.
+    let shot =
+        attack(ANN, Target::Player(BOB), WeaponUse::Starting, 10, [&[1, 3, 3], &[1, 6, 6], &[2, 2, 2]]);
+    assert_eq!(refused(&mut g, shot.clone()), "the to-hit roll needs 1 second roll (one for each 1), not 0");
+    assert_eq!(
+        refused(&mut g, rerolling(shot.clone(), [&[5], &[], &[]])),
+        "the damage roll needs 1 second roll (one for each 1), not 0"
+    );
+    assert_eq!(
+        refused(&mut g, rerolling(shot.clone(), [&[5], &[1], &[4]])),
+        "the defence roll rerolls no 1s"
+    );
+    assert_eq!(refused(&mut g, rerolling(shot.clone(), [&[7], &[1], &[]])), "a d6 shows 1 to 6, not 7");
+    assert_eq!(
+        ok(&mut g, rerolling(shot, [&[5], &[1], &[]])),
+        "Ann attacks Bob with the Gatling Pistol: hit on 11 (needed 10), 13 against 6: 2 damage, Bob has 1 Health left (2 dice that came up 1 rolled again)"
+    );
+    assert_eq!(g.state.players[BOB].health, 1);
+}
+
+#[test]
+fn a_house_rule_rerolls_the_operatives_defence() {
+    let players = vec![seat("Ann", "agency-operative", (2, 2, 3)), seat("Bob", "indian-brave", (3, 2, 2))];
+    let house = HouseRules { operative_rerolls_defence: true };
+    let mut g = Game::default();
+    ok(
+        &mut g,
+        Event::Begin(Box::new(Setup { variant: Variant::Deadlands, players, frag_target: None, house })),
+    );
+    ok(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D"]));
+    assert_eq!(g.state.house, house);
+    ann_enters(&mut g, 3);
+    ok(&mut g, Event::Respawn { square: Some(2) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    let inputs =
+        g.state.attack_inputs(book(), BOB, Target::Player(ANN), &WeaponUse::Starting, 0).expect("inputs");
+    assert_eq!((inputs.rerolls.attack, inputs.rerolls.defence), (false, true));
+    // Bob's bow: 2+2 hits at 3; 6+5 = 11 against Ann's 1+2, the 1 rolled again 4: 6, 1 damage.
+    let shot = attack(BOB, Target::Player(ANN), WeaponUse::Starting, 3, [&[2, 2], &[6, 5], &[1, 2]]);
+    assert_eq!(
+        ok(&mut g, rerolling(shot, [&[], &[], &[4]])),
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 3), 11 against 6: 1 damage, Ann has 1 Health left (1 die that came up 1 rolled again)"
+    );
+    // The book's game: a journal without the key reads as no house rules.
+    let json = serde_json::to_string(&Setup {
+        variant: Variant::Deadlands,
+        players: Vec::new(),
+        frag_target: None,
+        house: HouseRules::default(),
+    })
+    .expect("json");
+    assert!(!json.contains("house"), "{json}");
 }
 
 #[test]
@@ -661,19 +781,16 @@ fn a_zombie_turn_with_three_attacks() {
         g.state.attack_inputs(book(), ANN, Target::Player(ANN), &WeaponUse::Starting, 0).expect("inputs");
     assert_eq!(inputs.defence_dice, 2);
     assert_eq!(
-        ok(&mut g, Event::ZombieAttack { damage: vec![2, 3], defence: vec![3, 4] }),
+        ok(&mut g, zombie_attack(&[2, 3], &[3, 4])),
         "A zombie attacks Ann: 5 against 7: 0 damage, no harm done"
     );
     assert_eq!(
-        ok(&mut g, Event::ZombieAttack { damage: vec![5, 5], defence: vec![4, 5] }),
+        ok(&mut g, zombie_attack(&[5, 5], &[4, 5])),
         "A zombie attacks Ann: 10 against 9: 1 damage, Ann has 1 Health left"
     );
+    assert_eq!(refused(&mut g, zombie_attack(&[6, 6], &[3, 3])), "the defence roll needs 1 dice, not 2");
     assert_eq!(
-        refused(&mut g, Event::ZombieAttack { damage: vec![6, 6], defence: vec![3, 3] }),
-        "the defence roll needs 1 dice, not 2"
-    );
-    assert_eq!(
-        ok(&mut g, Event::ZombieAttack { damage: vec![6, 6], defence: vec![3] }),
+        ok(&mut g, zombie_attack(&[6, 6], &[3])),
         "A zombie attacks Ann: 12 against 3: 4 damage, Ann is fragged and goes back to Town Square (no one scores); their leftovers lie on their square"
     );
     assert_eq!(g.state.zombie_attacks_left(), 0);
@@ -877,7 +994,7 @@ mod property {
             seat("Bob", "indian-brave", (3, 2, 2)),
             seat("Cy", "huckster", (2, 3, 2)),
         ];
-        Event::Begin(Box::new(Setup { variant, players, frag_target: Some(4) }))
+        Event::Begin(Box::new(Setup { variant, players, frag_target: Some(4), house: HouseRules::default() }))
     }
 
     /// The books balance: every zombie is in the pool, on the board or kept as a frag, and no

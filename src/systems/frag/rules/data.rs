@@ -150,6 +150,15 @@ impl Character {
     pub fn starting_weapon(&self) -> Option<&StartingItem> {
         self.starting.as_ref().filter(|s| s.kind == ItemKind::Weapon)
     }
+
+    /// Whether an attack with `weapon` rerolls its 1s: its name holds one of
+    /// [`Character::reroll_ones_with`], whatever the case ("Gatling Pistol", a weapon card
+    /// called "Buntline Revolver"; reading R26).
+    #[must_use]
+    pub fn rerolls_ones_with(&self, weapon: &str) -> bool {
+        let weapon = weapon.to_lowercase();
+        self.reroll_ones_with.iter().any(|w| weapon.contains(&w.to_lowercase()))
+    }
 }
 
 /// Fighter design: the point budget and the stat range.

@@ -7,7 +7,9 @@
 
 use egui::{RichText, Ui};
 
-use super::super::{dice_field, dice_field_with, inline_stepper, inline_stepper_shown, stepper};
+use super::super::{
+    dice_field, dice_field_with, inline_stepper, inline_stepper_shown, reroll_field, stepper,
+};
 use super::{PlayCommand, PlayState, event_button, main_button, who};
 use crate::systems::frag::game::{Attack, Event, GallowsRule, Game, Shootout, Target, WeaponCard, WeaponUse};
 use crate::systems::frag::rules::combat;
@@ -53,6 +55,10 @@ pub struct AttackForm {
     pub to_hit: String,
     pub damage: String,
     pub defence: String,
+    /// The second rolls of the 1s on each roll, for a roller who rolls them again.
+    pub to_hit_rerolls: String,
+    pub damage_rerolls: String,
+    pub defence_rerolls: String,
     /// The gallows square picked for the victim.
     pub gallows: Option<u8>,
     /// Firing this player's held attack (a shootout) at the current player.
@@ -75,6 +81,9 @@ impl Default for AttackForm {
             to_hit: String::new(),
             damage: String::new(),
             defence: String::new(),
+            to_hit_rerolls: String::new(),
+            damage_rerolls: String::new(),
+            defence_rerolls: String::new(),
             gallows: None,
             held_by: None,
         }
@@ -87,6 +96,9 @@ impl AttackForm {
         self.to_hit.clear();
         self.damage.clear();
         self.defence.clear();
+        self.to_hit_rerolls.clear();
+        self.damage_rerolls.clear();
+        self.defence_rerolls.clear();
         self.gallows = None;
         if let Event::Attack(a) = event {
             self.held_by = None;
@@ -380,28 +392,84 @@ pub fn attack_ui(
         // next), with the total and the verdict beside each; the Attack button comes under them
         // and what the dice call for (the gallows, a malfunction) under it, so the button stays
         // where it is while the dice are typed.
+        // An Operative's die that comes up 1 is rolled again in a field of its own under the
+        // roll (always there for him, greyed until a 1 is typed); the dice that stand decide.
         let range = form.range;
-        let to_hit = dice_field_with(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice, |rolled| {
+        let hit_verdict = |rolled: &[u8]| {
             Some(if total(rolled) < range {
                 ("a miss", theme::muted(&v))
             } else {
                 ("a hit", theme::good(&v))
             })
+        };
+        let again = |reroller: bool, rolled: &[u8]| reroller && rolled.contains(&1);
+        let to_hit = dice_field_with(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice, |rolled| {
+            if again(inputs.rerolls.attack, rolled) {
+                Some(("roll each 1 again", theme::accent(&v)))
+            } else {
+                hit_verdict(rolled)
+            }
         });
-        let missed = to_hit.as_ref().is_some_and(|d| total(d) < form.range);
-        let (damage, defence) = ui
+        let to_hit_rerolls = if inputs.rerolls.attack {
+            reroll_field(
+                ui,
+                "To-hit 1s rolled again",
+                &mut form.to_hit_rerolls,
+                to_hit.as_deref(),
+                hit_verdict,
+            )
+        } else {
+            to_hit.as_ref().map(|_| Vec::new())
+        };
+        // The dice that stand: as typed for a roller who does not reroll.
+        let standing = |reroller: bool, dice: Option<&Vec<u8>>, rerolls: Option<&Vec<u8>>| {
+            if reroller { dice.zip(rerolls).and_then(|(d, r)| combat::rerolled(d, r)) } else { dice.cloned() }
+        };
+        let hit_dice = standing(inputs.rerolls.attack, to_hit.as_ref(), to_hit_rerolls.as_ref());
+        let missed = hit_dice.as_ref().is_some_and(|d| total(d) < form.range);
+        let again_words =
+            |rolled: &[u8]| again(true, rolled).then(|| ("roll each 1 again", theme::accent(&v)));
+        let stands = |stood: &[u8]| Some((format!("stands at {}", total(stood)), theme::good(&v)));
+        let ((damage, damage_rerolls), (defence, defence_rerolls)) = ui
             .add_enabled_ui(!missed, |ui| {
-                let damage = dice_field(ui, "Damage dice", &mut form.damage, inputs.damage_dice);
-                let defence = dice_field(
-                    ui,
-                    &format!("{target_name}'s defence dice"),
-                    &mut form.defence,
-                    inputs.defence_dice,
-                );
-                (damage, defence)
+                let damage = if inputs.rerolls.attack {
+                    dice_field_with(ui, "Damage dice", &mut form.damage, inputs.damage_dice, again_words)
+                } else {
+                    dice_field(ui, "Damage dice", &mut form.damage, inputs.damage_dice)
+                };
+                let damage_rerolls = if inputs.rerolls.attack {
+                    reroll_field(
+                        ui,
+                        "Damage 1s rolled again",
+                        &mut form.damage_rerolls,
+                        damage.as_deref(),
+                        stands,
+                    )
+                } else {
+                    damage.as_ref().map(|_| Vec::new())
+                };
+                let label = format!("{target_name}'s defence dice");
+                let defence = if inputs.rerolls.defence {
+                    dice_field_with(ui, &label, &mut form.defence, inputs.defence_dice, again_words)
+                } else {
+                    dice_field(ui, &label, &mut form.defence, inputs.defence_dice)
+                };
+                let defence_rerolls = if inputs.rerolls.defence {
+                    let label = format!("{target_name}'s defence 1s rolled again");
+                    reroll_field(ui, &label, &mut form.defence_rerolls, defence.as_deref(), stands)
+                } else {
+                    defence.as_ref().map(|_| Vec::new())
+                };
+                ((damage, damage_rerolls), (defence, defence_rerolls))
             })
             .inner;
+        let damage_dice = standing(inputs.rerolls.attack, damage.as_ref(), damage_rerolls.as_ref());
+        let defence_dice = standing(inputs.rerolls.defence, defence.as_ref(), defence_rerolls.as_ref());
+        let rerolls = |r: Option<Vec<u8>>| r.unwrap_or_default();
+        let (to_hit_rerolls, damage_rerolls, defence_rerolls) =
+            (rerolls(to_hit_rerolls), rerolls(damage_rerolls), rerolls(defence_rerolls));
         let attack = |to_hit: Vec<u8>, damage: Vec<u8>, defence: Vec<u8>, gallows: Option<u8>| {
+            let hit = !damage.is_empty();
             Event::Attack(Box::new(Attack {
                 attacker,
                 target,
@@ -415,6 +483,9 @@ pub fn attack_ui(
                 defence,
                 gallows,
                 held: held.is_some(),
+                to_hit_rerolls: to_hit_rerolls.clone(),
+                damage_rerolls: if hit { damage_rerolls.clone() } else { Vec::new() },
+                defence_rerolls: if hit { defence_rerolls.clone() } else { Vec::new() },
             }))
         };
         // What the typed dice do: the event to send, the verdict beside the button, and the
@@ -423,14 +494,14 @@ pub fn attack_ui(
         let mut verdict = None;
         let mut rule = GallowsRule::No;
         let mut malfunction = false;
-        match (to_hit, damage, defence) {
-            (Some(to_hit), _, _) if missed => {
+        match (to_hit, damage, defence, hit_dice, damage_dice, defence_dice) {
+            (Some(to_hit), _, _, Some(_), _, _) if missed => {
                 event = Some(attack(to_hit, Vec::new(), Vec::new(), None));
                 verdict = Some("a miss".to_owned());
             }
-            (Some(to_hit), Some(damage), Some(defence)) => {
-                malfunction = !inputs.starting && damage.contains(&1);
-                let dealt = combat::damage(total(&damage), total(&defence), inputs.extra);
+            (Some(to_hit), Some(damage), Some(defence), Some(_), Some(stood), Some(guarded)) => {
+                malfunction = !inputs.starting && stood.contains(&1);
+                let dealt = combat::damage(total(&stood), total(&guarded), inputs.extra);
                 rule = match target {
                     Target::Player(t) => s.gallows_rule(book, t, dealt),
                     Target::Zombie => GallowsRule::No,

@@ -98,6 +98,8 @@ pub struct PlayState {
     pub adjacent: u32,
     pub zombie_damage: String,
     pub zombie_defence: String,
+    /// The second rolls of the defence 1s (the Operative, by a house rule).
+    pub zombie_defence_rerolls: String,
     pub cards: CardsForm,
 }
 
@@ -113,6 +115,7 @@ impl PlayState {
             &mut self.zombie_roll,
             &mut self.zombie_damage,
             &mut self.zombie_defence,
+            &mut self.zombie_defence_rerolls,
         ] {
             text.clear();
         }

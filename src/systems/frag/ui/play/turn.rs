@@ -556,13 +556,28 @@ fn zombies_attack_ui(
                     &mut state.zombie_defence,
                     inputs.defence_dice,
                 );
+                let sum = |d: &[u8]| d.iter().map(|&x| u32::from(x)).sum::<u32>();
+                // The Operative's defence 1s rolled again (a house rule), under his roll.
+                let defence_rerolls = if inputs.rerolls.defence {
+                    let label = format!("{name}'s defence 1s rolled again");
+                    super::super::reroll_field(
+                        ui,
+                        &label,
+                        &mut state.zombie_defence_rerolls,
+                        defence.as_deref(),
+                        |stood| Some((format!("stands at {}", sum(stood)), theme::good(&visuals))),
+                    )
+                } else {
+                    defence.as_ref().map(|_| Vec::new())
+                };
                 let mut words = None;
-                let event = match (damage, defence) {
-                    (Some(damage), Some(defence)) => {
-                        let sum = |d: &[u8]| d.iter().map(|&x| u32::from(x)).sum::<u32>();
-                        let dealt = combat::damage(sum(&damage), sum(&defence), 0);
+                let event = match (damage, defence, defence_rerolls) {
+                    (Some(damage), Some(defence), Some(defence_rerolls)) => {
+                        let stood =
+                            combat::rerolled(&defence, &defence_rerolls).unwrap_or_else(|| defence.clone());
+                        let dealt = combat::damage(sum(&damage), sum(&stood), 0);
                         words = Some(RichText::new(format!("{dealt} damage")).size(theme::HEADING).strong());
-                        Some(Event::ZombieAttack { damage, defence })
+                        Some(Event::ZombieAttack { damage, defence, defence_rerolls })
                     }
                     _ => None,
                 };
