@@ -31,6 +31,7 @@ fn main() {
         ],
         frag_target: None,
         house: HouseRules::default(),
+        edition: posse::systems::frag::game::EDITION,
     };
     let mut game = Game::default();
     let hands = ["AS KS QS JS 10S", "7H 7D 2C 3S 9D"]

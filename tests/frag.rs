@@ -569,9 +569,13 @@ fn frag_zombies_a_turn_with_three_zombie_attacks_then_too_many_frags_and_a_win()
     let mut h = frag_play(dir.path());
     press(&mut h, "Game Frag Zombies!!!");
     seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
-    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
-    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
-    press(&mut h, "Rank the hands");
+    // zombies:27: "All players roll to see who goes first"; the cards to take out are recalled.
+    assert!(h.query_by_label_contains("Take out of the Gadget deck: Energy Reflector").is_some());
+    type_in(&mut h, "Ann's roll", "6");
+    type_in(&mut h, "Bob's roll", "3");
+    press(&mut h, "Who goes first");
+    assert_eq!(last_line(&h), "Who goes first: Ann rolls 6, Bob rolls 3");
+    assert_eq!(game(&h).state.players[0].hand, 3, "a weapon, a gadget and an event card");
     assert_eq!(game(&h).state.zombie_pool, 100);
 
     // Ann's turn: the Hospital with 20 zombies from the pool.

@@ -42,7 +42,11 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
             return match event {
                 Event::TieRoll { rolls } => tie_roll(book, s, &tied, rolls),
                 Event::Begin(_) => Err(Error::AlreadyStarted),
+                Event::PokerHands { .. } | Event::DealPoker { .. } if s.rolled_for_first() => {
+                    Err(Error::NoPoker)
+                }
                 Event::PokerHands { .. } | Event::DealPoker { .. } => Err(Error::FirstSettled),
+                _ if s.rolled_for_first() => Err(Error::RollFirst),
                 _ => Err(Error::PokerFirst),
             };
         }
@@ -234,8 +238,11 @@ fn begin(book: &Rulebook, s: &mut State, setup: &Setup) -> Result<(), Error> {
     if frag_target == 0 {
         return Err(Error::BadSetup("the frag target must be at least 1".into()));
     }
+    // Frag Zombies!!!: "All players roll to see who goes first" (zombies:27), no poker hands
+    // (reading R27); journals of edition 0 played the poker hands.
+    let roll = setup.variant == Variant::Zombies && setup.edition >= 1 && book.zombies.roll_for_first;
     *s = State {
-        stage: Stage::Poker,
+        stage: if roll { Stage::TieBreak { tied: (0..n).collect() } } else { Stage::Poker },
         variant: setup.variant,
         players,
         frag_target,

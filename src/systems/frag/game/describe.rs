@@ -71,7 +71,8 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
             };
             let rolled: Vec<String> =
                 tied.iter().zip(rolls).map(|(&s, r)| format!("{} rolls {r}", who(before, s))).collect();
-            format!("Tie roll: {}", rolled.join(", "))
+            let what = if before.rolled_for_first() { "Who goes first" } else { "Tie roll" };
+            format!("{what}: {}", rolled.join(", "))
         }
         Event::StartDraw { roll } => {
             let drew = after.players.get(before.current_player().unwrap_or(0)).map(|p| p.hand)

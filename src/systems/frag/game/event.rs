@@ -29,7 +29,16 @@ pub struct Setup {
     /// Where the table plays otherwise than Posse reads the book (all off: the book).
     #[serde(default, skip_serializing_if = "HouseRules::is_book")]
     pub house: HouseRules,
+    /// The rules the game was started with ([`EDITION`]); 0 for journals written before
+    /// Frag Zombies!!! rolled for who goes first, which replay with poker hands as they were.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub edition: u32,
 }
+
+/// The rules a new game starts with: 1 rolls a d6 each for who goes first in Frag Zombies!!!
+/// ("All players roll to see who goes first", zombies:27), with no poker hands and no card
+/// kept.
+pub const EDITION: u32 = 1;
 
 /// The options a table may choose at set-up where groups read the book differently; every one
 /// is off by default, which is the book as Posse reads it (`docs/frag.md`, the readings).

@@ -18,7 +18,7 @@ mod tests;
 pub use describe::{frags, status_words};
 pub use error::Error;
 pub use event::{
-    Attack, Event, HouseRules, Play, Seat, Setup, Shootout, Take, Target, WeaponCard, WeaponUse,
+    Attack, EDITION, Event, HouseRules, Play, Seat, Setup, Shootout, Take, Target, WeaponCard, WeaponUse,
 };
 pub use state::{
     Armour, AttackInputs, Gadget, GallowsRule, Leftover, Phase, Player, Resolution, RespawnHow, ScoreRow,

@@ -625,6 +625,13 @@ impl State {
         })
     }
 
+    /// Whether who goes first is settled by a die each, with no poker hands (Frag Zombies!!!,
+    /// reading R27): no one has a poker hand before the first turn.
+    #[must_use]
+    pub fn rolled_for_first(&self) -> bool {
+        self.variant == Variant::Zombies && self.players.iter().all(|p| p.poker.is_empty())
+    }
+
     /// Whether `seat` rolls the 1s on his defence dice once more: the Agency Operative, when
     /// the table plays so (the book gives him the reroll on his attacks only, reading R26).
     #[must_use]
@@ -690,6 +697,17 @@ impl State {
         let mut out = Vec::new();
         // Over: nothing more is asked of anyone.
         if self.stage == Stage::Over {
+            return out;
+        }
+        if self.variant == Variant::Zombies && self.turn.is_none() {
+            // zombies:7 and :29: the cards taken out before play.
+            let z = &book.zombies;
+            out.push(format!("Take out of the Gadget deck: {}.", z.removed_gadgets.join(", ")));
+            out.push(format!(
+                "With Death Match: take out every Special, the weapons {} and the gadgets {}",
+                z.death_match_weapons.join(", "),
+                z.death_match_gadgets.join(", ")
+            ));
             return out;
         }
         let (Some(turn), Some(seat)) = (self.turn.as_ref(), self.current_player()) else { return out };

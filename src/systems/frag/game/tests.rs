@@ -29,7 +29,16 @@ fn seat(name: &str, character: &str, (health, speed, accuracy): (u32, u32, u32))
 
 fn new_game(variant: Variant, players: Vec<Seat>, frag_target: Option<u32>) -> Game {
     let mut g = Game::default();
-    ok(&mut g, Event::Begin(Box::new(Setup { variant, players, frag_target, house: HouseRules::default() })));
+    ok(
+        &mut g,
+        Event::Begin(Box::new(Setup {
+            variant,
+            players,
+            frag_target,
+            house: HouseRules::default(),
+            edition: EDITION,
+        })),
+    );
     g
 }
 
@@ -173,6 +182,7 @@ fn set_up_refusals() {
             players,
             frag_target: None,
             house: HouseRules::default(),
+            edition: EDITION,
         }))
     };
     assert_eq!(
@@ -330,7 +340,13 @@ fn a_house_rule_rerolls_the_operatives_defence() {
     let mut g = Game::default();
     ok(
         &mut g,
-        Event::Begin(Box::new(Setup { variant: Variant::Deadlands, players, frag_target: None, house })),
+        Event::Begin(Box::new(Setup {
+            variant: Variant::Deadlands,
+            players,
+            frag_target: None,
+            house,
+            edition: EDITION,
+        })),
     );
     ok(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D"]));
     assert_eq!(g.state.house, house);
@@ -352,9 +368,10 @@ fn a_house_rule_rerolls_the_operatives_defence() {
         players: Vec::new(),
         frag_target: None,
         house: HouseRules::default(),
+        edition: 0,
     })
     .expect("json");
-    assert!(!json.contains("house"), "{json}");
+    assert!(!json.contains("house") && !json.contains("edition"), "{json}");
 }
 
 #[test]
@@ -741,8 +758,69 @@ fn zombies() -> Game {
         vec![seat("Ann", "saloon-gal", (2, 3, 2)), seat("Bob", "mad-scientist", (3, 2, 2))],
         None,
     );
-    ok(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D"]));
+    // zombies:27: "All players roll to see who goes first (as in the Frag rules)."
+    ok(&mut g, Event::TieRoll { rolls: vec![6, 2] });
     g
+}
+
+#[test]
+fn frag_zombies_rolls_for_who_goes_first() {
+    // zombies:27: "All players roll to see who goes first (as in the Frag rules)." zombies:29:
+    // "each player is dealt one card from each deck" (a weapon, a gadget, an event card).
+    let players = || {
+        vec![
+            seat("Ann", "saloon-gal", (2, 3, 2)),
+            seat("Bob", "mad-scientist", (3, 2, 2)),
+            seat("Cy", "huckster", (2, 2, 3)),
+        ]
+    };
+    let mut g = new_game(Variant::Zombies, players(), None);
+    assert_eq!(g.state.stage, Stage::TieBreak { tied: vec![ANN, BOB, CY] });
+    assert!(g.state.rolled_for_first());
+    assert!(g.state.players.iter().all(|p| p.hand == 3), "no poker card kept");
+    assert_eq!(
+        g.state.reminders(book()),
+        [
+            "Take out of the Gadget deck: Energy Reflector, Energy Shield, Fireproof Coating, Personal Teleporter, Phase Shift, Power Leap.",
+            "With Death Match: take out every Special, the weapons Mine Dropper, Tranquilizer Pistol and the gadgets Heat Shield, Key Cards (all colors), Wall? What Wall?"
+        ]
+    );
+    assert_eq!(
+        refused(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D", "2H,4D,6C,8S,10D"])),
+        "in Frag Zombies!!! everyone rolls a die for who goes first: there are no poker hands"
+    );
+    assert_eq!(
+        refused(&mut g, Event::DealPoker { seed: 1 }),
+        "in Frag Zombies!!! everyone rolls a die for who goes first: there are no poker hands"
+    );
+    assert_eq!(
+        refused(&mut g, Event::Respawn { square: None }),
+        "the roll for who goes first comes before this"
+    );
+    // Bob and Cy tie on 5: they roll again.
+    assert_eq!(
+        ok(&mut g, Event::TieRoll { rolls: vec![2, 5, 5] }),
+        "Who goes first: Ann rolls 2, Bob rolls 5, Cy rolls 5"
+    );
+    assert_eq!(g.state.stage, Stage::TieBreak { tied: vec![BOB, CY] });
+    ok(&mut g, Event::TieRoll { rolls: vec![1, 4] });
+    assert_eq!((g.state.stage.clone(), g.state.current_player()), (Stage::Playing, Some(CY)));
+    assert!(g.state.reminders(book()).iter().all(|r| !r.starts_with("Take out")));
+    // A journal of edition 0 played the poker hands and kept a card: it replays so.
+    let mut old = Game::default();
+    let setup = Setup {
+        variant: Variant::Zombies,
+        players: players(),
+        frag_target: None,
+        house: HouseRules::default(),
+        edition: 0,
+    };
+    ok(&mut old, Event::Begin(Box::new(setup)));
+    assert_eq!(old.state.stage, Stage::Poker);
+    ok(&mut old, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D", "2H,4D,6C,8S,10D"]));
+    assert_eq!((old.state.current_player(), old.state.players[ANN].hand), (Some(ANN), 4));
+    // Frag Deadlands keeps its poker hands.
+    assert_eq!(deadlands(None).state.players[ANN].poker.len(), 5);
 }
 
 #[test]
@@ -753,7 +831,8 @@ fn a_zombie_turn_with_three_attacks() {
         (s.zombie_pool, s.phase(), s.players[ANN].status),
         (100, Some(Phase::Tile), Status::Active(Spot::TownSquare))
     );
-    assert_eq!(s.players[ANN].hand, 4, "a weapon, a gadget and an event card, and the poker card kept");
+    // zombies:29: "each player is dealt one card from each deck"; no poker card is kept.
+    assert_eq!(s.players[ANN].hand, 3, "a weapon, a gadget and an event card");
     assert_eq!(
         ok(&mut g, Event::PlaceTile { tile: Some("Hospital".into()), zombies: 20 }),
         "Ann places Hospital with 20 zombies"
@@ -771,7 +850,7 @@ fn a_zombie_turn_with_three_attacks() {
     );
     assert_eq!(
         (g.state.players[ANN].zombie_frags, g.state.players[ANN].hand, g.state.zombies_on_board(book())),
-        (1, 5, 19)
+        (1, 4, 19)
     );
     // The player to the right (Bob) rolls for the zombies; three are next to Ann.
     assert_eq!(ok(&mut g, Event::ZombiesMove { roll: 4 }), "Bob rolls 4 and moves 4 zombies");
@@ -825,7 +904,7 @@ fn too_many_frags_in_one_turn() {
         "Ann frags 6 zombies with a card: 12 in all, no more event cards this turn, gains 2 blood points for the slaughter"
     );
     let p = &g.state.players[ANN];
-    assert_eq!((p.zombie_frags, p.hand, p.blood), (12, 9, 2));
+    assert_eq!((p.zombie_frags, p.hand, p.blood), (12, 8, 2));
     assert_eq!(g.state.zombies_on_board(book()), 18);
     assert_eq!(
         refused(&mut g, Event::ZombieFrags { player: ANN, count: 19 }),
@@ -834,7 +913,7 @@ fn too_many_frags_in_one_turn() {
     ok(&mut g, Event::ZombiesMove { roll: 2 });
     ok(&mut g, Event::ZombiesAdjacent { count: 0 });
     assert_eq!(refused(&mut g, Event::EndTurn), "Ann must discard down to 5 cards before the turn ends");
-    ok(&mut g, Event::Discard { player: ANN, count: 4 });
+    ok(&mut g, Event::Discard { player: ANN, count: 3 });
     ok(&mut g, Event::EndTurn);
     // A new turn, a new count: the next frag draws a card again.
     ok(&mut g, Event::PlaceTile { tile: None, zombies: 0 });
@@ -994,7 +1073,13 @@ mod property {
             seat("Bob", "indian-brave", (3, 2, 2)),
             seat("Cy", "huckster", (2, 3, 2)),
         ];
-        Event::Begin(Box::new(Setup { variant, players, frag_target: Some(4), house: HouseRules::default() }))
+        Event::Begin(Box::new(Setup {
+            variant,
+            players,
+            frag_target: Some(4),
+            house: HouseRules::default(),
+            edition: EDITION,
+        }))
     }
 
     /// The books balance: every zombie is in the pool, on the board or kept as a frag, and no

@@ -252,6 +252,14 @@ pub struct Zombies {
     pub win_square: String,
     /// One card from each of these decks at set-up: the one event card to start with is here.
     pub setup_deal: Vec<Deck>,
+    /// "All players roll to see who goes first" (zombies:27): a d6 each, no poker hands and no
+    /// card kept (reading R27).
+    pub roll_for_first: bool,
+    /// The gadgets taken out of the deck before play (zombies:29).
+    pub removed_gadgets: Vec<String>,
+    /// The Death Match cards taken out when that expansion is used (zombies:7).
+    pub death_match_weapons: Vec<String>,
+    pub death_match_gadgets: Vec<String>,
 }
 
 /// Everything Posse knows of the Frag rules.
@@ -606,6 +614,7 @@ fn read_core(r: &mut Reader<'_>, v: &Value) -> Core {
 
 fn read_zombies(r: &mut Reader<'_>, v: &Value) -> Zombies {
     let bonus = r.field(v, "", "blood_bonus");
+    let death_match = r.field(v, "", "death_match_removed");
     Zombies {
         zombie_pool: r.number(v, "", "zombie_pool"),
         zombie_health: r.positive(v, "", "zombie_health"),
@@ -621,6 +630,10 @@ fn read_zombies(r: &mut Reader<'_>, v: &Value) -> Zombies {
         respawn_point: r.text(v, "", "respawn_point"),
         win_square: r.text(v, "", "win_square"),
         setup_deal: r.decks(v, "", "setup_deal"),
+        roll_for_first: r.flag(v, "", "roll_for_first", false),
+        removed_gadgets: r.texts(v, "", "removed_gadgets"),
+        death_match_weapons: r.texts(death_match, "death_match_removed", "weapons"),
+        death_match_gadgets: r.texts(death_match, "death_match_removed", "gadgets"),
     }
 }
 
