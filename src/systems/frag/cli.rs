@@ -304,7 +304,7 @@ fn damage_cmd(book: &Rulebook, a: &DamageArgs) -> Result<Output, Failure> {
     if a.extra > combat::MAX_EXTRA {
         return Err(combat_failure(CombatError::TooMuchExtra(a.extra)));
     }
-    let odds = combat::damage_odds_rerolling(book, a.dice, a.health, a.extra, a.gallows_always, rerolls)
+    let odds = combat::damage_odds_rerolling(book, a.dice, a.health, a.extra, a.gallows_always, rerolls, 0)
         .map_err(combat_failure)?;
     let mut json_value = json!({
         "dice": a.dice,

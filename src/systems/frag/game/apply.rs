@@ -74,8 +74,8 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
         Event::Attack(attack) => self::attack(book, s, attack),
         Event::HoldAttack => hold_attack(book, s),
         Event::Shootout(sh) => shootout_roll(book, s, sh),
-        Event::Hazard { hazard, check, damage, defence } => {
-            self::hazard(book, s, hazard, check, damage, defence)
+        Event::Hazard { hazard, check, damage, defence, defence_bonus_dice } => {
+            self::hazard(book, s, hazard, check, (damage, defence), *defence_bonus_dice)
         }
         Event::Wound { player, amount } => wound_event(book, s, *player, *amount),
         Event::Draw { player, deck, count } => draw(s, *player, *deck, *count),
@@ -92,8 +92,8 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
         Event::PlaceZombies { count } => place_zombies(s, *count),
         Event::ZombiesMove { roll } => zombies_move(s, *roll),
         Event::ZombiesAdjacent { count } => zombies_adjacent(book, s, *count),
-        Event::ZombieAttack { damage, defence, defence_rerolls } => {
-            zombie_attack(book, s, damage, defence, defence_rerolls)
+        Event::ZombieAttack { damage, defence, defence_rerolls, defence_bonus_dice } => {
+            zombie_attack(book, s, damage, (defence, defence_rerolls), *defence_bonus_dice)
         }
         Event::ReachHeliport => reach_heliport(s),
         Event::EndTurn => end_turn(book, s),
@@ -170,6 +170,28 @@ fn standing(what: &'static str, rolls: &[u8], rerolls: &[u8], rerolls_ones: bool
         let needs = if ones == 1 { "1 second roll".to_owned() } else { format!("{ones} second rolls") };
         Error::BadRolls(format!("{what} needs {needs} (one for each 1), not {}", rerolls.len()))
     })
+}
+
+/// Dice added to `seat`'s roll: the Saloon Gal's one die ("May discard one card from her hand
+/// to add one die to any die roll", deadlands:6; reading R28), paid with a card from her hand.
+/// Anyone else, or more than one die, is refused.
+fn extra_die(book: &Rulebook, s: &mut State, seat: usize, dice: u32) -> Result<(), Error> {
+    if dice == 0 {
+        return Ok(());
+    }
+    let who = name(s, seat);
+    if !s.character(book, seat)?.discard_for_die {
+        return Err(Error::BadRolls(format!("{who} has no cheat that adds a die to a roll")));
+    }
+    if dice > 1 {
+        return Err(Error::BadRolls(format!("{who} adds one die to a roll, not {dice}")));
+    }
+    let p = player_mut(s, seat)?;
+    if p.hand == 0 {
+        return Err(Error::BadRolls(format!("{who} has no card in hand to discard for the extra die")));
+    }
+    p.hand -= 1;
+    Ok(())
 }
 
 /// Checks a roll's dice count and faces and gives its total.
@@ -640,7 +662,8 @@ fn attack(book: &Rulebook, s: &mut State, a: &Attack) -> Result<(), Error> {
             .unwrap_or(u32::MAX),
     };
     if !hit {
-        let rerolls = !a.damage_rerolls.is_empty() || !a.defence_rerolls.is_empty();
+        let rerolls =
+            !a.damage_rerolls.is_empty() || !a.defence_rerolls.is_empty() || a.defence_bonus_dice > 0;
         if !a.damage.is_empty() || !a.defence.is_empty() || a.gallows.is_some() || rerolls {
             return Err(Error::BadRolls(format!(
                 "{hit_total} misses at range {}: there is no damage roll",
@@ -654,12 +677,18 @@ fn attack(book: &Rulebook, s: &mut State, a: &Attack) -> Result<(), Error> {
         return Ok(());
     }
     let damage_dice = inputs.damage_dice + a.damage_bonus_dice;
+    let defence_dice = inputs.defence_dice.saturating_add(a.defence_bonus_dice);
+    if let Target::Player(t) = a.target {
+        extra_die(book, s, t, a.defence_bonus_dice)?;
+    } else if a.defence_bonus_dice > 0 {
+        return Err(Error::BadRolls("a zombie's defence is one die".into()));
+    }
     total("the damage roll", &a.damage, damage_dice)?;
-    total("the defence roll", &a.defence, inputs.defence_dice)?;
+    total("the defence roll", &a.defence, defence_dice)?;
     let damage = standing("the damage roll", &a.damage, &a.damage_rerolls, inputs.rerolls.attack)?;
     let defence = standing("the defence roll", &a.defence, &a.defence_rerolls, inputs.rerolls.defence)?;
     res.attack_total = total("the damage roll", &damage, damage_dice)?;
-    res.defence_total = total("the defence roll", &defence, inputs.defence_dice)?;
+    res.defence_total = total("the defence roll", &defence, defence_dice)?;
     res.damage = combat::damage(res.attack_total, res.defence_total, inputs.extra + a.extra);
     // The dice that stand decide a malfunction: a 1 rolled again is gone (reading R26).
     res.malfunction = !inputs.starting && damage.contains(&1);
@@ -910,8 +939,8 @@ fn hazard(
     s: &mut State,
     id: &str,
     check: &[u8],
-    damage: &[u8],
-    defence: &[u8],
+    (damage, defence): (&[u8], &[u8]),
+    defence_bonus_dice: u32,
 ) -> Result<(), Error> {
     deadlands(s, "map hazards are")?;
     let seat = acting(s, "entering a hazard")?;
@@ -952,14 +981,16 @@ fn hazard(
         None => {}
     }
     if !res.hit {
-        if !damage.is_empty() || !defence.is_empty() {
+        if !damage.is_empty() || !defence.is_empty() || defence_bonus_dice > 0 {
             return Err(Error::BadRolls("the check was passed: there is no damage roll".into()));
         }
         s.last = Some(res);
         return Ok(());
     }
     res.attack_total = total("the hazard's damage roll", damage, h.dice)?;
-    res.defence_total = total("the defence roll", defence, p.health)?;
+    let dice = p.health.saturating_add(defence_bonus_dice);
+    extra_die(book, s, seat, defence_bonus_dice)?;
+    res.defence_total = total("the defence roll", defence, dice)?;
     res.damage = combat::damage(res.attack_total, res.defence_total, 0);
     if h.accuracy_check_at_most.is_some() {
         // The beast drags him into its mouth: his movement is over.
@@ -1318,8 +1349,8 @@ fn zombie_attack(
     book: &Rulebook,
     s: &mut State,
     damage: &[u8],
-    defence: &[u8],
-    defence_rerolls: &[u8],
+    (defence, defence_rerolls): (&[u8], &[u8]),
+    defence_bonus_dice: u32,
 ) -> Result<(), Error> {
     let seat = in_phase(s, Phase::ZombiesAttack, "a zombie attack")?;
     if turn(s)?.zombie_attacks.is_none() {
@@ -1329,12 +1360,13 @@ fn zombie_attack(
         return Err(Error::Zombies("no zombie attacks are left this turn".into()));
     }
     active(s, seat)?;
-    let health = s.player(seat)?.health;
+    let dice = s.player(seat)?.health.saturating_add(defence_bonus_dice);
     let attack_total = total("the zombie's damage roll", damage, book.zombies.zombie_damage_dice)?;
-    total("the defence roll", defence, health)?;
+    extra_die(book, s, seat, defence_bonus_dice)?;
+    total("the defence roll", defence, dice)?;
     let rerolls_ones = s.defence_rerolls_ones(book, seat);
     let defence = standing("the defence roll", defence, defence_rerolls, rerolls_ones)?;
-    let defence_total = total("the defence roll", &defence, health)?;
+    let defence_total = total("the defence roll", &defence, dice)?;
     let dealt = combat::damage(attack_total, defence_total, 0);
     let armour_lost = take_damage(s, seat, dealt)?;
     let left = s.player(seat)?.health;

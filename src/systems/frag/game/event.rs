@@ -141,6 +141,10 @@ pub struct Attack {
     /// The same for the defence dice, when the defender rerolls them (a house rule).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub defence_rerolls: Vec<u8>,
+    /// Dice added to the defence roll: the Saloon Gal's one die, paid with a card from her
+    /// hand (reading R28).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub defence_bonus_dice: u32,
 }
 
 /// The Speed rolls and cards of a shootout.
@@ -291,6 +295,9 @@ pub enum Event {
         damage: Vec<u8>,
         #[serde(default)]
         defence: Vec<u8>,
+        /// The Saloon Gal's die added to her defence, paid with a card (reading R28).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        defence_bonus_dice: u32,
     },
     /// A card effect takes Health from a fighter (no one scores a frag from it).
     Wound { player: usize, amount: u32 },
@@ -334,6 +341,9 @@ pub enum Event {
         defence: Vec<u8>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         defence_rerolls: Vec<u8>,
+        /// The Saloon Gal's die added to her defence, paid with a card (reading R28).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        defence_bonus_dice: u32,
     },
     /// The current fighter reaches the centre of the Heliport: he wins.
     ReachHeliport,

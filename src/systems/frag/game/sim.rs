@@ -69,7 +69,7 @@ pub fn random_event(book: &Rulebook, s: &State, rng: &mut StdRng) -> Event {
             _ => {
                 let defence = faces(rng, me.health);
                 let defence_rerolls = rerolls(rng, &defence, s.defence_rerolls_ones(book, current));
-                Event::ZombieAttack { damage: faces(rng, 2), defence, defence_rerolls }
+                Event::ZombieAttack { damage: faces(rng, 2), defence, defence_rerolls, defence_bonus_dice: 0 }
             }
         },
         Phase::Actions => action(book, s, rng, current),
@@ -135,6 +135,7 @@ fn action(book: &Rulebook, s: &State, rng: &mut StdRng, current: usize) -> Event
             check: Vec::new(),
             damage: faces(rng, 2),
             defence: faces(rng, s.players.get(current).map_or(0, |p| p.health)),
+            defence_bonus_dice: 0,
         },
         _ => Event::EndTurn,
     }
@@ -175,6 +176,7 @@ fn attack_event(
         to_hit_rerolls,
         damage_rerolls: rerolls(rng, &damage, inputs.rerolls.attack),
         defence_rerolls: rerolls(rng, &defence, inputs.rerolls.defence),
+        defence_bonus_dice: 0,
         damage,
         defence,
     }))

@@ -303,6 +303,9 @@ pub struct AttackInputs {
     /// Operative with a revolver or gatling pistol; reading R26), the target's defence dice
     /// (a house rule).
     pub rerolls: combat::Rerolls,
+    /// Defence dice above the Health: the Saloon Gal's one die, paid with a card (reading
+    /// R28).
+    pub defence_bonus_dice: u32,
 }
 
 impl AttackInputs {
@@ -312,6 +315,13 @@ impl AttackInputs {
     pub fn boosted(mut self, damage_bonus_dice: u32, extra: u32) -> AttackInputs {
         self.damage_dice = self.damage_dice.saturating_add(damage_bonus_dice);
         self.extra = self.extra.saturating_add(extra);
+        self
+    }
+
+    /// The same attack with `dice` more defence dice (the Saloon Gal's die).
+    #[must_use]
+    pub fn guarded(mut self, dice: u32) -> AttackInputs {
+        self.defence_bonus_dice = dice;
         self
     }
 
@@ -335,6 +345,7 @@ impl AttackInputs {
             self.extra,
             self.gallows_always,
             self.rerolls,
+            self.defence_bonus_dice,
         )
     }
 }
@@ -622,6 +633,7 @@ impl State {
                 defence: defence_rerolls_ones,
             },
             weapon: name,
+            defence_bonus_dice: 0,
         })
     }
 
@@ -662,6 +674,7 @@ impl State {
                 attack: false,
                 defence: self.defence_rerolls_ones(book, self.current_player()?),
             },
+            defence_bonus_dice: 0,
         })
     }
 

@@ -83,11 +83,17 @@ fn attack(attacker: usize, target: Target, weapon: WeaponUse, range: u32, rolls:
         to_hit_rerolls: Vec::new(),
         damage_rerolls: Vec::new(),
         defence_rerolls: Vec::new(),
+        defence_bonus_dice: 0,
     }))
 }
 
 fn zombie_attack(damage: &[u8], defence: &[u8]) -> Event {
-    Event::ZombieAttack { damage: damage.to_vec(), defence: defence.to_vec(), defence_rerolls: Vec::new() }
+    Event::ZombieAttack {
+        damage: damage.to_vec(),
+        defence: defence.to_vec(),
+        defence_rerolls: Vec::new(),
+        defence_bonus_dice: 0,
+    }
 }
 
 fn with_gallows(event: Event, square: u8) -> Event {
@@ -545,7 +551,13 @@ fn no_frag_against_yourself() {
     // Acid frags Ann, and no one scores.
     let line = ok(
         &mut g,
-        Event::Hazard { hazard: "acid".into(), check: vec![], damage: vec![6, 6], defence: vec![1, 1] },
+        Event::Hazard {
+            hazard: "acid".into(),
+            check: vec![],
+            damage: vec![6, 6],
+            defence: vec![1, 1],
+            defence_bonus_dice: 0,
+        },
     );
     assert_eq!(
         line,
@@ -565,8 +577,13 @@ fn the_beast_bites_only_a_slow_eye() {
     let mut g = deadlands(None);
     ok(&mut g, Event::Respawn { square: Some(3) });
     ok(&mut g, Event::RollMovement { dice: vec![3, 3], extra_dice: 0 });
-    let escape =
-        Event::Hazard { hazard: "beast".into(), check: vec![2, 2, 2], damage: vec![], defence: vec![] };
+    let escape = Event::Hazard {
+        hazard: "beast".into(),
+        check: vec![2, 2, 2],
+        damage: vec![],
+        defence: vec![],
+        defence_bonus_dice: 0,
+    };
     assert_eq!(
         ok(&mut g, escape),
         "Ann passes through the Tentacle beast bite: Accuracy 6 (caught on 5 or less), escapes"
@@ -576,6 +593,7 @@ fn the_beast_bites_only_a_slow_eye() {
         check: vec![1, 2, 2],
         damage: vec![3, 3, 3],
         defence: vec![4, 5],
+        defence_bonus_dice: 0,
     };
     assert_eq!(
         ok(&mut g, bite),
@@ -821,6 +839,58 @@ fn frag_zombies_rolls_for_who_goes_first() {
     assert_eq!((old.state.current_player(), old.state.players[ANN].hand), (Some(ANN), 4));
     // Frag Deadlands keeps its poker hands.
     assert_eq!(deadlands(None).state.players[ANN].poker.len(), 5);
+}
+
+#[test]
+fn the_saloon_gal_adds_a_die_to_her_defence() {
+    // deadlands:6 (Saloon Gal, CHEATIN'): "May discard one card from her hand to add one die
+    // to any die roll." Reading R28: her own rolls, one die a roll, a card each.
+    let mut g = zombies();
+    ok(&mut g, Event::PlaceTile { tile: Some("Hospital".into()), zombies: 20 });
+    let zombie = attack(ANN, Target::Zombie, WeaponUse::Starting, 1, [&[3, 3], &[3, 4], &[6, 6]]);
+    let mut with_die = zombie.clone();
+    if let Event::Attack(a) = &mut with_die {
+        a.defence_bonus_dice = 1;
+    }
+    assert_eq!(refused(&mut g, with_die), "a zombie's defence is one die");
+    ok(&mut g, Event::ZombiesMove { roll: 1 });
+    ok(&mut g, Event::ZombiesAdjacent { count: 2 });
+    // Her Health 2 and one die more: 3 defence dice, and a card from her hand.
+    let inputs = g.state.zombie_attack_inputs(book()).expect("a zombie attack").guarded(1);
+    let odds = inputs.damage_odds(book()).expect("odds");
+    assert_eq!(odds.outcomes, 6u128.pow(5));
+    let guarded = |defence: &[u8], bonus: u32| Event::ZombieAttack {
+        damage: vec![6, 6],
+        defence: defence.to_vec(),
+        defence_rerolls: Vec::new(),
+        defence_bonus_dice: bonus,
+    };
+    assert_eq!(refused(&mut g, guarded(&[3, 3], 1)), "the defence roll needs 3 dice, not 2");
+    assert_eq!(refused(&mut g, guarded(&[3, 3, 3, 3], 2)), "Ann adds one die to a roll, not 2");
+    let hand = g.state.players[ANN].hand;
+    assert_eq!(
+        ok(&mut g, guarded(&[3, 3, 6], 1)),
+        "A zombie attacks Ann: 12 against 12: 1 damage, Ann has 1 Health left"
+    );
+    assert_eq!(g.state.players[ANN].hand, hand - 1, "the card she discarded");
+    // Bob is no Saloon Gal.
+    ok(&mut g, zombie_attack(&[1, 1], &[6]));
+    ok(&mut g, Event::EndTurn);
+    ok(&mut g, Event::PlaceTile { tile: None, zombies: 0 });
+    ok(&mut g, Event::Move { squares: 1, jump: false });
+    ok(&mut g, Event::ZombiesMove { roll: 1 });
+    ok(&mut g, Event::ZombiesAdjacent { count: 1 });
+    assert_eq!(refused(&mut g, guarded(&[3, 3, 3, 3], 1)), "Bob has no cheat that adds a die to a roll");
+    // With no card in hand she has nothing to discard.
+    let mut g = zombies();
+    ok(&mut g, Event::Discard { player: ANN, count: 3 });
+    ok(&mut g, Event::PlaceTile { tile: Some("Hospital".into()), zombies: 20 });
+    ok(&mut g, Event::ZombiesMove { roll: 1 });
+    ok(&mut g, Event::ZombiesAdjacent { count: 1 });
+    assert_eq!(
+        refused(&mut g, guarded(&[3, 3, 6], 1)),
+        "Ann has no card in hand to discard for the extra die"
+    );
 }
 
 #[test]

@@ -312,10 +312,11 @@ pub fn damage_odds(
     extra: u32,
     gallows_always: bool,
 ) -> Result<DamageOdds, CombatError> {
-    damage_odds_rerolling(book, attack_dice, health, extra, gallows_always, Rerolls::default())
+    damage_odds_rerolling(book, attack_dice, health, extra, gallows_always, Rerolls::default(), 0)
 }
 
-/// As [`damage_odds`], with the damage or the defence dice rerolling their 1s ([`Rerolls`]).
+/// As [`damage_odds`], with the damage or the defence dice rerolling their 1s ([`Rerolls`]),
+/// and `defence_bonus_dice` more defence dice than the Health (the Saloon Gal's die).
 ///
 /// # Errors
 /// A target with no Health, extra damage above [`MAX_EXTRA`], or more dice than the counts
@@ -327,6 +328,7 @@ pub fn damage_odds_rerolling(
     extra: u32,
     gallows_always: bool,
     rerolls: Rerolls,
+    defence_bonus_dice: u32,
 ) -> Result<DamageOdds, CombatError> {
     if health == 0 {
         return Err(CombatError::NoHealth);
@@ -336,7 +338,7 @@ pub fn damage_odds_rerolling(
         return Err(CombatError::TooMuchExtra(extra));
     }
     let attack = Totals::of(book, attack_dice, rerolls.attack)?;
-    let defence = Totals::of(book, health, rerolls.defence)?;
+    let defence = Totals::of(book, health.saturating_add(defence_bonus_dice), rerolls.defence)?;
     let outcomes = attack.outcomes.checked_mul(defence.outcomes).ok_or(DiceError::TooMany)?;
     let most = damage(attack.max(), defence.min(), extra);
     let mut ways = vec![0u128; usize::try_from(most).map_err(|_| DiceError::TooMany)? + 1];
@@ -548,23 +550,23 @@ mod tests {
         assert_eq!(plain.outcomes, 7776);
         assert!((plain.frag - 2379.0 / 7776.0).abs() < 1e-15);
         let attack = Rerolls { attack: true, defence: false };
-        let cheat = damage_odds_rerolling(book(), 3, 2, 0, false, attack).expect("odds");
+        let cheat = damage_odds_rerolling(book(), 3, 2, 0, false, attack, 0).expect("odds");
         assert_eq!(cheat.outcomes, 1_679_616);
         assert_eq!(cheat.ways.iter().skip(2).sum::<u128>(), 638_715);
         assert_eq!(format!("{:.1}", cheat.frag * 100.0), "38.0");
         // His defence dice rerolling (an option): 52659 of 279936 (18.8%).
         let defence = Rerolls { attack: false, defence: true };
-        let guarded = damage_odds_rerolling(book(), 3, 2, 0, false, defence).expect("odds");
+        let guarded = damage_odds_rerolling(book(), 3, 2, 0, false, defence, 0).expect("odds");
         assert_eq!(guarded.ways.iter().skip(2).sum::<u128>(), 52_659);
         assert_eq!(guarded.outcomes, 279_936);
         // A rerolling die counts twice against the exact counts.
         let both = Rerolls { attack: true, defence: true };
         assert_eq!(
-            damage_odds_rerolling(book(), 13, 12, 0, false, both).map(|o| o.outcomes),
+            damage_odds_rerolling(book(), 13, 12, 0, false, both, 0).map(|o| o.outcomes),
             Err(CombatError::Dice(DiceError::TooMany))
         );
         assert_eq!(
-            damage_odds_rerolling(book(), 12, 12, 0, false, both).map(|o| o.outcomes),
+            damage_odds_rerolling(book(), 12, 12, 0, false, both, 0).map(|o| o.outcomes),
             Ok(36u128.pow(24))
         );
     }

@@ -59,6 +59,8 @@ pub struct AttackForm {
     pub to_hit_rerolls: String,
     pub damage_rerolls: String,
     pub defence_rerolls: String,
+    /// The Saloon Gal discards a card for one more defence die.
+    pub defence_die: bool,
     /// The gallows square picked for the victim.
     pub gallows: Option<u8>,
     /// Firing this player's held attack (a shootout) at the current player.
@@ -84,6 +86,7 @@ impl Default for AttackForm {
             to_hit_rerolls: String::new(),
             damage_rerolls: String::new(),
             defence_rerolls: String::new(),
+            defence_die: false,
             gallows: None,
             held_by: None,
         }
@@ -99,6 +102,7 @@ impl AttackForm {
         self.to_hit_rerolls.clear();
         self.damage_rerolls.clear();
         self.defence_rerolls.clear();
+        self.defence_die = false;
         self.gallows = None;
         if let Event::Attack(a) = event {
             self.held_by = None;
@@ -122,10 +126,13 @@ pub struct HazardForm {
     pub check: String,
     pub damage: String,
     pub defence: String,
+    /// The Saloon Gal discards a card for one more defence die.
+    pub defence_die: bool,
 }
 
 impl HazardForm {
     pub fn after_event(&mut self) {
+        self.defence_die = false;
         self.check.clear();
         self.damage.clear();
         self.defence.clear();
@@ -150,6 +157,26 @@ impl ShootoutForm {
 
 fn total(dice: &[u8]) -> u32 {
     dice.iter().map(|&d| u32::from(d)).sum()
+}
+
+/// The Saloon Gal's cheat on a defence roll ("May discard one card from her hand to add one
+/// die to any die roll", reading R28): a tick box when `seat` plays her, greyed with an empty
+/// hand. Gives the dice it adds (0 or 1).
+pub fn extra_die_ui(ui: &mut Ui, book: &Rulebook, game: &Game, seat: usize, on: &mut bool) -> u32 {
+    let s = &game.state;
+    let gal = s.character(book, seat).is_ok_and(|c| c.discard_for_die);
+    let hand = s.players.get(seat).map_or(0, |p| p.hand);
+    if !gal {
+        *on = false;
+        return 0;
+    }
+    if hand == 0 {
+        *on = false;
+    }
+    ui.add_enabled_ui(hand > 0, |ui| {
+        toggle(ui, on, &format!("{} discards a card for one more defence die", who(game, seat)));
+    });
+    u32::from(*on)
 }
 
 /// The attack panel for the current player (or for a player firing his held attack).
@@ -330,8 +357,13 @@ pub fn attack_ui(
                 ammo: (form.new_ammo > 0).then_some(form.new_ammo),
             }),
         };
+        // The Saloon Gal's extra defence die: asked before the odds, which count it.
+        let defence_bonus = match target {
+            Target::Player(t) => extra_die_ui(ui, book, game, t, &mut form.defence_die),
+            Target::Zombie => 0,
+        };
         let inputs = match s.attack_inputs(book, attacker, target, &weapon, form.hit_bonus) {
-            Ok(inputs) => inputs.boosted(form.damage_bonus, form.extra),
+            Ok(inputs) => inputs.boosted(form.damage_bonus, form.extra).guarded(defence_bonus),
             Err(e) => {
                 problem(ui, &crate::ui::sentence(&e.to_string()));
                 return;
@@ -348,7 +380,7 @@ pub fn attack_ui(
                 form.range,
                 inputs.damage_dice,
                 if inputs.extra > 0 { format!(" + {}", inputs.extra) } else { String::new() },
-                super::super::dice(inputs.defence_dice, "defence")
+                super::super::dice(inputs.defence_dice + inputs.defence_bonus_dice, "defence")
             ))
             .strong(),
         );
@@ -430,6 +462,7 @@ pub fn attack_ui(
         let again_words =
             |rolled: &[u8]| again(true, rolled).then(|| ("roll each 1 again", theme::accent(&v)));
         let stands = |stood: &[u8]| Some((format!("stands at {}", total(stood)), theme::good(&v)));
+        let defence_count = inputs.defence_dice + inputs.defence_bonus_dice;
         let ((damage, damage_rerolls), (defence, defence_rerolls)) = ui
             .add_enabled_ui(!missed, |ui| {
                 let damage = if inputs.rerolls.attack {
@@ -450,9 +483,9 @@ pub fn attack_ui(
                 };
                 let label = format!("{target_name}'s defence dice");
                 let defence = if inputs.rerolls.defence {
-                    dice_field_with(ui, &label, &mut form.defence, inputs.defence_dice, again_words)
+                    dice_field_with(ui, &label, &mut form.defence, defence_count, again_words)
                 } else {
-                    dice_field(ui, &label, &mut form.defence, inputs.defence_dice)
+                    dice_field(ui, &label, &mut form.defence, defence_count)
                 };
                 let defence_rerolls = if inputs.rerolls.defence {
                     let label = format!("{target_name}'s defence 1s rolled again");
@@ -486,6 +519,7 @@ pub fn attack_ui(
                 to_hit_rerolls: to_hit_rerolls.clone(),
                 damage_rerolls: if hit { damage_rerolls.clone() } else { Vec::new() },
                 defence_rerolls: if hit { defence_rerolls.clone() } else { Vec::new() },
+                defence_bonus_dice: if hit { defence_bonus } else { 0 },
             }))
         };
         // What the typed dice do: the event to send, the verdict beside the button, and the
@@ -768,12 +802,13 @@ pub fn hazard_ui(
                 }
                 None => Some(true),
             };
-            let (damage, defence) = ui
+            let (damage, defence, defence_bonus_dice) = ui
                 .add_enabled_ui(caught != Some(false), |ui| {
                     let damage = dice_field(ui, &format!("{} damage dice", h.name), &mut form.damage, h.dice);
-                    let defence =
-                        dice_field(ui, &format!("{}'s defence dice", p.name), &mut form.defence, p.health);
-                    (damage, defence)
+                    let bonus = extra_die_ui(ui, book, game, seat, &mut form.defence_die);
+                    let label = format!("{}'s defence dice", p.name);
+                    let defence = dice_field(ui, &label, &mut form.defence, p.health + bonus);
+                    (damage, defence, bonus)
                 })
                 .inner;
             let event = match (caught, damage, defence) {
@@ -782,9 +817,10 @@ pub fn hazard_ui(
                     check,
                     damage: Vec::new(),
                     defence: Vec::new(),
+                    defence_bonus_dice: 0,
                 }),
                 (Some(true), Some(damage), Some(defence)) => {
-                    Some(Event::Hazard { hazard: h.id.clone(), check, damage, defence })
+                    Some(Event::Hazard { hazard: h.id.clone(), check, damage, defence, defence_bonus_dice })
                 }
                 _ => None,
             };

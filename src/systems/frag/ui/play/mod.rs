@@ -100,6 +100,8 @@ pub struct PlayState {
     pub zombie_defence: String,
     /// The second rolls of the defence 1s (the Operative, by a house rule).
     pub zombie_defence_rerolls: String,
+    /// The Saloon Gal discards a card for one more defence die against the zombie.
+    pub zombie_defence_die: bool,
     pub cards: CardsForm,
 }
 
@@ -119,6 +121,7 @@ impl PlayState {
         ] {
             text.clear();
         }
+        self.zombie_defence_die = false;
         self.tie.clear();
         self.power_square.clear();
         self.movement_extra = 0;

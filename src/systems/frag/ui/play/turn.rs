@@ -539,7 +539,9 @@ fn zombies_attack_ui(
         Some(count) if s.zombie_attacks_left() > 0 => {
             let k = turn.zombie_attacks_made + 1;
             ui.label(theme::heading(&visuals, format!("Zombie attack {k} of {count}")));
-            if let Some(inputs) = s.zombie_attack_inputs(book) {
+            // The Saloon Gal's extra defence die, asked before the odds that count it.
+            let bonus = super::attack::extra_die_ui(ui, book, game, seat, &mut state.zombie_defence_die);
+            if let Some(inputs) = s.zombie_attack_inputs(book).map(|i| i.guarded(bonus)) {
                 ui.label(format!(
                     "An automatic hit: {} against {name}'s {}.",
                     super::super::dice(inputs.damage_dice, "damage"),
@@ -554,7 +556,7 @@ fn zombies_attack_ui(
                     ui,
                     &format!("{name}'s defence dice"),
                     &mut state.zombie_defence,
-                    inputs.defence_dice,
+                    inputs.defence_dice + bonus,
                 );
                 let sum = |d: &[u8]| d.iter().map(|&x| u32::from(x)).sum::<u32>();
                 // The Operative's defence 1s rolled again (a house rule), under his roll.
@@ -577,7 +579,12 @@ fn zombies_attack_ui(
                             combat::rerolled(&defence, &defence_rerolls).unwrap_or_else(|| defence.clone());
                         let dealt = combat::damage(sum(&damage), sum(&stood), 0);
                         words = Some(RichText::new(format!("{dealt} damage")).size(theme::HEADING).strong());
-                        Some(Event::ZombieAttack { damage, defence, defence_rerolls })
+                        Some(Event::ZombieAttack {
+                            damage,
+                            defence,
+                            defence_rerolls,
+                            defence_bonus_dice: bonus,
+                        })
                     }
                     _ => None,
                 };
