@@ -84,7 +84,7 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
         Event::Play { player, card, on } => play(book, s, *player, card, *on),
         Event::Remove { player, card } => remove_card(s, *player, card).map(|_| ()),
         Event::Drop { player, card } => drop_card(s, *player, card),
-        Event::Reload { player, weapon } => reload(s, *player, weapon),
+        Event::Reload { player, weapon, .. } => reload(s, *player, weapon),
         Event::PickUp { player, pile, take } => pick_up(s, *player, *pile, take),
         Event::SpendBlood { player } => spend_blood(book, s, *player),
         Event::ZombieFrags { player, count } => zombie_frags_event(book, s, *player, *count),
@@ -269,6 +269,7 @@ fn begin(book: &Rulebook, s: &mut State, setup: &Setup) -> Result<(), Error> {
         players,
         frag_target,
         house: setup.house,
+        edition: setup.edition,
         zombie_pool: if setup.variant == Variant::Zombies { book.zombies.zombie_pool } else { 0 },
         ..State::default()
     };
@@ -1210,12 +1211,30 @@ fn drop_card(s: &mut State, seat: usize, card: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// A weapon card reloaded to full "with a gadget card" (deadlands:8, reading R29): since
+/// edition 1 the card leaves the hand; old journals reloaded for nothing.
 fn reload(s: &mut State, seat: usize, weapon: &str) -> Result<(), Error> {
+    let costs = s.edition >= 1;
     let p = player_mut(s, seat)?;
     let Some(w) = p.weapons.iter_mut().find(|w| w.card.name.eq_ignore_ascii_case(weapon.trim())) else {
         return Err(Error::NoSuchWeapon(p.name.clone(), weapon.to_owned()));
     };
+    if w.card.ammo.is_none() {
+        return Err(Error::BadCard(format!(
+            "the {} has unlimited ammo: there is nothing to reload",
+            w.card.name
+        )));
+    }
     w.ammo_left = w.card.ammo;
+    if costs {
+        if p.hand == 0 {
+            return Err(Error::BadCard(format!(
+                "a weapon is reloaded with a gadget card, and {} has no card in hand",
+                p.name
+            )));
+        }
+        p.hand -= 1;
+    }
     Ok(())
 }
 

@@ -186,7 +186,14 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
         Event::Play { player, card, on } => play_line(before, after, *player, card, *on),
         Event::Remove { player, card } => format!("{} discards {card} from play", who(before, *player)),
         Event::Drop { player, card } => format!("{} drops {card} on their square", who(before, *player)),
-        Event::Reload { player, weapon } => format!("{} reloads the {weapon}", who(before, *player)),
+        Event::Reload { player, weapon, gadget } => {
+            let with = match (gadget, after.edition) {
+                (Some(g), _) => format!(" with the {g}"),
+                (None, 0) => String::new(),
+                (None, _) => " with a gadget card".to_owned(),
+            };
+            format!("{} reloads the {weapon}{with}", who(before, *player))
+        }
         Event::PickUp { player, pile, take } => {
             let what = match take {
                 Take::Blood => "the blood counter".to_owned(),

@@ -37,7 +37,7 @@ pub struct Setup {
 
 /// The rules a new game starts with: 1 rolls a d6 each for who goes first in Frag Zombies!!!
 /// ("All players roll to see who goes first", zombies:27), with no poker hands and no card
-/// kept.
+/// kept, and a reload spends a gadget card from the hand.
 pub const EDITION: u32 = 1;
 
 /// The options a table may choose at set-up where groups read the book differently; every one
@@ -319,7 +319,14 @@ pub enum Event {
     /// The current fighter drops a weapon or gadget in play on his square.
     Drop { player: usize, card: String },
     /// A weapon card in play is reloaded to full (with a gadget card).
-    Reload { player: usize, weapon: String },
+    /// Since edition 1 the reload spends a gadget card from the hand ("until you have reloaded
+    /// it with a gadget card", deadlands:8), named in `gadget` when the player says which.
+    Reload {
+        player: usize,
+        weapon: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        gadget: Option<String>,
+    },
     /// The current player picks up one thing from a pile of leftovers.
     PickUp { player: usize, pile: u32, take: Take },
     /// A blood counter spent to heal 1 Health.

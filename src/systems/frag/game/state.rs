@@ -269,6 +269,8 @@ pub struct State {
     pub frag_target: u32,
     /// The options chosen at set-up (all off: the book).
     pub house: HouseRules,
+    /// The rules the game started with ([`super::EDITION`]; 0 for old journals).
+    pub edition: u32,
     /// The seat that went first.
     pub first: Option<usize>,
     pub turn: Option<Turn>,

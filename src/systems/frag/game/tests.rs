@@ -650,10 +650,49 @@ fn weapons_ammo_armour_and_blood() {
     );
     let again = attack(ANN, Target::Player(BOB), pistol, 1, [&[1, 1, 1], &[6, 6, 6], &[6, 6, 6]]);
     assert_eq!(refused(&mut g, again), "Laser Pistol is out of ammo: reload it with a gadget card first");
-    ok(&mut g, Event::Reload { player: ANN, weapon: "Laser Pistol".into() });
+    // deadlands:8: "you may not fire it again until you have reloaded it with a gadget card."
+    let hand = g.state.players[ANN].hand;
+    let reload = |gadget: Option<&str>| Event::Reload {
+        player: ANN,
+        weapon: "Laser Pistol".into(),
+        gadget: gadget.map(Into::into),
+    };
+    assert_eq!(ok(&mut g, reload(Some("Ammo Belt"))), "Ann reloads the Laser Pistol with the Ammo Belt");
     assert_eq!(g.state.players[ANN].weapons[0].ammo_left, Some(1));
+    assert_eq!(g.state.players[ANN].hand, hand - 1, "the gadget card is spent");
+    ok(&mut g, Event::Discard { player: ANN, count: hand - 1 });
+    assert_eq!(
+        refused(&mut g, reload(None)),
+        "a weapon is reloaded with a gadget card, and Ann has no card in hand"
+    );
     // Blood counters heal 1, never past the Health stat.
     assert_eq!(refused(&mut g, Event::SpendBlood { player: ANN }), "Ann has no blood counters");
+}
+
+#[test]
+fn an_old_journal_reloads_for_nothing() {
+    // Journals of edition 0 reloaded without a card: they replay so (reading R29).
+    let players = vec![seat("Ann", "agency-operative", (2, 2, 3)), seat("Bob", "indian-brave", (3, 2, 2))];
+    let setup = Setup {
+        variant: Variant::Deadlands,
+        players,
+        frag_target: None,
+        house: HouseRules::default(),
+        edition: 0,
+    };
+    let mut g = Game::default();
+    ok(&mut g, Event::Begin(Box::new(setup)));
+    ok(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D"]));
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    let pistol = WeaponCard { name: "Laser Pistol".into(), dice: 2, extra: 1, ammo: Some(1) };
+    ok(&mut g, Event::Play { player: ANN, card: Play::Weapon(pistol), on: None });
+    let hand = g.state.players[ANN].hand;
+    let reload = Event::Reload { player: ANN, weapon: "Laser Pistol".into(), gadget: None };
+    assert_eq!(ok(&mut g, reload), "Ann reloads the Laser Pistol");
+    assert_eq!(g.state.players[ANN].hand, hand);
+    let gatling = Event::Reload { player: ANN, weapon: "Knife".into(), gadget: None };
+    assert_eq!(refused(&mut g, gatling), "Ann has no weapon card called Knife in play");
 }
 
 #[test]

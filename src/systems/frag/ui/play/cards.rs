@@ -246,8 +246,8 @@ pub fn cards_ui(
                                 ui,
                                 book,
                                 game,
-                                &format!("Reload the {card}"),
-                                Event::Reload { player: seat, weapon: card.clone() },
+                                &format!("Reload the {card} (a gadget card)"),
+                                Event::Reload { player: seat, weapon: card.clone(), gadget: None },
                                 commands,
                             );
                         }
