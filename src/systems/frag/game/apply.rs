@@ -1085,7 +1085,21 @@ fn play(book: &Rulebook, s: &mut State, seat: usize, card: &Play, on: Option<usi
             if *bonus == 0 {
                 return Err(Error::BadCard("armour adds at least 1 Health".into()));
             }
+            // deadlands:8: one suit at a time, but for the two that go with the Bulletproof
+            // Vest (reading R30); old journals wore any.
+            let edition = s.edition;
             let p = player_mut(s, seat)?;
+            if let Some(worn) = p.armour.iter().find(|a| !book.core.suits_combine(&a.name, name))
+                && edition >= 1
+            {
+                return Err(Error::BadCard(format!(
+                    "{} already wears the {}: one suit of armour at a time (only the {} goes with the {})",
+                    p.name,
+                    worn.name,
+                    book.core.armour_combine_with,
+                    book.core.armour_combinable.join(" or the ")
+                )));
+            }
             p.armour.push(Armour { name: name.clone(), bonus: *bonus, taken: 0 });
             p.health += bonus;
         }

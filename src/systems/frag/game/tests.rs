@@ -670,6 +670,37 @@ fn weapons_ammo_armour_and_blood() {
 }
 
 #[test]
+fn one_suit_of_armour_at_a_time() {
+    // deadlands:8: "A fighter may not normally wear more than one suit of armor at a time. The
+    // exceptions are the Armored Duster and the Light Armored Leggings . . . these may be
+    // combined with Bulletproof Vest."
+    let mut g = deadlands(None);
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    let suit = |name: &str| Event::Play {
+        player: ANN,
+        card: Play::Armour { name: name.into(), bonus: 1 },
+        on: None,
+    };
+    ok(&mut g, suit("Light Armor"));
+    assert_eq!(
+        refused(&mut g, suit("Bulletproof Vest")),
+        "Ann already wears the Light Armor: one suit of armour at a time (only the Bulletproof Vest goes with the Armored Duster or the Light Armored Leggings)"
+    );
+    let mut g = deadlands(None);
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    ok(&mut g, suit("Bulletproof Vest"));
+    ok(&mut g, suit("armoured duster"));
+    assert_eq!(g.state.players[ANN].armour.len(), 2);
+    assert!(
+        refused(&mut g, suit("Light Armored Leggings")).starts_with("Ann already wears the armoured duster")
+    );
+    assert!(book().core.suits_combine("Light Armored Leggings", "bulletproof vest"));
+    assert!(!book().core.suits_combine("Armored Duster", "Light Armored Leggings"));
+}
+
+#[test]
 fn an_old_journal_reloads_for_nothing() {
     // Journals of edition 0 reloaded without a card: they replay so (reading R29).
     let players = vec![seat("Ann", "agency-operative", (2, 2, 3)), seat("Bob", "indian-brave", (3, 2, 2))];

@@ -213,6 +213,11 @@ pub struct Core {
     pub main_street_shootout_bonus_specials: u32,
     /// The gadget that lets anyone play hexes.
     pub hex_gadget: String,
+    /// "A fighter may not normally wear more than one suit of armor at a time" (deadlands:8):
+    /// the one suit worn with [`Core::armour_combinable`] ones.
+    pub armour_combine_with: String,
+    /// The suits that may be worn with [`Core::armour_combine_with`].
+    pub armour_combinable: Vec<String>,
     /// Deck names, in [`Deck`] order.
     pub deck_names: Vec<(Deck, String)>,
     pub setup_deal: Vec<Deck>,
@@ -227,6 +232,17 @@ pub struct Core {
 }
 
 impl Core {
+    /// Whether suits named `a` and `b` may be worn together: the Bulletproof Vest with the
+    /// Armored Duster or the Light Armored Leggings, whatever the case or the spelling of
+    /// "armour" (reading R30).
+    #[must_use]
+    pub fn suits_combine(&self, a: &str, b: &str) -> bool {
+        let key = |name: &str| name.trim().to_lowercase().replace("armour", "armor");
+        let (a, b, vest) = (key(a), key(b), key(&self.armour_combine_with));
+        let combinable = |n: &str| self.armour_combinable.iter().any(|c| key(c) == n);
+        (a == vest && combinable(&b)) || (b == vest && combinable(&a))
+    }
+
     /// A deck's name as players say it.
     #[must_use]
     pub fn deck_name(&self, deck: Deck) -> &str {
@@ -523,6 +539,7 @@ impl Reader<'_> {
 }
 
 fn read_core(r: &mut Reader<'_>, v: &Value) -> Core {
+    let armour = r.field(v, "", "armour");
     let design = r.field(v, "", "design");
     let design = Design {
         points: r.positive(design, "design", "points"),
@@ -601,6 +618,8 @@ fn read_core(r: &mut Reader<'_>, v: &Value) -> Core {
         specials_per_frag: r.number(v, "", "specials_per_frag"),
         main_street_shootout_bonus_specials: r.number(v, "", "main_street_shootout_bonus_specials"),
         hex_gadget: r.text(v, "", "hex_gadget"),
+        armour_combine_with: r.text(armour, "armour", "combine_with"),
+        armour_combinable: r.texts(armour, "armour", "combinable"),
         deck_names: Deck::ALL.iter().map(|&d| (d, r.text(decks, "decks", d.id()))).collect(),
         setup_deal: r.decks(v, "", "setup_deal"),
         poker_hand_size: r.count(poker, "poker", "hand_size"),
