@@ -768,6 +768,11 @@ fn gallows_choice(
             None => Ok(None),
         };
     }
+    if chosen.is_some() && s.free_gallows(book).is_empty() {
+        return Err(Error::Gallows(format!(
+            "every gallows square is taken: {victim} is fragged and does not hang"
+        )));
+    }
     match (chosen, s.gallows_rule(book, target, damage)) {
         (None, GallowsRule::Must) => Err(Error::Gallows(format!(
             "{damage} damage is at least twice {victim}'s Health of {health}: choose the gallows square they hang on"

@@ -540,6 +540,10 @@ impl State {
         if self.variant == Variant::Zombies || damage < p.health || damage == 0 {
             return GallowsRule::No;
         }
+        // Every gallows square taken: the frag is a plain one (reading R31).
+        if self.free_gallows(book).is_empty() {
+            return GallowsRule::No;
+        }
         if combat::is_gallows(book, damage, p.health, false) {
             GallowsRule::Must
         } else if c.gallows_always {

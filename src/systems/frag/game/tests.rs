@@ -701,6 +701,52 @@ fn one_suit_of_armour_at_a_time() {
 }
 
 #[test]
+fn with_every_gallows_square_taken_a_frag_is_a_plain_frag() {
+    // deadlands:2 ("The four squares at the end of Main Street … and the center of the
+    // desert"): five squares, one hanged fighter each. Reading R31: when all five are taken the
+    // attack still happens and the target is fragged as usual.
+    let mut g = new_game(
+        Variant::Deadlands,
+        vec![
+            seat("Ann", "agency-operative", (2, 2, 3)),
+            seat("Bob", "mad-scientist", (3, 2, 2)),
+            seat("Cy", "harrowed-gunslinger", (2, 3, 2)),
+            seat("Di", "huckster", (2, 2, 3)),
+            seat("Ed", "saloon-gal", (2, 3, 2)),
+            seat("Flo", "indian-brave", (3, 2, 2)),
+        ],
+        None,
+    );
+    ok(
+        &mut g,
+        poker(&[
+            "AS,KS,QS,JS,10S",
+            "7H,7D,2C,3S,9D",
+            "2H,4D,6C,8S,10D",
+            "3H,5D,7C,9S,JD",
+            "4H,6D,8C,10S,QD",
+            "5H,7S,9C,JS,KD",
+        ]),
+    );
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    // Ann stands on gallows square 1 (she came back there); Cy to Flo hang on 2 to 5.
+    g.state.players[ANN].status = Status::Active(Spot::Gallows(1));
+    for (seat, square) in [(2, 2), (3, 3), (4, 4), (5, 5)] {
+        g.state.players[seat].status = Status::Hanged(square);
+    }
+    g.state.players[BOB].status = Status::Active(Spot::Board);
+    assert!(g.state.free_gallows(book()).is_empty());
+    // 18 against 3: 6 damage, twice Bob's Health of 3, and nowhere to hang him.
+    assert_eq!(g.state.gallows_rule(book(), BOB, 6), GallowsRule::No);
+    let shot = attack(ANN, Target::Player(BOB), WeaponUse::Starting, 1, [&[2, 2, 2], &[6, 6, 6], &[1, 1, 1]]);
+    assert_eq!(refused(&mut g, with_gallows(shot.clone(), 1)), "every gallows square is taken: Bob is fragged and does not hang");
+    let line = ok(&mut g, shot);
+    assert!(line.starts_with("Ann attacks Bob with the Gatling Pistol: hit on 6 (needed 1), 18 against 3: 6 damage, Bob is fragged, Ann 1 frag"), "{line}");
+    assert_eq!((g.state.players[BOB].status, g.state.players[ANN].frags), (Status::Fragged, 1));
+}
+
+#[test]
 fn an_old_journal_reloads_for_nothing() {
     // Journals of edition 0 reloaded without a card: they replay so (reading R29).
     let players = vec![seat("Ann", "agency-operative", (2, 2, 3)), seat("Bob", "indian-brave", (3, 2, 2))];
