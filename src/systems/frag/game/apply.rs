@@ -9,7 +9,7 @@ use super::state::{
 };
 use crate::kernel::cards;
 use crate::systems::frag::rules::combat::{self, Outcome};
-use crate::systems::frag::rules::data::{HexAccess, Rulebook, Variant};
+use crate::systems::frag::rules::data::{HexAccess, Rulebook, Variant, Zombies};
 use crate::systems::frag::rules::poker::{self, PokerCard};
 use crate::systems::frag::rules::{Deck, fighter, shootout};
 
@@ -191,6 +191,49 @@ fn extra_die(book: &Rulebook, s: &mut State, seat: usize, dice: u32) -> Result<(
         return Err(Error::BadRolls(format!("{who} has no card in hand to discard for the extra die")));
     }
     p.hand -= 1;
+    Ok(())
+}
+
+/// What an event card does that Posse counts (reading R32): the First Aid Kit's d6 of blood
+/// counters, the Chainsaw's weapon in play for the rest of the game. Since edition 1 each needs
+/// its roll or its weapon, and no other card takes them.
+fn event_card(
+    book: &Rulebook,
+    s: &mut State,
+    seat: usize,
+    name: &str,
+    roll: Option<u8>,
+    weapon: Option<&WeaponCard>,
+) -> Result<(), Error> {
+    let z = &book.zombies;
+    let (first_aid, chainsaw) =
+        (Zombies::names(&z.events_blood_roll, name), Zombies::names(&z.events_kept_weapon, name));
+    let strict = s.edition >= 1;
+    match roll {
+        Some(r) if first_aid => {
+            face(r)?;
+            player_mut(s, seat)?.blood += u32::from(r);
+        }
+        Some(_) => return Err(Error::BadCard(format!("the {name} rolls no die for blood counters"))),
+        None if first_aid && strict => {
+            return Err(Error::BadCard(format!("roll 1d6 for the {name}: that many blood counters")));
+        }
+        None => {}
+    }
+    match weapon {
+        Some(card) if chainsaw => {
+            if card.name.trim().is_empty() {
+                return Err(Error::BadCard("name the weapon card".into()));
+            }
+            let p = player_mut(s, seat)?;
+            p.weapons.push(WeaponInPlay { card: card.clone(), ammo_left: card.ammo, kept: true });
+        }
+        Some(_) => return Err(Error::BadCard(format!("the {name} puts no weapon in play"))),
+        None if chainsaw && strict => {
+            return Err(Error::BadCard(format!("type the weapon card the {name} puts in play")));
+        }
+        None => {}
+    }
     Ok(())
 }
 
@@ -738,7 +781,7 @@ fn put_weapon_in_play(book: &Rulebook, s: &mut State, seat: usize, card: &Weapon
     if p.hand == 0 {
         return Err(Error::EmptyHand(p.name.clone()));
     }
-    if u32::try_from(p.weapons.len()).unwrap_or(u32::MAX) >= limit {
+    if u32::try_from(p.weapons.iter().filter(|w| !w.kept).count()).unwrap_or(u32::MAX) >= limit {
         return Err(Error::WeaponLimit { player: p.name.clone(), limit });
     }
     if p.weapons.iter().any(|w| w.card.name.eq_ignore_ascii_case(&card.name)) {
@@ -748,7 +791,7 @@ fn put_weapon_in_play(book: &Rulebook, s: &mut State, seat: usize, card: &Weapon
         )));
     }
     p.hand -= 1;
-    p.weapons.push(WeaponInPlay { card: card.clone(), ammo_left: card.ammo });
+    p.weapons.push(WeaponInPlay { card: card.clone(), ammo_left: card.ammo, kept: false });
     Ok(())
 }
 
@@ -826,12 +869,19 @@ fn frag(
     by: Option<usize>,
     gallows: Option<u8>,
 ) -> Result<u32, Error> {
-    let variant = s.variant;
+    let (variant, edition) = (s.variant, s.edition);
     let p = player_mut(s, victim)?;
     p.status = gallows.map_or(Status::Fragged, Status::Hanged);
     p.health = 0;
     p.held_attack = false;
-    let weapons: Vec<WeaponCard> = p.weapons.drain(..).map(|w| w.card).collect();
+    // The Chainsaw stays for the rest of the game (zombies:92).
+    let (kept, lost): (Vec<WeaponInPlay>, Vec<WeaponInPlay>) = p.weapons.drain(..).partition(|w| w.kept);
+    p.weapons = kept;
+    let weapons: Vec<WeaponCard> = lost.into_iter().map(|w| w.card).collect();
+    // The Grenade and the Skateboard remain "until you are fragged" (zombies:96, :104).
+    if variant == Variant::Zombies && edition >= 1 {
+        p.specials.retain(|c| !Zombies::names(&book.zombies.events_lost_when_fragged, c));
+    }
     let mut gadgets: Vec<String> = Vec::new();
     if variant == Variant::Zombies {
         // "There just isn't enough stuff in this town for it to disappear."
@@ -1063,6 +1113,31 @@ fn discard(s: &mut State, seat: usize, count: u32) -> Result<(), Error> {
     Ok(())
 }
 
+/// A suit of armour put on: its Health bonus added, one suit at a time (reading R30).
+fn wear(book: &Rulebook, s: &mut State, seat: usize, name: &str, bonus: u32) -> Result<(), Error> {
+    if bonus == 0 {
+        return Err(Error::BadCard("armour adds at least 1 Health".into()));
+    }
+    // deadlands:8: one suit at a time, but for the two that go with the Bulletproof
+    // Vest (reading R30); old journals wore any.
+    let edition = s.edition;
+    let p = player_mut(s, seat)?;
+    if let Some(worn) = p.armour.iter().find(|a| !book.core.suits_combine(&a.name, name))
+        && edition >= 1
+    {
+        return Err(Error::BadCard(format!(
+            "{} already wears the {}: one suit of armour at a time (only the {} goes with the {})",
+            p.name,
+            worn.name,
+            book.core.armour_combine_with,
+            book.core.armour_combinable.join(" or the ")
+        )));
+    }
+    p.armour.push(Armour { name: name.to_owned(), bonus, taken: 0 });
+    p.health += bonus;
+    Ok(())
+}
+
 fn play(book: &Rulebook, s: &mut State, seat: usize, card: &Play, on: Option<usize>) -> Result<(), Error> {
     let target = on.unwrap_or(seat);
     s.player(target)?;
@@ -1087,26 +1162,7 @@ fn play(book: &Rulebook, s: &mut State, seat: usize, card: &Play, on: Option<usi
         }
         Play::Armour { name, bonus } => {
             active(s, seat)?;
-            if *bonus == 0 {
-                return Err(Error::BadCard("armour adds at least 1 Health".into()));
-            }
-            // deadlands:8: one suit at a time, but for the two that go with the Bulletproof
-            // Vest (reading R30); old journals wore any.
-            let edition = s.edition;
-            let p = player_mut(s, seat)?;
-            if let Some(worn) = p.armour.iter().find(|a| !book.core.suits_combine(&a.name, name))
-                && edition >= 1
-            {
-                return Err(Error::BadCard(format!(
-                    "{} already wears the {}: one suit of armour at a time (only the {} goes with the {})",
-                    p.name,
-                    worn.name,
-                    book.core.armour_combine_with,
-                    book.core.armour_combinable.join(" or the ")
-                )));
-            }
-            p.armour.push(Armour { name: name.clone(), bonus: *bonus, taken: 0 });
-            p.health += bonus;
+            wear(book, s, seat, name, *bonus)?;
         }
         Play::Gadget { name, health } => {
             active(s, seat)?;
@@ -1142,8 +1198,9 @@ fn play(book: &Rulebook, s: &mut State, seat: usize, card: &Play, on: Option<usi
                 player_mut(s, seat)?.specials.push(name.clone());
             }
         }
-        Play::Event { name, lasting } => {
+        Play::Event { name, lasting, roll, weapon } => {
             zombies(s, "event cards are played")?;
+            event_card(book, s, seat, name, *roll, weapon.as_ref())?;
             if *lasting {
                 let max = book.zombies.event_cards_in_play_max;
                 let p = player_mut(s, seat)?;

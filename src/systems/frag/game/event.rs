@@ -186,10 +186,16 @@ pub enum Play {
         lasting: bool,
     },
     /// A Zombies!!! event card (Frag Zombies!!!); `lasting` ones stay in play (at most 3).
+    /// The First Aid Kit brings its d6 (`roll`: that many blood counters), the Chainsaw the
+    /// weapon card it puts in play for the rest of the game (`weapon`; reading R32).
     Event {
         name: String,
         #[serde(default)]
         lasting: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapon: Option<WeaponCard>,
     },
     /// A healing card: Health back (the Indian Brave gets 1 more), above the fighter's
     /// Health only when the card says so.

@@ -97,6 +97,9 @@ pub struct WeaponInPlay {
     pub card: WeaponCard,
     /// Shots left; `None` for unlimited.
     pub ammo_left: Option<u32>,
+    /// In play for the rest of the game, beyond the weapon limit and through frags (the
+    /// Zombies!!! Chainsaw, reading R32).
+    pub kept: bool,
 }
 
 /// A suit of armour worn.

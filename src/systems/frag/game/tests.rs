@@ -740,7 +740,10 @@ fn with_every_gallows_square_taken_a_frag_is_a_plain_frag() {
     // 18 against 3: 6 damage, twice Bob's Health of 3, and nowhere to hang him.
     assert_eq!(g.state.gallows_rule(book(), BOB, 6), GallowsRule::No);
     let shot = attack(ANN, Target::Player(BOB), WeaponUse::Starting, 1, [&[2, 2, 2], &[6, 6, 6], &[1, 1, 1]]);
-    assert_eq!(refused(&mut g, with_gallows(shot.clone(), 1)), "every gallows square is taken: Bob is fragged and does not hang");
+    assert_eq!(
+        refused(&mut g, with_gallows(shot.clone(), 1)),
+        "every gallows square is taken: Bob is fragged and does not hang"
+    );
     let line = ok(&mut g, shot);
     assert!(line.starts_with("Ann attacks Bob with the Gatling Pistol: hit on 6 (needed 1), 18 against 3: 6 damage, Bob is fragged, Ann 1 frag"), "{line}");
     assert_eq!((g.state.players[BOB].status, g.state.players[ANN].frags), (Status::Fragged, 1));
@@ -1163,10 +1166,14 @@ fn fragging_a_player_in_zombies_earns_nothing() {
 fn event_cards_in_play_and_decks() {
     let mut g = zombies();
     ok(&mut g, Event::Draw { player: ANN, deck: Deck::Events, count: 3 });
-    for name in ["Skateboard", "Grenade", "Chainsaw"] {
+    for name in ["Skateboard", "Grenade", "Alternate Food Source"] {
         ok(
             &mut g,
-            Event::Play { player: ANN, card: Play::Event { name: name.into(), lasting: true }, on: None },
+            Event::Play {
+                player: ANN,
+                card: Play::Event { name: name.into(), lasting: true, roll: None, weapon: None },
+                on: None,
+            },
         );
     }
     assert_eq!(
@@ -1174,7 +1181,12 @@ fn event_cards_in_play_and_decks() {
             &mut g,
             Event::Play {
                 player: ANN,
-                card: Play::Event { name: "Much Needed Rest".into(), lasting: true },
+                card: Play::Event {
+                    name: "Much Needed Rest".into(),
+                    lasting: true,
+                    roll: None,
+                    weapon: None
+                },
                 on: None
             }
         ),
@@ -1193,6 +1205,56 @@ fn event_cards_in_play_and_decks() {
     assert_eq!(
         ok(&mut d, Event::JokerDrawn { player: BOB }),
         "Bob drew a joker: it is discarded, and they draw a card from any deck instead"
+    );
+}
+
+#[test]
+fn the_chainsaw_the_first_aid_kit_and_what_a_frag_takes() {
+    let mut g = zombies();
+    ok(&mut g, Event::Draw { player: ANN, deck: Deck::Events, count: 4 });
+    let play = |name: &str, lasting: bool, roll: Option<u8>, weapon: Option<WeaponCard>| Event::Play {
+        player: ANN,
+        card: Play::Event { name: name.into(), lasting, roll, weapon },
+        on: None,
+    };
+    // zombies:92: "For the remainder of the game you are considered to have a chainsaw weapon
+    // card in play that does not count against your weapon limit."
+    let chainsaw = WeaponCard { name: "Chainsaw".into(), dice: 3, extra: 1, ammo: None };
+    assert_eq!(
+        refused(&mut g, play("Chainsaw", false, None, None)),
+        "type the weapon card the Chainsaw puts in play"
+    );
+    ok(&mut g, play("Chainsaw", false, None, Some(chainsaw.clone())));
+    // Ann's limit is Health 2 + 1 = 3 weapon cards; the Chainsaw is beyond it.
+    for name in ["Rifle", "Bazooka", "Shotgun"] {
+        let card = WeaponCard { name: name.into(), dice: 2, extra: 0, ammo: Some(2) };
+        ok(&mut g, Event::Play { player: ANN, card: Play::Weapon(card), on: None });
+    }
+    assert_eq!(g.state.players[ANN].weapons.len(), 4);
+    // zombies:94: "Roll 1d6 and collect that number of Blood Counters".
+    assert_eq!(
+        refused(&mut g, play("First Aid Kit", false, None, None)),
+        "roll 1d6 for the First Aid Kit: that many blood counters"
+    );
+    assert_eq!(refused(&mut g, play("First Aid Kit", false, Some(7), None)), "a d6 shows 1 to 6, not 7");
+    assert_eq!(
+        refused(&mut g, play("Skateboard", true, Some(3), None)),
+        "the Skateboard rolls no die for blood counters"
+    );
+    ok(&mut g, play("First Aid Kit", false, Some(4), None));
+    assert_eq!(g.state.players[ANN].blood, 4);
+    // zombies:96, :104: the Grenade and the Skateboard remain "until you are fragged".
+    ok(&mut g, play("Grenade", true, None, None));
+    ok(&mut g, play("Skateboard", true, None, None));
+    ok(&mut g, Event::Draw { player: ANN, deck: Deck::Events, count: 1 });
+    ok(&mut g, play("Alternate Food Source", true, None, None));
+    ok(&mut g, Event::Wound { player: ANN, amount: 2 });
+    let p = &g.state.players[ANN];
+    assert_eq!(p.status, Status::Fragged);
+    assert_eq!(p.specials, ["Alternate Food Source"]);
+    assert_eq!(
+        p.weapons.iter().map(|w| (w.card.name.as_str(), w.kept)).collect::<Vec<_>>(),
+        [("Chainsaw", true)]
     );
 }
 
@@ -1283,7 +1345,8 @@ mod property {
             if !(p.is_active() || p.health == 0 || p.status == Status::Waiting) {
                 return Err(format!("{} is {:?} with {} health", p.name, p.status, p.health));
             }
-            if u32::try_from(p.weapons.len()).unwrap_or(u32::MAX) > s.weapon_limit(book(), seat) {
+            let counted = p.weapons.iter().filter(|w| !w.kept).count();
+            if u32::try_from(counted).unwrap_or(u32::MAX) > s.weapon_limit(book(), seat) {
                 return Err(format!("{} carries {} weapons", p.name, p.weapons.len()));
             }
         }

@@ -271,11 +271,27 @@ pub struct Zombies {
     /// "All players roll to see who goes first" (zombies:27): a d6 each, no poker hands and no
     /// card kept (reading R27).
     pub roll_for_first: bool,
+    /// Lasting event cards that leave play when their holder is fragged ("remains in play
+    /// until the player is fragged", zombies:96, :104).
+    pub events_lost_when_fragged: Vec<String>,
+    /// Event cards that roll a d6 for that many blood counters (the First Aid Kit, zombies:94).
+    pub events_blood_roll: Vec<String>,
+    /// Event cards that put a weapon in play for the rest of the game, beyond the weapon limit
+    /// (the Chainsaw, zombies:92).
+    pub events_kept_weapon: Vec<String>,
     /// The gadgets taken out of the deck before play (zombies:29).
     pub removed_gadgets: Vec<String>,
     /// The Death Match cards taken out when that expansion is used (zombies:7).
     pub death_match_weapons: Vec<String>,
     pub death_match_gadgets: Vec<String>,
+}
+
+impl Zombies {
+    /// Whether the card called `name` is one of `list`, whatever the case.
+    #[must_use]
+    pub fn names(list: &[String], name: &str) -> bool {
+        list.iter().any(|n| n.eq_ignore_ascii_case(name.trim()))
+    }
 }
 
 /// Everything Posse knows of the Frag rules.
@@ -634,6 +650,7 @@ fn read_core(r: &mut Reader<'_>, v: &Value) -> Core {
 fn read_zombies(r: &mut Reader<'_>, v: &Value) -> Zombies {
     let bonus = r.field(v, "", "blood_bonus");
     let death_match = r.field(v, "", "death_match_removed");
+    let events = r.field(v, "", "event_cards");
     Zombies {
         zombie_pool: r.number(v, "", "zombie_pool"),
         zombie_health: r.positive(v, "", "zombie_health"),
@@ -650,6 +667,9 @@ fn read_zombies(r: &mut Reader<'_>, v: &Value) -> Zombies {
         win_square: r.text(v, "", "win_square"),
         setup_deal: r.decks(v, "", "setup_deal"),
         roll_for_first: r.flag(v, "", "roll_for_first", false),
+        events_lost_when_fragged: r.texts(events, "event_cards", "lost_when_fragged"),
+        events_blood_roll: r.texts(events, "event_cards", "blood_roll"),
+        events_kept_weapon: r.texts(events, "event_cards", "kept_weapon"),
         removed_gadgets: r.texts(v, "", "removed_gadgets"),
         death_match_weapons: r.texts(death_match, "death_match_removed", "weapons"),
         death_match_gadgets: r.texts(death_match, "death_match_removed", "gadgets"),
