@@ -11,7 +11,7 @@ use egui_kittest::kittest::Queryable as _;
 use posse::app::PosseApp;
 use posse::store::{DataDir, Journal};
 use posse::systems::frag::app::{FragApp, Screen};
-use posse::systems::frag::game::{Event, Game, Seat, Setup};
+use posse::systems::frag::game::{Event, Game, HouseRules, Seat, Setup};
 use posse::systems::frag::rules::data::Variant;
 use posse::systems::frag::rules::embedded;
 use posse::systems::frag::rules::fighter::Fighter;
@@ -30,6 +30,8 @@ fn main() {
             Seat { name: "Bob".into(), fighter: fighter("indian-brave", 3, 2, 2) },
         ],
         frag_target: None,
+        house: HouseRules::default(),
+        edition: posse::systems::frag::game::EDITION,
     };
     let mut game = Game::default();
     let hands = ["AS KS QS JS 10S", "7H 7D 2C 3S 9D"]

@@ -196,6 +196,59 @@ fn damage_odds_are_exact_and_rolls_give_the_result() {
 }
 
 #[test]
+fn the_agency_operative_rerolls_his_ones() {
+    // deadlands:4 (Agency Operative, CHEATIN'): "May cheat on any revolver or gatling pistol
+    // attack (to-hit or damage). Reroll any dice that come up a 1." Each 1 is rolled once more
+    // and the second roll stands (reading R26).
+    let plain = json(&["hit", "--accuracy", "2", "--range", "7"], 0);
+    close(&plain["hit_chance"], 21.0 / 36.0);
+    let v = json(&["hit", "--accuracy", "2", "--range", "7", "--reroll-ones"], 0);
+    assert_eq!(keys(&v), ["dice", "hit_chance", "range", "rerolls_ones"]);
+    assert_eq!(v["rerolls_ones"], true);
+    close(&v["hit_chance"], 945.0 / 1296.0);
+    assert_eq!(
+        posse(&["hit", "--accuracy", "2", "--range", "7", "--reroll-ones", "--roll", "6,1"]).stdout,
+        "2 dice rerolling 1s at range 7: 72.9% to hit (945 of 1296 rolls)\nRolled 7: hit\n"
+    );
+    // The Gatling Pistol's 3d against Health 2: a frag on 30.6% of the rolls, 38.0% rerolled.
+    let plain = json(&["damage", "--dice", "3", "--health", "2"], 0);
+    close(&plain["chances"]["frag"], 2379.0 / 7776.0);
+    let v = json(&["damage", "--dice", "3", "--health", "2", "--attack-rerolls-ones"], 0);
+    assert_eq!(
+        keys(&v),
+        ["attack_rerolls_ones", "chances", "dice", "distribution", "expected", "extra", "health"]
+    );
+    close(&v["chances"]["frag"], 638_715.0 / 1_679_616.0);
+    let v = json(&["damage", "--dice", "3", "--health", "2", "--defence-rerolls-ones"], 0);
+    assert_eq!(
+        keys(&v),
+        ["chances", "defence_rerolls_ones", "dice", "distribution", "expected", "extra", "health"]
+    );
+    close(&v["chances"]["frag"], 52_659.0 / 279_936.0);
+    let both = json(
+        &["damage", "--dice", "1", "--health", "1", "--attack-rerolls-ones", "--defence-rerolls-ones"],
+        0,
+    );
+    assert_eq!(
+        (both["attack_rerolls_ones"].as_bool(), both["defence_rerolls_ones"].as_bool()),
+        (Some(true), Some(true))
+    );
+    // A rerolling die has 36 outcomes: it counts twice against the 49 dice counted exactly.
+    assert_fails(
+        &["hit", "--accuracy", "25", "--range", "7", "--reroll-ones"],
+        1,
+        "Posse counts the odds exactly for at most 49 dice in all, not 50 (Accuracy 25 and 0 bonus \
+         dice, each rerolling a 1 and counting twice).",
+    );
+    assert_fails(
+        &["damage", "--dice", "25", "--health", "5", "--attack-rerolls-ones"],
+        1,
+        "Posse counts the odds exactly for at most 49 dice in all, not 55 (25 damage dice and 5 \
+         defence dice, a rerolling die counting twice).",
+    );
+}
+
+#[test]
 fn every_count_is_bounded_before_anything_is_counted() {
     // --extra 4294967295 asked for a 64 GiB table of damage and aborted.
     for extra in ["100", "4294967295"] {
@@ -463,14 +516,66 @@ fn frag_deadlands_from_set_up_to_a_win_on_the_gallows() {
 }
 
 #[test]
+fn the_operatives_ones_are_rolled_again_on_the_attack_panel() {
+    // deadlands:4 (Agency Operative, CHEATIN'): "May cheat on any revolver or gatling pistol
+    // attack (to-hit or damage). Reroll any dice that come up a 1."
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
+    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
+    press(&mut h, "Rank the hands");
+    type_in(&mut h, "Respawn square", "3");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Respawn square", "4");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Movement dice", "2 2");
+    press(&mut h, "Roll for movement");
+
+    // Her Gatling Pistol at Bob: the odds count the rerolls (3d against Health 3), and a field
+    // for each roll's 1s stands under it, greyed until a 1 is typed.
+    press(&mut h, "Target Bob");
+    let disabled =
+        |h: &App, label: &str| h.get_by_role_and_label(Role::TextInput, label).accesskit_node().is_disabled();
+    assert!(disabled(&h, "To-hit 1s rolled again") && disabled(&h, "Damage 1s rolled again"));
+    assert!(h.query_by_label("Bob's defence 1s rolled again").is_none(), "the book: attacks only");
+    let button = h.get_by_role_and_label(Role::Button, "Attack").rect();
+    type_in(&mut h, "To-hit dice", "1 3 3");
+    assert!(!disabled(&h, "To-hit 1s rolled again"));
+    assert!(h.query_by_label_contains("roll each 1 again").is_some());
+    type_in(&mut h, "To-hit 1s rolled again", "5");
+    assert!(h.query_by_label_contains("a hit").is_some());
+    type_in(&mut h, "Damage dice", "1 6 6");
+    type_in(&mut h, "Damage 1s rolled again", "1");
+    type_in(&mut h, "Bob's defence dice", "2 2 2");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "Attack").rect(), button, "the button stays put");
+    press(&mut h, "Attack");
+    assert_eq!(
+        last_line(&h),
+        "Ann attacks Bob with the Gatling Pistol: hit on 11 (needed 1), 13 against 6: 2 damage, Bob has 1 Health left (2 dice that came up 1 rolled again)"
+    );
+    assert_eq!(game(&h).state.players[1].health, 1);
+}
+
+#[test]
 fn frag_zombies_a_turn_with_three_zombie_attacks_then_too_many_frags_and_a_win() {
     let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
     let mut h = frag_play(dir.path());
     press(&mut h, "Game Frag Zombies!!!");
     seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
-    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
-    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
-    press(&mut h, "Rank the hands");
+    // zombies:27: "All players roll to see who goes first"; the cards to take out are recalled.
+    assert!(h.query_by_label_contains("Take out of the Gadget deck: Energy Reflector").is_some());
+    type_in(&mut h, "Ann's roll", "6");
+    type_in(&mut h, "Bob's roll", "3");
+    press(&mut h, "Who goes first");
+    assert_eq!(last_line(&h), "Who goes first: Ann rolls 6, Bob rolls 3");
+    assert_eq!(game(&h).state.players[0].hand, 3, "a weapon, a gadget and an event card");
     assert_eq!(game(&h).state.zombie_pool, 100);
 
     // Ann's turn: the Hospital with 20 zombies from the pool.

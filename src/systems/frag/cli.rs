@@ -70,9 +70,14 @@ pub struct HitArgs {
     /// Dice added by cards.
     #[arg(long, default_value_t = 0)]
     pub bonus_dice: u32,
-    /// The dice rolled, like 3,5,1, to get the result.
+    /// The dice rolled, like 3,5,1, to get the result (with --reroll-ones, the dice that
+    /// stand after the rerolls).
     #[arg(long)]
     pub roll: Option<String>,
+    /// Each die that comes up 1 is rolled once more and the second roll stands (the Agency
+    /// Operative with a revolver or gatling pistol).
+    #[arg(long)]
+    pub reroll_ones: bool,
 }
 
 /// `posse frag damage`.
@@ -96,6 +101,14 @@ pub struct DamageArgs {
     /// The defence dice's total, to get the result.
     #[arg(long, requires = "attack_roll")]
     pub defense_roll: Option<u32>,
+    /// Each damage die that comes up 1 is rolled once more, the second roll standing (the
+    /// Agency Operative with a revolver or gatling pistol).
+    #[arg(long)]
+    pub attack_rerolls_ones: bool,
+    /// Each defence die that comes up 1 is rolled once more, the second roll standing (a house
+    /// rule: the book gives the Operative his rerolls on attacks only).
+    #[arg(long)]
+    pub defence_rerolls_ones: bool,
 }
 
 /// `posse frag poker`.
@@ -237,11 +250,22 @@ fn check_dice(book: &Rulebook, dice: u32, what: &str) -> Result<(), Failure> {
 
 fn hit_cmd(book: &Rulebook, a: &HitArgs) -> Result<Output, Failure> {
     let dice = a.accuracy.saturating_add(a.bonus_dice);
-    check_dice(book, dice, &format!("Accuracy {} and {} bonus dice", a.accuracy, a.bonus_dice))?;
-    let odds = combat::hit_odds(book, dice, a.range).map_err(combat_failure)?;
+    let rerolling = if a.reroll_ones { ", each rerolling a 1 and counting twice" } else { "" };
+    check_dice(
+        book,
+        dice.saturating_mul(1 + u32::from(a.reroll_ones)),
+        &format!("Accuracy {} and {} bonus dice{rerolling}", a.accuracy, a.bonus_dice),
+    )?;
+    let odds = combat::hit_odds_rerolling(book, dice, a.range, a.reroll_ones).map_err(combat_failure)?;
     let mut json_value = json!({ "dice": odds.dice, "range": odds.range, "hit_chance": odds.hit_chance });
+    if a.reroll_ones
+        && let Some(map) = json_value.as_object_mut()
+    {
+        map.insert("rerolls_ones".into(), json!(true));
+    }
+    let ones = if a.reroll_ones { " rerolling 1s" } else { "" };
     let mut text = format!(
-        "{dice} dice at range {}: {} to hit ({} of {} rolls)\n",
+        "{dice} dice{ones} at range {}: {} to hit ({} of {} rolls)\n",
         a.range,
         percent(odds.hit_chance),
         odds.ways,
@@ -267,15 +291,21 @@ fn hit_cmd(book: &Rulebook, a: &HitArgs) -> Result<Output, Failure> {
 }
 
 fn damage_cmd(book: &Rulebook, a: &DamageArgs) -> Result<Output, Failure> {
+    let rerolls = combat::Rerolls { attack: a.attack_rerolls_ones, defence: a.defence_rerolls_ones };
     if a.health > 0 {
-        let what = format!("{} damage dice and {} defence dice", a.dice, a.health);
-        check_dice(book, a.dice.saturating_add(a.health), &what)?;
+        // A die that rerolls its 1s has 36 outcomes: it counts as two against the exact counts.
+        let weight = |dice: u32, rerolling: bool| dice.saturating_mul(1 + u32::from(rerolling));
+        let rerolling =
+            if rerolls.attack || rerolls.defence { ", a rerolling die counting twice" } else { "" };
+        let what = format!("{} damage dice and {} defence dice{rerolling}", a.dice, a.health);
+        let counted = weight(a.dice, rerolls.attack).saturating_add(weight(a.health, rerolls.defence));
+        check_dice(book, counted, &what)?;
     }
     if a.extra > combat::MAX_EXTRA {
         return Err(combat_failure(CombatError::TooMuchExtra(a.extra)));
     }
-    let odds =
-        combat::damage_odds(book, a.dice, a.health, a.extra, a.gallows_always).map_err(combat_failure)?;
+    let odds = combat::damage_odds_rerolling(book, a.dice, a.health, a.extra, a.gallows_always, rerolls, 0)
+        .map_err(combat_failure)?;
     let mut json_value = json!({
         "dice": a.dice,
         "health": a.health,
@@ -284,9 +314,21 @@ fn damage_cmd(book: &Rulebook, a: &DamageArgs) -> Result<Output, Failure> {
         "distribution": odds.distribution,
         "expected": odds.expected,
     });
+    if let Some(map) = json_value.as_object_mut() {
+        if rerolls.attack {
+            map.insert("attack_rerolls_ones".into(), json!(true));
+        }
+        if rerolls.defence {
+            map.insert("defence_rerolls_ones".into(), json!(true));
+        }
+    }
     let extra = if a.extra > 0 { format!(" + {} extra", a.extra) } else { String::new() };
+    let (attack_ones, defence_ones) = (
+        if rerolls.attack { " rerolling 1s" } else { "" },
+        if rerolls.defence { ", rerolling 1s" } else { "" },
+    );
     let mut text = format!(
-        "{}d damage{extra} against Health {} ({} defence dice): expected {:.2}\n",
+        "{}d damage{attack_ones}{extra} against Health {} ({} defence dice{defence_ones}): expected {:.2}\n",
         a.dice, a.health, a.health, odds.expected
     );
     let _ = writeln!(

@@ -9,7 +9,7 @@ use super::state::{
 };
 use crate::kernel::cards;
 use crate::systems::frag::rules::combat::{self, Outcome};
-use crate::systems::frag::rules::data::{HexAccess, Rulebook, Variant};
+use crate::systems::frag::rules::data::{HexAccess, Rulebook, Variant, Zombies};
 use crate::systems::frag::rules::poker::{self, PokerCard};
 use crate::systems::frag::rules::{Deck, fighter, shootout};
 
@@ -42,7 +42,11 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
             return match event {
                 Event::TieRoll { rolls } => tie_roll(book, s, &tied, rolls),
                 Event::Begin(_) => Err(Error::AlreadyStarted),
+                Event::PokerHands { .. } | Event::DealPoker { .. } if s.rolled_for_first() => {
+                    Err(Error::NoPoker)
+                }
                 Event::PokerHands { .. } | Event::DealPoker { .. } => Err(Error::FirstSettled),
+                _ if s.rolled_for_first() => Err(Error::RollFirst),
                 _ => Err(Error::PokerFirst),
             };
         }
@@ -70,8 +74,8 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
         Event::Attack(attack) => self::attack(book, s, attack),
         Event::HoldAttack => hold_attack(book, s),
         Event::Shootout(sh) => shootout_roll(book, s, sh),
-        Event::Hazard { hazard, check, damage, defence } => {
-            self::hazard(book, s, hazard, check, damage, defence)
+        Event::Hazard { hazard, check, damage, defence, defence_bonus_dice } => {
+            self::hazard(book, s, hazard, check, (damage, defence), *defence_bonus_dice)
         }
         Event::Wound { player, amount } => wound_event(book, s, *player, *amount),
         Event::Draw { player, deck, count } => draw(s, *player, *deck, *count),
@@ -80,7 +84,7 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
         Event::Play { player, card, on } => play(book, s, *player, card, *on),
         Event::Remove { player, card } => remove_card(s, *player, card).map(|_| ()),
         Event::Drop { player, card } => drop_card(s, *player, card),
-        Event::Reload { player, weapon } => reload(s, *player, weapon),
+        Event::Reload { player, weapon, .. } => reload(s, *player, weapon),
         Event::PickUp { player, pile, take } => pick_up(s, *player, *pile, take),
         Event::SpendBlood { player } => spend_blood(book, s, *player),
         Event::ZombieFrags { player, count } => zombie_frags_event(book, s, *player, *count),
@@ -88,7 +92,9 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
         Event::PlaceZombies { count } => place_zombies(s, *count),
         Event::ZombiesMove { roll } => zombies_move(s, *roll),
         Event::ZombiesAdjacent { count } => zombies_adjacent(book, s, *count),
-        Event::ZombieAttack { damage, defence } => zombie_attack(book, s, damage, defence),
+        Event::ZombieAttack { damage, defence, defence_rerolls, defence_bonus_dice } => {
+            zombie_attack(book, s, damage, (defence, defence_rerolls), *defence_bonus_dice)
+        }
         Event::ReachHeliport => reach_heliport(s),
         Event::EndTurn => end_turn(book, s),
     }
@@ -144,6 +150,91 @@ fn zombies(s: &State, what: &'static str) -> Result<(), Error> {
 
 fn face(roll: u8) -> Result<u8, Error> {
     if (1..=6).contains(&roll) { Ok(roll) } else { Err(Error::BadFace(roll)) }
+}
+
+/// The dice of a roll that stand once the 1s are rolled again, when the roller rerolls them
+/// (reading R26): `rerolls` holds the second rolls, one per 1 in order. A roller who does
+/// not reroll has none.
+fn standing(what: &'static str, rolls: &[u8], rerolls: &[u8], rerolls_ones: bool) -> Result<Vec<u8>, Error> {
+    for &r in rerolls {
+        face(r)?;
+    }
+    if !rerolls_ones {
+        if !rerolls.is_empty() {
+            return Err(Error::BadRolls(format!("{what} rerolls no 1s")));
+        }
+        return Ok(rolls.to_vec());
+    }
+    combat::rerolled(rolls, rerolls).ok_or_else(|| {
+        let ones = combat::ones(rolls);
+        let needs = if ones == 1 { "1 second roll".to_owned() } else { format!("{ones} second rolls") };
+        Error::BadRolls(format!("{what} needs {needs} (one for each 1), not {}", rerolls.len()))
+    })
+}
+
+/// Dice added to `seat`'s roll: the Saloon Gal's one die ("May discard one card from her hand
+/// to add one die to any die roll", deadlands:6; reading R28), paid with a card from her hand.
+/// Anyone else, or more than one die, is refused.
+fn extra_die(book: &Rulebook, s: &mut State, seat: usize, dice: u32) -> Result<(), Error> {
+    if dice == 0 {
+        return Ok(());
+    }
+    let who = name(s, seat);
+    if !s.character(book, seat)?.discard_for_die {
+        return Err(Error::BadRolls(format!("{who} has no cheat that adds a die to a roll")));
+    }
+    if dice > 1 {
+        return Err(Error::BadRolls(format!("{who} adds one die to a roll, not {dice}")));
+    }
+    let p = player_mut(s, seat)?;
+    if p.hand == 0 {
+        return Err(Error::BadRolls(format!("{who} has no card in hand to discard for the extra die")));
+    }
+    p.hand -= 1;
+    Ok(())
+}
+
+/// What an event card does that Posse counts (reading R32): the First Aid Kit's d6 of blood
+/// counters, the Chainsaw's weapon in play for the rest of the game. Since edition 1 each needs
+/// its roll or its weapon, and no other card takes them.
+fn event_card(
+    book: &Rulebook,
+    s: &mut State,
+    seat: usize,
+    name: &str,
+    roll: Option<u8>,
+    weapon: Option<&WeaponCard>,
+) -> Result<(), Error> {
+    let z = &book.zombies;
+    let (first_aid, chainsaw) =
+        (Zombies::names(&z.events_blood_roll, name), Zombies::names(&z.events_kept_weapon, name));
+    let strict = s.edition >= 1;
+    match roll {
+        Some(r) if first_aid => {
+            face(r)?;
+            player_mut(s, seat)?.blood += u32::from(r);
+        }
+        Some(_) => return Err(Error::BadCard(format!("the {name} rolls no die for blood counters"))),
+        None if first_aid && strict => {
+            return Err(Error::BadCard(format!("roll 1d6 for the {name}: that many blood counters")));
+        }
+        None => {}
+    }
+    match weapon {
+        Some(card) if chainsaw => {
+            if card.name.trim().is_empty() {
+                return Err(Error::BadCard("name the weapon card".into()));
+            }
+            let p = player_mut(s, seat)?;
+            p.weapons.push(WeaponInPlay { card: card.clone(), ammo_left: card.ammo, kept: true });
+        }
+        Some(_) => return Err(Error::BadCard(format!("the {name} puts no weapon in play"))),
+        None if chainsaw && strict => {
+            return Err(Error::BadCard(format!("type the weapon card the {name} puts in play")));
+        }
+        None => {}
+    }
+    Ok(())
 }
 
 /// Checks a roll's dice count and faces and gives its total.
@@ -212,11 +303,16 @@ fn begin(book: &Rulebook, s: &mut State, setup: &Setup) -> Result<(), Error> {
     if frag_target == 0 {
         return Err(Error::BadSetup("the frag target must be at least 1".into()));
     }
+    // Frag Zombies!!!: "All players roll to see who goes first" (zombies:27), no poker hands
+    // (reading R27); journals of edition 0 played the poker hands.
+    let roll = setup.variant == Variant::Zombies && setup.edition >= 1 && book.zombies.roll_for_first;
     *s = State {
-        stage: Stage::Poker,
+        stage: if roll { Stage::TieBreak { tied: (0..n).collect() } } else { Stage::Poker },
         variant: setup.variant,
         players,
         frag_target,
+        house: setup.house,
+        edition: setup.edition,
         zombie_pool: if setup.variant == Variant::Zombies { book.zombies.zombie_pool } else { 0 },
         ..State::default()
     };
@@ -578,7 +674,9 @@ fn attack(book: &Rulebook, s: &mut State, a: &Attack) -> Result<(), Error> {
             out_of_ammo = *left < cost;
         }
     }
-    let hit_total = total("the to-hit roll", &a.to_hit, inputs.hit_dice)?;
+    total("the to-hit roll", &a.to_hit, inputs.hit_dice)?;
+    let to_hit = standing("the to-hit roll", &a.to_hit, &a.to_hit_rerolls, inputs.rerolls.attack)?;
+    let hit_total = total("the to-hit roll", &to_hit, inputs.hit_dice)?;
     let hit = hit_total >= a.range;
     // The attack is used whatever the rolls show.
     if a.held {
@@ -604,9 +702,13 @@ fn attack(book: &Rulebook, s: &mut State, a: &Attack) -> Result<(), Error> {
         blood_gained: 0,
         armour_lost: Vec::new(),
         out_of_ammo,
+        rerolled: u32::try_from(a.to_hit_rerolls.len() + a.damage_rerolls.len() + a.defence_rerolls.len())
+            .unwrap_or(u32::MAX),
     };
     if !hit {
-        if !a.damage.is_empty() || !a.defence.is_empty() || a.gallows.is_some() {
+        let rerolls =
+            !a.damage_rerolls.is_empty() || !a.defence_rerolls.is_empty() || a.defence_bonus_dice > 0;
+        if !a.damage.is_empty() || !a.defence.is_empty() || a.gallows.is_some() || rerolls {
             return Err(Error::BadRolls(format!(
                 "{hit_total} misses at range {}: there is no damage roll",
                 a.range
@@ -618,10 +720,22 @@ fn attack(book: &Rulebook, s: &mut State, a: &Attack) -> Result<(), Error> {
         s.last = Some(res);
         return Ok(());
     }
-    res.attack_total = total("the damage roll", &a.damage, inputs.damage_dice + a.damage_bonus_dice)?;
-    res.defence_total = total("the defence roll", &a.defence, inputs.defence_dice)?;
+    let damage_dice = inputs.damage_dice + a.damage_bonus_dice;
+    let defence_dice = inputs.defence_dice.saturating_add(a.defence_bonus_dice);
+    if let Target::Player(t) = a.target {
+        extra_die(book, s, t, a.defence_bonus_dice)?;
+    } else if a.defence_bonus_dice > 0 {
+        return Err(Error::BadRolls("a zombie's defence is one die".into()));
+    }
+    total("the damage roll", &a.damage, damage_dice)?;
+    total("the defence roll", &a.defence, defence_dice)?;
+    let damage = standing("the damage roll", &a.damage, &a.damage_rerolls, inputs.rerolls.attack)?;
+    let defence = standing("the defence roll", &a.defence, &a.defence_rerolls, inputs.rerolls.defence)?;
+    res.attack_total = total("the damage roll", &damage, damage_dice)?;
+    res.defence_total = total("the defence roll", &defence, defence_dice)?;
     res.damage = combat::damage(res.attack_total, res.defence_total, inputs.extra + a.extra);
-    res.malfunction = !inputs.starting && a.damage.contains(&1);
+    // The dice that stand decide a malfunction: a 1 rolled again is gone (reading R26).
+    res.malfunction = !inputs.starting && damage.contains(&1);
     match a.target {
         Target::Zombie => {
             if a.gallows.is_some() {
@@ -667,7 +781,7 @@ fn put_weapon_in_play(book: &Rulebook, s: &mut State, seat: usize, card: &Weapon
     if p.hand == 0 {
         return Err(Error::EmptyHand(p.name.clone()));
     }
-    if u32::try_from(p.weapons.len()).unwrap_or(u32::MAX) >= limit {
+    if u32::try_from(p.weapons.iter().filter(|w| !w.kept).count()).unwrap_or(u32::MAX) >= limit {
         return Err(Error::WeaponLimit { player: p.name.clone(), limit });
     }
     if p.weapons.iter().any(|w| w.card.name.eq_ignore_ascii_case(&card.name)) {
@@ -677,7 +791,7 @@ fn put_weapon_in_play(book: &Rulebook, s: &mut State, seat: usize, card: &Weapon
         )));
     }
     p.hand -= 1;
-    p.weapons.push(WeaponInPlay { card: card.clone(), ammo_left: card.ammo });
+    p.weapons.push(WeaponInPlay { card: card.clone(), ammo_left: card.ammo, kept: false });
     Ok(())
 }
 
@@ -696,6 +810,11 @@ fn gallows_choice(
             Some(_) => Err(Error::Gallows("there are no gallows in Frag Zombies!!!".into())),
             None => Ok(None),
         };
+    }
+    if chosen.is_some() && s.free_gallows(book).is_empty() {
+        return Err(Error::Gallows(format!(
+            "every gallows square is taken: {victim} is fragged and does not hang"
+        )));
     }
     match (chosen, s.gallows_rule(book, target, damage)) {
         (None, GallowsRule::Must) => Err(Error::Gallows(format!(
@@ -750,12 +869,19 @@ fn frag(
     by: Option<usize>,
     gallows: Option<u8>,
 ) -> Result<u32, Error> {
-    let variant = s.variant;
+    let (variant, edition) = (s.variant, s.edition);
     let p = player_mut(s, victim)?;
     p.status = gallows.map_or(Status::Fragged, Status::Hanged);
     p.health = 0;
     p.held_attack = false;
-    let weapons: Vec<WeaponCard> = p.weapons.drain(..).map(|w| w.card).collect();
+    // The Chainsaw stays for the rest of the game (zombies:92).
+    let (kept, lost): (Vec<WeaponInPlay>, Vec<WeaponInPlay>) = p.weapons.drain(..).partition(|w| w.kept);
+    p.weapons = kept;
+    let weapons: Vec<WeaponCard> = lost.into_iter().map(|w| w.card).collect();
+    // The Grenade and the Skateboard remain "until you are fragged" (zombies:96, :104).
+    if variant == Variant::Zombies && edition >= 1 {
+        p.specials.retain(|c| !Zombies::names(&book.zombies.events_lost_when_fragged, c));
+    }
     let mut gadgets: Vec<String> = Vec::new();
     if variant == Variant::Zombies {
         // "There just isn't enough stuff in this town for it to disappear."
@@ -869,8 +995,8 @@ fn hazard(
     s: &mut State,
     id: &str,
     check: &[u8],
-    damage: &[u8],
-    defence: &[u8],
+    (damage, defence): (&[u8], &[u8]),
+    defence_bonus_dice: u32,
 ) -> Result<(), Error> {
     deadlands(s, "map hazards are")?;
     let seat = acting(s, "entering a hazard")?;
@@ -897,6 +1023,7 @@ fn hazard(
         blood_gained: 0,
         armour_lost: Vec::new(),
         out_of_ammo: false,
+        rerolled: 0,
     };
     match h.accuracy_check_at_most {
         Some(at_most) => {
@@ -910,14 +1037,16 @@ fn hazard(
         None => {}
     }
     if !res.hit {
-        if !damage.is_empty() || !defence.is_empty() {
+        if !damage.is_empty() || !defence.is_empty() || defence_bonus_dice > 0 {
             return Err(Error::BadRolls("the check was passed: there is no damage roll".into()));
         }
         s.last = Some(res);
         return Ok(());
     }
     res.attack_total = total("the hazard's damage roll", damage, h.dice)?;
-    res.defence_total = total("the defence roll", defence, p.health)?;
+    let dice = p.health.saturating_add(defence_bonus_dice);
+    extra_die(book, s, seat, defence_bonus_dice)?;
+    res.defence_total = total("the defence roll", defence, dice)?;
     res.damage = combat::damage(res.attack_total, res.defence_total, 0);
     if h.accuracy_check_at_most.is_some() {
         // The beast drags him into its mouth: his movement is over.
@@ -984,6 +1113,31 @@ fn discard(s: &mut State, seat: usize, count: u32) -> Result<(), Error> {
     Ok(())
 }
 
+/// A suit of armour put on: its Health bonus added, one suit at a time (reading R30).
+fn wear(book: &Rulebook, s: &mut State, seat: usize, name: &str, bonus: u32) -> Result<(), Error> {
+    if bonus == 0 {
+        return Err(Error::BadCard("armour adds at least 1 Health".into()));
+    }
+    // deadlands:8: one suit at a time, but for the two that go with the Bulletproof
+    // Vest (reading R30); old journals wore any.
+    let edition = s.edition;
+    let p = player_mut(s, seat)?;
+    if let Some(worn) = p.armour.iter().find(|a| !book.core.suits_combine(&a.name, name))
+        && edition >= 1
+    {
+        return Err(Error::BadCard(format!(
+            "{} already wears the {}: one suit of armour at a time (only the {} goes with the {})",
+            p.name,
+            worn.name,
+            book.core.armour_combine_with,
+            book.core.armour_combinable.join(" or the ")
+        )));
+    }
+    p.armour.push(Armour { name: name.to_owned(), bonus, taken: 0 });
+    p.health += bonus;
+    Ok(())
+}
+
 fn play(book: &Rulebook, s: &mut State, seat: usize, card: &Play, on: Option<usize>) -> Result<(), Error> {
     let target = on.unwrap_or(seat);
     s.player(target)?;
@@ -1008,12 +1162,7 @@ fn play(book: &Rulebook, s: &mut State, seat: usize, card: &Play, on: Option<usi
         }
         Play::Armour { name, bonus } => {
             active(s, seat)?;
-            if *bonus == 0 {
-                return Err(Error::BadCard("armour adds at least 1 Health".into()));
-            }
-            let p = player_mut(s, seat)?;
-            p.armour.push(Armour { name: name.clone(), bonus: *bonus, taken: 0 });
-            p.health += bonus;
+            wear(book, s, seat, name, *bonus)?;
         }
         Play::Gadget { name, health } => {
             active(s, seat)?;
@@ -1049,8 +1198,9 @@ fn play(book: &Rulebook, s: &mut State, seat: usize, card: &Play, on: Option<usi
                 player_mut(s, seat)?.specials.push(name.clone());
             }
         }
-        Play::Event { name, lasting } => {
+        Play::Event { name, lasting, roll, weapon } => {
             zombies(s, "event cards are played")?;
+            event_card(book, s, seat, name, *roll, weapon.as_ref())?;
             if *lasting {
                 let max = book.zombies.event_cards_in_play_max;
                 let p = player_mut(s, seat)?;
@@ -1137,12 +1287,30 @@ fn drop_card(s: &mut State, seat: usize, card: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// A weapon card reloaded to full "with a gadget card" (deadlands:8, reading R29): since
+/// edition 1 the card leaves the hand; old journals reloaded for nothing.
 fn reload(s: &mut State, seat: usize, weapon: &str) -> Result<(), Error> {
+    let costs = s.edition >= 1;
     let p = player_mut(s, seat)?;
     let Some(w) = p.weapons.iter_mut().find(|w| w.card.name.eq_ignore_ascii_case(weapon.trim())) else {
         return Err(Error::NoSuchWeapon(p.name.clone(), weapon.to_owned()));
     };
+    if w.card.ammo.is_none() {
+        return Err(Error::BadCard(format!(
+            "the {} has unlimited ammo: there is nothing to reload",
+            w.card.name
+        )));
+    }
     w.ammo_left = w.card.ammo;
+    if costs {
+        if p.hand == 0 {
+            return Err(Error::BadCard(format!(
+                "a weapon is reloaded with a gadget card, and {} has no card in hand",
+                p.name
+            )));
+        }
+        p.hand -= 1;
+    }
     Ok(())
 }
 
@@ -1272,7 +1440,13 @@ fn zombies_adjacent(book: &Rulebook, s: &mut State, count: u32) -> Result<(), Er
     Ok(())
 }
 
-fn zombie_attack(book: &Rulebook, s: &mut State, damage: &[u8], defence: &[u8]) -> Result<(), Error> {
+fn zombie_attack(
+    book: &Rulebook,
+    s: &mut State,
+    damage: &[u8],
+    (defence, defence_rerolls): (&[u8], &[u8]),
+    defence_bonus_dice: u32,
+) -> Result<(), Error> {
     let seat = in_phase(s, Phase::ZombiesAttack, "a zombie attack")?;
     if turn(s)?.zombie_attacks.is_none() {
         return Err(Error::Zombies("count the zombies next to the fighter first".into()));
@@ -1281,9 +1455,13 @@ fn zombie_attack(book: &Rulebook, s: &mut State, damage: &[u8], defence: &[u8]) 
         return Err(Error::Zombies("no zombie attacks are left this turn".into()));
     }
     active(s, seat)?;
-    let health = s.player(seat)?.health;
+    let dice = s.player(seat)?.health.saturating_add(defence_bonus_dice);
     let attack_total = total("the zombie's damage roll", damage, book.zombies.zombie_damage_dice)?;
-    let defence_total = total("the defence roll", defence, health)?;
+    extra_die(book, s, seat, defence_bonus_dice)?;
+    total("the defence roll", defence, dice)?;
+    let rerolls_ones = s.defence_rerolls_ones(book, seat);
+    let defence = standing("the defence roll", defence, defence_rerolls, rerolls_ones)?;
+    let defence_total = total("the defence roll", &defence, dice)?;
     let dealt = combat::damage(attack_total, defence_total, 0);
     let armour_lost = take_damage(s, seat, dealt)?;
     let left = s.player(seat)?.health;
@@ -1319,6 +1497,7 @@ fn zombie_attack(book: &Rulebook, s: &mut State, damage: &[u8], defence: &[u8]) 
         blood_gained: 0,
         armour_lost,
         out_of_ammo: false,
+        rerolled: u32::try_from(defence_rerolls.len()).unwrap_or(u32::MAX),
     });
     Ok(())
 }

@@ -71,7 +71,8 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
             };
             let rolled: Vec<String> =
                 tied.iter().zip(rolls).map(|(&s, r)| format!("{} rolls {r}", who(before, s))).collect();
-            format!("Tie roll: {}", rolled.join(", "))
+            let what = if before.rolled_for_first() { "Who goes first" } else { "Tie roll" };
+            format!("{what}: {}", rolled.join(", "))
         }
         Event::StartDraw { roll } => {
             let drew = after.players.get(before.current_player().unwrap_or(0)).map(|p| p.hand)
@@ -185,7 +186,14 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
         Event::Play { player, card, on } => play_line(before, after, *player, card, *on),
         Event::Remove { player, card } => format!("{} discards {card} from play", who(before, *player)),
         Event::Drop { player, card } => format!("{} drops {card} on their square", who(before, *player)),
-        Event::Reload { player, weapon } => format!("{} reloads the {weapon}", who(before, *player)),
+        Event::Reload { player, weapon, gadget } => {
+            let with = match (gadget, after.edition) {
+                (Some(g), _) => format!(" with the {g}"),
+                (None, 0) => String::new(),
+                (None, _) => " with a gadget card".to_owned(),
+            };
+            format!("{} reloads the {weapon}{with}", who(before, *player))
+        }
         Event::PickUp { player, pile, take } => {
             let what = match take {
                 Take::Blood => "the blood counter".to_owned(),
@@ -225,7 +233,9 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
             format!("{} next to {current}", plural(*count, "zombie attacks", "zombies attack"))
         }
         Event::ZombieAttack { .. } => match &after.last {
-            Some(r) => format!("A zombie attacks {current}: {}", damage_words(before, after, r)),
+            Some(r) => {
+                format!("A zombie attacks {current}: {}{}", damage_words(before, after, r), rerolled(r))
+            }
             None => "A zombie attacks".into(),
         },
         Event::ReachHeliport => format!("{current} reaches {}", book.zombies.win_square),
@@ -261,6 +271,7 @@ fn attack_line(before: &State, after: &State, attacker: usize, weapon: &WeaponUs
     } else {
         let _ = write!(line, ": {} misses at range {}", r.hit_total, r.range);
     }
+    line.push_str(&rerolled(r));
     if r.malfunction {
         line.push_str("; a damage die shows 1: check the card for a malfunction");
     }
@@ -268,6 +279,15 @@ fn attack_line(before: &State, after: &State, attacker: usize, weapon: &WeaponUs
         line.push_str("; the weapon is out of ammo");
     }
     line
+}
+
+/// The 1s rolled again (the Agency Operative's cheatin'), when there were any.
+fn rerolled(r: &Resolution) -> String {
+    if r.rerolled == 0 {
+        String::new()
+    } else {
+        format!(" ({} rolled again)", plural(r.rerolled, "die that came up 1", "dice that came up 1"))
+    }
 }
 
 fn damage_words(before: &State, after: &State, r: &Resolution) -> String {

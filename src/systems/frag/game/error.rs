@@ -17,6 +17,10 @@ pub enum Error {
     FirstSettled,
     #[error("the poker hands come before this")]
     PokerFirst,
+    #[error("the roll for who goes first comes before this")]
+    RollFirst,
+    #[error("in Frag Zombies!!! everyone rolls a die for who goes first: there are no poker hands")]
+    NoPoker,
     #[error("{0}")]
     BadHand(String),
     #[error("there is no tie to roll off")]

@@ -26,6 +26,37 @@ pub struct Setup {
     /// Frags that win Frag Deadlands (3 unless agreed otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub frag_target: Option<u32>,
+    /// Where the table plays otherwise than Posse reads the book (all off: the book).
+    #[serde(default, skip_serializing_if = "HouseRules::is_book")]
+    pub house: HouseRules,
+    /// The rules the game was started with ([`EDITION`]); 0 for journals written before
+    /// Frag Zombies!!! rolled for who goes first, which replay with poker hands as they were.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub edition: u32,
+}
+
+/// The rules a new game starts with: 1 rolls a d6 each for who goes first in Frag Zombies!!!
+/// ("All players roll to see who goes first", zombies:27), with no poker hands and no card
+/// kept, and a reload spends a gadget card from the hand.
+pub const EDITION: u32 = 1;
+
+/// The options a table may choose at set-up where groups read the book differently; every one
+/// is off by default, which is the book as Posse reads it (`docs/frag.md`, the readings).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HouseRules {
+    /// The Agency Operative rerolls the 1s on his defence dice too (the book: his revolver and
+    /// gatling pistol attacks only, reading R26).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub operative_rerolls_defence: bool,
+}
+
+impl HouseRules {
+    /// Whether these are the book's rules (nothing chosen otherwise).
+    #[must_use]
+    pub fn is_book(&self) -> bool {
+        *self == HouseRules::default()
+    }
 }
 
 /// A weapon card as typed from the card: its name, damage dice, extra damage and ammo.
@@ -100,6 +131,20 @@ pub struct Attack {
     /// A held attack fired out of turn (a shootout).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub held: bool,
+    /// The second rolls of the to-hit dice that came up 1, in order, when the attacker rerolls
+    /// them (the Agency Operative with a revolver or gatling pistol; reading R26).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub to_hit_rerolls: Vec<u8>,
+    /// The same for the damage dice.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub damage_rerolls: Vec<u8>,
+    /// The same for the defence dice, when the defender rerolls them (a house rule).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defence_rerolls: Vec<u8>,
+    /// Dice added to the defence roll: the Saloon Gal's one die, paid with a card from her
+    /// hand (reading R28).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub defence_bonus_dice: u32,
 }
 
 /// The Speed rolls and cards of a shootout.
@@ -141,10 +186,16 @@ pub enum Play {
         lasting: bool,
     },
     /// A Zombies!!! event card (Frag Zombies!!!); `lasting` ones stay in play (at most 3).
+    /// The First Aid Kit brings its d6 (`roll`: that many blood counters), the Chainsaw the
+    /// weapon card it puts in play for the rest of the game (`weapon`; reading R32).
     Event {
         name: String,
         #[serde(default)]
         lasting: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapon: Option<WeaponCard>,
     },
     /// A healing card: Health back (the Indian Brave gets 1 more), above the fighter's
     /// Health only when the card says so.
@@ -250,6 +301,9 @@ pub enum Event {
         damage: Vec<u8>,
         #[serde(default)]
         defence: Vec<u8>,
+        /// The Saloon Gal's die added to her defence, paid with a card (reading R28).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        defence_bonus_dice: u32,
     },
     /// A card effect takes Health from a fighter (no one scores a frag from it).
     Wound { player: usize, amount: u32 },
@@ -271,7 +325,14 @@ pub enum Event {
     /// The current fighter drops a weapon or gadget in play on his square.
     Drop { player: usize, card: String },
     /// A weapon card in play is reloaded to full (with a gadget card).
-    Reload { player: usize, weapon: String },
+    /// Since edition 1 the reload spends a gadget card from the hand ("until you have reloaded
+    /// it with a gadget card", deadlands:8), named in `gadget` when the player says which.
+    Reload {
+        player: usize,
+        weapon: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        gadget: Option<String>,
+    },
     /// The current player picks up one thing from a pile of leftovers.
     PickUp { player: usize, pile: u32, take: Take },
     /// A blood counter spent to heal 1 Health.
@@ -286,8 +347,17 @@ pub enum Event {
     ZombiesMove { roll: u8 },
     /// How many zombies are next to or in the current fighter's space.
     ZombiesAdjacent { count: u32 },
-    /// One zombie attack: an automatic hit, its 2 damage dice against the fighter's defence.
-    ZombieAttack { damage: Vec<u8>, defence: Vec<u8> },
+    /// One zombie attack: an automatic hit, its 2 damage dice against the fighter's defence
+    /// (`defence_rerolls`: the second rolls of his 1s, when he rerolls them by a house rule).
+    ZombieAttack {
+        damage: Vec<u8>,
+        defence: Vec<u8>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        defence_rerolls: Vec<u8>,
+        /// The Saloon Gal's die added to her defence, paid with a card (reading R28).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        defence_bonus_dice: u32,
+    },
     /// The current fighter reaches the centre of the Heliport: he wins.
     ReachHeliport,
     /// The current player ends his turn.

@@ -17,7 +17,9 @@ mod tests;
 
 pub use describe::{frags, status_words};
 pub use error::Error;
-pub use event::{Attack, Event, Play, Seat, Setup, Shootout, Take, Target, WeaponCard, WeaponUse};
+pub use event::{
+    Attack, EDITION, Event, HouseRules, Play, Seat, Setup, Shootout, Take, Target, WeaponCard, WeaponUse,
+};
 pub use state::{
     Armour, AttackInputs, Gadget, GallowsRule, Leftover, Phase, Player, Resolution, RespawnHow, ScoreRow,
     ShootoutState, Spot, Stage, State, Status, Turn, WeaponInPlay, Win, WinBy,

@@ -14,6 +14,12 @@ fn faces(rng: &mut StdRng, n: u32) -> Vec<u8> {
     (0..n).map(|_| rng.random_range(1..=6)).collect()
 }
 
+/// The second rolls of the 1s in `dice`, when the roller rerolls them.
+fn rerolls(rng: &mut StdRng, dice: &[u8], rerolls_ones: bool) -> Vec<u8> {
+    let ones = crate::systems::frag::rules::combat::ones(dice);
+    if rerolls_ones { (0..ones).map(|_| rng.random_range(1..=6)).collect() } else { Vec::new() }
+}
+
 fn seat(rng: &mut StdRng, s: &State) -> usize {
     rng.random_range(0..s.players.len().max(1))
 }
@@ -60,7 +66,11 @@ pub fn random_event(book: &Rulebook, s: &State, rng: &mut StdRng) -> Event {
             0 => Event::ZombiesAdjacent { count: rng.random_range(0..4) },
             1 => Event::Discard { player: current, count: 1 },
             2 => Event::EndTurn,
-            _ => Event::ZombieAttack { damage: faces(rng, 2), defence: faces(rng, me.health) },
+            _ => {
+                let defence = faces(rng, me.health);
+                let defence_rerolls = rerolls(rng, &defence, s.defence_rerolls_ones(book, current));
+                Event::ZombieAttack { damage: faces(rng, 2), defence, defence_rerolls, defence_bonus_dice: 0 }
+            }
         },
         Phase::Actions => action(book, s, rng, current),
     }
@@ -125,6 +135,7 @@ fn action(book: &Rulebook, s: &State, rng: &mut StdRng, current: usize) -> Event
             check: Vec::new(),
             damage: faces(rng, 2),
             defence: faces(rng, s.players.get(current).map_or(0, |p| p.health)),
+            defence_bonus_dice: 0,
         },
         _ => Event::EndTurn,
     }
@@ -142,7 +153,10 @@ fn attack_event(
     let Ok(inputs) = s.attack_inputs(book, attacker, target, &weapon, 0) else { return Event::EndTurn };
     let range = rng.random_range(1..8);
     let to_hit = faces(rng, inputs.hit_dice);
-    let hit = to_hit.iter().map(|&d| u32::from(d)).sum::<u32>() >= range;
+    let to_hit_rerolls = rerolls(rng, &to_hit, inputs.rerolls.attack);
+    let standing =
+        crate::systems::frag::rules::combat::rerolled(&to_hit, &to_hit_rerolls).unwrap_or_default();
+    let hit = standing.iter().map(|&d| u32::from(d)).sum::<u32>() >= range;
     let (damage, defence) = if hit {
         (faces(rng, inputs.damage_dice), faces(rng, inputs.defence_dice))
     } else {
@@ -157,9 +171,13 @@ fn attack_event(
         to_hit,
         damage_bonus_dice: 0,
         extra: 0,
-        damage,
-        defence,
         gallows: rng.random_bool(0.5).then(|| rng.random_range(1..=5)),
         held,
+        to_hit_rerolls,
+        damage_rerolls: rerolls(rng, &damage, inputs.rerolls.attack),
+        defence_rerolls: rerolls(rng, &defence, inputs.rerolls.defence),
+        defence_bonus_dice: 0,
+        damage,
+        defence,
     }))
 }

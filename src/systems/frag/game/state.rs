@@ -6,7 +6,7 @@
 //! put him there (a respawn or gallows square, Town Square) and he has not moved since.
 
 use super::Error;
-use super::event::{Target, WeaponCard, WeaponUse};
+use super::event::{HouseRules, Target, WeaponCard, WeaponUse};
 use crate::systems::frag::rules::combat::{self, DamageOdds, HitOdds};
 use crate::systems::frag::rules::data::{Character, Rulebook, TurnStartDraw, Variant};
 use crate::systems::frag::rules::fighter::{self, Fighter};
@@ -97,6 +97,9 @@ pub struct WeaponInPlay {
     pub card: WeaponCard,
     /// Shots left; `None` for unlimited.
     pub ammo_left: Option<u32>,
+    /// In play for the rest of the game, beyond the weapon limit and through frags (the
+    /// Zombies!!! Chainsaw, reading R32).
+    pub kept: bool,
 }
 
 /// A suit of armour worn.
@@ -256,6 +259,8 @@ pub struct Resolution {
     pub armour_lost: Vec<String>,
     /// The weapon ran out of ammo with this attack.
     pub out_of_ammo: bool,
+    /// Dice that came up 1 and were rolled once more (the Agency Operative's cheatin').
+    pub rerolled: u32,
 }
 
 /// The state of one game.
@@ -265,6 +270,10 @@ pub struct State {
     pub variant: Variant,
     pub players: Vec<Player>,
     pub frag_target: u32,
+    /// The options chosen at set-up (all off: the book).
+    pub house: HouseRules,
+    /// The rules the game started with ([`super::EDITION`]; 0 for old journals).
+    pub edition: u32,
     /// The seat that went first.
     pub first: Option<usize>,
     pub turn: Option<Turn>,
@@ -295,6 +304,13 @@ pub struct AttackInputs {
     pub starting: bool,
     /// Shots left on the weapon (`None` for unlimited).
     pub ammo_left: Option<u32>,
+    /// Which dice roll each 1 once more: the attacker's to-hit and damage dice (the Agency
+    /// Operative with a revolver or gatling pistol; reading R26), the target's defence dice
+    /// (a house rule).
+    pub rerolls: combat::Rerolls,
+    /// Defence dice above the Health: the Saloon Gal's one die, paid with a card (reading
+    /// R28).
+    pub defence_bonus_dice: u32,
 }
 
 impl AttackInputs {
@@ -307,12 +323,19 @@ impl AttackInputs {
         self
     }
 
+    /// The same attack with `dice` more defence dice (the Saloon Gal's die).
+    #[must_use]
+    pub fn guarded(mut self, dice: u32) -> AttackInputs {
+        self.defence_bonus_dice = dice;
+        self
+    }
+
     /// The chance to hit at `range`.
     ///
     /// # Errors
     /// A range of 0 or no dice.
     pub fn hit_odds(&self, book: &Rulebook, range: u32) -> Result<HitOdds, combat::CombatError> {
-        combat::hit_odds(book, self.hit_dice, range)
+        combat::hit_odds_rerolling(book, self.hit_dice, range, self.rerolls.attack)
     }
 
     /// The exact damage odds.
@@ -320,7 +343,15 @@ impl AttackInputs {
     /// # Errors
     /// Too many dice to count.
     pub fn damage_odds(&self, book: &Rulebook) -> Result<DamageOdds, combat::CombatError> {
-        combat::damage_odds(book, self.damage_dice, self.defence_dice, self.extra, self.gallows_always)
+        combat::damage_odds_rerolling(
+            book,
+            self.damage_dice,
+            self.defence_dice,
+            self.extra,
+            self.gallows_always,
+            self.rerolls,
+            self.defence_bonus_dice,
+        )
     }
 }
 
@@ -512,6 +543,10 @@ impl State {
         if self.variant == Variant::Zombies || damage < p.health || damage == 0 {
             return GallowsRule::No;
         }
+        // Every gallows square taken: the frag is a plain one (reading R31).
+        if self.free_gallows(book).is_empty() {
+            return GallowsRule::No;
+        }
         if combat::is_gallows(book, damage, p.health, false) {
             GallowsRule::Must
         } else if c.gallows_always {
@@ -583,19 +618,18 @@ impl State {
             }
             WeaponUse::New(card) => (card.name.clone(), card.dice, card.extra, false, card.ammo),
         };
-        let (defence_dice, gallows_always) = match target {
+        let (defence_dice, gallows_always, defence_rerolls_ones) = match target {
             Target::Player(t) => {
                 let p = self.player(t)?;
                 if !p.is_active() {
                     return Err(Error::OutOfPlay(p.name.clone()));
                 }
                 let always = self.variant == Variant::Deadlands && self.character(book, t)?.gallows_always;
-                (p.health, always)
+                (p.health, always, self.defence_rerolls_ones(book, t))
             }
-            Target::Zombie => (book.zombies.zombie_health, false),
+            Target::Zombie => (book.zombies.zombie_health, false, false),
         };
         Ok(AttackInputs {
-            weapon: name,
             hit_dice: a.fighter.accuracy + hit_bonus_dice,
             damage_dice: dice,
             extra,
@@ -603,7 +637,28 @@ impl State {
             gallows_always,
             starting,
             ammo_left,
+            rerolls: combat::Rerolls {
+                attack: character.rerolls_ones_with(&name),
+                defence: defence_rerolls_ones,
+            },
+            weapon: name,
+            defence_bonus_dice: 0,
         })
+    }
+
+    /// Whether who goes first is settled by a die each, with no poker hands (Frag Zombies!!!,
+    /// reading R27): no one has a poker hand before the first turn.
+    #[must_use]
+    pub fn rolled_for_first(&self) -> bool {
+        self.variant == Variant::Zombies && self.players.iter().all(|p| p.poker.is_empty())
+    }
+
+    /// Whether `seat` rolls the 1s on his defence dice once more: the Agency Operative, when
+    /// the table plays so (the book gives him the reroll on his attacks only, reading R26).
+    #[must_use]
+    pub fn defence_rerolls_ones(&self, book: &Rulebook, seat: usize) -> bool {
+        self.house.operative_rerolls_defence
+            && self.character(book, seat).is_ok_and(|c| !c.reroll_ones_with.is_empty())
     }
 
     /// The numbers the odds panel shows for the next zombie attack on the current fighter: an
@@ -624,6 +679,11 @@ impl State {
             gallows_always: false,
             starting: true,
             ammo_left: None,
+            rerolls: combat::Rerolls {
+                attack: false,
+                defence: self.defence_rerolls_ones(book, self.current_player()?),
+            },
+            defence_bonus_dice: 0,
         })
     }
 
@@ -659,6 +719,17 @@ impl State {
         let mut out = Vec::new();
         // Over: nothing more is asked of anyone.
         if self.stage == Stage::Over {
+            return out;
+        }
+        if self.variant == Variant::Zombies && self.turn.is_none() {
+            // zombies:7 and :29: the cards taken out before play.
+            let z = &book.zombies;
+            out.push(format!("Take out of the Gadget deck: {}.", z.removed_gadgets.join(", ")));
+            out.push(format!(
+                "With Death Match: take out every Special, the weapons {} and the gadgets {}",
+                z.death_match_weapons.join(", "),
+                z.death_match_gadgets.join(", ")
+            ));
             return out;
         }
         let (Some(turn), Some(seat)) = (self.turn.as_ref(), self.current_player()) else { return out };

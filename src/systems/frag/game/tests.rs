@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::systems::frag::rules::Deck;
-use crate::systems::frag::rules::combat::Outcome;
+use crate::systems::frag::rules::combat::{self, Outcome};
 use crate::systems::frag::rules::data::Variant;
 use crate::systems::frag::rules::embedded;
 use crate::systems::frag::rules::fighter::Fighter;
@@ -29,7 +29,16 @@ fn seat(name: &str, character: &str, (health, speed, accuracy): (u32, u32, u32))
 
 fn new_game(variant: Variant, players: Vec<Seat>, frag_target: Option<u32>) -> Game {
     let mut g = Game::default();
-    ok(&mut g, Event::Begin(Box::new(Setup { variant, players, frag_target })));
+    ok(
+        &mut g,
+        Event::Begin(Box::new(Setup {
+            variant,
+            players,
+            frag_target,
+            house: HouseRules::default(),
+            edition: EDITION,
+        })),
+    );
     g
 }
 
@@ -71,7 +80,20 @@ fn attack(attacker: usize, target: Target, weapon: WeaponUse, range: u32, rolls:
         defence: rolls[2].to_vec(),
         gallows: None,
         held: false,
+        to_hit_rerolls: Vec::new(),
+        damage_rerolls: Vec::new(),
+        defence_rerolls: Vec::new(),
+        defence_bonus_dice: 0,
     }))
+}
+
+fn zombie_attack(damage: &[u8], defence: &[u8]) -> Event {
+    Event::ZombieAttack {
+        damage: damage.to_vec(),
+        defence: defence.to_vec(),
+        defence_rerolls: Vec::new(),
+        defence_bonus_dice: 0,
+    }
 }
 
 fn with_gallows(event: Event, square: u8) -> Event {
@@ -161,7 +183,13 @@ fn a_huckster_gets_his_hex_and_ties_roll_a_die() {
 fn set_up_refusals() {
     let mut g = Game::default();
     let begin = |players: Vec<Seat>| {
-        Event::Begin(Box::new(Setup { variant: Variant::Deadlands, players, frag_target: None }))
+        Event::Begin(Box::new(Setup {
+            variant: Variant::Deadlands,
+            players,
+            frag_target: None,
+            house: HouseRules::default(),
+            edition: EDITION,
+        }))
     };
     assert_eq!(
         refused(&mut g, begin(vec![seat("Ann", "huckster", (3, 2, 2))])),
@@ -235,6 +263,121 @@ fn ann_enters(g: &mut Game, square: u8) {
     ok(g, Event::Respawn { square: Some(square) });
     ok(g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
     ok(g, Event::EndTurn);
+}
+
+/// An attack with the second rolls of the 1s: `rerolls` for the to-hit, damage and defence
+/// dice.
+fn rerolling(event: Event, rerolls: [&[u8]; 3]) -> Event {
+    match event {
+        Event::Attack(mut a) => {
+            a.to_hit_rerolls = rerolls[0].to_vec();
+            a.damage_rerolls = rerolls[1].to_vec();
+            a.defence_rerolls = rerolls[2].to_vec();
+            Event::Attack(a)
+        }
+        other => other,
+    }
+}
+
+#[test]
+fn the_operative_rolls_his_ones_again() {
+    // deadlands:4 (Agency Operative, CHEATIN'): "May cheat on any revolver or gatling pistol
+    // attack (to-hit or damage). Reroll any dice that come up a 1." Reading R26: each 1 is
+    // rolled once more and the second roll stands; his defence dice only by a house rule.
+    let mut g = deadlands(None);
+    ann_enters(&mut g, 3);
+    ok(&mut g, Event::Respawn { square: Some(2) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    ok(&mut g, Event::EndTurn);
+    ok(&mut g, Event::Respawn { square: Some(6) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1, 1], extra_dice: 0 });
+    // The Harrowed Gunslinger's Revolver is no cheat of his.
+    let cy = g.state.attack_inputs(book(), CY, Target::Player(ANN), &WeaponUse::Starting, 0).expect("inputs");
+    assert_eq!((cy.weapon.as_str(), cy.rerolls.attack, cy.rerolls.defence), ("Revolver", false, false));
+    let shot = attack(CY, Target::Player(ANN), WeaponUse::Starting, 2, [&[1, 1], &[], &[]]);
+    assert_eq!(refused(&mut g, rerolling(shot, [&[6], &[], &[]])), "the to-hit roll rerolls no 1s");
+    ok(&mut g, Event::EndTurn);
+    ok(&mut g, Event::RollMovement { dice: vec![2, 2], extra_dice: 0 });
+    let gatling =
+        g.state.attack_inputs(book(), ANN, Target::Player(BOB), &WeaponUse::Starting, 0).expect("inputs");
+    assert_eq!(
+        (gatling.weapon.as_str(), gatling.rerolls.attack, gatling.rerolls.defence),
+        ("Gatling Pistol", true, false)
+    );
+    // Accuracy 3 at range 10: 135 of 216 rolls plain (62.5%), 37,485 of 46,656 (80.3%) with the
+    // 1s rolled again.
+    let hit = gatling.hit_odds(book(), 10).expect("odds");
+    assert_eq!((hit.ways, hit.outcomes), (37_485, 46_656));
+    assert_eq!(combat::hit_odds(book(), 3, 10).map(|o| (o.ways, o.outcomes)), Ok((135, 216)));
+    assert_eq!(gatling.rerolls, combat::Rerolls { attack: true, defence: false });
+    // A weapon card is his cheat when it is a revolver or a gatling pistol, by its name.
+    let card =
+        |name: &str| WeaponUse::New(WeaponCard { name: name.into(), dice: 2, extra: 0, ammo: Some(3) });
+    let rerolls = |name: &str| {
+        g.state.attack_inputs(book(), ANN, Target::Player(BOB), &card(name), 0).map(|i| i.rerolls.attack)
+    };
+    assert_eq!(rerolls("Buntline Revolver"), Ok(true));
+    assert_eq!(rerolls("Shotgun"), Ok(false));
+    // 1+3+3, the 1 rolled again: 5, so 11 hits at 10. Damage 1+6+6, the 1 again a 1: it
+    // stands, 13 against Bob's 2+2+2 = 6: 2 damage.
+    let shot =
+        attack(ANN, Target::Player(BOB), WeaponUse::Starting, 10, [&[1, 3, 3], &[1, 6, 6], &[2, 2, 2]]);
+    assert_eq!(refused(&mut g, shot.clone()), "the to-hit roll needs 1 second roll (one for each 1), not 0");
+    assert_eq!(
+        refused(&mut g, rerolling(shot.clone(), [&[5], &[], &[]])),
+        "the damage roll needs 1 second roll (one for each 1), not 0"
+    );
+    assert_eq!(
+        refused(&mut g, rerolling(shot.clone(), [&[5], &[1], &[4]])),
+        "the defence roll rerolls no 1s"
+    );
+    assert_eq!(refused(&mut g, rerolling(shot.clone(), [&[7], &[1], &[]])), "a d6 shows 1 to 6, not 7");
+    assert_eq!(
+        ok(&mut g, rerolling(shot, [&[5], &[1], &[]])),
+        "Ann attacks Bob with the Gatling Pistol: hit on 11 (needed 10), 13 against 6: 2 damage, Bob has 1 Health left (2 dice that came up 1 rolled again)"
+    );
+    assert_eq!(g.state.players[BOB].health, 1);
+}
+
+#[test]
+fn a_house_rule_rerolls_the_operatives_defence() {
+    let players = vec![seat("Ann", "agency-operative", (2, 2, 3)), seat("Bob", "indian-brave", (3, 2, 2))];
+    let house = HouseRules { operative_rerolls_defence: true };
+    let mut g = Game::default();
+    ok(
+        &mut g,
+        Event::Begin(Box::new(Setup {
+            variant: Variant::Deadlands,
+            players,
+            frag_target: None,
+            house,
+            edition: EDITION,
+        })),
+    );
+    ok(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D"]));
+    assert_eq!(g.state.house, house);
+    ann_enters(&mut g, 3);
+    ok(&mut g, Event::Respawn { square: Some(2) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    let inputs =
+        g.state.attack_inputs(book(), BOB, Target::Player(ANN), &WeaponUse::Starting, 0).expect("inputs");
+    assert_eq!((inputs.rerolls.attack, inputs.rerolls.defence), (false, true));
+    // Bob's bow: 2+2 hits at 3; 6+5 = 11 against Ann's 1+2, the 1 rolled again 4: 6, 1 damage.
+    let shot = attack(BOB, Target::Player(ANN), WeaponUse::Starting, 3, [&[2, 2], &[6, 5], &[1, 2]]);
+    assert_eq!(
+        ok(&mut g, rerolling(shot, [&[], &[], &[4]])),
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 3), 11 against 6: 1 damage, Ann has 1 Health left (1 die that came up 1 rolled again)"
+    );
+    // The book's game: a journal without the key reads as no house rules.
+    let json = serde_json::to_string(&Setup {
+        variant: Variant::Deadlands,
+        players: Vec::new(),
+        frag_target: None,
+        house: HouseRules::default(),
+        edition: 0,
+    })
+    .expect("json");
+    assert!(!json.contains("house") && !json.contains("edition"), "{json}");
 }
 
 #[test]
@@ -408,7 +551,13 @@ fn no_frag_against_yourself() {
     // Acid frags Ann, and no one scores.
     let line = ok(
         &mut g,
-        Event::Hazard { hazard: "acid".into(), check: vec![], damage: vec![6, 6], defence: vec![1, 1] },
+        Event::Hazard {
+            hazard: "acid".into(),
+            check: vec![],
+            damage: vec![6, 6],
+            defence: vec![1, 1],
+            defence_bonus_dice: 0,
+        },
     );
     assert_eq!(
         line,
@@ -428,8 +577,13 @@ fn the_beast_bites_only_a_slow_eye() {
     let mut g = deadlands(None);
     ok(&mut g, Event::Respawn { square: Some(3) });
     ok(&mut g, Event::RollMovement { dice: vec![3, 3], extra_dice: 0 });
-    let escape =
-        Event::Hazard { hazard: "beast".into(), check: vec![2, 2, 2], damage: vec![], defence: vec![] };
+    let escape = Event::Hazard {
+        hazard: "beast".into(),
+        check: vec![2, 2, 2],
+        damage: vec![],
+        defence: vec![],
+        defence_bonus_dice: 0,
+    };
     assert_eq!(
         ok(&mut g, escape),
         "Ann passes through the Tentacle beast bite: Accuracy 6 (caught on 5 or less), escapes"
@@ -439,6 +593,7 @@ fn the_beast_bites_only_a_slow_eye() {
         check: vec![1, 2, 2],
         damage: vec![3, 3, 3],
         defence: vec![4, 5],
+        defence_bonus_dice: 0,
     };
     assert_eq!(
         ok(&mut g, bite),
@@ -495,10 +650,129 @@ fn weapons_ammo_armour_and_blood() {
     );
     let again = attack(ANN, Target::Player(BOB), pistol, 1, [&[1, 1, 1], &[6, 6, 6], &[6, 6, 6]]);
     assert_eq!(refused(&mut g, again), "Laser Pistol is out of ammo: reload it with a gadget card first");
-    ok(&mut g, Event::Reload { player: ANN, weapon: "Laser Pistol".into() });
+    // deadlands:8: "you may not fire it again until you have reloaded it with a gadget card."
+    let hand = g.state.players[ANN].hand;
+    let reload = |gadget: Option<&str>| Event::Reload {
+        player: ANN,
+        weapon: "Laser Pistol".into(),
+        gadget: gadget.map(Into::into),
+    };
+    assert_eq!(ok(&mut g, reload(Some("Ammo Belt"))), "Ann reloads the Laser Pistol with the Ammo Belt");
     assert_eq!(g.state.players[ANN].weapons[0].ammo_left, Some(1));
+    assert_eq!(g.state.players[ANN].hand, hand - 1, "the gadget card is spent");
+    ok(&mut g, Event::Discard { player: ANN, count: hand - 1 });
+    assert_eq!(
+        refused(&mut g, reload(None)),
+        "a weapon is reloaded with a gadget card, and Ann has no card in hand"
+    );
     // Blood counters heal 1, never past the Health stat.
     assert_eq!(refused(&mut g, Event::SpendBlood { player: ANN }), "Ann has no blood counters");
+}
+
+#[test]
+fn one_suit_of_armour_at_a_time() {
+    // deadlands:8: "A fighter may not normally wear more than one suit of armor at a time. The
+    // exceptions are the Armored Duster and the Light Armored Leggings . . . these may be
+    // combined with Bulletproof Vest."
+    let mut g = deadlands(None);
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    let suit = |name: &str| Event::Play {
+        player: ANN,
+        card: Play::Armour { name: name.into(), bonus: 1 },
+        on: None,
+    };
+    ok(&mut g, suit("Light Armor"));
+    assert_eq!(
+        refused(&mut g, suit("Bulletproof Vest")),
+        "Ann already wears the Light Armor: one suit of armour at a time (only the Bulletproof Vest goes with the Armored Duster or the Light Armored Leggings)"
+    );
+    let mut g = deadlands(None);
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    ok(&mut g, suit("Bulletproof Vest"));
+    ok(&mut g, suit("armoured duster"));
+    assert_eq!(g.state.players[ANN].armour.len(), 2);
+    assert!(
+        refused(&mut g, suit("Light Armored Leggings")).starts_with("Ann already wears the armoured duster")
+    );
+    assert!(book().core.suits_combine("Light Armored Leggings", "bulletproof vest"));
+    assert!(!book().core.suits_combine("Armored Duster", "Light Armored Leggings"));
+}
+
+#[test]
+fn with_every_gallows_square_taken_a_frag_is_a_plain_frag() {
+    // deadlands:2 ("The four squares at the end of Main Street … and the center of the
+    // desert"): five squares, one hanged fighter each. Reading R31: when all five are taken the
+    // attack still happens and the target is fragged as usual.
+    let mut g = new_game(
+        Variant::Deadlands,
+        vec![
+            seat("Ann", "agency-operative", (2, 2, 3)),
+            seat("Bob", "mad-scientist", (3, 2, 2)),
+            seat("Cy", "harrowed-gunslinger", (2, 3, 2)),
+            seat("Di", "huckster", (2, 2, 3)),
+            seat("Ed", "saloon-gal", (2, 3, 2)),
+            seat("Flo", "indian-brave", (3, 2, 2)),
+        ],
+        None,
+    );
+    ok(
+        &mut g,
+        poker(&[
+            "AS,KS,QS,JS,10S",
+            "7H,7D,2C,3S,9D",
+            "2H,4D,6C,8S,10D",
+            "3H,5D,7C,9S,JD",
+            "4H,6D,8C,10S,QD",
+            "5H,7S,9C,JS,KD",
+        ]),
+    );
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    // Ann stands on gallows square 1 (she came back there); Cy to Flo hang on 2 to 5.
+    g.state.players[ANN].status = Status::Active(Spot::Gallows(1));
+    for (seat, square) in [(2, 2), (3, 3), (4, 4), (5, 5)] {
+        g.state.players[seat].status = Status::Hanged(square);
+    }
+    g.state.players[BOB].status = Status::Active(Spot::Board);
+    assert!(g.state.free_gallows(book()).is_empty());
+    // 18 against 3: 6 damage, twice Bob's Health of 3, and nowhere to hang him.
+    assert_eq!(g.state.gallows_rule(book(), BOB, 6), GallowsRule::No);
+    let shot = attack(ANN, Target::Player(BOB), WeaponUse::Starting, 1, [&[2, 2, 2], &[6, 6, 6], &[1, 1, 1]]);
+    assert_eq!(
+        refused(&mut g, with_gallows(shot.clone(), 1)),
+        "every gallows square is taken: Bob is fragged and does not hang"
+    );
+    let line = ok(&mut g, shot);
+    assert!(line.starts_with("Ann attacks Bob with the Gatling Pistol: hit on 6 (needed 1), 18 against 3: 6 damage, Bob is fragged, Ann 1 frag"), "{line}");
+    assert_eq!((g.state.players[BOB].status, g.state.players[ANN].frags), (Status::Fragged, 1));
+}
+
+#[test]
+fn an_old_journal_reloads_for_nothing() {
+    // Journals of edition 0 reloaded without a card: they replay so (reading R29).
+    let players = vec![seat("Ann", "agency-operative", (2, 2, 3)), seat("Bob", "indian-brave", (3, 2, 2))];
+    let setup = Setup {
+        variant: Variant::Deadlands,
+        players,
+        frag_target: None,
+        house: HouseRules::default(),
+        edition: 0,
+    };
+    let mut g = Game::default();
+    ok(&mut g, Event::Begin(Box::new(setup)));
+    ok(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D"]));
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    let pistol = WeaponCard { name: "Laser Pistol".into(), dice: 2, extra: 1, ammo: Some(1) };
+    ok(&mut g, Event::Play { player: ANN, card: Play::Weapon(pistol), on: None });
+    let hand = g.state.players[ANN].hand;
+    let reload = Event::Reload { player: ANN, weapon: "Laser Pistol".into(), gadget: None };
+    assert_eq!(ok(&mut g, reload), "Ann reloads the Laser Pistol");
+    assert_eq!(g.state.players[ANN].hand, hand);
+    let gatling = Event::Reload { player: ANN, weapon: "Knife".into(), gadget: None };
+    assert_eq!(refused(&mut g, gatling), "Ann has no weapon card called Knife in play");
 }
 
 #[test]
@@ -621,8 +895,121 @@ fn zombies() -> Game {
         vec![seat("Ann", "saloon-gal", (2, 3, 2)), seat("Bob", "mad-scientist", (3, 2, 2))],
         None,
     );
-    ok(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D"]));
+    // zombies:27: "All players roll to see who goes first (as in the Frag rules)."
+    ok(&mut g, Event::TieRoll { rolls: vec![6, 2] });
     g
+}
+
+#[test]
+fn frag_zombies_rolls_for_who_goes_first() {
+    // zombies:27: "All players roll to see who goes first (as in the Frag rules)." zombies:29:
+    // "each player is dealt one card from each deck" (a weapon, a gadget, an event card).
+    let players = || {
+        vec![
+            seat("Ann", "saloon-gal", (2, 3, 2)),
+            seat("Bob", "mad-scientist", (3, 2, 2)),
+            seat("Cy", "huckster", (2, 2, 3)),
+        ]
+    };
+    let mut g = new_game(Variant::Zombies, players(), None);
+    assert_eq!(g.state.stage, Stage::TieBreak { tied: vec![ANN, BOB, CY] });
+    assert!(g.state.rolled_for_first());
+    assert!(g.state.players.iter().all(|p| p.hand == 3), "no poker card kept");
+    assert_eq!(
+        g.state.reminders(book()),
+        [
+            "Take out of the Gadget deck: Energy Reflector, Energy Shield, Fireproof Coating, Personal Teleporter, Phase Shift, Power Leap.",
+            "With Death Match: take out every Special, the weapons Mine Dropper, Tranquilizer Pistol and the gadgets Heat Shield, Key Cards (all colors), Wall? What Wall?"
+        ]
+    );
+    assert_eq!(
+        refused(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D", "2H,4D,6C,8S,10D"])),
+        "in Frag Zombies!!! everyone rolls a die for who goes first: there are no poker hands"
+    );
+    assert_eq!(
+        refused(&mut g, Event::DealPoker { seed: 1 }),
+        "in Frag Zombies!!! everyone rolls a die for who goes first: there are no poker hands"
+    );
+    assert_eq!(
+        refused(&mut g, Event::Respawn { square: None }),
+        "the roll for who goes first comes before this"
+    );
+    // Bob and Cy tie on 5: they roll again.
+    assert_eq!(
+        ok(&mut g, Event::TieRoll { rolls: vec![2, 5, 5] }),
+        "Who goes first: Ann rolls 2, Bob rolls 5, Cy rolls 5"
+    );
+    assert_eq!(g.state.stage, Stage::TieBreak { tied: vec![BOB, CY] });
+    ok(&mut g, Event::TieRoll { rolls: vec![1, 4] });
+    assert_eq!((g.state.stage.clone(), g.state.current_player()), (Stage::Playing, Some(CY)));
+    assert!(g.state.reminders(book()).iter().all(|r| !r.starts_with("Take out")));
+    // A journal of edition 0 played the poker hands and kept a card: it replays so.
+    let mut old = Game::default();
+    let setup = Setup {
+        variant: Variant::Zombies,
+        players: players(),
+        frag_target: None,
+        house: HouseRules::default(),
+        edition: 0,
+    };
+    ok(&mut old, Event::Begin(Box::new(setup)));
+    assert_eq!(old.state.stage, Stage::Poker);
+    ok(&mut old, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D", "2H,4D,6C,8S,10D"]));
+    assert_eq!((old.state.current_player(), old.state.players[ANN].hand), (Some(ANN), 4));
+    // Frag Deadlands keeps its poker hands.
+    assert_eq!(deadlands(None).state.players[ANN].poker.len(), 5);
+}
+
+#[test]
+fn the_saloon_gal_adds_a_die_to_her_defence() {
+    // deadlands:6 (Saloon Gal, CHEATIN'): "May discard one card from her hand to add one die
+    // to any die roll." Reading R28: her own rolls, one die a roll, a card each.
+    let mut g = zombies();
+    ok(&mut g, Event::PlaceTile { tile: Some("Hospital".into()), zombies: 20 });
+    let zombie = attack(ANN, Target::Zombie, WeaponUse::Starting, 1, [&[3, 3], &[3, 4], &[6, 6]]);
+    let mut with_die = zombie.clone();
+    if let Event::Attack(a) = &mut with_die {
+        a.defence_bonus_dice = 1;
+    }
+    assert_eq!(refused(&mut g, with_die), "a zombie's defence is one die");
+    ok(&mut g, Event::ZombiesMove { roll: 1 });
+    ok(&mut g, Event::ZombiesAdjacent { count: 2 });
+    // Her Health 2 and one die more: 3 defence dice, and a card from her hand.
+    let inputs = g.state.zombie_attack_inputs(book()).expect("a zombie attack").guarded(1);
+    let odds = inputs.damage_odds(book()).expect("odds");
+    assert_eq!(odds.outcomes, 6u128.pow(5));
+    let guarded = |defence: &[u8], bonus: u32| Event::ZombieAttack {
+        damage: vec![6, 6],
+        defence: defence.to_vec(),
+        defence_rerolls: Vec::new(),
+        defence_bonus_dice: bonus,
+    };
+    assert_eq!(refused(&mut g, guarded(&[3, 3], 1)), "the defence roll needs 3 dice, not 2");
+    assert_eq!(refused(&mut g, guarded(&[3, 3, 3, 3], 2)), "Ann adds one die to a roll, not 2");
+    let hand = g.state.players[ANN].hand;
+    assert_eq!(
+        ok(&mut g, guarded(&[3, 3, 6], 1)),
+        "A zombie attacks Ann: 12 against 12: 1 damage, Ann has 1 Health left"
+    );
+    assert_eq!(g.state.players[ANN].hand, hand - 1, "the card she discarded");
+    // Bob is no Saloon Gal.
+    ok(&mut g, zombie_attack(&[1, 1], &[6]));
+    ok(&mut g, Event::EndTurn);
+    ok(&mut g, Event::PlaceTile { tile: None, zombies: 0 });
+    ok(&mut g, Event::Move { squares: 1, jump: false });
+    ok(&mut g, Event::ZombiesMove { roll: 1 });
+    ok(&mut g, Event::ZombiesAdjacent { count: 1 });
+    assert_eq!(refused(&mut g, guarded(&[3, 3, 3, 3], 1)), "Bob has no cheat that adds a die to a roll");
+    // With no card in hand she has nothing to discard.
+    let mut g = zombies();
+    ok(&mut g, Event::Discard { player: ANN, count: 3 });
+    ok(&mut g, Event::PlaceTile { tile: Some("Hospital".into()), zombies: 20 });
+    ok(&mut g, Event::ZombiesMove { roll: 1 });
+    ok(&mut g, Event::ZombiesAdjacent { count: 1 });
+    assert_eq!(
+        refused(&mut g, guarded(&[3, 3, 6], 1)),
+        "Ann has no card in hand to discard for the extra die"
+    );
 }
 
 #[test]
@@ -633,7 +1020,8 @@ fn a_zombie_turn_with_three_attacks() {
         (s.zombie_pool, s.phase(), s.players[ANN].status),
         (100, Some(Phase::Tile), Status::Active(Spot::TownSquare))
     );
-    assert_eq!(s.players[ANN].hand, 4, "a weapon, a gadget and an event card, and the poker card kept");
+    // zombies:29: "each player is dealt one card from each deck"; no poker card is kept.
+    assert_eq!(s.players[ANN].hand, 3, "a weapon, a gadget and an event card");
     assert_eq!(
         ok(&mut g, Event::PlaceTile { tile: Some("Hospital".into()), zombies: 20 }),
         "Ann places Hospital with 20 zombies"
@@ -651,7 +1039,7 @@ fn a_zombie_turn_with_three_attacks() {
     );
     assert_eq!(
         (g.state.players[ANN].zombie_frags, g.state.players[ANN].hand, g.state.zombies_on_board(book())),
-        (1, 5, 19)
+        (1, 4, 19)
     );
     // The player to the right (Bob) rolls for the zombies; three are next to Ann.
     assert_eq!(ok(&mut g, Event::ZombiesMove { roll: 4 }), "Bob rolls 4 and moves 4 zombies");
@@ -661,19 +1049,16 @@ fn a_zombie_turn_with_three_attacks() {
         g.state.attack_inputs(book(), ANN, Target::Player(ANN), &WeaponUse::Starting, 0).expect("inputs");
     assert_eq!(inputs.defence_dice, 2);
     assert_eq!(
-        ok(&mut g, Event::ZombieAttack { damage: vec![2, 3], defence: vec![3, 4] }),
+        ok(&mut g, zombie_attack(&[2, 3], &[3, 4])),
         "A zombie attacks Ann: 5 against 7: 0 damage, no harm done"
     );
     assert_eq!(
-        ok(&mut g, Event::ZombieAttack { damage: vec![5, 5], defence: vec![4, 5] }),
+        ok(&mut g, zombie_attack(&[5, 5], &[4, 5])),
         "A zombie attacks Ann: 10 against 9: 1 damage, Ann has 1 Health left"
     );
+    assert_eq!(refused(&mut g, zombie_attack(&[6, 6], &[3, 3])), "the defence roll needs 1 dice, not 2");
     assert_eq!(
-        refused(&mut g, Event::ZombieAttack { damage: vec![6, 6], defence: vec![3, 3] }),
-        "the defence roll needs 1 dice, not 2"
-    );
-    assert_eq!(
-        ok(&mut g, Event::ZombieAttack { damage: vec![6, 6], defence: vec![3] }),
+        ok(&mut g, zombie_attack(&[6, 6], &[3])),
         "A zombie attacks Ann: 12 against 3: 4 damage, Ann is fragged and goes back to Town Square (no one scores); their leftovers lie on their square"
     );
     assert_eq!(g.state.zombie_attacks_left(), 0);
@@ -708,7 +1093,7 @@ fn too_many_frags_in_one_turn() {
         "Ann frags 6 zombies with a card: 12 in all, no more event cards this turn, gains 2 blood points for the slaughter"
     );
     let p = &g.state.players[ANN];
-    assert_eq!((p.zombie_frags, p.hand, p.blood), (12, 9, 2));
+    assert_eq!((p.zombie_frags, p.hand, p.blood), (12, 8, 2));
     assert_eq!(g.state.zombies_on_board(book()), 18);
     assert_eq!(
         refused(&mut g, Event::ZombieFrags { player: ANN, count: 19 }),
@@ -717,7 +1102,7 @@ fn too_many_frags_in_one_turn() {
     ok(&mut g, Event::ZombiesMove { roll: 2 });
     ok(&mut g, Event::ZombiesAdjacent { count: 0 });
     assert_eq!(refused(&mut g, Event::EndTurn), "Ann must discard down to 5 cards before the turn ends");
-    ok(&mut g, Event::Discard { player: ANN, count: 4 });
+    ok(&mut g, Event::Discard { player: ANN, count: 3 });
     ok(&mut g, Event::EndTurn);
     // A new turn, a new count: the next frag draws a card again.
     ok(&mut g, Event::PlaceTile { tile: None, zombies: 0 });
@@ -781,10 +1166,14 @@ fn fragging_a_player_in_zombies_earns_nothing() {
 fn event_cards_in_play_and_decks() {
     let mut g = zombies();
     ok(&mut g, Event::Draw { player: ANN, deck: Deck::Events, count: 3 });
-    for name in ["Skateboard", "Grenade", "Chainsaw"] {
+    for name in ["Skateboard", "Grenade", "Alternate Food Source"] {
         ok(
             &mut g,
-            Event::Play { player: ANN, card: Play::Event { name: name.into(), lasting: true }, on: None },
+            Event::Play {
+                player: ANN,
+                card: Play::Event { name: name.into(), lasting: true, roll: None, weapon: None },
+                on: None,
+            },
         );
     }
     assert_eq!(
@@ -792,7 +1181,12 @@ fn event_cards_in_play_and_decks() {
             &mut g,
             Event::Play {
                 player: ANN,
-                card: Play::Event { name: "Much Needed Rest".into(), lasting: true },
+                card: Play::Event {
+                    name: "Much Needed Rest".into(),
+                    lasting: true,
+                    roll: None,
+                    weapon: None
+                },
                 on: None
             }
         ),
@@ -811,6 +1205,56 @@ fn event_cards_in_play_and_decks() {
     assert_eq!(
         ok(&mut d, Event::JokerDrawn { player: BOB }),
         "Bob drew a joker: it is discarded, and they draw a card from any deck instead"
+    );
+}
+
+#[test]
+fn the_chainsaw_the_first_aid_kit_and_what_a_frag_takes() {
+    let mut g = zombies();
+    ok(&mut g, Event::Draw { player: ANN, deck: Deck::Events, count: 4 });
+    let play = |name: &str, lasting: bool, roll: Option<u8>, weapon: Option<WeaponCard>| Event::Play {
+        player: ANN,
+        card: Play::Event { name: name.into(), lasting, roll, weapon },
+        on: None,
+    };
+    // zombies:92: "For the remainder of the game you are considered to have a chainsaw weapon
+    // card in play that does not count against your weapon limit."
+    let chainsaw = WeaponCard { name: "Chainsaw".into(), dice: 3, extra: 1, ammo: None };
+    assert_eq!(
+        refused(&mut g, play("Chainsaw", false, None, None)),
+        "type the weapon card the Chainsaw puts in play"
+    );
+    ok(&mut g, play("Chainsaw", false, None, Some(chainsaw.clone())));
+    // Ann's limit is Health 2 + 1 = 3 weapon cards; the Chainsaw is beyond it.
+    for name in ["Rifle", "Bazooka", "Shotgun"] {
+        let card = WeaponCard { name: name.into(), dice: 2, extra: 0, ammo: Some(2) };
+        ok(&mut g, Event::Play { player: ANN, card: Play::Weapon(card), on: None });
+    }
+    assert_eq!(g.state.players[ANN].weapons.len(), 4);
+    // zombies:94: "Roll 1d6 and collect that number of Blood Counters".
+    assert_eq!(
+        refused(&mut g, play("First Aid Kit", false, None, None)),
+        "roll 1d6 for the First Aid Kit: that many blood counters"
+    );
+    assert_eq!(refused(&mut g, play("First Aid Kit", false, Some(7), None)), "a d6 shows 1 to 6, not 7");
+    assert_eq!(
+        refused(&mut g, play("Skateboard", true, Some(3), None)),
+        "the Skateboard rolls no die for blood counters"
+    );
+    ok(&mut g, play("First Aid Kit", false, Some(4), None));
+    assert_eq!(g.state.players[ANN].blood, 4);
+    // zombies:96, :104: the Grenade and the Skateboard remain "until you are fragged".
+    ok(&mut g, play("Grenade", true, None, None));
+    ok(&mut g, play("Skateboard", true, None, None));
+    ok(&mut g, Event::Draw { player: ANN, deck: Deck::Events, count: 1 });
+    ok(&mut g, play("Alternate Food Source", true, None, None));
+    ok(&mut g, Event::Wound { player: ANN, amount: 2 });
+    let p = &g.state.players[ANN];
+    assert_eq!(p.status, Status::Fragged);
+    assert_eq!(p.specials, ["Alternate Food Source"]);
+    assert_eq!(
+        p.weapons.iter().map(|w| (w.card.name.as_str(), w.kept)).collect::<Vec<_>>(),
+        [("Chainsaw", true)]
     );
 }
 
@@ -877,7 +1321,13 @@ mod property {
             seat("Bob", "indian-brave", (3, 2, 2)),
             seat("Cy", "huckster", (2, 3, 2)),
         ];
-        Event::Begin(Box::new(Setup { variant, players, frag_target: Some(4) }))
+        Event::Begin(Box::new(Setup {
+            variant,
+            players,
+            frag_target: Some(4),
+            house: HouseRules::default(),
+            edition: EDITION,
+        }))
     }
 
     /// The books balance: every zombie is in the pool, on the board or kept as a frag, and no
@@ -895,7 +1345,8 @@ mod property {
             if !(p.is_active() || p.health == 0 || p.status == Status::Waiting) {
                 return Err(format!("{} is {:?} with {} health", p.name, p.status, p.health));
             }
-            if u32::try_from(p.weapons.len()).unwrap_or(u32::MAX) > s.weapon_limit(book(), seat) {
+            let counted = p.weapons.iter().filter(|w| !w.kept).count();
+            if u32::try_from(counted).unwrap_or(u32::MAX) > s.weapon_limit(book(), seat) {
                 return Err(format!("{} carries {} weapons", p.name, p.weapons.len()));
             }
         }

@@ -9,7 +9,7 @@
 //! defence dice is 51 × 41 pairs of totals.
 
 use super::data::Rulebook;
-use crate::kernel::dice::{DiceError, Distribution, ratio};
+use crate::kernel::dice::{DiceError, Distribution, MAX_DICE, ratio};
 use serde::Serialize;
 
 /// Why odds could not be given.
@@ -68,15 +68,125 @@ pub struct HitOdds {
 /// # Errors
 /// No dice, a range of 0, or too many dice to count.
 pub fn hit_odds(book: &Rulebook, dice: u32, range: u32) -> Result<HitOdds, CombatError> {
+    hit_odds_rerolling(book, dice, range, false)
+}
+
+/// The chance that `dice` d6s total at least `range`, each 1 rolled once more when
+/// `rerolls_ones` (the Agency Operative's cheatin'; reading R26: the second roll stands).
+///
+/// # Errors
+/// No dice, a range of 0, or too many dice to count.
+pub fn hit_odds_rerolling(
+    book: &Rulebook,
+    dice: u32,
+    range: u32,
+    rerolls_ones: bool,
+) -> Result<HitOdds, CombatError> {
     if dice == 0 {
         return Err(CombatError::NoDice);
     }
     if range == 0 {
         return Err(CombatError::NoRange);
     }
-    let d = Distribution::dice(dice, book.core.die_sides)?;
+    let d = Totals::of(book, dice, rerolls_ones)?;
     let ways = d.ways_at_least(range);
-    Ok(HitOdds { dice, range, hit_chance: ratio(ways, d.outcomes()), ways, outcomes: d.outcomes() })
+    Ok(HitOdds { dice, range, hit_chance: ratio(ways, d.outcomes), ways, outcomes: d.outcomes })
+}
+
+/// Which dice of an attack roll every 1 once more (the Agency Operative's cheatin'); the
+/// second roll stands, even a second 1 (reading R26).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Rerolls {
+    /// The attacker's dice: the damage dice (and, in a game, the to-hit dice).
+    pub attack: bool,
+    /// The defence dice.
+    pub defence: bool,
+}
+
+/// The rerolling die of [`Rerolls`]: rolled `sides` × `sides` ways, a 1 stands only when the
+/// second roll is a 1 too (1 way), every other face shows directly or after a 1 (`sides` + 1
+/// ways).
+fn rerolling_die(sides: u32) -> Result<Totals, CombatError> {
+    if sides == 0 {
+        return Err(DiceError::NoSides.into());
+    }
+    let outcomes = u128::from(sides) * u128::from(sides);
+    let ways = (1..=sides).map(|face| (face, if face == 1 { 1 } else { u128::from(sides) + 1 })).collect();
+    Ok(Totals { ways, outcomes })
+}
+
+/// Every total of a pool of dice with the number of ways to make it, lowest first, out of
+/// `outcomes` equally likely rolls: [`Distribution`]'s counts, or the same for dice that
+/// reroll their 1s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Totals {
+    ways: Vec<(u32, u128)>,
+    outcomes: u128,
+}
+
+impl Totals {
+    fn of(book: &Rulebook, dice: u32, rerolls_ones: bool) -> Result<Totals, CombatError> {
+        let sides = book.core.die_sides;
+        if !rerolls_ones {
+            let d = Distribution::dice(dice, sides)?;
+            return Ok(Totals { ways: d.iter().collect(), outcomes: d.outcomes() });
+        }
+        if dice > MAX_DICE {
+            return Err(DiceError::TooMany.into());
+        }
+        let one = rerolling_die(sides)?;
+        let mut sum = Totals { ways: vec![(0, 1)], outcomes: 1 };
+        for _ in 0..dice {
+            sum = sum.plus(&one)?;
+        }
+        Ok(sum)
+    }
+
+    /// The sum of two independent pools.
+    fn plus(&self, other: &Totals) -> Result<Totals, CombatError> {
+        let outcomes = self.outcomes.checked_mul(other.outcomes).ok_or(DiceError::TooMany)?;
+        let (lo, hi) = (self.min() + other.min(), self.max() + other.max());
+        let mut ways = vec![0u128; (hi - lo) as usize + 1];
+        for &(a, a_ways) in &self.ways {
+            for &(b, b_ways) in &other.ways {
+                // Every partial sum is at most `outcomes`, which fits.
+                if let Some(slot) = ways.get_mut((a + b - lo) as usize) {
+                    *slot += a_ways * b_ways;
+                }
+            }
+        }
+        Ok(Totals { ways: (lo..).zip(ways).collect(), outcomes })
+    }
+
+    fn min(&self) -> u32 {
+        self.ways.first().map_or(0, |&(t, _)| t)
+    }
+
+    fn max(&self) -> u32 {
+        self.ways.last().map_or(0, |&(t, _)| t)
+    }
+
+    fn ways_at_least(&self, total: u32) -> u128 {
+        self.ways.iter().filter(|&&(t, _)| t >= total).map(|&(_, w)| w).sum()
+    }
+}
+
+/// How many of `dice` came up 1.
+#[must_use]
+#[expect(clippy::naive_bytecount, reason = "a roll is a handful of dice")]
+pub fn ones(dice: &[u8]) -> usize {
+    dice.iter().filter(|&&d| d == 1).count()
+}
+
+/// The dice that stand after each 1 of `dice` is rolled once more: the 1s replaced, in order,
+/// by `rerolls` (a second 1 stands, reading R26). `None` unless there is one reroll per 1.
+#[must_use]
+pub fn rerolled(dice: &[u8], rerolls: &[u8]) -> Option<Vec<u8>> {
+    if ones(dice) != rerolls.len() {
+        return None;
+    }
+    let mut next = rerolls.iter();
+    Some(dice.iter().map(|&d| if d == 1 { next.next().copied().unwrap_or(d) } else { d }).collect())
 }
 
 /// Damage from an attack total `attack` against a defence total `defence`: the attack divided
@@ -202,6 +312,24 @@ pub fn damage_odds(
     extra: u32,
     gallows_always: bool,
 ) -> Result<DamageOdds, CombatError> {
+    damage_odds_rerolling(book, attack_dice, health, extra, gallows_always, Rerolls::default(), 0)
+}
+
+/// As [`damage_odds`], with the damage or the defence dice rerolling their 1s ([`Rerolls`]),
+/// and `defence_bonus_dice` more defence dice than the Health (the Saloon Gal's die).
+///
+/// # Errors
+/// A target with no Health, extra damage above [`MAX_EXTRA`], or more dice than the counts
+/// hold (about 49 in all, a rerolling die counting as two).
+pub fn damage_odds_rerolling(
+    book: &Rulebook,
+    attack_dice: u32,
+    health: u32,
+    extra: u32,
+    gallows_always: bool,
+    rerolls: Rerolls,
+    defence_bonus_dice: u32,
+) -> Result<DamageOdds, CombatError> {
     if health == 0 {
         return Err(CombatError::NoHealth);
     }
@@ -209,14 +337,13 @@ pub fn damage_odds(
     if extra > MAX_EXTRA {
         return Err(CombatError::TooMuchExtra(extra));
     }
-    let sides = book.core.die_sides;
-    let attack = Distribution::dice(attack_dice, sides)?;
-    let defence = Distribution::dice(health, sides)?;
-    let outcomes = attack.outcomes().checked_mul(defence.outcomes()).ok_or(DiceError::TooMany)?;
+    let attack = Totals::of(book, attack_dice, rerolls.attack)?;
+    let defence = Totals::of(book, health.saturating_add(defence_bonus_dice), rerolls.defence)?;
+    let outcomes = attack.outcomes.checked_mul(defence.outcomes).ok_or(DiceError::TooMany)?;
     let most = damage(attack.max(), defence.min(), extra);
     let mut ways = vec![0u128; usize::try_from(most).map_err(|_| DiceError::TooMany)? + 1];
-    for (a, a_ways) in attack.iter() {
-        for (d, d_ways) in defence.iter() {
+    for &(a, a_ways) in &attack.ways {
+        for &(d, d_ways) in &defence.ways {
             let k = damage(a, d, extra) as usize;
             // `k` is at most `most`; the products sum to at most `outcomes`, which fits.
             if let Some(slot) = ways.get_mut(k) {
@@ -399,6 +526,57 @@ mod tests {
         );
         assert_eq!(damage_odds(book(), 1, 1, 99, false).map(|o| o.ways.len()), Ok(106));
         assert_eq!(most_dice(book()), 49);
+    }
+
+    #[test]
+    fn the_operative_rerolls_his_ones() {
+        // deadlands:4 (Agency Operative, CHEATIN'): "May cheat on any revolver or gatling
+        // pistol attack (to-hit or damage). Reroll any dice that come up a 1."
+        // One rerolling die: 36 ways; a 1 stands only after a second 1 (1 way), every other
+        // face 6 + 1 ways.
+        let one = hit_odds_rerolling(book(), 1, 1, true).expect("odds");
+        assert_eq!((one.ways, one.outcomes), (36, 36));
+        let two = hit_odds_rerolling(book(), 1, 2, true).expect("odds");
+        assert_eq!((two.ways, two.outcomes), (35, 36));
+        // Accuracy 2 at range 7: 21 of 36 (58.3%) without; 945 of 1296 (72.9%) with.
+        let plain = hit_odds(book(), 2, 7).expect("odds");
+        assert_eq!((plain.ways, plain.outcomes), (21, 36));
+        let cheat = hit_odds_rerolling(book(), 2, 7, true).expect("odds");
+        assert_eq!((cheat.ways, cheat.outcomes), (945, 1296));
+        assert_eq!(format!("{:.1}", cheat.hit_chance * 100.0), "72.9");
+        // The Gatling Pistol's 3d against Health 2: a frag 2379 of 7776 (30.6%) without, and
+        // 638715 of 1679616 (38.0%) with the damage dice rerolled.
+        let plain = damage_odds(book(), 3, 2, 0, false).expect("odds");
+        assert_eq!(plain.outcomes, 7776);
+        assert!((plain.frag - 2379.0 / 7776.0).abs() < 1e-15);
+        let attack = Rerolls { attack: true, defence: false };
+        let cheat = damage_odds_rerolling(book(), 3, 2, 0, false, attack, 0).expect("odds");
+        assert_eq!(cheat.outcomes, 1_679_616);
+        assert_eq!(cheat.ways.iter().skip(2).sum::<u128>(), 638_715);
+        assert_eq!(format!("{:.1}", cheat.frag * 100.0), "38.0");
+        // His defence dice rerolling (an option): 52659 of 279936 (18.8%).
+        let defence = Rerolls { attack: false, defence: true };
+        let guarded = damage_odds_rerolling(book(), 3, 2, 0, false, defence, 0).expect("odds");
+        assert_eq!(guarded.ways.iter().skip(2).sum::<u128>(), 52_659);
+        assert_eq!(guarded.outcomes, 279_936);
+        // A rerolling die counts twice against the exact counts.
+        let both = Rerolls { attack: true, defence: true };
+        assert_eq!(
+            damage_odds_rerolling(book(), 13, 12, 0, false, both, 0).map(|o| o.outcomes),
+            Err(CombatError::Dice(DiceError::TooMany))
+        );
+        assert_eq!(
+            damage_odds_rerolling(book(), 12, 12, 0, false, both, 0).map(|o| o.outcomes),
+            Ok(36u128.pow(24))
+        );
+    }
+
+    #[test]
+    fn the_rerolled_dice_stand() {
+        assert_eq!(rerolled(&[1, 4, 1], &[5, 1]), Some(vec![5, 4, 1]));
+        assert_eq!(rerolled(&[3, 4], &[]), Some(vec![3, 4]));
+        assert_eq!(rerolled(&[1, 4], &[]), None);
+        assert_eq!(rerolled(&[2, 4], &[6]), None);
     }
 
     #[test]

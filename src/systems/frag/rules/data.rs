@@ -150,6 +150,15 @@ impl Character {
     pub fn starting_weapon(&self) -> Option<&StartingItem> {
         self.starting.as_ref().filter(|s| s.kind == ItemKind::Weapon)
     }
+
+    /// Whether an attack with `weapon` rerolls its 1s: its name holds one of
+    /// [`Character::reroll_ones_with`], whatever the case ("Gatling Pistol", a weapon card
+    /// called "Buntline Revolver"; reading R26).
+    #[must_use]
+    pub fn rerolls_ones_with(&self, weapon: &str) -> bool {
+        let weapon = weapon.to_lowercase();
+        self.reroll_ones_with.iter().any(|w| weapon.contains(&w.to_lowercase()))
+    }
 }
 
 /// Fighter design: the point budget and the stat range.
@@ -204,6 +213,11 @@ pub struct Core {
     pub main_street_shootout_bonus_specials: u32,
     /// The gadget that lets anyone play hexes.
     pub hex_gadget: String,
+    /// "A fighter may not normally wear more than one suit of armor at a time" (deadlands:8):
+    /// the one suit worn with [`Core::armour_combinable`] ones.
+    pub armour_combine_with: String,
+    /// The suits that may be worn with [`Core::armour_combine_with`].
+    pub armour_combinable: Vec<String>,
     /// Deck names, in [`Deck`] order.
     pub deck_names: Vec<(Deck, String)>,
     pub setup_deal: Vec<Deck>,
@@ -218,6 +232,17 @@ pub struct Core {
 }
 
 impl Core {
+    /// Whether suits named `a` and `b` may be worn together: the Bulletproof Vest with the
+    /// Armored Duster or the Light Armored Leggings, whatever the case or the spelling of
+    /// "armour" (reading R30).
+    #[must_use]
+    pub fn suits_combine(&self, a: &str, b: &str) -> bool {
+        let key = |name: &str| name.trim().to_lowercase().replace("armour", "armor");
+        let (a, b, vest) = (key(a), key(b), key(&self.armour_combine_with));
+        let combinable = |n: &str| self.armour_combinable.iter().any(|c| key(c) == n);
+        (a == vest && combinable(&b)) || (b == vest && combinable(&a))
+    }
+
     /// A deck's name as players say it.
     #[must_use]
     pub fn deck_name(&self, deck: Deck) -> &str {
@@ -243,6 +268,30 @@ pub struct Zombies {
     pub win_square: String,
     /// One card from each of these decks at set-up: the one event card to start with is here.
     pub setup_deal: Vec<Deck>,
+    /// "All players roll to see who goes first" (zombies:27): a d6 each, no poker hands and no
+    /// card kept (reading R27).
+    pub roll_for_first: bool,
+    /// Lasting event cards that leave play when their holder is fragged ("remains in play
+    /// until the player is fragged", zombies:96, :104).
+    pub events_lost_when_fragged: Vec<String>,
+    /// Event cards that roll a d6 for that many blood counters (the First Aid Kit, zombies:94).
+    pub events_blood_roll: Vec<String>,
+    /// Event cards that put a weapon in play for the rest of the game, beyond the weapon limit
+    /// (the Chainsaw, zombies:92).
+    pub events_kept_weapon: Vec<String>,
+    /// The gadgets taken out of the deck before play (zombies:29).
+    pub removed_gadgets: Vec<String>,
+    /// The Death Match cards taken out when that expansion is used (zombies:7).
+    pub death_match_weapons: Vec<String>,
+    pub death_match_gadgets: Vec<String>,
+}
+
+impl Zombies {
+    /// Whether the card called `name` is one of `list`, whatever the case.
+    #[must_use]
+    pub fn names(list: &[String], name: &str) -> bool {
+        list.iter().any(|n| n.eq_ignore_ascii_case(name.trim()))
+    }
 }
 
 /// Everything Posse knows of the Frag rules.
@@ -506,6 +555,7 @@ impl Reader<'_> {
 }
 
 fn read_core(r: &mut Reader<'_>, v: &Value) -> Core {
+    let armour = r.field(v, "", "armour");
     let design = r.field(v, "", "design");
     let design = Design {
         points: r.positive(design, "design", "points"),
@@ -584,6 +634,8 @@ fn read_core(r: &mut Reader<'_>, v: &Value) -> Core {
         specials_per_frag: r.number(v, "", "specials_per_frag"),
         main_street_shootout_bonus_specials: r.number(v, "", "main_street_shootout_bonus_specials"),
         hex_gadget: r.text(v, "", "hex_gadget"),
+        armour_combine_with: r.text(armour, "armour", "combine_with"),
+        armour_combinable: r.texts(armour, "armour", "combinable"),
         deck_names: Deck::ALL.iter().map(|&d| (d, r.text(decks, "decks", d.id()))).collect(),
         setup_deal: r.decks(v, "", "setup_deal"),
         poker_hand_size: r.count(poker, "poker", "hand_size"),
@@ -597,6 +649,8 @@ fn read_core(r: &mut Reader<'_>, v: &Value) -> Core {
 
 fn read_zombies(r: &mut Reader<'_>, v: &Value) -> Zombies {
     let bonus = r.field(v, "", "blood_bonus");
+    let death_match = r.field(v, "", "death_match_removed");
+    let events = r.field(v, "", "event_cards");
     Zombies {
         zombie_pool: r.number(v, "", "zombie_pool"),
         zombie_health: r.positive(v, "", "zombie_health"),
@@ -612,6 +666,13 @@ fn read_zombies(r: &mut Reader<'_>, v: &Value) -> Zombies {
         respawn_point: r.text(v, "", "respawn_point"),
         win_square: r.text(v, "", "win_square"),
         setup_deal: r.decks(v, "", "setup_deal"),
+        roll_for_first: r.flag(v, "", "roll_for_first", false),
+        events_lost_when_fragged: r.texts(events, "event_cards", "lost_when_fragged"),
+        events_blood_roll: r.texts(events, "event_cards", "blood_roll"),
+        events_kept_weapon: r.texts(events, "event_cards", "kept_weapon"),
+        removed_gadgets: r.texts(v, "", "removed_gadgets"),
+        death_match_weapons: r.texts(death_match, "death_match_removed", "weapons"),
+        death_match_gadgets: r.texts(death_match, "death_match_removed", "gadgets"),
     }
 }
 

@@ -103,16 +103,16 @@ pub fn roll_dice(count: u32) -> String {
 /// button to act ([`submit_requested`]). Returns the dice once the field holds them. The
 /// field's accessible name is `label`, the button's "Roll: `label`".
 pub fn dice_field(ui: &mut Ui, label: &str, text: &mut String, count: u32) -> Option<Vec<u8>> {
-    dice_field_with(ui, label, text, count, |_| None)
+    dice_field_with(ui, label, text, count, |_| None::<(&str, egui::Color32)>)
 }
 
 /// As [`dice_field`], with `verdict` adding words after the total ("= 4 · a hit").
-pub fn dice_field_with(
+pub fn dice_field_with<W: AsRef<str>>(
     ui: &mut Ui,
     label: &str,
     text: &mut String,
     count: u32,
-    verdict: impl FnOnce(&[u8]) -> Option<(&'static str, egui::Color32)>,
+    verdict: impl FnOnce(&[u8]) -> Option<(W, egui::Color32)>,
 ) -> Option<Vec<u8>> {
     let parsed = row(ui, |ui| {
         let l = fixed(ui, LABEL, Align::Min, egui::Label::new(label));
@@ -127,7 +127,10 @@ pub fn dice_field_with(
             )
             .labelled_by(l.id);
         ask_submit_on_enter(ui, &field);
-        let shortcut = !ui.ctx().text_edit_focused()
+        // A greyed field (the damage after a miss, no 1 to roll again) leaves Ctrl+R to the
+        // next one.
+        let shortcut = ui.is_enabled()
+            && !ui.ctx().text_edit_focused()
             && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::R));
         let dice = if count == 1 { "d6".to_owned() } else { format!("{count}d6") };
         let roll = ui
@@ -150,7 +153,7 @@ pub fn dice_field_with(
                     Align::Center,
                 );
                 if let Some((word, colour)) = verdict(dice) {
-                    RichText::new(format!(" · {word}"))
+                    RichText::new(format!(" · {}", word.as_ref()))
                         .size(theme::HEADING)
                         .strong()
                         .color(colour)
@@ -169,6 +172,37 @@ pub fn dice_field_with(
     })
     .inner;
     parsed.ok().flatten()
+}
+
+/// The second rolls of the 1s among `dice`, for a roller who rolls each 1 once more (the
+/// Agency Operative; reading R26: the second roll stands). Drawn whenever the roller
+/// rerolls, greyed while the dice hold no 1, so nothing under it moves when a 1 is typed; it
+/// asks for one die per 1, and `verdict` speaks of the dice that stand. Gives the rerolls
+/// (none without a 1), or `None` while the dice or the rerolls are missing.
+pub fn reroll_field<W: AsRef<str>>(
+    ui: &mut Ui,
+    label: &str,
+    text: &mut String,
+    dice: Option<&[u8]>,
+    verdict: impl FnOnce(&[u8]) -> Option<(W, egui::Color32)>,
+) -> Option<Vec<u8>> {
+    let ones = u32::try_from(dice.map_or(0, crate::systems::frag::rules::combat::ones)).unwrap_or(u32::MAX);
+    if ones == 0 {
+        text.clear();
+    }
+    let rerolls = ui
+        .add_enabled_ui(ones > 0, |ui| {
+            dice_field_with(ui, label, text, ones.max(1), |rerolls| {
+                dice.and_then(|d| crate::systems::frag::rules::combat::rerolled(d, rerolls))
+                    .and_then(|d| verdict(&d))
+            })
+        })
+        .inner;
+    match dice {
+        Some(_) if ones == 0 => Some(Vec::new()),
+        Some(_) => rerolls,
+        None => None,
+    }
 }
 
 /// The least width kept beside a field for its total or its problem, in points.

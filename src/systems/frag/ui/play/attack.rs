@@ -7,7 +7,9 @@
 
 use egui::{RichText, Ui};
 
-use super::super::{dice_field, dice_field_with, inline_stepper, inline_stepper_shown, stepper};
+use super::super::{
+    dice_field, dice_field_with, inline_stepper, inline_stepper_shown, reroll_field, stepper,
+};
 use super::{PlayCommand, PlayState, event_button, main_button, who};
 use crate::systems::frag::game::{Attack, Event, GallowsRule, Game, Shootout, Target, WeaponCard, WeaponUse};
 use crate::systems::frag::rules::combat;
@@ -53,6 +55,12 @@ pub struct AttackForm {
     pub to_hit: String,
     pub damage: String,
     pub defence: String,
+    /// The second rolls of the 1s on each roll, for a roller who rolls them again.
+    pub to_hit_rerolls: String,
+    pub damage_rerolls: String,
+    pub defence_rerolls: String,
+    /// The Saloon Gal discards a card for one more defence die.
+    pub defence_die: bool,
     /// The gallows square picked for the victim.
     pub gallows: Option<u8>,
     /// Firing this player's held attack (a shootout) at the current player.
@@ -75,6 +83,10 @@ impl Default for AttackForm {
             to_hit: String::new(),
             damage: String::new(),
             defence: String::new(),
+            to_hit_rerolls: String::new(),
+            damage_rerolls: String::new(),
+            defence_rerolls: String::new(),
+            defence_die: false,
             gallows: None,
             held_by: None,
         }
@@ -87,6 +99,10 @@ impl AttackForm {
         self.to_hit.clear();
         self.damage.clear();
         self.defence.clear();
+        self.to_hit_rerolls.clear();
+        self.damage_rerolls.clear();
+        self.defence_rerolls.clear();
+        self.defence_die = false;
         self.gallows = None;
         if let Event::Attack(a) = event {
             self.held_by = None;
@@ -110,10 +126,13 @@ pub struct HazardForm {
     pub check: String,
     pub damage: String,
     pub defence: String,
+    /// The Saloon Gal discards a card for one more defence die.
+    pub defence_die: bool,
 }
 
 impl HazardForm {
     pub fn after_event(&mut self) {
+        self.defence_die = false;
         self.check.clear();
         self.damage.clear();
         self.defence.clear();
@@ -138,6 +157,26 @@ impl ShootoutForm {
 
 fn total(dice: &[u8]) -> u32 {
     dice.iter().map(|&d| u32::from(d)).sum()
+}
+
+/// The Saloon Gal's cheat on a defence roll ("May discard one card from her hand to add one
+/// die to any die roll", reading R28): a tick box when `seat` plays her, greyed with an empty
+/// hand. Gives the dice it adds (0 or 1).
+pub fn extra_die_ui(ui: &mut Ui, book: &Rulebook, game: &Game, seat: usize, on: &mut bool) -> u32 {
+    let s = &game.state;
+    let gal = s.character(book, seat).is_ok_and(|c| c.discard_for_die);
+    let hand = s.players.get(seat).map_or(0, |p| p.hand);
+    if !gal {
+        *on = false;
+        return 0;
+    }
+    if hand == 0 {
+        *on = false;
+    }
+    ui.add_enabled_ui(hand > 0, |ui| {
+        toggle(ui, on, &format!("{} discards a card for one more defence die", who(game, seat)));
+    });
+    u32::from(*on)
 }
 
 /// The attack panel for the current player (or for a player firing his held attack).
@@ -318,8 +357,13 @@ pub fn attack_ui(
                 ammo: (form.new_ammo > 0).then_some(form.new_ammo),
             }),
         };
+        // The Saloon Gal's extra defence die: asked before the odds, which count it.
+        let defence_bonus = match target {
+            Target::Player(t) => extra_die_ui(ui, book, game, t, &mut form.defence_die),
+            Target::Zombie => 0,
+        };
         let inputs = match s.attack_inputs(book, attacker, target, &weapon, form.hit_bonus) {
-            Ok(inputs) => inputs.boosted(form.damage_bonus, form.extra),
+            Ok(inputs) => inputs.boosted(form.damage_bonus, form.extra).guarded(defence_bonus),
             Err(e) => {
                 problem(ui, &crate::ui::sentence(&e.to_string()));
                 return;
@@ -336,7 +380,7 @@ pub fn attack_ui(
                 form.range,
                 inputs.damage_dice,
                 if inputs.extra > 0 { format!(" + {}", inputs.extra) } else { String::new() },
-                super::super::dice(inputs.defence_dice, "defence")
+                super::super::dice(inputs.defence_dice + inputs.defence_bonus_dice, "defence")
             ))
             .strong(),
         );
@@ -380,28 +424,85 @@ pub fn attack_ui(
         // next), with the total and the verdict beside each; the Attack button comes under them
         // and what the dice call for (the gallows, a malfunction) under it, so the button stays
         // where it is while the dice are typed.
+        // An Operative's die that comes up 1 is rolled again in a field of its own under the
+        // roll (always there for him, greyed until a 1 is typed); the dice that stand decide.
         let range = form.range;
-        let to_hit = dice_field_with(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice, |rolled| {
+        let hit_verdict = |rolled: &[u8]| {
             Some(if total(rolled) < range {
                 ("a miss", theme::muted(&v))
             } else {
                 ("a hit", theme::good(&v))
             })
+        };
+        let again = |reroller: bool, rolled: &[u8]| reroller && rolled.contains(&1);
+        let to_hit = dice_field_with(ui, "To-hit dice", &mut form.to_hit, inputs.hit_dice, |rolled| {
+            if again(inputs.rerolls.attack, rolled) {
+                Some(("roll each 1 again", theme::accent(&v)))
+            } else {
+                hit_verdict(rolled)
+            }
         });
-        let missed = to_hit.as_ref().is_some_and(|d| total(d) < form.range);
-        let (damage, defence) = ui
+        let to_hit_rerolls = if inputs.rerolls.attack {
+            reroll_field(
+                ui,
+                "To-hit 1s rolled again",
+                &mut form.to_hit_rerolls,
+                to_hit.as_deref(),
+                hit_verdict,
+            )
+        } else {
+            to_hit.as_ref().map(|_| Vec::new())
+        };
+        // The dice that stand: as typed for a roller who does not reroll.
+        let standing = |reroller: bool, dice: Option<&Vec<u8>>, rerolls: Option<&Vec<u8>>| {
+            if reroller { dice.zip(rerolls).and_then(|(d, r)| combat::rerolled(d, r)) } else { dice.cloned() }
+        };
+        let hit_dice = standing(inputs.rerolls.attack, to_hit.as_ref(), to_hit_rerolls.as_ref());
+        let missed = hit_dice.as_ref().is_some_and(|d| total(d) < form.range);
+        let again_words =
+            |rolled: &[u8]| again(true, rolled).then(|| ("roll each 1 again", theme::accent(&v)));
+        let stands = |stood: &[u8]| Some((format!("stands at {}", total(stood)), theme::good(&v)));
+        let defence_count = inputs.defence_dice + inputs.defence_bonus_dice;
+        let ((damage, damage_rerolls), (defence, defence_rerolls)) = ui
             .add_enabled_ui(!missed, |ui| {
-                let damage = dice_field(ui, "Damage dice", &mut form.damage, inputs.damage_dice);
-                let defence = dice_field(
-                    ui,
-                    &format!("{target_name}'s defence dice"),
-                    &mut form.defence,
-                    inputs.defence_dice,
-                );
-                (damage, defence)
+                let damage = if inputs.rerolls.attack {
+                    dice_field_with(ui, "Damage dice", &mut form.damage, inputs.damage_dice, again_words)
+                } else {
+                    dice_field(ui, "Damage dice", &mut form.damage, inputs.damage_dice)
+                };
+                let damage_rerolls = if inputs.rerolls.attack {
+                    reroll_field(
+                        ui,
+                        "Damage 1s rolled again",
+                        &mut form.damage_rerolls,
+                        damage.as_deref(),
+                        stands,
+                    )
+                } else {
+                    damage.as_ref().map(|_| Vec::new())
+                };
+                let label = format!("{target_name}'s defence dice");
+                let defence = if inputs.rerolls.defence {
+                    dice_field_with(ui, &label, &mut form.defence, defence_count, again_words)
+                } else {
+                    dice_field(ui, &label, &mut form.defence, defence_count)
+                };
+                let defence_rerolls = if inputs.rerolls.defence {
+                    let label = format!("{target_name}'s defence 1s rolled again");
+                    reroll_field(ui, &label, &mut form.defence_rerolls, defence.as_deref(), stands)
+                } else {
+                    defence.as_ref().map(|_| Vec::new())
+                };
+                ((damage, damage_rerolls), (defence, defence_rerolls))
             })
             .inner;
+        let damage_dice = standing(inputs.rerolls.attack, damage.as_ref(), damage_rerolls.as_ref());
+        let defence_dice = standing(inputs.rerolls.defence, defence.as_ref(), defence_rerolls.as_ref());
+        let rerolls = |r: Option<Vec<u8>>| r.unwrap_or_default();
+        let (to_hit_rerolls, damage_rerolls, defence_rerolls) =
+            (rerolls(to_hit_rerolls), rerolls(damage_rerolls), rerolls(defence_rerolls));
         let attack = |to_hit: Vec<u8>, damage: Vec<u8>, defence: Vec<u8>, gallows: Option<u8>| {
+            let hit = !damage.is_empty();
             Event::Attack(Box::new(Attack {
                 attacker,
                 target,
@@ -415,6 +516,10 @@ pub fn attack_ui(
                 defence,
                 gallows,
                 held: held.is_some(),
+                to_hit_rerolls: to_hit_rerolls.clone(),
+                damage_rerolls: if hit { damage_rerolls.clone() } else { Vec::new() },
+                defence_rerolls: if hit { defence_rerolls.clone() } else { Vec::new() },
+                defence_bonus_dice: if hit { defence_bonus } else { 0 },
             }))
         };
         // What the typed dice do: the event to send, the verdict beside the button, and the
@@ -423,14 +528,14 @@ pub fn attack_ui(
         let mut verdict = None;
         let mut rule = GallowsRule::No;
         let mut malfunction = false;
-        match (to_hit, damage, defence) {
-            (Some(to_hit), _, _) if missed => {
+        match (to_hit, damage, defence, hit_dice, damage_dice, defence_dice) {
+            (Some(to_hit), _, _, Some(_), _, _) if missed => {
                 event = Some(attack(to_hit, Vec::new(), Vec::new(), None));
                 verdict = Some("a miss".to_owned());
             }
-            (Some(to_hit), Some(damage), Some(defence)) => {
-                malfunction = !inputs.starting && damage.contains(&1);
-                let dealt = combat::damage(total(&damage), total(&defence), inputs.extra);
+            (Some(to_hit), Some(damage), Some(defence), Some(_), Some(stood), Some(guarded)) => {
+                malfunction = !inputs.starting && stood.contains(&1);
+                let dealt = combat::damage(total(&stood), total(&guarded), inputs.extra);
                 rule = match target {
                     Target::Player(t) => s.gallows_rule(book, t, dealt),
                     Target::Zombie => GallowsRule::No,
@@ -697,12 +802,13 @@ pub fn hazard_ui(
                 }
                 None => Some(true),
             };
-            let (damage, defence) = ui
+            let (damage, defence, defence_bonus_dice) = ui
                 .add_enabled_ui(caught != Some(false), |ui| {
                     let damage = dice_field(ui, &format!("{} damage dice", h.name), &mut form.damage, h.dice);
-                    let defence =
-                        dice_field(ui, &format!("{}'s defence dice", p.name), &mut form.defence, p.health);
-                    (damage, defence)
+                    let bonus = extra_die_ui(ui, book, game, seat, &mut form.defence_die);
+                    let label = format!("{}'s defence dice", p.name);
+                    let defence = dice_field(ui, &label, &mut form.defence, p.health + bonus);
+                    (damage, defence, bonus)
                 })
                 .inner;
             let event = match (caught, damage, defence) {
@@ -711,9 +817,10 @@ pub fn hazard_ui(
                     check,
                     damage: Vec::new(),
                     defence: Vec::new(),
+                    defence_bonus_dice: 0,
                 }),
                 (Some(true), Some(damage), Some(defence)) => {
-                    Some(Event::Hazard { hazard: h.id.clone(), check, damage, defence })
+                    Some(Event::Hazard { hazard: h.id.clone(), check, damage, defence, defence_bonus_dice })
                 }
                 _ => None,
             };

@@ -11,7 +11,7 @@ use super::super::stepper;
 use super::{PlayCommand, PlayState, event_button, who};
 use crate::systems::frag::game::{Event, Game, Play, Take, WeaponCard};
 use crate::systems::frag::rules::Deck;
-use crate::systems::frag::rules::data::{Rulebook, Variant};
+use crate::systems::frag::rules::data::{Rulebook, Variant, Zombies};
 use crate::ui::theme;
 use crate::ui::widgets::{choice, row, row_label, toggle};
 
@@ -47,6 +47,8 @@ pub struct CardsForm {
     pub flag: bool,
     /// Played on another player's fighter.
     pub on: Option<usize>,
+    /// The First Aid Kit's d6, as typed.
+    pub roll: String,
     pub wound: u32,
     pub zombies: u32,
 }
@@ -64,6 +66,7 @@ impl Default for CardsForm {
             ammo: 0,
             flag: false,
             on: None,
+            roll: String::new(),
             wound: 1,
             zombies: 1,
         }
@@ -210,7 +213,19 @@ pub fn cards_ui(
                 CardKind::Gadget => Play::Gadget { name: card_name, health: form.number },
                 CardKind::Hex => Play::Hex { name: card_name },
                 CardKind::Special if s.variant == Variant::Zombies => {
-                    Play::Event { name: card_name, lasting: form.flag }
+                    // The First Aid Kit's d6 and the Chainsaw's weapon card (reading R32), typed
+                    // under the button.
+                    let z = &book.zombies;
+                    let roll = Zombies::names(&z.events_blood_roll, &card_name)
+                        .then(|| form.roll.trim().parse::<u8>().ok())
+                        .flatten();
+                    let weapon = Zombies::names(&z.events_kept_weapon, &card_name).then(|| WeaponCard {
+                        name: card_name.clone(),
+                        dice: form.number,
+                        extra: form.extra,
+                        ammo: (form.ammo > 0).then_some(form.ammo),
+                    });
+                    Play::Event { name: card_name, lasting: form.flag, roll, weapon }
                 }
                 CardKind::Special => Play::Special { name: card_name, lasting: form.flag },
                 CardKind::Heal => Play::Heal { name: card_name, amount: form.number, beyond_max: form.flag },
@@ -218,6 +233,22 @@ pub fn cards_ui(
             };
             let on = if on_others { form.on.filter(|&t| t != seat) } else { None };
             event_button(ui, book, game, "Play the card", Event::Play { player: seat, card, on }, commands);
+            if form.kind == CardKind::Special && s.variant == Variant::Zombies {
+                let z = &book.zombies;
+                if Zombies::names(&z.events_blood_roll, &form.name) {
+                    super::super::die(
+                        ui,
+                        &format!("{}'s d6 (blood counters)", form.name.trim()),
+                        &mut form.roll,
+                    );
+                }
+                if Zombies::names(&z.events_kept_weapon, &form.name) {
+                    ui.label("Its weapon card, in play for the rest of the game beyond the weapon limit:");
+                    stepper(ui, "Damage dice", &mut form.number, 1, 20);
+                    stepper(ui, "Extra damage", &mut form.extra, 0, 10);
+                    stepper(ui, "Ammo (0: unlimited)", &mut form.ammo, 0, 30);
+                }
+            }
 
             ui.add_space(6.0);
             ui.label(RichText::new(format!("{name}'s cards in play")).strong());
@@ -246,8 +277,8 @@ pub fn cards_ui(
                                 ui,
                                 book,
                                 game,
-                                &format!("Reload the {card}"),
-                                Event::Reload { player: seat, weapon: card.clone() },
+                                &format!("Reload the {card} (a gadget card)"),
+                                Event::Reload { player: seat, weapon: card.clone(), gadget: None },
                                 commands,
                             );
                         }

@@ -98,6 +98,10 @@ pub struct PlayState {
     pub adjacent: u32,
     pub zombie_damage: String,
     pub zombie_defence: String,
+    /// The second rolls of the defence 1s (the Operative, by a house rule).
+    pub zombie_defence_rerolls: String,
+    /// The Saloon Gal discards a card for one more defence die against the zombie.
+    pub zombie_defence_die: bool,
     pub cards: CardsForm,
 }
 
@@ -113,9 +117,11 @@ impl PlayState {
             &mut self.zombie_roll,
             &mut self.zombie_damage,
             &mut self.zombie_defence,
+            &mut self.zombie_defence_rerolls,
         ] {
             text.clear();
         }
+        self.zombie_defence_die = false;
         self.tie.clear();
         self.power_square.clear();
         self.movement_extra = 0;

@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use super::super::fighters::fighter_label;
 use super::super::{combo, die, stepper};
 use super::{PlayCommand, PlayState, main_button, who};
-use crate::systems::frag::game::{Event, Game, Seat, Setup};
+use crate::systems::frag::game::{EDITION, Event, Game, HouseRules, Seat, Setup};
 use crate::systems::frag::rules::data::{Rulebook, Variant};
 use crate::systems::frag::rules::poker::{self, PokerCard};
 use crate::ui::table::{SavedAction, SavedWords, saved_games_ui};
@@ -28,11 +28,18 @@ pub struct SetupForm {
     /// The seats in clockwise order: turns go in this order.
     pub seats: Vec<SeatForm>,
     pub frag_target: u32,
+    /// The table's own readings (all off: the book).
+    pub house: HouseRules,
 }
 
 impl Default for SetupForm {
     fn default() -> SetupForm {
-        SetupForm { variant: Variant::Deadlands, seats: vec![SeatForm::default(); 2], frag_target: 3 }
+        SetupForm {
+            variant: Variant::Deadlands,
+            seats: vec![SeatForm::default(); 2],
+            frag_target: 3,
+            house: HouseRules::default(),
+        }
     }
 }
 
@@ -65,6 +72,11 @@ pub fn setup_ui(
     if form.variant == Variant::Deadlands {
         stepper(ui, "Frags to win", &mut form.frag_target, 1, 20);
     }
+    crate::ui::widgets::toggle(
+        ui,
+        &mut form.house.operative_rerolls_defence,
+        "House rule: the Agency Operative rerolls the 1s on the defence dice too",
+    );
     let options: Vec<(String, String)> = fighters
         .iter()
         .filter_map(|e| e.fighter.as_ref().ok().map(|f| (e.id.clone(), fighter_label(book, f))))
@@ -114,6 +126,8 @@ pub fn setup_ui(
         variant: form.variant,
         players: setup_seats,
         frag_target: (form.variant == Variant::Deadlands).then_some(form.frag_target),
+        house: form.house,
+        edition: EDITION,
     };
     // The game says whether it can start, and why not.
     let why_not = match missing {
@@ -228,17 +242,23 @@ pub fn tie_ui(
 ) {
     let v = ui.visuals().clone();
     let names: Vec<&str> = tied.iter().map(|&s| who(game, s)).collect();
-    ui.label(theme::heading(&v, "A tie for the best hand"));
+    // Frag Zombies!!! rolls for who goes first (zombies:27); a tie among them rolls again.
+    let first = game.state.rolled_for_first();
+    let all = tied.len() == game.state.players.len();
+    let (heading, roll, button) = match (first, all) {
+        (true, true) => ("Who goes first: everyone rolls", "roll", "Who goes first"),
+        (true, false) => ("A tie for the highest roll", "roll", "Settle the tie"),
+        (false, _) => ("A tie for the best hand", "tie roll", "Settle the tie"),
+    };
+    ui.label(theme::heading(&v, heading));
     ui.label(format!("{} roll a d6 each: the highest goes first.", names.join(" and ")));
     state.tie.resize(tied.len(), String::new());
     let mut rolls = Vec::new();
     for (k, &seat) in tied.iter().enumerate() {
-        rolls.extend(die(ui, &format!("{}'s tie roll", who(game, seat)), &mut state.tie[k]));
+        rolls.extend(die(ui, &format!("{}'s {roll}", who(game, seat)), &mut state.tie[k]));
     }
     let ready = rolls.len() == tied.len();
-    if ui
-        .add_enabled(ready, egui::Button::new(RichText::new("Settle the tie").size(theme::HEADING).strong()))
-        .clicked()
+    if ui.add_enabled(ready, egui::Button::new(RichText::new(button).size(theme::HEADING).strong())).clicked()
     {
         commands.push(PlayCommand::Apply(Event::TieRoll { rolls }));
     }

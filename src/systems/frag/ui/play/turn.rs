@@ -539,33 +539,18 @@ fn zombies_attack_ui(
         Some(count) if s.zombie_attacks_left() > 0 => {
             let k = turn.zombie_attacks_made + 1;
             ui.label(theme::heading(&visuals, format!("Zombie attack {k} of {count}")));
-            if let Some(inputs) = s.zombie_attack_inputs(book) {
+            // The Saloon Gal's extra defence die, asked before the odds that count it.
+            let bonus = super::attack::extra_die_ui(ui, book, game, seat, &mut state.zombie_defence_die);
+            if let Some(inputs) = s.zombie_attack_inputs(book).map(|i| i.guarded(bonus)) {
                 ui.label(format!(
                     "An automatic hit: {} against {name}'s {}.",
                     super::super::dice(inputs.damage_dice, "damage"),
-                    super::super::dice(inputs.defence_dice, "defence")
+                    super::super::dice(inputs.defence_dice + inputs.defence_bonus_dice, "defence")
                 ));
                 if let Ok(odds) = inputs.damage_odds(book) {
                     super::super::reference::damage_odds_ui(ui, &odds, false);
                 }
-                let damage =
-                    dice_field(ui, "Zombie damage dice", &mut state.zombie_damage, inputs.damage_dice);
-                let defence = dice_field(
-                    ui,
-                    &format!("{name}'s defence dice"),
-                    &mut state.zombie_defence,
-                    inputs.defence_dice,
-                );
-                let mut words = None;
-                let event = match (damage, defence) {
-                    (Some(damage), Some(defence)) => {
-                        let sum = |d: &[u8]| d.iter().map(|&x| u32::from(x)).sum::<u32>();
-                        let dealt = combat::damage(sum(&damage), sum(&defence), 0);
-                        words = Some(RichText::new(format!("{dealt} damage")).size(theme::HEADING).strong());
-                        Some(Event::ZombieAttack { damage, defence })
-                    }
-                    _ => None,
-                };
+                let (event, words) = zombie_attack_rolls(ui, &name, &inputs, state);
                 // The damage done stands beside the button, which stays put.
                 row(ui, |ui| {
                     main_button(
@@ -617,5 +602,49 @@ pub fn over_ui(ui: &mut Ui, book: &Rulebook, game: &Game) {
             RichText::new("In a tournament the winner adds 1 to one stat of their fighter: change it on the Fighters tab.")
                 .color(theme::muted(&v)),
         );
+    }
+}
+
+/// The dice of one zombie attack on `name`: the zombie's damage dice, the fighter's defence
+/// dice (one more for the Saloon Gal's die) and the second rolls of his 1s where he rerolls
+/// them; the event they make and the damage they do.
+fn zombie_attack_rolls(
+    ui: &mut Ui,
+    name: &str,
+    inputs: &crate::systems::frag::game::AttackInputs,
+    state: &mut PlayState,
+) -> (Option<Event>, Option<RichText>) {
+    let visuals = ui.visuals().clone();
+    let bonus = inputs.defence_bonus_dice;
+    let damage = dice_field(ui, "Zombie damage dice", &mut state.zombie_damage, inputs.damage_dice);
+    let defence = dice_field(
+        ui,
+        &format!("{name}'s defence dice"),
+        &mut state.zombie_defence,
+        inputs.defence_dice + bonus,
+    );
+    let sum = |d: &[u8]| d.iter().map(|&x| u32::from(x)).sum::<u32>();
+    // The Operative's defence 1s rolled again (a house rule), under his roll.
+    let defence_rerolls = if inputs.rerolls.defence {
+        let label = format!("{name}'s defence 1s rolled again");
+        super::super::reroll_field(
+            ui,
+            &label,
+            &mut state.zombie_defence_rerolls,
+            defence.as_deref(),
+            |stood| Some((format!("stands at {}", sum(stood)), theme::good(&visuals))),
+        )
+    } else {
+        defence.as_ref().map(|_| Vec::new())
+    };
+    match (damage, defence, defence_rerolls) {
+        (Some(damage), Some(defence), Some(defence_rerolls)) => {
+            let stood = combat::rerolled(&defence, &defence_rerolls).unwrap_or_else(|| defence.clone());
+            let dealt = combat::damage(sum(&damage), sum(&stood), 0);
+            let words = RichText::new(format!("{dealt} damage")).size(theme::HEADING).strong();
+            let event = Event::ZombieAttack { damage, defence, defence_rerolls, defence_bonus_dice: bonus };
+            (Some(event), Some(words))
+        }
+        _ => (None, None),
     }
 }
