@@ -482,7 +482,7 @@ fn frag_deadlands_from_set_up_to_a_win_on_the_gallows() {
     drop(h);
     let mut h = frag_play(dir.path());
     assert!(frag(&h).game().is_none());
-    press(&mut h, "Resume Ann v Bob · Frag Deadlands · turn 2 · unfinished");
+    press(&mut h, "Resume Ann v Bob · Frag Deadlands · round 1 · unfinished");
     assert_eq!(game(&h).events, events);
     type_in(&mut h, "Movement dice", "2 2");
     press(&mut h, "Roll for movement");

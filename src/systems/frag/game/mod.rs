@@ -45,10 +45,10 @@ impl log::Rules for Rulebook {
 
 /// How a saved game of Frag reads in the list, and its set-up.
 impl log::TableRules for Rulebook {
-    /// "Ann v Bob · Frag Deadlands · turn 3 · unfinished".
+    /// "Ann v Bob · Frag Deadlands · round 2 · unfinished" (a round is every player's turn).
     fn summary(&self, s: &State) -> log::Summary {
         let names: Vec<&str> = s.players.iter().map(|p| p.name.as_str()).collect();
-        let turn = s.turn.as_ref().map_or(0, |t| t.number);
+        let round = s.round().unwrap_or(0);
         let state = match (&s.stage, s.winner) {
             (Stage::Over, Some(win)) => {
                 format!("over, {} won", s.players.get(win.player).map_or("?", |p| p.name.as_str()))
@@ -56,7 +56,7 @@ impl log::TableRules for Rulebook {
             (Stage::Over, None) => "over".to_owned(),
             _ => "unfinished".to_owned(),
         };
-        let line = format!("{} · {} · turn {turn} · {state}", names.join(" v "), s.variant.title());
+        let line = format!("{} · {} · round {round} · {state}", names.join(" v "), s.variant.title());
         log::Summary::new(line, s.stage == Stage::Over)
     }
 

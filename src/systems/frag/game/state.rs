@@ -406,6 +406,14 @@ impl State {
         self.turn.as_ref().map(|t| t.player)
     }
 
+    /// The round under way: every player takes one turn a round, so with four players turns 1
+    /// to 4 are round 1 and turn 5 starts round 2. `None` before the first turn.
+    #[must_use]
+    pub fn round(&self) -> Option<u32> {
+        let players = u32::try_from(self.players.len()).unwrap_or(u32::MAX).max(1);
+        self.turn.as_ref().map(|t| t.number.saturating_sub(1) / players + 1)
+    }
+
     /// The current phase.
     #[must_use]
     pub fn phase(&self) -> Option<Phase> {

@@ -228,7 +228,10 @@ fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, comma
     row(ui, |ui| {
         let title = match (s.turn.as_ref(), &s.stage) {
             (_, Stage::Over) => format!("{} · game over", s.variant.title()),
-            (Some(t), _) => format!("{} · turn {}", s.variant.title(), t.number),
+            (Some(t), _) => {
+                let whose = s.players.get(t.player).map_or("?", |p| p.name.as_str());
+                format!("{} · round {} · {whose}'s turn", s.variant.title(), s.round().unwrap_or(1))
+            }
             (None, _) => format!("{} · who goes first", s.variant.title()),
         };
         ui.label(RichText::new(title).size(theme::HEADING + 4.0).strong());
