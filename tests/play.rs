@@ -821,3 +821,187 @@ fn a_new_target_clears_the_d20_typed_for_the_old_one() {
     assert_eq!(roll.value().as_deref(), Some(""), "the roll is typed afresh");
     assert!(h.query_by_label_contains("Apply: ").is_none(), "nothing to apply without a roll");
 }
+
+/// Wyatt charges Billy in turn 1 and the fight goes on (Billy takes two markers); turn 2 is
+/// dealt from [`DEAL_2`], where Wyatt's Q♥ is the fight's higher card.
+fn a_fight_into_turn_2() -> (tempfile::TempDir, App) {
+    let (dir, mut h) = dealt();
+    declare(&mut h, &["Move"]);
+    press(&mut h, "Charge into contact…");
+    support::target(&mut h, "Billy Clanton");
+    type_in(&mut h, "Wyatt Earp's d10", "6");
+    type_in(&mut h, "Billy Clanton's d10", "5");
+    press(&mut h, "Apply the fight: Billy Clanton takes 2 markers");
+    let rest: Vec<&str> =
+        names(&DEAL).into_iter().filter(|n| !["Wyatt Earp", "Billy Clanton"].contains(n)).collect();
+    end_activations(&mut h, &rest);
+    press(&mut h, "End the turn");
+    press(&mut h, "Draw cards and start the next turn");
+    deal(&mut h, &DEAL_2);
+    (dir, h)
+}
+
+#[test]
+fn the_higher_card_of_a_fight_may_not_end_its_activation_without_fighting() {
+    // Line 190: "Only one roll off is made per turn, taken at the time of the highest
+    // initiative card of the combatants"; line 193: "The model with the highest initiative
+    // card can choose to either continue the combat (with the +1 bonus) or break off from
+    // combat."
+    let (_dir, mut h) = a_fight_into_turn_2();
+    let why = "Wyatt Earp holds the higher card in the fight with Billy Clanton: fight on with +1, or break off by declaring two moves first";
+    assert_eq!(game(&h).must_fight(model_ref(&h, "Wyatt Earp")).as_deref(), Some(why));
+    h.get_by_label("Wyatt Earp holds the higher card: fight on with +1.");
+    h.run_steps(2);
+    assert!(disabled(&h, "End Wyatt Earp's activation"), "the higher card does not pass");
+    let end = h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").rect();
+    // Why, on hover; a click and Ctrl+E do nothing.
+    h.get_by_label("End Wyatt Earp's activation").hover();
+    h.run_steps(4);
+    h.get_by_label(why);
+    assert_eq!(
+        h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").rect(),
+        end,
+        "in its place"
+    );
+    let events = game(&h).events.len();
+    h.get_by_label("End Wyatt Earp's activation").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    assert_eq!(game(&h).events.len(), events, "nothing ended");
+    assert!(!model(&h, "Wyatt Earp").activated);
+    // He fights on: the higher card's +1 and +2 for Billy's two markers.
+    h.get_by_label("Wyatt Earp +3 against Billy Clanton +0");
+    type_in(&mut h, "Wyatt Earp's d10", "2");
+    type_in(&mut h, "Billy Clanton's d10", "5");
+    press(&mut h, "Apply the fight: a draw");
+    let (wyatt, billy) = (model_ref(&h, "Wyatt Earp"), model_ref(&h, "Billy Clanton"));
+    assert_eq!(
+        game(&h).events.last(),
+        Some(&Event::Fight { a: wyatt, b: billy, a_modifier: 3, b_modifier: 0, a_roll: 2, b_roll: 5 })
+    );
+    // The roll-off done, the next model's End activation is open.
+    assert!(model(&h, "Wyatt Earp").activated, "his activation was the roll-off");
+    assert_eq!(order(&h).first().map(String::as_str), Some("Ike Clanton"));
+    h.run_steps(2);
+    assert!(!disabled(&h, "End Ike Clanton's activation"));
+}
+
+#[test]
+fn a_quick_shot_takes_the_targets_cover_and_an_obscured_sight_with_its_breakdown() {
+    // Line 171: "To hit modifiers are applied to the quick shot (see shooting modifiers) for
+    // range, target moving, etc, as normal."
+    let (_dir, mut h) = dealt();
+    declare(&mut h, &["Move", "Shoot"]);
+    press(&mut h, "⚡ The Clanton Gang quick shoot Wyatt Earp…");
+    pick(&mut h, "Quick shooter", "Pete Spence");
+    type_in(&mut h, "Quick shot distance (cm)", "15");
+    h.get_by_label_contains("modifier -2 ·");
+    for what in ["Wyatt Earp in cover", "Quick shot obscured"] {
+        h.get_by_role_and_label(Role::CheckBox, what).click_accesskit();
+        h.run();
+    }
+    h.get_by_label_contains("modifier -4 ·");
+    // The breakdown, as the shot panel gives it.
+    h.get_by_label(
+        "Target moving (1 move action) -1 · Target behind substantial cover -1 · Target is a Boss -1 · Target obscured by a model's base -1",
+    );
+    type_in(&mut h, "Quick shot d20 roll", "15");
+    h.get_by_label("15 -4 = 11 → Under fire");
+    press(&mut h, "Apply the quick shot: Under fire");
+    let quick = fire(&h, "Pete Spence", "Wyatt Earp", -4, 15);
+    assert_eq!(game(&h).events.last(), Some(&Event::QuickShot { quick, answer: None }));
+}
+
+#[test]
+fn each_gang_reads_only_its_own_rule_for_a_shot_at_a_fight() {
+    // Line 193: "Models may never normally shoot into Hand-to-hand combats"; lines 328–329,
+    // Life Ain't Worth Spit: "Desperados may shoot into hand to hand fights. [...] An even
+    // card (2, 4, 6, 8, or 10) indicates a friendly model is hit".
+    let dir = support::data_with(&["cowboys-21", "desperados-21"]);
+    let mut h = play_on(dir.path());
+    start(&mut h, SEED, None);
+    deal(&mut h, &support::COWBOYS_DEAL);
+    let barred = "Models locked in a fight cannot be shot at.";
+    let randomised =
+        "Into a fight: on a hit Posse turns your top card; an even number hits your own fighter.";
+    // El Jefe charges Cal Tate: a draw, they fight on.
+    declare(&mut h, &["Move"]);
+    press(&mut h, "Charge into contact…");
+    support::target(&mut h, "Cal Tate");
+    type_in(&mut h, "El Jefe's d10", "4");
+    type_in(&mut h, "Cal Tate's d10", "5");
+    press(&mut h, "Apply the fight: a draw");
+    assert_eq!(game(&h).fights.len(), 1);
+    // The Kid, a Desperado, shoots at Cal Tate in the fight: his gang's rule.
+    assert_eq!(order(&h).first().map(String::as_str), Some("The Kid"));
+    declare(&mut h, &["Shoot"]);
+    shoot(&mut h, "Cal Tate", "12", None);
+    h.get_by_label(randomised);
+    assert!(h.query_by_label(barred).is_none());
+    end_activation(&mut h, "The Kid");
+    end_activation(&mut h, "Rufus Slade");
+    // The Stranger, of Circle K Outfit, reads only his.
+    assert_eq!(order(&h).first().map(String::as_str), Some("The Stranger"));
+    declare(&mut h, &["Shoot"]);
+    shoot(&mut h, "El Jefe", "12", None);
+    h.get_by_label(barred);
+    assert!(h.query_by_label(randomised).is_none(), "never the Desperados' rule");
+}
+
+#[test]
+fn stumble_is_offered_after_the_enemys_move_and_ends_its_activation() {
+    // Line 211: Stumble "is played on an enemy model just after it takes a move action. Its
+    // turn ends after this move action; it loses any further actions."
+    let (_dir, mut h) = dealt();
+    declare(&mut h, &["Move", "Shoot"]);
+    // Before the move the card waits, and says why.
+    support::open_hand(&mut h, CLANTONS);
+    press(&mut h, "Play 5♣");
+    assert!(disabled(&h, "Play 5♣ now"));
+    h.get_by_label("Stumble is played on an enemy model just after it takes a move action.");
+    press(&mut h, "Hide hand");
+    press(&mut h, "Moved");
+    support::open_hand(&mut h, CLANTONS);
+    press(&mut h, "Play 5♣");
+    assert!(!disabled(&h, "Play 5♣ now"), "right after the move");
+    press(&mut h, "Play 5♣ now");
+    let law = support::player(&h, LAW);
+    press(&mut h, &format!("Pass to the {law} player — tap to trump it or let it stand"));
+    h.get_by_label("Tombstone Law hold no card of that value.");
+    press(&mut h, "Let it stand");
+    let wyatt = model(&h, "Wyatt Earp");
+    assert_eq!((wyatt.activated, wyatt.card, wyatt.moves), (true, None, 1), "his activation ended");
+    assert!(game(&h).activation.is_none());
+    // The panel has moved on to Virgil, who declares: nothing of Wyatt's Shoot is left.
+    assert_eq!(order(&h).first().map(String::as_str), Some("Virgil Earp"));
+    h.get_by_label("End Virgil Earp's activation");
+    h.get_by_label("Declare up to 3 actions");
+    assert!(h.query_by_label_contains("Shot 1").is_none());
+    assert!(h.query_by_label("▶ 2. Shoot").is_none());
+}
+
+#[test]
+fn on_a_touch_screen_a_tap_on_the_greyed_end_activation_says_why() {
+    // Lines 190 and 193, as above: nothing hovers on a touch screen, so a tap writes it out.
+    let (_dir, mut h) = a_fight_into_turn_2();
+    posse::ui::theme::touch(&h.ctx);
+    h.run_steps(2);
+    let why = "Wyatt Earp holds the higher card in the fight with Billy Clanton: fight on with +1, or break off by declaring two moves first";
+    assert!(disabled(&h, "End Wyatt Earp's activation"));
+    assert!(h.query_by_label(why).is_none(), "said only when asked");
+    let end = h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").rect();
+    h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").click();
+    h.run();
+    h.get_by_label(why);
+    assert_eq!(
+        h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").rect(),
+        end,
+        "in its place"
+    );
+    assert!(!model(&h, "Wyatt Earp").activated);
+    // Another tap hides it.
+    h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").click();
+    h.run();
+    assert!(h.query_by_label(why).is_none());
+}

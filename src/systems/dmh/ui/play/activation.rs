@@ -86,7 +86,7 @@ fn header_ui(
     // it (cut short if it must be, never covered); in a narrow panel (a phone) both are
     // smaller, so the panel below keeps the height.
     let narrow = ui.available_width() < NARROW_HEADER;
-    ui.horizontal(|ui| {
+    let end = ui.horizontal(|ui| {
         let big = |text: String| {
             if narrow { theme::big(text).size(theme::HEADING + 2.0) } else { theme::big(text) }
         };
@@ -105,10 +105,16 @@ fn header_ui(
             };
             ui.add(egui::Label::new(name).truncate());
         });
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            end_activation_button(ui, game, current, narrow, state, commands);
+        let end = ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            end_activation_button(ui, game, current, narrow, state, commands)
         });
+        end.inner
     });
+    // The higher card of a fight fights on or breaks off: why End activation is greyed, on
+    // hover, or on a touch screen written under the header once the greyed button is tapped.
+    if let (Some(end), Some(why)) = (end.inner, game.must_fight(current)) {
+        crate::ui::widgets::refused(ui, end, &why);
+    }
     let mut notes = vec![
         side_name.to_owned(),
         format!("Shoot {:+}", model.shoot),
@@ -156,8 +162,10 @@ fn end_activation_button(
     narrow: bool,
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
-) {
-    let Some(model) = game.model_at(current) else { return };
+) -> Option<egui::Response> {
+    let model = game.model_at(current)?;
+    // The higher card of a fight not rolled this turn may not pass (lines 190, 193).
+    let barred = game.must_fight(current).is_some();
     let now = ui.input(|i| i.time);
     let settled = now - state.shown_since.1 > 0.4 || state.shown_since.0 != Some(current);
     if state.shown_since.0 != Some(current) {
@@ -183,16 +191,19 @@ fn end_activation_button(
         (false, true) => ("End activation", theme::BODY + 1.0, NARROW_END_WIDTH),
     };
     let end = egui::Button::new(RichText::new(text).size(size)).min_size(egui::vec2(width, 40.0));
-    let clicked = ui
-        .add(end)
+    let response = ui
+        .add_enabled(!barred, end)
         .accessible_name(if armed {
             format!("End {}'s activation, giving up the actions left", model.name)
         } else {
             format!("End {}'s activation", model.name)
         })
-        .on_hover_text(hover)
-        .clicked();
+        .on_hover_text(hover);
+    let clicked = response.clicked();
     // A click or Ctrl+E right after the model changed is the second of a double press.
+    if barred {
+        return Some(response);
+    }
     if clicked && settled && touch && left && !armed {
         state.end_armed = Some(current);
     } else if (clicked || super::shortcut(ui, egui::Key::E)) && settled {
@@ -201,6 +212,7 @@ fn end_activation_button(
         state.new_activation();
         state.end_armed = None;
     }
+    Some(response)
 }
 
 /// The declaration: one big button per action, the list so far, the limits in words, and

@@ -70,9 +70,15 @@ pub(super) fn fight_ui(
         }
     };
     let Some(them) = game.model_at(opponent) else { return };
+    // The +1 is the higher card's, whoever acts (line 190).
+    let higher = if fighting_on { game.higher_card_fighter(current) } else { None };
     if fighting_on {
         ui.label(theme::heading(&visuals, format!("Fight with {}", them.name)));
-        ui.label(format!("{} holds the higher card: fight on with +1.", me.name));
+        ui.label(match higher {
+            Some(r) if r == current => format!("{} holds the higher card: fight on with +1.", me.name),
+            Some(_) => format!("{} holds the higher card and takes the +1.", them.name),
+            None => format!("Roll off with {}.", them.name),
+        });
     }
     row(ui, |ui| {
         toggle(ui, &mut draft.my_higher, &format!("{} on higher ground", me.name));
@@ -83,14 +89,14 @@ pub(super) fn fight_ui(
         under_fire: me.under_fire.min(4),
         higher: draft.my_higher,
         charged: !fighting_on,
-        card_higher: fighting_on,
+        card_higher: higher == Some(current),
     };
     let b = Fighter {
         hth: them.hth,
         under_fire: them.under_fire.min(4),
         higher: draft.their_higher,
         charged: false,
-        card_higher: false,
+        card_higher: higher == Some(opponent),
     };
     let chances = match melee::chances(rules, &a, &b) {
         Ok(c) => c,

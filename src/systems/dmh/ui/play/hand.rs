@@ -296,23 +296,36 @@ fn targets_ui(
         }
     });
     if !complete {
-        let why = if chosen.len() < wanted.len() && effect != Some(Effect::RedJoker) {
-            "Choose every target to play it.".to_owned()
-        } else {
-            match rules.card_text(card).map(|t| t.timing) {
-                Some(
-                    Timing::InitiativeRevealed | Timing::BeforeAnyActivation | Timing::BeforeEnemyActivations,
-                ) if !game.acted.is_empty() => {
-                    "Too late: this card is played before the models start to act.".to_owned()
-                }
-                Some(Timing::EnemyUfNerveResult) => {
-                    "Yellow Belly answers the nerve test a shot has just called for.".to_owned()
-                }
-                _ => "Choose a different model for each target (the Red Joker makes all three swaps)."
-                    .to_owned(),
-            }
-        };
+        let why = why_not(rules, game, &event, chosen.len() < wanted.len());
         ui.label(RichText::new(why).color(theme::muted(ui.visuals())));
+    }
+}
+
+/// Why the card cannot be played as it stands: a target missing, the moment past, or the
+/// game's own reason.
+fn why_not(rules: &Rules, game: &Game, event: &Event, missing: bool) -> String {
+    let Event::Play { card, targets: chosen, .. } = event else { return String::new() };
+    let (card, effect) = (*card, Effect::of(*card));
+    if missing && effect != Some(Effect::RedJoker) {
+        return "Choose every target to play it.".to_owned();
+    }
+    match rules.card_text(card).map(|t| t.timing) {
+        Some(Timing::InitiativeRevealed | Timing::BeforeAnyActivation | Timing::BeforeEnemyActivations)
+            if !game.acted.is_empty() =>
+        {
+            "Too late: this card is played before the models start to act.".to_owned()
+        }
+        Some(Timing::EnemyUfNerveResult) => {
+            "Yellow Belly answers the nerve test a shot has just called for.".to_owned()
+        }
+        _ if !chosen.is_empty() || effect == Some(Effect::RedJoker) => {
+            "Choose a different model for each target (the Red Joker makes all three swaps).".to_owned()
+        }
+        // A card on no model (Stumble before the enemy's move): the game's own reason.
+        _ => game.refusal(rules, event).map_or_else(
+            || "It cannot be played now.".to_owned(),
+            |why| crate::ui::sentence(&why.to_string()),
+        ),
     }
 }
 

@@ -89,6 +89,10 @@ pub struct QuickDraft {
     pub open: bool,
     pub shooter: Option<usize>,
     pub distance: String,
+    /// The acting model is behind substantial cover, seen from the quick shooter.
+    pub cover: bool,
+    /// The quick shooter's line of sight passes through another model's base.
+    pub obscured: bool,
     pub roll: String,
 }
 

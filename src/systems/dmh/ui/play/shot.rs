@@ -7,7 +7,7 @@
 use egui::{RichText, Ui};
 
 use super::{NerveDraft, PlayCommand, PlayState};
-use crate::systems::dmh::game::{Action, Event, Fire, Flag, Game, ModelRef};
+use crate::systems::dmh::game::{Action, Event, Fire, Flag, Game, ModelRef, Sight};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::Band;
 use crate::systems::dmh::rules::shooting::{self, ShotInput, ShotOdds, ShotResult};
@@ -172,10 +172,9 @@ fn plan(rules: &Rules, game: &Game, shooter: ModelRef, d: &super::ShotDraft) -> 
         .into_iter()
         .map(str::to_owned)
         .collect();
-    if game.fight_of(target_ref).is_some() {
-        plan.notes.push(
-            "Into a fight: on a hit Posse turns your top card; an even number hits your own fighter.".into(),
-        );
+    // Each gang reads its own rule for a target locked in a fight (lines 189, 193, 328–329).
+    if let Some(rule) = game.fight_shot_rule(rules, shooter.side, target_ref) {
+        plan.notes.push(rule.text().into());
     }
     plan.shot = Some((target_ref, shot));
     Some(plan)
@@ -373,26 +372,33 @@ fn quick_input(
         return None;
     }
     let shooter = ModelRef { side: 1 - target.side, model: q.shooter? };
-    let by = game.model_at(shooter)?;
-    let victim = game.model_at(target)?;
     let distance = crate::systems::dmh::ui::reference::parse_distance(&q.distance).ok()?;
-    let declared =
-        game.activation_of(target).map_or(0, crate::systems::dmh::game::Activation::declared_moves);
-    let mut input = ShotInput {
-        weapon: game.quick_weapon(rules, shooter)?,
-        distance_cm: distance,
-        shooter_under_fire: by.under_fire.min(4),
-        skill: by.shoot,
-        shooter_boss: by.boss,
-        shooter_mounted: by.has(Flag::Mounted),
-        target_moves: declared.min(3),
-        target_boss: victim.boss,
-        target_mounted: victim.has(Flag::Mounted),
-        hostage: game.holds_hostage(rules, target),
-        ..ShotInput::default()
-    };
-    let _ = game.card_shot_effects(rules, shooter, target, &mut input);
+    // The to-hit modifiers apply as for any shot (line 171), cover and obscured included.
+    let sight = Sight { cover: q.cover, obscured: q.obscured };
+    let (input, _) = game.quick_shot_input(rules, shooter, target, distance, sight)?;
     Some((shooter, input))
+}
+
+/// The quick shot's gun, modifier, chance to hit and range, and the modifier's breakdown as
+/// for a shot, on one line kept for it.
+fn quick_odds_ui(ui: &mut Ui, input: &ShotInput, odds: &ShotOdds) {
+    let v = ui.visuals().clone();
+    ui.label(
+        RichText::new(format!(
+            "{} · modifier {:+} · hit {} · {} range",
+            input.weapon,
+            odds.modifier,
+            odds.chances.hit(),
+            odds.range.title().to_lowercase()
+        ))
+        .strong(),
+    );
+    let parts: Vec<String> = odds.modifiers.iter().map(|m| format!("{} {:+}", m.reason, m.value)).collect();
+    widgets::status_line(
+        ui,
+        theme::BODY,
+        Some(RichText::new(parts.join(" · ")).small().color(theme::muted(&v))),
+    );
 }
 
 /// An enemy that has not acted quick shoots the acting model: one per enemy activation for
@@ -446,6 +452,10 @@ pub(super) fn quick_shot_ui(
             q.distance = "15".into();
         }
         widgets::text_field(ui, "Quick shot distance (cm)", &mut q.distance, 80.0);
+        row(ui, |ui| {
+            toggle(ui, &mut q.cover, &format!("{} in cover", victim.name));
+            toggle(ui, &mut q.obscured, "Quick shot obscured");
+        });
         let Some((shooter, input)) = quick_input(rules, game, target, q) else { return };
         let odds = match shooting::assess(rules, &input) {
             Ok(o) => o,
@@ -454,16 +464,7 @@ pub(super) fn quick_shot_ui(
                 return;
             }
         };
-        ui.label(
-            RichText::new(format!(
-                "{} · modifier {:+} · hit {} · {} range",
-                input.weapon,
-                odds.modifier,
-                odds.chances.hit(),
-                odds.range.title().to_lowercase()
-            ))
-            .strong(),
-        );
+        quick_odds_ui(ui, &input, &odds);
         let shooting_next =
             game.activation_of(target).and_then(crate::systems::dmh::game::Activation::next) == Some(Action::Shoot);
         let together = odds.range != Band::Long && shooting_next;
