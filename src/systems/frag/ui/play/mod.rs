@@ -12,6 +12,7 @@
 mod attack;
 mod board;
 mod cards;
+mod cure;
 mod setup;
 mod turn;
 
@@ -103,6 +104,8 @@ pub struct PlayState {
     /// The Saloon Gal discards a card for one more defence die against the zombie.
     pub zombie_defence_die: bool,
     pub cards: CardsForm,
+    /// The healing card typed for a fighter waiting at 0 Health.
+    pub cure: cure::CureForm,
 }
 
 impl PlayState {
@@ -137,6 +140,10 @@ impl PlayState {
         // "Shotgun, 4 dice, 3 ammo" is not Bob's).
         if matches!(event, Event::EndTurn) {
             self.cards = CardsForm::default();
+        }
+        // Each wait for a cure starts with an empty card.
+        if matches!(event, Event::Attack(_) | Event::NoCure { .. } | Event::EndTurn) {
+            self.cure = cure::CureForm::default();
         }
         self.attack.after_event(event);
         self.hazard.after_event();

@@ -7,7 +7,7 @@
 use egui::{RichText, Ui, vec2};
 
 use super::super::{dice_field, dice_field_with, die, small_stepper, stepper};
-use super::{PlayCommand, PlayState, attack, event_button, main_button, who};
+use super::{PlayCommand, PlayState, attack, cure, event_button, main_button, who};
 use crate::systems::frag::game::{Event, Game, Phase, RespawnHow, WinBy};
 use crate::systems::frag::rules::Deck;
 use crate::systems::frag::rules::combat;
@@ -213,6 +213,7 @@ fn actions_ui(
     let width = ui.available_width();
     if width < TWO_COLUMNS {
         result_slot(ui, game);
+        cure::cure_ui(ui, book, game, &mut state.cure, commands);
         turn_left_ui(ui, book, game, state, commands);
         if p.is_active() {
             ui.add_space(theme::GAP);
@@ -227,6 +228,7 @@ fn actions_ui(
         ui.vertical(|left| {
             left.set_width(left_width);
             result_slot(left, game);
+            cure::cure_ui(left, book, game, &mut state.cure, commands);
             turn_left_ui(left, book, game, state, commands);
         });
         ui.add_space(theme::GAP);
