@@ -108,8 +108,8 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
         Event::PlaceZombies { count } => place_zombies(s, *count),
         Event::ZombiesMove { roll } => zombies_move(s, *roll),
         Event::ZombiesAdjacent { count } => zombies_adjacent(book, s, *count),
-        Event::ZombieAttack { damage, defence, defence_rerolls, defence_bonus_dice } => {
-            zombie_attack(book, s, damage, (defence, defence_rerolls), *defence_bonus_dice)
+        Event::ZombieAttack { damage, defence, defence_rerolls, defence_bonus_dice, cure } => {
+            zombie_attack(book, s, damage, (defence, defence_rerolls), *defence_bonus_dice, *cure)
         }
         Event::ReachHeliport => reach_heliport(s),
         Event::EndTurn => end_turn(book, s),
@@ -1450,6 +1450,13 @@ fn no_cure(book: &Rulebook, s: &mut State, seat: usize) -> Result<(), Error> {
     let mut res = wait.resolution;
     res.cards_drawn = frag(book, s, seat, wait.attacker, wait.gallows)?;
     s.last = Some(res);
+    // Fragged by a zombie in his own turn: the other zombies have nothing left to bite.
+    if let Some(t) = s.turn.as_mut()
+        && t.phase == Phase::ZombiesAttack
+        && t.player == seat
+    {
+        t.zombie_attacks = Some(t.zombie_attacks_made);
+    }
     Ok(())
 }
 
@@ -1525,8 +1532,12 @@ fn zombie_attack(
     damage: &[u8],
     (defence, defence_rerolls): (&[u8], &[u8]),
     defence_bonus_dice: u32,
+    cure: bool,
 ) -> Result<(), Error> {
     let seat = in_phase(s, Phase::ZombiesAttack, "a zombie attack")?;
+    if cure && s.edition < 2 {
+        return Err(Error::Cure("this game began before a frag waited for a cure".into()));
+    }
     if turn(s)?.zombie_attacks.is_none() {
         return Err(Error::Zombies("count the zombies next to the fighter first".into()));
     }
@@ -1542,19 +1553,24 @@ fn zombie_attack(
     let defence = standing("the defence roll", defence, defence_rerolls, rerolls_ones)?;
     let defence_total = total("the defence roll", &defence, dice)?;
     let dealt = combat::damage(attack_total, defence_total, 0);
+    let health_before = s.player(seat)?.health;
     let armour_lost = take_damage(s, seat, dealt)?;
     let left = s.player(seat)?.health;
+    // A fighter with a cure in reach waits at 0 Health for it (reading R33).
+    let waits = left == 0 && dealt > 0 && cure;
     let result = if dealt == 0 {
         Outcome::None
     } else if left > 0 {
         Outcome::Wounded
     } else {
-        frag(book, s, seat, None, None)?;
+        if !waits {
+            frag(book, s, seat, None, None)?;
+        }
         Outcome::Fragged
     };
     let t = turn_mut(s)?;
     t.zombie_attacks_made += 1;
-    if left == 0 {
+    if left == 0 && !waits {
         // A fragged fighter is off the board: the other zombies have nothing to bite.
         t.zombie_attacks = Some(t.zombie_attacks_made);
     }
@@ -1578,6 +1594,11 @@ fn zombie_attack(
         out_of_ammo: false,
         rerolled: u32::try_from(defence_rerolls.len()).unwrap_or(u32::MAX),
     });
+    if waits {
+        let resolution = s.last.clone().ok_or(Error::NotStarted)?;
+        let below = dealt.saturating_sub(health_before);
+        s.cure = Some(CureWait { seat, attacker: None, below, gallows: None, resolution });
+    }
     Ok(())
 }
 

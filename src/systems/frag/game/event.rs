@@ -369,6 +369,9 @@ pub enum Event {
         /// The Saloon Gal's die added to her defence, paid with a card (reading R28).
         #[serde(default, skip_serializing_if = "is_zero")]
         defence_bonus_dice: u32,
+        /// His player says he can cure a frag instantly, as [`Attack::cure`] (reading R33).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        cure: bool,
     },
     /// The current fighter reaches the centre of the Heliport: he wins.
     ReachHeliport,

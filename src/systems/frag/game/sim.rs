@@ -76,7 +76,13 @@ pub fn random_event(book: &Rulebook, s: &State, rng: &mut StdRng) -> Event {
             _ => {
                 let defence = faces(rng, me.health);
                 let defence_rerolls = rerolls(rng, &defence, s.defence_rerolls_ones(book, current));
-                Event::ZombieAttack { damage: faces(rng, 2), defence, defence_rerolls, defence_bonus_dice: 0 }
+                Event::ZombieAttack {
+                    damage: faces(rng, 2),
+                    defence,
+                    defence_rerolls,
+                    defence_bonus_dice: 0,
+                    cure: rng.random_bool(0.3),
+                }
             }
         },
         Phase::Actions => action(book, s, rng, current),

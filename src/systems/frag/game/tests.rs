@@ -94,6 +94,7 @@ fn zombie_attack(damage: &[u8], defence: &[u8]) -> Event {
         defence: defence.to_vec(),
         defence_rerolls: Vec::new(),
         defence_bonus_dice: 0,
+        cure: false,
     }
 }
 
@@ -984,6 +985,7 @@ fn the_saloon_gal_adds_a_die_to_her_defence() {
         defence: defence.to_vec(),
         defence_rerolls: Vec::new(),
         defence_bonus_dice: bonus,
+        cure: false,
     };
     assert_eq!(refused(&mut g, guarded(&[3, 3], 1)), "the defence roll needs 3 dice, not 2");
     assert_eq!(refused(&mut g, guarded(&[3, 3, 3, 3], 2)), "Ann adds one die to a roll, not 2");
@@ -1538,4 +1540,49 @@ fn a_blood_counter_in_reach_and_a_card_cure_a_frag_together() {
         (true, Status::Active(Spot::Respawn(6)), 1)
     );
     assert_eq!(s.players[ANN].frags, 0);
+}
+
+#[test]
+fn a_zombie_frag_waits_for_the_cure_too() {
+    // zombies: "Use the rules from Frag"; deadlands:8: "and he can't cure it instantly with
+    // cards". Ann (Health 2) has two zombies next to her; the first does 4 damage.
+    let bite = |cure: bool| Event::ZombieAttack {
+        damage: vec![6, 6],
+        defence: vec![1, 2],
+        defence_rerolls: Vec::new(),
+        defence_bonus_dice: 0,
+        cure,
+    };
+    let start = || {
+        let mut g = zombies();
+        ok(&mut g, Event::PlaceTile { tile: Some("Hospital".into()), zombies: 20 });
+        ok(&mut g, Event::ZombiesMove { roll: 2 });
+        ok(&mut g, Event::ZombiesAdjacent { count: 2 });
+        g
+    };
+    let mut g = start();
+    assert_eq!(
+        ok(&mut g, bite(true)),
+        "A zombie attacks Ann: 12 against 3: 4 damage, Ann is at 0 Health (2 below): they cure it now or are fragged"
+    );
+    assert_eq!((g.state.zombie_attacks_left(), g.state.players[ANN].is_active()), (1, true));
+    assert_eq!(
+        refused(&mut g, bite(false)),
+        "Ann is at 0 Health: they cure it now (a healing card, a blood counter) or say they have no cure"
+    );
+    assert_eq!(
+        ok(&mut g, heal(ANN, "First Aid", 3)),
+        "Ann plays First Aid: cured with Health 1, not fragged"
+    );
+    assert_eq!(g.state.zombie_attacks_left(), 1, "the second zombie still bites");
+
+    // Declined, the frag is as it was: no more bites, back to Town Square.
+    let mut g = start();
+    ok(&mut g, bite(true));
+    assert_eq!(
+        ok(&mut g, Event::NoCure { player: ANN }),
+        "No cure: Ann is fragged and goes back to Town Square (no one scores); their leftovers lie on their square"
+    );
+    assert_eq!((g.state.zombie_attacks_left(), g.state.players[ANN].status), (0, Status::Fragged));
+    ok(&mut g, Event::EndTurn);
 }
