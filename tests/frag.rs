@@ -564,6 +564,68 @@ fn the_operatives_ones_are_rolled_again_on_the_attack_panel() {
 }
 
 #[test]
+fn a_fighter_with_a_cure_is_asked_before_the_frag() {
+    // deadlands:8: "If the Health of the target drops to 0 or less, and he can't cure it
+    // instantly with cards, he is fragged."
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
+    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
+    press(&mut h, "Rank the hands");
+    type_in(&mut h, "Respawn square", "3");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Respawn square", "4");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "2 2");
+    press(&mut h, "Roll for movement");
+
+    // Bob's bow: 6+6 = 12 against Ann's 3+3 = 6 is 2 damage, her Health of 2. Her player says
+    // she holds a healing card.
+    press(&mut h, "Target Ann");
+    let end_turn = h.get_by_role_and_label(Role::Button, "End the turn").rect();
+    type_in(&mut h, "To-hit dice", "2 2");
+    type_in(&mut h, "Damage dice", "6 6");
+    type_in(&mut h, "Ann's defence dice", "3 3");
+    let tick = "Ann can cure it at once (a healing card, a blood counter in reach)";
+    h.get_by_label(tick).click();
+    h.run();
+    press(&mut h, "Attack");
+    assert_eq!(
+        last_line(&h),
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 1), 12 against 6: 2 damage, Ann is at 0 Health: they cure it now or are fragged"
+    );
+    assert_eq!((status(&h, 0), game(&h).state.players[0].health), (Status::Active(Spot::Respawn(3)), 0));
+    assert!(h.query_by_label("Ann is at 0 Health: cure it now, or be fragged.").is_some());
+    let disabled =
+        |h: &App, label: &str| h.get_by_role_and_label(Role::Button, label).accesskit_node().is_disabled();
+    assert!(disabled(&h, "Cure with … (name the card)"), "the card is named first");
+    assert!(disabled(&h, "End the turn"), "the cure comes first");
+    type_in(&mut h, "Healing card", "Bandages");
+    press(&mut h, "Cure with Bandages");
+    assert_eq!(last_line(&h), "Ann plays Bandages: cured with Health 1, not fragged");
+    let s = &game(&h).state;
+    assert_eq!(
+        (s.players[0].status, s.players[0].health, s.players[1].frags),
+        (Status::Active(Spot::Respawn(3)), 1, 0)
+    );
+    assert!(h.query_by_label("No cure: fragged").is_none(), "the prompt is gone");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end_turn, "back in its place");
+
+    // Undone, she declines instead: the frag is recorded.
+    press(&mut h, "Undo: Ann plays Bandages: cured with Health 1, not fragged");
+    press(&mut h, "No cure: fragged");
+    assert_eq!(
+        last_line(&h),
+        "No cure: Ann is fragged, Bob 1 frag, draws 1 Special card; their leftovers lie on their square"
+    );
+    assert_eq!((status(&h, 0), game(&h).state.players[1].frags), (Status::Fragged, 1));
+}
+
+#[test]
 fn frag_zombies_a_turn_with_three_zombie_attacks_then_too_many_frags_and_a_win() {
     let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
     let mut h = frag_play(dir.path());

@@ -4,8 +4,8 @@
 use super::Error;
 use super::event::{Attack, Event, Play, Setup, Shootout, Take, Target, WeaponCard, WeaponUse};
 use super::state::{
-    Armour, Gadget, GallowsRule, Leftover, Phase, Player, Resolution, ShootoutState, Spot, Stage, State,
-    Status, Turn, WeaponInPlay, Win, WinBy,
+    Armour, CureWait, Gadget, GallowsRule, Leftover, Phase, Player, Resolution, ShootoutState, Spot, Stage,
+    State, Status, Turn, WeaponInPlay, Win, WinBy,
 };
 use crate::kernel::cards;
 use crate::systems::frag::rules::combat::{self, Outcome};
@@ -57,6 +57,21 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
     {
         return Err(Error::BumpPending(name(s, bumped)));
     }
+    if let Some(wait) = &s.cure {
+        let seat = wait.seat;
+        let answers = match event {
+            Event::Play { player, card: Play::Heal { .. }, on } => {
+                *player == seat && on.is_none_or(|t| t == seat)
+            }
+            Event::SpendBlood { player }
+            | Event::NoCure { player }
+            | Event::PickUp { player, take: Take::Blood, .. } => *player == seat,
+            _ => false,
+        };
+        if !answers {
+            return Err(Error::CureWaiting(name(s, seat)));
+        }
+    }
     match event {
         Event::Begin(_) => Err(Error::AlreadyStarted),
         Event::PokerHands { .. } | Event::DealPoker { .. } | Event::TieRoll { .. } => {
@@ -85,15 +100,16 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
         Event::Remove { player, card } => remove_card(s, *player, card).map(|_| ()),
         Event::Drop { player, card } => drop_card(s, *player, card),
         Event::Reload { player, weapon, .. } => reload(s, *player, weapon),
-        Event::PickUp { player, pile, take } => pick_up(s, *player, *pile, take),
+        Event::PickUp { player, pile, take } => pick_up(book, s, *player, *pile, take),
         Event::SpendBlood { player } => spend_blood(book, s, *player),
+        Event::NoCure { player } => no_cure(book, s, *player),
         Event::ZombieFrags { player, count } => zombie_frags_event(book, s, *player, *count),
         Event::ReturnZombies { player, count } => return_zombies(s, *player, *count),
         Event::PlaceZombies { count } => place_zombies(s, *count),
         Event::ZombiesMove { roll } => zombies_move(s, *roll),
         Event::ZombiesAdjacent { count } => zombies_adjacent(book, s, *count),
-        Event::ZombieAttack { damage, defence, defence_rerolls, defence_bonus_dice } => {
-            zombie_attack(book, s, damage, (defence, defence_rerolls), *defence_bonus_dice)
+        Event::ZombieAttack { damage, defence, defence_rerolls, defence_bonus_dice, cure } => {
+            zombie_attack(book, s, damage, (defence, defence_rerolls), *defence_bonus_dice, *cure)
         }
         Event::ReachHeliport => reach_heliport(s),
         Event::EndTurn => end_turn(book, s),
@@ -654,6 +670,12 @@ fn attack(book: &Rulebook, s: &mut State, a: &Attack) -> Result<(), Error> {
     if a.range == 0 {
         return Err(Error::BadRolls("the range counts the target's square, so it is at least 1".into()));
     }
+    if a.cure && s.edition < 2 {
+        return Err(Error::Cure("this game began before a frag waited for a cure".into()));
+    }
+    if a.cure && a.target == Target::Zombie {
+        return Err(Error::Cure("a zombie has no cure".into()));
+    }
     // The weapon: a new card goes into play first (against the limit), then the ammo is spent.
     if let WeaponUse::New(card) = &a.weapon {
         put_weapon_in_play(book, s, a.attacker, card)?;
@@ -750,8 +772,13 @@ fn attack(book: &Rulebook, s: &mut State, a: &Attack) -> Result<(), Error> {
         }
         Target::Player(t) => {
             let gallows = gallows_choice(book, s, t, res.damage, a.gallows)?;
+            let health_before = s.player(t)?.health;
             res.armour_lost = take_damage(s, t, res.damage)?;
             let p = s.player(t)?;
+            // "and he can't cure it instantly with cards" (deadlands:8): a fighter whose
+            // player says he has a cure in reach (a healing card, a blood counter) waits at 0
+            // Health for it before the frag is recorded (reading R33; since edition 2).
+            let may_cure = a.cure;
             res.health_left = p.health;
             res.result = if res.damage == 0 {
                 Outcome::None
@@ -762,7 +789,16 @@ fn attack(book: &Rulebook, s: &mut State, a: &Attack) -> Result<(), Error> {
             } else {
                 Outcome::Fragged
             };
-            if p.health == 0 {
+            if p.health == 0 && may_cure {
+                res.gallows = gallows;
+                s.cure = Some(CureWait {
+                    seat: t,
+                    attacker: Some(a.attacker),
+                    below: res.damage.saturating_sub(health_before),
+                    gallows,
+                    resolution: res.clone(),
+                });
+            } else if p.health == 0 {
                 res.gallows = gallows;
                 res.cards_drawn = frag(book, s, t, Some(a.attacker), gallows)?;
             }
@@ -1216,6 +1252,11 @@ fn play(book: &Rulebook, s: &mut State, seat: usize, card: &Play, on: Option<usi
         Play::Heal { amount, beyond_max, .. } => {
             active(s, target)?;
             let bonus = s.character(book, target)?.healing_bonus;
+            if s.cure.as_ref().is_some_and(|w| w.seat == target) {
+                cure(s, amount + bonus, *beyond_max)?;
+                player_mut(s, seat)?.hand -= 1;
+                return Ok(());
+            }
             let t = player_mut(s, target)?;
             let healed = t.health + amount + bonus;
             t.health = if *beyond_max { healed } else { healed.min(t.max_health()).max(t.health) };
@@ -1314,8 +1355,11 @@ fn reload(s: &mut State, seat: usize, weapon: &str) -> Result<(), Error> {
     Ok(())
 }
 
-fn pick_up(s: &mut State, seat: usize, pile: u32, take: &Take) -> Result<(), Error> {
-    let current = acting(s, "picking up leftovers")?;
+fn pick_up(book: &Rulebook, s: &mut State, seat: usize, pile: u32, take: &Take) -> Result<(), Error> {
+    // A fighter waiting at 0 Health reaches a blood counter and spends it at once (reading
+    // R33): out of turn, one counter, as the player says it is in reach.
+    let curing = s.cure.as_ref().is_some_and(|w| w.seat == seat);
+    let current = if curing { seat } else { acting(s, "picking up leftovers")? };
     if current != seat {
         return Err(Error::NotYourTurn(name(s, current)));
     }
@@ -1351,6 +1395,9 @@ fn pick_up(s: &mut State, seat: usize, pile: u32, take: &Take) -> Result<(), Err
     if !heap.blood && heap.weapons.is_empty() && heap.gadgets.is_empty() {
         s.leftovers.remove(index);
     }
+    if curing {
+        return cure(s, book.core.blood_heals, false);
+    }
     let p = player_mut(s, seat)?;
     p.blood += blood;
     if blood == 0 {
@@ -1370,7 +1417,46 @@ fn spend_blood(book: &Rulebook, s: &mut State, seat: usize) -> Result<(), Error>
         return Err(Error::FullHealth(p.name.clone()));
     }
     p.blood -= 1;
+    if s.cure.as_ref().is_some_and(|w| w.seat == seat) {
+        return cure(s, book.core.blood_heals, false);
+    }
+    let p = player_mut(s, seat)?;
     p.health = (p.health + book.core.blood_heals).min(max);
+    Ok(())
+}
+
+/// A cure of `heal` Health for the fighter waiting at 0 or less (reading R33): once it brings
+/// him above 0 he is not fragged, and his Health is what is left of it (no more than his
+/// Health stat unless the card says so); a cure too small leaves him waiting, nearer 0.
+fn cure(s: &mut State, heal: u32, beyond_max: bool) -> Result<(), Error> {
+    let Some(wait) = s.cure.as_mut() else { return Ok(()) };
+    if heal <= wait.below {
+        wait.below -= heal;
+        return Ok(());
+    }
+    let (seat, left) = (wait.seat, heal - wait.below);
+    s.cure = None;
+    let p = player_mut(s, seat)?;
+    p.health = if beyond_max { left } else { left.min(p.max_health()) };
+    Ok(())
+}
+
+/// The fighter waiting at 0 Health or less has no cure: the frag the attack made is recorded
+/// now, as it would have been at once (reading R33).
+fn no_cure(book: &Rulebook, s: &mut State, seat: usize) -> Result<(), Error> {
+    let Some(wait) = s.cure.take().filter(|w| w.seat == seat) else {
+        return Err(Error::Cure(format!("{} is not waiting for a cure", name(s, seat))));
+    };
+    let mut res = wait.resolution;
+    res.cards_drawn = frag(book, s, seat, wait.attacker, wait.gallows)?;
+    s.last = Some(res);
+    // Fragged by a zombie in his own turn: the other zombies have nothing left to bite.
+    if let Some(t) = s.turn.as_mut()
+        && t.phase == Phase::ZombiesAttack
+        && t.player == seat
+    {
+        t.zombie_attacks = Some(t.zombie_attacks_made);
+    }
     Ok(())
 }
 
@@ -1446,8 +1532,12 @@ fn zombie_attack(
     damage: &[u8],
     (defence, defence_rerolls): (&[u8], &[u8]),
     defence_bonus_dice: u32,
+    cure: bool,
 ) -> Result<(), Error> {
     let seat = in_phase(s, Phase::ZombiesAttack, "a zombie attack")?;
+    if cure && s.edition < 2 {
+        return Err(Error::Cure("this game began before a frag waited for a cure".into()));
+    }
     if turn(s)?.zombie_attacks.is_none() {
         return Err(Error::Zombies("count the zombies next to the fighter first".into()));
     }
@@ -1463,19 +1553,24 @@ fn zombie_attack(
     let defence = standing("the defence roll", defence, defence_rerolls, rerolls_ones)?;
     let defence_total = total("the defence roll", &defence, dice)?;
     let dealt = combat::damage(attack_total, defence_total, 0);
+    let health_before = s.player(seat)?.health;
     let armour_lost = take_damage(s, seat, dealt)?;
     let left = s.player(seat)?.health;
+    // A fighter with a cure in reach waits at 0 Health for it (reading R33).
+    let waits = left == 0 && dealt > 0 && cure;
     let result = if dealt == 0 {
         Outcome::None
     } else if left > 0 {
         Outcome::Wounded
     } else {
-        frag(book, s, seat, None, None)?;
+        if !waits {
+            frag(book, s, seat, None, None)?;
+        }
         Outcome::Fragged
     };
     let t = turn_mut(s)?;
     t.zombie_attacks_made += 1;
-    if left == 0 {
+    if left == 0 && !waits {
         // A fragged fighter is off the board: the other zombies have nothing to bite.
         t.zombie_attacks = Some(t.zombie_attacks_made);
     }
@@ -1499,6 +1594,11 @@ fn zombie_attack(
         out_of_ammo: false,
         rerolled: u32::try_from(defence_rerolls.len()).unwrap_or(u32::MAX),
     });
+    if waits {
+        let resolution = s.last.clone().ok_or(Error::NotStarted)?;
+        let below = dealt.saturating_sub(health_before);
+        s.cure = Some(CureWait { seat, attacker: None, below, gallows: None, resolution });
+    }
     Ok(())
 }
 

@@ -204,12 +204,28 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
                 .iter()
                 .find(|l| l.id == *pile)
                 .map_or_else(String::new, |l| format!(" left by {}", who(before, l.from)));
-            format!("{} picks up {what} from the pile{from}", who(before, *player))
+            let cured = cure_words(before, after, *player).unwrap_or_default();
+            format!("{} picks up {what} from the pile{from}{cured}", who(before, *player))
         }
         Event::SpendBlood { player } => {
             let p = after.players.get(*player);
-            format!("{} spends a blood counter: Health {}", who(before, *player), p.map_or(0, |p| p.health))
+            cure_words(before, after, *player).map_or_else(
+                || {
+                    format!(
+                        "{} spends a blood counter: Health {}",
+                        who(before, *player),
+                        p.map_or(0, |p| p.health)
+                    )
+                },
+                |cured| format!("{} spends a blood counter{cured}", who(before, *player)),
+            )
         }
+        Event::NoCure { player } => match &after.last {
+            Some(r) => {
+                format!("No cure: {}", frag_words(before, after, r))
+            }
+            None => format!("{} has no cure and is fragged", who(before, *player)),
+        },
         Event::ZombieFrags { player, count } => {
             let p = after.players.get(*player);
             format!(
@@ -310,23 +326,15 @@ fn damage_words(before: &State, after: &State, r: &Resolution) -> String {
                 line.push_str(&zombie_rewards(before, after, a));
             }
         }
+        (Outcome::Fragged | Outcome::Gallows, Target::Player(t))
+            if after.cure.as_ref().is_some_and(|w| w.seat == t) =>
+        {
+            let below = after.cure.as_ref().map_or(0, |w| w.below);
+            let under = if below == 0 { String::new() } else { format!(" ({below} below)") };
+            let _ = write!(line, ", {victim} is at 0 Health{under}: they cure it now or are fragged");
+        }
         (Outcome::Fragged | Outcome::Gallows, Target::Player(_)) => {
-            let _ = write!(line, ", {victim} is fragged");
-            if let Some(g) = r.gallows {
-                let _ = write!(line, " and hangs on gallows square {g}");
-            }
-            if let Some(a) = r.attacker.filter(|_| after.variant == Variant::Deadlands) {
-                let frags = after.players.get(a).map_or(0, |p| p.frags);
-                let _ = write!(line, ", {} {}", who(before, a), plural(frags, "frag", "frags"));
-                if r.cards_drawn > 0 {
-                    let _ =
-                        write!(line, ", draws {}", plural(r.cards_drawn, "Special card", "Special cards"));
-                }
-            }
-            if after.variant == Variant::Zombies {
-                line.push_str(" and goes back to Town Square (no one scores)");
-            }
-            line.push_str("; their leftovers lie on their square");
+            let _ = write!(line, ", {}", frag_words(before, after, r));
         }
         (Outcome::Gallows, Target::Zombie) => {}
     }
@@ -334,6 +342,45 @@ fn damage_words(before: &State, after: &State, r: &Resolution) -> String {
         let _ = write!(line, "; armour lost: {}", r.armour_lost.join(", "));
     }
     line
+}
+
+/// What a fighter's frag did: "Bob is fragged, Ann 1 frag, draws 1 Special card; their
+/// leftovers lie on their square".
+fn frag_words(before: &State, after: &State, r: &Resolution) -> String {
+    let victim = match r.target {
+        Target::Player(t) => who(before, t),
+        Target::Zombie => "the zombie".into(),
+    };
+    let mut line = format!("{victim} is fragged");
+    if let Some(g) = r.gallows {
+        let _ = write!(line, " and hangs on gallows square {g}");
+    }
+    if let Some(a) = r.attacker.filter(|_| after.variant == Variant::Deadlands) {
+        let frags = after.players.get(a).map_or(0, |p| p.frags);
+        let _ = write!(line, ", {} {}", who(before, a), plural(frags, "frag", "frags"));
+        if r.cards_drawn > 0 {
+            let _ = write!(line, ", draws {}", plural(r.cards_drawn, "Special card", "Special cards"));
+        }
+    }
+    if after.variant == Variant::Zombies {
+        line.push_str(" and goes back to Town Square (no one scores)");
+    }
+    line.push_str("; their leftovers lie on their square");
+    line
+}
+
+/// A cure played while a fighter waits at 0 Health (reading R33): cured, or still short;
+/// `None` when no one was waiting.
+fn cure_words(before: &State, after: &State, seat: usize) -> Option<String> {
+    before.cure.as_ref().filter(|w| w.seat == seat)?;
+    Some(match &after.cure {
+        None => {
+            let health = after.players.get(seat).map_or(0, |p| p.health);
+            format!(": cured with Health {health}, not fragged")
+        }
+        Some(w) if w.below > 0 => format!(": still at 0 Health ({} below)", w.below),
+        Some(_) => ": still at 0 Health".to_owned(),
+    })
 }
 
 fn zombie_rewards(before: &State, after: &State, seat: usize) -> String {
@@ -367,7 +414,10 @@ fn play_line(before: &State, after: &State, seat: usize, card: &Play, on: Option
         Play::Heal { name, .. } => {
             let t = on.unwrap_or(seat);
             let health = after.players.get(t).map_or(0, |p| p.health);
-            format!("{player} plays {name}{target}: Health {health}")
+            cure_words(before, after, t).map_or_else(
+                || format!("{player} plays {name}{target}: Health {health}"),
+                |cured| format!("{player} plays {name}{target}{cured}"),
+            )
         }
         other => {
             let lasting =

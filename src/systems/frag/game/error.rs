@@ -103,4 +103,10 @@ pub enum Error {
     NoBlood(String),
     #[error("a count of at least 1 is needed")]
     ZeroCount,
+    #[error(
+        "{0} is at 0 Health: they cure it now (a healing card, a blood counter) or say they have no cure"
+    )]
+    CureWaiting(String),
+    #[error("{0}")]
+    Cure(String),
 }

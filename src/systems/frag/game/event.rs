@@ -37,8 +37,10 @@ pub struct Setup {
 
 /// The rules a new game starts with: 1 rolls a d6 each for who goes first in Frag Zombies!!!
 /// ("All players roll to see who goes first", zombies:27), with no poker hands and no card
-/// kept, and a reload spends a gadget card from the hand.
-pub const EDITION: u32 = 1;
+/// kept, and a reload spends a gadget card from the hand; 2 waits for a cure before a frag
+/// ("If the Health of the target drops to 0 or less, and he can't cure it instantly with
+/// cards, he is fragged", deadlands:8; reading R33).
+pub const EDITION: u32 = 2;
 
 /// The options a table may choose at set-up where groups read the book differently; every one
 /// is off by default, which is the book as Posse reads it (`docs/frag.md`, the readings).
@@ -145,6 +147,13 @@ pub struct Attack {
     /// hand (reading R28).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub defence_bonus_dice: u32,
+    /// The target's player says he can cure a frag instantly: a healing card in his hand, or
+    /// a blood counter he can reach (reading R33; since edition 2). A blow that takes him to
+    /// 0 or less then waits for [`Event::Play`] of the healing card, [`Event::SpendBlood`] or
+    /// [`Event::NoCure`]. Posse does not know the cards in a hand, so this is his word, also
+    /// when he has a blood counter on his sheet.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cure: bool,
 }
 
 /// The Speed rolls and cards of a shootout.
@@ -337,6 +346,9 @@ pub enum Event {
     PickUp { player: usize, pile: u32, take: Take },
     /// A blood counter spent to heal 1 Health.
     SpendBlood { player: usize },
+    /// The fighter waiting for a cure at 0 Health or less has none (or will not play it): the
+    /// frag is recorded (reading R33).
+    NoCure { player: usize },
     /// Zombie frags made without an attack roll (a card, like the Grenade).
     ZombieFrags { player: usize, count: u32 },
     /// Fragged zombies given back to the pool (a card says so).
@@ -357,6 +369,9 @@ pub enum Event {
         /// The Saloon Gal's die added to her defence, paid with a card (reading R28).
         #[serde(default, skip_serializing_if = "is_zero")]
         defence_bonus_dice: u32,
+        /// His player says he can cure a frag instantly, as [`Attack::cure`] (reading R33).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        cure: bool,
     },
     /// The current fighter reaches the centre of the Heliport: he wins.
     ReachHeliport,

@@ -21,8 +21,8 @@ pub use event::{
     Attack, EDITION, Event, HouseRules, Play, Seat, Setup, Shootout, Take, Target, WeaponCard, WeaponUse,
 };
 pub use state::{
-    Armour, AttackInputs, Gadget, GallowsRule, Leftover, Phase, Player, Resolution, RespawnHow, ScoreRow,
-    ShootoutState, Spot, Stage, State, Status, Turn, WeaponInPlay, Win, WinBy,
+    Armour, AttackInputs, CureWait, Gadget, GallowsRule, Leftover, Phase, Player, Resolution, RespawnHow,
+    ScoreRow, ShootoutState, Spot, Stage, State, Status, Turn, WeaponInPlay, Win, WinBy,
 };
 
 use crate::kernel::log;

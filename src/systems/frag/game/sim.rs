@@ -49,6 +49,13 @@ pub fn random_event(book: &Rulebook, s: &State, rng: &mut StdRng) -> Event {
     if let Some(bumped) = s.pending_bump {
         return Event::Bump { player: bumped, square: rng.random_range(1..=6) };
     }
+    if let Some(wait) = &s.cure {
+        return if rng.random_bool(0.5) {
+            Event::NoCure { player: wait.seat }
+        } else {
+            Event::SpendBlood { player: wait.seat }
+        };
+    }
     let (Some(turn), Some(current)) = (s.turn.as_ref(), s.current_player()) else { return Event::EndTurn };
     let Some(me) = s.players.get(current) else { return Event::EndTurn };
     match turn.phase {
@@ -69,7 +76,13 @@ pub fn random_event(book: &Rulebook, s: &State, rng: &mut StdRng) -> Event {
             _ => {
                 let defence = faces(rng, me.health);
                 let defence_rerolls = rerolls(rng, &defence, s.defence_rerolls_ones(book, current));
-                Event::ZombieAttack { damage: faces(rng, 2), defence, defence_rerolls, defence_bonus_dice: 0 }
+                Event::ZombieAttack {
+                    damage: faces(rng, 2),
+                    defence,
+                    defence_rerolls,
+                    defence_bonus_dice: 0,
+                    cure: rng.random_bool(0.3),
+                }
             }
         },
         Phase::Actions => action(book, s, rng, current),
@@ -179,5 +192,6 @@ fn attack_event(
         defence_bonus_dice: 0,
         damage,
         defence,
+        cure: rng.random_bool(0.3),
     }))
 }

@@ -263,6 +263,23 @@ pub struct Resolution {
     pub rerolled: u32,
 }
 
+/// A fighter brought to 0 Health or less who may still cure it instantly (reading R33): the
+/// frag waits for his healing card, his blood counter, or his word that he has none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CureWait {
+    /// The fighter at 0 Health or less.
+    pub seat: usize,
+    /// Who scores the frag if it comes.
+    pub attacker: Option<usize>,
+    /// How far below 0 his Health went: a cure must heal more than this to bring him back
+    /// above 0.
+    pub below: u32,
+    /// The gallows square he hangs on if the frag comes.
+    pub gallows: Option<u8>,
+    /// The attack that brought him down, as it reads if the frag comes.
+    pub resolution: Resolution,
+}
+
 /// The state of one game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct State {
@@ -284,6 +301,9 @@ pub struct State {
     pub shootout: Option<ShootoutState>,
     /// A fighter who must be bumped off his respawn square before anything else.
     pub pending_bump: Option<usize>,
+    /// A fighter at 0 Health or less whose frag waits for his cure (reading R33): nothing
+    /// else happens until he cures it or says he cannot.
+    pub cure: Option<CureWait>,
     pub last: Option<Resolution>,
     pub winner: Option<Win>,
 }

@@ -84,6 +84,7 @@ fn attack(attacker: usize, target: Target, weapon: WeaponUse, range: u32, rolls:
         damage_rerolls: Vec::new(),
         defence_rerolls: Vec::new(),
         defence_bonus_dice: 0,
+        cure: false,
     }))
 }
 
@@ -93,6 +94,7 @@ fn zombie_attack(damage: &[u8], defence: &[u8]) -> Event {
         defence: defence.to_vec(),
         defence_rerolls: Vec::new(),
         defence_bonus_dice: 0,
+        cure: false,
     }
 }
 
@@ -983,6 +985,7 @@ fn the_saloon_gal_adds_a_die_to_her_defence() {
         defence: defence.to_vec(),
         defence_rerolls: Vec::new(),
         defence_bonus_dice: bonus,
+        cure: false,
     };
     assert_eq!(refused(&mut g, guarded(&[3, 3], 1)), "the defence roll needs 3 dice, not 2");
     assert_eq!(refused(&mut g, guarded(&[3, 3, 3, 3], 2)), "Ann adds one die to a roll, not 2");
@@ -1373,4 +1376,213 @@ mod property {
             replays_exactly(book(), &played).map_err(|e| TestCaseError::fail(e.to_string()))?;
         }
     }
+}
+
+/// "Fragged: If the Health of the target drops to 0 or less, and he can't cure it instantly
+/// with cards, he is fragged" (deadlands:8; reading R33). Ann, at 1 Health, is hit by Bob's
+/// bow for 2 (12 against her one die of 6: twice her Health, so the gallows); her player says
+/// she holds a healing card.
+fn ann_at_one_health_hit_for_two(cure: bool) -> (Game, String) {
+    let mut g = deadlands(None);
+    ann_enters(&mut g, 3);
+    ok(&mut g, Event::Respawn { square: Some(2) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    ok(&mut g, Event::Wound { player: ANN, amount: 1 });
+    assert_eq!(g.state.players[ANN].health, 1);
+    let mut shot =
+        with_gallows(attack(BOB, Target::Player(ANN), WeaponUse::Starting, 3, [&[2, 2], &[6, 6], &[6]]), 1);
+    if let Event::Attack(a) = &mut shot {
+        a.cure = cure;
+    }
+    let line = ok(&mut g, shot);
+    (g, line)
+}
+
+fn heal(player: usize, name: &str, amount: u32) -> Event {
+    Event::Play { player, card: Play::Heal { name: name.into(), amount, beyond_max: false }, on: None }
+}
+
+#[test]
+fn a_fighter_with_a_healing_card_is_asked_and_cures_the_frag() {
+    let (mut g, line) = ann_at_one_health_hit_for_two(true);
+    assert_eq!(
+        line,
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 3), 12 against 6: 2 damage, Ann is at 0 Health (1 below): they cure it now or are fragged"
+    );
+    let s = &g.state;
+    assert_eq!((s.players[ANN].status, s.players[ANN].health), (Status::Active(Spot::Respawn(3)), 0));
+    let wait = s.cure.as_ref().expect("a cure waits");
+    assert_eq!((wait.seat, wait.attacker, wait.below, wait.gallows), (ANN, Some(BOB), 1, Some(1)));
+    assert_eq!((s.players[BOB].frags, s.leftovers.len()), (0, 0));
+    // Nothing else happens until Ann answers; no one else heals her.
+    let waiting =
+        "Ann is at 0 Health: they cure it now (a healing card, a blood counter) or say they have no cure";
+    assert_eq!(refused(&mut g, Event::EndTurn), waiting);
+    assert_eq!(refused(&mut g, Event::Draw { player: BOB, deck: Deck::Weapons, count: 1 }), waiting);
+    let bobs = Event::Play {
+        player: BOB,
+        card: Play::Heal { name: "Bandages".into(), amount: 2, beyond_max: false },
+        on: Some(ANN),
+    };
+    assert_eq!(refused(&mut g, bobs), waiting);
+    // A card healing 1 brings her only to 0: still waiting; a second brings her back.
+    let hand = g.state.players[ANN].hand;
+    assert_eq!(ok(&mut g, heal(ANN, "Bandages", 1)), "Ann plays Bandages: still at 0 Health");
+    assert_eq!(g.state.cure.as_ref().map(|w| w.below), Some(0));
+    assert_eq!(
+        ok(&mut g, heal(ANN, "Snake Oil", 1)),
+        "Ann plays Snake Oil: cured with Health 1, not fragged"
+    );
+    let s = &g.state;
+    assert_eq!(s.cure, None);
+    assert_eq!(
+        (s.players[ANN].status, s.players[ANN].health, s.players[ANN].hand),
+        (Status::Active(Spot::Respawn(3)), 1, hand - 2)
+    );
+    assert_eq!((s.players[BOB].frags, s.leftovers.len()), (0, 0));
+    assert_eq!(refused(&mut g, Event::NoCure { player: ANN }), "Ann is not waiting for a cure");
+    ok(&mut g, Event::EndTurn);
+}
+
+#[test]
+fn a_fighter_who_declines_the_cure_is_fragged() {
+    let (mut g, _) = ann_at_one_health_hit_for_two(true);
+    assert_eq!(
+        refused(&mut g, Event::NoCure { player: BOB }),
+        "Ann is at 0 Health: they cure it now (a healing card, a blood counter) or say they have no cure"
+    );
+    assert_eq!(
+        ok(&mut g, Event::NoCure { player: ANN }),
+        "No cure: Ann is fragged and hangs on gallows square 1, Bob 1 frag, draws 1 Special card; their leftovers lie on their square"
+    );
+    let s = &g.state;
+    assert_eq!(s.cure, None);
+    assert_eq!((s.players[ANN].status, s.players[ANN].health), (Status::Hanged(1), 0));
+    assert_eq!((s.players[BOB].frags, s.leftovers.len()), (1, 1));
+    assert_eq!(s.last.as_ref().map(|r| (r.result, r.cards_drawn)), Some((Outcome::Gallows, 1)));
+}
+
+#[test]
+fn a_fighter_without_a_cure_is_fragged_at_once() {
+    let (g, line) = ann_at_one_health_hit_for_two(false);
+    assert_eq!(
+        line,
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 3), 12 against 6: 2 damage, Ann is fragged and hangs on gallows square 1, Bob 1 frag, draws 1 Special card; their leftovers lie on their square"
+    );
+    let s = &g.state;
+    assert_eq!(s.cure, None);
+    assert_eq!((s.players[ANN].status, s.players[BOB].frags), (Status::Hanged(1), 1));
+}
+
+#[test]
+fn games_begun_before_the_cure_never_wait() {
+    let mut g = Game::default();
+    let players = vec![seat("Ann", "agency-operative", (2, 2, 3)), seat("Bob", "indian-brave", (3, 2, 2))];
+    ok(
+        &mut g,
+        Event::Begin(Box::new(Setup {
+            variant: Variant::Deadlands,
+            players,
+            frag_target: None,
+            house: HouseRules::default(),
+            edition: 1,
+        })),
+    );
+    ok(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D"]));
+    ann_enters(&mut g, 3);
+    ok(&mut g, Event::Respawn { square: Some(2) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    let mut shot = attack(BOB, Target::Player(ANN), WeaponUse::Starting, 3, [&[2, 2], &[6, 5], &[1, 2]]);
+    if let Event::Attack(a) = &mut shot {
+        a.cure = true;
+    }
+    assert_eq!(refused(&mut g, shot), "this game began before a frag waited for a cure");
+}
+
+#[test]
+fn a_blood_counter_in_reach_and_a_card_cure_a_frag_together() {
+    // deadlands:8: "if he can use a card, or get to a blood counter, he can restore Health."
+    let mut g = deadlands(None);
+    ann_enters(&mut g, 3);
+    ok(&mut g, Event::Respawn { square: Some(2) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    ok(&mut g, attack(BOB, Target::Player(ANN), WeaponUse::Starting, 3, [&[2, 2], &[6, 5], &[1, 2]]));
+    ok(&mut g, Event::EndTurn);
+    ok(&mut g, Event::Respawn { square: Some(6) });
+    ok(&mut g, Event::RollMovement { dice: vec![3, 3, 3], extra_dice: 0 });
+    ok(&mut g, Event::EndTurn);
+    ok(&mut g, Event::Respawn { square: Some(4) });
+    ok(&mut g, Event::RollMovement { dice: vec![2, 2], extra_dice: 0 });
+    ok(&mut g, Event::Wound { player: CY, amount: 1 });
+    // Ann's Gatling Pistol: 18 against Cy's 6 is 3 damage, 2 past his last Health.
+    let mut shot = with_gallows(
+        attack(ANN, Target::Player(CY), WeaponUse::Starting, 1, [&[3, 3, 3], &[6, 6, 6], &[6]]),
+        1,
+    );
+    if let Event::Attack(a) = &mut shot {
+        a.cure = true;
+    }
+    assert_eq!(
+        ok(&mut g, shot),
+        "Ann attacks Cy with the Gatling Pistol: hit on 9 (needed 1), 18 against 6: 3 damage, Cy is at 0 Health (2 below): they cure it now or are fragged"
+    );
+    // Ann's blood counter lies in reach: Cy takes it and spends it at once, out of his turn.
+    assert_eq!(
+        ok(&mut g, Event::PickUp { player: CY, pile: 0, take: Take::Blood }),
+        "Cy picks up the blood counter from the pile left by Ann: still at 0 Health (1 below)"
+    );
+    assert_eq!((g.state.players[CY].blood, g.state.leftovers.len()), (0, 0));
+    assert_eq!(refused(&mut g, Event::SpendBlood { player: CY }), "Cy has no blood counters");
+    assert_eq!(ok(&mut g, heal(CY, "Snake Oil", 2)), "Cy plays Snake Oil: cured with Health 1, not fragged");
+    let s = &g.state;
+    assert_eq!(
+        (s.cure.is_none(), s.players[CY].status, s.players[CY].health),
+        (true, Status::Active(Spot::Respawn(6)), 1)
+    );
+    assert_eq!(s.players[ANN].frags, 0);
+}
+
+#[test]
+fn a_zombie_frag_waits_for_the_cure_too() {
+    // zombies: "Use the rules from Frag"; deadlands:8: "and he can't cure it instantly with
+    // cards". Ann (Health 2) has two zombies next to her; the first does 4 damage.
+    let bite = |cure: bool| Event::ZombieAttack {
+        damage: vec![6, 6],
+        defence: vec![1, 2],
+        defence_rerolls: Vec::new(),
+        defence_bonus_dice: 0,
+        cure,
+    };
+    let start = || {
+        let mut g = zombies();
+        ok(&mut g, Event::PlaceTile { tile: Some("Hospital".into()), zombies: 20 });
+        ok(&mut g, Event::ZombiesMove { roll: 2 });
+        ok(&mut g, Event::ZombiesAdjacent { count: 2 });
+        g
+    };
+    let mut g = start();
+    assert_eq!(
+        ok(&mut g, bite(true)),
+        "A zombie attacks Ann: 12 against 3: 4 damage, Ann is at 0 Health (2 below): they cure it now or are fragged"
+    );
+    assert_eq!((g.state.zombie_attacks_left(), g.state.players[ANN].is_active()), (1, true));
+    assert_eq!(
+        refused(&mut g, bite(false)),
+        "Ann is at 0 Health: they cure it now (a healing card, a blood counter) or say they have no cure"
+    );
+    assert_eq!(
+        ok(&mut g, heal(ANN, "First Aid", 3)),
+        "Ann plays First Aid: cured with Health 1, not fragged"
+    );
+    assert_eq!(g.state.zombie_attacks_left(), 1, "the second zombie still bites");
+
+    // Declined, the frag is as it was: no more bites, back to Town Square.
+    let mut g = start();
+    ok(&mut g, bite(true));
+    assert_eq!(
+        ok(&mut g, Event::NoCure { player: ANN }),
+        "No cure: Ann is fragged and goes back to Town Square (no one scores); their leftovers lie on their square"
+    );
+    assert_eq!((g.state.zombie_attacks_left(), g.state.players[ANN].status), (0, Status::Fragged));
+    ok(&mut g, Event::EndTurn);
 }

@@ -18,6 +18,8 @@ pub struct ReferenceState {
     pub health: u32,
     pub extra: u32,
     pub gallows_always: bool,
+    /// The attack dice that come up 1 are rolled once more (the Agency Operative's cheatin').
+    pub damage_rerolls_ones: bool,
     /// The attack dice's total, typed.
     pub attack_total: String,
     /// The defence dice's total, typed.
@@ -25,6 +27,8 @@ pub struct ReferenceState {
     pub accuracy: u32,
     pub bonus_dice: u32,
     pub range: u32,
+    /// The to-hit dice that come up 1 are rolled once more (the Agency Operative's cheatin').
+    pub hit_rerolls_ones: bool,
     pub to_hit: String,
     pub zombie_frags: u32,
 }
@@ -36,11 +40,13 @@ impl Default for ReferenceState {
             health: 2,
             extra: 0,
             gallows_always: false,
+            damage_rerolls_ones: false,
             attack_total: String::new(),
             defence_total: String::new(),
             accuracy: 2,
             bonus_dice: 0,
             range: 3,
+            hit_rerolls_ones: false,
             to_hit: String::new(),
             zombie_frags: 6,
         }
@@ -73,7 +79,18 @@ fn damage_ui(ui: &mut Ui, book: &Rulebook, state: &mut ReferenceState) {
     stepper(ui, "Target's Health", &mut state.health, 1, 19);
     stepper(ui, "Extra damage", &mut state.extra, 0, 10);
     toggle(ui, &mut state.gallows_always, "Any frag hangs the Indian Brave");
-    match combat::damage_odds(book, state.attack_dice, state.health, state.extra, state.gallows_always) {
+    toggle(ui, &mut state.damage_rerolls_ones, "Attack dice reroll 1s (the Agency Operative)");
+    let rerolls = combat::Rerolls { attack: state.damage_rerolls_ones, defence: false };
+    let odds = combat::damage_odds_rerolling(
+        book,
+        state.attack_dice,
+        state.health,
+        state.extra,
+        state.gallows_always,
+        rerolls,
+        0,
+    );
+    match odds {
         Ok(odds) => damage_odds_ui(ui, &odds, true),
         Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
     }
@@ -154,12 +171,16 @@ fn hit_ui(ui: &mut Ui, book: &Rulebook, state: &mut ReferenceState) {
     stepper(ui, "Accuracy", &mut state.accuracy, 1, 20);
     stepper(ui, "Bonus dice", &mut state.bonus_dice, 0, 10);
     stepper(ui, "Range (squares)", &mut state.range, 1, 60);
+    toggle(ui, &mut state.hit_rerolls_ones, "To-hit dice reroll 1s (the Agency Operative)");
     let dice = state.accuracy + state.bonus_dice;
-    match combat::hit_odds(book, dice, state.range) {
+    match combat::hit_odds_rerolling(book, dice, state.range, state.hit_rerolls_ones) {
         Ok(odds) => {
             probability_bar(ui, &format!("Hits at range {}", state.range), odds.hit_chance, theme::good(&v));
         }
         Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
+    }
+    if state.hit_rerolls_ones {
+        ui.label(RichText::new("Type the dice that stand, each 1 rolled again.").color(theme::muted(&v)));
     }
     if let Some(rolled) = dice_field(ui, "To-hit dice", &mut state.to_hit, dice) {
         let total: u32 = rolled.iter().map(|&d| u32::from(d)).sum();
@@ -226,4 +247,51 @@ fn characters_ui(ui: &mut Ui, book: &Rulebook) {
             ui.add_space(6.0);
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+
+    use super::*;
+    use crate::systems::frag::rules::embedded;
+    use crate::ui::widgets::percent;
+
+    #[test]
+    fn the_rerolls_ticks_count_the_operatives_second_rolls() {
+        // deadlands:4 (Agency Operative): "Reroll any dice that come up a 1."
+        let book = embedded::rulebook().expect("data");
+        let start = ReferenceState { range: 7, ..ReferenceState::default() };
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 1000.0))
+            .with_context_setup(theme::install)
+            .build_ui_state(move |ui, state: &mut ReferenceState| reference_ui(ui, book, state), start);
+        h.run();
+        let shown = |h: &Harness<'_, ReferenceState>, text: &str| h.query_all_by_label(text).next().is_some();
+        // 2 dice at range 7: 21 of 36 plainly; with each 1 rolled again a die shows 1 in 1 of
+        // 36 ways and each other face in 7, so 945 of 1,296.
+        let plain = combat::hit_odds(book, 2, 7).expect("odds").hit_chance;
+        let again = combat::hit_odds_rerolling(book, 2, 7, true).expect("odds").hit_chance;
+        assert_eq!((percent(plain), percent(again)), ("58%".to_owned(), "73%".to_owned()));
+        assert!(shown(&h, "58%") && !shown(&h, "73%"));
+        h.get_by_label("To-hit dice reroll 1s (the Agency Operative)").click();
+        h.run();
+        assert!(h.state().hit_rerolls_ones);
+        assert!(shown(&h, "73%"));
+        assert!(shown(&h, "Type the dice that stand, each 1 rolled again."));
+
+        // 3 attack dice against Health 2.
+        let expected = |rerolls: bool| {
+            let r = combat::Rerolls { attack: rerolls, defence: false };
+            let odds = combat::damage_odds_rerolling(book, 3, 2, 0, false, r, 0).expect("odds");
+            format!("Expected damage {:.2}", odds.expected)
+        };
+        assert_ne!(expected(false), expected(true));
+        assert!(shown(&h, &expected(false)));
+        h.get_by_label("Attack dice reroll 1s (the Agency Operative)").click();
+        h.run();
+        assert!(h.state().damage_rerolls_ones);
+        assert!(shown(&h, &expected(true)) && !shown(&h, &expected(false)));
+    }
 }

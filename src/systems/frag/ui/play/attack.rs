@@ -65,6 +65,9 @@ pub struct AttackForm {
     pub gallows: Option<u8>,
     /// Firing this player's held attack (a shootout) at the current player.
     pub held_by: Option<usize>,
+    /// The target's player says he can cure a frag at once (a healing card, a blood counter
+    /// in reach; reading R33).
+    pub cure: bool,
 }
 
 impl Default for AttackForm {
@@ -89,6 +92,7 @@ impl Default for AttackForm {
             defence_die: false,
             gallows: None,
             held_by: None,
+            cure: false,
         }
     }
 }
@@ -104,6 +108,7 @@ impl AttackForm {
         self.defence_rerolls.clear();
         self.defence_die = false;
         self.gallows = None;
+        self.cure = false;
         if let Event::Attack(a) = event {
             self.held_by = None;
             if let WeaponUse::New(card) = &a.weapon {
@@ -236,6 +241,7 @@ pub fn attack_ui(
                         {
                             form.target = TargetPick::Player(t);
                             form.gallows = None;
+                            form.cure = false;
                         }
                     }
                     if s.variant == Variant::Zombies && s.zombies_on_board(book) > 0 {
@@ -501,6 +507,7 @@ pub fn attack_ui(
         let rerolls = |r: Option<Vec<u8>>| r.unwrap_or_default();
         let (to_hit_rerolls, damage_rerolls, defence_rerolls) =
             (rerolls(to_hit_rerolls), rerolls(damage_rerolls), rerolls(defence_rerolls));
+        let cure = form.cure;
         let attack = |to_hit: Vec<u8>, damage: Vec<u8>, defence: Vec<u8>, gallows: Option<u8>| {
             let hit = !damage.is_empty();
             Event::Attack(Box::new(Attack {
@@ -520,6 +527,7 @@ pub fn attack_ui(
                 damage_rerolls: if hit { damage_rerolls.clone() } else { Vec::new() },
                 defence_rerolls: if hit { defence_rerolls.clone() } else { Vec::new() },
                 defence_bonus_dice: if hit { defence_bonus } else { 0 },
+                cure: hit && cure,
             }))
         };
         // What the typed dice do: the event to send, the verdict beside the button, and the
@@ -528,6 +536,7 @@ pub fn attack_ui(
         let mut verdict = None;
         let mut rule = GallowsRule::No;
         let mut malfunction = false;
+        let mut frags = false;
         match (to_hit, damage, defence, hit_dice, damage_dice, defence_dice) {
             (Some(to_hit), _, _, Some(_), _, _) if missed => {
                 event = Some(attack(to_hit, Vec::new(), Vec::new(), None));
@@ -544,6 +553,7 @@ pub fn attack_ui(
                     (0, _) => "no damage".to_owned(),
                     (n, Target::Zombie) => format!("{n} damage: the zombie is fragged"),
                     (n, Target::Player(_)) if n >= inputs.defence_dice => {
+                        frags = true;
                         format!("{n} damage: {target_name} is fragged")
                     }
                     (n, Target::Player(_)) => {
@@ -566,6 +576,22 @@ pub fn attack_ui(
         });
         if rule != GallowsRule::No {
             gallows_ui(ui, book, game, rule, &target_name, &mut form.gallows);
+        }
+        // "and he can't cure it instantly with cards" (reading R33): the target's side of
+        // the result, under the button.
+        if frags
+            && s.edition >= 2
+            && let Target::Player(t) = target
+        {
+            let blood = s.players.get(t).map_or(0, |p| p.blood);
+            let has = if blood > 0 { ", they have a blood counter" } else { "" };
+            toggle(
+                ui,
+                &mut form.cure,
+                &format!("{target_name} can cure it at once (a healing card, a blood counter in reach{has})"),
+            );
+        } else {
+            form.cure = false;
         }
         if malfunction {
             ui.label(

@@ -12,6 +12,7 @@
 mod attack;
 mod board;
 mod cards;
+mod cure;
 mod setup;
 mod turn;
 
@@ -102,7 +103,11 @@ pub struct PlayState {
     pub zombie_defence_rerolls: String,
     /// The Saloon Gal discards a card for one more defence die against the zombie.
     pub zombie_defence_die: bool,
+    /// The fighter's player says he can cure a zombie's frag at once (reading R33).
+    pub zombie_cure: bool,
     pub cards: CardsForm,
+    /// The healing card typed for a fighter waiting at 0 Health.
+    pub cure: cure::CureForm,
 }
 
 impl PlayState {
@@ -122,6 +127,7 @@ impl PlayState {
             text.clear();
         }
         self.zombie_defence_die = false;
+        self.zombie_cure = false;
         self.tie.clear();
         self.power_square.clear();
         self.movement_extra = 0;
@@ -137,6 +143,13 @@ impl PlayState {
         // "Shotgun, 4 dice, 3 ammo" is not Bob's).
         if matches!(event, Event::EndTurn) {
             self.cards = CardsForm::default();
+        }
+        // Each wait for a cure starts with an empty card.
+        if matches!(
+            event,
+            Event::Attack(_) | Event::ZombieAttack { .. } | Event::NoCure { .. } | Event::EndTurn
+        ) {
+            self.cure = cure::CureForm::default();
         }
         self.attack.after_event(event);
         self.hazard.after_event();

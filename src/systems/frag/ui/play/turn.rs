@@ -7,7 +7,7 @@
 use egui::{RichText, Ui, vec2};
 
 use super::super::{dice_field, dice_field_with, die, small_stepper, stepper};
-use super::{PlayCommand, PlayState, attack, event_button, main_button, who};
+use super::{PlayCommand, PlayState, attack, cure, event_button, main_button, who};
 use crate::systems::frag::game::{Event, Game, Phase, RespawnHow, WinBy};
 use crate::systems::frag::rules::Deck;
 use crate::systems::frag::rules::combat;
@@ -213,6 +213,7 @@ fn actions_ui(
     let width = ui.available_width();
     if width < TWO_COLUMNS {
         result_slot(ui, game);
+        cure::cure_ui(ui, book, game, &mut state.cure, commands);
         turn_left_ui(ui, book, game, state, commands);
         if p.is_active() {
             ui.add_space(theme::GAP);
@@ -227,6 +228,7 @@ fn actions_ui(
         ui.vertical(|left| {
             left.set_width(left_width);
             result_slot(left, game);
+            cure::cure_ui(left, book, game, &mut state.cure, commands);
             turn_left_ui(left, book, game, state, commands);
         });
         ui.add_space(theme::GAP);
@@ -513,6 +515,7 @@ fn zombies_attack_ui(
         ui.label(format!("{right} rolled {roll}: {roll} zombie(s) moved one space."));
     }
     result_slot(ui, game);
+    cure::cure_ui(ui, book, game, &mut state.cure, commands);
     match turn.zombie_attacks {
         None => {
             ui.label(theme::heading(&visuals, "The zombies attack"));
@@ -550,7 +553,7 @@ fn zombies_attack_ui(
                 if let Ok(odds) = inputs.damage_odds(book) {
                     super::super::reference::damage_odds_ui(ui, &odds, false);
                 }
-                let (event, words) = zombie_attack_rolls(ui, &name, &inputs, state);
+                let (event, words, frags) = zombie_attack_rolls(ui, &name, &inputs, state);
                 // The damage done stands beside the button, which stays put.
                 row(ui, |ui| {
                     main_button(
@@ -564,6 +567,14 @@ fn zombies_attack_ui(
                     );
                     super::super::beside(ui, words.map(Into::into), None);
                 });
+                // Under the button, as on the attack panel (reading R33).
+                if frags && s.edition >= 2 {
+                    let tick =
+                        format!("{name} can cure it at once (a healing card, a blood counter in reach)");
+                    crate::ui::widgets::toggle(ui, &mut state.zombie_cure, &tick);
+                } else {
+                    state.zombie_cure = false;
+                }
             }
         }
         Some(_) => {
@@ -613,7 +624,7 @@ fn zombie_attack_rolls(
     name: &str,
     inputs: &crate::systems::frag::game::AttackInputs,
     state: &mut PlayState,
-) -> (Option<Event>, Option<RichText>) {
+) -> (Option<Event>, Option<RichText>, bool) {
     let visuals = ui.visuals().clone();
     let bonus = inputs.defence_bonus_dice;
     let damage = dice_field(ui, "Zombie damage dice", &mut state.zombie_damage, inputs.damage_dice);
@@ -642,9 +653,12 @@ fn zombie_attack_rolls(
             let stood = combat::rerolled(&defence, &defence_rerolls).unwrap_or_else(|| defence.clone());
             let dealt = combat::damage(sum(&damage), sum(&stood), 0);
             let words = RichText::new(format!("{dealt} damage")).size(theme::HEADING).strong();
-            let event = Event::ZombieAttack { damage, defence, defence_rerolls, defence_bonus_dice: bonus };
-            (Some(event), Some(words))
+            let frags = dealt > 0 && dealt >= inputs.defence_dice;
+            let cure = frags && state.zombie_cure;
+            let event =
+                Event::ZombieAttack { damage, defence, defence_rerolls, defence_bonus_dice: bonus, cure };
+            (Some(event), Some(words), frags)
         }
-        _ => (None, None),
+        _ => (None, None, false),
     }
 }
