@@ -32,10 +32,12 @@ fn tapped(role: Role) -> bool {
     )
 }
 
-/// Every problem with the screen as it stands: a control under 44 points high, or (when
+/// Every problem with the screen as it stands: a control under 44 points high or wide, or (when
 /// `sideways` is checked) anything reaching past the right or the left edge.
 fn problems(h: &App, width: f32, what: &str, sideways: bool) -> Vec<String> {
     let mut out = Vec::new();
+    // A finger needs the width too; a mouse on a desktop does not.
+    let touch = theme::is_touch(&h.ctx);
     for node in h.root().children_recursive() {
         let ak = node.accesskit_node();
         // Nodes without a rectangle (containers egui gives none) take no room.
@@ -53,6 +55,9 @@ fn problems(h: &App, width: f32, what: &str, sideways: bool) -> Vec<String> {
         }
         if tapped(role) && rect.height() < theme::TOUCH_TARGET - 0.5 {
             out.push(format!("{what}: {role:?} '{label}' is {:.0} high", rect.height()));
+        }
+        if touch && tapped(role) && rect.width() < theme::TOUCH_TARGET - 0.5 {
+            out.push(format!("{what}: {role:?} '{label}' is {:.0} wide", rect.width()));
         }
     }
     out

@@ -76,7 +76,8 @@ pub const NARROW: f32 = 720.0;
 pub fn touch(ctx: &egui::Context) {
     ctx.all_styles_mut(|style| {
         style.spacing.interact_size.y = TOUCH_TARGET;
-        style.spacing.button_padding = egui::vec2(12.0, 8.0);
+        // 18 a side: a button of one character ("0", "−", "⚑") is still 44 wide.
+        style.spacing.button_padding = egui::vec2(18.0, 8.0);
         style.spacing.item_spacing = egui::vec2(10.0, 10.0);
         // Tick boxes and radio buttons: a box a finger can find.
         style.spacing.icon_width = 26.0;
