@@ -647,6 +647,48 @@ fn the_reference_trait_roll_reads_typed_dice() {
     assert!(h.query_by_label("→ 8: a raise").is_none());
 }
 
+/// S12, fr 24: "Chaque succès et relance enlève une blessure", of the wounds just taken: the
+/// Reference's soak has a wounds-taken input and its bars stop there (no "3 or more").
+#[test]
+fn the_reference_soak_stops_at_the_wounds_taken() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fight_tab(dir.path());
+    press(&mut h, "Reference");
+    h.get_by_label("Soak: wounds taken away of 3");
+    h.get_by_label("3 wounds (all)");
+    assert!(h.query_by_label("3 or more").is_none());
+    // "2 wounds" is also a bar of the damage odds.
+    assert_eq!(h.query_all_by_label("2 wounds").count(), 2);
+    press(&mut h, "Less: Wounds taken");
+    press(&mut h, "Less: Wounds taken");
+    h.get_by_label("Soak: wounds taken away of 1");
+    h.get_by_label("1 wound (all)");
+    assert_eq!(h.query_all_by_label("2 wounds").count(), 1, "the soak's bar is gone");
+    assert!(h.query_by_label("3 wounds (all)").is_none());
+    // Never fewer than one wound taken.
+    assert!(h.get_by_label("Less: Wounds taken").accesskit_node().is_disabled());
+}
+
+/// S41, fr 11: "Avec un jet de survie réussi, il peut trouver suffisamment d'eau (et de
+/// nourriture) pour 1 personne, avec une Relance pour 5 de plus."
+#[test]
+fn the_reference_survival_roll_feeds_one_and_five_per_raise() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fight_tab(dir.path());
+    press(&mut h, "Reference");
+    h.get_by_label("Enough for 1 (a success)");
+    press(&mut h, "More: People to feed");
+    h.get_by_label("Enough for 2 (a raise)");
+    dice(&mut h, "Survival", "5", Some("2"));
+    h.get_by_label("→ 5: success: water and food for 1");
+    dice(&mut h, "Survival", "9", Some("2"));
+    h.get_by_label("→ 9: a raise: water and food for 6");
+    dice(&mut h, "Survival", "13", Some("2"));
+    h.get_by_label("→ 13: 2 raises: water and food for 11");
+    dice(&mut h, "Survival", "3", Some("2"));
+    h.get_by_label("→ 3: failure: no water found");
+}
+
 /// Dealing the next round while units have not acted skips their turns, so the first click
 /// asks (in the button's own place) and names them; a Joker's holder still to act is named on
 /// the turn panel when every other card has come up, never passed over.

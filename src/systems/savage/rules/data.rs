@@ -122,6 +122,10 @@ pub struct FatigueRules {
     pub short_of_water_modifier: i32,
     pub litres_per_level: u32,
     pub thirst_death_hours: String,
+    /// The people a successful Survival roll finds water and food for.
+    pub survival_feeds: u32,
+    /// The people more each raise on that roll feeds.
+    pub survival_more_per_raise: u32,
 }
 
 impl FatigueRules {
@@ -513,6 +517,8 @@ mod raw {
         pub short_of_water_modifier: i32,
         pub litres_per_level: u32,
         pub death_within_hours: String,
+        pub survival_feeds: u32,
+        pub survival_more_per_raise: u32,
     }
 
     #[derive(Deserialize)]
@@ -727,6 +733,8 @@ fn core(r: &raw::Core, problems: &mut Vec<Problem>) -> Core {
             short_of_water_modifier: r.fatigue.thirst.short_of_water_modifier,
             litres_per_level: r.fatigue.thirst.litres_per_level,
             thirst_death_hours: r.fatigue.thirst.death_within_hours.clone(),
+            survival_feeds: r.fatigue.thirst.survival_feeds,
+            survival_more_per_raise: r.fatigue.thirst.survival_more_per_raise,
         },
         initiative: InitiativeRules {
             quick_redraw_at_most: r.initiative.quick_redraw_at_most,
