@@ -689,6 +689,29 @@ fn the_reference_survival_roll_feeds_one_and_five_per_raise() {
     h.get_by_label("→ 3: failure: no water found");
 }
 
+/// S42–S47 (SW, the summary is silent): each special ability is a checkbox of the editor and
+/// a key of the file, written only when ticked (older files read the same).
+#[test]
+fn the_editor_ticks_special_abilities_into_the_file() {
+    let dir = data_with_combatants();
+    let mut h = fight_tab(dir.path());
+    press(&mut h, "Combatants");
+    press_button(&mut h, "Boss");
+    let file = dir.path().join("savage/combatants/boss.json");
+    let saved =
+        || -> Value { serde_json::from_str(&std::fs::read_to_string(&file).expect("saved")).expect("JSON") };
+    for ability in ["Undead", "Fearless", "Combat Reflexes", "Iron Jaw", "Nerves of Steel", "Hard to Kill"] {
+        h.get_by_role_and_label(Role::CheckBox, ability);
+    }
+    press(&mut h, "Iron Jaw");
+    press(&mut h, "Hard to Kill");
+    let boss = saved();
+    assert_eq!((boss["iron_jaw"].as_bool(), boss["hard_to_kill"].as_bool()), (Some(true), Some(true)));
+    assert!(boss.get("undead").is_none() && boss.get("nerves_of_steel").is_none(), "{boss}");
+    press(&mut h, "Iron Jaw");
+    assert!(saved().get("iron_jaw").is_none(), "unticked, the key is left out");
+}
+
 /// Dealing the next round while units have not acted skips their turns, so the first click
 /// asks (in the button's own place) and names them; a Joker's holder still to act is named on
 /// the turn panel when every other card has come up, never passed over.

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::kernel::cards::Card;
 use crate::kernel::log;
 use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::abilities::RollFor;
 use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
 use crate::systems::savage::rules::combatant::Combatant;
 use crate::systems::savage::rules::damage::{
@@ -786,7 +787,20 @@ impl Apply<'_> {
         tn: i32,
         dice_in: &TraitDice,
     ) -> Result<Rolled, Error> {
-        let input = self.s.trait_input(self.rules, m, trait_name)?;
+        self.member_roll_for(m, trait_name, modifier, tn, dice_in, RollFor::Any)
+    }
+
+    /// A member's trait roll made `for_what`, with the abilities that change it (S42–S47).
+    fn member_roll_for(
+        &self,
+        m: &MemberRef,
+        trait_name: &str,
+        modifier: i32,
+        tn: i32,
+        dice_in: &TraitDice,
+        for_what: RollFor,
+    ) -> Result<Rolled, Error> {
+        let input = self.s.trait_input_for(self.rules, m, trait_name, for_what)?;
         let roll = TraitRoll {
             die: input.die,
             wild: input.wild,
@@ -826,8 +840,8 @@ impl Apply<'_> {
         if !self.s.acting.contains(&target.unit) {
             return Err(Error::NotActing(name));
         }
-        let rolled =
-            self.member_roll(target, "spirit", modifier, self.rules.core.traits.target_number, roll)?;
+        let tn = self.rules.core.traits.target_number;
+        let rolled = self.member_roll_for(target, "spirit", modifier, tn, roll, RollFor::Unshake)?;
         let m = self.s.member_mut(target)?;
         let effect = match rolled.result.outcome {
             Outcome::Raise => {
@@ -1157,14 +1171,12 @@ impl Apply<'_> {
         let name = self.s.name(&last.target);
         self.check_owner(holder, &last.target.unit, name.clone())?;
         // The roll takes the penalties the member had before this hit.
-        let unit = self.s.unit_ref(&last.target.unit)?;
-        let die = unit.combatant.attributes.vigor;
-        let (wounds, fatigue) = self.s.penalties(self.rules, &last.before);
-        let joker = self.s.joker_bonus(self.rules, &last.target.unit);
+        let input = self.s.soak_input(self.rules, &last)?;
+        let die = input.die;
         let trait_roll = TraitRoll {
             die,
-            wild: unit.combatant.is_wild_card(),
-            modifier: wounds + fatigue + joker + modifier,
+            wild: input.wild,
+            modifier: input.modifier().saturating_add(modifier),
             tn: self.rules.core.traits.target_number,
         };
         let rolled = traits::roll_dice(self.rules, &trait_roll, roll)?;
@@ -1292,8 +1304,8 @@ impl Apply<'_> {
             return Err(Error::NotIncapacitated(name));
         }
         let nonlethal = m.nonlethal;
-        let rolled =
-            self.member_roll(target, "vigor", modifier, self.rules.core.traits.target_number, roll)?;
+        let tn = self.rules.core.traits.target_number;
+        let rolled = self.member_roll_for(target, "vigor", modifier, tn, roll, RollFor::Incapacitation)?;
         let result = damage::incapacitation(self.rules, &rolled.result);
         let auto_bleed = self.s.automation.bleeding_out;
         let inc = &self.rules.core.incapacitation;
@@ -1335,8 +1347,8 @@ impl Apply<'_> {
             return Err(Error::NotBleeding(name));
         }
         let nonlethal = m.nonlethal;
-        let rolled =
-            self.member_roll(target, "vigor", modifier, self.rules.core.traits.target_number, roll)?;
+        let tn = self.rules.core.traits.target_number;
+        let rolled = self.member_roll_for(target, "vigor", modifier, tn, roll, RollFor::BleedingOut)?;
         let hours = self.rules.core.incapacitation.bleeding_nonlethal_unconscious_hours.clone();
         let m = self.s.member_mut(target)?;
         let words = match damage::bleeding(&rolled.result) {

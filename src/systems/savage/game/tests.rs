@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use super::*;
 use crate::kernel::cards::Colour;
 use crate::kernel::log::Rules as _;
+use crate::systems::savage::rules::abilities::{Abilities, RollFor};
 use crate::systems::savage::rules::combatant;
 use crate::systems::savage::rules::embedded;
 use crate::systems::savage::rules::initiative::parse_card;
@@ -49,8 +50,14 @@ fn unit(id: &str, combatant: Combatant) -> UnitSetup {
 
 /// Four posse members, ten Extras in two groups, one Wild Card villain (armour 1).
 fn setup() -> Event {
+    setup_with(Abilities::default())
+}
+
+/// As [`setup`], the Boss with these special abilities.
+fn setup_with(abilities: Abilities) -> Event {
     let mut boss = wild_card("Boss", None, "d8", "d8", &[]);
     boss.armour = 1;
+    boss.abilities = abilities;
     Event::Setup {
         seed: 7,
         players: ["Alice", "Bea", "Cal", "Dan"].map(str::to_owned).to_vec(),
@@ -144,11 +151,16 @@ fn order(fight: &Fight<'static>) -> Vec<String> {
 }
 
 fn round_one() -> Fight<'static> {
+    round_one_with(Abilities::default())
+}
+
+/// As [`round_one`], the Boss with these special abilities.
+fn round_one_with(abilities: Abilities) -> Fight<'static> {
     let mut fight = Fight::default();
     play(
         &mut fight,
         &[
-            setup(),
+            setup_with(abilities),
             Event::DrawChips {
                 holder: player("Alice"),
                 count: 3,
@@ -1203,4 +1215,90 @@ fn an_attack_starts_on_an_enemy_still_fighting() {
     play(&mut fight, &[hit(m("outlaws", 0), Some("ann"), 12)]);
     assert_eq!(member(&fight, "outlaws", 0).status, Status::Out);
     assert_eq!(fight.state.default_target(&m("ann", 0), Some(&m("outlaws", 0))), Some(m("outlaws", 1)));
+}
+
+/// S42 and S44 (SW, the summary is silent): Undead and Combat Reflexes each add 2 to the
+/// Spirit roll to recover from Shaken. Spirit d6: 3 and 2 is a failure, +4 a success.
+#[test]
+fn undead_and_combat_reflexes_shake_off_shaken_more_easily() {
+    let shaken_boss = |abilities| {
+        let mut fight = round_one_with(abilities);
+        play(&mut fight, &[begin("cid"), hit(m("boss", 0), None, 7), end("cid"), begin("boss")]);
+        play(&mut fight, &[Event::Recover { target: m("boss", 0), roll: typed(3, Some(2)), modifier: 0 }]);
+        fight
+    };
+    let plain = shaken_boss(Abilities::default());
+    assert!(member(&plain, "boss", 0).shaken);
+    let both = Abilities { undead: true, combat_reflexes: true, ..Abilities::default() };
+    let input =
+        round_one_with(both).state.trait_input_for(rules(), &m("boss", 0), "spirit", RollFor::Unshake);
+    assert_eq!(input.map(|i| (i.ability, i.modifier())), Ok((4, 4)));
+    let fight = shaken_boss(both);
+    let boss = member(&fight, "boss", 0);
+    assert_eq!((boss.shaken, boss.free_actions_only), (false, true));
+    // The file has the keys only when true; an older file reads the same.
+    let text = serde_json::to_string(&fight.state.unit("boss").expect("boss").combatant).expect("JSON");
+    assert!(text.contains("\"undead\":true,\"combat_reflexes\":true"), "{text}");
+    assert!(!text.contains("iron_jaw"), "{text}");
+    assert_eq!(combatant::from_json(&text).map(|c| c.abilities), Ok(both));
+}
+
+/// S45 (SW): Iron Jaw adds 2 to soak. 11 against Toughness 7 is a wound; Vigor d8 3 and 2 is
+/// a failed soak, +2 a success that takes the wound away.
+#[test]
+fn iron_jaw_soaks_at_plus_two() {
+    let soaked = |abilities| {
+        let mut fight = round_one_with(abilities);
+        play(
+            &mut fight,
+            &[
+                begin("cid"),
+                hit(m("boss", 0), None, 11),
+                Event::SpendChip {
+                    holder: Holder::Marshal,
+                    chip: ChipColour::White,
+                    purpose: Spend::Soak { roll: typed(3, Some(2)), modifier: 0 },
+                },
+            ],
+        );
+        member(&fight, "boss", 0).wounds
+    };
+    assert_eq!(soaked(Abilities::default()), 1);
+    assert_eq!(soaked(Abilities { iron_jaw: true, ..Abilities::default() }), 0);
+}
+
+/// S42, S46 and S47 (SW): Undead ignores every wound penalty, Nerves of Steel one point of it,
+/// Hard to Kill all of it on the Incapacitation roll only. Boss with four wounds (23 against
+/// 7) rolls Vigor 4 and 2: at −3 that is 1, dead; Hard to Kill makes it a success.
+#[test]
+fn wound_penalties_ignored_by_undead_nerves_of_steel_and_hard_to_kill() {
+    let penalty = |abilities, for_what| {
+        let mut fight = round_one_with(abilities);
+        play(&mut fight, &[begin("cid"), hit(m("boss", 0), None, 15)]);
+        assert_eq!(member(&fight, "boss", 0).wounds, 2);
+        fight.state.trait_input_for(rules(), &m("boss", 0), "shooting", for_what).map(|i| i.wounds)
+    };
+    let none = Abilities::default();
+    assert_eq!(penalty(none, RollFor::Any), Ok(-2));
+    assert_eq!(penalty(Abilities { undead: true, ..none }, RollFor::Any), Ok(0));
+    assert_eq!(penalty(Abilities { nerves_of_steel: true, ..none }, RollFor::Any), Ok(-1));
+    assert_eq!(penalty(Abilities { hard_to_kill: true, ..none }, RollFor::Any), Ok(-2));
+    let fate = |abilities| {
+        let mut fight = round_one_with(abilities);
+        play(
+            &mut fight,
+            &[
+                begin("cid"),
+                hit(m("boss", 0), None, 23),
+                Event::Incapacitation { target: m("boss", 0), roll: typed(4, Some(2)), modifier: 0 },
+            ],
+        );
+        let boss = member(&fight, "boss", 0);
+        (boss.status, boss.injury)
+    };
+    assert_eq!(fate(none), (Status::Dead, Some(Incapacitation::Dead)));
+    assert_eq!(
+        fate(Abilities { hard_to_kill: true, ..none }),
+        (Status::Incapacitated, Some(Incapacitation::HealsWithWounds))
+    );
 }

@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::abilities::Abilities;
 use super::damage::DamageDice;
 use super::data::{Problem, Rules};
 use super::die::Die;
@@ -175,6 +176,10 @@ pub struct Combatant {
     /// Hardy: a second Shaken is no wound (S40). Left out of the file when not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hardy: bool,
+    /// Undead, Fearless, Combat Reflexes, Iron Jaw, Nerves of Steel, Hard to Kill (S42–S47):
+    /// one key each, left out of the file when not.
+    #[serde(flatten)]
+    pub abilities: Abilities,
 }
 
 impl Combatant {
@@ -243,6 +248,7 @@ impl Combatant {
 /// The loose shape a combatant file is read into.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+#[expect(clippy::struct_excessive_bools, reason = "the file's ability keys, each true or left out")]
 struct Raw {
     name: String,
     kind: String,
@@ -267,6 +273,18 @@ struct Raw {
     notes: String,
     #[serde(default)]
     hardy: bool,
+    #[serde(default)]
+    undead: bool,
+    #[serde(default)]
+    fearless: bool,
+    #[serde(default)]
+    combat_reflexes: bool,
+    #[serde(default)]
+    iron_jaw: bool,
+    #[serde(default)]
+    nerves_of_steel: bool,
+    #[serde(default)]
+    hard_to_kill: bool,
 }
 
 #[derive(Deserialize)]
@@ -517,6 +535,14 @@ fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
         weapons,
         notes: raw.notes,
         hardy: raw.hardy,
+        abilities: Abilities {
+            undead: raw.undead,
+            fearless: raw.fearless,
+            combat_reflexes: raw.combat_reflexes,
+            iron_jaw: raw.iron_jaw,
+            nerves_of_steel: raw.nerves_of_steel,
+            hard_to_kill: raw.hard_to_kill,
+        },
     })
 }
 

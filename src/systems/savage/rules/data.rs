@@ -275,6 +275,22 @@ pub struct Core {
     pub fatigue: FatigueRules,
     pub initiative: InitiativeRules,
     pub incapacitation: IncapacitationRules,
+    pub abilities: AbilityRules,
+}
+
+/// The numbers of the special abilities and Edges that change rolls (S42–S47, Savage Worlds as
+/// players know them): `core.json` `abilities`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityRules {
+    /// Undead: added to the Spirit roll to recover from Shaken.
+    pub undead_unshake: i32,
+    /// Combat Reflexes: added to the Spirit roll to recover from Shaken.
+    pub combat_reflexes_unshake: i32,
+    /// Iron Jaw: added to the soak roll.
+    pub iron_jaw_soak: i32,
+    /// Nerves of Steel: points of wound penalty ignored.
+    pub nerves_of_steel_ignores: i32,
 }
 
 /// The numbers of `chips.json`.
@@ -428,6 +444,7 @@ mod raw {
         pub fatigue: Fatigue,
         pub initiative: Initiative,
         pub incapacitation: Incapacitation,
+        pub abilities: super::AbilityRules,
     }
 
     #[derive(Deserialize)]
@@ -712,6 +729,7 @@ fn core(r: &raw::Core, problems: &mut Vec<Problem>) -> Core {
         },
         attack_raise_die: die_sides(r.damage.attack_raise_die, f, "$.damage.attack_raise_die", problems),
         situations: r.situations.clone(),
+        abilities: r.abilities.clone(),
         wounds: WoundRules {
             wild_card_wounds: r.wounds.wild_card_wounds,
             penalty_per_wound: r.wounds.penalty_per_wound,

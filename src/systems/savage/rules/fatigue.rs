@@ -119,7 +119,8 @@ mod tests {
         assert_eq!(fed(Outcome::Success, 0), 1);
         assert_eq!(fed(Outcome::Raise, 1), 6);
         assert_eq!(fed(Outcome::Raise, 2), 11);
-        let needed: Vec<u32> = [1, 2, 6, 7, 11, 12].iter().map(|&n| survival_raises_needed(rules, n)).collect();
+        let needed: Vec<u32> =
+            [1, 2, 6, 7, 11, 12].iter().map(|&n| survival_raises_needed(rules, n)).collect();
         assert_eq!(needed, [0, 1, 1, 2, 2, 3]);
         // A d6 Extra at +0: 4 or more on the d6 (1/2); for six people 8 or more (6 then 2+: 1/6 · 5/6).
         assert!((survival_odds(rules, Die::D6, false, 0, 1) - 0.5).abs() < 1e-12);
