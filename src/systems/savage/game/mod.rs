@@ -31,6 +31,7 @@ use crate::systems::savage::rules::damage::{
 };
 use crate::systems::savage::rules::dice::{self, TotalError};
 use crate::systems::savage::rules::fatigue::{self, FatigueCause};
+use crate::systems::savage::rules::injury::{self, InjuryError, InjuryRoll};
 use crate::systems::savage::rules::situation::{self, Situation, SituationError};
 use crate::systems::savage::rules::traits::{
     self, Outcome, RollError, Rolled, TraitDice, TraitResult, TraitRoll,
@@ -193,6 +194,16 @@ pub enum Event {
         #[serde(default)]
         modifier: i32,
     },
+    /// The Injury Table drawn for an Incapacitated Wild Card after its Incapacitation roll (S48).
+    Injury { target: MemberRef, roll: InjuryRoll },
+    /// A Healing roll by `healer`, in its turn, to stop `target` Bleeding Out (S49).
+    Heal {
+        healer: MemberRef,
+        target: MemberRef,
+        roll: TraitDice,
+        #[serde(default)]
+        modifier: i32,
+    },
     /// A 12-hour Vigor roll against lack of sleep or thirst.
     FatigueCheck {
         target: MemberRef,
@@ -298,6 +309,12 @@ pub enum Error {
     NotIncapacitated(String),
     #[error("{0} is not Bleeding Out")]
     NotBleeding(String),
+    #[error("{0} has no lasting injury to draw: make the Incapacitation roll first")]
+    NoInjury(String),
+    #[error("{0}'s injury is drawn already")]
+    InjuryDrawn(String),
+    #[error(transparent)]
+    Injury(#[from] InjuryError),
     #[error("{0} has no {1} chip")]
     NoChip(String, ChipColour),
     #[error("a {0} chip cannot be spent {1}")]
@@ -487,6 +504,8 @@ impl Apply<'_> {
                 self.incapacitation(target, roll, *modifier)?;
             }
             Event::BleedOut { target, roll, modifier } => self.bleed_out(target, roll, *modifier)?,
+            Event::Injury { target, roll } => self.injury(target, roll)?,
+            Event::Heal { healer, target, roll, modifier } => self.heal(healer, target, roll, *modifier)?,
             Event::FatigueCheck { target, cause, roll, modifier } => {
                 self.fatigue_check(target, *cause, roll, *modifier)?;
             }
@@ -1075,6 +1094,7 @@ impl Apply<'_> {
                     if rolled_already {
                         m.status = now.status;
                         m.injury = now.injury;
+                        m.injury_drawn = now.injury_drawn;
                         m.bleeding_out = now.bleeding_out;
                         format!("{n} wound(s){soak_words}: still {}", now.status.words())
                     } else if nonlethal {
@@ -1373,6 +1393,76 @@ impl Apply<'_> {
             "{name} rolls Vigor against Bleeding Out ({}): {}: {words}",
             rolled.dice_words(self.trait_die(target, "vigor")),
             outcome_words(&rolled.result)
+        );
+        Ok(())
+    }
+
+    /// S48: the Injury Table, once the Incapacitation roll has left a lasting injury (not
+    /// after "1 or less").
+    fn injury(&mut self, target: &MemberRef, roll: &InjuryRoll) -> Result<(), Error> {
+        let name = self.s.name(target);
+        let m = self.s.member_ref(target)?;
+        let fate = match m.injury {
+            None | Some(Incapacitation::Dead) => return Err(Error::NoInjury(name)),
+            Some(fate) => fate,
+        };
+        if m.injury_drawn.is_some() {
+            return Err(Error::InjuryDrawn(name));
+        }
+        let drawn = injury::draw(self.rules, roll)?;
+        let lasts = match fate {
+            Incapacitation::BleedingOut | Incapacitation::Dead => "for good",
+            Incapacitation::HealsWithWounds => "until the wounds heal",
+            Incapacitation::HealsIn24h => "for 24 hours (or until the wounds heal)",
+        };
+        let dice = match drawn.sub {
+            Some(d6) => format!("2d6 {}, d6 {d6}", drawn.roll),
+            None => format!("2d6 {}", drawn.roll),
+        };
+        self.s.said = format!("{name}'s injury ({dice}): {}, {lasts}", drawn.words());
+        self.s.member_mut(target)?.injury_drawn = Some(drawn);
+        Ok(())
+    }
+
+    /// S49: a Healing roll in the healer's turn, with the patient's wound penalty: a success
+    /// stops the bleeding.
+    fn heal(
+        &mut self,
+        healer: &MemberRef,
+        target: &MemberRef,
+        roll: &TraitDice,
+        modifier: i32,
+    ) -> Result<(), Error> {
+        let name = self.s.name(healer);
+        let h = self.active_member(healer)?;
+        if h.shaken {
+            return Err(Error::ShakenActs(name));
+        }
+        if h.free_actions_only {
+            return Err(Error::FreeActionsOnly(name));
+        }
+        if !self.s.acting.contains(&healer.unit) {
+            return Err(Error::NotActing(name));
+        }
+        let patient = self.s.name(target);
+        let p = self.s.member_ref(target)?;
+        if !p.bleeding_out {
+            return Err(Error::NotBleeding(patient));
+        }
+        let patient_wounds = self.s.penalties(self.rules, p).0;
+        let tn = self.rules.core.traits.target_number;
+        let rolled =
+            self.member_roll(healer, "healing", modifier.saturating_add(patient_wounds), tn, roll)?;
+        let stops = rolled.result.outcome.succeeded();
+        if stops {
+            self.s.member_mut(target)?.bleeding_out = false;
+        }
+        self.s.prompts.retain(|q| !(stops && *q == Prompt::BleedingOut(target.clone())));
+        self.s.said = format!(
+            "{name} rolls Healing on {patient} ({}): {}: {}",
+            rolled.dice_words(self.trait_die(healer, "healing")),
+            outcome_words(&rolled.result),
+            if stops { "the bleeding stops" } else { "still bleeding" }
         );
         Ok(())
     }

@@ -14,6 +14,7 @@ use crate::systems::savage::rules::damage::{DamageDice, Effect, Incapacitation, 
 use crate::systems::savage::rules::die::Die;
 use crate::systems::savage::rules::fatigue::FatigueCause;
 use crate::systems::savage::rules::initiative::{self, DrawRule};
+use crate::systems::savage::rules::injury::Injury;
 use crate::systems::savage::rules::traits::TraitResult;
 
 use super::Error;
@@ -108,6 +109,8 @@ pub struct Member {
     pub actions: u32,
     /// It made a Wild Attack: its Parry is lowered until its next turn.
     pub wild_attack: bool,
+    /// The injury drawn on the Injury Table after its Incapacitation roll (S48).
+    pub injury_drawn: Option<Injury>,
 }
 
 impl Member {
@@ -120,6 +123,7 @@ impl Member {
             bleeding_out: false,
             free_actions_only: false,
             injury: None,
+            injury_drawn: None,
             nonlethal: false,
             sleep_checks: 0,
             collapsed_from: None,

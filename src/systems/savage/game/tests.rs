@@ -9,6 +9,7 @@ use crate::systems::savage::rules::abilities::{Abilities, RollFor};
 use crate::systems::savage::rules::combatant;
 use crate::systems::savage::rules::embedded;
 use crate::systems::savage::rules::initiative::parse_card;
+use crate::systems::savage::rules::injury::InjuryRoll;
 
 fn rules() -> &'static Rules {
     embedded().expect("embedded data")
@@ -1300,5 +1301,68 @@ fn wound_penalties_ignored_by_undead_nerves_of_steel_and_hard_to_kill() {
     assert_eq!(
         fate(Abilities { hard_to_kill: true, ..none }),
         (Status::Incapacitated, Some(Incapacitation::HealsWithWounds))
+    );
+}
+
+/// S48: the summary names the Injury Table (fr 28: "la blessure tirée sur la Table des
+/// Blessures et permanente") but gives none: Savage Worlds' 2d6 table, then its d6, drawn once
+/// the Incapacitation roll has left a lasting injury. S49: a Healing roll in the healer's turn,
+/// at the patient's wound penalty, stops the Bleeding Out (SW; fr 28 "sauf si l'hémorragie est
+/// endiguée").
+#[test]
+fn the_injury_is_drawn_and_a_healing_roll_stops_the_bleeding() {
+    let mut fight = round_one();
+    let injury = |roll, sub| Event::Injury { target: m("ann", 0), roll: InjuryRoll::Typed { roll, sub } };
+    play(&mut fight, &[hit(m("ann", 0), Some("boss"), 21)]);
+    refused(
+        &fight,
+        &injury(7, Some(4)),
+        "Ann has no lasting injury to draw: make the Incapacitation roll first",
+    );
+    // 5 − 3 = 2: a failure: a lasting injury and Bleeding Out.
+    play(&mut fight, &[Event::Incapacitation { target: m("ann", 0), roll: typed(5, Some(1)), modifier: 0 }]);
+    refused(&fight, &injury(7, None), "Guts needs the d6 too (1 to 6)");
+    play(&mut fight, &[injury(7, Some(4))]);
+    assert_eq!(
+        fight.last_line(),
+        Some("Ann's injury (2d6 7, d6 4): Guts, battered: Vigor one die type lower, for good")
+    );
+    assert_eq!(member(&fight, "ann", 0).injury_drawn.as_ref().map(|i| i.part.as_str()), Some("Guts"));
+    refused(&fight, &injury(10, None), "Ann's injury is drawn already");
+    let heal = |healer: &str, target: &str, trait_die, wild| Event::Heal {
+        healer: m(healer, 0),
+        target: m(target, 0),
+        roll: typed(trait_die, Some(wild)),
+        modifier: 0,
+    };
+    refused(&fight, &heal("boss", "ann", 5, 2), "Boss is not acting now");
+    play(&mut fight, &[begin("cid")]);
+    refused(&fight, &heal("cid", "bob", 5, 2), "Bob is not Bleeding Out");
+    // Cid has no Healing: d4 − 2, Ann's wounds −3, his Joker +2: 5 − 3 = 2, still bleeding.
+    play(&mut fight, &[heal("cid", "ann", 5, 2)]);
+    assert_eq!(
+        fight.last_line(),
+        Some("Cid rolls Healing on Ann (d4 5, Wild Die 2): 2: failure: still bleeding")
+    );
+    assert!(member(&fight, "ann", 0).bleeding_out);
+    play(&mut fight, &[heal("cid", "ann", 7, 2)]);
+    assert_eq!(
+        fight.last_line(),
+        Some("Cid rolls Healing on Ann (d4 7, Wild Die 2): 4: success: the bleeding stops")
+    );
+    let ann = member(&fight, "ann", 0);
+    assert_eq!((ann.bleeding_out, ann.status), (false, Status::Incapacitated));
+    // A seeded draw replays the same.
+    let mut other = round_one();
+    let seeded = Event::Injury { target: m("ann", 0), roll: InjuryRoll::Seeded { seed: 5 } };
+    play(&mut other, &[hit(m("ann", 0), Some("boss"), 21)]);
+    play(
+        &mut other,
+        &[Event::Incapacitation { target: m("ann", 0), roll: typed(9, Some(1)), modifier: 0 }, seeded],
+    );
+    let drawn = member(&other, "ann", 0).injury_drawn.clone().expect("drawn");
+    assert_eq!(
+        Ok(drawn),
+        crate::systems::savage::rules::injury::draw(rules(), &InjuryRoll::Seeded { seed: 5 })
     );
 }

@@ -287,6 +287,20 @@ struct Raw {
     hard_to_kill: bool,
 }
 
+impl Raw {
+    /// The ability keys, each false when left out.
+    fn abilities(&self) -> Abilities {
+        Abilities {
+            undead: self.undead,
+            fearless: self.fearless,
+            combat_reflexes: self.combat_reflexes,
+            iron_jaw: self.iron_jaw,
+            nerves_of_steel: self.nerves_of_steel,
+            hard_to_kill: self.hard_to_kill,
+        }
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawWeapon {
@@ -437,6 +451,7 @@ fn sizes(raw: &Raw) -> Vec<Problem> {
 }
 
 fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
+    let abilities = raw.abilities();
     // Sizes first: a list or a text too long for a real character is refused before it is
     // read through.
     let too_large = sizes(&raw);
@@ -535,14 +550,7 @@ fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
         weapons,
         notes: raw.notes,
         hardy: raw.hardy,
-        abilities: Abilities {
-            undead: raw.undead,
-            fearless: raw.fearless,
-            combat_reflexes: raw.combat_reflexes,
-            iron_jaw: raw.iron_jaw,
-            nerves_of_steel: raw.nerves_of_steel,
-            hard_to_kill: raw.hard_to_kill,
-        },
+        abilities,
     })
 }
 

@@ -276,6 +276,7 @@ pub struct Core {
     pub initiative: InitiativeRules,
     pub incapacitation: IncapacitationRules,
     pub abilities: AbilityRules,
+    pub injury_table: super::injury::InjuryTable,
 }
 
 /// The numbers of the special abilities and Edges that change rolls (S42–S47, Savage Worlds as
@@ -445,6 +446,7 @@ mod raw {
         pub initiative: Initiative,
         pub incapacitation: Incapacitation,
         pub abilities: super::AbilityRules,
+        pub injury_table: super::super::injury::InjuryTable,
     }
 
     #[derive(Deserialize)]
@@ -608,6 +610,7 @@ fn die_sides(value: u32, file: &str, path: &str, problems: &mut Vec<Problem>) ->
 /// The checks of `core.json` that only report problems.
 fn check_core(r: &raw::Core, problems: &mut Vec<Problem>) {
     let f = CORE_FILE;
+    super::injury::check(&r.injury_table, f, problems);
     if r.wounds.penalty_per_wound > 0 || r.wounds.penalty_cap > 0 {
         problems.push(Problem::new(f, "$.wounds", "wound penalties are written as negative numbers"));
     }
@@ -730,6 +733,7 @@ fn core(r: &raw::Core, problems: &mut Vec<Problem>) -> Core {
         attack_raise_die: die_sides(r.damage.attack_raise_die, f, "$.damage.attack_raise_die", problems),
         situations: r.situations.clone(),
         abilities: r.abilities.clone(),
+        injury_table: r.injury_table.clone(),
         wounds: WoundRules {
             wild_card_wounds: r.wounds.wild_card_wounds,
             penalty_per_wound: r.wounds.penalty_per_wound,

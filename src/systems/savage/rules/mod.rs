@@ -11,6 +11,7 @@ pub mod dice;
 pub mod die;
 pub mod fatigue;
 pub mod initiative;
+pub mod injury;
 pub mod sheet;
 pub mod situation;
 pub mod traits;

@@ -319,6 +319,26 @@ fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut CombatantsState, commands: &m
     });
 }
 
+/// A checkbox for each special ability that changes rolls (S42–S47), its effect on hover.
+fn abilities_ui(ui: &mut Ui, a: &mut Abilities) {
+    ui.horizontal_wrapped(|ui| {
+        for (on, name, what) in [
+            (&mut a.undead, "Undead", "+2 to recover from Shaken; no wound penalties"),
+            (&mut a.fearless, "Fearless", "No Fear tests (the fight has none)"),
+            (&mut a.combat_reflexes, "Combat Reflexes", "+2 to recover from Shaken"),
+            (&mut a.iron_jaw, "Iron Jaw", "+2 to soak"),
+            (&mut a.nerves_of_steel, "Nerves of Steel", "Ignores 1 point of wound penalty"),
+            (
+                &mut a.hard_to_kill,
+                "Hard to Kill",
+                "No wound penalties on the Incapacitation and Bleeding Out rolls",
+            ),
+        ] {
+            ui.checkbox(on, name).on_hover_text(what);
+        }
+    });
+}
+
 fn editor_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -406,23 +426,7 @@ fn editor_ui(
         }
     });
     ui.checkbox(&mut form.hardy, "Hardy: a second Shaken is no wound");
-    ui.horizontal_wrapped(|ui| {
-        let a = &mut form.abilities;
-        for (on, name, what) in [
-            (&mut a.undead, "Undead", "+2 to recover from Shaken; no wound penalties"),
-            (&mut a.fearless, "Fearless", "No Fear tests (the fight has none)"),
-            (&mut a.combat_reflexes, "Combat Reflexes", "+2 to recover from Shaken"),
-            (&mut a.iron_jaw, "Iron Jaw", "+2 to soak"),
-            (&mut a.nerves_of_steel, "Nerves of Steel", "Ignores 1 point of wound penalty"),
-            (
-                &mut a.hard_to_kill,
-                "Hard to Kill",
-                "No wound penalties on the Incapacitation and Bleeding Out rolls",
-            ),
-        ] {
-            ui.checkbox(on, name).on_hover_text(what);
-        }
-    });
+    abilities_ui(ui, &mut form.abilities);
     ui.label(theme::heading(&v, "Weapons"));
     weapons_ui(ui, form, problems, &mut shown);
     ui.label(theme::heading(&v, "Notes"));

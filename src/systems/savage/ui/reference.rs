@@ -449,6 +449,21 @@ fn rules_ui(ui: &mut Ui, rules: &Rules) {
             ui.add_space(theme::GAP / 2.0);
         }
     }
+    egui::CollapsingHeader::new("Injury Table (2d6, then a d6)").show(ui, |ui| {
+        for row in &rules.core.injury_table.rows {
+            let rolls = |r: &crate::systems::savage::rules::injury::InjuryRow| {
+                if r.from == r.to { r.from.to_string() } else { format!("{}–{}", r.from, r.to) }
+            };
+            if row.sub.is_empty() {
+                ui.label(format!("{}: {}: {}", rolls(row), row.name, row.effect));
+            } else {
+                ui.label(RichText::new(format!("{}: {}", rolls(row), row.name)).strong());
+                for sub in &row.sub {
+                    ui.label(format!("    d6 {}: {}: {}", rolls(sub), sub.name, sub.effect));
+                }
+            }
+        }
+    });
     egui::CollapsingHeader::new("Every other rule").show(ui, |ui| {
         for section in &rules.reference.sections {
             if ["attacks", "shaken", "incapacitation", "bleeding_out", "soak", "damage"]
