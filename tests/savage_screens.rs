@@ -580,3 +580,45 @@ fn an_incapacitated_hero_draws_the_injury_and_is_healed() {
         Some("Doc rolls Healing on Kid (d4 11, Wild Die 2): 6: success: the bleeding stops")
     );
 }
+
+/// fr 44: "Le meilleur résultat est gardé": Kid fails his Spirit roll and rerolls it with one
+/// of Bob's chips from his own turn panel; the success stands.
+#[test]
+fn a_failed_spirit_roll_is_rerolled_with_a_chip() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::White]) });
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    let kid = MemberRef::new("kid", 0);
+    send(
+        &mut h,
+        Event::Damage {
+            target: kid.clone(),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    let roll = TraitDice::Typed { trait_die: 3, wild_die: Some(2) };
+    send(&mut h, Event::Recover { target: kid.clone(), roll, modifier: 0 });
+    h.run();
+    h.get_by_label("Reroll the Spirit roll (3; the better stands)");
+    press_button(&mut h, "Reroll Spirit with white");
+    type_in(&mut h, "Spirit reroll die total", "5");
+    type_in(&mut h, "Spirit reroll Wild Die total", "1");
+    press_button(&mut h, "Reroll Spirit with a white chip");
+    let m = fight(&h).state.member(&kid).expect("Kid");
+    assert_eq!((m.shaken, m.free_actions_only), (false, true));
+    assert!(
+        h.query_by_label("Reroll the Spirit roll (5; the better stands)").is_some(),
+        "a raise may still better it"
+    );
+}

@@ -38,8 +38,8 @@ use crate::systems::savage::rules::traits::{
 };
 
 pub use state::{
-    Automation, Chips, DamageInput, Deck, Holder, LastAttack, LastDamage, Member, MemberRef, OrderEntry,
-    Prompt, State, Status, TraitInput, Unit,
+    Automation, Chips, DamageInput, Deck, Holder, LastAttack, LastDamage, LastRecover, Member, MemberRef,
+    OrderEntry, Prompt, State, Status, TraitInput, Unit,
 };
 
 /// A unit as it enters the fight: its id (stable, used by every later event) and its profile.
@@ -82,6 +82,8 @@ pub enum Spend {
     ExtraDamage { roll: DieRoll },
     /// Reroll the attack just made, keeping the better result (a trait reroll tied to it).
     RerollAttack { roll: TraitDice },
+    /// Reroll the Spirit roll just made to recover from Shaken, keeping the better result.
+    RerollRecover { roll: TraitDice },
 }
 
 impl Spend {
@@ -89,7 +91,7 @@ impl Spend {
     #[must_use]
     pub fn chip_use(&self) -> ChipUse {
         match self {
-            Spend::Reroll | Spend::RerollAttack { .. } => ChipUse::Reroll,
+            Spend::Reroll | Spend::RerollAttack { .. } | Spend::RerollRecover { .. } => ChipUse::Reroll,
             Spend::RerollAny => ChipUse::RerollAny,
             Spend::CancelCriticalFailure => ChipUse::CancelCriticalFailure,
             Spend::Bonus => ChipUse::Bonus,
@@ -303,6 +305,8 @@ pub enum Error {
     NoDamage,
     #[error("there is no attack roll just made to reroll")]
     NoAttack,
+    #[error("there is no Spirit roll just made to reroll")]
+    NoRecover,
     #[error("the damage is rolled: the attack can no longer be rerolled")]
     DamageRolled,
     #[error("{0} is not Incapacitated, or has made that roll already")]
@@ -400,6 +404,9 @@ impl log::Rules for Savage<'_> {
         }
         if !matches!(event, Event::Damage { .. } | Event::SpendChip { .. }) {
             state.last_attack = None;
+        }
+        if !matches!(event, Event::SpendChip { .. }) {
+            state.last_recover = None;
         }
         let g = Apply { rules: self.rules, s: state };
         g.event(event)
@@ -861,20 +868,8 @@ impl Apply<'_> {
         }
         let tn = self.rules.core.traits.target_number;
         let rolled = self.member_roll_for(target, "spirit", modifier, tn, roll, RollFor::Unshake)?;
-        let m = self.s.member_mut(target)?;
-        let effect = match rolled.result.outcome {
-            Outcome::Raise => {
-                m.shaken = false;
-                m.free_actions_only = false;
-                "no longer Shaken, and acts normally"
-            }
-            Outcome::Success => {
-                m.shaken = false;
-                m.free_actions_only = true;
-                "no longer Shaken, but only free actions this turn"
-            }
-            Outcome::Failure | Outcome::CriticalFailure => "still Shaken: only free actions",
-        };
+        let effect = self.shake_off(target, &rolled.result)?;
+        self.s.last_recover = Some(LastRecover { target: target.clone(), modifier, result: rolled.result });
         self.s.prompts.retain(|p| *p != Prompt::SpiritRoll(target.clone()));
         self.s.said = format!(
             "{name} rolls Spirit ({}): {}: {effect}",
@@ -1155,12 +1150,15 @@ impl Apply<'_> {
                 let m = self.s.member_mut(target)?;
                 m.shaken = false;
                 m.free_actions_only = false;
+                // Nothing is left for a reroll of the Spirit roll to better.
+                self.s.last_recover = None;
                 self.s.prompts.retain(|p| *p != Prompt::SpiritRoll(target.clone()));
                 format!(": {name} is no longer Shaken and acts normally")
             }
             Spend::Soak { roll, modifier } => self.soak(holder, roll, *modifier)?,
             Spend::ExtraDamage { roll } => self.extra_damage(holder, roll)?,
             Spend::RerollAttack { roll } => self.reroll_attack(holder, roll)?,
+            Spend::RerollRecover { roll } => self.reroll_recover(holder, roll)?,
         };
         // Pay: back to the pot, except legendary chips, which are used once.
         if let Some(h) = self.s.chips.held.get_mut(holder)
@@ -1216,6 +1214,47 @@ impl Apply<'_> {
 
     /// A chip rerolls the attack just made: the same skill, modifiers and target number; the
     /// better of the two results stands (fr 44: "Le meilleur résultat est gardé").
+    /// What a Spirit roll's result does to a Shaken member; its words.
+    fn shake_off(&mut self, target: &MemberRef, result: &TraitResult) -> Result<&'static str, Error> {
+        let m = self.s.member_mut(target)?;
+        Ok(match result.outcome {
+            Outcome::Raise => {
+                m.shaken = false;
+                m.free_actions_only = false;
+                "no longer Shaken, and acts normally"
+            }
+            Outcome::Success => {
+                m.shaken = false;
+                m.free_actions_only = true;
+                "no longer Shaken, but only free actions this turn"
+            }
+            Outcome::Failure | Outcome::CriticalFailure => "still Shaken: only free actions",
+        })
+    }
+
+    /// fr 44 ("Le meilleur résultat est gardé"): a chip rerolls the Spirit roll just made, with
+    /// the same modifiers; the better result is the one that counts.
+    fn reroll_recover(&mut self, holder: &Holder, roll: &TraitDice) -> Result<String, Error> {
+        let Some(last) = self.s.last_recover.clone() else { return Err(Error::NoRecover) };
+        let name = self.s.name(&last.target);
+        self.check_owner(holder, &last.target.unit, name.clone())?;
+        let tn = self.rules.core.traits.target_number;
+        let rolled =
+            self.member_roll_for(&last.target, "spirit", last.modifier, tn, roll, RollFor::Unshake)?;
+        let key = |r: &TraitResult| (r.outcome, r.raises, r.total);
+        let better = if key(&rolled.result) > key(&last.result) { rolled.result } else { last.result };
+        let effect = self.shake_off(&last.target, &better)?;
+        if let Some(r) = self.s.last_recover.as_mut() {
+            r.result = better;
+        }
+        Ok(format!(
+            ": {name} rerolls Spirit ({}): {}: keeps {}: {effect}",
+            rolled.dice_words(self.trait_die(&last.target, "spirit")),
+            outcome_words(&rolled.result),
+            outcome_words(&better)
+        ))
+    }
+
     fn reroll_attack(&mut self, holder: &Holder, roll: &TraitDice) -> Result<String, Error> {
         let Some(last) = self.s.last_attack.clone() else { return Err(Error::NoAttack) };
         if self.s.last_damage.is_some() {

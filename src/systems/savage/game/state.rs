@@ -295,6 +295,15 @@ pub struct LastAttack {
     pub modifier: i32,
 }
 
+/// The last Spirit roll to recover from Shaken, for a chip's reroll tied to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastRecover {
+    pub target: MemberRef,
+    /// The modifier typed with the roll (the automatic ones are worked out again).
+    pub modifier: i32,
+    pub result: TraitResult,
+}
+
 /// A game at the table.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct State {
@@ -313,6 +322,8 @@ pub struct State {
     pub prompts: Vec<Prompt>,
     pub last_damage: Option<LastDamage>,
     pub last_attack: Option<LastAttack>,
+    /// The Spirit roll just made, until any event but a chip spent.
+    pub last_recover: Option<LastRecover>,
     pub chips: Chips,
     /// The last event in words (what `describe` reports).
     pub said: String,

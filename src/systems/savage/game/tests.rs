@@ -1366,3 +1366,40 @@ fn the_injury_is_drawn_and_a_healing_roll_stops_the_bleeding() {
         crate::systems::savage::rules::injury::draw(rules(), &InjuryRoll::Seeded { seed: 5 })
     );
 }
+
+/// fr 44: "Possibilité de relancer un jet de Trait (compétence et Attribut). Le meilleur
+/// résultat est gardé": a chip rerolls the Spirit roll just made, and the better stands.
+#[test]
+fn a_chip_rerolls_the_spirit_roll_and_the_better_stands() {
+    let mut fight = round_one();
+    let reroll = |holder: Holder, trait_die, wild_die| Event::SpendChip {
+        holder,
+        chip: ChipColour::White,
+        purpose: Spend::RerollRecover { roll: typed(trait_die, Some(wild_die)) },
+    };
+    play(&mut fight, &[begin("cid"), hit(m("boss", 0), None, 7), end("cid"), begin("boss")]);
+    refused(&fight, &reroll(Holder::Marshal, 5, 2), "there is no Spirit roll just made to reroll");
+    // Spirit d6: 3 and 2, a failure; the reroll 5 and 1 is a success and stands.
+    play(&mut fight, &[Event::Recover { target: m("boss", 0), roll: typed(3, Some(2)), modifier: 0 }]);
+    refused(&fight, &reroll(player("Alice"), 5, 1), "Alice cannot spend chips for Boss");
+    let mut better = fight.clone();
+    play(&mut better, &[reroll(Holder::Marshal, 5, 1)]);
+    let boss = member(&better, "boss", 0);
+    assert_eq!((boss.shaken, boss.free_actions_only), (false, true));
+    assert_eq!(
+        better.last_line(),
+        Some(
+            "the Marshal spends a white chip to reroll a trait roll: Boss rerolls Spirit (d6 5, Wild Die 1): 5: success: keeps 5: success: no longer Shaken, but only free actions this turn"
+        )
+    );
+    // A second chip: 9 and 2, a raise: acts normally. A worse one after it keeps the raise.
+    play(&mut better, &[reroll(Holder::Marshal, 9, 2), reroll(Holder::Marshal, 2, 2)]);
+    let boss = member(&better, "boss", 0);
+    assert_eq!((boss.shaken, boss.free_actions_only), (false, false));
+    // A worse reroll leaves the failure: still Shaken.
+    play(&mut fight, &[reroll(Holder::Marshal, 2, 1)]);
+    assert!(member(&fight, "boss", 0).shaken);
+    // Any other event closes it.
+    play(&mut fight, &[end("boss")]);
+    refused(&fight, &reroll(Holder::Marshal, 5, 2), "there is no Spirit roll just made to reroll");
+}

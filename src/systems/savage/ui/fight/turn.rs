@@ -418,6 +418,7 @@ fn acting_ui(
             .color(theme::accent(&v)),
         );
     }
+    spirit_reroll_ui(ui, rules, fight, read_only, &attacker, state, commands);
     if with_soak {
         soak_ui(ui, rules, fight, read_only, state, commands);
     }
@@ -598,6 +599,52 @@ fn attack_ui(
         input.wild,
     );
     reroll_ui(ui, rules, fight, read_only, attacker, &input, state, commands);
+}
+
+/// A chip rerolls the Spirit roll this member just made to recover from Shaken (the better
+/// result stands), while a raise could still better it.
+fn spirit_reroll_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    member: &MemberRef,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let s = &fight.state;
+    let Some(last) = s.last_recover.as_ref().filter(|r| r.target == *member) else { return };
+    if last.result.outcome == traits::Outcome::Raise {
+        return;
+    }
+    let Ok(input) = s.trait_input_for(rules, member, "spirit", RollFor::Unshake) else { return };
+    let holder = s.owner(&member.unit);
+    ui.label(
+        RichText::new(format!("Reroll the Spirit roll ({}; the better stands)", last.result.total)).strong(),
+    );
+    let colours =
+        chip_choice(ui, rules, s, &holder, ChipUse::Reroll, &mut state.reroll_colour, "Reroll Spirit with");
+    let Some(colour) = state.reroll_colour.filter(|c| colours.contains(c)) else { return };
+    let keys = state.reroll_dice.ui_for(ui, "Spirit reroll", Some(&s.name(member)), input.die, input.wild);
+    let submit = calc::ctrl_enter(ui, keys);
+    let rolled = typed(rules, &state.reroll_dice, &input);
+    let make = |roll: TraitDice| Event::SpendChip {
+        holder: holder.clone(),
+        chip: colour,
+        purpose: Spend::RerollRecover { roll },
+    };
+    roll_buttons(
+        ui,
+        rules,
+        fight,
+        read_only,
+        &rolled,
+        make,
+        &format!("Reroll Spirit with a {} chip", colour.id()),
+        "Reroll Spirit, Posse rolls",
+        submit,
+        commands,
+    );
 }
 
 /// A chip rerolls the attack this member just made (the better result stands), below the
