@@ -192,6 +192,29 @@ fn soak_and_incapacitation_give_their_chances() {
     adds_up(&v);
 }
 
+/// S41, fr 11: "Avec un jet de survie réussi, il peut trouver suffisamment d'eau (et de
+/// nourriture) pour 1 personne, avec une Relance pour 5 de plus."
+#[test]
+fn survival_gives_the_chance_of_enough_for_the_people() {
+    let v = json(&["survival", "--skill", "d6", "--extra", "--people", "6"]);
+    has_keys(&v, &["skill", "wild", "modifier", "people", "raises_needed", "chance", "feeds"]);
+    assert_eq!(
+        (v["people"].as_u64(), v["raises_needed"].as_u64(), v["wild"].as_bool()),
+        (Some(6), Some(1), Some(false))
+    );
+    // A d6 against 8: a 6, then 2 or more: 1/6 · 5/6.
+    close(&v["chance"], 5.0 / 36.0);
+    let people: Vec<u64> =
+        v["feeds"].as_array().expect("feeds").iter().filter_map(|f| f["people"].as_u64()).collect();
+    assert_eq!(people, [1, 6, 11, 16, 21]);
+    close(&v["feeds"][0]["chance"], 0.5);
+    fails(
+        &["survival", "--skill", "d6", "--people", "0"],
+        2,
+        "--people is the people to feed, 1 to 1000; 0 is not.",
+    );
+}
+
 /// fr 24: "Chaque succès et relance enlève une blessure": with --wounds N the chances stop at
 /// taking all N away (`wounds_N` is N or more removed, capped at N).
 #[test]

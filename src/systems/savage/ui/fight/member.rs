@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 
 use super::turn::{capital, input_parts};
 use super::{FightCommand, FightState, event_button};
-use crate::systems::savage::game::{Event, Fight, MemberRef, Status};
+use crate::systems::savage::game::{Event, Fight, Member, MemberRef, Status};
 use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::combatant::ATTRIBUTES;
 use crate::systems::savage::rules::damage::Incapacitation;
@@ -119,7 +119,16 @@ fn heal_ui(
         ui.label("In a turn, the one acting may roll Healing.");
         return;
     };
-    let healer = MemberRef::new(unit, state.actor);
+    // The member of the acting unit chosen on the turn panel, else its first one still active.
+    let index = s
+        .unit(unit)
+        .and_then(|u| {
+            let chosen = u.member(state.actor).filter(|m| m.is_active()).map(|_| state.actor);
+            chosen
+                .or_else(|| u.members.iter().position(Member::is_active).and_then(|i| u32::try_from(i).ok()))
+        })
+        .unwrap_or(0);
+    let healer = MemberRef::new(unit, index);
     let (Ok(input), Some(p)) = (s.trait_input(rules, &healer, "healing"), s.member(target)) else { return };
     let patient = s.penalties(rules, p).0;
     number_stepper(ui, "Healing modifier", &mut state.heal_modifier, -10, 10);
