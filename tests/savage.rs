@@ -192,6 +192,29 @@ fn soak_and_incapacitation_give_their_chances() {
     adds_up(&v);
 }
 
+/// S41, fr 11: "Avec un jet de survie réussi, il peut trouver suffisamment d'eau (et de
+/// nourriture) pour 1 personne, avec une Relance pour 5 de plus."
+#[test]
+fn survival_gives_the_chance_of_enough_for_the_people() {
+    let v = json(&["survival", "--skill", "d6", "--extra", "--people", "6"]);
+    has_keys(&v, &["skill", "wild", "modifier", "people", "raises_needed", "chance", "feeds"]);
+    assert_eq!(
+        (v["people"].as_u64(), v["raises_needed"].as_u64(), v["wild"].as_bool()),
+        (Some(6), Some(1), Some(false))
+    );
+    // A d6 against 8: a 6, then 2 or more: 1/6 · 5/6.
+    close(&v["chance"], 5.0 / 36.0);
+    let people: Vec<u64> =
+        v["feeds"].as_array().expect("feeds").iter().filter_map(|f| f["people"].as_u64()).collect();
+    assert_eq!(people, [1, 6, 11, 16, 21]);
+    close(&v["feeds"][0]["chance"], 0.5);
+    fails(
+        &["survival", "--skill", "d6", "--people", "0"],
+        2,
+        "--people is the people to feed, 1 to 1000; 0 is not.",
+    );
+}
+
 /// fr 24: "Chaque succès et relance enlève une blessure": with --wounds N the chances stop at
 /// taking all N away (`wounds_N` is N or more removed, capped at N).
 #[test]
@@ -645,6 +668,71 @@ fn the_reference_trait_roll_reads_typed_dice() {
     dice(&mut h, "Trait", "8", Some("2"));
     assert!(h.query_by_label("8 on the d8: it aced: roll again and add.").is_some());
     assert!(h.query_by_label("→ 8: a raise").is_none());
+}
+
+/// S12, fr 24: "Chaque succès et relance enlève une blessure", of the wounds just taken: the
+/// Reference's soak has a wounds-taken input and its bars stop there (no "3 or more").
+#[test]
+fn the_reference_soak_stops_at_the_wounds_taken() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fight_tab(dir.path());
+    press(&mut h, "Reference");
+    h.get_by_label("Soak: wounds taken away of 3");
+    h.get_by_label("3 wounds (all)");
+    assert!(h.query_by_label("3 or more").is_none());
+    // "2 wounds" is also a bar of the damage odds.
+    assert_eq!(h.query_all_by_label("2 wounds").count(), 2);
+    press(&mut h, "Less: Wounds taken");
+    press(&mut h, "Less: Wounds taken");
+    h.get_by_label("Soak: wounds taken away of 1");
+    h.get_by_label("1 wound (all)");
+    assert_eq!(h.query_all_by_label("2 wounds").count(), 1, "the soak's bar is gone");
+    assert!(h.query_by_label("3 wounds (all)").is_none());
+    // Never fewer than one wound taken.
+    assert!(h.get_by_label("Less: Wounds taken").accesskit_node().is_disabled());
+}
+
+/// S41, fr 11: "Avec un jet de survie réussi, il peut trouver suffisamment d'eau (et de
+/// nourriture) pour 1 personne, avec une Relance pour 5 de plus."
+#[test]
+fn the_reference_survival_roll_feeds_one_and_five_per_raise() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fight_tab(dir.path());
+    press(&mut h, "Reference");
+    h.get_by_label("Enough for 1 (a success)");
+    press(&mut h, "More: People to feed");
+    h.get_by_label("Enough for 2 (a raise)");
+    dice(&mut h, "Survival", "5", Some("2"));
+    h.get_by_label("→ 5: success: water and food for 1");
+    dice(&mut h, "Survival", "9", Some("2"));
+    h.get_by_label("→ 9: a raise: water and food for 6");
+    dice(&mut h, "Survival", "13", Some("2"));
+    h.get_by_label("→ 13: 2 raises: water and food for 11");
+    dice(&mut h, "Survival", "3", Some("2"));
+    h.get_by_label("→ 3: failure: no water found");
+}
+
+/// S42–S47 (SW, the summary is silent): each special ability is a checkbox of the editor and
+/// a key of the file, written only when ticked (older files read the same).
+#[test]
+fn the_editor_ticks_special_abilities_into_the_file() {
+    let dir = data_with_combatants();
+    let mut h = fight_tab(dir.path());
+    press(&mut h, "Combatants");
+    press_button(&mut h, "Boss");
+    let file = dir.path().join("savage/combatants/boss.json");
+    let saved =
+        || -> Value { serde_json::from_str(&std::fs::read_to_string(&file).expect("saved")).expect("JSON") };
+    for ability in ["Undead", "Fearless", "Combat Reflexes", "Iron Jaw", "Nerves of Steel", "Hard to Kill"] {
+        h.get_by_role_and_label(Role::CheckBox, ability);
+    }
+    press(&mut h, "Iron Jaw");
+    press(&mut h, "Hard to Kill");
+    let boss = saved();
+    assert_eq!((boss["iron_jaw"].as_bool(), boss["hard_to_kill"].as_bool()), (Some(true), Some(true)));
+    assert!(boss.get("undead").is_none() && boss.get("nerves_of_steel").is_none(), "{boss}");
+    press(&mut h, "Iron Jaw");
+    assert!(saved().get("iron_jaw").is_none(), "unticked, the key is left out");
 }
 
 /// Dealing the next round while units have not acted skips their turns, so the first click

@@ -532,3 +532,93 @@ fn a_missed_attack_is_rerolled_with_a_chip() {
     );
     assert!(h.query_by_label("Reroll with a white chip").is_none(), "Bob's only chip is spent");
 }
+
+/// S48 (fr 28: "la blessure tirée sur la Table des Blessures", a table the summary does not
+/// give: Savage Worlds', in our words) and S49 (SW: a Healing roll stops the Bleeding Out):
+/// Kid, Incapacitated and Bleeding Out, has the injury typed from the real dice on his panel,
+/// then Doc, in his turn, rolls Healing on him at Kid's −3.
+#[test]
+fn an_incapacitated_hero_draws_the_injury_and_is_healed() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    let kid = MemberRef::new("kid", 0);
+    send(
+        &mut h,
+        Event::Damage {
+            target: kid.clone(),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness + 16 },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    // 5 − 3 = 2: a failure, a lasting injury and Bleeding Out.
+    let roll = TraitDice::Typed { trait_die: 5, wild_die: Some(1) };
+    send(&mut h, Event::Incapacitation { target: kid.clone(), roll, modifier: 0 });
+    send(&mut h, Event::BeginTurn { unit: "doc".into() });
+    h.get_all_by_role_and_label(Role::Button, "Kid").next().expect("Kid in the order").click_accesskit();
+    h.run();
+    assert!(h.get_by_role_and_label(Role::Button, "Draw the injury").accesskit_node().is_disabled());
+    type_in(&mut h, "Injury Table: 2d6", "7");
+    type_in(&mut h, "d6", "4");
+    press_button(&mut h, "Draw the injury");
+    let drawn = fight(&h).state.member(&kid).and_then(|m| m.injury_drawn.clone()).expect("drawn");
+    assert_eq!(drawn.words(), "Guts, battered: Vigor one die type lower");
+    h.get_by_label("Injury: Guts, battered: Vigor one die type lower");
+    // Doc has no Healing: d4 − 2, and Kid's wounds −3: 11 − 5 = 6, a success.
+    h.get_by_label("Modifiers: Unskilled −2 · Patient's wounds −3 = −5");
+    type_in(&mut h, "Healing die total", "11");
+    type_in(&mut h, "Healing Wild Die total", "2");
+    press_button(&mut h, "Healing roll");
+    assert_eq!(fight(&h).state.member(&kid).map(|m| m.bleeding_out), Some(false));
+    assert_eq!(
+        fight(&h).lines.last().map(String::as_str),
+        Some("Doc rolls Healing on Kid (d4 11, Wild Die 2): 6: success: the bleeding stops")
+    );
+}
+
+/// fr 44: "Le meilleur résultat est gardé": Kid fails his Spirit roll and rerolls it with one
+/// of Bob's chips from his own turn panel; the success stands.
+#[test]
+fn a_failed_spirit_roll_is_rerolled_with_a_chip() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::White]) });
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    let kid = MemberRef::new("kid", 0);
+    send(
+        &mut h,
+        Event::Damage {
+            target: kid.clone(),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    let roll = TraitDice::Typed { trait_die: 3, wild_die: Some(2) };
+    send(&mut h, Event::Recover { target: kid.clone(), roll, modifier: 0 });
+    h.run();
+    h.get_by_label("Reroll the Spirit roll (3; the better stands)");
+    press_button(&mut h, "Reroll Spirit with white");
+    type_in(&mut h, "Spirit reroll die total", "5");
+    type_in(&mut h, "Spirit reroll Wild Die total", "1");
+    press_button(&mut h, "Reroll Spirit with a white chip");
+    let m = fight(&h).state.member(&kid).expect("Kid");
+    assert_eq!((m.shaken, m.free_actions_only), (false, true));
+    assert!(
+        h.query_by_label("Reroll the Spirit roll (5; the better stands)").is_some(),
+        "a raise may still better it"
+    );
+}

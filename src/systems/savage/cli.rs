@@ -19,6 +19,7 @@ use crate::systems::savage::rules::combatant;
 use crate::kernel::cards::Card;
 use crate::systems::savage::rules::damage::{self, DamageDice, DamageError};
 use crate::systems::savage::rules::die::Die;
+use crate::systems::savage::rules::fatigue;
 use crate::systems::savage::rules::initiative::{acts_before, parse_card};
 use crate::systems::savage::rules::sheet::ReferenceSheet;
 use crate::systems::savage::rules::situation;
@@ -38,6 +39,8 @@ pub enum SavageCommand {
     Soak(SoakArgs),
     /// The exact odds of an Incapacitation roll.
     Incapacitation(IncapacitationArgs),
+    /// The exact odds of a Survival roll finding water and food for the people to feed.
+    Survival(SurvivalArgs),
     /// The quick-reference sheet.
     #[command(subcommand)]
     Reference(ReferenceCommand),
@@ -117,6 +120,23 @@ pub struct SoakArgs {
     /// The wounds just taken (1–20): the chances then stop at taking them all away.
     #[arg(long)]
     pub wounds: Option<u32>,
+}
+
+/// `posse savage survival`.
+#[derive(Args, Debug, Clone, PartialEq, Eq)]
+pub struct SurvivalArgs {
+    /// The Survival die (d4−2 unskilled: --skill d4 --modifier -2).
+    #[arg(long)]
+    pub skill: String,
+    /// Every modifier together (wounds, fatigue…).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    pub modifier: i32,
+    /// An Extra: no Wild Die.
+    #[arg(long)]
+    pub extra: bool,
+    /// The people to find water and food for (1–1000).
+    #[arg(long, default_value_t = 1)]
+    pub people: u32,
 }
 
 /// `posse savage incapacitation`.
@@ -202,6 +222,7 @@ pub fn execute(cmd: &SavageCommand) -> Result<Output, Failure> {
         SavageCommand::Initiative(a) => initiative_cmd(a)?,
         SavageCommand::Soak(a) => soak_cmd(rules, a)?,
         SavageCommand::Incapacitation(a) => incapacitation_cmd(rules, a)?,
+        SavageCommand::Survival(a) => survival_cmd(rules, a)?,
         SavageCommand::Reference(ReferenceCommand::Print(a)) => reference_cmd(rules, a)?,
         SavageCommand::Combatant(CombatantCommand::Print(a)) => combatant_cmd(rules, a)?,
     };
@@ -449,6 +470,49 @@ fn soak_wounds_cmd(rules: &Rules, a: &SoakArgs, vigor: Die, wounds: u32) -> Resu
         "modifier": a.modifier,
         "wounds": wounds,
         "chances": chances,
+    });
+    Ok((text, value))
+}
+
+/// The most people `survival --people` takes (a town, beyond any posse).
+const MAX_SURVIVAL_PEOPLE: u32 = 1000;
+
+/// `survival`: S41, fr 11 (one person on a success, five more per raise).
+fn survival_cmd(rules: &Rules, a: &SurvivalArgs) -> Result<(String, Value), Failure> {
+    let skill = parse_die(&a.skill)?;
+    if !(1..=MAX_SURVIVAL_PEOPLE).contains(&a.people) {
+        return Err(Failure::malformed(format!(
+            "--people is the people to feed, 1 to {MAX_SURVIVAL_PEOPLE}; {} is not.",
+            a.people
+        )));
+    }
+    let wild = !a.extra;
+    let raises = fatigue::survival_raises_needed(rules, a.people);
+    let chance = fatigue::survival_odds(rules, skill, wild, a.modifier, a.people);
+    let f = &rules.core.fatigue;
+    let mut text = format!(
+        "Survival {skill} {} for {} to feed:
+",
+        signed(a.modifier),
+        a.people
+    );
+    let _ = writeln!(text, "  enough      {} ({raises} raise(s) needed)", percent(chance));
+    let by_raises: Vec<Value> = (0..=4u32)
+        .map(|k| {
+            let people = f.survival_feeds + f.survival_more_per_raise * k;
+            let p = fatigue::survival_odds(rules, skill, wild, a.modifier, people);
+            let _ = writeln!(text, "  {people:>3} people  {}", percent(p));
+            json!({ "raises": k, "people": people, "chance": p })
+        })
+        .collect();
+    let value = json!({
+        "skill": skill.to_string(),
+        "wild": wild,
+        "modifier": a.modifier,
+        "people": a.people,
+        "raises_needed": raises,
+        "chance": chance,
+        "feeds": by_raises,
     });
     Ok((text, value))
 }

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::kernel::cards::Card;
 use crate::kernel::log;
 use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::abilities::RollFor;
 use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
 use crate::systems::savage::rules::combatant::Combatant;
 use crate::systems::savage::rules::damage::{
@@ -30,14 +31,15 @@ use crate::systems::savage::rules::damage::{
 };
 use crate::systems::savage::rules::dice::{self, TotalError};
 use crate::systems::savage::rules::fatigue::{self, FatigueCause};
+use crate::systems::savage::rules::injury::{self, InjuryError, InjuryRoll};
 use crate::systems::savage::rules::situation::{self, Situation, SituationError};
 use crate::systems::savage::rules::traits::{
     self, Outcome, RollError, Rolled, TraitDice, TraitResult, TraitRoll,
 };
 
 pub use state::{
-    Automation, Chips, DamageInput, Deck, Holder, LastAttack, LastDamage, Member, MemberRef, OrderEntry,
-    Prompt, State, Status, TraitInput, Unit,
+    Automation, Chips, DamageInput, Deck, Holder, LastAttack, LastDamage, LastRecover, Member, MemberRef,
+    OrderEntry, Prompt, State, Status, TraitInput, Unit,
 };
 
 /// A unit as it enters the fight: its id (stable, used by every later event) and its profile.
@@ -80,6 +82,8 @@ pub enum Spend {
     ExtraDamage { roll: DieRoll },
     /// Reroll the attack just made, keeping the better result (a trait reroll tied to it).
     RerollAttack { roll: TraitDice },
+    /// Reroll the Spirit roll just made to recover from Shaken, keeping the better result.
+    RerollRecover { roll: TraitDice },
 }
 
 impl Spend {
@@ -87,7 +91,7 @@ impl Spend {
     #[must_use]
     pub fn chip_use(&self) -> ChipUse {
         match self {
-            Spend::Reroll | Spend::RerollAttack { .. } => ChipUse::Reroll,
+            Spend::Reroll | Spend::RerollAttack { .. } | Spend::RerollRecover { .. } => ChipUse::Reroll,
             Spend::RerollAny => ChipUse::RerollAny,
             Spend::CancelCriticalFailure => ChipUse::CancelCriticalFailure,
             Spend::Bonus => ChipUse::Bonus,
@@ -192,6 +196,16 @@ pub enum Event {
         #[serde(default)]
         modifier: i32,
     },
+    /// The Injury Table drawn for an Incapacitated Wild Card after its Incapacitation roll (S48).
+    Injury { target: MemberRef, roll: InjuryRoll },
+    /// A Healing roll by `healer`, in its turn, to stop `target` Bleeding Out (S49).
+    Heal {
+        healer: MemberRef,
+        target: MemberRef,
+        roll: TraitDice,
+        #[serde(default)]
+        modifier: i32,
+    },
     /// A 12-hour Vigor roll against lack of sleep or thirst.
     FatigueCheck {
         target: MemberRef,
@@ -291,12 +305,20 @@ pub enum Error {
     NoDamage,
     #[error("there is no attack roll just made to reroll")]
     NoAttack,
+    #[error("there is no Spirit roll just made to reroll")]
+    NoRecover,
     #[error("the damage is rolled: the attack can no longer be rerolled")]
     DamageRolled,
     #[error("{0} is not Incapacitated, or has made that roll already")]
     NotIncapacitated(String),
     #[error("{0} is not Bleeding Out")]
     NotBleeding(String),
+    #[error("{0} has no lasting injury to draw: make the Incapacitation roll first")]
+    NoInjury(String),
+    #[error("{0}'s injury is drawn already")]
+    InjuryDrawn(String),
+    #[error(transparent)]
+    Injury(#[from] InjuryError),
     #[error("{0} has no {1} chip")]
     NoChip(String, ChipColour),
     #[error("a {0} chip cannot be spent {1}")]
@@ -382,6 +404,9 @@ impl log::Rules for Savage<'_> {
         }
         if !matches!(event, Event::Damage { .. } | Event::SpendChip { .. }) {
             state.last_attack = None;
+        }
+        if !matches!(event, Event::SpendChip { .. }) {
+            state.last_recover = None;
         }
         let g = Apply { rules: self.rules, s: state };
         g.event(event)
@@ -486,6 +511,8 @@ impl Apply<'_> {
                 self.incapacitation(target, roll, *modifier)?;
             }
             Event::BleedOut { target, roll, modifier } => self.bleed_out(target, roll, *modifier)?,
+            Event::Injury { target, roll } => self.injury(target, roll)?,
+            Event::Heal { healer, target, roll, modifier } => self.heal(healer, target, roll, *modifier)?,
             Event::FatigueCheck { target, cause, roll, modifier } => {
                 self.fatigue_check(target, *cause, roll, *modifier)?;
             }
@@ -786,7 +813,20 @@ impl Apply<'_> {
         tn: i32,
         dice_in: &TraitDice,
     ) -> Result<Rolled, Error> {
-        let input = self.s.trait_input(self.rules, m, trait_name)?;
+        self.member_roll_for(m, trait_name, modifier, tn, dice_in, RollFor::Any)
+    }
+
+    /// A member's trait roll made `for_what`, with the abilities that change it (S42–S47).
+    fn member_roll_for(
+        &self,
+        m: &MemberRef,
+        trait_name: &str,
+        modifier: i32,
+        tn: i32,
+        dice_in: &TraitDice,
+        for_what: RollFor,
+    ) -> Result<Rolled, Error> {
+        let input = self.s.trait_input_for(self.rules, m, trait_name, for_what)?;
         let roll = TraitRoll {
             die: input.die,
             wild: input.wild,
@@ -826,22 +866,10 @@ impl Apply<'_> {
         if !self.s.acting.contains(&target.unit) {
             return Err(Error::NotActing(name));
         }
-        let rolled =
-            self.member_roll(target, "spirit", modifier, self.rules.core.traits.target_number, roll)?;
-        let m = self.s.member_mut(target)?;
-        let effect = match rolled.result.outcome {
-            Outcome::Raise => {
-                m.shaken = false;
-                m.free_actions_only = false;
-                "no longer Shaken, and acts normally"
-            }
-            Outcome::Success => {
-                m.shaken = false;
-                m.free_actions_only = true;
-                "no longer Shaken, but only free actions this turn"
-            }
-            Outcome::Failure | Outcome::CriticalFailure => "still Shaken: only free actions",
-        };
+        let tn = self.rules.core.traits.target_number;
+        let rolled = self.member_roll_for(target, "spirit", modifier, tn, roll, RollFor::Unshake)?;
+        let effect = self.shake_off(target, &rolled.result)?;
+        self.s.last_recover = Some(LastRecover { target: target.clone(), modifier, result: rolled.result });
         self.s.prompts.retain(|p| *p != Prompt::SpiritRoll(target.clone()));
         self.s.said = format!(
             "{name} rolls Spirit ({}): {}: {effect}",
@@ -1061,6 +1089,7 @@ impl Apply<'_> {
                     if rolled_already {
                         m.status = now.status;
                         m.injury = now.injury;
+                        m.injury_drawn = now.injury_drawn;
                         m.bleeding_out = now.bleeding_out;
                         format!("{n} wound(s){soak_words}: still {}", now.status.words())
                     } else if nonlethal {
@@ -1121,12 +1150,15 @@ impl Apply<'_> {
                 let m = self.s.member_mut(target)?;
                 m.shaken = false;
                 m.free_actions_only = false;
+                // Nothing is left for a reroll of the Spirit roll to better.
+                self.s.last_recover = None;
                 self.s.prompts.retain(|p| *p != Prompt::SpiritRoll(target.clone()));
                 format!(": {name} is no longer Shaken and acts normally")
             }
             Spend::Soak { roll, modifier } => self.soak(holder, roll, *modifier)?,
             Spend::ExtraDamage { roll } => self.extra_damage(holder, roll)?,
             Spend::RerollAttack { roll } => self.reroll_attack(holder, roll)?,
+            Spend::RerollRecover { roll } => self.reroll_recover(holder, roll)?,
         };
         // Pay: back to the pot, except legendary chips, which are used once.
         if let Some(h) = self.s.chips.held.get_mut(holder)
@@ -1157,14 +1189,12 @@ impl Apply<'_> {
         let name = self.s.name(&last.target);
         self.check_owner(holder, &last.target.unit, name.clone())?;
         // The roll takes the penalties the member had before this hit.
-        let unit = self.s.unit_ref(&last.target.unit)?;
-        let die = unit.combatant.attributes.vigor;
-        let (wounds, fatigue) = self.s.penalties(self.rules, &last.before);
-        let joker = self.s.joker_bonus(self.rules, &last.target.unit);
+        let input = self.s.soak_input(self.rules, &last)?;
+        let die = input.die;
         let trait_roll = TraitRoll {
             die,
-            wild: unit.combatant.is_wild_card(),
-            modifier: wounds + fatigue + joker + modifier,
+            wild: input.wild,
+            modifier: input.modifier().saturating_add(modifier),
             tn: self.rules.core.traits.target_number,
         };
         let rolled = traits::roll_dice(self.rules, &trait_roll, roll)?;
@@ -1184,6 +1214,47 @@ impl Apply<'_> {
 
     /// A chip rerolls the attack just made: the same skill, modifiers and target number; the
     /// better of the two results stands (fr 44: "Le meilleur résultat est gardé").
+    /// What a Spirit roll's result does to a Shaken member; its words.
+    fn shake_off(&mut self, target: &MemberRef, result: &TraitResult) -> Result<&'static str, Error> {
+        let m = self.s.member_mut(target)?;
+        Ok(match result.outcome {
+            Outcome::Raise => {
+                m.shaken = false;
+                m.free_actions_only = false;
+                "no longer Shaken, and acts normally"
+            }
+            Outcome::Success => {
+                m.shaken = false;
+                m.free_actions_only = true;
+                "no longer Shaken, but only free actions this turn"
+            }
+            Outcome::Failure | Outcome::CriticalFailure => "still Shaken: only free actions",
+        })
+    }
+
+    /// fr 44 ("Le meilleur résultat est gardé"): a chip rerolls the Spirit roll just made, with
+    /// the same modifiers; the better result is the one that counts.
+    fn reroll_recover(&mut self, holder: &Holder, roll: &TraitDice) -> Result<String, Error> {
+        let Some(last) = self.s.last_recover.clone() else { return Err(Error::NoRecover) };
+        let name = self.s.name(&last.target);
+        self.check_owner(holder, &last.target.unit, name.clone())?;
+        let tn = self.rules.core.traits.target_number;
+        let rolled =
+            self.member_roll_for(&last.target, "spirit", last.modifier, tn, roll, RollFor::Unshake)?;
+        let key = |r: &TraitResult| (r.outcome, r.raises, r.total);
+        let better = if key(&rolled.result) > key(&last.result) { rolled.result } else { last.result };
+        let effect = self.shake_off(&last.target, &better)?;
+        if let Some(r) = self.s.last_recover.as_mut() {
+            r.result = better;
+        }
+        Ok(format!(
+            ": {name} rerolls Spirit ({}): {}: keeps {}: {effect}",
+            rolled.dice_words(self.trait_die(&last.target, "spirit")),
+            outcome_words(&rolled.result),
+            outcome_words(&better)
+        ))
+    }
+
     fn reroll_attack(&mut self, holder: &Holder, roll: &TraitDice) -> Result<String, Error> {
         let Some(last) = self.s.last_attack.clone() else { return Err(Error::NoAttack) };
         if self.s.last_damage.is_some() {
@@ -1292,8 +1363,8 @@ impl Apply<'_> {
             return Err(Error::NotIncapacitated(name));
         }
         let nonlethal = m.nonlethal;
-        let rolled =
-            self.member_roll(target, "vigor", modifier, self.rules.core.traits.target_number, roll)?;
+        let tn = self.rules.core.traits.target_number;
+        let rolled = self.member_roll_for(target, "vigor", modifier, tn, roll, RollFor::Incapacitation)?;
         let result = damage::incapacitation(self.rules, &rolled.result);
         let auto_bleed = self.s.automation.bleeding_out;
         let inc = &self.rules.core.incapacitation;
@@ -1335,8 +1406,8 @@ impl Apply<'_> {
             return Err(Error::NotBleeding(name));
         }
         let nonlethal = m.nonlethal;
-        let rolled =
-            self.member_roll(target, "vigor", modifier, self.rules.core.traits.target_number, roll)?;
+        let tn = self.rules.core.traits.target_number;
+        let rolled = self.member_roll_for(target, "vigor", modifier, tn, roll, RollFor::BleedingOut)?;
         let hours = self.rules.core.incapacitation.bleeding_nonlethal_unconscious_hours.clone();
         let m = self.s.member_mut(target)?;
         let words = match damage::bleeding(&rolled.result) {
@@ -1361,6 +1432,76 @@ impl Apply<'_> {
             "{name} rolls Vigor against Bleeding Out ({}): {}: {words}",
             rolled.dice_words(self.trait_die(target, "vigor")),
             outcome_words(&rolled.result)
+        );
+        Ok(())
+    }
+
+    /// S48: the Injury Table, once the Incapacitation roll has left a lasting injury (not
+    /// after "1 or less").
+    fn injury(&mut self, target: &MemberRef, roll: &InjuryRoll) -> Result<(), Error> {
+        let name = self.s.name(target);
+        let m = self.s.member_ref(target)?;
+        let fate = match m.injury {
+            None | Some(Incapacitation::Dead) => return Err(Error::NoInjury(name)),
+            Some(fate) => fate,
+        };
+        if m.injury_drawn.is_some() {
+            return Err(Error::InjuryDrawn(name));
+        }
+        let drawn = injury::draw(self.rules, roll)?;
+        let lasts = match fate {
+            Incapacitation::BleedingOut | Incapacitation::Dead => "for good",
+            Incapacitation::HealsWithWounds => "until the wounds heal",
+            Incapacitation::HealsIn24h => "for 24 hours (or until the wounds heal)",
+        };
+        let dice = match drawn.sub {
+            Some(d6) => format!("2d6 {}, d6 {d6}", drawn.roll),
+            None => format!("2d6 {}", drawn.roll),
+        };
+        self.s.said = format!("{name}'s injury ({dice}): {}, {lasts}", drawn.words());
+        self.s.member_mut(target)?.injury_drawn = Some(drawn);
+        Ok(())
+    }
+
+    /// S49: a Healing roll in the healer's turn, with the patient's wound penalty: a success
+    /// stops the bleeding.
+    fn heal(
+        &mut self,
+        healer: &MemberRef,
+        target: &MemberRef,
+        roll: &TraitDice,
+        modifier: i32,
+    ) -> Result<(), Error> {
+        let name = self.s.name(healer);
+        let h = self.active_member(healer)?;
+        if h.shaken {
+            return Err(Error::ShakenActs(name));
+        }
+        if h.free_actions_only {
+            return Err(Error::FreeActionsOnly(name));
+        }
+        if !self.s.acting.contains(&healer.unit) {
+            return Err(Error::NotActing(name));
+        }
+        let patient = self.s.name(target);
+        let p = self.s.member_ref(target)?;
+        if !p.bleeding_out {
+            return Err(Error::NotBleeding(patient));
+        }
+        let patient_wounds = self.s.penalties(self.rules, p).0;
+        let tn = self.rules.core.traits.target_number;
+        let rolled =
+            self.member_roll(healer, "healing", modifier.saturating_add(patient_wounds), tn, roll)?;
+        let stops = rolled.result.outcome.succeeded();
+        if stops {
+            self.s.member_mut(target)?.bleeding_out = false;
+        }
+        self.s.prompts.retain(|q| !(stops && *q == Prompt::BleedingOut(target.clone())));
+        self.s.said = format!(
+            "{name} rolls Healing on {patient} ({}): {}: {}",
+            rolled.dice_words(self.trait_die(healer, "healing")),
+            outcome_words(&rolled.result),
+            if stops { "the bleeding stops" } else { "still bleeding" }
         );
         Ok(())
     }

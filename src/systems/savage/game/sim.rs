@@ -132,6 +132,34 @@ fn candidates(state: &State, rng: &mut StdRng) -> Vec<Event> {
             }
         }
     }
+    // A Spirit roll just made may be rerolled with a chip (the better stands).
+    if let Some(last) = &state.last_recover {
+        list.push(Event::SpendChip {
+            holder: state.owner(&last.target.unit),
+            chip: ChipColour::White,
+            purpose: Spend::RerollRecover { roll: seeded(rng) },
+        });
+    }
+    // The Injury Table once an Incapacitation roll is made; a Healing roll by the one acting.
+    for target in members(state, false) {
+        let Some(m) = state.member(&target) else { continue };
+        if m.injury.is_some() && m.injury_drawn.is_none() {
+            list.push(Event::Injury {
+                target: target.clone(),
+                roll: crate::systems::savage::rules::injury::InjuryRoll::Seeded { seed: rng.random() },
+            });
+        }
+        if m.bleeding_out
+            && let Some(unit) = state.whose_turn()
+        {
+            list.push(Event::Heal {
+                healer: MemberRef::new(unit, 0),
+                target: target.clone(),
+                roll: seeded(rng),
+                modifier: 0,
+            });
+        }
+    }
     for (holder, owed) in &state.chips.owed {
         if *owed > 0 {
             list.push(Event::DrawChips { holder: holder.clone(), count: (*owed).min(3), typed: None });

@@ -7,12 +7,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::kernel::cards::Card;
 use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::abilities::RollFor;
 use crate::systems::savage::rules::chips::ChipColour;
 use crate::systems::savage::rules::combatant::Combatant;
 use crate::systems::savage::rules::damage::{DamageDice, Effect, Incapacitation, Resolved};
 use crate::systems::savage::rules::die::Die;
 use crate::systems::savage::rules::fatigue::FatigueCause;
 use crate::systems::savage::rules::initiative::{self, DrawRule};
+use crate::systems::savage::rules::injury::Injury;
 use crate::systems::savage::rules::traits::TraitResult;
 
 use super::Error;
@@ -107,6 +109,8 @@ pub struct Member {
     pub actions: u32,
     /// It made a Wild Attack: its Parry is lowered until its next turn.
     pub wild_attack: bool,
+    /// The injury drawn on the Injury Table after its Incapacitation roll (S48).
+    pub injury_drawn: Option<Injury>,
 }
 
 impl Member {
@@ -119,6 +123,7 @@ impl Member {
             bleeding_out: false,
             free_actions_only: false,
             injury: None,
+            injury_drawn: None,
             nonlethal: false,
             sleep_checks: 0,
             collapsed_from: None,
@@ -290,6 +295,15 @@ pub struct LastAttack {
     pub modifier: i32,
 }
 
+/// The last Spirit roll to recover from Shaken, for a chip's reroll tied to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastRecover {
+    pub target: MemberRef,
+    /// The modifier typed with the roll (the automatic ones are worked out again).
+    pub modifier: i32,
+    pub result: TraitResult,
+}
+
 /// A game at the table.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct State {
@@ -308,6 +322,8 @@ pub struct State {
     pub prompts: Vec<Prompt>,
     pub last_damage: Option<LastDamage>,
     pub last_attack: Option<LastAttack>,
+    /// The Spirit roll just made, until any event but a chip spent.
+    pub last_recover: Option<LastRecover>,
     pub chips: Chips,
     /// The last event in words (what `describe` reports).
     pub said: String,
@@ -327,13 +343,15 @@ pub struct TraitInput {
     pub fatigue: i32,
     /// +2 while it holds a Joker.
     pub joker: i32,
+    /// What its special abilities add to this roll (Undead, Combat Reflexes, Iron Jaw).
+    pub ability: i32,
 }
 
 impl TraitInput {
     /// All the automatic modifiers together.
     #[must_use]
     pub fn modifier(&self) -> i32 {
-        self.unskilled + self.wounds + self.fatigue + self.joker
+        self.unskilled + self.wounds + self.fatigue + self.joker + self.ability
     }
 }
 
@@ -564,17 +582,54 @@ impl State {
     /// # Errors
     /// An unknown unit or member.
     pub fn trait_input(&self, rules: &Rules, m: &MemberRef, trait_name: &str) -> Result<TraitInput, Error> {
+        self.trait_input_for(rules, m, trait_name, RollFor::Any)
+    }
+
+    /// The inputs of a trait roll made `for_what`, where the combatant's special abilities
+    /// change it (S42–S47).
+    ///
+    /// # Errors
+    /// An unknown unit or member.
+    pub fn trait_input_for(
+        &self,
+        rules: &Rules,
+        m: &MemberRef,
+        trait_name: &str,
+        for_what: RollFor,
+    ) -> Result<TraitInput, Error> {
         let unit = self.unit_ref(&m.unit)?;
         let member = self.member_ref(m)?;
         let (die, unskilled) = unit.combatant.trait_die(rules, trait_name);
         let (wounds, fatigue) = self.penalties(rules, member);
+        let abilities = unit.combatant.abilities;
         Ok(TraitInput {
             die,
             wild: unit.combatant.is_wild_card(),
             unskilled,
-            wounds,
+            wounds: abilities.wound_penalty(rules, wounds, for_what),
             fatigue,
             joker: self.joker_bonus(rules, &m.unit),
+            ability: abilities.bonus(rules, for_what),
+        })
+    }
+
+    /// The inputs of the soak roll of the last hit: Vigor, with the penalties the target had
+    /// before the hit (S12) and its abilities (Iron Jaw's +2).
+    ///
+    /// # Errors
+    /// An unknown unit.
+    pub fn soak_input(&self, rules: &Rules, last: &LastDamage) -> Result<TraitInput, Error> {
+        let unit = self.unit_ref(&last.target.unit)?;
+        let (wounds, fatigue) = self.penalties(rules, &last.before);
+        let abilities = unit.combatant.abilities;
+        Ok(TraitInput {
+            die: unit.combatant.attributes.vigor,
+            wild: unit.combatant.is_wild_card(),
+            unskilled: 0,
+            wounds: abilities.wound_penalty(rules, wounds, RollFor::Soak),
+            fatigue,
+            joker: self.joker_bonus(rules, &last.target.unit),
+            ability: abilities.bonus(rules, RollFor::Soak),
         })
     }
 

@@ -5,9 +5,11 @@ use std::collections::BTreeMap;
 use super::*;
 use crate::kernel::cards::Colour;
 use crate::kernel::log::Rules as _;
+use crate::systems::savage::rules::abilities::{Abilities, RollFor};
 use crate::systems::savage::rules::combatant;
 use crate::systems::savage::rules::embedded;
 use crate::systems::savage::rules::initiative::parse_card;
+use crate::systems::savage::rules::injury::InjuryRoll;
 
 fn rules() -> &'static Rules {
     embedded().expect("embedded data")
@@ -49,8 +51,14 @@ fn unit(id: &str, combatant: Combatant) -> UnitSetup {
 
 /// Four posse members, ten Extras in two groups, one Wild Card villain (armour 1).
 fn setup() -> Event {
+    setup_with(Abilities::default())
+}
+
+/// As [`setup`], the Boss with these special abilities.
+fn setup_with(abilities: Abilities) -> Event {
     let mut boss = wild_card("Boss", None, "d8", "d8", &[]);
     boss.armour = 1;
+    boss.abilities = abilities;
     Event::Setup {
         seed: 7,
         players: ["Alice", "Bea", "Cal", "Dan"].map(str::to_owned).to_vec(),
@@ -144,11 +152,16 @@ fn order(fight: &Fight<'static>) -> Vec<String> {
 }
 
 fn round_one() -> Fight<'static> {
+    round_one_with(Abilities::default())
+}
+
+/// As [`round_one`], the Boss with these special abilities.
+fn round_one_with(abilities: Abilities) -> Fight<'static> {
     let mut fight = Fight::default();
     play(
         &mut fight,
         &[
-            setup(),
+            setup_with(abilities),
             Event::DrawChips {
                 holder: player("Alice"),
                 count: 3,
@@ -1203,4 +1216,190 @@ fn an_attack_starts_on_an_enemy_still_fighting() {
     play(&mut fight, &[hit(m("outlaws", 0), Some("ann"), 12)]);
     assert_eq!(member(&fight, "outlaws", 0).status, Status::Out);
     assert_eq!(fight.state.default_target(&m("ann", 0), Some(&m("outlaws", 0))), Some(m("outlaws", 1)));
+}
+
+/// S42 and S44 (SW, the summary is silent): Undead and Combat Reflexes each add 2 to the
+/// Spirit roll to recover from Shaken. Spirit d6: 3 and 2 is a failure, +4 a success.
+#[test]
+fn undead_and_combat_reflexes_shake_off_shaken_more_easily() {
+    let shaken_boss = |abilities| {
+        let mut fight = round_one_with(abilities);
+        play(&mut fight, &[begin("cid"), hit(m("boss", 0), None, 7), end("cid"), begin("boss")]);
+        play(&mut fight, &[Event::Recover { target: m("boss", 0), roll: typed(3, Some(2)), modifier: 0 }]);
+        fight
+    };
+    let plain = shaken_boss(Abilities::default());
+    assert!(member(&plain, "boss", 0).shaken);
+    let both = Abilities { undead: true, combat_reflexes: true, ..Abilities::default() };
+    let input =
+        round_one_with(both).state.trait_input_for(rules(), &m("boss", 0), "spirit", RollFor::Unshake);
+    assert_eq!(input.map(|i| (i.ability, i.modifier())), Ok((4, 4)));
+    let fight = shaken_boss(both);
+    let boss = member(&fight, "boss", 0);
+    assert_eq!((boss.shaken, boss.free_actions_only), (false, true));
+    // The file has the keys only when true; an older file reads the same.
+    let text = serde_json::to_string(&fight.state.unit("boss").expect("boss").combatant).expect("JSON");
+    assert!(text.contains("\"undead\":true,\"combat_reflexes\":true"), "{text}");
+    assert!(!text.contains("iron_jaw"), "{text}");
+    assert_eq!(combatant::from_json(&text).map(|c| c.abilities), Ok(both));
+}
+
+/// S45 (SW): Iron Jaw adds 2 to soak. 11 against Toughness 7 is a wound; Vigor d8 3 and 2 is
+/// a failed soak, +2 a success that takes the wound away.
+#[test]
+fn iron_jaw_soaks_at_plus_two() {
+    let soaked = |abilities| {
+        let mut fight = round_one_with(abilities);
+        play(
+            &mut fight,
+            &[
+                begin("cid"),
+                hit(m("boss", 0), None, 11),
+                Event::SpendChip {
+                    holder: Holder::Marshal,
+                    chip: ChipColour::White,
+                    purpose: Spend::Soak { roll: typed(3, Some(2)), modifier: 0 },
+                },
+            ],
+        );
+        member(&fight, "boss", 0).wounds
+    };
+    assert_eq!(soaked(Abilities::default()), 1);
+    assert_eq!(soaked(Abilities { iron_jaw: true, ..Abilities::default() }), 0);
+}
+
+/// S42, S46 and S47 (SW): Undead ignores every wound penalty, Nerves of Steel one point of it,
+/// Hard to Kill all of it on the Incapacitation roll only. Boss with four wounds (23 against
+/// 7) rolls Vigor 4 and 2: at −3 that is 1, dead; Hard to Kill makes it a success.
+#[test]
+fn wound_penalties_ignored_by_undead_nerves_of_steel_and_hard_to_kill() {
+    let penalty = |abilities, for_what| {
+        let mut fight = round_one_with(abilities);
+        play(&mut fight, &[begin("cid"), hit(m("boss", 0), None, 15)]);
+        assert_eq!(member(&fight, "boss", 0).wounds, 2);
+        fight.state.trait_input_for(rules(), &m("boss", 0), "shooting", for_what).map(|i| i.wounds)
+    };
+    let none = Abilities::default();
+    assert_eq!(penalty(none, RollFor::Any), Ok(-2));
+    assert_eq!(penalty(Abilities { undead: true, ..none }, RollFor::Any), Ok(0));
+    assert_eq!(penalty(Abilities { nerves_of_steel: true, ..none }, RollFor::Any), Ok(-1));
+    assert_eq!(penalty(Abilities { hard_to_kill: true, ..none }, RollFor::Any), Ok(-2));
+    let fate = |abilities| {
+        let mut fight = round_one_with(abilities);
+        play(
+            &mut fight,
+            &[
+                begin("cid"),
+                hit(m("boss", 0), None, 23),
+                Event::Incapacitation { target: m("boss", 0), roll: typed(4, Some(2)), modifier: 0 },
+            ],
+        );
+        let boss = member(&fight, "boss", 0);
+        (boss.status, boss.injury)
+    };
+    assert_eq!(fate(none), (Status::Dead, Some(Incapacitation::Dead)));
+    assert_eq!(
+        fate(Abilities { hard_to_kill: true, ..none }),
+        (Status::Incapacitated, Some(Incapacitation::HealsWithWounds))
+    );
+}
+
+/// S48: the summary names the Injury Table (fr 28: "la blessure tirée sur la Table des
+/// Blessures et permanente") but gives none: Savage Worlds' 2d6 table, then its d6, drawn once
+/// the Incapacitation roll has left a lasting injury. S49: a Healing roll in the healer's turn,
+/// at the patient's wound penalty, stops the Bleeding Out (SW; fr 28 "sauf si l'hémorragie est
+/// endiguée").
+#[test]
+fn the_injury_is_drawn_and_a_healing_roll_stops_the_bleeding() {
+    let mut fight = round_one();
+    let injury = |roll, sub| Event::Injury { target: m("ann", 0), roll: InjuryRoll::Typed { roll, sub } };
+    play(&mut fight, &[hit(m("ann", 0), Some("boss"), 21)]);
+    refused(
+        &fight,
+        &injury(7, Some(4)),
+        "Ann has no lasting injury to draw: make the Incapacitation roll first",
+    );
+    // 5 − 3 = 2: a failure: a lasting injury and Bleeding Out.
+    play(&mut fight, &[Event::Incapacitation { target: m("ann", 0), roll: typed(5, Some(1)), modifier: 0 }]);
+    refused(&fight, &injury(7, None), "Guts needs the d6 too (1 to 6)");
+    play(&mut fight, &[injury(7, Some(4))]);
+    assert_eq!(
+        fight.last_line(),
+        Some("Ann's injury (2d6 7, d6 4): Guts, battered: Vigor one die type lower, for good")
+    );
+    assert_eq!(member(&fight, "ann", 0).injury_drawn.as_ref().map(|i| i.part.as_str()), Some("Guts"));
+    refused(&fight, &injury(10, None), "Ann's injury is drawn already");
+    let heal = |healer: &str, target: &str, trait_die, wild| Event::Heal {
+        healer: m(healer, 0),
+        target: m(target, 0),
+        roll: typed(trait_die, Some(wild)),
+        modifier: 0,
+    };
+    refused(&fight, &heal("boss", "ann", 5, 2), "Boss is not acting now");
+    play(&mut fight, &[begin("cid")]);
+    refused(&fight, &heal("cid", "bob", 5, 2), "Bob is not Bleeding Out");
+    // Cid has no Healing: d4 − 2, Ann's wounds −3, his Joker +2: 5 − 3 = 2, still bleeding.
+    play(&mut fight, &[heal("cid", "ann", 5, 2)]);
+    assert_eq!(
+        fight.last_line(),
+        Some("Cid rolls Healing on Ann (d4 5, Wild Die 2): 2: failure: still bleeding")
+    );
+    assert!(member(&fight, "ann", 0).bleeding_out);
+    play(&mut fight, &[heal("cid", "ann", 7, 2)]);
+    assert_eq!(
+        fight.last_line(),
+        Some("Cid rolls Healing on Ann (d4 7, Wild Die 2): 4: success: the bleeding stops")
+    );
+    let ann = member(&fight, "ann", 0);
+    assert_eq!((ann.bleeding_out, ann.status), (false, Status::Incapacitated));
+    // A seeded draw replays the same.
+    let mut other = round_one();
+    let seeded = Event::Injury { target: m("ann", 0), roll: InjuryRoll::Seeded { seed: 5 } };
+    play(&mut other, &[hit(m("ann", 0), Some("boss"), 21)]);
+    play(
+        &mut other,
+        &[Event::Incapacitation { target: m("ann", 0), roll: typed(9, Some(1)), modifier: 0 }, seeded],
+    );
+    let drawn = member(&other, "ann", 0).injury_drawn.clone().expect("drawn");
+    assert_eq!(
+        Ok(drawn),
+        crate::systems::savage::rules::injury::draw(rules(), &InjuryRoll::Seeded { seed: 5 })
+    );
+}
+
+/// fr 44: "Possibilité de relancer un jet de Trait (compétence et Attribut). Le meilleur
+/// résultat est gardé": a chip rerolls the Spirit roll just made, and the better stands.
+#[test]
+fn a_chip_rerolls_the_spirit_roll_and_the_better_stands() {
+    let mut fight = round_one();
+    let reroll = |holder: Holder, trait_die, wild_die| Event::SpendChip {
+        holder,
+        chip: ChipColour::White,
+        purpose: Spend::RerollRecover { roll: typed(trait_die, Some(wild_die)) },
+    };
+    play(&mut fight, &[begin("cid"), hit(m("boss", 0), None, 7), end("cid"), begin("boss")]);
+    refused(&fight, &reroll(Holder::Marshal, 5, 2), "there is no Spirit roll just made to reroll");
+    // Spirit d6: 3 and 2, a failure; the reroll 5 and 1 is a success and stands.
+    play(&mut fight, &[Event::Recover { target: m("boss", 0), roll: typed(3, Some(2)), modifier: 0 }]);
+    refused(&fight, &reroll(player("Alice"), 5, 1), "Alice cannot spend chips for Boss");
+    let mut better = fight.clone();
+    play(&mut better, &[reroll(Holder::Marshal, 5, 1)]);
+    let boss = member(&better, "boss", 0);
+    assert_eq!((boss.shaken, boss.free_actions_only), (false, true));
+    assert_eq!(
+        better.last_line(),
+        Some(
+            "the Marshal spends a white chip to reroll a trait roll: Boss rerolls Spirit (d6 5, Wild Die 1): 5: success: keeps 5: success: no longer Shaken, but only free actions this turn"
+        )
+    );
+    // A second chip: 9 and 2, a raise: acts normally. A worse one after it keeps the raise.
+    play(&mut better, &[reroll(Holder::Marshal, 9, 2), reroll(Holder::Marshal, 2, 2)]);
+    let boss = member(&better, "boss", 0);
+    assert_eq!((boss.shaken, boss.free_actions_only), (false, false));
+    // A worse reroll leaves the failure: still Shaken.
+    play(&mut fight, &[reroll(Holder::Marshal, 2, 1)]);
+    assert!(member(&fight, "boss", 0).shaken);
+    // Any other event closes it.
+    play(&mut fight, &[end("boss")]);
+    refused(&fight, &reroll(Holder::Marshal, 5, 2), "there is no Spirit roll just made to reroll");
 }

@@ -92,6 +92,10 @@ fn build(rules: &Rules, sheet: &CombatantSheet, flow: &mut Flow) {
         flow.heading("Action cards");
         flow.para(0.0, BODY, false, &sheet.initiative.join(", "));
     }
+    if !sheet.abilities.is_empty() {
+        flow.heading("Special abilities");
+        flow.para(0.0, BODY, false, &sheet.abilities.join(", "));
+    }
     boxes(rules, sheet, flow);
     if !sheet.notes.trim().is_empty() {
         flow.heading("Notes");

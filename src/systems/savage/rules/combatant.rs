@@ -21,6 +21,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::abilities::Abilities;
 use super::damage::DamageDice;
 use super::data::{Problem, Rules};
 use super::die::Die;
@@ -175,6 +176,10 @@ pub struct Combatant {
     /// Hardy: a second Shaken is no wound (S40). Left out of the file when not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub hardy: bool,
+    /// Undead, Fearless, Combat Reflexes, Iron Jaw, Nerves of Steel, Hard to Kill (S42–S47):
+    /// one key each, left out of the file when not.
+    #[serde(flatten)]
+    pub abilities: Abilities,
 }
 
 impl Combatant {
@@ -243,6 +248,7 @@ impl Combatant {
 /// The loose shape a combatant file is read into.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+#[expect(clippy::struct_excessive_bools, reason = "the file's ability keys, each true or left out")]
 struct Raw {
     name: String,
     kind: String,
@@ -267,6 +273,32 @@ struct Raw {
     notes: String,
     #[serde(default)]
     hardy: bool,
+    #[serde(default)]
+    undead: bool,
+    #[serde(default)]
+    fearless: bool,
+    #[serde(default)]
+    combat_reflexes: bool,
+    #[serde(default)]
+    iron_jaw: bool,
+    #[serde(default)]
+    nerves_of_steel: bool,
+    #[serde(default)]
+    hard_to_kill: bool,
+}
+
+impl Raw {
+    /// The ability keys, each false when left out.
+    fn abilities(&self) -> Abilities {
+        Abilities {
+            undead: self.undead,
+            fearless: self.fearless,
+            combat_reflexes: self.combat_reflexes,
+            iron_jaw: self.iron_jaw,
+            nerves_of_steel: self.nerves_of_steel,
+            hard_to_kill: self.hard_to_kill,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -419,6 +451,7 @@ fn sizes(raw: &Raw) -> Vec<Problem> {
 }
 
 fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
+    let abilities = raw.abilities();
     // Sizes first: a list or a text too long for a real character is refused before it is
     // read through.
     let too_large = sizes(&raw);
@@ -517,6 +550,7 @@ fn validate(raw: Raw) -> Result<Combatant, Vec<Problem>> {
         weapons,
         notes: raw.notes,
         hardy: raw.hardy,
+        abilities,
     })
 }
 

@@ -122,6 +122,10 @@ pub struct FatigueRules {
     pub short_of_water_modifier: i32,
     pub litres_per_level: u32,
     pub thirst_death_hours: String,
+    /// The people a successful Survival roll finds water and food for.
+    pub survival_feeds: u32,
+    /// The people more each raise on that roll feeds.
+    pub survival_more_per_raise: u32,
 }
 
 impl FatigueRules {
@@ -271,6 +275,23 @@ pub struct Core {
     pub fatigue: FatigueRules,
     pub initiative: InitiativeRules,
     pub incapacitation: IncapacitationRules,
+    pub abilities: AbilityRules,
+    pub injury_table: super::injury::InjuryTable,
+}
+
+/// The numbers of the special abilities and Edges that change rolls (S42–S47, Savage Worlds as
+/// players know them): `core.json` `abilities`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityRules {
+    /// Undead: added to the Spirit roll to recover from Shaken.
+    pub undead_unshake: i32,
+    /// Combat Reflexes: added to the Spirit roll to recover from Shaken.
+    pub combat_reflexes_unshake: i32,
+    /// Iron Jaw: added to the soak roll.
+    pub iron_jaw_soak: i32,
+    /// Nerves of Steel: points of wound penalty ignored.
+    pub nerves_of_steel_ignores: i32,
 }
 
 /// The numbers of `chips.json`.
@@ -424,6 +445,8 @@ mod raw {
         pub fatigue: Fatigue,
         pub initiative: Initiative,
         pub incapacitation: Incapacitation,
+        pub abilities: super::AbilityRules,
+        pub injury_table: super::super::injury::InjuryTable,
     }
 
     #[derive(Deserialize)]
@@ -513,6 +536,8 @@ mod raw {
         pub short_of_water_modifier: i32,
         pub litres_per_level: u32,
         pub death_within_hours: String,
+        pub survival_feeds: u32,
+        pub survival_more_per_raise: u32,
     }
 
     #[derive(Deserialize)]
@@ -585,6 +610,7 @@ fn die_sides(value: u32, file: &str, path: &str, problems: &mut Vec<Problem>) ->
 /// The checks of `core.json` that only report problems.
 fn check_core(r: &raw::Core, problems: &mut Vec<Problem>) {
     let f = CORE_FILE;
+    super::injury::check(&r.injury_table, f, problems);
     if r.wounds.penalty_per_wound > 0 || r.wounds.penalty_cap > 0 {
         problems.push(Problem::new(f, "$.wounds", "wound penalties are written as negative numbers"));
     }
@@ -706,6 +732,8 @@ fn core(r: &raw::Core, problems: &mut Vec<Problem>) -> Core {
         },
         attack_raise_die: die_sides(r.damage.attack_raise_die, f, "$.damage.attack_raise_die", problems),
         situations: r.situations.clone(),
+        abilities: r.abilities.clone(),
+        injury_table: r.injury_table.clone(),
         wounds: WoundRules {
             wild_card_wounds: r.wounds.wild_card_wounds,
             penalty_per_wound: r.wounds.penalty_per_wound,
@@ -727,6 +755,8 @@ fn core(r: &raw::Core, problems: &mut Vec<Problem>) -> Core {
             short_of_water_modifier: r.fatigue.thirst.short_of_water_modifier,
             litres_per_level: r.fatigue.thirst.litres_per_level,
             thirst_death_hours: r.fatigue.thirst.death_within_hours.clone(),
+            survival_feeds: r.fatigue.thirst.survival_feeds,
+            survival_more_per_raise: r.fatigue.thirst.survival_more_per_raise,
         },
         initiative: InitiativeRules {
             quick_redraw_at_most: r.initiative.quick_redraw_at_most,

@@ -118,6 +118,8 @@ pub struct CombatantSheet {
     pub toughness: i32,
     pub armour: i32,
     pub initiative: Vec<String>,
+    /// Hardy and the special abilities that change rolls (S40, S42–S47), by name.
+    pub abilities: Vec<String>,
     pub weapons: Vec<WeaponLine>,
     /// Wound boxes per member (3 for a Wild Card, 1 for an Extra).
     pub wound_boxes: u32,
@@ -174,6 +176,13 @@ impl CombatantSheet {
             toughness: combatant.toughness(rules),
             armour: combatant.armour,
             initiative: combatant.initiative.iter().map(|e| e.name().to_owned()).collect(),
+            abilities: combatant
+                .hardy
+                .then_some("Hardy")
+                .into_iter()
+                .chain(combatant.abilities.names())
+                .map(str::to_owned)
+                .collect(),
             weapons,
             wound_boxes: if wild { rules.core.wounds.wild_card_wounds } else { 1 },
             fatigue_boxes: u32::try_from(rules.core.fatigue.levels.len()).unwrap_or(0),
@@ -220,5 +229,12 @@ mod tests {
         let revolver = sheet.weapons.first().expect("revolver");
         assert_eq!(revolver.range.as_deref(), Some("12/24/48"));
         assert_eq!(sheet.attributes.first().map(|a| a.name.as_str()), Some("Agility"));
+        assert_eq!(sheet.abilities, Vec::<String>::new());
+        // S40, S42–S47: Hardy and the abilities ticked, by name, in the editor's order.
+        let mut tough = boss.clone();
+        tough.hardy = true;
+        tough.abilities.iron_jaw = true;
+        tough.abilities.undead = true;
+        assert_eq!(CombatantSheet::build(rules, &tough).abilities, ["Hardy", "Undead", "Iron Jaw"]);
     }
 }

@@ -9,6 +9,7 @@ use super::calc::number_stepper;
 use super::{Notice, die_picker, notice_ui};
 use crate::systems::savage::app::CombatantEntry;
 use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::abilities::Abilities;
 use crate::systems::savage::rules::combatant::{
     self, ATTRIBUTES, Combatant, InitiativeEdge, Kind, MAX_COUNT,
 };
@@ -61,6 +62,8 @@ pub struct CombatantForm {
     pub weapons: Vec<WeaponForm>,
     pub notes: String,
     pub hardy: bool,
+    /// Undead, Fearless and the Edges that change rolls (S42–S47).
+    pub abilities: Abilities,
     /// The name of a skill to add.
     pub new_skill: String,
 }
@@ -95,6 +98,7 @@ impl CombatantForm {
                 .collect(),
             notes: c.notes.clone(),
             hardy: c.hardy,
+            abilities: c.abilities,
             new_skill: String::new(),
         }
     }
@@ -156,6 +160,12 @@ impl CombatantForm {
         }
         if self.hardy {
             value["hardy"] = true.into();
+        }
+        // Each ability ticked is its key set to true; the others are left out of the file.
+        if let Ok(serde_json::Value::Object(keys)) = serde_json::to_value(self.abilities) {
+            for (key, on) in keys {
+                value[key] = on;
+            }
         }
         match (combatant::from_value(value), typed.is_empty()) {
             (result, true) => result,
@@ -309,6 +319,26 @@ fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut CombatantsState, commands: &m
     });
 }
 
+/// A checkbox for each special ability that changes rolls (S42–S47), its effect on hover.
+fn abilities_ui(ui: &mut Ui, a: &mut Abilities) {
+    ui.horizontal_wrapped(|ui| {
+        for (on, name, what) in [
+            (&mut a.undead, "Undead", "+2 to recover from Shaken; no wound penalties"),
+            (&mut a.fearless, "Fearless", "No Fear tests (the fight has none)"),
+            (&mut a.combat_reflexes, "Combat Reflexes", "+2 to recover from Shaken"),
+            (&mut a.iron_jaw, "Iron Jaw", "+2 to soak"),
+            (&mut a.nerves_of_steel, "Nerves of Steel", "Ignores 1 point of wound penalty"),
+            (
+                &mut a.hard_to_kill,
+                "Hard to Kill",
+                "No wound penalties on the Incapacitation and Bleeding Out rolls",
+            ),
+        ] {
+            ui.checkbox(on, name).on_hover_text(what);
+        }
+    });
+}
+
 fn editor_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -396,6 +426,7 @@ fn editor_ui(
         }
     });
     ui.checkbox(&mut form.hardy, "Hardy: a second Shaken is no wound");
+    abilities_ui(ui, &mut form.abilities);
     ui.label(theme::heading(&v, "Weapons"));
     weapons_ui(ui, form, problems, &mut shown);
     ui.label(theme::heading(&v, "Notes"));

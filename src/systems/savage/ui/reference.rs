@@ -11,6 +11,7 @@ use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
 use crate::systems::savage::rules::damage::{self, DamageDice, DamageRoll, RolledDamage};
 use crate::systems::savage::rules::die::Die;
+use crate::systems::savage::rules::fatigue;
 use crate::systems::savage::rules::traits::{self, Rolled, TraitDice, TraitRoll};
 use crate::ui::theme;
 use crate::ui::widgets::{choice, percent, probability_bar, problem, row, row_label, toggle};
@@ -54,7 +55,19 @@ pub struct ReferenceState {
     pub vigor: Die,
     pub vigor_wild: bool,
     pub vigor_modifier: i32,
+    /// The wounds the hit just dealt, which the soak's odds stop at (1–[`MAX_REFERENCE_SOAK`]).
+    pub soak_wounds: i32,
+    pub survival_die: Die,
+    pub survival_wild: bool,
+    pub survival_modifier: i32,
+    /// The people to find water and food for.
+    pub survival_people: i32,
+    pub survival_dice: DiceForm,
 }
+
+/// The most wounds the Reference's soak calculator takes: four raises over Toughness and more
+/// are rare, and each wound is one more bar.
+pub const MAX_REFERENCE_SOAK: i32 = 6;
 
 impl Default for ReferenceState {
     fn default() -> ReferenceState {
@@ -81,6 +94,12 @@ impl Default for ReferenceState {
             vigor: Die::D6,
             vigor_wild: true,
             vigor_modifier: 0,
+            soak_wounds: 3,
+            survival_die: Die::D6,
+            survival_wild: true,
+            survival_modifier: 0,
+            survival_people: 1,
+            survival_dice: DiceForm::default(),
         }
     }
 }
@@ -95,6 +114,7 @@ pub fn reference_ui(ui: &mut Ui, rules: &Rules, state: &mut ReferenceState) {
                 ui.columns(3, |cols| {
                     if let [a, b, c] = cols {
                         trait_calc(a, rules, state);
+                        survival_calc(a, rules, state);
                         damage_calc(b, rules, state);
                         vigor_calc(b, rules, state);
                         rules_ui(c, rules);
@@ -104,6 +124,7 @@ pub fn reference_ui(ui: &mut Ui, rules: &Rules, state: &mut ReferenceState) {
                 crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
                     if column == 0 {
                         trait_calc(ui, rules, state);
+                        survival_calc(ui, rules, state);
                     } else {
                         damage_calc(ui, rules, state);
                         vigor_calc(ui, rules, state);
@@ -204,6 +225,58 @@ fn trait_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     }
 }
 
+/// The Survival roll for water and food (S41, fr 11): the chance of feeding the people
+/// asked, and what a typed roll finds.
+fn survival_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
+    let v = ui.visuals().clone();
+    ui.add_space(theme::GAP);
+    ui.label(theme::heading(&v, "Survival: water and food"));
+    row(ui, |ui| {
+        row_label(ui, "Survival");
+        die_picker(ui, "Survival die", &mut s.survival_die);
+    });
+    toggle(ui, &mut s.survival_wild, "Wild Card (Wild Die) for Survival");
+    number_stepper(ui, "Survival modifier", &mut s.survival_modifier, -10, 10);
+    number_stepper(ui, "People to feed", &mut s.survival_people, 1, MAX_SURVIVAL_PEOPLE);
+    let people = u32::try_from(s.survival_people).unwrap_or(1);
+    let raises = fatigue::survival_raises_needed(rules, people);
+    let needs = match raises {
+        0 => "a success".to_owned(),
+        1 => "a raise".to_owned(),
+        n => format!("{n} raises"),
+    };
+    let chance = fatigue::survival_odds(rules, s.survival_die, s.survival_wild, s.survival_modifier, people);
+    probability_bar(ui, &format!("Enough for {people} ({needs})"), chance, theme::good(&v));
+    let wild = s.survival_wild.then(|| calc::wild_sides(rules));
+    s.survival_dice.ui(ui, "Survival", s.survival_die, s.survival_wild);
+    let roll = TraitRoll {
+        die: s.survival_die,
+        wild: s.survival_wild,
+        modifier: s.survival_modifier,
+        tn: rules.core.traits.target_number,
+    };
+    // The result has a line of its own (empty until both dice are typed), which a mistyped
+    // total takes instead, so nothing below moves.
+    let line = match s.survival_dice.dice(s.survival_die, wild) {
+        Ok(Some(d)) => traits::roll_dice(rules, &roll, &d).ok().map(|rolled| {
+            let found = match fatigue::survival_fed(rules, &rolled.result) {
+                0 => "no water found".to_owned(),
+                n => format!("water and food for {n}"),
+            };
+            format!("→ {}: {found}", calc::result_words(&rolled.result))
+        }),
+        Ok(None) => None,
+        Err(e) => {
+            problem(ui, &e);
+            return;
+        }
+    };
+    ui.label(RichText::new(line.unwrap_or_default()).size(theme::HEADING).strong());
+}
+
+/// The most people the Survival calculator asks about (a big wagon train).
+const MAX_SURVIVAL_PEOPLE: i32 = 60;
+
 fn damage_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "Damage"));
@@ -289,12 +362,22 @@ fn vigor_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     });
     toggle(ui, &mut s.vigor_wild, "Wild Card (Wild Die)");
     number_stepper(ui, "Vigor modifier", &mut s.vigor_modifier, -10, 10);
-    let soak = damage::soak_odds(rules, s.vigor, s.vigor_wild, s.vigor_modifier);
-    ui.label(RichText::new("Soak: wounds taken away").strong());
-    probability_bar(ui, "None", soak.none, theme::muted(&v));
-    probability_bar(ui, "1 wound", soak.wounds_1, theme::accent(&v));
-    probability_bar(ui, "2 wounds", soak.wounds_2, theme::good(&v));
-    probability_bar(ui, "3 or more", soak.wounds_3_plus, theme::good(&v));
+    // S12: "chaque succès et relance enlève une blessure" (fr 24), and never more than the
+    // hit dealt: the bars stop at the wounds taken, the last being all of them.
+    number_stepper(ui, "Wounds taken", &mut s.soak_wounds, 1, MAX_REFERENCE_SOAK);
+    let taken = u32::try_from(s.soak_wounds).unwrap_or(1);
+    let soak = damage::soak_odds_for(rules, s.vigor, s.vigor_wild, s.vigor_modifier, taken);
+    ui.label(RichText::new(format!("Soak: wounds taken away of {taken}")).strong());
+    for (k, chance) in soak.iter().enumerate() {
+        let (label, colour) = match k {
+            0 => ("None".to_owned(), theme::muted(&v)),
+            1 if taken == 1 => ("1 wound (all)".to_owned(), theme::good(&v)),
+            1 => ("1 wound".to_owned(), theme::accent(&v)),
+            k if k == soak.len() - 1 => (format!("{k} wounds (all)"), theme::good(&v)),
+            k => (format!("{k} wounds"), theme::good(&v)),
+        };
+        probability_bar(ui, &label, *chance, colour);
+    }
     let inc = damage::incapacitation_odds(rules, s.vigor, true, s.vigor_modifier);
     ui.label(RichText::new("Incapacitation roll (Wild Card)").strong());
     probability_bar(ui, "Dead (1 or less)", inc.dead, theme::bad(&v));
@@ -366,6 +449,21 @@ fn rules_ui(ui: &mut Ui, rules: &Rules) {
             ui.add_space(theme::GAP / 2.0);
         }
     }
+    egui::CollapsingHeader::new("Injury Table (2d6, then a d6)").show(ui, |ui| {
+        for row in &rules.core.injury_table.rows {
+            let rolls = |r: &crate::systems::savage::rules::injury::InjuryRow| {
+                if r.from == r.to { r.from.to_string() } else { format!("{}–{}", r.from, r.to) }
+            };
+            if row.sub.is_empty() {
+                ui.label(format!("{}: {}: {}", rolls(row), row.name, row.effect));
+            } else {
+                ui.label(RichText::new(format!("{}: {}", rolls(row), row.name)).strong());
+                for sub in &row.sub {
+                    ui.label(format!("    d6 {}: {}: {}", rolls(sub), sub.name, sub.effect));
+                }
+            }
+        }
+    });
     egui::CollapsingHeader::new("Every other rule").show(ui, |ui| {
         for section in &rules.reference.sections {
             if ["attacks", "shaken", "incapacitation", "bleeding_out", "soak", "damage"]

@@ -6,10 +6,12 @@ use egui::{RichText, Ui};
 
 use super::turn::{capital, input_parts};
 use super::{FightCommand, FightState, event_button};
-use crate::systems::savage::game::{Event, Fight, MemberRef, Status};
+use crate::systems::savage::game::{Event, Fight, Member, MemberRef, Status};
 use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::combatant::ATTRIBUTES;
+use crate::systems::savage::rules::damage::Incapacitation;
 use crate::systems::savage::rules::fatigue::{self, FatigueCause};
+use crate::systems::savage::rules::injury::InjuryRoll;
 use crate::systems::savage::rules::traits::{self, TraitDice, TraitRoll};
 use crate::systems::savage::ui::calc::{self, modifiers_ui, number_stepper, rolled_ui, trait_odds_ui};
 use crate::ui::theme;
@@ -39,12 +41,133 @@ pub(super) fn member_ui(
     )));
     if let Some(injury) = m.injury {
         ui.label(format!("Incapacitation roll made: {}", injury.id().replace('_', " ")));
+        injury_ui(ui, rules, fight, read_only, &target, state, commands);
+    }
+    if m.bleeding_out {
+        heal_ui(ui, rules, fight, read_only, &target, state, commands);
     }
     trait_check(ui, rules, fight, &target, state);
     ui.separator();
     fatigue_ui(ui, rules, fight, read_only, &target, state, commands);
     ui.separator();
     corrections(ui, rules, fight, read_only, &target, commands);
+}
+
+/// S48: the Injury Table once the Incapacitation roll has left a lasting injury: the 2d6 total
+/// and the d6 typed, or drawn by Posse; then the injury drawn.
+fn injury_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    target: &MemberRef,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let Some(m) = fight.state.member(target) else { return };
+    if let Some(drawn) = &m.injury_drawn {
+        ui.label(RichText::new(format!("Injury: {}", drawn.words())).strong());
+        return;
+    }
+    if m.injury == Some(Incapacitation::Dead) {
+        return;
+    }
+    row(ui, |ui| {
+        let label = ui.label("Injury Table: 2d6");
+        ui.add(egui::TextEdit::singleline(&mut state.injury_roll).desired_width(40.0)).labelled_by(label.id);
+        let label = ui.label("d6");
+        ui.add(egui::TextEdit::singleline(&mut state.injury_sub).desired_width(40.0)).labelled_by(label.id);
+    });
+    let typed = match (state.injury_roll.trim().parse::<u32>(), state.injury_sub.trim()) {
+        (Ok(roll), "") => Some(InjuryRoll::Typed { roll, sub: None }),
+        (Ok(roll), sub) => sub.parse::<u32>().ok().map(|sub| InjuryRoll::Typed { roll, sub: Some(sub) }),
+        (Err(_), _) => None,
+    };
+    row(ui, |ui| {
+        match typed {
+            Some(roll) => {
+                let event = Event::Injury { target: target.clone(), roll };
+                event_button(ui, rules, fight, read_only, "Draw the injury", event, commands);
+            }
+            None => {
+                ui.add_enabled(false, egui::Button::new("Draw the injury")).on_disabled_hover_text(
+                    "Type the 2d6 total, and the d6 for an arm, the guts or the head.",
+                );
+            }
+        }
+        let seeded =
+            Event::Injury { target: target.clone(), roll: InjuryRoll::Seeded { seed: calc::fresh_seed() } };
+        event_button(ui, rules, fight, read_only, "Draw the injury, Posse rolls", seeded, commands);
+    });
+}
+
+/// S49: a Healing roll by the member acting now to stop this one Bleeding Out, at the
+/// patient's wound penalty.
+fn heal_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    target: &MemberRef,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &fight.state;
+    ui.label(RichText::new("Healing roll: stop the bleeding").strong().color(theme::accent(&v)));
+    let Some(unit) = s.whose_turn() else {
+        ui.label("In a turn, the one acting may roll Healing.");
+        return;
+    };
+    // The member of the acting unit chosen on the turn panel, else its first one still active.
+    let index = s
+        .unit(unit)
+        .and_then(|u| {
+            let chosen = u.member(state.actor).filter(|m| m.is_active()).map(|_| state.actor);
+            chosen
+                .or_else(|| u.members.iter().position(Member::is_active).and_then(|i| u32::try_from(i).ok()))
+        })
+        .unwrap_or(0);
+    let healer = MemberRef::new(unit, index);
+    let (Ok(input), Some(p)) = (s.trait_input(rules, &healer, "healing"), s.member(target)) else { return };
+    let patient = s.penalties(rules, p).0;
+    number_stepper(ui, "Healing modifier", &mut state.heal_modifier, -10, 10);
+    let mut parts = input_parts(&input);
+    parts.push(("Patient's wounds", patient));
+    parts.push(("Other", state.heal_modifier));
+    let modifier = modifiers_ui(ui, &parts);
+    let roll = TraitRoll { die: input.die, wild: input.wild, modifier, tn: rules.core.traits.target_number };
+    let odds = traits::odds(rules, &roll);
+    ui.label(format!(
+        "{} rolls Healing {}: stops the bleeding {}",
+        s.name(&healer),
+        input.die,
+        crate::ui::widgets::percent(odds.at_least_success())
+    ));
+    state.heal_dice.ui(ui, "Healing", input.die, input.wild);
+    let dice = state.heal_dice.dice(input.die, input.wild.then(|| calc::wild_sides(rules)));
+    let make = |roll: TraitDice| Event::Heal {
+        healer: healer.clone(),
+        target: target.clone(),
+        roll,
+        modifier: state.heal_modifier,
+    };
+    row(ui, |ui| {
+        match &dice {
+            Ok(Some(d)) => {
+                event_button(ui, rules, fight, read_only, "Healing roll", make(d.clone()), commands);
+            }
+            _ => {
+                ui.add_enabled(false, egui::Button::new("Healing roll"))
+                    .on_disabled_hover_text("Type the dice first.");
+            }
+        }
+        let seeded = make(TraitDice::Seeded { seed: calc::fresh_seed() });
+        event_button(ui, rules, fight, read_only, "Healing roll, Posse rolls", seeded, commands);
+    });
+    if let Err(e) = &dice {
+        problem(ui, e);
+    }
 }
 
 /// Any trait roll of this combatant, worked out and read, not recorded.

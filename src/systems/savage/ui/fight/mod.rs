@@ -151,6 +151,12 @@ pub struct FightState {
     pub coffee: bool,
     pub short_of_water: bool,
     pub fatigue_dice: DiceForm,
+    /// The Injury Table's dice as typed: the 2d6 total and the d6.
+    pub injury_roll: String,
+    pub injury_sub: String,
+    /// The Healing roll against Bleeding Out.
+    pub heal_dice: DiceForm,
+    pub heal_modifier: i32,
     pub rest_levels: u32,
     pub slept: bool,
     /// Fate chips drawn from a real pot: which holder's panel is open for typed colours.
@@ -185,10 +191,14 @@ impl FightState {
             &mut self.holder_dice,
             &mut self.acting_dice,
             &mut self.fatigue_dice,
+            &mut self.heal_dice,
         ] {
             form.clear();
         }
         self.damage_total.clear();
+        self.injury_roll.clear();
+        self.injury_sub.clear();
+        self.heal_modifier = 0;
         self.extra_die.clear();
         self.prompt_modifier = 0;
         if !grew {

@@ -11,6 +11,7 @@ use crate::systems::savage::game::{
     DieRoll, Event, Fight, Holder, MemberRef, Prompt, Spend, State, TraitInput,
 };
 use crate::systems::savage::rules::Rules;
+use crate::systems::savage::rules::abilities::RollFor;
 use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
 use crate::systems::savage::rules::damage::{self, DamageRoll};
 use crate::systems::savage::rules::situation::{self, Situation};
@@ -29,6 +30,7 @@ pub(super) fn input_parts(input: &TraitInput) -> Vec<(&'static str, i32)> {
         ("Wounds", input.wounds),
         ("Fatigue", input.fatigue),
         ("Joker", input.joker),
+        ("Abilities", input.ability),
     ]
 }
 
@@ -142,7 +144,12 @@ fn prompt_ui(
         Prompt::BleedingOut(_) => ("vigor", format!("{name} is Bleeding Out: Vigor roll")),
     };
     ui.label(RichText::new(title).size(theme::HEADING).strong().color(theme::bad(&v)));
-    let Ok(input) = s.trait_input(rules, &target, trait_name) else { return };
+    let for_what = match prompt {
+        Prompt::SpiritRoll(_) => RollFor::Unshake,
+        Prompt::Incapacitation(_) => RollFor::Incapacitation,
+        Prompt::BleedingOut(_) => RollFor::BleedingOut,
+    };
+    let Ok(input) = s.trait_input_for(rules, &target, trait_name, for_what) else { return };
     number_stepper(ui, "Roll modifier", &mut state.prompt_modifier, -10, 10);
     let mut parts = input_parts(&input);
     parts.push(("Other", state.prompt_modifier));
@@ -411,6 +418,7 @@ fn acting_ui(
             .color(theme::accent(&v)),
         );
     }
+    spirit_reroll_ui(ui, rules, fight, read_only, &attacker, state, commands);
     if with_soak {
         soak_ui(ui, rules, fight, read_only, state, commands);
     }
@@ -591,6 +599,52 @@ fn attack_ui(
         input.wild,
     );
     reroll_ui(ui, rules, fight, read_only, attacker, &input, state, commands);
+}
+
+/// A chip rerolls the Spirit roll this member just made to recover from Shaken (the better
+/// result stands), while a raise could still better it.
+fn spirit_reroll_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    member: &MemberRef,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let s = &fight.state;
+    let Some(last) = s.last_recover.as_ref().filter(|r| r.target == *member) else { return };
+    if last.result.outcome == traits::Outcome::Raise {
+        return;
+    }
+    let Ok(input) = s.trait_input_for(rules, member, "spirit", RollFor::Unshake) else { return };
+    let holder = s.owner(&member.unit);
+    ui.label(
+        RichText::new(format!("Reroll the Spirit roll ({}; the better stands)", last.result.total)).strong(),
+    );
+    let colours =
+        chip_choice(ui, rules, s, &holder, ChipUse::Reroll, &mut state.reroll_colour, "Reroll Spirit with");
+    let Some(colour) = state.reroll_colour.filter(|c| colours.contains(c)) else { return };
+    let keys = state.reroll_dice.ui_for(ui, "Spirit reroll", Some(&s.name(member)), input.die, input.wild);
+    let submit = calc::ctrl_enter(ui, keys);
+    let rolled = typed(rules, &state.reroll_dice, &input);
+    let make = |roll: TraitDice| Event::SpendChip {
+        holder: holder.clone(),
+        chip: colour,
+        purpose: Spend::RerollRecover { roll },
+    };
+    roll_buttons(
+        ui,
+        rules,
+        fight,
+        read_only,
+        &rolled,
+        make,
+        &format!("Reroll Spirit with a {} chip", colour.id()),
+        "Reroll Spirit, Posse rolls",
+        submit,
+        commands,
+    );
 }
 
 /// A chip rerolls the attack this member just made (the better result stands), below the
@@ -974,14 +1028,18 @@ fn soak_ui(
     true
 }
 
-/// The soak roll's inputs: Vigor, with the penalties the target had before the hit.
+/// The soak roll's inputs: Vigor, with the penalties the target had before the hit (the
+/// game's own, so the odds are those of the roll it will make).
 fn soak_input(rules: &Rules, s: &State, last: &crate::systems::savage::game::LastDamage) -> TraitInput {
-    let (wounds, fatigue) = s.penalties(rules, &last.before);
-    let (die, wild) =
-        s.unit(&last.target.unit).map_or((crate::systems::savage::rules::die::Die::D4, false), |u| {
-            (u.combatant.attributes.vigor, u.combatant.is_wild_card())
-        });
-    TraitInput { die, wild, unskilled: 0, wounds, fatigue, joker: s.joker_bonus(rules, &last.target.unit) }
+    s.soak_input(rules, last).unwrap_or(TraitInput {
+        die: crate::systems::savage::rules::die::Die::D4,
+        wild: false,
+        unskilled: 0,
+        wounds: 0,
+        fatigue: 0,
+        joker: 0,
+        ability: 0,
+    })
 }
 
 /// Colour buttons for the chips `holder` has that may be spent on `purpose`; returns them.
