@@ -618,33 +618,17 @@ fn spirit_reroll_ui(
         return;
     }
     let Ok(input) = s.trait_input_for(rules, member, "spirit", RollFor::Unshake) else { return };
-    let holder = s.owner(&member.unit);
-    ui.label(
-        RichText::new(format!("Reroll the Spirit roll ({}; the better stands)", last.result.total)).strong(),
-    );
-    let colours =
-        chip_choice(ui, rules, s, &holder, ChipUse::Reroll, &mut state.reroll_colour, "Reroll Spirit with");
-    let Some(colour) = state.reroll_colour.filter(|c| colours.contains(c)) else { return };
-    let keys = state.reroll_dice.ui_for(ui, "Spirit reroll", Some(&s.name(member)), input.die, input.wild);
-    let submit = calc::ctrl_enter(ui, keys);
-    let rolled = typed(rules, &state.reroll_dice, &input);
-    let make = |roll: TraitDice| Event::SpendChip {
-        holder: holder.clone(),
-        chip: colour,
-        purpose: Spend::RerollRecover { roll },
+    let form = RerollForm {
+        heading: format!("Reroll the Spirit roll ({}; the better stands)", last.result.total),
+        choose: "Reroll Spirit with",
+        field: "Spirit reroll",
+        button: "Reroll Spirit with a",
+        posse: "Reroll Spirit, Posse rolls",
     };
-    roll_buttons(
-        ui,
-        rules,
-        fight,
-        read_only,
-        &rolled,
-        make,
-        &format!("Reroll Spirit with a {} chip", colour.id()),
-        "Reroll Spirit, Posse rolls",
-        submit,
-        commands,
-    );
+    let holder = s.owner(&member.unit);
+    chip_reroll_ui(ui, rules, fight, read_only, &holder, member, &input, &form, state, commands, |roll| {
+        Spend::RerollRecover { roll }
+    });
 }
 
 /// A chip rerolls the attack this member just made (the better result stands), below the
@@ -665,21 +649,69 @@ fn reroll_ui(
     if s.last_damage.is_some() {
         return;
     }
-    let holder = s.owner(&attacker.unit);
-    ui.label(RichText::new(format!("Reroll the attack ({}; the better stands)", last.result.total)).strong());
-    let colours =
-        chip_choice(ui, rules, s, &holder, ChipUse::Reroll, &mut state.reroll_colour, "Reroll with");
-    let Some(colour) = state.reroll_colour.filter(|c| colours.contains(c)) else { return };
     let skill_die = s.unit(&attacker.unit).map_or(input.die, |u| u.combatant.trait_die(rules, &last.skill).0);
     let reroll_input = TraitInput { die: skill_die, ..*input };
-    let keys = state.reroll_dice.ui_for(ui, "Reroll", Some(&s.name(attacker)), skill_die, input.wild);
-    let submit = calc::ctrl_enter(ui, keys);
-    let rolled = typed(rules, &state.reroll_dice, &reroll_input);
-    let make = |roll: TraitDice| Event::SpendChip {
-        holder: holder.clone(),
-        chip: colour,
-        purpose: Spend::RerollAttack { roll },
+    let form = RerollForm {
+        heading: format!("Reroll the attack ({}; the better stands)", last.result.total),
+        choose: "Reroll with",
+        field: "Reroll",
+        button: "Reroll with a",
+        posse: "Reroll, Posse rolls",
     };
+    let holder = s.owner(&attacker.unit);
+    chip_reroll_ui(
+        ui,
+        rules,
+        fight,
+        read_only,
+        &holder,
+        attacker,
+        &reroll_input,
+        &form,
+        state,
+        commands,
+        |roll| Spend::RerollAttack { roll },
+    );
+}
+
+/// The words of a chip's reroll form.
+struct RerollForm {
+    heading: String,
+    /// The chip row's label.
+    choose: &'static str,
+    /// The dice field's name.
+    field: &'static str,
+    /// The typed dice's button, before the chip's colour ("Reroll with a" red chip).
+    button: &'static str,
+    /// The button that lets Posse roll.
+    posse: &'static str,
+}
+
+/// A chip rerolls the roll `who` just made (`input` its dice); the better result stands.
+/// `purpose` makes the spend from the new roll.
+#[expect(clippy::too_many_arguments, reason = "the reroll form reads the whole table")]
+fn chip_reroll_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    holder: &Holder,
+    who: &MemberRef,
+    input: &TraitInput,
+    form: &RerollForm,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+    purpose: impl Fn(TraitDice) -> Spend,
+) {
+    let s = &fight.state;
+    ui.label(RichText::new(form.heading.as_str()).strong());
+    let colours = chip_choice(ui, rules, s, holder, ChipUse::Reroll, &mut state.reroll_colour, form.choose);
+    let Some(colour) = state.reroll_colour.filter(|c| colours.contains(c)) else { return };
+    let keys = state.reroll_dice.ui_for(ui, form.field, Some(&s.name(who)), input.die, input.wild);
+    let submit = calc::ctrl_enter(ui, keys);
+    let rolled = typed(rules, &state.reroll_dice, input);
+    let make =
+        |roll: TraitDice| Event::SpendChip { holder: holder.clone(), chip: colour, purpose: purpose(roll) };
     roll_buttons(
         ui,
         rules,
@@ -687,8 +719,8 @@ fn reroll_ui(
         read_only,
         &rolled,
         make,
-        &format!("Reroll with a {} chip", colour.id()),
-        "Reroll, Posse rolls",
+        &format!("{} {} chip", form.button, colour.id()),
+        form.posse,
         submit,
         commands,
     );
