@@ -89,10 +89,10 @@ pub(super) fn apply(book: &Rulebook, s: &mut State, event: &Event) -> Result<(),
         Event::Attack(attack) => self::attack(book, s, attack),
         Event::HoldAttack => hold_attack(book, s),
         Event::Shootout(sh) => shootout_roll(book, s, sh),
-        Event::Hazard { hazard, check, damage, defence, defence_bonus_dice } => {
-            self::hazard(book, s, hazard, check, (damage, defence), *defence_bonus_dice)
+        Event::Hazard { hazard, check, damage, defence, defence_bonus_dice, cure } => {
+            self::hazard(book, s, hazard, check, (damage, defence), *defence_bonus_dice, *cure)
         }
-        Event::Wound { player, amount } => wound_event(book, s, *player, *amount),
+        Event::Wound { player, amount, cure } => wound_event(book, s, *player, *amount, *cure),
         Event::Draw { player, deck, count } => draw(s, *player, *deck, *count),
         Event::JokerDrawn { player } => s.player(*player).map(|_| ()),
         Event::Discard { player, count } => discard(s, *player, *count),
@@ -1033,9 +1033,11 @@ fn hazard(
     check: &[u8],
     (damage, defence): (&[u8], &[u8]),
     defence_bonus_dice: u32,
+    cure: bool,
 ) -> Result<(), Error> {
     deadlands(s, "map hazards are")?;
     let seat = acting(s, "entering a hazard")?;
+    cure_allowed(s, cure)?;
     let Some(h) = book.core.hazards.iter().find(|h| h.id == id) else {
         let ids: Vec<&str> = book.core.hazards.iter().map(|h| h.id.as_str()).collect();
         return Err(Error::BadRolls(format!("'{id}' is not a hazard: use {}", ids.join(" or "))));
@@ -1089,30 +1091,76 @@ fn hazard(
         let t = turn_mut(s)?;
         t.moved = t.movement;
     }
+    let health_before = s.player(seat)?.health;
     res.armour_lost = take_damage(s, seat, res.damage)?;
     let left = s.player(seat)?.health;
     res.health_left = left;
+    // A fighter with a cure in reach waits at 0 Health for it (reading R33).
+    let waits = left == 0 && res.damage > 0 && cure;
     res.result = if res.damage == 0 {
         Outcome::None
     } else if left > 0 {
         Outcome::Wounded
     } else {
-        frag(book, s, seat, None, None)?;
+        if !waits {
+            frag(book, s, seat, None, None)?;
+        }
         Outcome::Fragged
     };
+    if waits {
+        let below = res.damage.saturating_sub(health_before);
+        s.cure = Some(CureWait { seat, attacker: None, below, gallows: None, resolution: res.clone() });
+    }
     s.last = Some(res);
     Ok(())
 }
 
-fn wound_event(book: &Rulebook, s: &mut State, seat: usize, amount: u32) -> Result<(), Error> {
+/// A frag may wait for a cure only in games begun since edition 2 (reading R33).
+fn cure_allowed(s: &State, cure: bool) -> Result<(), Error> {
+    if cure && s.edition < 2 {
+        return Err(Error::Cure("this game began before a frag waited for a cure".into()));
+    }
+    Ok(())
+}
+
+fn wound_event(book: &Rulebook, s: &mut State, seat: usize, amount: u32, cure: bool) -> Result<(), Error> {
     active(s, seat)?;
     if amount == 0 {
         return Err(Error::ZeroCount);
     }
-    take_damage(s, seat, amount)?;
-    if s.player(seat)?.health == 0 {
-        frag(book, s, seat, None, None)?;
+    cure_allowed(s, cure)?;
+    let health_before = s.player(seat)?.health;
+    let armour_lost = take_damage(s, seat, amount)?;
+    if s.player(seat)?.health > 0 {
+        return Ok(());
     }
+    if !cure {
+        return frag(book, s, seat, None, None).map(|_| ());
+    }
+    // A fighter with a cure in reach waits at 0 Health for it (reading R33); if the frag
+    // comes, the card's wound is what the result reads.
+    let resolution = Resolution {
+        attacker: None,
+        target: Target::Player(seat),
+        weapon: "card".into(),
+        hit: true,
+        hit_total: 0,
+        range: 0,
+        attack_total: amount,
+        defence_total: 0,
+        damage: amount,
+        result: Outcome::Fragged,
+        health_left: 0,
+        malfunction: false,
+        gallows: None,
+        cards_drawn: 0,
+        blood_gained: 0,
+        armour_lost,
+        out_of_ammo: false,
+        rerolled: 0,
+    };
+    let below = amount.saturating_sub(health_before);
+    s.cure = Some(CureWait { seat, attacker: None, below, gallows: None, resolution });
     Ok(())
 }
 

@@ -161,11 +161,19 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
             Some(r) => format!("{current} is struck by the {}: {}", r.weapon, damage_words(before, after, r)),
             None => format!("{current} enters a hazard"),
         },
-        Event::Wound { player, amount } => {
+        Event::Wound { player, amount, .. } => {
             let left = after.players.get(*player).map_or(0, |p| p.health);
             let fragged = after.players.get(*player).is_some_and(|p| !p.is_active());
-            let end =
-                if fragged { "fragged (no one scores)".to_owned() } else { format!("{left} Health left") };
+            let waiting = after.cure.as_ref().filter(|w| w.seat == *player);
+            let end = match waiting {
+                // A cure in reach: he waits at 0 Health for it (reading R33).
+                Some(w) if w.below > 0 => {
+                    format!("at 0 Health ({} below): they cure it now or are fragged", w.below)
+                }
+                Some(_) => "at 0 Health: they cure it now or are fragged".to_owned(),
+                None if fragged => "fragged (no one scores)".to_owned(),
+                None => format!("{left} Health left"),
+            };
             format!("{} loses {amount} Health to a card: {end}", who(before, *player))
         }
         Event::Draw { player, deck, count } => format!(

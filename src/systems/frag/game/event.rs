@@ -313,9 +313,18 @@ pub enum Event {
         /// The Saloon Gal's die added to her defence, paid with a card (reading R28).
         #[serde(default, skip_serializing_if = "is_zero")]
         defence_bonus_dice: u32,
+        /// His player says he can cure a frag instantly, as [`Attack::cure`] (reading R33).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        cure: bool,
     },
-    /// A card effect takes Health from a fighter (no one scores a frag from it).
-    Wound { player: usize, amount: u32 },
+    /// A card effect takes Health from a fighter (no one scores a frag from it). With
+    /// `cure`, his player says he can cure a frag instantly, as [`Attack::cure`] (reading R33).
+    Wound {
+        player: usize,
+        amount: u32,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        cure: bool,
+    },
     /// A player draws cards.
     Draw { player: usize, deck: Deck, count: u32 },
     /// A joker drawn in play: it is discarded and the player draws a card from any deck.

@@ -149,6 +149,7 @@ fn action(book: &Rulebook, s: &State, rng: &mut StdRng, current: usize) -> Event
             damage: faces(rng, 2),
             defence: faces(rng, s.players.get(current).map_or(0, |p| p.health)),
             defence_bonus_dice: 0,
+            cure: false,
         },
         _ => Event::EndTurn,
     }

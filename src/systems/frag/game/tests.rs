@@ -559,6 +559,7 @@ fn no_frag_against_yourself() {
             damage: vec![6, 6],
             defence: vec![1, 1],
             defence_bonus_dice: 0,
+            cure: false,
         },
     );
     assert_eq!(
@@ -585,6 +586,7 @@ fn the_beast_bites_only_a_slow_eye() {
         damage: vec![],
         defence: vec![],
         defence_bonus_dice: 0,
+        cure: false,
     };
     assert_eq!(
         ok(&mut g, escape),
@@ -596,6 +598,7 @@ fn the_beast_bites_only_a_slow_eye() {
         damage: vec![3, 3, 3],
         defence: vec![4, 5],
         defence_bonus_dice: 0,
+        cure: false,
     };
     assert_eq!(
         ok(&mut g, bite),
@@ -792,7 +795,7 @@ fn healing_hexes_and_shootouts() {
     ok(&mut g, poker(&["AS,KS,QS,JS,10S", "7H,7D,2C,3S,9D", "2H,4D,6C,8S,10D", "3H,5D,7C,9S,JD"]));
     ok(&mut g, Event::Respawn { square: Some(1) });
     ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
-    ok(&mut g, Event::Wound { player: ANN, amount: 2 });
+    ok(&mut g, Event::Wound { player: ANN, amount: 2, cure: false });
     // The Indian Brave heals 1 more than the card says, but not past his Health.
     assert_eq!(
         ok(
@@ -1251,7 +1254,7 @@ fn the_chainsaw_the_first_aid_kit_and_what_a_frag_takes() {
     ok(&mut g, play("Skateboard", true, None, None));
     ok(&mut g, Event::Draw { player: ANN, deck: Deck::Events, count: 1 });
     ok(&mut g, play("Alternate Food Source", true, None, None));
-    ok(&mut g, Event::Wound { player: ANN, amount: 2 });
+    ok(&mut g, Event::Wound { player: ANN, amount: 2, cure: false });
     let p = &g.state.players[ANN];
     assert_eq!(p.status, Status::Fragged);
     assert_eq!(p.specials, ["Alternate Food Source"]);
@@ -1387,7 +1390,7 @@ fn ann_at_one_health_hit_for_two(cure: bool) -> (Game, String) {
     ann_enters(&mut g, 3);
     ok(&mut g, Event::Respawn { square: Some(2) });
     ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
-    ok(&mut g, Event::Wound { player: ANN, amount: 1 });
+    ok(&mut g, Event::Wound { player: ANN, amount: 1, cure: false });
     assert_eq!(g.state.players[ANN].health, 1);
     let mut shot =
         with_gallows(attack(BOB, Target::Player(ANN), WeaponUse::Starting, 3, [&[2, 2], &[6, 6], &[6]]), 1);
@@ -1513,7 +1516,7 @@ fn a_blood_counter_in_reach_and_a_card_cure_a_frag_together() {
     ok(&mut g, Event::EndTurn);
     ok(&mut g, Event::Respawn { square: Some(4) });
     ok(&mut g, Event::RollMovement { dice: vec![2, 2], extra_dice: 0 });
-    ok(&mut g, Event::Wound { player: CY, amount: 1 });
+    ok(&mut g, Event::Wound { player: CY, amount: 1, cure: false });
     // Ann's Gatling Pistol: 18 against Cy's 6 is 3 damage, 2 past his last Health.
     let mut shot = with_gallows(
         attack(ANN, Target::Player(CY), WeaponUse::Starting, 1, [&[3, 3, 3], &[6, 6, 6], &[6]]),
@@ -1585,4 +1588,69 @@ fn a_zombie_frag_waits_for_the_cure_too() {
     );
     assert_eq!((g.state.zombie_attacks_left(), g.state.players[ANN].status), (0, Status::Fragged));
     ok(&mut g, Event::EndTurn);
+}
+
+#[test]
+fn a_hazard_frag_waits_for_the_cure() {
+    // deadlands:8: "If the Health of the target drops to 0 or less, and he can't cure it
+    // instantly with cards, he is fragged". Acid does 6 damage to Ann's 2 Health: 4 past 0.
+    let mut g = deadlands(None);
+    ok(&mut g, Event::Respawn { square: Some(3) });
+    ok(&mut g, Event::RollMovement { dice: vec![1, 1], extra_dice: 0 });
+    let acid = Event::Hazard {
+        hazard: "acid".into(),
+        check: vec![],
+        damage: vec![6, 6],
+        defence: vec![1, 1],
+        defence_bonus_dice: 0,
+        cure: true,
+    };
+    assert_eq!(
+        ok(&mut g, acid),
+        "Ann is struck by the Acid: 12 against 2: 6 damage, Ann is at 0 Health (4 below): they cure it now or are fragged"
+    );
+    assert_eq!(
+        refused(&mut g, Event::EndTurn),
+        "Ann is at 0 Health: they cure it now (a healing card, a blood counter) or say they have no cure"
+    );
+    assert_eq!(
+        ok(&mut g, heal(ANN, "Snake Oil", 5)),
+        "Ann plays Snake Oil: cured with Health 1, not fragged"
+    );
+    let s = &g.state;
+    assert_eq!(
+        (s.cure.is_none(), s.players[ANN].status, s.players[ANN].health, s.leftovers.len()),
+        (true, Status::Active(Spot::Respawn(3)), 1, 0)
+    );
+    ok(&mut g, Event::EndTurn);
+}
+
+#[test]
+fn a_card_wound_frag_waits_for_the_cure_and_is_declined() {
+    // deadlands:8: "If the Health of the target drops to 0 or less, and he can't cure it
+    // instantly with cards, he is fragged". A card takes 3 Health from Ann's 2.
+    let mut g = deadlands(None);
+    ann_enters(&mut g, 3);
+    assert_eq!(
+        ok(&mut g, Event::Wound { player: ANN, amount: 3, cure: true }),
+        "Ann loses 3 Health to a card: at 0 Health (1 below): they cure it now or are fragged"
+    );
+    assert_eq!(
+        refused(&mut g, Event::Respawn { square: Some(2) }),
+        "Ann is at 0 Health: they cure it now (a healing card, a blood counter) or say they have no cure"
+    );
+    assert_eq!(
+        ok(&mut g, Event::NoCure { player: ANN }),
+        "No cure: Ann is fragged; their leftovers lie on their square"
+    );
+    let s = &g.state;
+    assert_eq!((s.cure.is_none(), s.players[ANN].status), (true, Status::Fragged));
+    assert!(s.players.iter().all(|p| p.frags == 0), "no one scores a card's frag");
+    // The same wound without the tick frags at once, as before.
+    let mut g = deadlands(None);
+    ann_enters(&mut g, 3);
+    assert_eq!(
+        ok(&mut g, Event::Wound { player: ANN, amount: 3, cure: false }),
+        "Ann loses 3 Health to a card: fragged (no one scores)"
+    );
 }

@@ -133,11 +133,14 @@ pub struct HazardForm {
     pub defence: String,
     /// The Saloon Gal discards a card for one more defence die.
     pub defence_die: bool,
+    /// The fighter's player says he can cure a frag at once (reading R33).
+    pub cure: bool,
 }
 
 impl HazardForm {
     pub fn after_event(&mut self) {
         self.defence_die = false;
+        self.cure = false;
         self.check.clear();
         self.damage.clear();
         self.defence.clear();
@@ -837,6 +840,11 @@ pub fn hazard_ui(
                     (damage, defence, bonus)
                 })
                 .inner;
+            // Whether the typed dice take the fighter to 0 Health or less.
+            let frags = caught == Some(true)
+                && matches!((&damage, &defence), (Some(rolled), Some(stood))
+                    if combat::damage(total(rolled), total(stood), 0) >= p.health.max(1));
+            let cure = frags && form.cure;
             let event = match (caught, damage, defence) {
                 (Some(false), _, _) => Some(Event::Hazard {
                     hazard: h.id.clone(),
@@ -844,10 +852,16 @@ pub fn hazard_ui(
                     damage: Vec::new(),
                     defence: Vec::new(),
                     defence_bonus_dice: 0,
+                    cure: false,
                 }),
-                (Some(true), Some(damage), Some(defence)) => {
-                    Some(Event::Hazard { hazard: h.id.clone(), check, damage, defence, defence_bonus_dice })
-                }
+                (Some(true), Some(damage), Some(defence)) => Some(Event::Hazard {
+                    hazard: h.id.clone(),
+                    check,
+                    damage,
+                    defence,
+                    defence_bonus_dice,
+                    cure,
+                }),
                 _ => None,
             };
             main_button(
@@ -859,6 +873,15 @@ pub fn hazard_ui(
                 event,
                 commands,
             );
+            // Under the button, as on the attack panel (reading R33).
+            if frags && s.edition >= 2 {
+                let has = if p.blood > 0 { ", they have a blood counter" } else { "" };
+                let tick =
+                    format!("{} can cure it at once (a healing card, a blood counter in reach{has})", p.name);
+                toggle(ui, &mut form.cure, &tick);
+            } else {
+                form.cure = false;
+            }
         },
     );
 }

@@ -50,6 +50,8 @@ pub struct CardsForm {
     /// The First Aid Kit's d6, as typed.
     pub roll: String,
     pub wound: u32,
+    /// The wounded fighter's player says he can cure a frag at once (reading R33).
+    pub wound_cure: bool,
     pub zombies: u32,
 }
 
@@ -68,6 +70,7 @@ impl Default for CardsForm {
             on: None,
             roll: String::new(),
             wound: 1,
+            wound_cure: false,
             zombies: 1,
         }
     }
@@ -315,6 +318,11 @@ pub fn cards_ui(
                     commands,
                 );
             });
+            // Whether the card's wound takes the fighter to 0 Health or less.
+            let (frags, blood) = s
+                .players
+                .get(seat)
+                .map_or((false, 0), |p| (p.is_active() && form.wound >= p.health.max(1), p.blood));
             ui.horizontal_wrapped(|ui| {
                 stepper(ui, "Health lost to a card", &mut form.wound, 1, 20);
                 event_button(
@@ -322,10 +330,19 @@ pub fn cards_ui(
                     book,
                     game,
                     &format!("{name} loses {} Health", form.wound),
-                    Event::Wound { player: seat, amount: form.wound },
+                    Event::Wound { player: seat, amount: form.wound, cure: frags && form.wound_cure },
                     commands,
                 );
             });
+            // Beside the card that would frag him, as on the attack panel (reading R33).
+            if frags && s.edition >= 2 {
+                let has = if blood > 0 { ", they have a blood counter" } else { "" };
+                let tick =
+                    format!("{name} can cure it at once (a healing card, a blood counter in reach{has})");
+                crate::ui::widgets::toggle(ui, &mut form.wound_cure, &tick);
+            } else {
+                form.wound_cure = false;
+            }
             if s.variant == Variant::Zombies {
                 ui.horizontal_wrapped(|ui| {
                     stepper(ui, "Zombies", &mut form.zombies, 1, 50);

@@ -1,6 +1,6 @@
 //! The cure a fighter brought to 0 Health or less may still play ("and he can't cure it
-//! instantly with cards", deadlands:8; reading R33): under the attack's result, on the
-//! target's side, his healing card (named and its Health typed from it) or his blood counter,
+//! instantly with cards", deadlands:8; reading R33): under the result of the attack, zombie
+//! attack, hazard or card wound that took him there, on his side, his healing card (named and its Health typed from it) or his blood counter,
 //! and *No cure: fragged*. The game asks only when he has a cure in reach; every other panel's
 //! action waits for the answer.
 

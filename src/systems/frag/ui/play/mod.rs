@@ -147,10 +147,16 @@ impl PlayState {
         // Each wait for a cure starts with an empty card.
         if matches!(
             event,
-            Event::Attack(_) | Event::ZombieAttack { .. } | Event::NoCure { .. } | Event::EndTurn
+            Event::Attack(_)
+                | Event::ZombieAttack { .. }
+                | Event::Hazard { .. }
+                | Event::Wound { .. }
+                | Event::NoCure { .. }
+                | Event::EndTurn
         ) {
             self.cure = cure::CureForm::default();
         }
+        self.cards.wound_cure = false;
         self.attack.after_event(event);
         self.hazard.after_event();
         self.shootout.after_event();
