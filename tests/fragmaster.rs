@@ -641,6 +641,15 @@ fn a_round_on_a_phone_is_one_column() {
     assert!(h.query_by_label("Scoreboard · first to 3").is_none(), "folded");
     press(&mut h, header);
     h.get_by_label("Scoreboard · first to 3");
+    // Undo and Redo have a row of their own under the title and Close: once there is a run to
+    // redo, nothing lies over Redo.
+    act(&mut h, "Run");
+    press(&mut h, "Undo: Bob runs (up to 10 cm); 2 actions left.");
+    let (redo, close) =
+        (rect_of(&h, "Redo: Bob runs (up to 10 cm); 2 actions left."), rect_of(&h, "Close game"));
+    assert!(!redo.intersects(close) && redo.right() <= 390.0, "Redo {redo:?}, Close {close:?}");
+    let found = crate::covered::covered(&mut h, "Fragmaster's round after an undo");
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 /// The worst case the issue names, at 1280×800 and at 1024×768: five rearm points offered
@@ -746,4 +755,23 @@ fn several_characters_each_are_advised_not_refused() {
     press(&mut h, "Start the game");
     assert_eq!(state(&h).characters.len(), 6);
     h.get_by_label("Respawn in the next round (the book)");
+}
+
+/// On a phone, right after *Start the game* (nothing to undo or redo yet, as the page shows
+/// initiative), Close game lies over neither Undo nor Redo.
+#[test]
+fn a_phones_header_keeps_close_clear_of_undo_and_redo() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = support::system_on(dir.path(), "Fragmaster Origins", 390.0, 844.0);
+    posse::ui::theme::touch(&h.ctx);
+    h.run();
+    for (n, name) in ["Ann", "Bob", "Cid", "Dan"].iter().enumerate() {
+        type_in(&mut h, &format!("Player {}", n + 1), name);
+    }
+    press(&mut h, "Start the game");
+    let close = rect_of(&h, "Close game");
+    for other in ["Undo", "Redo"] {
+        let rect = rect_of(&h, other);
+        assert!(!rect.intersects(close) && rect.right() <= 390.0, "{other} {rect:?}, Close {close:?}");
+    }
 }

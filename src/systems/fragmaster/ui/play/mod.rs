@@ -335,23 +335,42 @@ fn head_ui(ui: &mut Ui, game: &Game<'_>, view: &PlayView<'_>, commands: &mut Vec
         }
         Phase::Over => "Game over".to_owned(),
     };
+    let close = |ui: &mut Ui, commands: &mut Vec<PlayCommand>| {
+        if ui.button("Close game").on_hover_text("It stays saved; resume it from the Play screen").clicked() {
+            commands.push(PlayCommand::Close);
+        }
+    };
+    let history = |ui: &mut Ui, commands: &mut Vec<PlayCommand>| match crate::ui::table::history_bar(
+        ui,
+        view.undo_label,
+        view.redo_label,
+        380.0,
+    ) {
+        Some(History::Undo) => commands.push(PlayCommand::Undo),
+        Some(History::Redo) => commands.push(PlayCommand::Redo),
+        None => {}
+    };
+    if theme::is_narrow(ui.ctx()) {
+        // A phone: the title with Close, then Undo and Redo on a row of their own, so nothing
+        // lies over Redo once there is something to redo.
+        ui.horizontal(|ui| {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                close(ui, commands);
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.add(
+                        egui::Label::new(RichText::new(title).size(theme::HEADING + 2.0).strong()).truncate(),
+                    );
+                });
+            });
+        });
+        ui.horizontal_wrapped(|ui| history(ui, commands));
+        return;
+    }
     row(ui, |ui| {
         ui.label(RichText::new(title).size(theme::HEADING + 4.0).strong());
         ui.add_space(theme::GAP);
-        match crate::ui::table::history_bar(ui, view.undo_label, view.redo_label, 380.0) {
-            Some(History::Undo) => commands.push(PlayCommand::Undo),
-            Some(History::Redo) => commands.push(PlayCommand::Redo),
-            None => {}
-        }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui
-                .button("Close game")
-                .on_hover_text("It stays saved; resume it from the Play screen")
-                .clicked()
-            {
-                commands.push(PlayCommand::Close);
-            }
-        });
+        history(ui, commands);
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| close(ui, commands));
     });
 }
 
