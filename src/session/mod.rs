@@ -555,7 +555,7 @@ impl<G: Played> Table<G> {
             },
         };
         if fresh && !read.torn_tail && matches!(saving, Saving::Journal(_)) {
-            remember_lines(&data, id, &game, Some(read.last_sum()));
+            remember_lines(&data, id, &game, read.last_sum());
         }
         self.open = Some(OpenGame { id: id.to_owned(), game, saving });
         self.redo.clear();
@@ -569,7 +569,13 @@ impl<G: Played> Table<G> {
         {
             // Best effort: without it the game is replayed when the list is next made.
             let _ = data.save_summary(&open.id, &open.game.summary(rules));
-            remember_lines(data, &open.id, &open.game, None);
+            // The open journal knows its last sum: the file is not read again.
+            if let Saving::Journal(journal) = &open.saving
+                && let (lines, last_sum) = journal.written()
+                && usize::try_from(lines).is_ok_and(|n| n == open.game.events().len())
+            {
+                remember_lines(data, &open.id, &open.game, last_sum);
+            }
         }
         self.redo.clear();
         self.refresh(rules);
@@ -617,24 +623,12 @@ impl<G: Played> Table<G> {
 pub const LINES_WORTH_REMEMBERING: usize = 1000;
 
 /// Remembers a long game's lines beside its journal, for the journal as it now is (best effort:
-/// without them the next reopen makes the words again). The journal's last sum (`known`, or
-/// read back from the file) ties the lines to exactly the events they describe.
-fn remember_lines<G: Played>(data: &DataDir, id: &str, game: &G, known: Option<u32>) {
-    if game.events().len() < LINES_WORTH_REMEMBERING {
-        return;
+/// without them the next reopen makes the words again). The journal's last sum ties the lines
+/// to exactly the events they describe.
+fn remember_lines<G: Played>(data: &DataDir, id: &str, game: &G, last_sum: u32) {
+    if game.events().len() >= LINES_WORTH_REMEMBERING {
+        let _ = data.save_lines(id, last_sum, game.lines());
     }
-    let last_sum = match known {
-        Some(sum) => sum,
-        None => match store::read_journal_of::<G::Event>(&data.game_path(id)) {
-            Ok(read)
-                if read.damage.is_none() && !read.torn_tail && read.events.len() == game.lines().len() =>
-            {
-                read.last_sum()
-            }
-            _ => return,
-        },
-    };
-    let _ = data.save_lines(id, last_sum, game.lines());
 }
 
 /// A journal's game replayed up to its first damage, and that damage: a damaged line, or the

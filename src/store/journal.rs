@@ -314,6 +314,13 @@ pub struct Journal {
 }
 
 impl Journal {
+    /// The lines written so far and the sum of the last: with them a cache names exactly the
+    /// journal it was made from (`DataDir::save_lines`).
+    #[must_use]
+    pub fn written(&self) -> (u64, u32) {
+        (self.lines, self.last_sum)
+    }
+
     /// Creates a new, empty journal; refuses when the file exists (ids never collide).
     ///
     /// # Errors

@@ -44,26 +44,44 @@ enum Ready {
     Complete(Box<Attack>, Box<AttackReport>),
 }
 
-/// The attack the draft describes, as far as it goes.
-fn ready(rules: &Rules, s: &State, d: &AttackDraft, weapon: &WeaponId, target: Option<CharacterId>) -> Ready {
-    let Some(target) = target else { return Ready::Waiting("Pick the target.".to_owned()) };
-    let Some(distance_cm) = parse_cm(&d.distance) else {
-        let text = if d.distance.trim().is_empty() {
-            "Measure and type the distance in cm."
-        } else {
-            "Type the distance as a number of cm, like 12 or 12.5, or in inches, like 5 in."
-        };
-        return Ready::Waiting(text.to_owned());
+/// What is still missing before the attack can be assessed: the target, then the distance.
+fn waiting(d: &AttackDraft, target: Option<CharacterId>) -> Ready {
+    if target.is_none() {
+        return Ready::Waiting("Pick the target.".to_owned());
+    }
+    let text = if d.distance.trim().is_empty() {
+        "Measure and type the distance in cm."
+    } else {
+        "Type the distance as a number of cm, like 12 or 12.5, or in inches, like 5 in."
     };
-    let assessment = match s.assess_attack(rules, weapon, target, distance_cm, d.cover, d.other_level) {
-        Ok(a) => a,
-        Err(e) => {
-            let instead = matches!(e, Error::Refused(Refusal::OutOfRange { .. }))
-                .then(|| Event::OutOfRange { target, weapon: weapon.clone(), distance_cm })
-                .filter(|event| refusal(rules, s, event).is_none());
-            return Ready::Refused(crate::ui::sentence(&e.to_string()), instead);
-        }
-    };
+    Ready::Waiting(text.to_owned())
+}
+
+/// An attack the game refuses as it stands, with the out-of-range action offered instead
+/// where the book spends it.
+fn refused(
+    rules: &Rules,
+    s: &State,
+    e: &Error,
+    weapon: &WeaponId,
+    target: CharacterId,
+    distance_cm: f64,
+) -> Ready {
+    let instead = matches!(e, Error::Refused(Refusal::OutOfRange { .. }))
+        .then(|| Event::OutOfRange { target, weapon: weapon.clone(), distance_cm })
+        .filter(|event| refusal(rules, s, event).is_none());
+    Ready::Refused(crate::ui::sentence(&e.to_string()), instead)
+}
+
+/// The assessed attack the draft describes, as far as its dice go.
+fn ready(
+    rules: &Rules,
+    s: &State,
+    d: &AttackDraft,
+    weapon: &WeaponId,
+    (target, distance_cm): (CharacterId, f64),
+    assessment: &Assessment,
+) -> Ready {
     let automatic = assessment.hit_needed <= 1;
     let shots = assessment.shots as usize;
     let hit_rolls: Vec<Option<D6>> = d.hit_rolls.iter().take(shots).map(|t| typed_d6(t)).collect();
@@ -136,14 +154,18 @@ pub fn attack_ui(
         options.iter().find(|o| o.weapon == weapon_id).map(|o| o.targets.clone()).unwrap_or_default();
     let target = d.target.filter(|t| targets.contains(t));
     choices_ui(ui, s, rules, &options, &weapon_id, &targets, target, d);
-    let ready = ready(rules, s, d, &weapon_id, target);
-    action_ui(ui, s, &ready, commands);
-    let (Some(target), Some(distance_cm)) = (target, parse_cm(&d.distance)) else { return };
-    ui.separator();
-    let Ok(assessment) = s.assess_attack(rules, &weapon_id, target, distance_cm, d.cover, d.other_level)
-    else {
-        return;
+    // Assessed once a frame: the action's line and the numbers below read the same one.
+    let measured = target.zip(parse_cm(&d.distance));
+    let assessed =
+        measured.map(|(who, cm)| s.assess_attack(rules, &weapon_id, who, cm, d.cover, d.other_level));
+    let ready = match (measured, &assessed) {
+        (Some(at), Some(Ok(numbers))) => ready(rules, s, d, &weapon_id, at, numbers),
+        (Some((who, cm)), Some(Err(why))) => refused(rules, s, why, &weapon_id, who, cm),
+        _ => waiting(d, target),
     };
+    action_ui(ui, s, &ready, commands);
+    let (Some((target, distance_cm)), Some(Ok(assessment))) = (measured, assessed) else { return };
+    ui.separator();
     let target_name = s.name(target).to_owned();
     assessment_ui(ui, &assessment, rules.rolls.hit_base, rules.rolls.wound_base, Some(&target_name));
     ui.separator();
