@@ -248,6 +248,7 @@ mod tests {
         old_files: &[],
         app: echo_app,
         check: echo_check,
+        serve: None,
     }];
 
     fn say() -> clap::Command {

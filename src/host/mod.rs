@@ -15,6 +15,9 @@ pub use screens::{SystemApp, Unavailable};
 
 use crate::store::DataDir;
 
+/// Opens a system's saved game (by id, in its folder) on a table of its own, to share it.
+pub type Serve = fn(DataDir, &str) -> Result<Box<dyn crate::session::SharedTable>, String>;
+
 /// A game system as the shells know it.
 #[derive(Clone, Copy, Debug)]
 pub struct System {
@@ -42,6 +45,9 @@ pub struct System {
     pub app: fn(Option<DataDir>) -> Box<dyn SystemApp>,
     /// Checks its built-in rules data: every problem, in one message.
     pub check: fn() -> Result<(), String>,
+    /// Opens its saved game (by id, in its folder) on a table of its own for sharing with no
+    /// window (`posse serve`). `None`: its games cannot be shared at the table.
+    pub serve: Option<Serve>,
 }
 
 /// The first system whose built-in rules data does not load, with every problem.

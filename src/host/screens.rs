@@ -37,6 +37,12 @@ pub trait SystemApp: Any {
     fn open_game(&self) -> Option<String> {
         self.table().and_then(crate::session::OpenTable::open_id).map(str::to_owned)
     }
+    /// The game open at the table as sharing sees it (its seats, their views, a seat's
+    /// choice committed like a click here). `None`: nothing to share (no game open, or the
+    /// system's games cannot be shared).
+    fn shared(&mut self) -> Option<Box<dyn crate::session::SharedTable + '_>> {
+        None
+    }
     /// Reopens a saved game by id, on its play tab (after a reload of the web page).
     fn reopen(&mut self, _id: &str) {}
     /// The system's state as JSON, for the browser test to compare before and after a reload

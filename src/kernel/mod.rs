@@ -6,4 +6,5 @@ pub mod cards;
 pub mod dice;
 pub mod log;
 pub mod odds;
+pub mod seat;
 pub mod sim;

@@ -22,8 +22,11 @@ use serde::de::DeserializeOwned;
 
 pub use crate::kernel::log::Summary;
 pub use crate::kernel::log::TableRules;
+
+mod shared;
 use crate::kernel::log::{CommitError, Log};
 use crate::store::{self, Damage, DataDir, Journal, JournalRead, StoreError};
+pub use shared::{Hosted, Seated, SharedTable, host};
 
 #[cfg(test)]
 mod tests;
@@ -297,6 +300,8 @@ pub struct Table<G: Played> {
     redo: Vec<(G::Event, String)>,
     /// Games deleted this session, most recent last, for undoing a delete.
     deleted: Vec<Deleted>,
+    /// Counts every change of the game at the table (see [`Table::changes`]).
+    changes: u64,
 }
 
 impl<G: Played> Table<G> {
@@ -304,11 +309,19 @@ impl<G: Played> Table<G> {
     /// Call [`Table::refresh`] to list its saved games.
     #[must_use]
     pub fn new(data: Option<DataDir>, noun: &'static str) -> Table<G> {
-        Table { data, noun, saved: Vec::new(), open: None, redo: Vec::new(), deleted: Vec::new() }
+        Table { data, noun, saved: Vec::new(), open: None, redo: Vec::new(), deleted: Vec::new(), changes: 0 }
     }
 
     fn error(&self, problem: Problem) -> SessionError {
         SessionError { noun: self.noun, problem }
+    }
+
+    /// A number that changes whenever the game at the table does (an event committed, undone
+    /// or redone, a game started, resumed, closed or deleted): what a shared table's seats see
+    /// is sent again when it moves.
+    #[must_use]
+    pub fn changes(&self) -> u64 {
+        self.changes
     }
 
     /// The system's folder, if it has one.
@@ -433,6 +446,7 @@ impl<G: Played> Table<G> {
         }
         self.open = Some(OpenGame { id, game, saving: Saving::Journal(journal) });
         self.redo.clear();
+        self.changes += 1;
         Ok(())
     }
 
@@ -461,7 +475,9 @@ impl<G: Played> Table<G> {
                 CommitError::Refused(e) => Problem::Refused(e.to_string()),
                 CommitError::NotSaved(e) => Problem::NotSaved(e.to_string()),
             })
-        })
+        })?;
+        self.changes += 1;
+        Ok(())
     }
 
     /// Takes back the last event: the journal is rewritten without it first, then the game
@@ -490,6 +506,7 @@ impl<G: Played> Table<G> {
         journal.replace(game.events()).map_err(|e| error(Problem::UndoNotSaved(e.to_string())))?;
         open.game = game;
         self.redo.push((last.clone(), line));
+        self.changes += 1;
         Ok(Some(last))
     }
 
@@ -559,6 +576,7 @@ impl<G: Played> Table<G> {
         }
         self.open = Some(OpenGame { id: id.to_owned(), game, saving });
         self.redo.clear();
+        self.changes += 1;
         Ok(reopened)
     }
 
@@ -578,6 +596,7 @@ impl<G: Played> Table<G> {
             }
         }
         self.redo.clear();
+        self.changes += 1;
         self.refresh(rules);
     }
 
@@ -593,6 +612,7 @@ impl<G: Played> Table<G> {
         if let Some(open) = self.open.take_if(|o| o.id == id) {
             summary = Some(open.game.summary(rules));
             self.redo.clear();
+            self.changes += 1;
         }
         let result = data.delete_game(id).map_err(|e| self.error(Problem::NotDeleted(e.to_string())));
         if result.is_ok() {

@@ -28,6 +28,7 @@ pub const SYSTEM: super::System = super::System {
     old_files: files::OLD_FILES,
     app: open_app,
     check: check_data,
+    serve: None,
 };
 
 /// Dead Man's Hand's screens on its data folder.

@@ -26,6 +26,7 @@ pub const SYSTEM: super::System = super::System {
     old_files: &[],
     app: open_app,
     check: check_data,
+    serve: None,
 };
 
 /// Frag's screens on its data folder.

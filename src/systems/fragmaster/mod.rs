@@ -24,6 +24,7 @@ pub const SYSTEM: super::System = super::System {
     old_files: &[],
     app: open_app,
     check: check_data,
+    serve: None,
 };
 
 /// Fragmaster Origins' screens on its data folder.

@@ -25,6 +25,7 @@ pub const SYSTEM: super::System = super::System {
     old_files: &[],
     app: open_app,
     check: check_data,
+    serve: None,
 };
 
 /// Deadlands' screens on its data folder.
