@@ -17,6 +17,8 @@ pub mod host;
 pub mod kernel;
 pub mod print;
 pub mod session;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod share;
 pub mod store;
 pub mod systems;
 pub mod ui;

@@ -78,7 +78,11 @@ pub enum BackupError {
 
 /// Folders and files a backup leaves out (a game's remembered lines are a cache of its journal).
 fn left_out(name: &str, top: bool) -> bool {
-    name == "prints" || name == "deleted" || name.ends_with(".lines.json") || (top && name == "settings.json")
+    name == "prints"
+        || name == "deleted"
+        || name.ends_with(".lines.json")
+        || name.ends_with(".seats.json")
+        || (top && name == "settings.json")
 }
 
 impl DataDir {

@@ -292,6 +292,14 @@ impl DataDir {
         self.games().join(format!("{id}.lines.json"))
     }
 
+    /// The seats of a game shared at the table (who holds which seat, by secret, and the join
+    /// code and port), so a host restarted on the same game lets each phone back into its
+    /// seat. Left out of backups.
+    #[must_use]
+    pub fn seats_path(&self, id: &str) -> PathBuf {
+        self.games().join(format!("{id}.seats.json"))
+    }
+
     /// The log lines remembered for a long game, while its journal is as it was when they were
     /// written: the same length and time of change, the same number of events and the same
     /// last line (`events`, `last_sum` from the journal just read). Reopening then needs no
@@ -403,6 +411,7 @@ impl DataDir {
         // Best effort: a summary or lines left behind are stale once their journal is gone.
         let _ = files().remove_file(&self.summary_path(id));
         let _ = files().remove_file(&self.lines_path(id));
+        let _ = files().remove_file(&self.seats_path(id));
         Ok(())
     }
 
