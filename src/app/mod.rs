@@ -11,6 +11,8 @@ use egui::RichText;
 mod backup;
 pub mod files;
 mod lazy;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod share;
 
 pub use lazy::LazySystem;
 
@@ -40,6 +42,9 @@ pub struct PosseApp {
     pub reopen_game: bool,
     /// The home screen's backup and restore.
     backups: backup::Backups,
+    /// *Share at the table*: the open game shared with the players' phones.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub sharing: share::Sharing,
 }
 
 impl PosseApp {
@@ -89,6 +94,8 @@ impl PosseApp {
             settings,
             reopen_game: false,
             backups: backup::Backups::default(),
+            #[cfg(not(target_arch = "wasm32"))]
+            sharing: share::Sharing::default(),
         }
     }
 
@@ -257,8 +264,23 @@ impl PosseApp {
                         }
                     }
                 }
-                if !compact {
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), theme_buttons);
+                if compact {
+                    #[cfg(not(target_arch = "wasm32"))]
+                    if !self.home
+                        && let Some(system) = self.systems.get_mut(self.current)
+                    {
+                        self.sharing.button(ui, &mut **system);
+                    }
+                } else {
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        theme_buttons(ui);
+                        #[cfg(not(target_arch = "wasm32"))]
+                        if !self.home
+                            && let Some(system) = self.systems.get_mut(self.current)
+                        {
+                            self.sharing.button(ui, &mut **system);
+                        }
+                    });
                 }
             };
             // Wrapped rows sized to their contents (a wrapping layout given the whole panel
@@ -374,11 +396,21 @@ impl eframe::App for PosseApp {
             }
         }
         self.poll_backups();
+        #[cfg(not(target_arch = "wasm32"))]
+        self.sharing.pump(&mut self.systems);
         self.top_bar(ui);
         if self.home {
             self.home_ui(ui);
         } else if let Some(system) = self.systems.get_mut(self.current) {
             system.ui(ui);
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        if !self.home
+            && let (Some(system), Some(info)) =
+                (self.systems.get_mut(self.current), self.registry.get(self.current))
+        {
+            let data = self.data.as_ref().map(|d| d.system(info.id));
+            self.sharing.panel(ui.ctx(), self.current, &mut **system, data.as_ref());
         }
         self.keep_settings();
         self.probe_startup(ui.ctx());

@@ -17,6 +17,8 @@ use serde_json::{Value, json};
 use crate::host::{self, Context, Failure, Output, System};
 use crate::store;
 
+mod serve;
+
 /// `message` as a sentence: a capital first letter (unless it starts with a file's name, which
 /// keeps its case) and a full stop.
 fn sentence(message: &str, capitalise: bool) -> String {
@@ -127,6 +129,7 @@ fn execute_with(
     let mut context = Context { json, progress: if json { None } else { Some(progress) } };
     let result = match matches.subcommand() {
         Some(("systems", _)) => Ok(systems_list(systems)),
+        Some(("serve", sub)) => serve::run(systems, sub, &mut context),
         Some((id, sub)) => match host::by_id(systems, id) {
             Some(system) => (system.run)(sub, &mut context),
             // Not a group: a command at the top level, which clap found among the commands of
@@ -175,6 +178,7 @@ pub fn command(systems: &[System]) -> clap::Command {
         top = top.subcommand((system.command)());
     }
     top.subcommand(clap::Command::new("systems").about("List the game systems Posse knows"))
+        .subcommand(serve::command())
 }
 
 /// `posse systems`: each system's id and title.

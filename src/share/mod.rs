@@ -67,15 +67,15 @@ struct Pending {
 
 impl Pending {
     /// Carries the choice out on `table` (unless it is too late) and answers the phone.
-    /// Returns whether it was carried out.
-    fn carry_out(self, table: &mut dyn SharedTable) -> bool {
+    /// Returns the event's line when it was carried out.
+    fn carry_out(self, table: &mut dyn SharedTable) -> Option<String> {
         if crate::clock::Instant::now() > self.until {
-            return false;
+            return None;
         }
         let answer = table.act(&self.seat, &self.choice);
-        let done = answer.is_ok();
+        let line = answer.as_ref().ok().cloned();
         let _ = self.answer.send(answer);
-        done
+        line
     }
 }
 
@@ -249,11 +249,11 @@ impl Share {
 
     /// The host's turn, once a frame (or whenever woken): carries out every seat's choice
     /// waiting, answers each, and publishes again if the game changed (here or on the host's
-    /// own screen). Returns how many choices were carried out.
-    pub fn pump(&mut self, table: &mut dyn SharedTable) -> usize {
-        let mut done = 0;
+    /// own screen). Returns the lines of the events the phones' choices made.
+    pub fn pump(&mut self, table: &mut dyn SharedTable) -> Vec<String> {
+        let mut done = Vec::new();
         while let Ok(pending) = self.pending.try_recv() {
-            done += usize::from(pending.carry_out(table));
+            done.extend(pending.carry_out(table));
         }
         let seats_moved = self.inner.book.lock().is_ok_and(|mut b| std::mem::take(&mut b.moved));
         if seats_moved || self.published_at != Some(table.changes()) {
@@ -264,11 +264,13 @@ impl Share {
 
     /// Waits up to `timeout` for a seat's choice, then pumps: the loop of a host with no
     /// window.
-    pub fn wait_and_pump(&mut self, table: &mut dyn SharedTable, timeout: Duration) -> usize {
-        match self.pending.recv_timeout(timeout) {
-            Ok(pending) => usize::from(pending.carry_out(table)) + self.pump(table),
-            Err(_) => self.pump(table),
+    pub fn wait_and_pump(&mut self, table: &mut dyn SharedTable, timeout: Duration) -> Vec<String> {
+        let mut done = Vec::new();
+        if let Ok(pending) = self.pending.recv_timeout(timeout) {
+            done.extend(pending.carry_out(table));
         }
+        done.extend(self.pump(table));
+        done
     }
 
     /// Frees a seat (its phone was lost or handed on): its secret no longer works, and

@@ -20,7 +20,7 @@ enum Ev {
 }
 
 #[derive(Clone, Debug, Default)]
-struct Hands {
+struct Dealt {
     hands: [Vec<u32>; 2],
     turn: usize,
     played: Vec<u32>,
@@ -33,11 +33,11 @@ struct No(&'static str);
 struct Cards;
 
 impl Rules for Cards {
-    type State = Hands;
+    type State = Dealt;
     type Event = Ev;
     type Error = No;
 
-    fn apply(&self, state: &mut Hands, event: &Ev) -> Result<(), No> {
+    fn apply(&self, state: &mut Dealt, event: &Ev) -> Result<(), No> {
         match event {
             Ev::Deal(hands) => {
                 state.hands.clone_from(hands);
@@ -56,7 +56,7 @@ impl Rules for Cards {
         }
     }
 
-    fn describe(&self, _before: &Hands, _after: &Hands, event: &Ev) -> String {
+    fn describe(&self, _before: &Dealt, _after: &Dealt, event: &Ev) -> String {
         match event {
             Ev::Deal(_) => "Cards dealt".to_owned(),
             Ev::Play(seat, card) => format!("{} plays {card}", NAMES[*seat]),
@@ -65,7 +65,7 @@ impl Rules for Cards {
 }
 
 impl TableRules for Cards {
-    fn summary(&self, state: &Hands) -> Summary {
+    fn summary(&self, state: &Dealt) -> Summary {
         Summary::new(format!("{} played", state.played.len()), false)
     }
 
