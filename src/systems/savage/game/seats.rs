@@ -783,6 +783,125 @@ mod tests {
         );
     }
 
+    fn alice() -> Holder {
+        Holder::Player("Alice".to_owned())
+    }
+
+    fn typed(trait_die: u32, wild_die: u32) -> TraitDice {
+        TraitDice::Typed { trait_die, wild_die: Some(wild_die) }
+    }
+
+    #[test]
+    fn a_failed_spirit_roll_is_rerolled_with_a_chip_posse_rolling() {
+        let mut fight = round_one();
+        let s = savage();
+        let ann = MemberRef::new("ann", 0);
+        play(
+            &mut fight,
+            &[
+                Event::BeginTurn { unit: "boss".to_owned() },
+                hit("ann", 6),
+                Event::EndTurn { unit: "boss".to_owned() },
+                Event::BeginTurn { unit: "ann".to_owned() },
+            ],
+        );
+        assert!(!view(&fight, Some("player-1")).offers("reroll-spirit:white"), "no Spirit roll made yet");
+        play(&mut fight, &[Event::Recover { target: ann.clone(), roll: typed(2, 1), modifier: 0 }]);
+        let v = view(&fight, Some("player-1"));
+        let texts: Vec<&str> = v.prompts.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Ann is Shaken",
+                "Ann's Spirit roll: reroll it with a chip, the better counts",
+                "A chip on a roll made with the real dice"
+            ]
+        );
+        assert_eq!(
+            v.prompts[1].choices[1],
+            Choice::new("reroll-spirit:red", "Spend a red chip: reroll (Posse rolls Spirit)")
+        );
+        let event = s.seat_event(&fight, "player-1", "reroll-spirit:white").expect("an event");
+        let seed = derive_seed(11, SALT_SEAT, u64::try_from(fight.events.len()).expect("a count"));
+        assert_eq!(
+            event,
+            Event::SpendChip {
+                holder: alice(),
+                chip: ChipColour::White,
+                purpose: Spend::RerollRecover { roll: TraitDice::Seeded { seed } },
+            }
+        );
+        play(&mut fight, &[event]);
+        assert_eq!(fight.state.chips.count(&alice(), ChipColour::White), 0);
+        assert!(!view(&fight, Some("player-1")).offers("reroll-spirit:white"), "no white chip left");
+    }
+
+    #[test]
+    fn a_missed_attack_is_rerolled_and_the_damage_gets_a_die_with_chips_that_allow_it() {
+        let mut fight = round_one();
+        let s = savage();
+        let (ann, boss) = (MemberRef::new("ann", 0), MemberRef::new("boss", 0));
+        play(
+            &mut fight,
+            &[
+                Event::BeginTurn { unit: "boss".to_owned() },
+                Event::EndTurn { unit: "boss".to_owned() },
+                Event::BeginTurn { unit: "ann".to_owned() },
+                Event::Attack {
+                    attacker: ann.clone(),
+                    target: boss.clone(),
+                    skill: "shooting".to_owned(),
+                    range: None,
+                    modifier: 0,
+                    roll: typed(2, 1),
+                    situation: Situation::default(),
+                },
+            ],
+        );
+        let v = view(&fight, Some("player-1"));
+        assert!(v.your_turn);
+        assert_eq!(v.prompts[0].text, "Ann's Shooting roll: reroll it with a chip, the better counts");
+        assert_eq!(ids(&v)[..2], ["reroll-attack:white", "reroll-attack:red"]);
+        // Bea's seat is offered nothing of Ann's attack.
+        assert!(ids(&view(&fight, Some("player-2"))).is_empty());
+        play(
+            &mut fight,
+            &[Event::Damage {
+                target: boss,
+                attacker: Some("ann".to_owned()),
+                roll: DamageRoll::Total { total: 4 },
+                modifier: 0,
+                nonlethal: false,
+                situation: Situation::default(),
+                ap: 0,
+            }],
+        );
+        let v = view(&fight, Some("player-1"));
+        assert!(!v.offers("reroll-attack:white"), "the damage is rolled");
+        assert_eq!(v.prompts[0].text, "Ann's damage on Boss: add a die with a chip");
+        // A white chip adds no die: only the red one is offered.
+        assert_eq!(
+            v.prompts[0].choices,
+            [Choice::new("extra-damage:red", "Spend a red chip: add a die (Posse rolls)")]
+        );
+        let event = s.seat_event(&fight, "player-1", "extra-damage:red").expect("an event");
+        let seed = derive_seed(11, SALT_SEAT, u64::try_from(fight.events.len()).expect("a count"));
+        assert_eq!(
+            event,
+            Event::SpendChip {
+                holder: alice(),
+                chip: ChipColour::Red,
+                purpose: Spend::ExtraDamage { roll: DieRoll::Seeded { seed } },
+            }
+        );
+        assert_eq!(
+            s.seat_event(&fight, "player-1", "extra-damage:white"),
+            Err("A white chip cannot be spent to add a die to the damage.".to_owned())
+        );
+        play(&mut fight, &[event]);
+        assert_eq!(fight.state.chips.count(&alice(), ChipColour::Red), 0);
+    }
+
     #[test]
     fn the_watcher_sees_the_public_table_and_no_prompts_or_choices() {
         let mut fight = round_one();
