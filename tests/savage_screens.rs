@@ -622,3 +622,48 @@ fn a_failed_spirit_roll_is_rerolled_with_a_chip() {
         "a raise may still better it"
     );
 }
+
+#[test]
+fn a_player_shakes_off_shaken_from_their_seat_and_the_host_undoes_it() {
+    use posse::host::SystemApp as _;
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::White]) });
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    let kid = MemberRef::new("kid", 0);
+    send(
+        &mut h,
+        Event::Damage {
+            target: kid.clone(),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    let mut shared = savage_mut(&mut h).shared().expect("a fight to share");
+    let seats = shared.seats();
+    assert!(seats.iter().all(|s| !s.name.contains("Boss")), "the Marshal's side has no seat: {seats:?}");
+    let seat = seats.into_iter().find(|s| s.name == "Kid (Bob)").expect("Kid's seat");
+    let view = shared.view(Some(&seat.id)).expect("Kid's view");
+    assert!(view.offers("unshake:kid:0:white"), "{view:?}");
+    assert_eq!(
+        shared.act(&seat.id, "soak:white"),
+        Err("That is not something this seat can do now.".to_owned())
+    );
+    let line = shared.act(&seat.id, "unshake:kid:0:white").expect("taken");
+    assert_eq!(
+        line,
+        "Bob spends a white chip to shake off being Shaken: Kid is no longer Shaken and acts normally"
+    );
+    drop(shared);
+    assert!(!fight(&h).state.member(&kid).expect("Kid").shaken);
+    savage_mut(&mut h).handle_fight(FightCommand::Undo);
+    assert!(fight(&h).state.member(&kid).expect("Kid").shaken, "the host's Undo takes the spend back");
+}

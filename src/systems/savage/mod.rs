@@ -25,7 +25,7 @@ pub const SYSTEM: super::System = super::System {
     old_files: &[],
     app: open_app,
     check: check_data,
-    serve: None,
+    serve: Some(serve),
 };
 
 /// Deadlands' screens on its data folder.
@@ -34,6 +34,12 @@ fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::host::SystemA
         Ok(rules) => Box::new(app::SavageApp::new(rules, data)),
         Err(problems) => Box::new(crate::host::Unavailable { why: rules::data::problems_text(problems) }),
     }
+}
+
+/// A saved fight on a table of its own, shared at the table with no window (`posse serve`).
+fn serve(data: crate::store::DataDir, id: &str) -> Result<Box<dyn crate::session::SharedTable>, String> {
+    let rules = rules::embedded().map_err(rules::data::problems_text)?;
+    crate::session::host(game::Savage::new(rules), data, "fight", id)
 }
 
 fn check_data() -> Result<(), String> {

@@ -51,6 +51,8 @@ pub struct CombatantEntry {
 /// Deadlands' part of the app.
 pub struct SavageApp {
     rules: &'static Rules,
+    /// The event log's rules over `rules`, kept for the shared table to borrow.
+    savage: Savage<'static>,
     data: Option<DataDir>,
     pub screen: Screen,
     /// The Combatants screen: the files and the one being edited.
@@ -75,6 +77,7 @@ impl SavageApp {
     pub fn new(rules: &'static Rules, data: Option<DataDir>) -> SavageApp {
         let mut app = SavageApp {
             rules,
+            savage: Savage::new(rules),
             table: Table::new(data.clone(), "fight"),
             data,
             screen: Screen::default(),
@@ -100,7 +103,7 @@ impl SavageApp {
 
     /// The event log's rules.
     fn savage(&self) -> Savage<'static> {
-        Savage::new(self.rules)
+        self.savage
     }
 
     fn screen_ui(&mut self, ui: &mut egui::Ui) {
@@ -191,6 +194,11 @@ impl SystemApp for SavageApp {
 
     fn table(&self) -> Option<&dyn crate::session::OpenTable> {
         Some(&self.table)
+    }
+
+    fn shared(&mut self) -> Option<Box<dyn crate::session::SharedTable + '_>> {
+        self.table.game()?;
+        Some(Box::new(crate::session::Seated { table: &mut self.table, rules: &self.savage }))
     }
 
     fn reopen(&mut self, id: &str) {

@@ -9,6 +9,7 @@
 //! [`kernel::log::Rules`]: crate::kernel::log::Rules
 
 mod deck;
+mod seats;
 pub mod sim;
 mod state;
 #[cfg(test)]
