@@ -165,8 +165,7 @@ impl Share {
         book.prepare();
         let port = options.port.or(book.port).unwrap_or(DEFAULT_PORT);
         let address = SocketAddr::new(options.bind, port);
-        let server = tiny_http::Server::http(address)
-            .map_err(|e| ShareError::CannotListen { address: address.to_string(), reason: e.to_string() })?;
+        let server = listen(address)?;
         let listening = server.server_addr().to_ip().unwrap_or(address);
         book.port = Some(listening.port());
         if let Some(path) = &book_path {
@@ -324,6 +323,28 @@ impl Inner {
         *book = changed;
         book.moved = true;
         Ok(())
+    }
+}
+
+/// Listens on `address`. A server just stopped may still hold its port for a moment (its
+/// listener closes on a thread of its own), so a port in use is tried again for a second.
+fn listen(address: SocketAddr) -> Result<tiny_http::Server, ShareError> {
+    let mut tries = 0;
+    loop {
+        match tiny_http::Server::http(address) {
+            Ok(server) => return Ok(server),
+            Err(e) => {
+                let in_use = e
+                    .downcast_ref::<std::io::Error>()
+                    .is_some_and(|e| e.kind() == std::io::ErrorKind::AddrInUse);
+                tries += 1;
+                if !in_use || tries >= 10 {
+                    let reason = if in_use { "the port is in use".to_owned() } else { e.to_string() };
+                    return Err(ShareError::CannotListen { address: address.to_string(), reason });
+                }
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+        }
     }
 }
 
