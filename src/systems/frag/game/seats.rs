@@ -366,6 +366,13 @@ impl SeatRules for Rulebook {
         };
         let i = parse_seat(s, id)?;
         let prompts = prompts(self, game, i);
+        let mut status = public.status.clone();
+        if s.players.get(i).is_some_and(|p| p.hand > 0) && s.stage == Stage::Playing {
+            status.push(
+                "Posse counts your cards, not which they are: a card is played on the host's screen."
+                    .to_owned(),
+            );
+        }
         let your_turn = s.stage == Stage::Playing
             && (s.cure.as_ref().map_or(s.current_player() == Some(i), |w| w.seat == i));
         Some(SeatView {
@@ -376,6 +383,7 @@ impl SeatRules for Rulebook {
             hand: hand(self, game, i),
             table: table(self, game, Some(i)),
             prompts,
+            status,
             ..public
         })
     }
@@ -574,6 +582,11 @@ mod tests {
         assert!(!json.contains("\"id\":"), "no choice at all in Bob's view: {json}");
         assert_eq!(bob.counters[0], Counter { label: "Health".into(), value: "3 of 3".into() });
         assert_eq!(bob.log, ann.log, "every line is public");
+        assert_eq!(
+            bob.status.last().map(String::as_str),
+            Some("Posse counts your cards, not which they are: a card is played on the host's screen.")
+        );
+        assert_eq!(view(&g, None).status.len() + 1, bob.status.len());
         assert_eq!(bob.log.last().map(String::as_str), g.last_line());
     }
 
