@@ -825,3 +825,91 @@ fn no_fixed_he_in_what_frag_says() {
     }
     assert!(found.is_empty(), "a fixed pronoun:\n{}", found.join("\n"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sharing the table: the game served to the players' phones.
+
+/// Ann (Agency Operative, keeps 4), Bob and Cy started on a table of `data`; Ann's royal flush
+/// goes first; Ann respawns, rolls 1+1 and draws a weapon card: 5 in hand, one too many.
+fn shared_game(data: &DataDir) -> String {
+    use posse::systems::frag::game::{EDITION, Event, HouseRules, Seat, Setup};
+    use posse::systems::frag::rules::Deck;
+    use posse::systems::frag::rules::data::Variant;
+    use posse::systems::frag::rules::fighter::Fighter;
+    let book = posse::systems::frag::rules::embedded::rulebook().expect("data");
+    let seat = |name: &str, character: &str, (health, speed, accuracy)| Seat {
+        name: name.into(),
+        fighter: Fighter {
+            character: character.into(),
+            name: String::new(),
+            health,
+            speed,
+            accuracy,
+            wins: 0,
+        },
+    };
+    let setup = Setup {
+        variant: Variant::Deadlands,
+        players: vec![
+            seat("Ann", "agency-operative", (2, 2, 3)),
+            seat("Bob", "indian-brave", (3, 2, 2)),
+            seat("Cy", "harrowed-gunslinger", (2, 3, 2)),
+        ],
+        frag_target: None,
+        house: HouseRules::default(),
+        edition: EDITION,
+    };
+    let mut table: posse::session::Table<Game> = posse::session::Table::new(Some(data.clone()), "game");
+    table.start(book, &Event::Begin(Box::new(setup))).expect("started");
+    let hands =
+        [["AS", "KS", "QS", "JS", "10S"], ["7H", "7D", "2C", "3S", "9D"], ["2H", "4D", "6C", "8S", "10D"]];
+    let hands = hands.iter().map(|h| h.iter().map(|c| c.parse().expect("card")).collect()).collect();
+    for event in [
+        Event::PokerHands { hands },
+        Event::Respawn { square: Some(3) },
+        Event::RollMovement { dice: vec![1, 1], extra_dice: 0 },
+        Event::Draw { player: 0, deck: Deck::Weapons, count: 1 },
+    ] {
+        table.commit(book, &event).expect("committed");
+    }
+    table.open_id().expect("open").to_owned()
+}
+
+#[test]
+fn a_served_frag_game_takes_only_a_seats_offered_choice_into_its_journal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = DataDir::at(dir.path()).system("frag");
+    let id = shared_game(&data);
+    let serve = posse::systems::frag::SYSTEM.serve.expect("Frag is served");
+    let mut shared = serve(data.clone(), &id).expect("served");
+    assert_eq!(shared.open_id(), Some(id.as_str()));
+    let seats: Vec<String> = shared.seats().into_iter().map(|s| s.id).collect();
+    assert_eq!(seats, ["fighter-0", "fighter-1", "fighter-2"]);
+    let bob = shared.view(Some("fighter-1")).expect("Bob's view");
+    assert_eq!(bob.hand.len(), 4);
+    assert_eq!(bob.choices().count(), 0);
+
+    // Out of turn, over the limit, or not a seat: refused, and nothing changes.
+    let changes = shared.changes();
+    for (seat, choice) in
+        [("fighter-1", "end"), ("fighter-1", "discard"), ("fighter-0", "end"), ("fighter-7", "end")]
+    {
+        assert!(shared.act(seat, choice).is_err(), "{seat} {choice}");
+    }
+    assert_eq!(shared.changes(), changes);
+
+    assert_eq!(shared.act("fighter-0", "discard").expect("discarded"), "Ann discards 1 card");
+    assert!(shared.view(Some("fighter-0")).expect("Ann's view").offers("end"));
+    assert_eq!(shared.act("fighter-0", "end").expect("ended"), "Ann ends the turn; Bob's turn (respawn)");
+    assert!(shared.view(Some("fighter-1")).expect("Bob's view").your_turn);
+
+    // In the journal: the same game reopens in the app, and the app shares it too.
+    drop(shared);
+    let book = posse::systems::frag::rules::embedded::rulebook().expect("data");
+    let mut app = FragApp::new(book, Some(data));
+    app.table.resume(book, &id).expect("resumed");
+    assert_eq!(app.game().map(|g| g.events.len()), Some(7));
+    let mut seated = posse::host::SystemApp::shared(&mut app).expect("shared");
+    assert!(!seated.view(None).expect("watcher").offers("end"));
+    assert!(seated.act("fighter-1", "end").is_err(), "Bob must come back first");
+}

@@ -775,3 +775,69 @@ fn a_phones_header_keeps_close_clear_of_undo_and_redo() {
         assert!(!rect.intersects(close) && rect.right() <= 390.0, "{other} {rect:?}, Close {close:?}");
     }
 }
+
+/// Ann, Bob, Cid and Dan started on a table of `data`, first to 3, a sniper rifle at rearm
+/// point 1, to Bob's first action (order Bob, Ann, Cid, Dan).
+fn shared_game(data: &DataDir) -> String {
+    use posse::systems::fragmaster::game::{
+        Event, Fragmaster, InitiativeRoll, PlayerSetup, Respawn, Setup, TiebreakRoll,
+    };
+    use posse::systems::fragmaster::rules::data::WeaponId;
+    use posse::systems::fragmaster::rules::dice::D6;
+    let rules = Fragmaster { rules: posse::systems::fragmaster::rules::embedded::load().expect("data") };
+    let d6 = |f| D6::new(f).expect("face");
+    let players = ["Ann", "Bob", "Cid", "Dan"]
+        .map(|n| PlayerSetup { name: n.to_owned(), characters: vec![n.to_owned()] });
+    let setup = Setup {
+        players: players.to_vec(),
+        target: 3,
+        respawn_points: 6,
+        rearm_points: vec![WeaponId("sniper-rifle".to_owned())],
+        respawn: Respawn::NextRound,
+    };
+    let mut table: posse::session::Table<Game<'static>> =
+        posse::session::Table::new(Some(data.clone()), "game");
+    table.start(&rules, &Event::Setup(setup)).expect("started");
+    let rolls = [(0, 11), (1, 14), (2, 11), (3, 9)]
+        .map(|(c, roll)| InitiativeRoll { character: CharacterId(c), roll })
+        .to_vec();
+    table.commit(&rules, &Event::InitiativeRolls { rolls }).expect("initiative");
+    let rolls =
+        [(0, 5), (2, 2)].map(|(c, f)| TiebreakRoll { character: CharacterId(c), roll: d6(f) }).to_vec();
+    table.commit(&rules, &Event::Tiebreaks { rolls }).expect("tiebreak");
+    for (c, faces) in [(1, vec![4]), (0, vec![4, 1]), (2, vec![2]), (3, vec![6])] {
+        let rolls = faces.into_iter().map(d6).collect();
+        table.commit(&rules, &Event::DeploymentRolls { character: CharacterId(c), rolls }).expect("deployed");
+    }
+    table.open_id().expect("open").to_owned()
+}
+
+#[test]
+fn a_served_fragmaster_game_takes_only_a_seats_offered_choice_into_its_journal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let data = DataDir::at(dir.path()).system("fragmaster");
+    let id = shared_game(&data);
+    let serve = posse::systems::fragmaster::SYSTEM.serve.expect("Fragmaster is served");
+    let mut shared = serve(data.clone(), &id).expect("served");
+    assert_eq!(shared.seats().len(), 4);
+    let changes = shared.changes();
+    for (seat, choice) in [("character-0", "end"), ("character-1", "act:attack"), ("character-9", "end")] {
+        assert!(shared.act(seat, choice).is_err(), "{seat} {choice}");
+    }
+    assert_eq!(shared.changes(), changes);
+    assert_eq!(shared.act("character-1", "act:run").expect("ran"), "Bob runs (up to 10 cm); 2 actions left.");
+    assert!(shared.view(Some("character-1")).expect("Bob's view").offers("rearm:1"));
+    assert_eq!(
+        shared.act("character-1", "rearm:1").expect("rearmed"),
+        "Bob swaps the assault rifle for the sniper rifle at rearm point 1."
+    );
+    assert_eq!(shared.act("character-1", "end").expect("ended"), "Bob ends the turn. Ann's turn.");
+    drop(shared);
+
+    let rules = posse::systems::fragmaster::rules::embedded::load().expect("data");
+    let mut app = FragmasterApp::new(rules, Some(data));
+    app.table.resume(&posse::systems::fragmaster::game::Fragmaster { rules }, &id).expect("resumed");
+    assert_eq!(app.table.game().map(|g| g.state.current()), Some(Some(CharacterId(0))));
+    let seated = posse::host::SystemApp::shared(&mut app).expect("shared");
+    assert!(seated.view(Some("character-0")).expect("Ann's view").offers("end"));
+}

@@ -26,7 +26,7 @@ pub const SYSTEM: super::System = super::System {
     old_files: &[],
     app: open_app,
     check: check_data,
-    serve: None,
+    serve: Some(serve),
 };
 
 /// Frag's screens on its data folder.
@@ -35,6 +35,12 @@ fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::host::SystemA
         Ok(book) => Box::new(app::FragApp::new(book, data)),
         Err(errors) => Box::new(crate::host::Unavailable { why: errors.to_string() }),
     }
+}
+
+/// A saved game of Frag on a table of its own, shared with no window (`posse serve`).
+fn serve(data: crate::store::DataDir, id: &str) -> Result<Box<dyn crate::session::SharedTable>, String> {
+    let book = rules::embedded::rulebook().map_err(ToString::to_string)?;
+    crate::session::host(book.clone(), data, "game", id)
 }
 
 fn check_data() -> Result<(), String> {

@@ -24,7 +24,7 @@ pub const SYSTEM: super::System = super::System {
     old_files: &[],
     app: open_app,
     check: check_data,
-    serve: None,
+    serve: Some(serve),
 };
 
 /// Fragmaster Origins' screens on its data folder.
@@ -33,6 +33,12 @@ fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::host::SystemA
         Ok(rules) => Box::new(app::FragmasterApp::new(rules, data)),
         Err(errors) => Box::new(crate::host::Unavailable { why: errors.to_string() }),
     }
+}
+
+/// A saved Fragmaster game on a table of its own, shared with no window (`posse serve`).
+fn serve(data: crate::store::DataDir, id: &str) -> Result<Box<dyn crate::session::SharedTable>, String> {
+    let rules = rules::embedded::load().map_err(ToString::to_string)?;
+    crate::session::host(game::Fragmaster { rules }, data, "game", id)
 }
 
 fn check_data() -> Result<(), String> {

@@ -140,6 +140,11 @@ impl SystemApp for FragApp {
         self.screen_ui(ui);
     }
 
+    fn shared(&mut self) -> Option<Box<dyn crate::session::SharedTable + '_>> {
+        self.table.game()?;
+        Some(Box::new(crate::session::Seated { table: &mut self.table, rules: self.book }))
+    }
+
     fn resume_line(&self) -> Option<String> {
         if let Some(game) = self.table.game() {
             return Some(self.book.summary(&game.state).line);

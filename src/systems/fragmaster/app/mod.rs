@@ -48,6 +48,8 @@ pub struct FragmasterApp {
     pub print: PrintState,
     /// The saved games and the game at the table.
     pub table: Table<Game<'static>>,
+    /// The event log's rules, kept to lend to a shared table ([`SystemApp::shared`]).
+    log_rules: Fragmaster<'static>,
 }
 
 impl FragmasterApp {
@@ -63,6 +65,7 @@ impl FragmasterApp {
             play: PlayState::new(rules),
             reference: ReferenceState::default(),
             print: PrintState::default(),
+            log_rules: Fragmaster { rules },
         };
         app.refresh_games();
         app
@@ -176,6 +179,11 @@ impl SystemApp for FragmasterApp {
 
     fn ui(&mut self, ui: &mut egui::Ui) {
         self.screen_ui(ui);
+    }
+
+    fn shared(&mut self) -> Option<Box<dyn crate::session::SharedTable + '_>> {
+        self.table.game()?;
+        Some(Box::new(crate::session::Seated { table: &mut self.table, rules: &self.log_rules }))
     }
 
     fn resume_line(&self) -> Option<String> {

@@ -14,6 +14,7 @@ mod apply;
 mod describe;
 mod error;
 mod event;
+mod seats;
 pub mod sim;
 mod state;
 #[cfg(test)]
