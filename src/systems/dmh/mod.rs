@@ -28,7 +28,7 @@ pub const SYSTEM: super::System = super::System {
     old_files: files::OLD_FILES,
     app: open_app,
     check: check_data,
-    serve: None,
+    serve: Some(serve),
 };
 
 /// Dead Man's Hand's screens on its data folder.
@@ -37,6 +37,18 @@ fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::host::SystemA
         Ok(rules) => Box::new(app::DmhApp::new(rules, data)),
         Err(errors) => Box::new(crate::host::Unavailable { why: errors.to_string() }),
     }
+}
+
+/// Opens the saved game `id` of Dead Man's Hand's data folder on a table of its own, for
+/// sharing it with no window (`posse serve`): the seats are the two sides
+/// ([`game::seats`]).
+///
+/// # Errors
+/// When the built-in rules do not load, or the game cannot be reopened.
+fn serve(data: crate::store::DataDir, id: &str) -> Result<Box<dyn crate::session::SharedTable>, String> {
+    // The table owns its rules: a copy of the built-in ones, made once per shared game.
+    let rules = rules::embedded::load().map_err(ToString::to_string)?.clone();
+    crate::session::host(rules, data, "game", id)
 }
 
 fn check_data() -> Result<(), String> {
