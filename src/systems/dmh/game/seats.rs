@@ -212,6 +212,7 @@ fn offers(rules: &Rules, game: &State, side: usize) -> Offers {
         offers.hand.push((card, actions, note));
     }
     yellow_belly(rules, game, side, &mut offers);
+    tough_as_old_boots(rules, game, side, &mut offers);
     switch(rules, game, side, &mut offers);
     second_cards(rules, game, side, &mut offers);
     if !discards.is_empty() {
@@ -254,6 +255,28 @@ fn yellow_belly(rules: &Rules, game: &State, side: usize, offers: &mut Offers) {
             offers.prompts.push((
                 format!("{} must take a nerve test: play Yellow Belly instead of the roll?", model.name),
                 choices,
+            ));
+        }
+    }
+}
+
+/// A shot calls for a nerve test that would put one of the side's models out of action if
+/// failed: Tough as Old Boots may be declared before the roll (the Play screen's offer in the
+/// nerve test).
+fn tough_as_old_boots(rules: &Rules, game: &State, side: usize, offers: &mut Offers) {
+    for &t in game.nerve_due.iter().filter(|t| t.side == side) {
+        let (Some(model), Some((ability, passes_on))) = (game.model_at(t), game.boots_offer(rules, t)) else {
+            continue;
+        };
+        let event = Event::UseAbility { side, ability: ability.id, targets: vec![t], card: None };
+        if game.allows(rules, &event) {
+            let choice = Choice::new(
+                format!("boots:{}", model_code(t)),
+                format!("Declare {}: passes on {passes_on}+", ability.name),
+            );
+            offers.prompts.push((
+                format!("A failed nerve test would put {} out of action.", model.name),
+                vec![Offer { choice, event }],
             ));
         }
     }
@@ -464,9 +487,10 @@ fn table(rules: &Rules, game: &State) -> Vec<CardView> {
         ));
     }
     if let Some(d) = &game.duel {
-        // The row card (the first of each hand) lies face down.
+        // The row card (the first of each hand) lies face down until both players stand.
+        let shown = d.stood.iter().all(|x| *x);
         for (s, hand) in d.hands.iter().enumerate() {
-            for &card in hand.iter().skip(1) {
+            for &card in hand.iter().skip(usize::from(!shown)) {
                 cards.push(face(
                     card,
                     "Face up in the duel".to_owned(),
@@ -517,8 +541,36 @@ fn log_for(game: &Game, seat: Option<usize>) -> Vec<String> {
             Event::Begin(setup) => line.replace(&format!(" (seed {})", setup.seed), ""),
             Event::DiscardToDraw { side, card } if seat != Some(*side) => line
                 .replace(&format!(" discard {} to draw a card", card.label()), " discard a card to draw one"),
+            // Standing tells the total, row card and all: only to the side standing.
+            Event::DuelDecide { side, stand: true, .. } if seat != Some(*side) => {
+                match line.rfind(" stand on ") {
+                    Some(at) => line[..at + " stand".len()].to_owned(),
+                    None => line.clone(),
+                }
+            }
             _ => line.clone(),
         })
+        .collect()
+}
+
+/// The Duel: the side's own cards, its face-down row card among them (the first row card
+/// before the first round, which the player may look at).
+fn duel_cards(game: &State, side: usize) -> Vec<CardView> {
+    let Some(d) = game.duel.as_ref().filter(|_| game.phase == Phase::Duel) else { return Vec::new() };
+    let own = |card: Card, owner: &str| CardView {
+        face: card.label(),
+        detail: String::new(),
+        owner: owner.to_owned(),
+        red: red(card),
+        actions: Vec::new(),
+    };
+    if d.round == 0 {
+        return d.rows[side].first().map(|&c| own(c, "Your first row card")).into_iter().collect();
+    }
+    d.hands[side]
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| own(c, if i == 0 { "Your row card" } else { "Your duel cards" }))
         .collect()
 }
 
@@ -575,6 +627,7 @@ impl SeatRules for Rules {
                 }
             })
             .collect();
+        view.hand.extend(duel_cards(game, side));
         view.prompts = offers
             .prompts
             .iter()
@@ -861,6 +914,90 @@ mod tests {
         let a = view(&game, Some("side-a"));
         assert!(!ids(&a).iter().any(|id| id.starts_with("discard:")));
         assert!(a.status.iter().any(|s| s.starts_with("You used a card")));
+    }
+
+    /// The Duel between Morgan Earp and Billy Clanton, the round's cards typed: Tombstone Law's
+    /// row card 10♥ and 6♦ face up (16), the outlaws' 2♠ and K♠ (12).
+    fn duel() -> Game {
+        let rules = embedded::rules();
+        let mut setup = sim::showdown_setup(20_261_129);
+        setup.scene = Some("the-duel".into());
+        let scene = rules.scene("the-duel").expect("the duel");
+        for side in &mut setup.sides {
+            side.gang.models = vec![side.gang.models[2].clone()];
+            let s = scene.sides.get(side.role);
+            (side.deck, side.hand, side.reshuffle) = (s.deck, s.hand, s.reshuffle);
+        }
+        let mut game = Game::default();
+        ok(&mut game, Event::Begin(Box::new(setup)));
+        ok(
+            &mut game,
+            Event::DuelRound { cards: Some([[card("10H"), card("6D")], [card("2S"), card("KS")]]) },
+        );
+        game
+    }
+
+    #[test]
+    fn in_the_duel_each_side_sees_its_own_row_card_and_the_side_to_decide_hits_or_stands() {
+        let rules = embedded::rules();
+        let mut game = duel();
+        let (a, b) = (view(&game, Some("side-a")), view(&game, Some("side-b")));
+        let faces = |v: &SeatView| v.hand.iter().map(|c| c.face.clone()).collect::<Vec<_>>();
+        assert_eq!((faces(&a), faces(&b)), (vec!["10♥".into(), "6♦".into()], vec!["2♠".into(), "K♠".into()]));
+        shows_none_of(&a, &["2S"]);
+        shows_none_of(&b, &["10H"]);
+        shows_none_of(&view(&game, None), &["10H", "2S"]);
+        assert_eq!(ids(&a), ["duel:hit", "duel:stand"]);
+        assert!(a.your_turn && ids(&b).is_empty() && !b.your_turn);
+        let event = rules.seat_event(&game, "side-a", "duel:stand").expect("offered");
+        assert_eq!(event, Event::DuelDecide { side: 0, stand: true, card: None });
+        ok(&mut game, event);
+        let last = |v: &SeatView| v.log.last().cloned().unwrap_or_default();
+        assert!(last(&view(&game, Some("side-a"))).ends_with("Tombstone Law stand on 16"));
+        let b = view(&game, Some("side-b"));
+        assert!(last(&b).ends_with("Tombstone Law stand"), "{}", last(&b));
+        shows_none_of(&b, &["10H"]);
+        // The outlaws decide next (12: they may stand); Tombstone Law have nothing to decide.
+        assert_eq!(ids(&b), ["duel:hit", "duel:stand"]);
+        assert!(rules.seat_event(&game, "side-a", "duel:hit").is_err());
+    }
+
+    #[test]
+    fn tough_as_old_boots_is_offered_when_a_failed_test_would_put_the_model_out() {
+        use crate::systems::dmh::game::Marker;
+        use crate::systems::dmh::rules::data::AbilityId;
+        let rules = embedded::rules();
+        // The Circle K Outfit (Cal Tate, the boss, and Wes Hollis, 4 hits) against two
+        // Desperados; every card in the decks, the initiative cards typed.
+        let mut setup = sim::any_setup(1);
+        setup.edition = 0;
+        for (side, keep) in setup.sides.iter_mut().zip([[0, 5], [0, 2]]) {
+            side.gang.models = keep.iter().map(|&i| side.gang.models[i].clone()).collect();
+        }
+        let mut game = Game::default();
+        ok(&mut game, Event::Begin(Box::new(setup)));
+        ok(&mut game, Event::SetHand { side: 0, cards: Vec::new() });
+        ok(&mut game, Event::SetHand { side: 1, cards: Vec::new() });
+        let typed = vec![(A0, card("KD")), (A1, card("3H")), (B0, card("10C")), (B1, card("2S"))];
+        ok(&mut game, Event::DealInitiative { face_up: [None, None], cards: Some(typed) });
+        ok(&mut game, Event::SetMarker { model: A1, marker: Marker::UnderFire(2) });
+        assert!(view(&game, Some("side-a")).prompts.is_empty());
+        ok(
+            &mut game,
+            Event::Shot { shooter: B0, target: A1, modifier: 0, roll: 16, weapon: None, duck_back: false },
+        );
+        let a = view(&game, Some("side-a"));
+        assert_eq!(a.prompts.len(), 1);
+        assert_eq!(a.prompts[0].text, "A failed nerve test would put Wes Hollis out of action.");
+        assert_eq!(ids(&a), ["boots:0.1"]);
+        assert!(a.your_turn, "asked before the roll");
+        let event = rules.seat_event(&game, "side-a", "boots:0.1").expect("offered");
+        assert_eq!(
+            event,
+            Event::UseAbility { side: 0, ability: AbilityId::ToughAsOldBoots, targets: vec![A1], card: None }
+        );
+        ok(&mut game, event);
+        assert!(ids(&view(&game, Some("side-a"))).is_empty(), "once per turn");
     }
 
     #[test]
