@@ -146,16 +146,21 @@ fn trump_offers(rules: &Rules, game: &State, side: usize, offers: &mut Offers) {
     if !mine {
         return;
     }
-    let owner = game.sides.get(p.side).map_or("?", |s| s.name.as_str());
-    let text = if p.trumps.is_empty() {
-        format!(
-            "{owner} play {} ({}): trump it with a card of the same value, or let it stand.",
+    // The card or trump to answer is the other side's: the chain alternates.
+    let other = game.sides.get(1 - side).map_or("?", |s| s.name.as_str());
+    let text = match p.trumps.last() {
+        None if p.call => format!(
+            "{other} discard {} to call their reinforcements: trump it with a card of the same value, or let it stand.",
+            p.card.label()
+        ),
+        None => format!(
+            "{other} play {} ({}): trump it with a card of the same value, or let it stand.",
             p.card.label(),
             card_name(rules, p.card)
-        )
-    } else {
-        let last = p.trumps.last().map_or_else(String::new, |c| c.label());
-        format!("{owner} trump back with {last}: trump again, or let the trump stand.")
+        ),
+        Some(last) => {
+            format!("{other} trump back with {}: trump again, or let the trump stand.", last.label())
+        }
     };
     let mut choices: Vec<Offer> = offers
         .hand
@@ -820,6 +825,10 @@ mod tests {
         // Back to Tombstone Law, who hold no other queen: only to let the trump stand.
         let a = view(&game, Some("side-a"));
         assert_eq!(ids(&a), ["settle"]);
+        assert_eq!(
+            a.prompts[0].text,
+            "The Clanton Gang trump back with Q♠: trump again, or let the trump stand."
+        );
         assert_eq!(a.prompts[0].choices[0].label, "Let the trump stand");
         assert!(!game.allows(rules, &Event::Trump { side: 0, card: card("9H") }));
         assert!(ids(&view(&game, Some("side-b"))).is_empty());
