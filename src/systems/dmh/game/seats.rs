@@ -971,13 +971,9 @@ mod tests {
         assert!(rules.seat_event(&game, "side-a", "duel:hit").is_err());
     }
 
-    #[test]
-    fn tough_as_old_boots_is_offered_when_a_failed_test_would_put_the_model_out() {
-        use crate::systems::dmh::game::Marker;
-        use crate::systems::dmh::rules::data::AbilityId;
-        let rules = embedded::rules();
-        // The Circle K Outfit (Cal Tate, the boss, and Wes Hollis, 4 hits) against two
-        // Desperados; every card in the decks, the initiative cards typed.
+    /// The Circle K Outfit (Cal Tate, the boss, K♦, and Wes Hollis, 4 hits, 3♥) against two
+    /// Desperados (10♣, 2♠); every other card in the decks.
+    fn circle_k() -> Game {
         let mut setup = sim::any_setup(1);
         setup.edition = 0;
         for (side, keep) in setup.sides.iter_mut().zip([[0, 5], [0, 2]]) {
@@ -989,6 +985,39 @@ mod tests {
         ok(&mut game, Event::SetHand { side: 1, cards: Vec::new() });
         let typed = vec![(A0, card("KD")), (A1, card("3H")), (B0, card("10C")), (B1, card("2S"))];
         ok(&mut game, Event::DealInitiative { face_up: [None, None], cards: Some(typed) });
+        game
+    }
+
+    #[test]
+    fn a_model_with_two_initiative_cards_keeps_one() {
+        use crate::systems::dmh::rules::data::AbilityId;
+        let rules = embedded::rules();
+        let mut game = circle_k();
+        let cat = AbilityId::SeeHowTheCatJumps;
+        ok(&mut game, Event::UseAbility { side: 0, ability: cat, targets: vec![A0], card: Some(card("7H")) });
+        let a = view(&game, Some("side-a"));
+        let prompt = a.prompts.iter().find(|p| p.text == "Cal Tate holds two initiative cards: keep which?");
+        let choices = prompt.map(|p| p.choices.clone()).unwrap_or_default();
+        assert_eq!(
+            choices,
+            [Choice::new("keep:0:first", "Keep K♦"), Choice::new("keep:0:second", "Keep 7♥")]
+        );
+        assert!(
+            view(&game, None).table.iter().any(|c| c.face == "7♥" && c.detail == "Cal Tate's second card")
+        );
+        assert!(!ids(&view(&game, Some("side-b"))).iter().any(|id| id.starts_with("keep:")));
+        let event = rules.seat_event(&game, "side-a", "keep:0:second").expect("offered");
+        assert_eq!(event, Event::KeepCard { model: A0, keep_second: true });
+        ok(&mut game, event);
+        assert_eq!(game.model_at(A0).and_then(|m| m.card), Some(card("7H")));
+    }
+
+    #[test]
+    fn tough_as_old_boots_is_offered_when_a_failed_test_would_put_the_model_out() {
+        use crate::systems::dmh::game::Marker;
+        use crate::systems::dmh::rules::data::AbilityId;
+        let rules = embedded::rules();
+        let mut game = circle_k();
         ok(&mut game, Event::SetMarker { model: A1, marker: Marker::UnderFire(2) });
         assert!(view(&game, Some("side-a")).prompts.is_empty());
         ok(
