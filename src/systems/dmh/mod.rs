@@ -28,7 +28,7 @@ pub const SYSTEM: super::System = super::System {
     old_files: files::OLD_FILES,
     app: open_app,
     check: check_data,
-    serve: None,
+    serve: Some(serve),
 };
 
 /// Dead Man's Hand's screens on its data folder.
@@ -39,6 +39,62 @@ fn open_app(data: Option<crate::store::DataDir>) -> Box<dyn crate::host::SystemA
     }
 }
 
+/// Opens the saved game `id` of Dead Man's Hand's data folder on a table of its own, for
+/// sharing it with no window (`posse serve`): the seats are the two sides
+/// ([`game::seats`]).
+///
+/// # Errors
+/// When the built-in rules do not load, or the game cannot be reopened.
+fn serve(data: crate::store::DataDir, id: &str) -> Result<Box<dyn crate::session::SharedTable>, String> {
+    // The table owns its rules: a copy of the built-in ones, made once per shared game.
+    let rules = rules::embedded::load().map_err(ToString::to_string)?.clone();
+    crate::session::host(rules, data, "game", id)
+}
+
 fn check_data() -> Result<(), String> {
     rules::embedded::load().map(|_| ()).map_err(ToString::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::Table;
+    use crate::store::DataDir;
+    use game::{Event, Game, sim};
+
+    #[test]
+    fn a_saved_game_is_served_with_a_seat_for_each_side() {
+        let rules = rules::embedded::rules();
+        let dir = tempfile::tempdir().expect("temp");
+        let mut table: Table<Game> = Table::new(Some(DataDir::at(dir.path())), "game");
+        table.start(rules, &Event::Begin(Box::new(sim::showdown_setup(1)))).expect("started");
+        let deal = Event::DealInitiative { face_up: [None, None], cards: None };
+        table.commit(rules, &deal).expect("dealt");
+        table.commit(rules, &Event::EndTurn).expect("the turn ends");
+        let id = table.open_id().expect("open").to_owned();
+        let serve = SYSTEM.serve.expect("Dead Man's Hand is shared");
+        let mut hosted = serve(DataDir::at(dir.path()), &id).expect("hosted");
+        assert_eq!(hosted.open_id(), Some(id.as_str()));
+        let seats: Vec<String> = hosted.seats().into_iter().map(|s| s.id).collect();
+        assert_eq!(seats, ["side-a", "side-b"]);
+        let hand =
+            |hosted: &dyn crate::session::SharedTable| hosted.view(Some("side-a")).map(|v| v.hand.len());
+        assert_eq!(hand(hosted.as_ref()), Some(5));
+        // A choice the seat is not offered changes nothing.
+        let changes = hosted.changes();
+        assert!(hosted.act("side-a", "play:nothing").is_err());
+        assert_eq!(hosted.changes(), changes);
+        // The end of the turn asks each side whether to discard a card to draw one: the first
+        // is committed through the journal, named to its side only.
+        let discard = hosted.view(Some("side-a")).and_then(|v| v.prompts[0].choices.first().cloned());
+        let discard = discard.expect("a discard offered");
+        let line = hosted.act("side-a", &discard.id).expect("committed");
+        let face = discard.label.trim_start_matches("Discard ").trim_end_matches(" to draw");
+        assert_eq!(line, format!("Turn 1 · Tombstone Law discard {face} to draw a card"));
+        assert_eq!(hosted.view(Some("side-a")).map(|v| v.hand.len()), Some(4));
+        let again = serve(DataDir::at(dir.path()), &id).expect("hosted again");
+        let log = again.view(Some("side-b")).map(|v| v.log).unwrap_or_default();
+        assert_eq!(log.last().map(String::as_str), Some("Turn 1 · Tombstone Law discard a card to draw one"));
+        assert!(serve(DataDir::at(dir.path()), "no-such-game").is_err());
+    }
 }

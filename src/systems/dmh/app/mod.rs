@@ -201,6 +201,11 @@ impl SystemApp for DmhApp {
         Some(&self.table)
     }
 
+    fn shared(&mut self) -> Option<Box<dyn crate::session::SharedTable + '_>> {
+        self.table.game()?;
+        Some(Box::new(crate::session::Seated { table: &mut self.table, rules: self.rules }))
+    }
+
     fn reopen(&mut self, id: &str) {
         self.screen = Screen::Play;
         self.handle_play(PlayCommand::Resume(id.to_owned()));

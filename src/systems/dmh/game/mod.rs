@@ -13,6 +13,7 @@ pub mod duel;
 mod fight;
 pub mod hands;
 pub mod scene;
+pub mod seats;
 mod shots;
 pub mod sim;
 mod turn;
