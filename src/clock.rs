@@ -15,6 +15,12 @@ pub fn since_epoch() -> Duration {
     SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default()
 }
 
+/// Now, as an instant to measure time from (`elapsed`, `duration_since`).
+#[must_use]
+pub fn instant() -> Instant {
+    Instant::now()
+}
+
 /// Now, in whole seconds since 1970.
 #[must_use]
 pub fn unix_seconds() -> u64 {

@@ -5,7 +5,12 @@
 fn main() -> std::process::ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let systems = posse::systems::ALL;
-    if args.len() <= 1 { posse::app::run(systems) } else { posse::cli::run(systems, args) }
+    if args.len() <= 1 {
+        posse::app::run(systems)
+    } else {
+        // The player's data folder, for the commands that open saved games (`posse serve`).
+        posse::cli::run(systems, args, posse::store::DataDir::platform().ok())
+    }
 }
 
 #[cfg(target_arch = "wasm32")]

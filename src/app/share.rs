@@ -46,6 +46,10 @@ impl Sharing {
     /// The top bar's button for the system shown (drawn only when its game can be shared, or
     /// while a game is shared).
     pub fn button(&mut self, ui: &mut egui::Ui, system: &mut dyn SystemApp) {
+        // A touch screen is a phone or a tablet: a seat, never the host.
+        if theme::is_touch(ui.ctx()) {
+            return;
+        }
         let shareable = system.shared().is_some();
         let label = match &self.running {
             Some((_, share)) => {

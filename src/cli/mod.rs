@@ -59,10 +59,10 @@ fn escape_controls(text: &str) -> String {
 /// cannot be written (a full disk) is one sentence on stderr and exit code 2.
 #[must_use]
 #[expect(clippy::needless_pass_by_value, reason = "the arguments as std::env::args_os gives them")]
-pub fn run(systems: &[System], args: Vec<OsString>) -> ExitCode {
+pub fn run(systems: &[System], args: Vec<OsString>, data: Option<store::DataDir>) -> ExitCode {
     use std::io::{ErrorKind, Write as _};
     let mut out = std::io::stdout().lock();
-    let (mut code, stdout, mut stderr) = execute_with(systems, &args, &mut out);
+    let (mut code, stdout, mut stderr) = execute_with(systems, &args, &mut out, data.as_ref());
     let printed =
         if stdout.is_empty() { Ok(()) } else { writeln!(out, "{stdout}").and_then(|()| out.flush()) };
     if let Err(e) = printed
@@ -84,7 +84,7 @@ pub fn run(systems: &[System], args: Vec<OsString>) -> ExitCode {
 #[must_use]
 #[expect(clippy::needless_pass_by_value, reason = "the arguments as std::env::args_os gives them")]
 pub fn execute(systems: &[System], args: Vec<OsString>) -> (u8, String, String) {
-    execute_with(systems, &args, &mut std::io::sink())
+    execute_with(systems, &args, &mut std::io::sink(), None)
 }
 
 /// [`execute`], with the lines `game simulate` prints as it saves each event written to
@@ -96,7 +96,7 @@ pub fn execute_with_progress(
     args: &[OsString],
     progress: &mut dyn std::io::Write,
 ) -> (u8, String, String) {
-    execute_with(systems, args, progress)
+    execute_with(systems, args, progress, None)
 }
 
 /// Runs the command line; `progress` gets the lines `game simulate` prints as it saves each
@@ -105,6 +105,7 @@ fn execute_with(
     systems: &[System],
     args: &[OsString],
     progress: &mut dyn std::io::Write,
+    data: Option<&store::DataDir>,
 ) -> (u8, String, String) {
     let wants_json = args.iter().skip(1).any(|a| a == "--json");
     let matches = match command(systems).try_get_matches_from(args) {
@@ -129,7 +130,7 @@ fn execute_with(
     let mut context = Context { json, progress: if json { None } else { Some(progress) } };
     let result = match matches.subcommand() {
         Some(("systems", _)) => Ok(systems_list(systems)),
-        Some(("serve", sub)) => serve::run(systems, sub, &mut context),
+        Some(("serve", sub)) => serve::run(systems, sub, &mut context, data),
         Some((id, sub)) => match host::by_id(systems, id) {
             Some(system) => (system.run)(sub, &mut context),
             // Not a group: a command at the top level, which clap found among the commands of

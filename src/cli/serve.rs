@@ -50,10 +50,11 @@ pub fn run(
     systems: &[System],
     matches: &clap::ArgMatches,
     context: &mut Context<'_>,
+    root: Option<&DataDir>,
 ) -> Result<Output, Failure> {
     let game = matches.get_one::<String>("game").map_or("", String::as_str);
     let system = matches.get_one::<String>("system").map(String::as_str);
-    let (system, data, id) = find(systems, system, game)?;
+    let (system, data, id) = find(systems, system, game, root)?;
     let serve = system.serve.ok_or_else(|| {
         Failure::refused(format!("{} games cannot be shared at the table yet.", system.title))
     })?;
@@ -96,6 +97,7 @@ fn find<'a>(
     systems: &'a [System],
     system: Option<&str>,
     game: &str,
+    root: Option<&DataDir>,
 ) -> Result<(&'a System, DataDir, String), Failure> {
     let named = match system {
         Some(id) => Some(crate::host::by_id(systems, id).ok_or_else(|| {
@@ -123,7 +125,11 @@ fn find<'a>(
         })?;
         return Ok((system, DataDir::at(folder), id));
     }
-    let root = DataDir::platform().map_err(Failure::file)?;
+    let root = root.ok_or_else(|| {
+        Failure::malformed(format!(
+            "Posse has no data folder to find the game '{game}' in: give its journal's path."
+        ))
+    })?;
     let candidates: Vec<&System> = named.map_or_else(|| systems.iter().collect(), |s| vec![s]);
     let found: Vec<&System> =
         candidates.into_iter().filter(|s| root.system(s.id).list_games().iter().any(|g| g == game)).collect();

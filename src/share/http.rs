@@ -80,7 +80,7 @@ impl Inner {
                 limits.remove(&oldest);
             }
         }
-        let now = Instant::now();
+        let now = crate::clock::instant();
         let bucket = limits.entry(address).or_insert(Bucket { tokens: BURST, at: now });
         let gained = now.duration_since(bucket.at).as_secs_f64() * PER_SECOND;
         bucket.tokens = (bucket.tokens + gained).min(BURST);
@@ -211,8 +211,12 @@ impl Inner {
             return (403, error("This phone does not hold that seat: pick a seat again."));
         }
         let (answer, answered) = std::sync::mpsc::channel();
-        let pending =
-            Pending { seat: act.seat, choice: act.choice, answer, until: Instant::now() + ANSWER_WAIT };
+        let pending = Pending {
+            seat: act.seat,
+            choice: act.choice,
+            answer,
+            until: crate::clock::instant() + ANSWER_WAIT,
+        };
         if self.pending.lock().map(|p| p.send(pending)).is_err() {
             return (503, error("The host has stopped sharing."));
         }

@@ -69,7 +69,7 @@ impl Pending {
     /// Carries the choice out on `table` (unless it is too late) and answers the phone.
     /// Returns the event's line when it was carried out.
     fn carry_out(self, table: &mut dyn SharedTable) -> Option<String> {
-        if crate::clock::Instant::now() > self.until {
+        if crate::clock::instant() > self.until {
             return None;
         }
         let answer = table.act(&self.seat, &self.choice);
@@ -342,7 +342,7 @@ fn listen(address: SocketAddr) -> Result<tiny_http::Server, ShareError> {
                     let reason = if in_use { "the port is in use".to_owned() } else { e.to_string() };
                     return Err(ShareError::CannotListen { address: address.to_string(), reason });
                 }
-                std::thread::sleep(std::time::Duration::from_millis(100));
+                std::thread::sleep(Duration::from_millis(100));
             }
         }
     }
