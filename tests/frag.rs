@@ -894,13 +894,19 @@ fn a_served_frag_game_takes_only_a_seats_offered_choice_into_its_journal() {
     for (seat, choice) in
         [("fighter-1", "end"), ("fighter-1", "discard"), ("fighter-0", "end"), ("fighter-7", "end")]
     {
-        assert!(shared.act(seat, choice).is_err(), "{seat} {choice}");
+        assert!(shared.act(seat, choice, &posse::kernel::seat::Values::new()).is_err(), "{seat} {choice}");
     }
     assert_eq!(shared.changes(), changes);
 
-    assert_eq!(shared.act("fighter-0", "discard").expect("discarded"), "Ann discards 1 card");
+    assert_eq!(
+        shared.act("fighter-0", "discard", &posse::kernel::seat::Values::new()).expect("discarded"),
+        "Ann discards 1 card"
+    );
     assert!(shared.view(Some("fighter-0")).expect("Ann's view").offers("end"));
-    assert_eq!(shared.act("fighter-0", "end").expect("ended"), "Ann ends the turn; Bob's turn (respawn)");
+    assert_eq!(
+        shared.act("fighter-0", "end", &posse::kernel::seat::Values::new()).expect("ended"),
+        "Ann ends the turn; Bob's turn (respawn)"
+    );
     assert!(shared.view(Some("fighter-1")).expect("Bob's view").your_turn);
 
     // In the journal: the same game reopens in the app, and the app shares it too.
@@ -911,5 +917,8 @@ fn a_served_frag_game_takes_only_a_seats_offered_choice_into_its_journal() {
     assert_eq!(app.game().map(|g| g.events.len()), Some(7));
     let mut seated = posse::host::SystemApp::shared(&mut app).expect("shared");
     assert!(!seated.view(None).expect("watcher").offers("end"));
-    assert!(seated.act("fighter-1", "end").is_err(), "Bob must come back first");
+    assert!(
+        seated.act("fighter-1", "end", &posse::kernel::seat::Values::new()).is_err(),
+        "Bob must come back first"
+    );
 }

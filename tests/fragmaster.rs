@@ -822,16 +822,22 @@ fn a_served_fragmaster_game_takes_only_a_seats_offered_choice_into_its_journal()
     assert_eq!(shared.seats().len(), 4);
     let changes = shared.changes();
     for (seat, choice) in [("character-0", "end"), ("character-1", "act:attack"), ("character-9", "end")] {
-        assert!(shared.act(seat, choice).is_err(), "{seat} {choice}");
+        assert!(shared.act(seat, choice, &posse::kernel::seat::Values::new()).is_err(), "{seat} {choice}");
     }
     assert_eq!(shared.changes(), changes);
-    assert_eq!(shared.act("character-1", "act:run").expect("ran"), "Bob runs (up to 10 cm); 2 actions left.");
+    assert_eq!(
+        shared.act("character-1", "act:run", &posse::kernel::seat::Values::new()).expect("ran"),
+        "Bob runs (up to 10 cm); 2 actions left."
+    );
     assert!(shared.view(Some("character-1")).expect("Bob's view").offers("rearm:1"));
     assert_eq!(
-        shared.act("character-1", "rearm:1").expect("rearmed"),
+        shared.act("character-1", "rearm:1", &posse::kernel::seat::Values::new()).expect("rearmed"),
         "Bob swaps the assault rifle for the sniper rifle at rearm point 1."
     );
-    assert_eq!(shared.act("character-1", "end").expect("ended"), "Bob ends the turn. Ann's turn.");
+    assert_eq!(
+        shared.act("character-1", "end", &posse::kernel::seat::Values::new()).expect("ended"),
+        "Bob ends the turn. Ann's turn."
+    );
     drop(shared);
 
     let rules = posse::systems::fragmaster::rules::embedded::load().expect("data");

@@ -654,10 +654,11 @@ fn a_player_shakes_off_shaken_from_their_seat_and_the_host_undoes_it() {
     let view = shared.view(Some(&seat.id)).expect("Kid's view");
     assert!(view.offers("unshake:kid:0:white"), "{view:?}");
     assert_eq!(
-        shared.act(&seat.id, "soak:white"),
+        shared.act(&seat.id, "soak:white", &posse::kernel::seat::Values::new()),
         Err("That is not something this seat can do now.".to_owned())
     );
-    let line = shared.act(&seat.id, "unshake:kid:0:white").expect("taken");
+    let line =
+        shared.act(&seat.id, "unshake:kid:0:white", &posse::kernel::seat::Values::new()).expect("taken");
     assert_eq!(
         line,
         "Bob spends a white chip to shake off being Shaken: Kid is no longer Shaken and acts normally"

@@ -2,7 +2,7 @@
 //! seat's choice committed through the table's journal like a click in the window.
 
 use crate::kernel::log::{Log, TableRules};
-use crate::kernel::seat::{Seat, SeatRules, SeatView};
+use crate::kernel::seat::{Seat, SeatRules, SeatView, Values};
 
 use super::Table;
 
@@ -18,13 +18,14 @@ pub trait SharedTable {
     /// What `seat` may see and do now (`None`: a watcher, who sees only what is public).
     /// `None` back: no game is open, or there is no such seat.
     fn view(&self, seat: Option<&str>) -> Option<SeatView>;
-    /// Carries out `choice` for `seat`: only a choice the seat's view offers now, committed
-    /// through the journal (written first, then shown). Returns the event's line.
+    /// Carries out `choice` for `seat`, with the `values` typed for its fields: only a choice
+    /// the seat's view offers now, with exactly its fields filled in, committed through the
+    /// journal (written first, then shown). Returns the event's line.
     ///
     /// # Errors
-    /// A sentence when no game is open, the seat has no such choice now, the rules refuse it,
-    /// or it cannot be written; the game is then unchanged.
-    fn act(&mut self, seat: &str, choice: &str) -> Result<String, String>;
+    /// A sentence when no game is open, the seat has no such choice now, a value is missing
+    /// or wrong, the rules refuse it, or it cannot be written; the game is then unchanged.
+    fn act(&mut self, seat: &str, choice: &str, values: &Values) -> Result<String, String>;
 }
 
 /// A system's table with its rules, borrowed: what a system's screens hand the shell.
@@ -50,13 +51,12 @@ impl<R: SeatRules + TableRules> SharedTable for Seated<'_, R> {
         self.rules.seat_view(self.table.game()?, seat)
     }
 
-    fn act(&mut self, seat: &str, choice: &str) -> Result<String, String> {
+    fn act(&mut self, seat: &str, choice: &str, values: &Values) -> Result<String, String> {
         let game = self.table.game().ok_or("No game is open at the table.")?;
         let view = self.rules.seat_view(game, Some(seat)).ok_or("There is no such seat at this table.")?;
-        if !view.offers(choice) {
-            return Err("That is not something this seat can do now.".to_owned());
-        }
-        let event = self.rules.seat_event(game, seat, choice)?;
+        let offered = view.choice(choice).ok_or("That is not something this seat can do now.")?;
+        offered.check(values)?;
+        let event = self.rules.seat_event(game, seat, choice, values)?;
         self.table.commit(self.rules, &event).map_err(|e| e.to_string())?;
         Ok(self.table.game().and_then(|g| g.lines.last().cloned()).unwrap_or_default())
     }
@@ -91,8 +91,8 @@ impl<R: SeatRules + TableRules> SharedTable for Hosted<R> {
         self.rules.seat_view(self.table.game()?, seat)
     }
 
-    fn act(&mut self, seat: &str, choice: &str) -> Result<String, String> {
-        self.seated().act(seat, choice)
+    fn act(&mut self, seat: &str, choice: &str, values: &Values) -> Result<String, String> {
+        self.seated().act(seat, choice, values)
     }
 }
 

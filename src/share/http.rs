@@ -110,6 +110,9 @@ struct Act {
     seat: String,
     secret: String,
     choice: String,
+    /// What was typed for the choice's fields.
+    #[serde(default)]
+    values: crate::kernel::seat::Values,
 }
 
 fn handle(mut request: tiny_http::Request, inner: &Inner) {
@@ -214,6 +217,7 @@ impl Inner {
         let pending = Pending {
             seat: act.seat,
             choice: act.choice,
+            values: act.values,
             answer,
             until: crate::clock::instant() + ANSWER_WAIT,
         };

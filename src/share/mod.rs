@@ -60,6 +60,7 @@ pub enum ShareError {
 struct Pending {
     seat: String,
     choice: String,
+    values: crate::kernel::seat::Values,
     answer: mpsc::Sender<Result<String, String>>,
     /// The phone was told "try again" after this: too late to carry it out.
     until: crate::clock::Instant,
@@ -72,7 +73,7 @@ impl Pending {
         if crate::clock::instant() > self.until {
             return None;
         }
-        let answer = table.act(&self.seat, &self.choice);
+        let answer = table.act(&self.seat, &self.choice, &self.values);
         let line = answer.as_ref().ok().cloned();
         let _ = self.answer.send(answer);
         line

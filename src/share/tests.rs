@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::*;
 use crate::kernel::log::{Log, Rules, Summary, TableRules};
-use crate::kernel::seat::{CardView, Choice, Seat, SeatRules, SeatView};
+use crate::kernel::seat::{CardView, Choice, Field, Prompt, Seat, SeatRules, SeatView};
 use crate::session::{Seated, Table};
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -113,12 +113,33 @@ impl SeatRules for Cards {
                 .map(|c| CardView { face: format!("played {c}"), ..CardView::default() })
                 .collect(),
             log: crate::kernel::seat::recent(game),
+            // A card typed in, as a player names a real card they hold.
+            prompts: if index == Some(game.turn) {
+                vec![Prompt {
+                    text: "Or name the card you play".into(),
+                    choices: vec![
+                        Choice::new("typed", "Play it").with_field(Field::number("card", "Card", 1, 9)),
+                    ],
+                }]
+            } else {
+                vec![]
+            },
             ..SeatView::default()
         })
     }
 
-    fn seat_event(&self, _game: &Log<Self>, seat: &str, choice: &str) -> Result<Ev, String> {
+    fn seat_event(
+        &self,
+        _game: &Log<Self>,
+        seat: &str,
+        choice: &str,
+        values: &crate::kernel::seat::Values,
+    ) -> Result<Ev, String> {
         let index = IDS.iter().position(|id| *id == seat).ok_or("no such seat")?;
+        if choice == "typed" {
+            let card = crate::kernel::seat::number(values, "card").and_then(|n| u32::try_from(n).ok());
+            return Ok(Ev::Play(index, card.ok_or("no card")?));
+        }
         let card = choice.strip_prefix("play:").and_then(|c| c.parse().ok()).ok_or("no such choice")?;
         Ok(Ev::Play(index, card))
     }
@@ -329,6 +350,28 @@ fn refused_requests_change_nothing() {
     let (status, _) =
         act(&mut share, &mut table, json!({"seat": "north", "secret": north, "choice": "play:1"}));
     assert_eq!(status, 200);
+}
+
+#[test]
+fn a_typed_value_is_checked_against_its_field_before_the_rules_see_it() {
+    let dir = tempfile::tempdir().expect("temp");
+    let mut table = dealt(&dir);
+    let mut share = share(&mut table, &dir);
+    let (at, code) = (share.listening, share.code().to_owned());
+    let north = claim(at, &code, "north");
+    for (values, why) in [
+        (json!({}), "Fill in Card."),
+        (json!({"card": "12"}), "Card is a whole number from 1 to 9."),
+        (json!({"card": "3", "extra": "1"}), "'extra' is not asked for here."),
+        // Within the field, but not a card North holds: the rules refuse it.
+        (json!({"card": "8"}), "That cannot be done: not in your hand."),
+    ] {
+        let body = json!({"seat": "north", "secret": north, "choice": "typed", "values": values});
+        assert_eq!(act(&mut share, &mut table, body), (409, json!({"error": why})));
+    }
+    assert_eq!(table.game().expect("open").events.len(), 1, "nothing was played");
+    let body = json!({"seat": "north", "secret": north, "choice": "typed", "values": {"card": " 3 "}});
+    assert_eq!(act(&mut share, &mut table, body), (200, json!({"line": "North plays 3"})));
 }
 
 #[test]

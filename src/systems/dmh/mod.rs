@@ -82,13 +82,13 @@ mod tests {
         assert_eq!(hand(hosted.as_ref()), Some(5));
         // A choice the seat is not offered changes nothing.
         let changes = hosted.changes();
-        assert!(hosted.act("side-a", "play:nothing").is_err());
+        assert!(hosted.act("side-a", "play:nothing", &crate::kernel::seat::Values::new()).is_err());
         assert_eq!(hosted.changes(), changes);
         // The end of the turn asks each side whether to discard a card to draw one: the first
         // is committed through the journal, named to its side only.
         let discard = hosted.view(Some("side-a")).and_then(|v| v.prompts[0].choices.first().cloned());
         let discard = discard.expect("a discard offered");
-        let line = hosted.act("side-a", &discard.id).expect("committed");
+        let line = hosted.act("side-a", &discard.id, &crate::kernel::seat::Values::new()).expect("committed");
         let face = discard.label.trim_start_matches("Discard ").trim_end_matches(" to draw");
         assert_eq!(line, format!("Turn 1 · Tombstone Law discard {face} to draw a card"));
         assert_eq!(hosted.view(Some("side-a")).map(|v| v.hand.len()), Some(4));

@@ -648,7 +648,13 @@ impl SeatRules for Rules {
         Some(view)
     }
 
-    fn seat_event(&self, game: &Game, seat: &str, choice: &str) -> Result<Event, String> {
+    fn seat_event(
+        &self,
+        game: &Game,
+        seat: &str,
+        choice: &str,
+        _values: &crate::kernel::seat::Values,
+    ) -> Result<Event, String> {
         let side = side_of_seat(game, seat).ok_or("There is no such seat at this table.")?;
         offers(self, game, side)
             .all()
@@ -785,7 +791,9 @@ mod tests {
         // Long arm of the law on either outlaw.
         assert_eq!(actions, [vec![], vec!["play:5D"], vec!["play:QH:1.0", "play:QH:1.1"]]);
         assert_eq!(a.hand[2].actions[1].label, "Play on Billy Clanton");
-        let event = rules.seat_event(&game, "side-a", "play:QH:1.1").expect("offered");
+        let event = rules
+            .seat_event(&game, "side-a", "play:QH:1.1", &crate::kernel::seat::Values::new())
+            .expect("offered");
         assert_eq!(event, Event::Play { side: 0, card: card("QH"), targets: vec![B1] });
         ok(&mut game, event);
         assert_eq!(game.pending.as_ref().map(|p| p.card), Some(card("QH")));
@@ -816,10 +824,12 @@ mod tests {
         assert!(!a.your_turn && ids(&a).is_empty());
         shows_none_of(&a, &["9S", "5C", "QS"]);
         assert_eq!(
-            rules.seat_event(&game, "side-a", "settle").map(|_| ()),
+            rules.seat_event(&game, "side-a", "settle", &crate::kernel::seat::Values::new()).map(|_| ()),
             Err("That is not something this side can do now.".into())
         );
-        let event = rules.seat_event(&game, "side-b", "trump:QS").expect("offered");
+        let event = rules
+            .seat_event(&game, "side-b", "trump:QS", &crate::kernel::seat::Values::new())
+            .expect("offered");
         assert_eq!(event, Event::Trump { side: 1, card: card("QS") });
         ok(&mut game, event);
         // Back to Tombstone Law, who hold no other queen: only to let the trump stand.
@@ -832,7 +842,9 @@ mod tests {
         assert_eq!(a.prompts[0].choices[0].label, "Let the trump stand");
         assert!(!game.allows(rules, &Event::Trump { side: 0, card: card("9H") }));
         assert!(ids(&view(&game, Some("side-b"))).is_empty());
-        let event = rules.seat_event(&game, "side-a", "settle").expect("offered");
+        let event = rules
+            .seat_event(&game, "side-a", "settle", &crate::kernel::seat::Values::new())
+            .expect("offered");
         ok(&mut game, event);
         assert!(game.pending.is_none());
         assert_eq!(game.model_at(B1).map(|m| m.under_fire), Some(0), "trumped: no marker");
@@ -846,7 +858,7 @@ mod tests {
         for seat in SEAT_IDS {
             let v = view(&game, Some(seat));
             assert!(ids(&v).is_empty() && !v.your_turn, "{seat}: {:?}", ids(&v));
-            assert!(rules.seat_event(&game, seat, "play:5D").is_err());
+            assert!(rules.seat_event(&game, seat, "play:5D", &crate::kernel::seat::Values::new()).is_err());
         }
         assert_eq!(view(&game, None).headline, "Turn 1 · initiative cards to deal");
         // While a card waits for the outlaws' trump, Tombstone Law may play nothing.
@@ -854,7 +866,9 @@ mod tests {
         ok(&mut game, Event::Play { side: 0, card: card("5D"), targets: vec![] });
         let a = view(&game, Some("side-a"));
         assert!(a.hand.iter().all(|c| c.actions.is_empty()) && a.prompts.is_empty());
-        assert!(rules.seat_event(&game, "side-a", "play:QH:1.0").is_err());
+        assert!(
+            rules.seat_event(&game, "side-a", "play:QH:1.0", &crate::kernel::seat::Values::new()).is_err()
+        );
         assert!(!game.allows(rules, &Event::Play { side: 0, card: card("QH"), targets: vec![B0] }));
     }
 
@@ -879,7 +893,9 @@ mod tests {
         let b = view(&game, Some("side-b"));
         assert!(b.hand[0].actions.is_empty() && !b.prompts.iter().any(|p| p.text.contains("Yellow Belly")));
         assert!(b.status.contains(&"Billy Clanton must take a nerve test".to_owned()));
-        let event = rules.seat_event(&game, "side-a", "play:9H:1.1").expect("offered");
+        let event = rules
+            .seat_event(&game, "side-a", "play:9H:1.1", &crate::kernel::seat::Values::new())
+            .expect("offered");
         ok(&mut game, event);
         ok(&mut game, Event::Settle);
         assert_eq!(game.model_at(B1).map(|m| m.under_fire), Some(2));
@@ -897,8 +913,13 @@ mod tests {
         );
         assert!(b.your_turn, "asked a question");
         assert!(!view(&game, Some("side-a")).prompts.iter().any(|p| p.text.contains("lowest")));
-        assert_eq!(rules.seat_event(&game, "side-b", "switch:0:1"), Ok(Event::Switch { a: B0, b: B1 }));
-        assert!(rules.seat_event(&game, "side-a", "switch:0:1").is_err());
+        assert_eq!(
+            rules.seat_event(&game, "side-b", "switch:0:1", &crate::kernel::seat::Values::new()),
+            Ok(Event::Switch { a: B0, b: B1 })
+        );
+        assert!(
+            rules.seat_event(&game, "side-a", "switch:0:1", &crate::kernel::seat::Values::new()).is_err()
+        );
     }
 
     #[test]
@@ -910,7 +931,9 @@ mod tests {
         let prompt = a.prompts.iter().find(|p| p.text.starts_with("You used no card")).expect("asked");
         let offered: Vec<&str> = prompt.choices.iter().map(|c| c.id.as_str()).collect();
         assert_eq!(offered, ["discard:9H", "discard:5D", "discard:QH"]);
-        let event = rules.seat_event(&game, "side-a", "discard:9H").expect("offered");
+        let event = rules
+            .seat_event(&game, "side-a", "discard:9H", &crate::kernel::seat::Values::new())
+            .expect("offered");
         assert_eq!(event, Event::DiscardToDraw { side: 0, card: card("9H") });
         ok(&mut game, event);
         let last = |v: &SeatView| v.log.last().cloned().unwrap_or_default();
@@ -958,7 +981,9 @@ mod tests {
         shows_none_of(&view(&game, None), &["10H", "2S"]);
         assert_eq!(ids(&a), ["duel:hit", "duel:stand"]);
         assert!(a.your_turn && ids(&b).is_empty() && !b.your_turn);
-        let event = rules.seat_event(&game, "side-a", "duel:stand").expect("offered");
+        let event = rules
+            .seat_event(&game, "side-a", "duel:stand", &crate::kernel::seat::Values::new())
+            .expect("offered");
         assert_eq!(event, Event::DuelDecide { side: 0, stand: true, card: None });
         ok(&mut game, event);
         let last = |v: &SeatView| v.log.last().cloned().unwrap_or_default();
@@ -968,7 +993,7 @@ mod tests {
         shows_none_of(&b, &["10H"]);
         // The outlaws decide next (12: they may stand); Tombstone Law have nothing to decide.
         assert_eq!(ids(&b), ["duel:hit", "duel:stand"]);
-        assert!(rules.seat_event(&game, "side-a", "duel:hit").is_err());
+        assert!(rules.seat_event(&game, "side-a", "duel:hit", &crate::kernel::seat::Values::new()).is_err());
     }
 
     /// The Circle K Outfit (Cal Tate, the boss, K♦, and Wes Hollis, 4 hits, 3♥) against two
@@ -1006,7 +1031,9 @@ mod tests {
             view(&game, None).table.iter().any(|c| c.face == "7♥" && c.detail == "Cal Tate's second card")
         );
         assert!(!ids(&view(&game, Some("side-b"))).iter().any(|id| id.starts_with("keep:")));
-        let event = rules.seat_event(&game, "side-a", "keep:0:second").expect("offered");
+        let event = rules
+            .seat_event(&game, "side-a", "keep:0:second", &crate::kernel::seat::Values::new())
+            .expect("offered");
         assert_eq!(event, Event::KeepCard { model: A0, keep_second: true });
         ok(&mut game, event);
         assert_eq!(game.model_at(A0).and_then(|m| m.card), Some(card("7H")));
@@ -1029,7 +1056,9 @@ mod tests {
         assert_eq!(a.prompts[0].text, "A failed nerve test would put Wes Hollis out of action.");
         assert_eq!(ids(&a), ["boots:0.1"]);
         assert!(a.your_turn, "asked before the roll");
-        let event = rules.seat_event(&game, "side-a", "boots:0.1").expect("offered");
+        let event = rules
+            .seat_event(&game, "side-a", "boots:0.1", &crate::kernel::seat::Values::new())
+            .expect("offered");
         assert_eq!(
             event,
             Event::UseAbility { side: 0, ability: AbilityId::ToughAsOldBoots, targets: vec![A1], card: None }
@@ -1053,10 +1082,13 @@ mod tests {
             if let Some(v) = rules.seat_view(&game, Some(seat)) {
                 assert!(!v.offers(choice), "{seat} {choice}");
             }
-            assert!(rules.seat_event(&game, seat, choice).is_err(), "{seat} {choice}");
+            assert!(
+                rules.seat_event(&game, seat, choice, &crate::kernel::seat::Values::new()).is_err(),
+                "{seat} {choice}"
+            );
         }
         assert_eq!(
-            rules.seat_event(&game, "side-c", "play:QH:1.0"),
+            rules.seat_event(&game, "side-c", "play:QH:1.0", &crate::kernel::seat::Values::new()),
             Err("There is no such seat at this table.".into())
         );
     }

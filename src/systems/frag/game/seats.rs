@@ -388,7 +388,13 @@ impl SeatRules for Rulebook {
         })
     }
 
-    fn seat_event(&self, game: &Log<Rulebook>, seat: &str, choice: &str) -> Result<Event, String> {
+    fn seat_event(
+        &self,
+        game: &Log<Rulebook>,
+        seat: &str,
+        choice: &str,
+        _values: &crate::kernel::seat::Values,
+    ) -> Result<Event, String> {
         let s = &game.state;
         let player =
             parse_seat(s, seat).ok_or_else(|| "There is no such fighter at this table.".to_owned())?;
@@ -597,7 +603,7 @@ mod tests {
             let v = view(&g, Some(seat));
             assert!(v.choices().all(|c| !c.id.starts_with("play")), "{seat}: {:?}", ids(&v));
         }
-        assert!(book().seat_event(&g, "fighter-0", "play:0").is_err());
+        assert!(book().seat_event(&g, "fighter-0", "play:0", &crate::kernel::seat::Values::new()).is_err());
     }
 
     #[test]
@@ -607,7 +613,7 @@ mod tests {
         assert!(!ann.offers("end"), "the turn cannot end over the limit");
         assert!(!ann.offers("discard:1"));
         assert_eq!(
-            book().seat_event(&g, "fighter-0", "discard"),
+            book().seat_event(&g, "fighter-0", "discard", &crate::kernel::seat::Values::new()),
             Ok(Event::Discard { player: ANN, count: 1 })
         );
         ok(&mut g, Event::Discard { player: ANN, count: 1 });
@@ -623,7 +629,7 @@ mod tests {
         assert_eq!(ann.prompts[0].text, "You hold 6 cards and may keep 4 when your turn ends.");
         assert_eq!(ann.prompts[0].choices, [Choice::new("discard:2", "Discard 2 cards")]);
         assert_eq!(
-            book().seat_event(&g, "fighter-0", "discard:2"),
+            book().seat_event(&g, "fighter-0", "discard:2", &crate::kernel::seat::Values::new()),
             Ok(Event::Discard { player: ANN, count: 2 })
         );
 
@@ -644,12 +650,16 @@ mod tests {
             ("remove:0", Event::Remove { player: ANN, card: "Laser Pistol".into() }),
             ("end", Event::EndTurn),
         ] {
-            let made = book().seat_event(&g, "fighter-0", choice).expect("an event");
+            let made = book()
+                .seat_event(&g, "fighter-0", choice, &crate::kernel::seat::Values::new())
+                .expect("an event");
             assert_eq!(made, event);
             assert!(g.allows(book(), &made), "{choice}");
         }
         // Dropped, the pistol lies in a pile Ann may not take from again this turn.
-        let event = book().seat_event(&g, "fighter-0", "drop:0").expect("an event");
+        let event = book()
+            .seat_event(&g, "fighter-0", "drop:0", &crate::kernel::seat::Values::new())
+            .expect("an event");
         ok(&mut g, event);
         let ann = view(&g, Some("fighter-0"));
         let pile = ann.table.last().expect("a pile");
@@ -658,7 +668,8 @@ mod tests {
             ("Leftovers, pile 1", "Laser Pistol", "Where Ann fell")
         );
         assert!(pile.actions.is_empty());
-        let event = book().seat_event(&g, "fighter-0", "end").expect("an event");
+        let event =
+            book().seat_event(&g, "fighter-0", "end", &crate::kernel::seat::Values::new()).expect("an event");
         ok(&mut g, event);
         assert_eq!(g.state.current_player(), Some(BOB));
         assert!(view(&g, Some("fighter-1")).your_turn);
@@ -672,9 +683,12 @@ mod tests {
         // Ann's drop, and an end of turn, are not Bob's to choose.
         assert!(!bob.offers("drop:0") && !bob.offers("end") && !bob.offers("discard"));
         for bad in ["fly", "drop:x", "drop:7", "take:9:blood", "discard:many", ""] {
-            assert!(book().seat_event(&g, "fighter-0", bad).is_err(), "{bad}");
+            assert!(
+                book().seat_event(&g, "fighter-0", bad, &crate::kernel::seat::Values::new()).is_err(),
+                "{bad}"
+            );
         }
-        assert!(book().seat_event(&g, "fighter-5", "end").is_err());
+        assert!(book().seat_event(&g, "fighter-5", "end", &crate::kernel::seat::Values::new()).is_err());
     }
 
     #[test]
@@ -706,7 +720,10 @@ mod tests {
         let bob = view(&g, Some("fighter-1"));
         assert!(!bob.your_turn);
         assert!(ids(&bob).is_empty(), "nothing else happens until Ann answers");
-        assert_eq!(book().seat_event(&g, "fighter-0", "nocure"), Ok(Event::NoCure { player: ANN }));
+        assert_eq!(
+            book().seat_event(&g, "fighter-0", "nocure", &crate::kernel::seat::Values::new()),
+            Ok(Event::NoCure { player: ANN })
+        );
         ok(&mut g, Event::NoCure { player: ANN });
         assert!(!view(&g, Some("fighter-0")).your_turn);
     }
@@ -732,12 +749,15 @@ mod tests {
         ok(&mut g, Event::ZombiesAdjacent { count: 0 });
         let ann = view(&g, Some("fighter-0"));
         assert_eq!(ann.counters[1], Counter { label: "Zombie frags".into(), value: "0 of 25".into() });
-        let end = book().seat_event(&g, "fighter-0", "end").expect("an event");
+        let end =
+            book().seat_event(&g, "fighter-0", "end", &crate::kernel::seat::Values::new()).expect("an event");
         ok(&mut g, end);
         let bob = view(&g, Some("fighter-1"));
         assert_eq!(bob.prompts[0].choices, [Choice::new("respawn", "Respawn at Town Square")]);
         assert!(!view(&g, Some("fighter-0")).offers("respawn"));
-        let event = book().seat_event(&g, "fighter-1", "respawn").expect("an event");
+        let event = book()
+            .seat_event(&g, "fighter-1", "respawn", &crate::kernel::seat::Values::new())
+            .expect("an event");
         ok(&mut g, event);
         assert!(g.state.players[BOB].is_active());
     }

@@ -237,7 +237,13 @@ impl SeatRules for Fragmaster<'_> {
         })
     }
 
-    fn seat_event(&self, game: &Log<Self>, seat: &str, choice: &str) -> Result<Event, String> {
+    fn seat_event(
+        &self,
+        game: &Log<Self>,
+        seat: &str,
+        choice: &str,
+        _values: &crate::kernel::seat::Values,
+    ) -> Result<Event, String> {
         parse_seat(&game.state, seat)
             .ok_or_else(|| "There is no such character at this table.".to_owned())?;
         let unknown = || format!("'{choice}' is not something a character can do.");
@@ -401,16 +407,21 @@ mod tests {
             ("rearm:1", Event::Rearm { point: 1 }),
             ("end", Event::EndTurn),
         ] {
-            let made = fm().seat_event(&g, "character-1", choice).expect("an event");
+            let made = fm()
+                .seat_event(&g, "character-1", choice, &crate::kernel::seat::Values::new())
+                .expect("an event");
             assert_eq!(made, event);
             assert!(g.allows(&fm(), &made), "{choice}");
         }
-        let event = fm().seat_event(&g, "character-1", "act:aim").expect("an event");
+        let event = fm()
+            .seat_event(&g, "character-1", "act:aim", &crate::kernel::seat::Values::new())
+            .expect("an event");
         assert_eq!(ok(&mut g, &event), "Bob aims (-2 to hit on the next attack); 2 actions left.");
         let bob = view(&g, Some("character-1"));
         assert!(!bob.offers("rearm:1"), "a rearm comes right after a move");
         assert!(bob.counters.contains(&Counter { label: "Aims".into(), value: "1".into() }));
-        let event = fm().seat_event(&g, "character-1", "end").expect("an event");
+        let event =
+            fm().seat_event(&g, "character-1", "end", &crate::kernel::seat::Values::new()).expect("an event");
         ok(&mut g, &event);
         assert!(view(&g, Some("character-0")).your_turn);
         assert!(!view(&g, Some("character-1")).your_turn);
@@ -444,9 +455,12 @@ mod tests {
         assert!(!ann.offers("end") && !ann.offers("act:run"));
         assert!(!view(&g, Some("character-1")).offers("act:attack"));
         for bad in ["act:attack", "act:fly", "fly", "rearm:x", "", "end:now"] {
-            assert!(fm().seat_event(&g, "character-1", bad).is_err(), "{bad}");
+            assert!(
+                fm().seat_event(&g, "character-1", bad, &crate::kernel::seat::Values::new()).is_err(),
+                "{bad}"
+            );
         }
-        assert!(fm().seat_event(&g, "character-9", "end").is_err());
+        assert!(fm().seat_event(&g, "character-9", "end", &crate::kernel::seat::Values::new()).is_err());
     }
 
     #[test]

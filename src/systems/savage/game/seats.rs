@@ -496,7 +496,13 @@ impl SeatRules for Savage<'_> {
         })
     }
 
-    fn seat_event(&self, game: &Log<Self>, seat: &str, choice: &str) -> Result<Event, String> {
+    fn seat_event(
+        &self,
+        game: &Log<Self>,
+        seat: &str,
+        choice: &str,
+        _values: &crate::kernel::seat::Values,
+    ) -> Result<Event, String> {
         let player = seat_player(&game.state, seat).ok_or("There is no such seat in this fight.")?;
         let wish = Wish::parse(choice).ok_or_else(|| format!("'{choice}' is not a choice of this fight."))?;
         if let Wish::Unshake(m, _) = &wish
@@ -671,7 +677,7 @@ mod tests {
         // Bea cannot spend for Ann: the seat has no such choice, and the rules refuse it.
         assert!(!view(&fight, Some("player-2")).offers("unshake:ann:0:white"));
         assert_eq!(
-            s.seat_event(&fight, "player-2", "unshake:ann:0:white"),
+            s.seat_event(&fight, "player-2", "unshake:ann:0:white", &crate::kernel::seat::Values::new()),
             Err("Ann is not one of Bea's characters.".to_owned())
         );
         play(
@@ -685,7 +691,9 @@ mod tests {
             v.prompts[0].text,
             "Ann is Shaken: roll Spirit at the table (the Marshal types it), or spend a chip to shake it off"
         );
-        let event = s.seat_event(&fight, "player-1", "unshake:ann:0:red").expect("an event");
+        let event = s
+            .seat_event(&fight, "player-1", "unshake:ann:0:red", &crate::kernel::seat::Values::new())
+            .expect("an event");
         assert_eq!(
             event,
             Event::SpendChip {
@@ -720,7 +728,9 @@ mod tests {
                 Choice::new("soak:red", "Spend a red chip: soak (Posse rolls Vigor)"),
             ]
         );
-        let event = s.seat_event(&fight, "player-1", "soak:white").expect("an event");
+        let event = s
+            .seat_event(&fight, "player-1", "soak:white", &crate::kernel::seat::Values::new())
+            .expect("an event");
         let seed = derive_seed(11, SALT_SEAT, u64::try_from(fight.events.len()).expect("a count"));
         assert_eq!(
             event,
@@ -736,7 +746,7 @@ mod tests {
         let v = view(&fight, Some("player-1"));
         assert!(!v.offers("soak:white"));
         assert_eq!(
-            s.seat_event(&fight, "player-1", "soak:white"),
+            s.seat_event(&fight, "player-1", "soak:white", &crate::kernel::seat::Values::new()),
             Err("There are no wounds just taken to soak.".to_owned())
         );
     }
@@ -762,23 +772,23 @@ mod tests {
         let s = savage();
         assert!(!view(&fight, Some("player-1")).offers("soak:white"));
         assert_eq!(
-            s.seat_event(&fight, "player-1", "soak:white"),
+            s.seat_event(&fight, "player-1", "soak:white", &crate::kernel::seat::Values::new()),
             Err("There are no wounds just taken to soak.".to_owned())
         );
         assert_eq!(
-            s.seat_event(&fight, "player-1", "spend:bonus:white"),
+            s.seat_event(&fight, "player-1", "spend:bonus:white", &crate::kernel::seat::Values::new()),
             Err("A white chip cannot be spent to add to a total.".to_owned())
         );
         assert_eq!(
-            s.seat_event(&fight, "player-2", "spend:reroll:white"),
+            s.seat_event(&fight, "player-2", "spend:reroll:white", &crate::kernel::seat::Values::new()),
             Err("Bea has no white chip.".to_owned())
         );
         assert_eq!(
-            s.seat_event(&fight, "player-1", "deal"),
+            s.seat_event(&fight, "player-1", "deal", &crate::kernel::seat::Values::new()),
             Err("'deal' is not a choice of this fight.".to_owned())
         );
         assert_eq!(
-            s.seat_event(&fight, "marshal", "spend:reroll:white"),
+            s.seat_event(&fight, "marshal", "spend:reroll:white", &crate::kernel::seat::Values::new()),
             Err("There is no such seat in this fight.".to_owned())
         );
     }
@@ -821,7 +831,9 @@ mod tests {
             v.prompts[1].choices[1],
             Choice::new("reroll-spirit:red", "Spend a red chip: reroll (Posse rolls Spirit)")
         );
-        let event = s.seat_event(&fight, "player-1", "reroll-spirit:white").expect("an event");
+        let event = s
+            .seat_event(&fight, "player-1", "reroll-spirit:white", &crate::kernel::seat::Values::new())
+            .expect("an event");
         let seed = derive_seed(11, SALT_SEAT, u64::try_from(fight.events.len()).expect("a count"));
         assert_eq!(
             event,
@@ -884,7 +896,9 @@ mod tests {
             v.prompts[0].choices,
             [Choice::new("extra-damage:red", "Spend a red chip: add a die (Posse rolls)")]
         );
-        let event = s.seat_event(&fight, "player-1", "extra-damage:red").expect("an event");
+        let event = s
+            .seat_event(&fight, "player-1", "extra-damage:red", &crate::kernel::seat::Values::new())
+            .expect("an event");
         let seed = derive_seed(11, SALT_SEAT, u64::try_from(fight.events.len()).expect("a count"));
         assert_eq!(
             event,
@@ -895,7 +909,7 @@ mod tests {
             }
         );
         assert_eq!(
-            s.seat_event(&fight, "player-1", "extra-damage:white"),
+            s.seat_event(&fight, "player-1", "extra-damage:white", &crate::kernel::seat::Values::new()),
             Err("A white chip cannot be spent to add a die to the damage.".to_owned())
         );
         play(&mut fight, &[event]);
