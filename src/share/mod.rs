@@ -232,8 +232,9 @@ impl Share {
             .iter()
             .filter_map(|seat| Some((seat.id.clone(), to_json(&table.view(Some(&seat.id))?))))
             .collect();
-        let watcher = table.view(None).map_or_else(|| "{}".to_owned(), |v| to_json(&v));
-        let title = table.view(None).map(|v| v.headline).unwrap_or_default();
+        let public = table.view(None);
+        let watcher = public.as_ref().map_or_else(|| "{}".to_owned(), to_json);
+        let title = public.map(|v| v.headline).unwrap_or_default();
         let held = self.inner.book.lock().map(|b| b.held()).unwrap_or_default();
         self.seats = seats.iter().map(|s| (s.clone(), held.contains(&s.id))).collect();
         if let Ok(mut published) = self.inner.published.lock() {
