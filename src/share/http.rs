@@ -254,9 +254,17 @@ fn events(request: tiny_http::Request, inner: &Inner, query: &str) {
         return;
     }
     let mut last_sent: Option<String> = None;
-    let Ok(mut published) = inner.published.lock() else { return };
     loop {
-        if published.stopped {
+        // What to send is copied out: the lock is never held while a phone is written to (a
+        // slow one must not keep the host from publishing).
+        let Ok(published) = inner.published.lock() else { return };
+        let (stopped, version) = (published.stopped, published.version);
+        let view = match seat {
+            Some(seat) => published.views.get(seat).cloned().unwrap_or_else(|| "{}".to_owned()),
+            None => published.watcher.clone(),
+        };
+        drop(published);
+        if stopped {
             let _ = write!(out, "event: stopped\ndata: {{}}\n\n").and_then(|()| out.flush());
             return;
         }
@@ -266,10 +274,6 @@ fn events(request: tiny_http::Request, inner: &Inner, query: &str) {
             let _ = write!(out, "event: gone\ndata: {{}}\n\n").and_then(|()| out.flush());
             return;
         }
-        let view = match seat {
-            Some(seat) => published.views.get(seat).cloned().unwrap_or_else(|| "{}".to_owned()),
-            None => published.watcher.clone(),
-        };
         if last_sent.as_ref() != Some(&view) {
             let message = format!("event: view\ndata: {view}\n\n");
             if out.write_all(message.as_bytes()).and_then(|()| out.flush()).is_err() {
@@ -277,8 +281,11 @@ fn events(request: tiny_http::Request, inner: &Inner, query: &str) {
             }
             last_sent = Some(view);
         }
-        let Ok((next, waited)) = inner.changed.wait_timeout(published, KEEP_ALIVE) else { return };
-        published = next;
+        let Ok(published) = inner.published.lock() else { return };
+        let waited =
+            inner.changed.wait_timeout_while(published, KEEP_ALIVE, |p| p.version == version && !p.stopped);
+        let Ok((published, waited)) = waited else { return };
+        drop(published);
         if waited.timed_out() && out.write_all(b": alive\n\n").and_then(|()| out.flush()).is_err() {
             return;
         }

@@ -324,6 +324,11 @@ impl Inner {
         }
         *book = changed;
         book.moved = true;
+        drop(book);
+        // Its stream looks again, finds the seat gone and ends.
+        if let Ok(mut published) = self.published.lock() {
+            published.version += 1;
+        }
         Ok(())
     }
 }
