@@ -164,12 +164,16 @@ impl Sharing {
                         let names: Vec<String> = self.addresses.iter().map(ToString::to_string).collect();
                         let chosen = names.get(self.address).cloned().unwrap_or_default();
                         widgets::row(ui, |ui| {
-                            widgets::row_label(ui, "Address");
-                            egui::ComboBox::from_id_salt("share-address").selected_text(chosen).show_ui(ui, |ui| {
-                                for (i, name) in names.iter().enumerate() {
-                                    ui.selectable_value(&mut self.address, i, name);
-                                }
-                            });
+                            let label = widgets::row_label(ui, "Address");
+                            egui::ComboBox::from_id_salt("share-address")
+                                .selected_text(chosen)
+                                .show_ui(ui, |ui| {
+                                    for (i, name) in names.iter().enumerate() {
+                                        ui.selectable_value(&mut self.address, i, name);
+                                    }
+                                })
+                                .response
+                                .labelled_by(label.id);
                         });
                         if self.port.is_empty() {
                             self.port = DEFAULT_PORT.to_string();
