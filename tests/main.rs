@@ -17,6 +17,7 @@ mod purity;
 mod savage;
 mod savage_screens;
 mod scenes;
+mod share;
 mod steady;
 mod support;
 mod systems;
