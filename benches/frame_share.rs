@@ -1,7 +1,8 @@
 //! CPU time of one frame of the host's window while its game is shared at the table (issue
 //! 22): Fragmaster's round with four players after 1,998 events, first not shared, then shared
 //! on `127.0.0.1` (port 0) with each of the four characters' seats claimed and its event
-//! stream open (the Share at the table panel open, with its QR code, then closed). Drawn
+//! stream open (the Share at the table panel open, with its QR code, then closed); and the
+//! frame after an Undo or a Redo at the host, which publishes every seat's view again. Drawn
 //! headless with `egui_kittest` at 1280×800. Run with `cargo bench --bench frame_share`.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -39,6 +40,31 @@ fn measure(h: &mut Harness<'_, PosseApp>) -> (f64, f64) {
         .collect();
     times.sort_by(f64::total_cmp);
     (times[FRAMES / 2], times[FRAMES * 9 / 10])
+}
+
+/// The median of the frames that follow a change at the host (Undo, then Redo, `FRAMES / 4`
+/// times each): the frame in which a shared game publishes every seat's view again.
+fn measure_changes(h: &mut Harness<'_, PosseApp>) -> f64 {
+    let mut times = Vec::with_capacity(FRAMES / 2);
+    for _ in 0..FRAMES / 4 {
+        for undo in [true, false] {
+            let table = &h.state().system::<FragmasterApp>().expect("Fragmaster").table;
+            let label = if undo {
+                format!("Undo: {}", table.undo_label().expect("something to undo"))
+            } else {
+                format!("Redo: {}", table.redo_label().expect("something to redo"))
+            };
+            h.get_by_label(&label).click_accesskit();
+            // The click's frame carries the change out; the next one shows (and publishes) it.
+            h.step();
+            let start = Instant::now();
+            h.step();
+            times.push(start.elapsed().as_secs_f64() * 1e3);
+            h.step();
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
 }
 
 /// One request, answered and closed: the status and the body as JSON.
@@ -129,8 +155,10 @@ fn main() {
     app.screen = Screen::Play;
     app.handle_play(PlayCommand::Resume("game-bench".into()));
     h.run();
+    assert!(h.query_by_label("Run").is_some(), "Bob's turn on the Play screen");
     assert!(h.query_by_label("Share at the table").is_some(), "the game can be shared");
     let alone = measure(&mut h);
+    let alone_change = measure_changes(&mut h);
 
     // Shared through the panel, on 127.0.0.1 and any free port.
     h.get_by_label("Share at the table").click_accesskit();
@@ -161,6 +189,7 @@ fn main() {
     h.state_mut().sharing.open = false;
     h.run();
     let shared_closed = measure(&mut h);
+    let shared_change = measure_changes(&mut h);
     assert_eq!(h.state().sharing.running().map(|s| s.seats().len()), Some(4), "still shared");
 
     println!("Fragmaster round frame, 4 players, {events} log entries, over {FRAMES} frames each:");
@@ -175,6 +204,10 @@ fn main() {
     println!(
         "  shared, 4 seats' streams open, panel closed:  median {:.2} ms (p90 {:.2} ms)",
         shared_closed.0, shared_closed.1
+    );
+    println!(
+        "  the frame after an Undo or Redo at the host:  median {alone_change:.2} ms not shared, {shared_change:.2} ms \
+         shared (every seat's view published again)"
     );
     drop(streams);
 }
