@@ -18,6 +18,7 @@ mod savage;
 mod savage_screens;
 mod scenes;
 mod serve;
+mod share;
 mod steady;
 mod support;
 mod systems;

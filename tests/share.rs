@@ -1,0 +1,209 @@
+//! Sharing the game at the table from the window (issue 22): the top bar's Share at the table,
+//! its panel, a phone (a raw HTTP client on `127.0.0.1`) taking a seat and playing a choice
+//! its view offers, the host undoing it, freeing the seat, and sharing stopping when the game
+//! is closed. Dead Man's Hand, Tombstone Law against The Clanton Gang from [`SEED`], turn 1's
+//! cards dealt.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
+use std::time::Duration;
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable as _;
+use serde_json::{Value, json};
+
+use super::support::{App, Dmh as _, SEED, data_with, dealt, game, last_line, play_on, press, start};
+
+/// One request, answered and closed: the status and the body as JSON (or as text in a string).
+fn request(at: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
+    let mut stream = TcpStream::connect(at).expect("connected");
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: posse\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("sent");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("answered");
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status");
+    (status, serde_json::from_str(body).unwrap_or_else(|_| Value::String(body.to_owned())))
+}
+
+/// A seat's stream of views, as its phone reads it.
+struct Stream {
+    lines: BufReader<TcpStream>,
+}
+
+impl Stream {
+    fn open(at: SocketAddr, path: &str) -> Stream {
+        let mut stream = TcpStream::connect(at).expect("connected");
+        stream.set_read_timeout(Some(Duration::from_secs(5))).expect("timeout set");
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: posse\r\n\r\n").expect("sent");
+        let mut lines = BufReader::new(stream);
+        let mut line = String::new();
+        lines.read_line(&mut line).expect("status");
+        assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+        Stream { lines }
+    }
+
+    /// The next message: its event name and its data.
+    fn next(&mut self) -> (String, Value) {
+        let (mut event, mut data) = (String::new(), String::new());
+        loop {
+            let mut line = String::new();
+            self.lines.read_line(&mut line).expect("a line");
+            let line = line.trim_end();
+            if let Some(e) = line.strip_prefix("event: ") {
+                e.clone_into(&mut event);
+            } else if let Some(d) = line.strip_prefix("data: ") {
+                d.clone_into(&mut data);
+            } else if line.is_empty() && !event.is_empty() {
+                return (event, serde_json::from_str(&data).expect("JSON data"));
+            }
+        }
+    }
+
+    /// The next message, which is a view.
+    fn view(&mut self) -> Value {
+        let (event, view) = self.next();
+        assert_eq!(event, "view", "{view}");
+        view
+    }
+}
+
+/// Where the game is shared, and its join code.
+fn shared_at(h: &App) -> (SocketAddr, String) {
+    let share = h.state().sharing.running().expect("shared");
+    (share.listening, share.code().to_owned())
+}
+
+/// Sends a seat's choice while the window draws its frames (the host carries phones' choices
+/// out once a frame).
+fn act(h: &mut App, seat: &str, secret: &str, choice: &str) -> (u16, Value) {
+    let (at, code) = shared_at(h);
+    let body = json!({"seat": seat, "secret": secret, "choice": choice}).to_string();
+    let phone = std::thread::spawn(move || request(at, "POST", &format!("/{code}/act"), &body));
+    while !phone.is_finished() {
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let answer = phone.join().expect("answered");
+    h.run();
+    answer
+}
+
+/// Every choice a view offers, by id: its hand's and table's cards' and its prompts'.
+fn choices(view: &Value) -> Vec<String> {
+    let cards =
+        ["hand", "table"].into_iter().flat_map(|part| view[part].as_array().cloned().unwrap_or_default());
+    let on_cards = cards.flat_map(|card| card["actions"].as_array().cloned().unwrap_or_default());
+    let prompts = view["prompts"].as_array().cloned().unwrap_or_default();
+    let in_prompts = prompts.into_iter().flat_map(|p| p["choices"].as_array().cloned().unwrap_or_default());
+    on_cards.chain(in_prompts).filter_map(|c| c["id"].as_str().map(str::to_owned)).collect()
+}
+
+/// Whether the top bar shows Share at the table (the panel's title is the same words).
+fn share_button(h: &App) -> bool {
+    h.query_by_role_and_label(Role::Button, "Share at the table").is_some()
+}
+
+/// Opens the panel and starts sharing on `127.0.0.1`, any free port.
+fn start_sharing(h: &mut App) {
+    press(h, "Share at the table");
+    h.get_by_label("Start sharing");
+    let sharing = &mut h.state_mut().sharing;
+    sharing.addresses = vec![IpAddr::V4(Ipv4Addr::LOCALHOST)];
+    sharing.address = 0;
+    "0".clone_into(&mut sharing.port);
+    h.run();
+    press(h, "Start sharing");
+}
+
+#[test]
+fn the_share_button_shows_only_while_a_game_is_open() {
+    let dir = data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = play_on(dir.path());
+    assert!(!share_button(&h), "no game, nothing to share");
+    start(&mut h, SEED, None);
+    assert!(share_button(&h), "a game is open");
+}
+
+#[test]
+fn a_phone_takes_a_seat_and_plays_the_host_undoes_it_and_closing_the_game_stops_sharing() {
+    let (_dir, mut h) = dealt();
+    start_sharing(&mut h);
+    let (at, code) = shared_at(&h);
+    h.get_by_label(&format!("http://127.0.0.1:{}/{code}", at.port()));
+    h.get_by_label(&format!("Join code {code}"));
+    h.get_by_label("Tombstone Law (Lawmen) · free");
+    h.get_by_label("The Clanton Gang (Outlaws) · free");
+    h.get_by_label("Sharing · 0 of 2 seats");
+    assert!(h.query_by_label("Free seat").is_none(), "no seat is held");
+
+    // A phone takes Tombstone Law's seat.
+    let (status, body) =
+        request(at, "POST", &format!("/{code}/claim"), &json!({"seat": "side-a"}).to_string());
+    assert_eq!(status, 200, "{body}");
+    let secret = body["secret"].as_str().expect("a secret").to_owned();
+    h.run();
+    h.get_by_label("Tombstone Law (Lawmen) · taken");
+    h.get_by_label("The Clanton Gang (Outlaws) · free");
+    h.get_by_label("Sharing · 1 of 2 seats");
+
+    // Its view: its own hand, what it may do with each card on Wyatt Earp's activation.
+    let mut phone = Stream::open(at, &format!("/{code}/events?seat=side-a&secret={secret}"));
+    let before = phone.view();
+    assert_eq!(before["headline"], "Turn 1 · Wyatt Earp (A♥) of Tombstone Law acts");
+    assert_eq!(before["your_turn"], true);
+    let on = |who: usize| format!("play:8H:0.{who}");
+    let mut offered: Vec<String> = (0..7).map(on).collect();
+    offered.extend(["play:6H", "play:JH", "play:6D"].map(str::to_owned));
+    assert_eq!(choices(&before), offered);
+
+    // A card its view does not offer (Yellow Belly, with no nerve test due) changes nothing.
+    let events = game(&h).events.len();
+    let refused = act(&mut h, "side-a", &secret, "play:9D");
+    assert_eq!(refused, (409, json!({"error": "That is not something this seat can do now."})));
+    assert_eq!(game(&h).events.len(), events);
+
+    // Spotted Horse on Wyatt Earp, from the phone: one more event at the host, named by Undo.
+    let line = "Turn 1 · Tombstone Law play 8♥ (Spotted Horse cannot be killed by a bullet) on Wyatt Earp";
+    assert_eq!(act(&mut h, "side-a", &secret, "play:8H:0.0"), (200, json!({"line": line})));
+    assert_eq!(game(&h).events.len(), events + 1);
+    assert_eq!(last_line(&h), line);
+    h.get_by_label(&format!("Undo: {line}"));
+    let after = phone.view();
+    assert_eq!(after["your_turn"], false, "The Clanton Gang may trump it");
+    assert_eq!(choices(&after), Vec::<String>::new());
+
+    // Undone on the host: the phone is sent its view as it was.
+    press(&mut h, &format!("Undo: {line}"));
+    assert_eq!(game(&h).events.len(), events);
+    assert_eq!(phone.view(), before);
+
+    // Freed: the phone's stream ends and the seat is free for another.
+    press(&mut h, "Free seat");
+    assert_eq!(phone.next().0, "gone");
+    h.get_by_label("Tombstone Law (Lawmen) · free");
+    h.get_by_label("Sharing · 0 of 2 seats");
+    let (status, _) = request(at, "GET", &format!("/{code}/events?seat=side-a&secret={secret}"), "");
+    assert_eq!(status, 403);
+
+    // Closing the game stops sharing: every stream ends and the port no longer answers.
+    let mut watcher = Stream::open(at, &format!("/{code}/events"));
+    assert_eq!(watcher.view()["hand"], json!([]));
+    press(&mut h, "Close game");
+    assert!(h.state().dmh().table.open_id().is_none());
+    assert!(h.state().sharing.running().is_none());
+    h.get_by_label("Sharing stopped: the game was closed.");
+    assert!(h.query_by_label_contains("Sharing ·").is_none(), "nothing is shared");
+    assert!(!share_button(&h), "no game, nothing to share");
+    assert_eq!(watcher.next().0, "stopped");
+    // The listener closes on a thread of its own, within a moment.
+    let deadline = std::time::Instant::now() + Duration::from_secs(3);
+    while TcpStream::connect(at).is_ok() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(TcpStream::connect(at).is_err(), "{at} still answers");
+}
