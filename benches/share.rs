@@ -109,7 +109,13 @@ impl SeatRules for Passing {
         })
     }
 
-    fn seat_event(&self, _game: &Log<Self>, seat: &str, choice: &str) -> Result<Ev, String> {
+    fn seat_event(
+        &self,
+        _game: &Log<Self>,
+        seat: &str,
+        choice: &str,
+        _values: &posse::kernel::seat::Values,
+    ) -> Result<Ev, String> {
         let index = IDS.iter().position(|id| *id == seat).ok_or("no such seat")?;
         if choice != "pass" {
             return Err("no such choice".to_owned());
