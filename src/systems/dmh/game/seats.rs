@@ -816,6 +816,7 @@ impl SeatRules for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::systems::dmh::game::Marker;
     use crate::systems::dmh::game::sim;
     use crate::systems::dmh::rules::embedded;
 
@@ -1360,5 +1361,81 @@ mod tests {
             Ok(Event::Nerve { model: A1, needed: 3, roll: 3, to_shoot: None })
         );
         assert!(!ids(&view(&game, Some("side-b"))).iter().any(|id| id.starts_with("nerve:")));
+    }
+
+    #[test]
+    fn in_the_duel_the_side_that_shoots_alone_types_its_d20() {
+        let rules = embedded::rules();
+        let mut game = duel();
+        ok(&mut game, Event::DuelDecide { side: 0, stand: true, card: None });
+        ok(&mut game, Event::DuelDecide { side: 1, stand: true, card: None });
+        assert_eq!(game.duel_shots_due(rules), [(0, 4)]);
+        let a = view(&game, Some("side-a"));
+        assert_eq!(ids(&a), ["duel:fire"]);
+        assert_eq!(
+            a.prompts[0].text,
+            "Morgan Earp shoots with +4 (only the cards count) · hit 70%: roll a d20."
+        );
+        assert_eq!(a.prompts[0].choices[0].fields, [Field::number("roll", "Your d20", 1, 20)]);
+        assert!(ids(&view(&game, Some("side-b"))).is_empty());
+        let event = rules.seat_event(&game, "side-a", "duel:fire", &typed(&[("roll", "12")]));
+        assert_eq!(event, Ok(Event::DuelFire { shots: vec![(0, 12)] }));
+        assert_eq!(
+            rules.seat_event(&game, "side-a", "duel:fire", &typed(&[("roll", "21")])),
+            Err("Your d20 is a whole number from 1 to 20.".into())
+        );
+    }
+
+    #[test]
+    fn a_big_nerve_test_is_typed_on_its_sides_phone() {
+        let rules = embedded::rules();
+        let mut setup = sim::showdown_setup(1);
+        setup.edition = 0;
+        for side in &mut setup.sides {
+            side.gang.models = [0, 1, 2].iter().map(|&i| side.gang.models[i].clone()).collect();
+        }
+        let mut game = Game::default();
+        ok(&mut game, Event::Begin(Box::new(setup)));
+        ok(&mut game, Event::SetHand { side: 0, cards: cards(&HAND_A) });
+        ok(&mut game, Event::SetHand { side: 1, cards: cards(&HAND_B) });
+        let typed_cards = vec![
+            (A0, card("KH")),
+            (A1, card("3H")),
+            (ModelRef { side: 0, model: 2 }, card("4H")),
+            (B0, card("10S")),
+            (B1, card("2C")),
+            (ModelRef { side: 1, model: 2 }, card("6C")),
+        ];
+        ok(&mut game, Event::DealInitiative { face_up: [None, None], cards: Some(typed_cards) });
+        ok(&mut game, Event::SetMarker { model: B0, marker: Marker::OutOfAction(true) });
+        ok(&mut game, Event::SetMarker { model: B1, marker: Marker::OutOfAction(true) });
+        ok(&mut game, Event::EndTurn);
+        assert_eq!(game.big_nerve_pending(rules), [1]);
+        let b = view(&game, Some("side-b"));
+        let prompt = b.prompts.iter().find(|p| p.text.contains("Big Nerve")).expect("asked");
+        assert_eq!(prompt.text, "Your side must take a Big Nerve test: roll a d10.");
+        assert_eq!(
+            prompt.choices,
+            [Choice::new("big-nerve", "Apply the Big Nerve test (needs 5+)")
+                .with_field(Field::number("roll", "Your d10", 1, 10))]
+        );
+        assert!(!ids(&view(&game, Some("side-a"))).contains(&"big-nerve"));
+        for (roll, broke, line) in [
+            ("9", None, "Turn 1 · The Clanton Gang pass the Big Nerve test (9)"),
+            ("2", Some(1), "Turn 1 · The Clanton Gang fail the Big Nerve test (2) and get out of Dodge"),
+        ] {
+            let event =
+                rules.seat_event(&game, "side-b", "big-nerve", &typed(&[("roll", roll)])).expect("offered");
+            let screen = Event::BigNerve { side: 1, roll: roll.parse().expect("a number") };
+            assert_eq!(event, screen);
+            let mut after = game.clone();
+            ok(&mut after, event);
+            assert_eq!(after.lines.last().map(String::as_str), Some(line));
+            assert_eq!(after.broke, broke, "{roll}");
+        }
+        assert_eq!(
+            rules.seat_event(&game, "side-b", "big-nerve", &typed(&[("roll", "0")])),
+            Err("Your d10 is a whole number from 1 to 10.".into())
+        );
     }
 }
