@@ -1438,4 +1438,25 @@ mod tests {
             Err("Your d10 is a whole number from 1 to 10.".into())
         );
     }
+
+    #[test]
+    fn under_crazy_as_a_loon_the_phone_skips_the_test_instead_of_the_roll() {
+        use crate::systems::dmh::rules::data::AbilityId;
+        let rules = embedded::rules();
+        let mut game = circle_k();
+        let crazy =
+            Event::UseAbility { side: 1, ability: AbilityId::CrazyAsALoon, targets: vec![], card: None };
+        ok(&mut game, crazy);
+        ok(
+            &mut game,
+            Event::Shot { shooter: A0, target: B1, modifier: 0, roll: 16, weapon: None, duck_back: false },
+        );
+        let b = view(&game, Some("side-b"));
+        assert_eq!(ids(&b), ["skip-nerve:1.1"]);
+        assert_eq!(b.prompts[0].choices, [Choice::new("skip-nerve:1.1", "Skip the test (Crazy as a Loon)")]);
+        assert_eq!(
+            rules.seat_event(&game, "side-b", "skip-nerve:1.1", &Values::new()),
+            Ok(Event::SkipNerve { model: B1 })
+        );
+    }
 }
