@@ -254,6 +254,62 @@ impl State {
         notes
     }
 
+    /// I Am The Law, when it may count on a nerve test of model `r` (a Lawman, not the Sheriff,
+    /// the Sheriff can see: the players say whether he does).
+    #[must_use]
+    pub fn i_am_the_law<'r>(
+        &self,
+        rules: &'r Rules,
+        r: ModelRef,
+    ) -> Option<&'r crate::systems::dmh::rules::data::Ability> {
+        let model = self.model_at(r)?;
+        let gang = rules.gang(&self.sides.get(r.side)?.gang)?;
+        let a = gang.ability(AbilityId::IAmTheLaw)?;
+        (!model.boss && self.abilities_work(rules, r.side, a.needs)).then_some(a)
+    }
+
+    /// What decides model `r`'s nerve test, as the players answer its questions (a friend
+    /// within 15 cm; the Sheriff sees him, which counts only under [`Self::i_am_the_law`]),
+    /// with the notes of the cards in play that change it.
+    #[must_use]
+    pub fn nerve_input(
+        &self,
+        rules: &Rules,
+        r: ModelRef,
+        friend_near: bool,
+        sheriff_sees: bool,
+    ) -> Option<(NerveInput, Vec<&'static str>)> {
+        let model = self.model_at(r)?;
+        let mut input = NerveInput {
+            nerve: model.nerve,
+            under_fire: model.under_fire.min(4),
+            friend_near,
+            extra: vec![],
+        };
+        if sheriff_sees && let Some(a) = self.i_am_the_law(rules, r) {
+            input
+                .extra
+                .push(crate::systems::dmh::rules::shooting::Modifier { reason: a.name.clone(), value: 1 });
+        }
+        let notes = self.card_nerve_effects(r, &mut input);
+        Some((input, notes))
+    }
+
+    /// The lowest face that passes model `r`'s nerve test now (above the die: none does), as
+    /// [`Self::nerve_input`] decides it, or Tough as Old Boots' number once declared for it.
+    #[must_use]
+    pub fn nerve_needed(
+        &self,
+        rules: &Rules,
+        r: ModelRef,
+        friend_near: bool,
+        sheriff_sees: bool,
+    ) -> Option<u32> {
+        let (input, _) = self.nerve_input(rules, r, friend_near, sheriff_sees)?;
+        let odds = crate::systems::dmh::rules::nerve::nerve_test(rules, &input).ok()?;
+        Some(self.boots_needed(rules, r).unwrap_or(odds.needed))
+    }
+
     /// Whether `side` may not Recover this turn (the other side's Hang 'em High).
     #[must_use]
     pub fn recover_barred(&self, side: usize) -> bool {

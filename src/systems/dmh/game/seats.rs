@@ -3,9 +3,11 @@
 //!
 //! Every choice a seat is offered is an event the game accepts now ([`State::allows`]): the
 //! offers are worked out once, with their events, so [`SeatRules::seat_event`] answers only a
-//! choice the view offers, with the very event that was checked. What the Play screen asks a
-//! player to type (a die, a card drawn from a real deck) stays on the host: the phone offers
-//! only what needs nothing typed.
+//! choice the view offers, with the very event that was checked. A die the side rolls for its
+//! own model (a nerve test a shot called for, Big Nerve, its shot in the duel) is typed on the
+//! phone, in a field bounded as the Play screen bounds it: the choice's event is checked with an
+//! example face, and the typed face takes its place. Shots, and cards drawn from a real deck,
+//! stay on the host.
 //!
 //! Nothing of a side's hand reaches the other side or a watcher: the hand is in its own
 //! side's view only, and the log lines that would tell of it (the set-up's seed, which deals
@@ -13,7 +15,9 @@
 //!
 //! This module is pure: no user interface, no files, no clock.
 
-use crate::kernel::seat::{CardView, Choice, Counter, Prompt, RECENT_LINES, Seat, SeatRules, SeatView};
+use crate::kernel::seat::{
+    self, CardView, Choice, Counter, Field, Prompt, RECENT_LINES, Seat, SeatRules, SeatView, Values,
+};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::{Card, Colour};
 use crate::systems::dmh::rules::data::Lasts;
@@ -218,6 +222,7 @@ fn offers(rules: &Rules, game: &State, side: usize) -> Offers {
     }
     yellow_belly(rules, game, side, &mut offers);
     tough_as_old_boots(rules, game, side, &mut offers);
+    nerve_tests(rules, game, side, &mut offers);
     switch(rules, game, side, &mut offers);
     second_cards(rules, game, side, &mut offers);
     if !discards.is_empty() {
@@ -234,7 +239,148 @@ fn offers(rules: &Rules, game: &State, side: usize) -> Offers {
         ));
     }
     duel_decision(rules, game, side, &mut offers);
+    duel_fire(rules, game, side, &mut offers);
+    big_nerve(rules, game, side, &mut offers);
     offers
+}
+
+/// The id of the field a typed die is sent back in.
+const ROLL: &str = "roll";
+
+/// A field for the face of a `die`-sided die, 1 to `die` as the Play screen's die fields take.
+fn die_field(die: u32) -> Field {
+    Field::number(ROLL, format!("Your d{die}"), 1, i64::from(die))
+}
+
+/// A choice whose event takes a typed die: offered when the game accepts the event with an
+/// example face (its legality does not depend on the face, only the outcome does).
+fn typed_offer(rules: &Rules, game: &State, choice: Choice, event: Event, die: u32) -> Option<Offer> {
+    let choice = choice.with_field(die_field(die));
+    game.allows(rules, &event).then_some(Offer { choice, event })
+}
+
+/// `event` with the typed face `roll` in place of its example die.
+fn with_roll(event: &Event, roll: u32) -> Event {
+    match event {
+        Event::Nerve { model, needed, to_shoot, .. } => {
+            Event::Nerve { model: *model, needed: *needed, roll, to_shoot: *to_shoot }
+        }
+        Event::BigNerve { side, .. } => Event::BigNerve { side: *side, roll },
+        Event::DuelFire { shots } => {
+            Event::DuelFire { shots: shots.iter().map(|(s, _)| (*s, roll)).collect() }
+        }
+        other => other.clone(),
+    }
+}
+
+/// A nerve test a shot called for, for one of the side's own models: the player answers what
+/// the Play screen asks (a friend within 15 cm; the Sheriff sees him, under I Am The Law), one
+/// choice for each answer with what it needs, and types the d10. Once Tough as Old Boots is
+/// declared the answers do not count: one choice. Under Crazy as a Loon the test is skipped
+/// instead, as the screen offers.
+fn nerve_tests(rules: &Rules, game: &State, side: usize, offers: &mut Offers) {
+    let die = rules.core.nerve.die;
+    for &t in game.nerve_due.iter().filter(|t| t.side == side) {
+        let Some(model) = game.model_at(t).filter(|m| !m.out_of_action) else { continue };
+        let code = model_code(t);
+        let text = format!("{} takes the nerve test the shot called for: roll a d{die}.", model.name);
+        if game.crazy_as_a_loon(side) {
+            let event = Event::SkipNerve { model: t };
+            if game.allows(rules, &event) {
+                let choice = Choice::new(format!("skip-nerve:{code}"), "Skip the test (Crazy as a Loon)");
+                offers.prompts.push((text, vec![Offer { choice, event }]));
+            }
+            continue;
+        }
+        let needs = |needed: u32| {
+            if needed > die { "cannot pass".to_owned() } else { format!("needs {needed}+") }
+        };
+        let boots = game.boots_needed(rules, t).is_some();
+        let answers: &[(bool, bool)] = if boots {
+            &[(false, false)]
+        } else if game.i_am_the_law(rules, t).is_some() {
+            &[(false, false), (true, false), (false, true), (true, true)]
+        } else {
+            &[(false, false), (true, false)]
+        };
+        let choices: Vec<Offer> = answers
+            .iter()
+            .filter_map(|&(friend, sheriff)| {
+                let needed = game.nerve_needed(rules, t, friend, sheriff)?;
+                let said = match (boots, friend, sheriff) {
+                    (true, ..) => "Tough as Old Boots",
+                    (false, false, false) => "No friend within 15 cm",
+                    (false, true, false) => "A friend within 15 cm",
+                    (false, false, true) => "No friend within 15 cm, the Sheriff sees him",
+                    (false, true, true) => "A friend within 15 cm, the Sheriff sees him",
+                };
+                let id = format!(
+                    "nerve:{code}{}{}",
+                    if friend { ":friend" } else { "" },
+                    if sheriff { ":sheriff" } else { "" }
+                );
+                let label = format!("{said}: {}", needs(needed));
+                let event = Event::Nerve { model: t, needed, roll: 1, to_shoot: None };
+                typed_offer(rules, game, Choice::new(id, label), event, die)
+            })
+            .collect();
+        if !choices.is_empty() {
+            offers.prompts.push((text, choices));
+        }
+    }
+}
+
+/// The Duel: the side's own shot, when the round owes it alone (two shots at once are one
+/// event with both dice: the host takes them).
+fn duel_fire(rules: &Rules, game: &State, side: usize, offers: &mut Offers) {
+    if game.phase != Phase::Duel || game.duel_to_decide().is_some() {
+        return;
+    }
+    let [(shooter, bonus)] = game.duel_shots_due(rules)[..] else { return };
+    if shooter != side {
+        return;
+    }
+    let die = rules.core.shooting.die;
+    let name = game.sides.get(side).and_then(|s| s.models.first()).map_or("?", |m| m.name.as_str());
+    let hit = crate::systems::dmh::rules::shooting::chances(rules, bonus).hit();
+    let choice = Choice::new("duel:fire", format!("Apply the shot ({bonus:+})"));
+    let event = Event::DuelFire { shots: vec![(side, 1)] };
+    if let Some(offer) = typed_offer(rules, game, choice, event, die) {
+        offers.prompts.push((
+            format!("{name} shoots with {bonus:+} (only the cards count) · hit {hit}: roll a d{die}."),
+            vec![offer],
+        ));
+    }
+}
+
+/// The end of the turn: the side's own Big Nerve test, typed; or, when the scene ignores the
+/// side's first required test, recorded without a roll (as the screen records it).
+fn big_nerve(rules: &Rules, game: &State, side: usize, offers: &mut Offers) {
+    if !game.big_nerve_pending(rules).contains(&side) {
+        return;
+    }
+    let Ok(odds) = game.big_nerve_odds(rules, side) else { return };
+    let die = rules.core.nerve.die;
+    let offer = if game.big_nerve_ignored(rules, side) {
+        let event = Event::BigNerve { side, roll: die };
+        game.allows(rules, &event)
+            .then(|| Offer { choice: Choice::new("big-nerve:ignored", "Record the ignored test"), event })
+    } else {
+        let label = if odds.automatic_fail {
+            "Apply the Big Nerve test (automatic failure)".to_owned()
+        } else {
+            format!("Apply the Big Nerve test (needs {}+)", odds.needed)
+        };
+        typed_offer(rules, game, Choice::new("big-nerve", label), Event::BigNerve { side, roll: 1 }, die)
+    };
+    if let Some(offer) = offer {
+        let text = if game.big_nerve_ignored(rules, side) {
+            "Your Big Nerve test: this scene ignores each side's first required test, which passes without a roll.".to_owned()
+        } else {
+            format!("Your side must take a Big Nerve test: roll a d{die}.")
+        };
+        offers.prompts.push((text, vec![offer]));
+    }
 }
 
 /// A shot calls for an enemy's nerve test: Yellow Belly (a 9) may answer it instead of the
@@ -648,25 +794,29 @@ impl SeatRules for Rules {
         Some(view)
     }
 
-    fn seat_event(
-        &self,
-        game: &Game,
-        seat: &str,
-        choice: &str,
-        _values: &crate::kernel::seat::Values,
-    ) -> Result<Event, String> {
+    fn seat_event(&self, game: &Game, seat: &str, choice: &str, values: &Values) -> Result<Event, String> {
         let side = side_of_seat(game, seat).ok_or("There is no such seat at this table.")?;
-        offers(self, game, side)
+        let offers = offers(self, game, side);
+        let offer = offers
             .all()
             .find(|o| o.choice.id == choice)
-            .map(|o| o.event.clone())
-            .ok_or_else(|| "That is not something this side can do now.".to_owned())
+            .ok_or_else(|| "That is not something this side can do now.".to_owned())?;
+        offer.choice.check(values)?;
+        if offer.choice.fields.is_empty() {
+            return Ok(offer.event.clone());
+        }
+        // The one field of a typed choice is its die, already bounded by its field.
+        let roll = seat::number(values, ROLL)
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(|| "Fill in the die.".to_owned())?;
+        Ok(with_roll(&offer.event, roll))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::systems::dmh::game::Marker;
     use crate::systems::dmh::game::sim;
     use crate::systems::dmh::rules::embedded;
 
@@ -1052,9 +1202,9 @@ mod tests {
             Event::Shot { shooter: B0, target: A1, modifier: 0, roll: 16, weapon: None, duck_back: false },
         );
         let a = view(&game, Some("side-a"));
-        assert_eq!(a.prompts.len(), 1);
+        assert_eq!(a.prompts.len(), 2);
         assert_eq!(a.prompts[0].text, "A failed nerve test would put Wes Hollis out of action.");
-        assert_eq!(ids(&a), ["boots:0.1"]);
+        assert_eq!(ids(&a), ["boots:0.1", "nerve:0.1", "nerve:0.1:friend"]);
         assert!(a.your_turn, "asked before the roll");
         let event = rules
             .seat_event(&game, "side-a", "boots:0.1", &crate::kernel::seat::Values::new())
@@ -1064,7 +1214,9 @@ mod tests {
             Event::UseAbility { side: 0, ability: AbilityId::ToughAsOldBoots, targets: vec![A1], card: None }
         );
         ok(&mut game, event);
-        assert!(ids(&view(&game, Some("side-a"))).is_empty(), "once per turn");
+        // Once per turn; the test is still to roll (in a journal of edition 0 the declaration
+        // changes no number, on the screen as on the phone).
+        assert_eq!(ids(&view(&game, Some("side-a"))), ["nerve:0.1", "nerve:0.1:friend"], "once per turn");
     }
 
     #[test]
@@ -1090,6 +1242,221 @@ mod tests {
         assert_eq!(
             rules.seat_event(&game, "side-c", "play:QH:1.0", &crate::kernel::seat::Values::new()),
             Err("There is no such seat at this table.".into())
+        );
+    }
+
+    fn typed(pairs: &[(&str, &str)]) -> Values {
+        pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+    }
+
+    /// [`dealt`], with Wyatt Earp's shot at Billy Clanton typed (16: under fire, and a nerve
+    /// test): Billy (Nerve 4+) owes the test with one marker on him.
+    fn shot_at_billy() -> Game {
+        let mut game = dealt();
+        ok(
+            &mut game,
+            Event::Shot { shooter: A0, target: B1, modifier: 0, roll: 16, weapon: None, duck_back: false },
+        );
+        assert_eq!(game.nerve_due, [B1]);
+        game
+    }
+
+    #[test]
+    fn a_shots_nerve_test_is_typed_on_the_phone_of_its_models_side_only() {
+        let rules = embedded::rules();
+        let game = shot_at_billy();
+        let b = view(&game, Some("side-b"));
+        let prompt = b.prompts.iter().find(|p| p.text.contains("nerve test")).expect("asked");
+        assert_eq!(prompt.text, "Billy Clanton takes the nerve test the shot called for: roll a d10.");
+        let d10 = Field::number("roll", "Your d10", 1, 10);
+        assert_eq!(
+            prompt.choices,
+            [
+                Choice::new("nerve:1.1", "No friend within 15 cm: needs 5+").with_field(d10.clone()),
+                Choice::new("nerve:1.1:friend", "A friend within 15 cm: needs 4+").with_field(d10),
+            ]
+        );
+        assert!(b.your_turn);
+        // Tombstone Law are offered Yellow Belly on it, never the roll; a watcher nothing.
+        let a = view(&game, Some("side-a"));
+        assert_eq!(ids(&a).iter().filter(|id| id.starts_with("nerve:")).count(), 0);
+        assert!(view(&game, None).choices().next().is_none());
+        assert_eq!(
+            rules.seat_event(&game, "side-a", "nerve:1.1", &typed(&[("roll", "7")])),
+            Err("That is not something this side can do now.".into())
+        );
+        // Once the test is taken, it is offered no more.
+        let mut game = game;
+        ok(&mut game, Event::Nerve { model: B1, needed: 5, roll: 7, to_shoot: None });
+        assert!(!ids(&view(&game, Some("side-b"))).iter().any(|id| id.starts_with("nerve:")));
+    }
+
+    #[test]
+    fn typed_dice_are_the_event_the_screen_commits_and_pass_or_fail_as_they_say() {
+        let rules = embedded::rules();
+        let game = shot_at_billy();
+        // The screen: Friend within 15 cm unticked, needs 5+ (Nerve 4+, one marker), the d10
+        // typed.
+        for (roll, markers, line) in [
+            (5, 1, "Turn 1 · Billy Clanton takes a nerve test needing 5+: 5, passed"),
+            (4, 2, "Turn 1 · Billy Clanton takes a nerve test needing 5+: 4, failed, another marker"),
+        ] {
+            let event = rules
+                .seat_event(&game, "side-b", "nerve:1.1", &typed(&[("roll", &roll.to_string())]))
+                .expect("offered");
+            let screen = Event::Nerve { model: B1, needed: 5, roll, to_shoot: None };
+            assert_eq!(event, screen);
+            let (mut phone, mut host) = (game.clone(), game.clone());
+            ok(&mut phone, event);
+            ok(&mut host, screen);
+            assert_eq!(phone.lines.last(), host.lines.last());
+            assert_eq!(phone.lines.last().map(String::as_str), Some(line));
+            assert_eq!(phone.model_at(B1).map(|m| m.under_fire), Some(markers), "{roll}");
+            assert!(phone.nerve_due.is_empty());
+        }
+        // A friend within 15 cm: needs 4+, and a 4 passes.
+        let event = rules.seat_event(&game, "side-b", "nerve:1.1:friend", &typed(&[("roll", " 4 ")]));
+        assert_eq!(event, Ok(Event::Nerve { model: B1, needed: 4, roll: 4, to_shoot: None }));
+    }
+
+    #[test]
+    fn a_die_out_of_range_is_refused_with_its_sentence() {
+        let rules = embedded::rules();
+        let game = shot_at_billy();
+        let b = view(&game, Some("side-b"));
+        let choice = b.choice("nerve:1.1").expect("offered");
+        for bad in ["0", "11", "six"] {
+            let values = typed(&[("roll", bad)]);
+            let refused = "Your d10 is a whole number from 1 to 10.".to_owned();
+            assert_eq!(choice.check(&values), Err(refused.clone()), "{bad}");
+            assert_eq!(rules.seat_event(&game, "side-b", "nerve:1.1", &values), Err(refused), "{bad}");
+        }
+        assert_eq!(choice.check(&Values::new()), Err("Fill in Your d10.".to_owned()));
+        assert_eq!(choice.check(&typed(&[("roll", "10")])), Ok(()));
+    }
+
+    #[test]
+    fn a_lawmans_test_asks_whether_the_sheriff_sees_him() {
+        let rules = embedded::rules();
+        let mut game = dealt();
+        ok(
+            &mut game,
+            Event::Shot { shooter: B0, target: A1, modifier: 0, roll: 16, weapon: None, duck_back: false },
+        );
+        let a = view(&game, Some("side-a"));
+        let prompt = a.prompts.iter().find(|p| p.text.starts_with("Morgan Earp takes")).expect("asked");
+        let labels: Vec<(&str, &str)> =
+            prompt.choices.iter().map(|c| (c.id.as_str(), c.label.as_str())).collect();
+        assert_eq!(
+            labels,
+            [
+                ("nerve:0.1", "No friend within 15 cm: needs 5+"),
+                ("nerve:0.1:friend", "A friend within 15 cm: needs 4+"),
+                ("nerve:0.1:sheriff", "No friend within 15 cm, the Sheriff sees him: needs 4+"),
+                ("nerve:0.1:friend:sheriff", "A friend within 15 cm, the Sheriff sees him: needs 3+"),
+            ]
+        );
+        assert_eq!(
+            rules.seat_event(&game, "side-a", "nerve:0.1:friend:sheriff", &typed(&[("roll", "3")])),
+            Ok(Event::Nerve { model: A1, needed: 3, roll: 3, to_shoot: None })
+        );
+        assert!(!ids(&view(&game, Some("side-b"))).iter().any(|id| id.starts_with("nerve:")));
+    }
+
+    #[test]
+    fn in_the_duel_the_side_that_shoots_alone_types_its_d20() {
+        let rules = embedded::rules();
+        let mut game = duel();
+        ok(&mut game, Event::DuelDecide { side: 0, stand: true, card: None });
+        ok(&mut game, Event::DuelDecide { side: 1, stand: true, card: None });
+        assert_eq!(game.duel_shots_due(rules), [(0, 4)]);
+        let a = view(&game, Some("side-a"));
+        assert_eq!(ids(&a), ["duel:fire"]);
+        assert_eq!(
+            a.prompts[0].text,
+            "Morgan Earp shoots with +4 (only the cards count) · hit 70%: roll a d20."
+        );
+        assert_eq!(a.prompts[0].choices[0].fields, [Field::number("roll", "Your d20", 1, 20)]);
+        assert!(ids(&view(&game, Some("side-b"))).is_empty());
+        let event = rules.seat_event(&game, "side-a", "duel:fire", &typed(&[("roll", "12")]));
+        assert_eq!(event, Ok(Event::DuelFire { shots: vec![(0, 12)] }));
+        assert_eq!(
+            rules.seat_event(&game, "side-a", "duel:fire", &typed(&[("roll", "21")])),
+            Err("Your d20 is a whole number from 1 to 20.".into())
+        );
+    }
+
+    #[test]
+    fn a_big_nerve_test_is_typed_on_its_sides_phone() {
+        let rules = embedded::rules();
+        let mut setup = sim::showdown_setup(1);
+        setup.edition = 0;
+        for side in &mut setup.sides {
+            side.gang.models = [0, 1, 2].iter().map(|&i| side.gang.models[i].clone()).collect();
+        }
+        let mut game = Game::default();
+        ok(&mut game, Event::Begin(Box::new(setup)));
+        ok(&mut game, Event::SetHand { side: 0, cards: cards(&HAND_A) });
+        ok(&mut game, Event::SetHand { side: 1, cards: cards(&HAND_B) });
+        let typed_cards = vec![
+            (A0, card("KH")),
+            (A1, card("3H")),
+            (ModelRef { side: 0, model: 2 }, card("4H")),
+            (B0, card("10S")),
+            (B1, card("2C")),
+            (ModelRef { side: 1, model: 2 }, card("6C")),
+        ];
+        ok(&mut game, Event::DealInitiative { face_up: [None, None], cards: Some(typed_cards) });
+        ok(&mut game, Event::SetMarker { model: B0, marker: Marker::OutOfAction(true) });
+        ok(&mut game, Event::SetMarker { model: B1, marker: Marker::OutOfAction(true) });
+        ok(&mut game, Event::EndTurn);
+        assert_eq!(game.big_nerve_pending(rules), [1]);
+        let b = view(&game, Some("side-b"));
+        let prompt = b.prompts.iter().find(|p| p.text.contains("Big Nerve")).expect("asked");
+        assert_eq!(prompt.text, "Your side must take a Big Nerve test: roll a d10.");
+        assert_eq!(
+            prompt.choices,
+            [Choice::new("big-nerve", "Apply the Big Nerve test (needs 5+)")
+                .with_field(Field::number("roll", "Your d10", 1, 10))]
+        );
+        assert!(!ids(&view(&game, Some("side-a"))).contains(&"big-nerve"));
+        for (roll, broke, line) in [
+            ("9", None, "Turn 1 · The Clanton Gang pass the Big Nerve test (9)"),
+            ("2", Some(1), "Turn 1 · The Clanton Gang fail the Big Nerve test (2) and get out of Dodge"),
+        ] {
+            let event =
+                rules.seat_event(&game, "side-b", "big-nerve", &typed(&[("roll", roll)])).expect("offered");
+            let screen = Event::BigNerve { side: 1, roll: roll.parse().expect("a number") };
+            assert_eq!(event, screen);
+            let mut after = game.clone();
+            ok(&mut after, event);
+            assert_eq!(after.lines.last().map(String::as_str), Some(line));
+            assert_eq!(after.broke, broke, "{roll}");
+        }
+        assert_eq!(
+            rules.seat_event(&game, "side-b", "big-nerve", &typed(&[("roll", "0")])),
+            Err("Your d10 is a whole number from 1 to 10.".into())
+        );
+    }
+
+    #[test]
+    fn under_crazy_as_a_loon_the_phone_skips_the_test_instead_of_the_roll() {
+        use crate::systems::dmh::rules::data::AbilityId;
+        let rules = embedded::rules();
+        let mut game = circle_k();
+        let crazy =
+            Event::UseAbility { side: 1, ability: AbilityId::CrazyAsALoon, targets: vec![], card: None };
+        ok(&mut game, crazy);
+        ok(
+            &mut game,
+            Event::Shot { shooter: A0, target: B1, modifier: 0, roll: 16, weapon: None, duck_back: false },
+        );
+        let b = view(&game, Some("side-b"));
+        assert_eq!(ids(&b), ["skip-nerve:1.1"]);
+        assert_eq!(b.prompts[0].choices, [Choice::new("skip-nerve:1.1", "Skip the test (Crazy as a Loon)")]);
+        assert_eq!(
+            rules.seat_event(&game, "side-b", "skip-nerve:1.1", &Values::new()),
+            Ok(Event::SkipNerve { model: B1 })
         );
     }
 }

@@ -8,9 +8,7 @@ use egui::{RichText, Ui};
 use super::{HandOver, NerveDraft, PlayCommand, PlayState};
 use crate::systems::dmh::game::{Event, Game, ModelRef};
 use crate::systems::dmh::rules::Rules;
-use crate::systems::dmh::rules::data::AbilityId;
-use crate::systems::dmh::rules::nerve::{self, NerveInput};
-use crate::systems::dmh::rules::shooting::Modifier;
+use crate::systems::dmh::rules::nerve;
 use crate::ui::theme;
 use crate::ui::widgets::{self, chance_bar, row, toggle};
 
@@ -58,24 +56,17 @@ pub(super) fn nerve_ui(
         return true;
     }
     toggle(ui, &mut state.nerve.friend_near, "Friend within 15 cm");
-    let mut input = NerveInput {
-        nerve: model.nerve,
-        under_fire: model.under_fire.min(4),
-        friend_near: state.nerve.friend_near,
-        extra: vec![],
-    };
     // I Am The Law: +1 for a Lawman (not the Sheriff) the Sheriff can see.
-    let gang = game.sides.get(target.side).and_then(|s| rules.gang(&s.gang));
-    if let Some(a) = gang.and_then(|g| g.ability(AbilityId::IAmTheLaw))
-        && !model.boss
-        && game.abilities_work(rules, target.side, a.needs)
-    {
+    if let Some(a) = game.i_am_the_law(rules, target) {
         toggle(ui, &mut state.nerve.sheriff_sees, &format!("The Sheriff can see him ({}, +1)", a.name));
-        if state.nerve.sheriff_sees {
-            input.extra.push(Modifier { reason: a.name.clone(), value: 1 });
-        }
     }
-    for note in game.card_nerve_effects(target, &mut input) {
+    // The same input the phone's test is worked out from (`Game::nerve_needed`).
+    let Some((input, notes)) =
+        game.nerve_input(rules, target, state.nerve.friend_near, state.nerve.sheriff_sees)
+    else {
+        return true;
+    };
+    for note in notes {
         ui.label(RichText::new(note).strong().color(theme::accent(&v)));
     }
     let Ok(mut odds) = nerve::nerve_test(rules, &input) else { return true };
