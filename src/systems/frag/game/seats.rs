@@ -879,6 +879,37 @@ mod tests {
     }
 
     #[test]
+    fn the_huckster_is_offered_the_hex() {
+        let mut g = Game::default();
+        ok(
+            &mut g,
+            Event::Begin(Box::new(Setup {
+                variant: Variant::Deadlands,
+                players: vec![seat("Ann", "huckster", (2, 2, 3)), seat("Bob", "indian-brave", (3, 2, 2))],
+                frag_target: None,
+                house: HouseRules::default(),
+                edition: EDITION,
+            })),
+        );
+        let hands = [["AS", "KS", "QS", "JS", "10S"], ["7H", "7D", "2C", "3S", "9D"]];
+        let hands = hands.iter().map(|h| h.iter().map(|c| c.parse().expect("card")).collect()).collect();
+        ok(&mut g, Event::PokerHands { hands });
+        // Waiting to enter, she may not put a hex on her fighter yet.
+        assert!(!view(&g, Some("fighter-0")).offers("play:hex"));
+        ok(&mut g, Event::Respawn { square: Some(3) });
+        let ann = view(&g, Some("fighter-0"));
+        assert_eq!(ann.choice("play:hex").map(|c| c.label.as_str()), Some("Hex"));
+        let event = book()
+            .seat_event(&g, "fighter-0", "play:hex", &values(&[("name", "Soul Blast")]))
+            .expect("an event");
+        assert_eq!(
+            event,
+            Event::Play { player: ANN, card: Play::Hex { name: "Soul Blast".into() }, on: None }
+        );
+        assert!(g.allows(book(), &event));
+    }
+
+    #[test]
     fn a_weapon_typed_on_the_phone_is_the_event_the_host_screen_commits() {
         let mut g = ann_armed();
         let typed = values(&[("name", " Shotgun "), ("dice", "4"), ("extra", "1"), ("ammo", "2")]);
