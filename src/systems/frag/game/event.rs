@@ -75,6 +75,28 @@ pub struct WeaponCard {
     pub ammo: Option<u32>,
 }
 
+/// The numbers a card played from the hand is typed with, least and most, the same on the
+/// host's cards panel and on a fighter's phone (the seat views): one definition for both.
+pub mod typed {
+    /// A weapon card's damage dice.
+    pub const DAMAGE_DICE: (u32, u32) = (1, 20);
+    /// A weapon card's extra damage.
+    pub const EXTRA_DAMAGE: (u32, u32) = (0, 10);
+    /// A weapon card's ammo track (0: unlimited).
+    pub const AMMO: (u32, u32) = (0, 30);
+    /// The Health a suit of armour adds (armour adds at least 1).
+    pub const ARMOUR_BONUS: (u32, u32) = (1, 10);
+    /// The Health a gadget adds (0 for most).
+    pub const GADGET_HEALTH: (u32, u32) = (0, 10);
+    /// The Health a healing card gives back.
+    pub const HEALED: (u32, u32) = (1, 10);
+    /// A d6 rolled for a card (the First Aid Kit's blood counters).
+    pub const D6: (u32, u32) = (1, 6);
+    /// The most characters a card's name takes: the host's one-line fields take no more
+    /// (`crate::ui::widgets::MAX_FIELD_CHARS`).
+    pub const NAME_CHARS: usize = 1000;
+}
+
 #[expect(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
 fn is_zero(n: &u32) -> bool {
     *n == 0

@@ -20,6 +20,7 @@ pub use describe::{frags, status_words};
 pub use error::Error;
 pub use event::{
     Attack, EDITION, Event, HouseRules, Play, Seat, Setup, Shootout, Take, Target, WeaponCard, WeaponUse,
+    typed,
 };
 pub use state::{
     Armour, AttackInputs, CureWait, Gadget, GallowsRule, Leftover, Phase, Player, Resolution, RespawnHow,

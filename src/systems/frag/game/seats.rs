@@ -6,18 +6,20 @@
 //! which deck; a card taken from leftovers was lying face up on the map), so every seat reads
 //! the same recent log.
 //!
-//! A seat is offered only what needs nothing typed, and only when the rules take it now: its
-//! discards down to the hand limit, the end of its turn, a respawn that needs no die, its
-//! cards in play reloaded, dropped or discarded, leftovers taken, blood counters spent, and
-//! a frag waiting for its cure taken. Playing a card from the hand, and every roll, stay on
-//! the host's screen: Posse needs the card's kind, name and numbers, or the dice, typed there.
+//! A seat is offered, only when the rules take it now: its discards down to the hand limit,
+//! the end of its turn, a respawn that needs no die, its cards in play reloaded, dropped or
+//! discarded, leftovers taken, blood counters spent, a frag waiting for its cure taken, and on
+//! its turn (or while it waits for a cure) a card played from its hand on its own fighter: one
+//! choice per kind of card the host's cards panel offers, the card's name and numbers typed on
+//! the phone within the panel's bounds ([`typed`]). A card played out of turn or on another
+//! fighter, and every roll, stay on the host's screen.
 
 use crate::kernel::log::Log;
-use crate::kernel::seat::{self, CardView, Choice, Counter, Prompt, SeatRules, SeatView};
+use crate::kernel::seat::{self, CardView, Choice, Counter, Field, Prompt, SeatRules, SeatView, Values};
 use crate::systems::frag::rules::data::{Rulebook, Variant};
 
 use super::describe::{frags, status_words};
-use super::event::{Event, Take};
+use super::event::{Event, Play, Take, WeaponCard, typed};
 use super::state::{Player, RespawnHow, Stage, State};
 
 /// The seat id of the fighter in `seat`.
@@ -283,6 +285,205 @@ fn hand(book: &Rulebook, game: &Log<Rulebook>, seat: usize) -> Vec<CardView> {
         .collect()
 }
 
+/// A kind of card a fighter may play from the phone, as the host's cards panel offers them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Weapon,
+    Armour,
+    Gadget,
+    Hex,
+    Special {
+        lasting: bool,
+    },
+    /// A Zombies!!! event card with nothing more to type.
+    Event {
+        lasting: bool,
+    },
+    /// The event card (by its place in the rules' list) that rolls a d6 for blood counters.
+    BloodRoll(usize),
+    /// The event card (by its place in the rules' list) that puts a weapon card in play.
+    KeptWeapon(usize),
+    Heal {
+        beyond_max: bool,
+    },
+    Other,
+}
+
+/// A number field with the bounds of the host's panel.
+fn bounded(id: &str, label: &str, (min, max): (u32, u32)) -> Field {
+    Field::number(id, label, i64::from(min), i64::from(max))
+}
+
+fn name_field() -> Field {
+    Field::text("name", "The card's name", typed::NAME_CHARS)
+}
+
+fn weapon_fields(choice: Choice) -> Choice {
+    choice
+        .with_field(bounded("dice", "Damage dice", typed::DAMAGE_DICE))
+        .with_field(bounded("extra", "Extra damage", typed::EXTRA_DAMAGE))
+        .with_field(bounded("ammo", "Ammo (0: unlimited)", typed::AMMO))
+}
+
+/// Every kind the host's panel offers in `variant`, in its order, each with its choice.
+fn kinds(book: &Rulebook, variant: Variant) -> Vec<(Kind, Choice)> {
+    let named = |id: &str, label: &str| Choice::new(format!("play:{id}"), label).with_field(name_field());
+    let mut out = vec![
+        (Kind::Weapon, weapon_fields(named("weapon", "Weapon card"))),
+        (
+            Kind::Armour,
+            named("armour", "Armour").with_field(bounded("bonus", "Health bonus", typed::ARMOUR_BONUS)),
+        ),
+        (
+            Kind::Gadget,
+            named("gadget", "Gadget").with_field(bounded("health", "Health it adds", typed::GADGET_HEALTH)),
+        ),
+    ];
+    match variant {
+        Variant::Deadlands => {
+            out.push((Kind::Hex, named("hex", "Hex")));
+            out.push((Kind::Special { lasting: false }, named("special", "Special card")));
+            out.push((
+                Kind::Special { lasting: true },
+                named("special:lasting", "Special card that stays in play"),
+            ));
+        }
+        Variant::Zombies => {
+            out.push((Kind::Event { lasting: false }, named("event", "Event card")));
+            out.push((
+                Kind::Event { lasting: true },
+                named("event:lasting", "Event card that stays in play"),
+            ));
+            let z = &book.zombies;
+            for (k, card) in z.events_blood_roll.iter().enumerate() {
+                let choice = Choice::new(format!("play:event-roll:{k}"), card.as_str()).with_field(bounded(
+                    "roll",
+                    &format!("Your d6 for the {card} (blood counters)"),
+                    typed::D6,
+                ));
+                out.push((Kind::BloodRoll(k), choice));
+            }
+            for (k, card) in z.events_kept_weapon.iter().enumerate() {
+                let choice = weapon_fields(Choice::new(
+                    format!("play:event-weapon:{k}"),
+                    format!("{card} (its weapon card kept for the game)"),
+                ));
+                out.push((Kind::KeptWeapon(k), choice));
+            }
+        }
+    }
+    let healed = |id: &str, label: &str| {
+        named(id, label).with_field(bounded("amount", "Health healed", typed::HEALED))
+    };
+    out.push((Kind::Heal { beyond_max: false }, healed("heal", "Healing card")));
+    out.push((
+        Kind::Heal { beyond_max: true },
+        healed("heal:beyond", "Healing card that may go above your Health"),
+    ));
+    out.push((Kind::Other, named("other", "Any other card")));
+    out
+}
+
+/// The card `kind` stands for with `values` typed for its fields (checked against them).
+fn typed_card(book: &Rulebook, kind: Kind, values: &Values) -> Result<Play, String> {
+    let missing = |id: &str| format!("Fill in '{id}'.");
+    let text = |id: &str| seat::text(values, id).map(str::to_owned).ok_or_else(|| missing(id));
+    let number =
+        |id: &str| seat::number(values, id).and_then(|n| u32::try_from(n).ok()).ok_or_else(|| missing(id));
+    let weapon = |name: String| -> Result<WeaponCard, String> {
+        let ammo = number("ammo")?;
+        Ok(WeaponCard {
+            name,
+            dice: number("dice")?,
+            extra: number("extra")?,
+            ammo: (ammo > 0).then_some(ammo),
+        })
+    };
+    let listed = |list: &[String], k: usize| {
+        list.get(k).cloned().ok_or_else(|| "The rules have no such event card.".to_owned())
+    };
+    let z = &book.zombies;
+    Ok(match kind {
+        Kind::Weapon => Play::Weapon(weapon(text("name")?)?),
+        Kind::Armour => Play::Armour { name: text("name")?, bonus: number("bonus")? },
+        Kind::Gadget => Play::Gadget { name: text("name")?, health: number("health")? },
+        Kind::Hex => Play::Hex { name: text("name")? },
+        Kind::Special { lasting } => Play::Special { name: text("name")?, lasting },
+        Kind::Event { lasting } => Play::Event { name: text("name")?, lasting, roll: None, weapon: None },
+        Kind::BloodRoll(k) => {
+            let roll = u8::try_from(number("roll")?).map_err(|_| missing("roll"))?;
+            Play::Event {
+                name: listed(&z.events_blood_roll, k)?,
+                lasting: false,
+                roll: Some(roll),
+                weapon: None,
+            }
+        }
+        Kind::KeptWeapon(k) => {
+            let name = listed(&z.events_kept_weapon, k)?;
+            Play::Event { name: name.clone(), lasting: false, roll: None, weapon: Some(weapon(name)?) }
+        }
+        Kind::Heal { beyond_max } => {
+            Play::Heal { name: text("name")?, amount: number("amount")?, beyond_max }
+        }
+        Kind::Other => Play::Other { name: text("name")? },
+    })
+}
+
+/// Values that fill `choice`'s fields: each number its least, each text `name`.
+fn placeholder(choice: &Choice, name: &str) -> Values {
+    choice
+        .fields
+        .iter()
+        .map(|f| {
+            let value = match f.kind {
+                seat::FieldKind::Number { min, .. } => min.to_string(),
+                seat::FieldKind::Text { .. } => name.to_owned(),
+            };
+            (f.id.clone(), value)
+        })
+        .collect()
+}
+
+/// The kinds of card the fighter in `seat` may play from the phone now, each with its choice:
+/// on his turn, or while his frag waits for a cure, each kind the rules would take now with
+/// some name and the least numbers (a fresh name, or one of the suits of armour that go
+/// together, since armour worn refuses most others). What a typed name or number changes
+/// (the Chainsaw typed as a plain event card, a second weapon of the same name) the rules
+/// refuse with their sentence when the choice is made.
+fn playable(book: &Rulebook, game: &Log<Rulebook>, seat: usize) -> Vec<(Kind, Choice)> {
+    let s = &game.state;
+    let Some(p) = s.players.get(seat) else { return Vec::new() };
+    let waits = s.cure.as_ref().is_some_and(|w| w.seat == seat);
+    if !(waits || (s.cure.is_none() && s.current_player() == Some(seat))) || p.hand == 0 {
+        return Vec::new();
+    }
+    let cards = in_play(p);
+    // One more name than there are cards in play: one of them is none of theirs.
+    let fresh = (1..=cards.len() + 1)
+        .map(|n| format!("Card {n}"))
+        .find(|n| !cards.iter().any(|c| c.name.eq_ignore_ascii_case(n)));
+    let mut names: Vec<String> = fresh.into_iter().collect();
+    names.push(book.core.armour_combine_with.clone());
+    names.extend(book.core.armour_combinable.iter().cloned());
+    kinds(book, s.variant)
+        .into_iter()
+        .filter(|(kind, choice)| {
+            names.iter().any(|name| {
+                typed_card(book, *kind, &placeholder(choice, name))
+                    .is_ok_and(|card| game.allows(book, &Event::Play { player: seat, card, on: None }))
+            })
+        })
+        .collect()
+}
+
+/// "Play a card from your hand", with a choice for each kind [`playable`] now; none when
+/// there is none.
+fn play_prompt(book: &Rulebook, game: &Log<Rulebook>, seat: usize) -> Option<Prompt> {
+    let choices: Vec<Choice> = playable(book, game, seat).into_iter().map(|(_, choice)| choice).collect();
+    (!choices.is_empty()).then(|| Prompt { text: "Play a card from your hand".to_owned(), choices })
+}
+
 /// The questions the rules ask `seat` now.
 fn prompts(book: &Rulebook, game: &Log<Rulebook>, seat: usize) -> Vec<Prompt> {
     let s = &game.state;
@@ -299,11 +500,12 @@ fn prompts(book: &Rulebook, game: &Log<Rulebook>, seat: usize) -> Vec<Prompt> {
         }
         out.push(Prompt {
             text: format!(
-                "You are at {} Health: cure it now, or the frag counts (a healing card is played on the host's screen).",
+                "You are at {} Health: cure it now (a healing card from your hand, below), or the frag counts.",
                 p.health
             ),
             choices,
         });
+        out.extend(play_prompt(book, game, seat));
         return out;
     }
     if s.current_player() == Some(seat) {
@@ -331,6 +533,7 @@ fn prompts(book: &Rulebook, game: &Log<Rulebook>, seat: usize) -> Vec<Prompt> {
                 choices: vec![Choice::new(format!("discard:{due}"), format!("Discard {due} cards"))],
             });
         }
+        out.extend(play_prompt(book, game, seat));
         if game.allows(book, &Event::EndTurn) {
             out.push(Prompt {
                 text: "Your turn.".to_owned(),
@@ -369,7 +572,7 @@ impl SeatRules for Rulebook {
         let mut status = public.status.clone();
         if s.players.get(i).is_some_and(|p| p.hand > 0) && s.stage == Stage::Playing {
             status.push(
-                "Posse counts your cards, not which they are: a card is played on the host's screen."
+                "Posse counts your cards, not which they are: on your turn, name a card as you play it here; out of turn, or on another fighter, it is played on the host's screen."
                     .to_owned(),
             );
         }
@@ -393,7 +596,7 @@ impl SeatRules for Rulebook {
         game: &Log<Rulebook>,
         seat: &str,
         choice: &str,
-        _values: &crate::kernel::seat::Values,
+        values: &Values,
     ) -> Result<Event, String> {
         let s = &game.state;
         let player =
@@ -407,6 +610,14 @@ impl SeatRules for Rulebook {
                 .and_then(|p| in_play(p).into_iter().nth(k))
                 .ok_or_else(|| "That card is no longer in play.".to_owned())
         };
+        if verb == "play" {
+            let (kind, offered) = playable(self, game, player)
+                .into_iter()
+                .find(|(_, c)| c.id == choice)
+                .ok_or_else(|| "You cannot play a card of that kind now.".to_owned())?;
+            offered.check(values)?;
+            return Ok(Event::Play { player, card: typed_card(self, kind, values)?, on: None });
+        }
         Ok(match (verb, rest) {
             ("end", "") => Event::EndTurn,
             ("discard", "") => Event::Discard { player, count: 1 },
@@ -451,6 +662,18 @@ mod tests {
 
     const ANN: usize = 0;
     const BOB: usize = 1;
+
+    /// The kinds Ann (Agency Operative, no hexes) may play on her turn in Frag Deadlands.
+    const ANN_PLAYS: [&str; 8] = [
+        "play:weapon",
+        "play:armour",
+        "play:gadget",
+        "play:special",
+        "play:special:lasting",
+        "play:heal",
+        "play:heal:beyond",
+        "play:other",
+    ];
 
     fn book() -> &'static Rulebook {
         embedded::rulebook().expect("data")
@@ -572,10 +795,10 @@ mod tests {
             (pistol.face.as_str(), pistol.detail.as_str(), pistol.owner.as_str()),
             ("Laser Pistol", "3 damage dice +1 · ammo 1 of 1", "Yours")
         );
-        assert_eq!(
-            ids(&ann),
-            ["discard", "discard", "discard", "discard", "discard", "reload:0", "drop:0", "remove:0"]
-        );
+        let mut expected =
+            vec!["discard", "discard", "discard", "discard", "discard", "reload:0", "drop:0", "remove:0"];
+        expected.extend(ANN_PLAYS);
+        assert_eq!(ids(&ann), expected);
 
         // Bob sees his own four cards, Ann's pistol face up and nothing he may do with it.
         let bob = view(&g, Some("fighter-1"));
@@ -590,20 +813,151 @@ mod tests {
         assert_eq!(bob.log, ann.log, "every line is public");
         assert_eq!(
             bob.status.last().map(String::as_str),
-            Some("Posse counts your cards, not which they are: a card is played on the host's screen.")
+            Some(
+                "Posse counts your cards, not which they are: on your turn, name a card as you play it here; out of turn, or on another fighter, it is played on the host's screen."
+            )
         );
         assert_eq!(view(&g, None).status.len() + 1, bob.status.len());
         assert_eq!(bob.log.last().map(String::as_str), g.last_line());
     }
 
+    fn values(pairs: &[(&str, &str)]) -> Values {
+        pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+    }
+
     #[test]
-    fn no_play_from_the_phone_since_posse_counts_the_hand_without_its_cards() {
+    fn the_play_prompt_is_for_the_fighter_whose_turn_it_is_only() {
         let g = ann_armed();
-        for seat in ["fighter-0", "fighter-1", "fighter-2"] {
+        let ann = view(&g, Some("fighter-0"));
+        let play =
+            ann.prompts.iter().find(|p| p.text == "Play a card from your hand").expect("a play prompt");
+        let offered: Vec<(&str, &str)> =
+            play.choices.iter().map(|c| (c.id.as_str(), c.label.as_str())).collect();
+        // Every kind the host's panel offers in Frag Deadlands but the hex: the Agency Operative
+        // plays hexes only with Hoyle's Book of Games in play.
+        assert_eq!(
+            offered,
+            [
+                ("play:weapon", "Weapon card"),
+                ("play:armour", "Armour"),
+                ("play:gadget", "Gadget"),
+                ("play:special", "Special card"),
+                ("play:special:lasting", "Special card that stays in play"),
+                ("play:heal", "Healing card"),
+                ("play:heal:beyond", "Healing card that may go above your Health"),
+                ("play:other", "Any other card")
+            ]
+        );
+        let fields = |id: &str| -> Vec<Field> { ann.choice(id).expect("offered").fields.clone() };
+        assert_eq!(
+            fields("play:weapon"),
+            [
+                Field::text("name", "The card's name", 1000),
+                Field::number("dice", "Damage dice", 1, 20),
+                Field::number("extra", "Extra damage", 0, 10),
+                Field::number("ammo", "Ammo (0: unlimited)", 0, 30)
+            ]
+        );
+        assert_eq!(fields("play:armour")[1], Field::number("bonus", "Health bonus", 1, 10));
+        assert_eq!(fields("play:gadget")[1], Field::number("health", "Health it adds", 0, 10));
+        assert_eq!(fields("play:heal")[1], Field::number("amount", "Health healed", 1, 10));
+        assert_eq!(fields("play:other"), [Field::text("name", "The card's name", 1000)]);
+
+        // Bob holds four cards, but it is Ann's turn: no play on his phone, none taken from it.
+        for seat in ["fighter-1", "fighter-2"] {
             let v = view(&g, Some(seat));
             assert!(v.choices().all(|c| !c.id.starts_with("play")), "{seat}: {:?}", ids(&v));
         }
-        assert!(book().seat_event(&g, "fighter-0", "play:0", &crate::kernel::seat::Values::new()).is_err());
+        assert_eq!(
+            book().seat_event(&g, "fighter-1", "play:other", &values(&[("name", "Ace in the Hole")])),
+            Err("You cannot play a card of that kind now.".to_owned())
+        );
+        assert_eq!(
+            book().seat_event(&g, "fighter-0", "play:hex", &values(&[("name", "Soul Blast")])),
+            Err("You cannot play a card of that kind now.".to_owned())
+        );
+    }
+
+    #[test]
+    fn the_huckster_is_offered_the_hex() {
+        let mut g = Game::default();
+        ok(
+            &mut g,
+            Event::Begin(Box::new(Setup {
+                variant: Variant::Deadlands,
+                players: vec![seat("Ann", "huckster", (2, 2, 3)), seat("Bob", "indian-brave", (3, 2, 2))],
+                frag_target: None,
+                house: HouseRules::default(),
+                edition: EDITION,
+            })),
+        );
+        let hands = [["AS", "KS", "QS", "JS", "10S"], ["7H", "7D", "2C", "3S", "9D"]];
+        let hands = hands.iter().map(|h| h.iter().map(|c| c.parse().expect("card")).collect()).collect();
+        ok(&mut g, Event::PokerHands { hands });
+        // Waiting to enter, she may not put a hex on her fighter yet.
+        assert!(!view(&g, Some("fighter-0")).offers("play:hex"));
+        ok(&mut g, Event::Respawn { square: Some(3) });
+        let ann = view(&g, Some("fighter-0"));
+        assert_eq!(ann.choice("play:hex").map(|c| c.label.as_str()), Some("Hex"));
+        let event = book()
+            .seat_event(&g, "fighter-0", "play:hex", &values(&[("name", "Soul Blast")]))
+            .expect("an event");
+        assert_eq!(
+            event,
+            Event::Play { player: ANN, card: Play::Hex { name: "Soul Blast".into() }, on: None }
+        );
+        assert!(g.allows(book(), &event));
+    }
+
+    #[test]
+    fn a_weapon_typed_on_the_phone_is_the_event_the_host_screen_commits() {
+        let mut g = ann_armed();
+        let typed = values(&[("name", " Shotgun "), ("dice", "4"), ("extra", "1"), ("ammo", "2")]);
+        assert_eq!(view(&g, Some("fighter-0")).choice("play:weapon").expect("offered").check(&typed), Ok(()));
+        let event = book().seat_event(&g, "fighter-0", "play:weapon", &typed).expect("an event");
+        // What the cards panel commits with Weapon, "Shotgun", 4 dice, 1 extra, 2 ammo.
+        let shotgun = WeaponCard { name: "Shotgun".into(), dice: 4, extra: 1, ammo: Some(2) };
+        assert_eq!(event, Event::Play { player: ANN, card: Play::Weapon(shotgun), on: None });
+        ok(&mut g, event);
+        assert_eq!(g.last_line(), Some("Ann puts the Shotgun in play (4d, 2 ammo)"));
+        assert_eq!(g.state.players[ANN].hand, 4);
+
+        // Ammo 0 is unlimited, as on the screen; a second weapon of the same name is the
+        // rules' to refuse, with their sentence.
+        let unlimited = values(&[("name", "Bowie Knife"), ("dice", "2"), ("extra", "0"), ("ammo", "0")]);
+        let knife = book().seat_event(&g, "fighter-0", "play:weapon", &unlimited).expect("an event");
+        let knife_card = WeaponCard { name: "Bowie Knife".into(), dice: 2, extra: 0, ammo: None };
+        assert_eq!(knife, Event::Play { player: ANN, card: Play::Weapon(knife_card), on: None });
+        let again = values(&[("name", "shotgun"), ("dice", "4"), ("extra", "0"), ("ammo", "2")]);
+        let twice = book().seat_event(&g, "fighter-0", "play:weapon", &again).expect("an event");
+        let refused = g.apply(book(), &twice).expect_err("refused");
+        assert!(refused.to_string().contains("Ann already has a shotgun in play"), "{refused}");
+
+        // At her weapon limit (3), the weapon card is no longer offered.
+        ok(&mut g, knife);
+        let ann = view(&g, Some("fighter-0"));
+        assert!(!ann.offers("play:weapon"), "{:?}", ids(&ann));
+        assert!(ann.offers("play:armour"));
+    }
+
+    #[test]
+    fn a_number_beyond_the_panels_bounds_is_refused_with_its_sentence() {
+        let g = ann_armed();
+        let ann = view(&g, Some("fighter-0"));
+        let weapon = ann.choice("play:weapon").expect("offered");
+        let typed = values(&[("name", "Shotgun"), ("dice", "21"), ("extra", "0"), ("ammo", "2")]);
+        let sentence = "Damage dice is a whole number from 1 to 20.".to_owned();
+        assert_eq!(weapon.check(&typed), Err(sentence.clone()));
+        assert_eq!(book().seat_event(&g, "fighter-0", "play:weapon", &typed), Err(sentence));
+        let armour = ann.choice("play:armour").expect("offered");
+        assert_eq!(
+            armour.check(&values(&[("name", "Light Armor"), ("bonus", "0")])),
+            Err("Health bonus is a whole number from 1 to 10.".to_owned())
+        );
+        assert_eq!(
+            book().seat_event(&g, "fighter-0", "play:other", &values(&[])),
+            Err("Fill in The card's name.".to_owned())
+        );
     }
 
     #[test]
@@ -620,7 +974,10 @@ mod tests {
         let ann = view(&g, Some("fighter-0"));
         assert_eq!(ann.hand.len(), 4);
         assert!(ann.hand.iter().all(|c| c.actions.is_empty()));
-        assert_eq!(ids(&ann), ["reload:0", "drop:0", "remove:0", "end"]);
+        let mut expected = vec!["reload:0", "drop:0", "remove:0"];
+        expected.extend(ANN_PLAYS);
+        expected.push("end");
+        assert_eq!(ids(&ann), expected);
 
         // Two over: one card at a time, or both at once.
         ok(&mut g, Event::Draw { player: ANN, deck: Deck::Gadgets, count: 2 });
@@ -715,8 +1072,12 @@ mod tests {
         ok(&mut g, Event::Wound { player: ANN, amount: 3, cure: true });
         let ann = view(&g, Some("fighter-0"));
         assert!(ann.your_turn, "the cure is Ann's to answer, on Bob's turn");
-        assert_eq!(ann.prompts.len(), 1);
+        assert_eq!(ann.prompts.len(), 2);
         assert_eq!(ann.prompts[0].choices, [Choice::new("nocure", "No cure: fragged")]);
+        // While her frag waits, the rules take only a healing card from her hand.
+        assert_eq!(ann.prompts[1].text, "Play a card from your hand");
+        let heals: Vec<&str> = ann.prompts[1].choices.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(heals, ["play:heal", "play:heal:beyond"]);
         let bob = view(&g, Some("fighter-1"));
         assert!(!bob.your_turn);
         assert!(ids(&bob).is_empty(), "nothing else happens until Ann answers");
@@ -724,12 +1085,82 @@ mod tests {
             book().seat_event(&g, "fighter-0", "nocure", &crate::kernel::seat::Values::new()),
             Ok(Event::NoCure { player: ANN })
         );
+        let mut cured = g.clone();
         ok(&mut g, Event::NoCure { player: ANN });
         assert!(!view(&g, Some("fighter-0")).your_turn);
+
+        // Or her healing card, typed on her phone, as the host's cure panel commits it.
+        let bandages = values(&[("name", "Bandages"), ("amount", "2")]);
+        let event = book().seat_event(&cured, "fighter-0", "play:heal", &bandages).expect("an event");
+        let heal = Play::Heal { name: "Bandages".into(), amount: 2, beyond_max: false };
+        assert_eq!(event, Event::Play { player: ANN, card: heal, on: None });
+        ok(&mut cured, event);
+        assert_eq!(cured.last_line(), Some("Ann plays Bandages: cured with Health 1, not fragged"));
+        assert!(cured.state.cure.is_none());
+        assert!(book().seat_event(&cured, "fighter-0", "play:heal", &bandages).is_err(), "Bob's turn again");
     }
 
     #[test]
-    fn a_zombies_fighter_respawns_at_town_square_with_no_die() {
+    fn the_zombies_variant_offers_its_event_cards_and_deadlands_does_not() {
+        let deadlands = view(&ann_armed(), Some("fighter-0"));
+        assert!(ids(&deadlands).iter().all(|id| !id.starts_with("play:event")), "{:?}", ids(&deadlands));
+        let mut g = zombies();
+        let ann = view(&g, Some("fighter-0"));
+        let play =
+            ann.prompts.iter().find(|p| p.text == "Play a card from your hand").expect("a play prompt");
+        let offered: Vec<(&str, &str)> =
+            play.choices.iter().map(|c| (c.id.as_str(), c.label.as_str())).collect();
+        assert_eq!(
+            offered,
+            [
+                ("play:weapon", "Weapon card"),
+                ("play:armour", "Armour"),
+                ("play:gadget", "Gadget"),
+                ("play:event", "Event card"),
+                ("play:event:lasting", "Event card that stays in play"),
+                ("play:event-roll:0", "First Aid Kit"),
+                ("play:event-weapon:0", "Chainsaw (its weapon card kept for the game)"),
+                ("play:heal", "Healing card"),
+                ("play:heal:beyond", "Healing card that may go above your Health"),
+                ("play:other", "Any other card")
+            ]
+        );
+        assert_eq!(
+            ann.choice("play:event-roll:0").expect("offered").fields,
+            [Field::number("roll", "Your d6 for the First Aid Kit (blood counters)", 1, 6)]
+        );
+        assert_eq!(
+            ann.choice("play:event-roll:0").expect("offered").check(&values(&[("roll", "7")])),
+            Err("Your d6 for the First Aid Kit (blood counters) is a whole number from 1 to 6.".to_owned())
+        );
+
+        // The First Aid Kit with its d6: that many blood counters.
+        let kit = book()
+            .seat_event(&g, "fighter-0", "play:event-roll:0", &values(&[("roll", "4")]))
+            .expect("an event");
+        let card = Play::Event { name: "First Aid Kit".into(), lasting: false, roll: Some(4), weapon: None };
+        assert_eq!(kit, Event::Play { player: ANN, card, on: None });
+        ok(&mut g, kit);
+        assert_eq!(g.state.players[ANN].blood, 4);
+
+        // The Chainsaw typed as a plain event card: the rules ask for its weapon card.
+        let plain = book()
+            .seat_event(&g, "fighter-0", "play:event", &values(&[("name", "Chainsaw")]))
+            .expect("an event");
+        let refused = g.apply(book(), &plain).expect_err("refused");
+        assert!(refused.to_string().contains("type the weapon card the Chainsaw puts in play"), "{refused}");
+        let saw = values(&[("dice", "3"), ("extra", "0"), ("ammo", "0")]);
+        let event = book().seat_event(&g, "fighter-0", "play:event-weapon:0", &saw).expect("an event");
+        let weapon = WeaponCard { name: "Chainsaw".into(), dice: 3, extra: 0, ammo: None };
+        let card = Play::Event { name: "Chainsaw".into(), lasting: false, roll: None, weapon: Some(weapon) };
+        assert_eq!(event, Event::Play { player: ANN, card, on: None });
+        ok(&mut g, event);
+        assert!(g.state.players[ANN].weapons[0].kept);
+    }
+
+    /// Frag Zombies!!!: Ann (Saloon Gal 2/3/2) rolled 6 to Bob's (Mad Scientist 3/2/2) 2 and
+    /// goes first; three cards each from the set-up.
+    fn zombies() -> Game {
         let mut g = Game::default();
         ok(
             &mut g,
@@ -742,6 +1173,12 @@ mod tests {
             })),
         );
         ok(&mut g, Event::TieRoll { rolls: vec![6, 2] });
+        g
+    }
+
+    #[test]
+    fn a_zombies_fighter_respawns_at_town_square_with_no_die() {
+        let mut g = zombies();
         // A card frags Bob on Ann's turn; Ann plays her turn out.
         ok(&mut g, Event::Wound { player: BOB, amount: 3, cure: false });
         ok(&mut g, Event::PlaceTile { tile: Some("Hospital".into()), zombies: 20 });

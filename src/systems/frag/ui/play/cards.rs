@@ -9,7 +9,7 @@ use egui::{RichText, Ui};
 
 use super::super::stepper;
 use super::{PlayCommand, PlayState, event_button, who};
-use crate::systems::frag::game::{Event, Game, Play, Take, WeaponCard};
+use crate::systems::frag::game::{Event, Game, Play, Take, WeaponCard, typed};
 use crate::systems::frag::rules::Deck;
 use crate::systems::frag::rules::data::{Rulebook, Variant, Zombies};
 use crate::ui::theme;
@@ -170,18 +170,41 @@ pub fn cards_ui(
             ui.horizontal_wrapped(|ui| choice(ui, "Card", &mut form.kind, &kinds, |_| true));
             row(ui, |ui| {
                 let l = row_label(ui, "Card's name");
-                ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(200.0)).labelled_by(l.id);
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.name)
+                        .char_limit(typed::NAME_CHARS)
+                        .desired_width(200.0),
+                )
+                .labelled_by(l.id);
             });
             ui.vertical(|ui| match form.kind {
                 CardKind::Weapon => {
-                    stepper(ui, "Damage dice", &mut form.number, 1, 20);
-                    stepper(ui, "Extra damage", &mut form.extra, 0, 10);
-                    stepper(ui, "Ammo (0: unlimited)", &mut form.ammo, 0, 30);
+                    stepper(ui, "Damage dice", &mut form.number, typed::DAMAGE_DICE.0, typed::DAMAGE_DICE.1);
+                    stepper(
+                        ui,
+                        "Extra damage",
+                        &mut form.extra,
+                        typed::EXTRA_DAMAGE.0,
+                        typed::EXTRA_DAMAGE.1,
+                    );
+                    stepper(ui, "Ammo (0: unlimited)", &mut form.ammo, typed::AMMO.0, typed::AMMO.1);
                 }
-                CardKind::Armour => stepper(ui, "Health bonus", &mut form.number, 1, 10),
-                CardKind::Gadget => stepper(ui, "Health it adds", &mut form.number, 0, 10),
+                CardKind::Armour => stepper(
+                    ui,
+                    "Health bonus",
+                    &mut form.number,
+                    typed::ARMOUR_BONUS.0,
+                    typed::ARMOUR_BONUS.1,
+                ),
+                CardKind::Gadget => stepper(
+                    ui,
+                    "Health it adds",
+                    &mut form.number,
+                    typed::GADGET_HEALTH.0,
+                    typed::GADGET_HEALTH.1,
+                ),
                 CardKind::Heal => {
-                    stepper(ui, "Health healed", &mut form.number, 1, 10);
+                    stepper(ui, "Health healed", &mut form.number, typed::HEALED.0, typed::HEALED.1);
                     toggle(ui, &mut form.flag, "May go above their Health");
                 }
                 CardKind::Special => toggle(ui, &mut form.flag, "Stays in play"),
@@ -247,9 +270,15 @@ pub fn cards_ui(
                 }
                 if Zombies::names(&z.events_kept_weapon, &form.name) {
                     ui.label("Its weapon card, in play for the rest of the game beyond the weapon limit:");
-                    stepper(ui, "Damage dice", &mut form.number, 1, 20);
-                    stepper(ui, "Extra damage", &mut form.extra, 0, 10);
-                    stepper(ui, "Ammo (0: unlimited)", &mut form.ammo, 0, 30);
+                    stepper(ui, "Damage dice", &mut form.number, typed::DAMAGE_DICE.0, typed::DAMAGE_DICE.1);
+                    stepper(
+                        ui,
+                        "Extra damage",
+                        &mut form.extra,
+                        typed::EXTRA_DAMAGE.0,
+                        typed::EXTRA_DAMAGE.1,
+                    );
+                    stepper(ui, "Ammo (0: unlimited)", &mut form.ammo, typed::AMMO.0, typed::AMMO.1);
                 }
             }
 

@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 
 use super::super::inline_stepper;
 use super::{PlayCommand, event_button, who};
-use crate::systems::frag::game::{Event, Game, Play, Take};
+use crate::systems::frag::game::{Event, Game, Play, Take, typed};
 use crate::systems::frag::rules::data::Rulebook;
 use crate::ui::theme;
 use crate::ui::widgets::{row, row_label};
@@ -52,13 +52,13 @@ pub fn cure_ui(
             let l = row_label(ui, "Healing card");
             ui.add(
                 egui::TextEdit::singleline(&mut form.card)
-                    .char_limit(crate::ui::widgets::MAX_FIELD_CHARS)
+                    .char_limit(typed::NAME_CHARS)
                     .hint_text("as printed")
                     .desired_width(160.0),
             )
             .labelled_by(l.id);
             ui.add_space(theme::GAP);
-            inline_stepper(ui, "heals", &mut form.heals, 1, 10);
+            inline_stepper(ui, "heals", &mut form.heals, typed::HEALED.0, typed::HEALED.1);
         });
         row(ui, |ui| {
             let card = form.card.trim();
