@@ -5,23 +5,32 @@
 //! A seat sees the round and who acts, its characters' condition and action cards, its chips
 //! by colour, every action card dealt this round (face up at the table), the rules' questions
 //! that ask its characters, and the recent log. It may spend a chip where the spend needs no
-//! dice typed on the host: shaking off Shaken, the counted spends of the Fight screen's chips
-//! panel (a reroll, +2, a critical failure cancelled, made with the real dice at the table),
-//! and, with Posse rolling, a soak, a reroll of the Spirit roll or the attack just made, and
-//! a die added to its character's damage. Every roll a player makes with real dice (the
-//! Spirit, Incapacitation and Bleeding Out rolls, a soak with real dice) is typed on the host
-//! screen: the phone only says that it is asked.
+//! dice: shaking off Shaken, and the counted spends of the Fight screen's chips panel (a
+//! reroll, +2, a critical failure cancelled, made with the real dice at the table). Where the
+//! Fight screen takes a roll's dice typed, the seat has it both ways, as the screen does:
+//! Posse rolls it (seeded from the game), or the player rolls the real dice and types each
+//! die's total after its aces ("I rolled"): a soak, a reroll of the Spirit roll or the attack
+//! just made, a die added to its character's damage; the Spirit roll at a Shaken character's
+//! turn and the Incapacitation and Bleeding Out rolls are typed only (as before, Posse does
+//! not roll them for a seat). The typed values make the very event the screen commits (no
+//! roll modifier: the Marshal's stepper stays on the host); a total a die cannot end on is
+//! refused by the rules with their sentence.
 //!
 //! The fight keeps no notes or hidden cards: the Marshal's chips are the only thing a seat
 //! is not shown (its own counters are its player's chips only).
 
 use crate::kernel::cards::Colour;
 use crate::kernel::log::Log;
-use crate::kernel::seat::{self, CardView, Choice, Counter, Prompt, Seat, SeatRules, SeatView};
+use crate::kernel::seat::{
+    self, CardView, Choice, Counter, Field, Prompt, Seat, SeatRules, SeatView, Values,
+};
+use crate::systems::savage::rules::abilities::RollFor;
 use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
 use crate::systems::savage::rules::traits::{Outcome, TraitDice};
 
-use super::{DieRoll, Event, Holder, MemberRef, Prompt as Asked, Savage, Spend, State, Unit, derive_seed};
+use super::{
+    DieRoll, Event, Holder, MemberRef, Prompt as Asked, Savage, Spend, State, TraitInput, Unit, derive_seed,
+};
 
 /// The salt of the seeds of the rolls Posse makes for a seat's choice (the deck's shuffles
 /// use 1, the blind chip draws 2).
@@ -147,30 +156,91 @@ fn chips_line(state: &State, holder: &Holder) -> String {
     if parts.is_empty() { "none".to_owned() } else { parts.join(", ") }
 }
 
+/// Who throws the dice of a roll chosen from a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Dice {
+    /// Posse rolls, from a seed drawn from the game's ("Roll it for me").
+    Posse,
+    /// The player rolled the real dice at the table and types each die's total ("I rolled").
+    Typed,
+}
+
+/// The largest total a typed die takes. An aced die's total is larger than its faces and the
+/// rules set it no bound, but 999 on a d12 is 83 aces in a row: no die at a table has done it,
+/// and the bound reads in a sentence. A total the die cannot end on (0, or a multiple of its
+/// faces: it aced) is the rules' to refuse, with their own sentence.
+fn most_typed() -> i64 {
+    999
+}
+
+/// The field ids of a typed trait roll: the trait die, and the Wild Die of a Wild Card.
+const TRAIT_FIELD: &str = "trait";
+const WILD_FIELD: &str = "wild";
+/// The field id of a single typed die (the one a chip adds to the damage).
+const DIE_FIELD: &str = "die";
+
+/// The fields of a trait roll with the real dice, as the Fight screen asks for them: each
+/// die's total after its aces.
+fn dice_fields(rules: &crate::systems::savage::rules::Rules, who: &str, input: &TraitInput) -> Vec<Field> {
+    let mut fields =
+        vec![Field::number(TRAIT_FIELD, format!("{who}'s d{} total", input.die.sides()), 1, most_typed())];
+    if input.wild {
+        fields.push(Field::number(
+            WILD_FIELD,
+            format!("{who}'s Wild Die (d{}) total", rules.core.traits.wild_die),
+            1,
+            most_typed(),
+        ));
+    }
+    fields
+}
+
+/// A typed total as the event records it (after [`Choice::check`] bounded it).
+fn typed_total(values: &Values, id: &str) -> u32 {
+    seat::number(values, id).and_then(|n| u32::try_from(n).ok()).unwrap_or(0)
+}
+
 /// One choice of a seat, as it is sent back: its id, and what it stands for.
 enum Wish {
     /// End a member's Shaken with a chip.
     Unshake(MemberRef, ChipColour),
-    /// Soak the last damage, Posse rolling Vigor.
-    Soak(ChipColour),
-    /// Reroll the Spirit roll just made, Posse rolling.
-    RerollSpirit(ChipColour),
-    /// Reroll the attack just made, Posse rolling.
-    RerollAttack(ChipColour),
-    /// Add a die to the damage just dealt, Posse rolling.
-    ExtraDamage(ChipColour),
+    /// The roll a prompt asks a member for (Spirit, Incapacitation, Bleeding Out), made with
+    /// the real dice.
+    Roll(Asked),
+    /// Soak the last damage: Vigor.
+    Soak(ChipColour, Dice),
+    /// Reroll the Spirit roll just made.
+    RerollSpirit(ChipColour, Dice),
+    /// Reroll the attack just made.
+    RerollAttack(ChipColour, Dice),
+    /// Add a die to the damage just dealt.
+    ExtraDamage(ChipColour, Dice),
     /// A spend counted only (the dice are real).
     Counted(ChipUse, ChipColour),
 }
 
+/// A prompt's roll in an id ("spirit") and back.
+fn asked_word(p: &Asked) -> &'static str {
+    match p {
+        Asked::SpiritRoll(_) => "spirit",
+        Asked::Incapacitation(_) => "incapacitation",
+        Asked::BleedingOut(_) => "bleeding-out",
+    }
+}
+
 impl Wish {
     fn id(&self) -> String {
+        let typed = |name: &str, dice: Dice| match dice {
+            Dice::Posse => name.to_owned(),
+            Dice::Typed => format!("{name}-dice"),
+        };
         match self {
             Wish::Unshake(m, c) => format!("unshake:{}:{}:{c}", m.unit, m.member),
-            Wish::Soak(c) => format!("soak:{c}"),
-            Wish::RerollSpirit(c) => format!("reroll-spirit:{c}"),
-            Wish::RerollAttack(c) => format!("reroll-attack:{c}"),
-            Wish::ExtraDamage(c) => format!("extra-damage:{c}"),
+            Wish::Roll(p) => format!("roll:{}:{}:{}", asked_word(p), p.target().unit, p.target().member),
+            Wish::Soak(c, d) => format!("{}:{c}", typed("soak", *d)),
+            Wish::RerollSpirit(c, d) => format!("{}:{c}", typed("reroll-spirit", *d)),
+            Wish::RerollAttack(c, d) => format!("{}:{c}", typed("reroll-attack", *d)),
+            Wish::ExtraDamage(c, d) => format!("{}:{c}", typed("extra-damage", *d)),
             Wish::Counted(u, c) => format!("spend:{}:{c}", u.id()),
         }
     }
@@ -178,61 +248,169 @@ impl Wish {
     fn parse(id: &str) -> Option<Wish> {
         let parts: Vec<&str> = id.split(':').collect();
         let colour = |s: &str| s.parse::<ChipColour>().ok();
-        Some(match parts.as_slice() {
-            ["unshake", unit, member, c] => {
+        let (name, dice) = match parts.first()?.strip_suffix("-dice") {
+            Some(name) => (name, Dice::Typed),
+            None => (*parts.first()?, Dice::Posse),
+        };
+        Some(match (name, dice, &parts[1..]) {
+            ("unshake", Dice::Posse, [unit, member, c]) => {
                 Wish::Unshake(MemberRef::new(unit, member.parse().ok()?), colour(c)?)
             }
-            ["soak", c] => Wish::Soak(colour(c)?),
-            ["reroll-spirit", c] => Wish::RerollSpirit(colour(c)?),
-            ["reroll-attack", c] => Wish::RerollAttack(colour(c)?),
-            ["extra-damage", c] => Wish::ExtraDamage(colour(c)?),
-            ["spend", u, c] => Wish::Counted(u.parse().ok()?, colour(c)?),
+            ("roll", Dice::Posse, [what, unit, member]) => {
+                let m = MemberRef::new(unit, member.parse().ok()?);
+                Wish::Roll(match *what {
+                    "spirit" => Asked::SpiritRoll(m),
+                    "incapacitation" => Asked::Incapacitation(m),
+                    "bleeding-out" => Asked::BleedingOut(m),
+                    _ => return None,
+                })
+            }
+            ("soak", d, [c]) => Wish::Soak(colour(c)?, d),
+            ("reroll-spirit", d, [c]) => Wish::RerollSpirit(colour(c)?, d),
+            ("reroll-attack", d, [c]) => Wish::RerollAttack(colour(c)?, d),
+            ("extra-damage", d, [c]) => Wish::ExtraDamage(colour(c)?, d),
+            ("spend", Dice::Posse, [u, c]) => Wish::Counted(u.parse().ok()?, colour(c)?),
             _ => return None,
         })
     }
 
-    fn colour(&self) -> ChipColour {
+    /// The chip spent, and on what (none for a prompt's roll).
+    fn chip(&self) -> Option<(ChipColour, ChipUse)> {
+        Some(match self {
+            Wish::Roll(_) => return None,
+            Wish::Unshake(_, c) => (*c, ChipUse::Unshake),
+            Wish::Soak(c, _) => (*c, ChipUse::Soak),
+            Wish::RerollSpirit(c, _) | Wish::RerollAttack(c, _) => (*c, ChipUse::Reroll),
+            Wish::ExtraDamage(c, _) => (*c, ChipUse::ExtraDamage),
+            Wish::Counted(u, c) => (*c, *u),
+        })
+    }
+
+    /// Whether the player types dice for this choice.
+    fn typed(&self) -> bool {
         match self {
-            Wish::Unshake(_, c)
-            | Wish::Soak(c)
-            | Wish::RerollSpirit(c)
-            | Wish::RerollAttack(c)
-            | Wish::ExtraDamage(c)
-            | Wish::Counted(_, c) => *c,
+            Wish::Roll(_) => true,
+            Wish::Soak(_, d)
+            | Wish::RerollSpirit(_, d)
+            | Wish::RerollAttack(_, d)
+            | Wish::ExtraDamage(_, d) => *d == Dice::Typed,
+            Wish::Unshake(..) | Wish::Counted(..) => false,
         }
     }
 
-    fn chip_use(&self) -> ChipUse {
+    /// The member whose roll or Shaken this is, where the event names no holder for the rules
+    /// to check.
+    fn member(&self) -> Option<&MemberRef> {
         match self {
-            Wish::Unshake(..) => ChipUse::Unshake,
-            Wish::Soak(_) => ChipUse::Soak,
-            Wish::RerollSpirit(_) | Wish::RerollAttack(_) => ChipUse::Reroll,
-            Wish::ExtraDamage(_) => ChipUse::ExtraDamage,
-            Wish::Counted(u, _) => *u,
+            Wish::Unshake(m, _) => Some(m),
+            Wish::Roll(p) => Some(p.target()),
+            _ => None,
         }
     }
 
-    /// The event `player` spending this chip is, with the seed of Posse's roll drawn from the
-    /// game's seed and its length (an undo and a redo roll the same dice again).
-    fn event(&self, game: &Log<Savage<'_>>, player: &str) -> Option<Event> {
+    /// The trait roll the player makes with the real dice for this choice: whose it is and
+    /// its dice, as the Fight screen reads them (`None`: no typed trait roll, or nothing to
+    /// roll for now).
+    fn typed_roll(&self, savage: Savage<'_>, s: &State) -> Option<(String, TraitInput)> {
+        let rules = savage.rules;
+        let (m, input) = match self {
+            Wish::Roll(p) => {
+                let (name, for_what) = match p {
+                    Asked::SpiritRoll(_) => ("spirit", RollFor::Unshake),
+                    Asked::Incapacitation(_) => ("vigor", RollFor::Incapacitation),
+                    Asked::BleedingOut(_) => ("vigor", RollFor::BleedingOut),
+                };
+                (p.target(), s.trait_input_for(rules, p.target(), name, for_what).ok()?)
+            }
+            Wish::Soak(_, Dice::Typed) => {
+                let d = s.last_damage.as_ref()?;
+                (&d.target, s.soak_input(rules, d).ok()?)
+            }
+            Wish::RerollSpirit(_, Dice::Typed) => {
+                let r = s.last_recover.as_ref()?;
+                (&r.target, s.trait_input_for(rules, &r.target, "spirit", RollFor::Unshake).ok()?)
+            }
+            Wish::RerollAttack(_, Dice::Typed) => {
+                let a = s.last_attack.as_ref()?;
+                (&a.attacker, s.trait_input(rules, &a.attacker, &a.skill).ok()?)
+            }
+            _ => return None,
+        };
+        Some((s.name(m), input))
+    }
+
+    /// What the player types for this choice.
+    fn fields(&self, savage: Savage<'_>, s: &State) -> Vec<Field> {
+        if let Wish::ExtraDamage(_, Dice::Typed) = self {
+            let sides = savage.rules.chips.extra_damage_die;
+            return vec![Field::number(DIE_FIELD, format!("The added d{sides}'s total"), 1, most_typed())];
+        }
+        self.typed_roll(savage, s)
+            .map(|(who, input)| dice_fields(savage.rules, &who, &input))
+            .unwrap_or_default()
+    }
+
+    /// The event `player` choosing this is, with the seed of Posse's roll drawn from the
+    /// game's seed and its length (an undo and a redo roll the same dice again), or the dice
+    /// typed in `values` (`None`: an example the rules take, to ask whether they allow the
+    /// choice now at all).
+    ///
+    /// # Errors
+    /// A sentence, when the values are not the choice's fields, or the choice is none.
+    fn event(
+        &self,
+        savage: Savage<'_>,
+        game: &Log<Savage<'_>>,
+        player: &str,
+        values: Option<&Values>,
+    ) -> Result<Event, String> {
         let n = u64::try_from(game.events.len()).unwrap_or(u64::MAX);
         let seed = derive_seed(game.state.seed, SALT_SEAT, n);
-        let dice = TraitDice::Seeded { seed };
-        let purpose = match self {
-            Wish::Unshake(m, _) => Spend::Unshake { target: m.clone() },
-            Wish::Soak(_) => Spend::Soak { roll: dice, modifier: 0 },
-            Wish::RerollSpirit(_) => Spend::RerollRecover { roll: dice },
-            Wish::RerollAttack(_) => Spend::RerollAttack { roll: dice },
-            Wish::ExtraDamage(_) => Spend::ExtraDamage { roll: DieRoll::Seeded { seed } },
-            Wish::Counted(u, _) => COUNTED.iter().find(|(c, _)| c == u)?.1.clone(),
+        let fields = self.fields(savage, &game.state);
+        if let Some(values) = values.filter(|_| !fields.is_empty() || !self.typed()) {
+            Choice { id: self.id(), label: String::new(), fields: fields.clone() }.check(values)?;
+        }
+        // With nothing to roll for now (no fields), an example stands in for the dice and the
+        // rules say why.
+        let total = |id: &str| values.filter(|_| !fields.is_empty()).map_or(1, |v| typed_total(v, id));
+        let posse = TraitDice::Seeded { seed };
+        let typed = TraitDice::Typed {
+            trait_die: total(TRAIT_FIELD),
+            wild_die: fields.iter().any(|f| f.id == WILD_FIELD).then(|| total(WILD_FIELD)),
         };
-        Some(Event::SpendChip { holder: Holder::Player(player.to_owned()), chip: self.colour(), purpose })
+        let dice = |d: Dice| if d == Dice::Posse { posse.clone() } else { typed.clone() };
+        let purpose = match self {
+            Wish::Roll(p) => {
+                let (target, roll) = (p.target().clone(), typed.clone());
+                return Ok(match p {
+                    Asked::SpiritRoll(_) => Event::Recover { target, roll, modifier: 0 },
+                    Asked::Incapacitation(_) => Event::Incapacitation { target, roll, modifier: 0 },
+                    Asked::BleedingOut(_) => Event::BleedOut { target, roll, modifier: 0 },
+                });
+            }
+            Wish::Unshake(m, _) => Spend::Unshake { target: m.clone() },
+            Wish::Soak(_, d) => Spend::Soak { roll: dice(*d), modifier: 0 },
+            Wish::RerollSpirit(_, d) => Spend::RerollRecover { roll: dice(*d) },
+            Wish::RerollAttack(_, d) => Spend::RerollAttack { roll: dice(*d) },
+            Wish::ExtraDamage(_, Dice::Posse) => Spend::ExtraDamage { roll: DieRoll::Seeded { seed } },
+            Wish::ExtraDamage(_, Dice::Typed) => {
+                Spend::ExtraDamage { roll: DieRoll::Typed { total: total(DIE_FIELD) } }
+            }
+            Wish::Counted(u, _) => COUNTED
+                .iter()
+                .find(|(c, _)| c == u)
+                .map(|(_, spend)| spend.clone())
+                .ok_or_else(|| format!("'{}' is not a choice of this fight.", self.id()))?,
+        };
+        let (chip, _) =
+            self.chip().ok_or_else(|| format!("'{}' is not a choice of this fight.", self.id()))?;
+        Ok(Event::SpendChip { holder: Holder::Player(player.to_owned()), chip, purpose })
     }
 }
 
 impl Savage<'_> {
     /// The choices of `player` spending one chip of each colour they hold on what `wish`
-    /// makes of a colour, those the rules accept now, each with its label.
+    /// makes of a colour, those the rules accept now, each with its label and fields.
     fn spends(
         self,
         game: &Log<Self>,
@@ -245,10 +423,23 @@ impl Savage<'_> {
             .into_iter()
             .filter(|&c| game.state.chips.count(&holder, c) > 0)
             .map(wish)
-            .filter(|w| self.rules.chips.allows(w.colour(), w.chip_use()))
-            .filter(|w| w.event(game, player).is_some_and(|e| game.allows(&self, &e)))
-            .map(|w| Choice::new(w.id(), format!("Spend a {} chip: {what}", colour_words(w.colour()))))
+            .filter(|w| w.chip().is_some_and(|(c, u)| self.rules.chips.allows(c, u)))
+            .filter_map(|w| {
+                let (colour, _) = w.chip()?;
+                self.offer(game, player, &w, format!("Spend a {} chip: {what}", colour_words(colour)))
+            })
             .collect()
+    }
+
+    /// The choice `wish` with its label and fields, if the rules accept it now (with an
+    /// example for any dice typed: whether it is legal does not hang on them).
+    fn offer(self, game: &Log<Self>, player: &str, wish: &Wish, label: String) -> Option<Choice> {
+        let event = wish.event(self, game, player, None).ok()?;
+        game.allows(&self, &event).then(|| Choice {
+            id: wish.id(),
+            label,
+            fields: wish.fields(self, &game.state),
+        })
     }
 
     /// The questions the rules ask `player`'s characters now, and the chips they may spend:
@@ -264,38 +455,47 @@ impl Savage<'_> {
             let target = p.target();
             let name = s.name(target);
             asked = true;
-            let prompt = match p {
+            // "I rolled": the roll with the real dice, typed as the Fight screen takes it.
+            let rolled = match p {
+                Asked::SpiritRoll(_) => "I rolled Spirit",
+                Asked::Incapacitation(_) | Asked::BleedingOut(_) => "I rolled Vigor",
+            };
+            let mut choices: Vec<Choice> =
+                self.offer(game, player, &Wish::Roll(p.clone()), rolled.to_owned()).into_iter().collect();
+            let text = match p {
                 Asked::SpiritRoll(_) => {
                     shaken_asked.push(target.clone());
-                    Prompt {
-                        text: format!(
-                            "{name} is Shaken: roll Spirit at the table (the Marshal types it), or spend a chip to shake it off"
-                        ),
-                        choices: self
-                            .spends(game, player, "shake off Shaken", |c| Wish::Unshake(target.clone(), c)),
-                    }
+                    choices.extend(
+                        self.spends(game, player, "shake off Shaken", |c| Wish::Unshake(target.clone(), c)),
+                    );
+                    format!(
+                        "{name} is Shaken: roll Spirit at the table and type the dice, or spend a chip to shake it off"
+                    )
                 }
-                Asked::Incapacitation(_) => Prompt {
-                    text: format!("{name} is Incapacitated: roll Vigor at the table (the Marshal types it)"),
-                    choices: Vec::new(),
-                },
-                Asked::BleedingOut(_) => Prompt {
-                    text: format!("{name} is Bleeding Out: roll Vigor at the table (the Marshal types it)"),
-                    choices: Vec::new(),
-                },
+                Asked::Incapacitation(_) => {
+                    format!("{name} is Incapacitated: roll Vigor at the table and type the dice")
+                }
+                Asked::BleedingOut(_) => {
+                    format!("{name} is Bleeding Out: roll Vigor at the table and type the dice")
+                }
             };
+            let prompt = Prompt { text, choices };
             prompts.push(prompt);
         }
         if let Some(d) = s.last_damage.as_ref() {
             if mine(&d.target.unit) && d.effect.wounds() > 0 {
-                let choices = self.spends(game, player, "soak (Posse rolls Vigor)", Wish::Soak);
+                let mut choices =
+                    self.spends(game, player, "soak (Posse rolls Vigor)", |c| Wish::Soak(c, Dice::Posse));
+                choices.extend(
+                    self.spends(game, player, "soak (I rolled Vigor)", |c| Wish::Soak(c, Dice::Typed)),
+                );
                 if !choices.is_empty() {
                     asked = true;
                     let soaked =
                         if d.soaked > 0 { format!(", {} soaked so far", d.soaked) } else { String::new() };
                     prompts.push(Prompt {
                         text: format!(
-                            "{} takes {} wound(s){soaked}: soak with a chip (for real dice, ask the Marshal)",
+                            "{} takes {} wound(s){soaked}: soak with a chip, Posse rolling or with the real dice",
                             s.name(&d.target),
                             d.effect.wounds()
                         ),
@@ -304,7 +504,13 @@ impl Savage<'_> {
                 }
             }
             if d.attacker.as_deref().is_some_and(mine) {
-                let choices = self.spends(game, player, "add a die (Posse rolls)", Wish::ExtraDamage);
+                let mut choices = self
+                    .spends(game, player, "add a die (Posse rolls)", |c| Wish::ExtraDamage(c, Dice::Posse));
+                choices.extend(
+                    self.spends(game, player, "add a die (I rolled it)", |c| {
+                        Wish::ExtraDamage(c, Dice::Typed)
+                    }),
+                );
                 if !choices.is_empty() {
                     let who = d.attacker.as_deref().and_then(|a| s.unit(a)).map(|u| u.combatant.name.clone());
                     prompts.push(Prompt {
@@ -331,7 +537,11 @@ impl Savage<'_> {
         if let Some(r) =
             s.last_recover.as_ref().filter(|r| mine(&r.target.unit) && r.result.outcome != Outcome::Raise)
         {
-            let choices = self.spends(game, player, "reroll (Posse rolls Spirit)", Wish::RerollSpirit);
+            let mut choices = self
+                .spends(game, player, "reroll (Posse rolls Spirit)", |c| Wish::RerollSpirit(c, Dice::Posse));
+            choices.extend(
+                self.spends(game, player, "reroll (I rolled Spirit)", |c| Wish::RerollSpirit(c, Dice::Typed)),
+            );
             if !choices.is_empty() {
                 prompts.push(Prompt {
                     text: format!(
@@ -345,7 +555,11 @@ impl Savage<'_> {
         if let Some(a) =
             s.last_attack.as_ref().filter(|a| mine(&a.attacker.unit) && a.result.outcome != Outcome::Raise)
         {
-            let choices = self.spends(game, player, "reroll (Posse rolls)", Wish::RerollAttack);
+            let mut choices =
+                self.spends(game, player, "reroll (Posse rolls)", |c| Wish::RerollAttack(c, Dice::Posse));
+            choices.extend(
+                self.spends(game, player, "reroll (I rolled)", |c| Wish::RerollAttack(c, Dice::Typed)),
+            );
             if !choices.is_empty() {
                 prompts.push(Prompt {
                     text: format!(
@@ -501,17 +715,18 @@ impl SeatRules for Savage<'_> {
         game: &Log<Self>,
         seat: &str,
         choice: &str,
-        _values: &crate::kernel::seat::Values,
+        values: &Values,
     ) -> Result<Event, String> {
         let player = seat_player(&game.state, seat).ok_or("There is no such seat in this fight.")?;
         let wish = Wish::parse(choice).ok_or_else(|| format!("'{choice}' is not a choice of this fight."))?;
-        if let Wish::Unshake(m, _) = &wish
+        // A Spirit roll or a chip ending Shaken names no holder the rules could check: the seat
+        // checks the character is its player's.
+        if let Some(m) = wish.member()
             && !owned_by(&game.state, player, &m.unit)
         {
             return Err(format!("{} is not one of {player}'s characters.", game.state.name(m)));
         }
-        let event =
-            wish.event(game, player).ok_or_else(|| format!("'{choice}' is not a choice of this fight."))?;
+        let event = wish.event(*self, game, player, Some(values))?;
         let mut copy = game.state.clone();
         crate::kernel::log::Rules::apply(self, &mut copy, &event).map_err(|e| capital(&format!("{e}.")))?;
         Ok(event)
@@ -689,7 +904,7 @@ mod tests {
         assert_eq!(v.headline, "Round 1 · Ann acts (Q♥)");
         assert_eq!(
             v.prompts[0].text,
-            "Ann is Shaken: roll Spirit at the table (the Marshal types it), or spend a chip to shake it off"
+            "Ann is Shaken: roll Spirit at the table and type the dice, or spend a chip to shake it off"
         );
         let event = s
             .seat_event(&fight, "player-1", "unshake:ann:0:red", &crate::kernel::seat::Values::new())
@@ -719,13 +934,20 @@ mod tests {
         assert!(v.your_turn);
         assert_eq!(
             v.prompts[0].text,
-            "Ann takes 1 wound(s): soak with a chip (for real dice, ask the Marshal)"
+            "Ann takes 1 wound(s): soak with a chip, Posse rolling or with the real dice"
         );
+        // "Roll it for me" and "I rolled" side by side: Vigor d6 and the Wild Die typed.
+        let dice = |c: Choice| {
+            c.with_field(Field::number("trait", "Ann's d6 total", 1, 999))
+                .with_field(Field::number("wild", "Ann's Wild Die (d6) total", 1, 999))
+        };
         assert_eq!(
             v.prompts[0].choices,
             [
                 Choice::new("soak:white", "Spend a white chip: soak (Posse rolls Vigor)"),
                 Choice::new("soak:red", "Spend a red chip: soak (Posse rolls Vigor)"),
+                dice(Choice::new("soak-dice:white", "Spend a white chip: soak (I rolled Vigor)")),
+                dice(Choice::new("soak-dice:red", "Spend a red chip: soak (I rolled Vigor)")),
             ]
         );
         let event = s
@@ -758,8 +980,9 @@ mod tests {
         let v = view(&fight, Some("player-2"));
         assert!(v.your_turn);
         assert_eq!(v.prompts.len(), 1);
-        assert_eq!(v.prompts[0].text, "Bob is Incapacitated: roll Vigor at the table (the Marshal types it)");
-        assert!(v.prompts[0].choices.is_empty(), "Bea has no chip to soak with");
+        assert_eq!(v.prompts[0].text, "Bob is Incapacitated: roll Vigor at the table and type the dice");
+        // Bea has no chip to soak with: only her roll with the real dice.
+        assert_eq!(ids(&v), ["roll:incapacitation:bob:0"]);
         assert_eq!(counter(&v, "Bob: condition"), "Incapacitated");
         assert_eq!(counter(&v, "Bob: wounds"), "3 of 3");
         // Alice is not asked.
@@ -774,6 +997,15 @@ mod tests {
         assert_eq!(
             s.seat_event(&fight, "player-1", "soak:white", &crate::kernel::seat::Values::new()),
             Err("There are no wounds just taken to soak.".to_owned())
+        );
+        // Nothing to soak: no dice are asked for, and the rules say why.
+        assert_eq!(
+            s.seat_event(&fight, "player-1", "soak-dice:white", &values(&[("trait", "5"), ("wild", "2")])),
+            Err("There are no wounds just taken to soak.".to_owned())
+        );
+        assert_eq!(
+            s.seat_event(&fight, "player-1", "roll:spirit:ann:0", &values(&[("trait", "5"), ("wild", "2")])),
+            Err("Ann is not Shaken.".to_owned())
         );
         assert_eq!(
             s.seat_event(&fight, "player-1", "spend:bonus:white", &crate::kernel::seat::Values::new()),
@@ -894,7 +1126,11 @@ mod tests {
         // A white chip adds no die: only the red one is offered.
         assert_eq!(
             v.prompts[0].choices,
-            [Choice::new("extra-damage:red", "Spend a red chip: add a die (Posse rolls)")]
+            [
+                Choice::new("extra-damage:red", "Spend a red chip: add a die (Posse rolls)"),
+                Choice::new("extra-damage-dice:red", "Spend a red chip: add a die (I rolled it)")
+                    .with_field(Field::number("die", "The added d6's total", 1, 999)),
+            ]
         );
         let event = s
             .seat_event(&fight, "player-1", "extra-damage:red", &crate::kernel::seat::Values::new())
@@ -914,6 +1150,369 @@ mod tests {
         );
         play(&mut fight, &[event]);
         assert_eq!(fight.state.chips.count(&alice(), ChipColour::Red), 0);
+    }
+
+    fn values(pairs: &[(&str, &str)]) -> Values {
+        pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+    }
+
+    /// The fields of a typed trait roll of Ann's (d6, and the Wild Die).
+    fn anns_dice(choice: Choice, die: u32) -> Choice {
+        choice
+            .with_field(Field::number("trait", format!("Ann's d{die} total"), 1, 999))
+            .with_field(Field::number("wild", "Ann's Wild Die (d6) total", 1, 999))
+    }
+
+    /// Round one with Ann Shaken by the Boss's hit, at the start of her turn.
+    fn ann_shaken_at_her_turn() -> Log<Savage<'static>> {
+        let mut fight = round_one();
+        play(
+            &mut fight,
+            &[
+                Event::BeginTurn { unit: "boss".to_owned() },
+                hit("ann", 6),
+                Event::EndTurn { unit: "boss".to_owned() },
+                Event::BeginTurn { unit: "ann".to_owned() },
+            ],
+        );
+        fight
+    }
+
+    #[test]
+    fn a_shaken_characters_player_types_the_spirit_roll_and_it_is_the_screens_event() {
+        let s = savage();
+        let ann = MemberRef::new("ann", 0);
+        let fight = ann_shaken_at_her_turn();
+        let v = view(&fight, Some("player-1"));
+        // "I rolled" first, the chips that shake it off beside it.
+        assert_eq!(
+            v.prompts[0].choices[0],
+            anns_dice(Choice::new("roll:spirit:ann:0", "I rolled Spirit"), 6)
+        );
+        assert_eq!(ids(&v)[..3], ["roll:spirit:ann:0", "unshake:ann:0:white", "unshake:ann:0:red"]);
+        let offered = v.choice("roll:spirit:ann:0").expect("offered");
+
+        // An aced d6 (6, then 5) totals 11: a raise, and Ann acts normally.
+        let raise = values(&[("trait", "11"), ("wild", "2")]);
+        assert_eq!(offered.check(&raise), Ok(()));
+        let event = s.seat_event(&fight, "player-1", "roll:spirit:ann:0", &raise).expect("an event");
+        // What the Fight screen commits with these dice typed and no modifier.
+        assert_eq!(event, Event::Recover { target: ann.clone(), roll: typed(11, 2), modifier: 0 });
+        let mut raised = fight.clone();
+        play(&mut raised, &[event]);
+        assert_eq!(
+            raised.lines.last().map(String::as_str),
+            Some("Ann rolls Spirit (d6 11, Wild Die 2): 11: a raise: no longer Shaken, and acts normally")
+        );
+        assert!(raised.state.prompts().is_empty());
+
+        // 2 and 3: a failure, and Ann stays Shaken.
+        let failed = values(&[("trait", "2"), ("wild", "3")]);
+        let event = s.seat_event(&fight, "player-1", "roll:spirit:ann:0", &failed).expect("an event");
+        assert_eq!(event, Event::Recover { target: ann.clone(), roll: typed(2, 3), modifier: 0 });
+        let mut still = fight.clone();
+        play(&mut still, &[event]);
+        assert_eq!(
+            still.lines.last().map(String::as_str),
+            Some("Ann rolls Spirit (d6 2, Wild Die 3): 3: failure: still Shaken: only free actions")
+        );
+        assert_eq!(counter(&view(&still, Some("player-1")), "Ann: Shaken"), "yes");
+
+        // Out of the field's range: refused before the rules see it, with the field's sentence.
+        assert_eq!(
+            offered.check(&values(&[("trait", "0"), ("wild", "2")])),
+            Err("Ann's d6 total is a whole number from 1 to 999.".to_owned())
+        );
+        assert_eq!(
+            offered.check(&values(&[("trait", "4")])),
+            Err("Fill in Ann's Wild Die (d6) total.".to_owned())
+        );
+        // A total the die cannot end on (it aced) is in range: the rules refuse it.
+        assert_eq!(
+            s.seat_event(&fight, "player-1", "roll:spirit:ann:0", &values(&[("trait", "6"), ("wild", "2")])),
+            Err("6 on the d6: it aced: roll again and add.".to_owned())
+        );
+
+        // Bea's seat is not offered Ann's roll, and may not make it.
+        assert!(!view(&fight, Some("player-2")).offers("roll:spirit:ann:0"));
+        assert_eq!(
+            s.seat_event(&fight, "player-2", "roll:spirit:ann:0", &raise),
+            Err("Ann is not one of Bea's characters.".to_owned())
+        );
+        // Out of her turn (the Boss's), the Spirit roll is not offered: only the chips.
+        let mut before = round_one();
+        play(&mut before, &[Event::BeginTurn { unit: "boss".to_owned() }, hit("ann", 6)]);
+        assert!(!view(&before, Some("player-1")).offers("roll:spirit:ann:0"));
+    }
+
+    #[test]
+    fn the_marshals_characters_rolls_are_never_offered_to_a_seat() {
+        let s = savage();
+        let mut fight = round_one();
+        // The Boss is Shaken before his turn, then asked his Spirit roll at its start.
+        play(&mut fight, &[hit("boss", 6), Event::BeginTurn { unit: "boss".to_owned() }]);
+        assert_eq!(fight.state.prompts(), [Asked::SpiritRoll(MemberRef::new("boss", 0))]);
+        for seat in ["player-1", "player-2"] {
+            let v = view(&fight, Some(seat));
+            assert!(v.prompts.iter().all(|p| !p.text.starts_with("Boss")), "{seat}");
+            assert!(ids(&v).iter().all(|id| !id.contains("boss")), "{seat}");
+        }
+        assert_eq!(
+            s.seat_event(&fight, "player-1", "roll:spirit:boss:0", &values(&[("trait", "5"), ("wild", "2")])),
+            Err("Boss is not one of Alice's characters.".to_owned())
+        );
+        // Wounds on the Boss: no seat is offered his soak, typed or not.
+        play(&mut fight, &[hit("boss", 10)]);
+        for seat in ["player-1", "player-2"] {
+            let v = view(&fight, Some(seat));
+            assert!(ids(&v).iter().all(|id| !id.starts_with("soak")), "{seat}");
+        }
+        assert_eq!(
+            s.seat_event(&fight, "player-1", "soak-dice:white", &values(&[("trait", "5"), ("wild", "2")])),
+            Err("Alice cannot spend chips for Boss.".to_owned())
+        );
+    }
+
+    #[test]
+    fn incapacitation_and_bleeding_out_rolls_with_the_real_dice_are_the_screens_events() {
+        let s = savage();
+        let mut fight = round_one();
+        play(&mut fight, &[Event::BeginTurn { unit: "boss".to_owned() }, hit("bob", 25)]);
+        let v = view(&fight, Some("player-2"));
+        let bobs = |c: Choice| {
+            c.with_field(Field::number("trait", "Bob's d6 total", 1, 999))
+                .with_field(Field::number("wild", "Bob's Wild Die (d6) total", 1, 999))
+        };
+        assert_eq!(v.prompts[0].choices, [bobs(Choice::new("roll:incapacitation:bob:0", "I rolled Vigor"))]);
+        let event = s
+            .seat_event(
+                &fight,
+                "player-2",
+                "roll:incapacitation:bob:0",
+                &values(&[("trait", "3"), ("wild", "5")]),
+            )
+            .expect("an event");
+        assert_eq!(
+            event,
+            Event::Incapacitation { target: MemberRef::new("bob", 0), roll: typed(3, 5), modifier: 0 }
+        );
+        play(&mut fight, &[event]);
+        assert_eq!(
+            fight.lines.last().map(String::as_str),
+            Some(
+                "Bob rolls Vigor for Incapacitation (d6 3, Wild Die 5): 2: failure: a lasting injury, and Bleeding Out: a Vigor roll at the start of each round"
+            )
+        );
+        assert!(!view(&fight, Some("player-2")).offers("roll:incapacitation:bob:0"), "made once");
+        // At the next round's start, Bob's Bleeding Out roll, typed the same way.
+        play(
+            &mut fight,
+            &[
+                Event::EndTurn { unit: "boss".to_owned() },
+                Event::BeginTurn { unit: "ann".to_owned() },
+                Event::EndTurn { unit: "ann".to_owned() },
+                deal(&[("boss", "KC"), ("ann", "2H")]),
+            ],
+        );
+        let v = view(&fight, Some("player-2"));
+        assert_eq!(v.prompts[0].text, "Bob is Bleeding Out: roll Vigor at the table and type the dice");
+        assert_eq!(v.prompts[0].choices, [bobs(Choice::new("roll:bleeding-out:bob:0", "I rolled Vigor"))]);
+        let event = s
+            .seat_event(
+                &fight,
+                "player-2",
+                "roll:bleeding-out:bob:0",
+                &values(&[("trait", "9"), ("wild", "1")]),
+            )
+            .expect("an event");
+        assert_eq!(
+            event,
+            Event::BleedOut { target: MemberRef::new("bob", 0), roll: typed(9, 1), modifier: 0 }
+        );
+        play(&mut fight, &[event]);
+        assert_eq!(
+            fight.lines.last().map(String::as_str),
+            Some(
+                "Bob rolls Vigor against Bleeding Out (d6 9, Wild Die 1): 6: success: still bleeding: rolls again next round"
+            )
+        );
+        // Alice may not roll for Bob.
+        assert_eq!(
+            s.seat_event(
+                &fight,
+                "player-1",
+                "roll:incapacitation:bob:0",
+                &values(&[("trait", "3"), ("wild", "5")])
+            ),
+            Err("Bob is not one of Alice's characters.".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_soak_with_the_real_dice_is_the_screens_soak_event() {
+        let s = savage();
+        let mut fight = round_one();
+        play(&mut fight, &[Event::BeginTurn { unit: "boss".to_owned() }, hit("ann", 10)]);
+        let v = view(&fight, Some("player-1"));
+        let offered = v.choice("soak-dice:white").expect("offered");
+        assert_eq!(
+            offered.check(&values(&[("trait", "5"), ("wild", "-1")])),
+            Err("Ann's Wild Die (d6) total is a whole number from 1 to 999.".to_owned())
+        );
+        assert_eq!(
+            s.seat_event(&fight, "player-1", "soak-dice:white", &values(&[("trait", "5"), ("wild", "12")])),
+            Err("12 on the d6: it aced: roll again and add.".to_owned())
+        );
+        let event = s
+            .seat_event(&fight, "player-1", "soak-dice:white", &values(&[("trait", "5"), ("wild", "2")]))
+            .expect("an event");
+        assert_eq!(
+            event,
+            Event::SpendChip {
+                holder: alice(),
+                chip: ChipColour::White,
+                purpose: Spend::Soak { roll: typed(5, 2), modifier: 0 },
+            }
+        );
+        play(&mut fight, &[event]);
+        assert_eq!(
+            fight.lines.last().map(String::as_str),
+            Some(
+                "Alice spends a white chip to soak: Ann rolls Vigor (d6 5, Wild Die 2): 5: success: 1 wound(s), 1 soaked: no harm done"
+            )
+        );
+        assert_eq!(fight.state.chips.count(&alice(), ChipColour::White), 0);
+    }
+
+    #[test]
+    fn a_spirit_reroll_with_the_real_dice_is_the_screens_spend() {
+        let s = savage();
+        let ann = MemberRef::new("ann", 0);
+        // A failed Spirit roll, rerolled with the real dice: 7 (an aced d6, then 1) succeeds.
+        let mut fight = ann_shaken_at_her_turn();
+        play(&mut fight, &[Event::Recover { target: ann.clone(), roll: typed(2, 1), modifier: 0 }]);
+        let v = view(&fight, Some("player-1"));
+        assert_eq!(
+            v.prompts[1].choices[2],
+            anns_dice(
+                Choice::new("reroll-spirit-dice:white", "Spend a white chip: reroll (I rolled Spirit)"),
+                6
+            )
+        );
+        let event = s
+            .seat_event(
+                &fight,
+                "player-1",
+                "reroll-spirit-dice:white",
+                &values(&[("trait", "7"), ("wild", "3")]),
+            )
+            .expect("an event");
+        assert_eq!(
+            event,
+            Event::SpendChip {
+                holder: alice(),
+                chip: ChipColour::White,
+                purpose: Spend::RerollRecover { roll: typed(7, 3) },
+            }
+        );
+        play(&mut fight, &[event]);
+        assert_eq!(
+            fight.lines.last().map(String::as_str),
+            Some(
+                "Alice spends a white chip to reroll a trait roll: Ann rerolls Spirit (d6 7, Wild Die 3): 7: success: keeps 7: success: no longer Shaken, but only free actions this turn"
+            )
+        );
+    }
+
+    #[test]
+    fn an_attack_reroll_and_an_added_die_with_the_real_dice_are_the_screens_spends() {
+        let s = savage();
+        let (ann, boss) = (MemberRef::new("ann", 0), MemberRef::new("boss", 0));
+        // A missed Shooting roll (d8), rerolled with the real dice.
+        let mut fight = round_one();
+        play(
+            &mut fight,
+            &[
+                Event::BeginTurn { unit: "boss".to_owned() },
+                Event::EndTurn { unit: "boss".to_owned() },
+                Event::BeginTurn { unit: "ann".to_owned() },
+                Event::Attack {
+                    attacker: ann.clone(),
+                    target: boss.clone(),
+                    skill: "shooting".to_owned(),
+                    range: None,
+                    modifier: 0,
+                    roll: typed(2, 1),
+                    situation: Situation::default(),
+                },
+            ],
+        );
+        let v = view(&fight, Some("player-1"));
+        assert_eq!(
+            v.choice("reroll-attack-dice:white"),
+            Some(&anns_dice(
+                Choice::new("reroll-attack-dice:white", "Spend a white chip: reroll (I rolled)"),
+                8
+            ))
+        );
+        let event = s
+            .seat_event(
+                &fight,
+                "player-1",
+                "reroll-attack-dice:white",
+                &values(&[("trait", "9"), ("wild", "4")]),
+            )
+            .expect("an event");
+        assert_eq!(
+            event,
+            Event::SpendChip {
+                holder: alice(),
+                chip: ChipColour::White,
+                purpose: Spend::RerollAttack { roll: typed(9, 4) },
+            }
+        );
+        play(&mut fight, &[event]);
+        assert_eq!(
+            fight.lines.last().map(String::as_str),
+            Some(
+                "Alice spends a white chip to reroll a trait roll: Ann rerolls Shooting (d8 9, Wild Die 4): 9: a raise: keeps 9: a raise"
+            )
+        );
+
+        // Her damage, and a d6 the red chip adds, rolled at the table.
+        play(
+            &mut fight,
+            &[Event::Damage {
+                target: boss,
+                attacker: Some("ann".to_owned()),
+                roll: DamageRoll::Total { total: 4 },
+                modifier: 0,
+                nonlethal: false,
+                situation: Situation::default(),
+                ap: 0,
+            }],
+        );
+        let v = view(&fight, Some("player-1"));
+        let offered = v.choice("extra-damage-dice:red").expect("offered");
+        assert_eq!(offered.check(&values(&[("die", "")])), Err("Fill in The added d6's total.".to_owned()));
+        let event = s
+            .seat_event(&fight, "player-1", "extra-damage-dice:red", &values(&[("die", "9")]))
+            .expect("an event");
+        assert_eq!(
+            event,
+            Event::SpendChip {
+                holder: alice(),
+                chip: ChipColour::Red,
+                purpose: Spend::ExtraDamage { roll: DieRoll::Typed { total: 9 } },
+            }
+        );
+        play(&mut fight, &[event]);
+        assert_eq!(
+            fight.lines.last().map(String::as_str),
+            Some(
+                "Alice spends a red chip to add a die to the damage: d6 9, damage now 13 against Toughness 5: 2 wound(s): Shaken with 2 wound(s); the Marshal draws a white chip"
+            )
+        );
     }
 
     #[test]
