@@ -8,7 +8,8 @@
 // phone-sized headless Chromium pages open the join address; each takes a side. Each side's
 // hand is that side's own cards and no other (the hands do not meet); Tombstone Law plays the
 // J♥, The Clanton Gang is asked whether to trump it and trumps it with the J♠, and Tombstone
-// Law's phone shows the trump; both events are in the host's journal. The Clanton Gang's phone
+// Law's phone shows the trump; both events are in the host's journal. Tombstone Law lets the
+// trump stand and types the d10 of Texas Jack's nerve test on its phone. The Clanton Gang's phone
 // reloads and is back in its seat without choosing again, and a phone that only watches sees
 // the table and no hand. Every button is checked to be at least 44 px high and every text at
 // least 14 px. Screenshots of each step are written to SHOTS (kept by CI).
@@ -108,8 +109,22 @@ try {
   await law.page.waitForFunction((line) => [...document.querySelectorAll('ul.log li')].some((li) => li.textContent === line), trumped);
   await shot(law, 'sees-the-trump');
   await shot(clantons, 'trumped');
-  const lines = readFileSync(journal, 'utf8').trim().split('\n');
+  let lines = readFileSync(journal, 'utf8').trim().split('\n');
   check(lines.length === 8, `the host's journal has ${lines.length} lines, not 6 and the play and the trump`);
+
+  // Tombstone Law lets the trump stand; Texas Jack's nerve test (the shot before called for
+  // it) is asked on Tombstone Law's phone, which types the d10 its player rolled.
+  await law.page.tap('.prompt button[data-choice="settle"]');
+  await law.page.waitForSelector('.prompt input[data-field^="nerve:0.5/"]');
+  check(!(await clantons.page.$('input[data-field^="nerve:"]')), "the other side is asked Texas Jack's nerve test");
+  await law.page.fill('.prompt input[data-field^="nerve:0.5/"]', '7');
+  await shot(law, 'types-a-nerve-test');
+  await law.page.tap('.prompt button[data-choice="nerve:0.5"]');
+  await law.page.waitForFunction(() => /nerve/i.test(document.getElementById('message').textContent));
+  lines = readFileSync(journal, 'utf8').trim().split('\n');
+  check(lines.length === 10, `the host's journal has ${lines.length} lines, not the trump let stand and the nerve test`);
+  check(/"roll":7/.test(lines[9]), `the nerve test's roll is not the 7 typed: ${lines[9]}`);
+  await shot(law, 'nerve-test-taken');
 
   // A reload (or a phone that slept) comes back to its seat.
   await clantons.page.reload();
