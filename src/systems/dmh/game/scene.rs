@@ -174,7 +174,7 @@ impl State {
     pub fn check_end(&self, rules: &Rules) -> Option<SceneEnd> {
         // Both sides take their Big Nerve tests before either failure ends the game, so two
         // failures in one turn are a draw (reading A12).
-        if self.sides.len() < 2 || !self.big_nerve_pending(rules).is_empty() {
+        if self.sides.len() < 2 || self.any_big_nerve_pending(rules) {
             return None;
         }
         let Some(scene) = self.scene_of(rules) else {
@@ -195,43 +195,43 @@ impl State {
                 text: format!("{} are out of the fight.", self.sides[loser].name),
             });
         };
-        let sides_of = |t: TriggerSide| -> Vec<usize> {
+        // Checked after every event: nothing is allocated unless a condition is met.
+        let sides_of = |t: TriggerSide| -> [Option<usize>; 2] {
             match t {
-                TriggerSide::Good => self.side_with(Role::Good).into_iter().collect(),
-                TriggerSide::Bad => self.side_with(Role::Bad).into_iter().collect(),
-                TriggerSide::Either => vec![0, 1],
+                TriggerSide::Good => [self.side_with(Role::Good), None],
+                TriggerSide::Bad => [self.side_with(Role::Bad), None],
+                TriggerSide::Either => [Some(0), Some(1)],
             }
         };
-        let met = |deck: bool| -> Vec<(Option<usize>, &EndCondition)> {
-            scene
-                .end
-                .iter()
-                .filter(|c| (c.trigger.kind == TriggerKind::DeckOut) == deck)
-                .flat_map(|c| {
+        let met = |deck: bool| {
+            scene.end.iter().filter(move |c| (c.trigger.kind == TriggerKind::DeckOut) == deck).flat_map(
+                move |c| {
                     sides_of(c.trigger.side)
                         .into_iter()
-                        .filter(|&s| self.met(c.trigger.kind, c.trigger.count, s))
+                        .flatten()
+                        .filter(move |&s| self.met(c.trigger.kind, c.trigger.count, s))
                         .map(move |s| (self.winner_of(c, s), c))
-                })
-                .collect()
+                },
+            )
         };
-        let first = met(false);
-        let winners: Vec<Option<usize>> = first.iter().map(|(w, _)| *w).collect();
         let end = |winner: Option<usize>, c: &EndCondition| SceneEnd {
             winner,
             condition: c.id.clone(),
             text: c.condition.clone(),
         };
-        if winners.contains(&Some(0)) && winners.contains(&Some(1)) {
-            let both = scene.end.iter().find(|c| c.trigger.kind == TriggerKind::Simultaneous);
-            return Some(SceneEnd {
-                winner: None,
-                condition: both.map_or_else(|| "simultaneous".into(), |c| c.id.clone()),
-                text: both.map_or_else(|| "Both sides lost at once: a draw.".into(), |c| c.condition.clone()),
-            });
-        }
-        if let Some((w, c)) = first.first() {
-            return Some(end(*w, c));
+        if met(false).next().is_some() {
+            let first: Vec<(Option<usize>, &EndCondition)> = met(false).collect();
+            let winners: Vec<Option<usize>> = first.iter().map(|(w, _)| *w).collect();
+            if winners.contains(&Some(0)) && winners.contains(&Some(1)) {
+                let both = scene.end.iter().find(|c| c.trigger.kind == TriggerKind::Simultaneous);
+                return Some(SceneEnd {
+                    winner: None,
+                    condition: both.map_or_else(|| "simultaneous".into(), |c| c.id.clone()),
+                    text: both
+                        .map_or_else(|| "Both sides lost at once: a draw.".into(), |c| c.condition.clone()),
+                });
+            }
+            return first.first().map(|(w, c)| end(*w, c));
         }
         // Every round played, both standing, equal markers: a draw.
         if let Some(c) = scene.end.iter().find(|c| c.trigger.kind == TriggerKind::Rounds)
@@ -239,7 +239,7 @@ impl State {
         {
             return Some(end(None, c));
         }
-        met(true).first().map(|(w, c)| end(*w, c))
+        met(true).next().map(|(w, c)| end(w, c))
     }
 
     /// The players declare an end condition Posse cannot see (an objective reached), or end

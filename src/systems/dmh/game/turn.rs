@@ -385,6 +385,13 @@ impl State {
         Ok(odds)
     }
 
+    /// Whether a side must still take its Big Nerve test this turn ([`State::big_nerve_pending`]
+    /// asked only at the end of a turn: this is asked after every event).
+    #[must_use]
+    pub fn any_big_nerve_pending(&self, rules: &Rules) -> bool {
+        self.phase == Phase::EndOfTurn && !self.big_nerve_pending(rules).is_empty()
+    }
+
     /// The sides that must still take a Big Nerve test at this end of turn (each tests once).
     #[must_use]
     pub fn big_nerve_pending(&self, rules: &Rules) -> Vec<usize> {

@@ -938,8 +938,12 @@ mod tests {
         );
         // "Roll it for me" and "I rolled" side by side: Vigor d6 and the Wild Die typed.
         let dice = |c: Choice| {
-            c.with_field(Field::number("trait", "Ann's d6 total", 1, 999))
-                .with_field(Field::number("wild", "Ann's Wild Die (d6) total", 1, 999))
+            c.with_field(Field::number("trait", "Ann's d6 total", 1, 999)).with_field(Field::number(
+                "wild",
+                "Ann's Wild Die (d6) total",
+                1,
+                999,
+            ))
         };
         assert_eq!(
             v.prompts[0].choices,
@@ -1280,8 +1284,12 @@ mod tests {
         play(&mut fight, &[Event::BeginTurn { unit: "boss".to_owned() }, hit("bob", 25)]);
         let v = view(&fight, Some("player-2"));
         let bobs = |c: Choice| {
-            c.with_field(Field::number("trait", "Bob's d6 total", 1, 999))
-                .with_field(Field::number("wild", "Bob's Wild Die (d6) total", 1, 999))
+            c.with_field(Field::number("trait", "Bob's d6 total", 1, 999)).with_field(Field::number(
+                "wild",
+                "Bob's Wild Die (d6) total",
+                1,
+                999,
+            ))
         };
         assert_eq!(v.prompts[0].choices, [bobs(Choice::new("roll:incapacitation:bob:0", "I rolled Vigor"))]);
         let event = s
