@@ -538,7 +538,7 @@ fn melee_cmd(rules: &Rules, a: &MeleeArgs) -> Result<Output, Failure> {
     Ok(Output::ok(text::melee(&mods, &chances, result.as_ref()), json))
 }
 
-fn parse_side(text: &str, side: Side, drunk: bool, surprised: &[String]) -> Result<Vec<Placed>, Failure> {
+fn parse_side(text: &str, side: Side, drunk: bool, surprised: &[String]) -> Result<Vec<Placed<'static>>, Failure> {
     let mut placed = Vec::new();
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let (model, card) = item.rsplit_once('=').ok_or_else(|| {
@@ -551,7 +551,7 @@ fn parse_side(text: &str, side: Side, drunk: bool, surprised: &[String]) -> Resu
         let card: Card = card.parse().map_err(Failure::malformed)?;
         placed.push(Placed {
             side,
-            model: model.to_owned(),
+            model: model.to_owned().into(),
             card,
             drunk,
             surprised: surprised.iter().any(|s| s == model),

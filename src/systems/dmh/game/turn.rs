@@ -265,7 +265,7 @@ impl State {
                 refs.push(r);
                 placed.push(Placed {
                     side: side_of(s),
-                    model: model.name.clone(),
+                    model: std::borrow::Cow::Borrowed(&model.name),
                     card,
                     drunk: model.has(Flag::Drunk),
                     surprised: model.has(Flag::Surprised),
@@ -346,7 +346,7 @@ impl State {
                 side.models.iter().filter_map(move |m| {
                     m.card.map(|card| Placed {
                         side: side_of(s),
-                        model: m.name.clone(),
+                        model: std::borrow::Cow::Borrowed(&m.name),
                         card,
                         drunk: m.has(Flag::Drunk),
                         surprised: m.has(Flag::Surprised),

@@ -41,9 +41,11 @@ impl Side {
 
 /// A model with its initiative card on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Placed {
+pub struct Placed<'a> {
     pub side: Side,
-    pub model: String,
+    /// The model's name: borrowed from the game (the order is worked out after every event),
+    /// owned when typed on the command line.
+    pub model: std::borrow::Cow<'a, str>,
     pub card: Card,
     /// Drunk & complacent: loses ties with enemy models.
     pub drunk: bool,
@@ -66,7 +68,7 @@ pub fn needs_priority(placed: &[Placed]) -> bool {
     cross_side_tie(placed).is_some() || shared_lowest(placed)
 }
 
-fn cross_side_tie(placed: &[Placed]) -> Option<(&Placed, &Placed)> {
+fn cross_side_tie<'p>(placed: &'p [Placed<'_>]) -> Option<(&'p Placed<'p>, &'p Placed<'p>)> {
     placed.iter().enumerate().find_map(|(i, x)| {
         placed[i + 1..].iter().find_map(|y| {
             (x.side != y.side
@@ -150,10 +152,10 @@ pub fn switch_side(placed: &[Placed], priority: Option<Side>) -> Result<Option<S
 mod tests {
     use super::*;
 
-    fn place(side: Side, model: &str, card: &str) -> Placed {
+    fn place(side: Side, model: &str, card: &str) -> Placed<'static> {
         Placed {
             side,
-            model: model.into(),
+            model: model.to_owned().into(),
             card: card.parse().expect("card"),
             drunk: false,
             surprised: false,
@@ -164,7 +166,7 @@ mod tests {
         activation_order(placed, priority)
             .expect("order")
             .into_iter()
-            .map(|i| placed[i].model.clone())
+            .map(|i| placed[i].model.to_string())
             .collect()
     }
 
