@@ -19,6 +19,7 @@ mod savage_screens;
 mod scenes;
 mod serve;
 mod share;
+mod share_fixtures;
 mod steady;
 mod support;
 mod systems;
