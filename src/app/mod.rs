@@ -410,7 +410,7 @@ impl eframe::App for PosseApp {
                 (self.systems.get_mut(self.current), self.registry.get(self.current))
         {
             let data = self.data.as_ref().map(|d| d.system(info.id));
-            self.sharing.panel(ui.ctx(), self.current, &mut **system, data.as_ref());
+            self.sharing.panel(ui.ctx(), self.current, &mut **system, data.as_ref(), info.title);
         }
         self.keep_settings();
         self.probe_startup(ui.ctx());

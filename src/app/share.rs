@@ -107,6 +107,7 @@ impl Sharing {
         index: usize,
         system: &mut dyn SystemApp,
         data: Option<&DataDir>,
+        title: &str,
     ) {
         self.stop();
         let port = self.port.trim();
@@ -121,7 +122,7 @@ impl Sharing {
         match Share::start(
             table.as_ref(),
             data,
-            &Options { bind, port },
+            &Options { bind, port, title: title.to_owned() },
             Box::new(move || wake.request_repaint()),
         ) {
             Ok(share) => {
@@ -140,6 +141,7 @@ impl Sharing {
         index: usize,
         system: &mut dyn SystemApp,
         data: Option<&DataDir>,
+        title: &str,
     ) {
         if !self.open {
             return;
@@ -214,7 +216,7 @@ impl Sharing {
             });
         self.open = open;
         if start {
-            self.start(ctx, index, system, data);
+            self.start(ctx, index, system, data, title);
         }
         if stop {
             self.stop();

@@ -62,6 +62,7 @@ pub fn run(
     let options = Options {
         bind: matches.get_one::<IpAddr>("bind").copied().unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)),
         port: matches.get_one::<u16>("port").copied(),
+        title: system.title.to_owned(),
     };
     let mut share = Share::start(table.as_ref(), Some(&data), &options, Box::new(|| {}))
         .map_err(|e| Failure::refused(e.to_string()))?;

@@ -165,7 +165,7 @@ impl Inner {
             .iter()
             .map(|s| json!({"id": s.id, "name": s.name, "taken": held.contains(&s.id)}))
             .collect();
-        json!({"title": published.title, "seats": seats}).to_string()
+        json!({"game": self.title, "title": published.title, "seats": seats}).to_string()
     }
 
     fn is_seat(&self, seat: &str) -> bool {

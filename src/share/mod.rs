@@ -99,6 +99,8 @@ struct Published {
 /// What the server's threads share.
 struct Inner {
     code: String,
+    /// The game system's name.
+    title: String,
     published: Mutex<Published>,
     changed: Condvar,
     book: Mutex<SeatBook>,
@@ -138,6 +140,8 @@ pub struct Options {
     /// The port (`None`: the one this game was shared on before, or [`DEFAULT_PORT`]; `Some(0)`:
     /// any free port).
     pub port: Option<u16>,
+    /// The game system's name, at the top of the seat list ("Dead Man's Hand").
+    pub title: String,
 }
 
 impl Share {
@@ -176,6 +180,7 @@ impl Share {
         let (send, pending) = mpsc::channel();
         let inner = Arc::new(Inner {
             code: book.code.clone(),
+            title: options.title.clone(),
             published: Mutex::new(Published::default()),
             changed: Condvar::new(),
             book: Mutex::new(book),

@@ -155,7 +155,7 @@ fn dealt(dir: &tempfile::TempDir) -> Table<Game> {
 }
 
 fn local() -> Options {
-    Options { bind: IpAddr::V4(Ipv4Addr::LOCALHOST), port: Some(0) }
+    Options { bind: IpAddr::V4(Ipv4Addr::LOCALHOST), port: Some(0), title: "Cards".to_owned() }
 }
 
 fn share(table: &mut Table<Game>, dir: &tempfile::TempDir) -> Share {
@@ -398,7 +398,7 @@ fn a_phone_that_reconnects_catches_up_and_a_restarted_host_lets_it_back_in() {
     let mut table = Table::new(Some(DataDir::at(dir.path())), "game");
     table.resume(&Cards, &id).expect("resumed");
     let data = DataDir::at(dir.path());
-    let options = Options { bind: IpAddr::V4(Ipv4Addr::LOCALHOST), port: None };
+    let options = Options { bind: IpAddr::V4(Ipv4Addr::LOCALHOST), port: None, title: "Cards".to_owned() };
     let mut share =
         Share::start(&Seated { table: &mut table, rules: &Cards }, Some(&data), &options, Box::new(|| {}))
             .expect("shared again");

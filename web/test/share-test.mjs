@@ -261,6 +261,8 @@ try {
       .some((p) => /^Ann \(Agency Operative\): .*4 cards in hand/.test(p.textContent)));
     await ann.page.waitForFunction(() => document.querySelectorAll('.hand .card').length === 4);
     await shot(bob, 'sees-the-discard');
+    // Each kind of card is folded under its name: she opens the weapon's.
+    await ann.page.tap('details[data-fold="play:weapon"] summary');
     await ann.page.fill('input[data-field="play:weapon/name"]', 'Shotgun');
     await ann.page.fill('input[data-field="play:weapon/dice"]', '4');
     await ann.page.fill('input[data-field="play:weapon/extra"]', '1');
