@@ -193,7 +193,8 @@ fn main() {
         std::thread::spawn(move || {
             let mut table: Table<Log<Passing>> = Table::new(Some(data.clone()), "game");
             table.start(&Passing, &Ev::Begin).expect("begun");
-            let options = Options { bind: IpAddr::V4(Ipv4Addr::LOCALHOST), port: Some(0), title: "Toy".to_owned() };
+            let options =
+                Options { bind: IpAddr::V4(Ipv4Addr::LOCALHOST), port: Some(0), title: "Toy".to_owned() };
             let mut share = Share::start(
                 &Seated { table: &mut table, rules: &Passing },
                 Some(&data),

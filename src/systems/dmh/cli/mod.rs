@@ -538,7 +538,12 @@ fn melee_cmd(rules: &Rules, a: &MeleeArgs) -> Result<Output, Failure> {
     Ok(Output::ok(text::melee(&mods, &chances, result.as_ref()), json))
 }
 
-fn parse_side(text: &str, side: Side, drunk: bool, surprised: &[String]) -> Result<Vec<Placed<'static>>, Failure> {
+fn parse_side(
+    text: &str,
+    side: Side,
+    drunk: bool,
+    surprised: &[String],
+) -> Result<Vec<Placed<'static>>, Failure> {
     let mut placed = Vec::new();
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let (model, card) = item.rsplit_once('=').ok_or_else(|| {
