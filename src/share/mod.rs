@@ -140,7 +140,7 @@ pub struct Options {
     /// The port (`None`: the one this game was shared on before, or [`DEFAULT_PORT`]; `Some(0)`:
     /// any free port).
     pub port: Option<u16>,
-    /// The game system's name, at the top of the seat list ("Dead Man's Hand").
+    /// The game system's name, at the top of the seat list.
     pub title: String,
 }
 
