@@ -339,7 +339,7 @@ impl State {
         if m.activated {
             return Err(GameError::AlreadyActivated(name.clone()));
         }
-        if self.order().ok().and_then(|o| o.first().copied()) != Some(r) {
+        if self.first_in_order() != Some(r) {
             return refuse(format!("it is not {name}'s turn to act"));
         }
         let limits = self.limits(rules, r);

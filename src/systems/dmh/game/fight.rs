@@ -137,7 +137,7 @@ impl State {
     /// moves may not end in a charge, line 180); fighting on is the whole activation of the
     /// fighter whose card comes up first.
     pub(super) fn check_fight_turn(&mut self, a: ModelRef, fighting_on: bool) -> Result<(), GameError> {
-        let current = self.order().ok().and_then(|o| o.first().copied());
+        let current = self.first_in_order();
         if current != Some(a) {
             return Err(GameError::Rules(format!("it is not {}'s turn to act", self.name(a))));
         }

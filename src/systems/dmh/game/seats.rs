@@ -541,7 +541,7 @@ fn acting_side(game: &State) -> Option<usize> {
         return Some(p.next_to_trump());
     }
     match game.phase {
-        Phase::Activations => game.order().ok().and_then(|o| o.first().map(|r| r.side)),
+        Phase::Activations => game.first_in_order().map(|r| r.side),
         _ => None,
     }
 }

@@ -58,7 +58,7 @@ impl State {
         }
         self.burn(model, kind)?;
         if kind == Interruption::QuickShot
-            && let Some(current) = self.order().ok().and_then(|o| o.first().copied())
+            && let Some(current) = self.first_in_order()
         {
             self.quick_shots.push((model.side, current));
         }
@@ -229,7 +229,7 @@ impl State {
         if self.edition == 0 {
             return Err(GameError::Rules("this game was started before quick shots were one event".into()));
         }
-        let current = self.order().ok().and_then(|o| o.first().copied());
+        let current = self.first_in_order();
         if current != Some(quick.target) {
             return Err(GameError::Targets(format!(
                 "a quick shot answers the model acting, not {}",

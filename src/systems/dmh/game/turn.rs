@@ -242,6 +242,27 @@ impl State {
     /// # Errors
     /// When enemy models tie and no tie priority has been recorded yet.
     pub fn order(&self) -> Result<Vec<ModelRef>, initiative::InitiativeError> {
+        let (aces, refs, placed) = self.placed();
+        let order = initiative::activation_order(&placed, self.tie_priority.map(side_of))?;
+        Ok(aces.into_iter().chain(order.into_iter().map(|i| refs[i])).collect())
+    }
+
+    /// The model to act next: the first of [`State::order`] (`None` when none is left or the
+    /// order cannot be settled yet), without ordering the rest.
+    #[must_use]
+    pub fn first_in_order(&self) -> Option<ModelRef> {
+        let (aces, refs, placed) = self.placed();
+        if let Some(ace) = aces.first() {
+            // The order would be refused all the same when enemy models tie unsettled.
+            return initiative::first_to_act(&placed, self.tie_priority.map(side_of)).ok().map(|_| *ace);
+        }
+        let first = initiative::first_to_act(&placed, self.tie_priority.map(side_of)).ok()??;
+        refs.get(first).copied()
+    }
+
+    /// The models still to act: those acting as an ace (no card, first), and the others with
+    /// the card each placed.
+    fn placed(&self) -> (Vec<ModelRef>, Vec<ModelRef>, Vec<Placed<'_>>) {
         // Models acting as an ace have no card: they go first, before any real ace (A58).
         let mut aces = Vec::new();
         let mut refs = Vec::new();
@@ -272,8 +293,7 @@ impl State {
                 });
             }
         }
-        let order = initiative::activation_order(&placed, self.tie_priority.map(side_of))?;
-        Ok(aces.into_iter().chain(order.into_iter().map(|i| refs[i])).collect())
+        (aces, refs, placed)
     }
 
     /// Enemy models tie and both players placed at once: each side draws a card and the
@@ -315,7 +335,7 @@ impl State {
     /// per enemy activation for the whole reacting side (reading A21).
     #[must_use]
     pub fn quick_shot_taken(&self, side: usize) -> bool {
-        let current = self.order().ok().and_then(|o| o.first().copied());
+        let current = self.first_in_order();
         current.is_some_and(|c| self.quick_shots.contains(&(side, c)))
     }
 

@@ -123,6 +123,26 @@ pub fn activation_order(placed: &[Placed], priority: Option<Side>) -> Result<Vec
     Ok(order)
 }
 
+/// The first to act of [`activation_order`], without ordering the rest (asked after every
+/// event).
+///
+/// # Errors
+/// As [`activation_order`].
+pub fn first_to_act(placed: &[Placed], priority: Option<Side>) -> Result<Option<usize>, InitiativeError> {
+    if priority.is_none()
+        && let Some((x, y)) = cross_side_tie(placed)
+    {
+        return Err(InitiativeError::NeedsPriority {
+            what: format!("{} ({}) and {} ({}) tie", x.model, x.card.label(), y.model, y.card.label()),
+        });
+    }
+    let rank_side = |side: Side| u8::from(priority.is_some_and(|p| p != side));
+    Ok((0..placed.len()).min_by_key(|&i| {
+        let p = &placed[i];
+        (p.surprised, std::cmp::Reverse(p.card.value()), p.drunk, rank_side(p.side), i)
+    }))
+}
+
 /// The side that may swap the cards of two of its own models, if any.
 ///
 /// # Errors

@@ -1497,3 +1497,25 @@ proptest::proptest! {
         .map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    #[test]
+    fn the_first_in_order_is_the_first_of_the_whole_order(seed in 0u64..10_000, steps in 100usize..600) {
+        use rand::RngExt as _;
+        let rules = embedded::rules();
+        crate::kernel::sim::random_game::<Game>(
+            rules,
+            &[Event::Begin(Box::new(super::sim::any_setup(seed)))],
+            seed,
+            steps,
+            |game, rng| super::sim::next_event(rules, game, rng.random()),
+            |game| {
+                let whole = game.order().ok().and_then(|o| o.first().copied());
+                let first = game.first_in_order();
+                if whole == first { Ok(()) } else { Err(format!("{first:?} is first, not {whole:?}")) }
+            },
+        )
+        .map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+    }
+}

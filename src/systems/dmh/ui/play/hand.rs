@@ -222,11 +222,7 @@ fn targets_ui(
     // Coming from a prompt (Yellow Belly at a nerve test), the model is already chosen;
     // otherwise the first target of each kind defaults to the model it is most likely for: the
     // acting model, or the enemy it is shooting at.
-    let acting = if game.phase == Phase::Activations {
-        game.order().ok().and_then(|o| o.first().copied())
-    } else {
-        None
-    };
+    let acting = if game.phase == Phase::Activations { game.first_in_order() } else { None };
     let shot_at = acting.and_then(|a| state.draft.target.map(|model| ModelRef { side: 1 - a.side, model }));
     let likely = |whose: Whose| {
         let own = |r: &ModelRef| (r.side == side) == (whose == Whose::Own);

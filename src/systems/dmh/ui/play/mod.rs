@@ -398,11 +398,7 @@ fn game_ui(
     egui::CentralPanel::default().show(ui, |ui| {
         // A new activation starts at the top of the panel: the scroll position belongs to the
         // model acting.
-        let acting = if game.phase == Phase::Activations {
-            game.order().ok().and_then(|o| o.first().copied())
-        } else {
-            None
-        };
+        let acting = if game.phase == Phase::Activations { game.first_in_order() } else { None };
         ScrollArea::vertical().id_salt(("play-phase", game.phase == Phase::Activations, acting)).show(
             ui,
             |ui| {

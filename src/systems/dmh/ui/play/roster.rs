@@ -26,11 +26,8 @@ pub(super) fn roster_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     let v = ui.visuals().clone();
-    let current = if game.phase == Phase::Activations && game.pending.is_none() {
-        game.order().ok().and_then(|o| o.first().copied())
-    } else {
-        None
-    };
+    let current =
+        if game.phase == Phase::Activations && game.pending.is_none() { game.first_in_order() } else { None };
     let compact = ui.available_width() < COMPACT;
     for (s, side) in game.sides.iter().enumerate() {
         side_heading(ui, s, side, state);
