@@ -16,8 +16,9 @@
 //! roll modifier: the Marshal's stepper stays on the host); a total a die cannot end on is
 //! refused by the rules with their sentence.
 //!
-//! The fight keeps no notes or hidden cards: the Marshal's chips are the only thing a seat
-//! is not shown (its own counters are its player's chips only).
+//! The fight keeps no notes or hidden cards. A seat's counters are its own player's chips
+//! only, never the Marshal's; the log, read aloud at the table anyway, names every chip drawn
+//! (chips are public, as the issue has it).
 
 use crate::kernel::cards::Colour;
 use crate::kernel::log::Log;
