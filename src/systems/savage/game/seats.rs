@@ -18,7 +18,7 @@
 //!
 //! The fight keeps no notes or hidden cards. A seat's counters are its own player's chips
 //! only, never the Marshal's; the log, read aloud at the table anyway, names every chip drawn
-//! (chips are public, as the issue has it).
+//! (a chip lies on the table for everyone to see).
 
 use crate::kernel::cards::Colour;
 use crate::kernel::log::Log;
