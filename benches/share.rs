@@ -10,8 +10,7 @@
 //! own cost, so the number is the sharing's own. Both phones connect from `127.0.0.1`, one
 //! address, so the choices are paced to the server's rate for one phone (a few a second).
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -124,62 +123,34 @@ impl SeatRules for Passing {
     }
 }
 
-/// One request, answered and closed: the status and the body as JSON.
+/// One request, answered and closed: the status and the body as JSON (or as text in a string).
 fn request(at: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let mut stream = TcpStream::connect(at).expect("connected");
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: posse\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("sent");
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).expect("answered");
-    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
-    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status");
-    (status, serde_json::from_str(body).unwrap_or_else(|_| Value::String(body.to_owned())))
+    posse::share::phone::request(at, method, path, body).expect("answered")
 }
 
-/// A seat's stream of views.
-struct Stream {
-    lines: BufReader<TcpStream>,
-}
+/// A seat's stream of views, as its phone reads it.
+struct Stream(posse::share::phone::Stream);
 
 impl Stream {
     fn open(at: SocketAddr, path: &str) -> Stream {
-        let mut stream = TcpStream::connect(at).expect("connected");
-        stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout set");
-        write!(stream, "GET {path} HTTP/1.1\r\nHost: posse\r\n\r\n").expect("sent");
-        let mut lines = BufReader::new(stream);
-        let mut line = String::new();
-        lines.read_line(&mut line).expect("status");
-        assert!(line.starts_with("HTTP/1.1 200"), "{line}");
-        Stream { lines }
+        Stream(posse::share::phone::Stream::open(at, path).expect("a stream"))
     }
 
-    /// The next view.
+    /// The next message: its event name and its data.
+    fn next(&mut self) -> (String, Value) {
+        self.0.next_message().expect("a message")
+    }
+
+    /// The next message, which is a view.
     fn view(&mut self) -> Value {
-        let (mut event, mut data) = (String::new(), String::new());
-        loop {
-            let mut line = String::new();
-            self.lines.read_line(&mut line).expect("a line");
-            let line = line.trim_end();
-            if let Some(e) = line.strip_prefix("event: ") {
-                e.clone_into(&mut event);
-            } else if let Some(d) = line.strip_prefix("data: ") {
-                d.clone_into(&mut data);
-            } else if line.is_empty() && !event.is_empty() {
-                assert_eq!(event, "view", "{data}");
-                return serde_json::from_str(&data).expect("JSON data");
-            }
-        }
+        let (event, view) = self.next();
+        assert_eq!(event, "view", "{view}");
+        view
     }
 }
 
 fn claim(at: SocketAddr, code: &str, seat: &str) -> String {
-    let (status, body) = request(at, "POST", &format!("/{code}/claim"), &json!({"seat": seat}).to_string());
-    assert_eq!(status, 200, "{body}");
-    body["secret"].as_str().expect("a secret").to_owned()
+    posse::share::phone::claim(at, code, seat).expect("claimed")
 }
 
 fn main() {

@@ -1,7 +1,6 @@
 //! `posse serve`: a saved game shared at the table by a host with no screen.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Stdio};
 
 use crate::support::{SANDBOX, fails, posse, posse_command};
@@ -40,16 +39,8 @@ fn serving(args: &[&str]) -> (Child, String) {
 fn request(address: &str, method: &str, path: &str, body: &str) -> (u16, serde_json::Value) {
     let rest = address.strip_prefix("http://").expect("http");
     let (host, code) = rest.split_once('/').expect("a code");
-    let mut stream = TcpStream::connect(host).expect("connected");
-    write!(stream, "{method} /{code}{path} HTTP/1.1\r\nHost: {host}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len())
-        .expect("sent");
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).expect("answered");
-    let (head, body) = answer.split_once("\r\n\r\n").expect("head and body");
-    (
-        head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("status"),
-        serde_json::from_str(body).expect("JSON"),
-    )
+    let at = host.parse().expect("an address and a port");
+    posse::share::phone::request(at, method, &format!("/{code}{path}"), body).expect("answered")
 }
 
 #[test]

@@ -17,6 +17,8 @@
 
 mod http;
 pub mod network;
+#[doc(hidden)]
+pub mod phone;
 mod seats;
 
 use std::collections::HashMap;

@@ -1,8 +1,7 @@
 //! The sharing server in-process, on `127.0.0.1:0`, with a toy game of two seats: each holds
 //! a hand of numbered cards nobody else sees, and on its turn plays one face up.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use serde_json::{Value, json};
 
@@ -165,59 +164,25 @@ fn share(table: &mut Table<Game>, dir: &tempfile::TempDir) -> Share {
 
 /// One request, answered and closed: the status and the body as JSON (or as text in a string).
 fn request(at: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let mut stream = TcpStream::connect(at).expect("connected");
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: posse\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("sent");
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).expect("answered");
-    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
-    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status");
-    (status, serde_json::from_str(body).unwrap_or_else(|_| Value::String(body.to_owned())))
+    super::phone::request(at, method, path, body).expect("answered")
 }
 
-/// A seat's stream of views.
-struct Stream {
-    lines: BufReader<TcpStream>,
-}
+/// A seat's stream of views, as its phone reads it.
+struct Stream(super::phone::Stream);
 
 impl Stream {
     fn open(at: SocketAddr, path: &str) -> Stream {
-        let mut stream = TcpStream::connect(at).expect("connected");
-        stream.set_read_timeout(Some(std::time::Duration::from_secs(5))).expect("timeout set");
-        write!(stream, "GET {path} HTTP/1.1\r\nHost: posse\r\n\r\n").expect("sent");
-        let mut lines = BufReader::new(stream);
-        let mut line = String::new();
-        lines.read_line(&mut line).expect("status");
-        assert!(line.starts_with("HTTP/1.1 200"), "{line}");
-        Stream { lines }
+        Stream(super::phone::Stream::open(at, path).expect("a stream"))
     }
 
     /// The next message: its event name and its data.
     fn next(&mut self) -> (String, Value) {
-        let (mut event, mut data) = (String::new(), String::new());
-        loop {
-            let mut line = String::new();
-            self.lines.read_line(&mut line).expect("a line");
-            let line = line.trim_end();
-            if let Some(e) = line.strip_prefix("event: ") {
-                event = e.to_owned();
-            } else if let Some(d) = line.strip_prefix("data: ") {
-                data = d.to_owned();
-            } else if line.is_empty() && !event.is_empty() {
-                return (event, serde_json::from_str(&data).expect("JSON data"));
-            }
-        }
+        self.0.next_message().expect("a message")
     }
 }
 
 fn claim(at: SocketAddr, code: &str, seat: &str) -> String {
-    let (status, body) = request(at, "POST", &format!("/{code}/claim"), &json!({"seat": seat}).to_string());
-    assert_eq!(status, 200, "{body}");
-    body["secret"].as_str().expect("a secret").to_owned()
+    super::phone::claim(at, code, seat).expect("claimed")
 }
 
 /// Sends a choice while the host pumps, as the window does each frame.
