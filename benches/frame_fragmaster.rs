@@ -5,18 +5,14 @@
 
 use std::time::Instant;
 
+#[path = "common/fragmaster_game.rs"]
+mod fragmaster_game;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use posse::app::PosseApp;
-use posse::kernel::log::Log;
-use posse::store::{DataDir, Journal};
+use posse::store::DataDir;
 use posse::systems::fragmaster::app::{FragmasterApp, Screen};
-use posse::systems::fragmaster::game::{
-    CharacterId, Event, Fragmaster, InitiativeRoll, PlayerSetup, Respawn, Setup,
-};
-use posse::systems::fragmaster::rules::ActionKind;
-use posse::systems::fragmaster::rules::data::WeaponId;
-use posse::systems::fragmaster::rules::dice::D6;
 use posse::systems::fragmaster::ui::play::PlayCommand;
 
 fn click(h: &mut Harness<'_, PosseApp>, label: &str) {
@@ -30,43 +26,9 @@ fn type_in(h: &mut Harness<'_, PosseApp>, label: &str, text: &str) {
 }
 
 fn main() {
-    let rules = posse::systems::fragmaster::rules::embedded::load().expect("rules");
-    let names = ["Ann", "Bob", "Cid", "Dan"];
-    let setup = Setup {
-        players: names
-            .iter()
-            .map(|&n| PlayerSetup { name: n.to_owned(), characters: vec![n.to_owned()] })
-            .collect(),
-        target: 20,
-        respawn_points: 6,
-        rearm_points: vec![WeaponId("rocket-launcher".into()); 5],
-        respawn: Respawn::NextRound,
-    };
-    let fm = Fragmaster { rules };
-    let mut game: Log<Fragmaster<'_>> = Log::default();
-    let apply = |game: &mut Log<Fragmaster<'_>>, event: Event| game.apply(&fm, &event).expect("legal");
-    apply(&mut game, Event::Setup(setup));
-    let rolls = [11, 14, 10, 9]
-        .iter()
-        .enumerate()
-        .map(|(i, &roll)| InitiativeRoll { character: CharacterId(i), roll })
-        .collect();
-    apply(&mut game, Event::InitiativeRolls { rolls });
-    // In initiative order: Bob, Ann, Cid, Dan, each on a point of its own.
-    for (character, face) in [(1, 1), (0, 2), (2, 3), (3, 4)] {
-        let rolls = vec![D6::new(face).expect("a face")];
-        apply(&mut game, Event::DeploymentRolls { character: CharacterId(character), rolls });
-    }
-    // 664 turns of three events: 1,998 in all, and the turn back to Bob.
-    for _ in 0..664 {
-        for action in [ActionKind::Climb, ActionKind::TakeCover] {
-            apply(&mut game, Event::Act { action, note: None });
-        }
-        apply(&mut game, Event::EndTurn);
-    }
     let dir = tempfile::tempdir().expect("temp dir");
     let data = DataDir::at(dir.path());
-    Journal::rewrite(&data.system("fragmaster").game_path("game-bench"), &game.events).expect("journal");
+    fragmaster_game::write_long_game(&data);
     let data_for_app = data.clone();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))

@@ -5,24 +5,20 @@
 //! frame after an Undo or a Redo at the host, which publishes every seat's view again. Drawn
 //! headless with `egui_kittest` at 1280×800. Run with `cargo bench --bench frame_share`.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
-use std::time::{Duration, Instant};
+use std::net::{IpAddr, Ipv4Addr};
+
+use posse::share::phone;
+use std::time::Instant;
+
+#[path = "common/fragmaster_game.rs"]
+mod fragmaster_game;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use posse::app::PosseApp;
-use posse::kernel::log::Log;
-use posse::store::{DataDir, Journal};
+use posse::store::DataDir;
 use posse::systems::fragmaster::app::{FragmasterApp, Screen};
-use posse::systems::fragmaster::game::{
-    CharacterId, Event, Fragmaster, InitiativeRoll, PlayerSetup, Respawn, Setup,
-};
-use posse::systems::fragmaster::rules::ActionKind;
-use posse::systems::fragmaster::rules::data::WeaponId;
-use posse::systems::fragmaster::rules::dice::D6;
 use posse::systems::fragmaster::ui::play::PlayCommand;
-use serde_json::{Value, json};
 
 const FRAMES: usize = 200;
 
@@ -67,82 +63,11 @@ fn measure_changes(h: &mut Harness<'_, PosseApp>) -> f64 {
     times[times.len() / 2]
 }
 
-/// One request, answered and closed: the status and the body as JSON.
-fn request(at: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
-    let mut stream = TcpStream::connect(at).expect("connected");
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: posse\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("sent");
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).expect("answered");
-    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
-    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status");
-    (status, serde_json::from_str(body).unwrap_or_else(|_| Value::String(body.to_owned())))
-}
-
-/// A seat's event stream, opened, with its first view read (and the connection kept open).
-fn stream(at: SocketAddr, path: &str) -> (BufReader<TcpStream>, Value) {
-    let mut stream = TcpStream::connect(at).expect("connected");
-    stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout set");
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: posse\r\n\r\n").expect("sent");
-    let mut lines = BufReader::new(stream);
-    let mut line = String::new();
-    lines.read_line(&mut line).expect("status");
-    assert!(line.starts_with("HTTP/1.1 200"), "{line}");
-    loop {
-        line.clear();
-        lines.read_line(&mut line).expect("a line");
-        if let Some(data) = line.trim_end().strip_prefix("data: ")
-            && data.starts_with('{')
-            && data.len() > 2
-        {
-            let view = serde_json::from_str(data).expect("JSON");
-            return (lines, view);
-        }
-    }
-}
-
 fn main() {
-    let rules = posse::systems::fragmaster::rules::embedded::load().expect("rules");
-    let names = ["Ann", "Bob", "Cid", "Dan"];
-    let setup = Setup {
-        players: names
-            .iter()
-            .map(|&n| PlayerSetup { name: n.to_owned(), characters: vec![n.to_owned()] })
-            .collect(),
-        target: 20,
-        respawn_points: 6,
-        rearm_points: vec![WeaponId("rocket-launcher".into()); 5],
-        respawn: Respawn::NextRound,
-    };
-    let fm = Fragmaster { rules };
-    let mut game: Log<Fragmaster<'_>> = Log::default();
-    let apply = |game: &mut Log<Fragmaster<'_>>, event: Event| game.apply(&fm, &event).expect("legal");
-    apply(&mut game, Event::Setup(setup));
-    let rolls = [11, 14, 10, 9]
-        .iter()
-        .enumerate()
-        .map(|(i, &roll)| InitiativeRoll { character: CharacterId(i), roll })
-        .collect();
-    apply(&mut game, Event::InitiativeRolls { rolls });
-    for (character, face) in [(1, 1), (0, 2), (2, 3), (3, 4)] {
-        let rolls = vec![D6::new(face).expect("a face")];
-        apply(&mut game, Event::DeploymentRolls { character: CharacterId(character), rolls });
-    }
-    // 664 turns of three events: 1,998 in all, and the turn back to Bob.
-    for _ in 0..664 {
-        for action in [ActionKind::Climb, ActionKind::TakeCover] {
-            apply(&mut game, Event::Act { action, note: None });
-        }
-        apply(&mut game, Event::EndTurn);
-    }
-    let events = game.events.len();
+    let names = fragmaster_game::NAMES;
     let dir = tempfile::tempdir().expect("temp dir");
     let data = DataDir::at(dir.path());
-    Journal::rewrite(&data.system("fragmaster").game_path("game-bench"), &game.events).expect("journal");
+    let events = fragmaster_game::write_long_game(&data);
     // A bench measures time: the names every widget reads by are the tests' to check.
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
@@ -175,13 +100,12 @@ fn main() {
     let mut streams = Vec::new();
     for (i, name) in names.iter().enumerate() {
         let seat = format!("character-{i}");
-        let (status, body) =
-            request(at, "POST", &format!("/{code}/claim"), &json!({"seat": seat}).to_string());
-        assert_eq!(status, 200, "{body}");
-        let secret = body["secret"].as_str().expect("a secret");
-        let (lines, view) = stream(at, &format!("/{code}/events?seat={seat}&secret={secret}"));
+        let secret = phone::claim(at, &code, &seat).expect("claimed");
+        let mut stream = phone::Stream::open(at, &format!("/{code}/events?seat={seat}&secret={secret}"))
+            .expect("a stream");
+        let (_, view) = stream.next_message().expect("its view");
         assert_eq!(view["name"].as_str().map(|n| n.contains(name)), Some(true), "{view}");
-        streams.push(lines);
+        streams.push(stream);
     }
     h.run();
     assert!(h.query_by_label("Sharing · 4 of 4 seats").is_some(), "four phones hold the four seats");
