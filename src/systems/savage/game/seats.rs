@@ -794,6 +794,29 @@ mod tests {
 
     /// Alice plays Ann, Bea plays Bob; the Marshal runs the Boss. Alice drew a white and a
     /// red chip, Bea none; round 1 dealt: Boss A♣, Ann Q♥, Bob 4♠.
+    /// The Boss's turn passes, then Ann shoots at him and misses (2 on her d8, 1 on the Wild
+    /// Die).
+    fn ann_misses_the_boss(fight: &mut Log<Savage<'static>>) {
+        let (ann, boss) = (MemberRef::new("ann", 0), MemberRef::new("boss", 0));
+        play(
+            fight,
+            &[
+                Event::BeginTurn { unit: "boss".to_owned() },
+                Event::EndTurn { unit: "boss".to_owned() },
+                Event::BeginTurn { unit: "ann".to_owned() },
+                Event::Attack {
+                    attacker: ann,
+                    target: boss,
+                    skill: "shooting".to_owned(),
+                    range: None,
+                    modifier: 0,
+                    roll: typed(2, 1),
+                    situation: Situation::default(),
+                },
+            ],
+        );
+    }
+
     fn round_one() -> Log<Savage<'static>> {
         let mut fight = Log::default();
         play(
@@ -1089,24 +1112,8 @@ mod tests {
     fn a_missed_attack_is_rerolled_and_the_damage_gets_a_die_with_chips_that_allow_it() {
         let mut fight = round_one();
         let s = savage();
-        let (ann, boss) = (MemberRef::new("ann", 0), MemberRef::new("boss", 0));
-        play(
-            &mut fight,
-            &[
-                Event::BeginTurn { unit: "boss".to_owned() },
-                Event::EndTurn { unit: "boss".to_owned() },
-                Event::BeginTurn { unit: "ann".to_owned() },
-                Event::Attack {
-                    attacker: ann.clone(),
-                    target: boss.clone(),
-                    skill: "shooting".to_owned(),
-                    range: None,
-                    modifier: 0,
-                    roll: typed(2, 1),
-                    situation: Situation::default(),
-                },
-            ],
-        );
+        let boss = MemberRef::new("boss", 0);
+        ann_misses_the_boss(&mut fight);
         let v = view(&fight, Some("player-1"));
         assert!(v.your_turn);
         assert_eq!(v.prompts[0].text, "Ann's Shooting roll: reroll it with a chip, the better counts");
@@ -1436,26 +1443,10 @@ mod tests {
     #[test]
     fn an_attack_reroll_and_an_added_die_with_the_real_dice_are_the_screens_spends() {
         let s = savage();
-        let (ann, boss) = (MemberRef::new("ann", 0), MemberRef::new("boss", 0));
+        let boss = MemberRef::new("boss", 0);
         // A missed Shooting roll (d8), rerolled with the real dice.
         let mut fight = round_one();
-        play(
-            &mut fight,
-            &[
-                Event::BeginTurn { unit: "boss".to_owned() },
-                Event::EndTurn { unit: "boss".to_owned() },
-                Event::BeginTurn { unit: "ann".to_owned() },
-                Event::Attack {
-                    attacker: ann.clone(),
-                    target: boss.clone(),
-                    skill: "shooting".to_owned(),
-                    range: None,
-                    modifier: 0,
-                    roll: typed(2, 1),
-                    situation: Situation::default(),
-                },
-            ],
-        );
+        ann_misses_the_boss(&mut fight);
         let v = view(&fight, Some("player-1"));
         assert_eq!(
             v.choice("reroll-attack-dice:white"),
