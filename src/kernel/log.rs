@@ -145,24 +145,26 @@ impl<R: Rules> Log<R> {
 
     /// Replays `events` whose words are already known (`lines`, one per event, as remembered
     /// beside the journal): each event is applied in place and no line is made again, which
-    /// is most of a replay's time. With the wrong number of lines it replays as [`Log::replay`].
+    /// is most of a replay's time, and the events become the log's without a copy.
     ///
     /// # Errors
-    /// The first event that cannot be applied, with its position.
+    /// The events, handed back, when the number of lines is not theirs or an event cannot be
+    /// applied: [`Log::replay`] then finds which and why.
     pub fn replay_with_lines(
         rules: &R,
-        events: &[R::Event],
+        events: Vec<R::Event>,
         lines: Vec<String>,
-    ) -> Result<Log<R>, Replayed<R>> {
+    ) -> Result<Log<R>, Vec<R::Event>> {
         if lines.len() != events.len() {
-            return Log::replay(rules, events);
+            return Err(events);
         }
-        let mut log = Log { state: R::State::default(), events: Vec::with_capacity(events.len()), lines };
-        for (i, event) in events.iter().enumerate() {
-            rules.apply(&mut log.state, event).map_err(|e| (i, e))?;
-            log.events.push(event.clone());
+        let mut state = R::State::default();
+        for event in &events {
+            if rules.apply(&mut state, event).is_err() {
+                return Err(events);
+            }
         }
-        Ok(log)
+        Ok(Log { state, events, lines })
     }
 
     /// The game without its last event, and that event; `None` for a game with no events.

@@ -48,15 +48,16 @@ pub trait Played: Sized + Default {
     fn replay(rules: &Self::Rules, events: &[Self::Event]) -> Result<Self, (usize, Self::Error)>;
 
     /// As [`Played::replay`], with each event's words already known (one line per event, as
-    /// remembered beside the journal), so none is made again.
+    /// remembered beside the journal), so none is made again; the events become the game's.
     ///
     /// # Errors
-    /// The first event that does not apply, by its position from 0, and why.
+    /// The events, handed back, when the lines are not theirs or an event does not apply
+    /// ([`Played::replay`] then says which and why).
     fn replay_with_lines(
         rules: &Self::Rules,
-        events: &[Self::Event],
+        events: Vec<Self::Event>,
         lines: Vec<String>,
-    ) -> Result<Self, (usize, Self::Error)>;
+    ) -> Result<Self, Vec<Self::Event>>;
 
     /// Applies `event` in the safe order: tried on a copy, handed to `save`, and only then
     /// shown. On any failure the game is as it was.
@@ -94,9 +95,9 @@ impl<R: TableRules> Played for Log<R> {
 
     fn replay_with_lines(
         rules: &R,
-        events: &[R::Event],
+        events: Vec<R::Event>,
         lines: Vec<String>,
-    ) -> Result<Self, (usize, R::Error)> {
+    ) -> Result<Self, Vec<R::Event>> {
         Log::replay_with_lines(rules, events, lines)
     }
 
@@ -537,20 +538,27 @@ impl<G: Played> Table<G> {
     pub fn resume(&mut self, rules: &G::Rules, id: &str) -> Result<Reopened, SessionError> {
         let data = self.data.clone().ok_or_else(|| self.error(Problem::NoDataFolder))?;
         let path = data.game_path(id);
-        let read = store::read_journal_of::<G::Event>(&path)
+        let mut read = store::read_journal_of::<G::Event>(&path)
             .map_err(|e| self.error(Problem::CannotReopen(e.to_string())))?;
-        // A long game whose lines were remembered for this very journal replays without
-        // making its words again (a stale or missing cache replays them all).
-        let cached = if read.damage.is_none() && !read.torn_tail {
-            data.cached_lines(id, read.events.len(), read.last_sum())
-        } else {
-            None
-        };
-        let fresh = cached.is_none();
-        let (game, damage) = match cached.map(|lines| G::replay_with_lines(rules, &read.events, lines)) {
-            Some(Ok(game)) => (game, None),
-            _ => replay_until_damage::<G>(rules, &read),
-        };
+        // A long game whose lines were remembered for this very journal, which reopens as it
+        // is, replays without making its words again and without copying its events (a stale
+        // or missing cache, or a journal to mend, replays them all).
+        if read.opens_as_is()
+            && let Some(lines) = data.cached_lines(id, read.events.len(), read.last_sum())
+        {
+            let journal = Journal::resume(&path, &read);
+            match G::replay_with_lines(rules, std::mem::take(&mut read.events), lines) {
+                Ok(game) => {
+                    let (saving, reopened) = match journal {
+                        Ok((journal, _)) => (Saving::Journal(journal), Reopened::AsLeft),
+                        Err(e) => self.unwritable(&e),
+                    };
+                    return Ok(self.opened(id, game, saving, reopened));
+                }
+                Err(events) => read.events = events,
+            }
+        }
+        let (game, damage) = replay_until_damage::<G>(rules, &read);
         let noun = self.noun;
         let (saving, reopened) = match damage {
             Some(Damage { line, reason }) => {
@@ -563,21 +571,30 @@ impl<G: Played> Table<G> {
                 Ok((journal, copy)) => {
                     (Saving::Journal(journal), copy.map_or(Reopened::AsLeft, Reopened::Mended))
                 }
-                Err(e) => {
-                    let why = format!(
-                        "This {noun} is read-only: its journal cannot be written ({e}). Posse will not write to it."
-                    );
-                    (Saving::ReadOnly(why.clone()), Reopened::ReadOnly(why))
-                }
+                Err(e) => self.unwritable(&e),
             },
         };
-        if fresh && !read.torn_tail && matches!(saving, Saving::Journal(_)) {
+        if !read.torn_tail && matches!(saving, Saving::Journal(_)) {
             remember_lines(&data, id, &game, read.last_sum());
         }
+        Ok(self.opened(id, game, saving, reopened))
+    }
+
+    /// A reopened game whose journal cannot be written: read-only, and why.
+    fn unwritable(&self, e: &StoreError) -> (Saving, Reopened) {
+        let why = format!(
+            "This {} is read-only: its journal cannot be written ({e}). Posse will not write to it.",
+            self.noun
+        );
+        (Saving::ReadOnly(why.clone()), Reopened::ReadOnly(why))
+    }
+
+    /// `game` reopened at the table as `id`, with its journal (or read-only).
+    fn opened(&mut self, id: &str, game: G, saving: Saving, reopened: Reopened) -> Reopened {
         self.open = Some(OpenGame { id: id.to_owned(), game, saving });
         self.redo.clear();
         self.changes += 1;
-        Ok(reopened)
+        reopened
     }
 
     /// Closes the open game (it stays saved) and lists the saved games again.

@@ -242,3 +242,61 @@ fn a_long_games_lines_are_remembered_for_its_journal() {
     assert_eq!((lines[1].as_str(), lines.last().map(String::as_str)), ("Add 1: 1", Some("Add 5: 1005")));
     assert_eq!(total(&third), Some(1005));
 }
+
+/// Counting with a cap: a total over 600 is refused, as when a game's rules changed since
+/// its journal was written.
+struct Capped;
+
+impl Rules for Capped {
+    type State = Count;
+    type Event = Ev;
+    type Error = Refusal;
+
+    fn apply(&self, state: &mut Count, event: &Ev) -> Result<(), Refusal> {
+        Counting.apply(state, event)?;
+        if state.total > 600 { Err(Refusal::Nothing) } else { Ok(()) }
+    }
+
+    fn describe(&self, before: &Count, after: &Count, event: &Ev) -> String {
+        Counting.describe(before, after, event)
+    }
+}
+
+impl TableRules for Capped {
+    fn summary(&self, state: &Count) -> Summary {
+        Counting.summary(state)
+    }
+
+    fn is_start(event: &Ev) -> bool {
+        Counting::is_start(event)
+    }
+}
+
+/// Lines remembered for a journal whose events no longer replay: the quick reopen gives up
+/// and the game opens as any damaged journal does, read-only up to the event refused, with
+/// all its words made again and its journal untouched.
+#[test]
+fn remembered_lines_of_events_that_no_longer_replay_open_the_game_read_only() {
+    let dir = tempfile::tempdir().expect("temp");
+    let events: Vec<Ev> =
+        std::iter::once(Ev::Start(0)).chain((0..LINES_WORTH_REMEMBERING).map(|_| Ev::Add(1))).collect();
+    let path = DataDir::at(dir.path()).game_path("game-1");
+    crate::store::Journal::rewrite(&path, &events).expect("journal");
+    let mut t = table(&dir);
+    t.resume(&Counting, "game-1").expect("reopened");
+    t.close(&Counting);
+    let journal = std::fs::read(&path).expect("journal");
+
+    let mut capped: Table<Log<Capped>> = Table::new(Some(DataDir::at(dir.path())), "count");
+    let Reopened::ReadOnly(why) = capped.resume(&Capped, "game-1").expect("reopened") else {
+        panic!("the refused event makes the game read-only")
+    };
+    assert_eq!(
+        why,
+        "This count is read-only: its journal is damaged at line 602 (its event does not replay: adding nothing changes nothing). Posse will not write to it."
+    );
+    let game = capped.game().expect("open");
+    assert_eq!((game.events.len(), game.state.total), (601, 600));
+    assert_eq!(game.lines.last().map(String::as_str), Some("Add 1: 600"));
+    assert_eq!(std::fs::read(&path).expect("journal"), journal);
+}

@@ -148,6 +148,14 @@ impl<E> JournalRead<E> {
     pub fn last_sum(&self) -> u32 {
         self.last_sum
     }
+
+    /// Whether the journal reopens exactly as it is: whole, undamaged, and in the checked
+    /// layout, so [`Journal::resume`] writes nothing to it and reads nothing of `events` but
+    /// how many there were.
+    #[must_use]
+    pub fn opens_as_is(&self) -> bool {
+        self.damage.is_none() && !self.torn_tail && self.layout == Layout::Checked
+    }
 }
 
 /// Reads a journal of a system's events (`E`), never writing to it. Damage is reported in

@@ -550,10 +550,7 @@ impl State {
     #[must_use]
     pub fn just_moved(&self, side: usize) -> Option<ModelRef> {
         let acting = self.activation.as_ref().map(|a| a.model).filter(|m| m.side == side)?;
-        match self.this_turn().next() {
-            Some(Event::Move { model, .. }) if *model == acting => Some(acting),
-            _ => None,
-        }
+        self.this_turn.last_move.filter(|m| *m == acting)
     }
 
     /// Stumble settled: the model's declared actions still to come are lost and its

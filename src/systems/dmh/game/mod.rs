@@ -17,7 +17,7 @@ pub mod seats;
 mod shots;
 pub mod sim;
 mod turn;
-mod turn_events;
+mod turn_notes;
 
 use serde::{Deserialize, Serialize};
 
@@ -26,7 +26,7 @@ pub use activation::{Action, Activation, EDITION, Limits, ShotContext, Step};
 pub use hands::{AbilityUse, Effect, InPlay, Pending};
 pub use scene::SceneEnd;
 pub use shots::{FightShotRule, Sight};
-pub use turn_events::TurnEvents;
+pub use turn_notes::TurnNotes;
 
 use crate::kernel::log::{self, Log, Summary};
 use crate::systems::dmh::rules::Rules;
@@ -557,12 +557,10 @@ pub struct State {
     pub broke: Option<usize>,
     /// How many events have been applied (seeds later draws).
     pub applied: u64,
-    /// The events since this turn's initiative cards were dealt (since the start before the
-    /// first deal, without the set-up), in order: the lowest-card switch, the second cards
-    /// and the Big Nerve tests read them. Copies of the state share them, so copying a state
-    /// copies no event.
-    #[serde(default, skip_serializing_if = "TurnEvents::is_empty")]
-    pub turn_events: TurnEvents,
+    /// What the rules read back of this turn's events (the lowest-card switch, the second
+    /// cards, the Big Nerve tests, Stumble), noted as each event is applied.
+    #[serde(default, skip_serializing_if = "TurnNotes::is_empty")]
+    pub this_turn: TurnNotes,
 }
 
 /// `Clone` for a struct, field by field, with a `clone_from` that reuses each field's own
@@ -604,7 +602,7 @@ clone_reusing!(SideState {
 clone_reusing!(State {
     seed, scene, turn, phase, sides, tie_priority, fights, quick_shots, abilities_used, skipped,
     extra_shot, witness, bn_ignored, failed_big_nerve, nerve_due, edition, boots, called, acted,
-    randomised, broke, applied, turn_events,
+    randomised, broke, applied, this_turn,
 } compared { pending, in_play, result, activation, duel });
 
 impl Default for State {
@@ -637,7 +635,7 @@ impl Default for State {
             randomised: None,
             broke: None,
             applied: 0,
-            turn_events: TurnEvents::default(),
+            this_turn: TurnNotes::default(),
         }
     }
 }
@@ -651,11 +649,11 @@ impl log::Rules for Rules {
     type Event = Event;
     type Error = GameError;
 
-    /// The event's own rules, then the event joins this turn's, then the scene's checks run
-    /// (they read this turn's events, so they run once the event is among them).
+    /// The event's own rules, then it is noted among this turn's, then the scene's checks run
+    /// (they read this turn's notes, so they run once the event is noted).
     fn apply(&self, state: &mut State, event: &Event) -> Result<(), GameError> {
         state.apply_inner(self, event)?;
-        state.note_event(event);
+        state.this_turn.note(event);
         state.after_event(self);
         state.applied += 1;
         Ok(())
@@ -687,16 +685,6 @@ impl State {
     #[must_use]
     pub fn refusal(&self, rules: &Rules, event: &Event) -> Option<GameError> {
         self.clone().apply_inner(rules, event).err()
-    }
-
-    /// Adds `event` to this turn's events; dealing the initiative cards starts a new turn's.
-    /// The set-up is left out: no rule reads it back, and it is the one large event.
-    fn note_event(&mut self, event: &Event) {
-        match event {
-            Event::DealInitiative { .. } => self.turn_events.clear(),
-            Event::Begin(_) => {}
-            _ => self.turn_events.push(event.clone()),
-        }
     }
 
     /// Whether model `r` is dealt an initiative card this turn.

@@ -67,7 +67,8 @@ impl State {
     /// After every event: drunk models sober up once one of them falls, and the game ends
     /// when an end condition is met.
     pub(super) fn after_event(&mut self, rules: &Rules) {
-        if let Some(scene) = self.scene_of(rules) {
+        let scene = self.scene_of(rules);
+        if let Some(scene) = scene {
             for s in 0..self.sides.len() {
                 let role = self.sides[s].role;
                 let fallen = self.sides[s].models.iter().any(|m| m.out_of_action);
@@ -83,7 +84,7 @@ impl State {
             }
         }
         if self.result.is_none()
-            && let Some(end) = self.check_end(rules)
+            && let Some(end) = self.end_of(rules, scene)
         {
             self.result = Some(end);
             self.phase = Phase::Over;
@@ -132,18 +133,18 @@ impl State {
 
     fn met(&self, kind: TriggerKind, count: Option<u32>, side: usize) -> bool {
         let s = &self.sides[side];
-        let total = s.models.len();
-        let out = s.models.iter().filter(|m| m.out_of_action).count();
+        // Asked after every event: the models are counted only by the conditions that count.
+        let out = || s.models.iter().filter(|m| m.out_of_action).count();
         let count = usize::try_from(count.unwrap_or(1)).unwrap_or(usize::MAX);
         match kind {
-            TriggerKind::OutOfActionCount => out >= count,
-            TriggerKind::WipedOut => total > 0 && out == total,
+            TriggerKind::OutOfActionCount => out() >= count,
+            TriggerKind::WipedOut => !s.models.is_empty() && s.models.iter().all(|m| m.out_of_action),
             TriggerKind::BigNerveFailed => self.failed_big_nerve.contains(&side),
             TriggerKind::DeckOut => s.ran_out,
             // Only a model marked as the key model (or the noted witness) counts; until the
             // players mark it, the condition cannot be met.
             TriggerKind::KeyModelOut => {
-                self.key_models(side).any(|k| s.models[k].out_of_action) && out >= count
+                self.key_models(side).any(|k| s.models[k].out_of_action) && out() >= count
             }
             // The duel's last round played with both standing: the one with more markers
             // backs down (equal markers are a draw, `check_end`).
@@ -172,12 +173,17 @@ impl State {
     /// sides losing at once is a draw; a deck running out is checked last.
     #[must_use]
     pub fn check_end(&self, rules: &Rules) -> Option<SceneEnd> {
+        self.end_of(rules, self.scene_of(rules))
+    }
+
+    /// [`State::check_end`] in `scene` (the game's, looked up once by the caller).
+    fn end_of(&self, rules: &Rules, scene: Option<&Scene>) -> Option<SceneEnd> {
         // Both sides take their Big Nerve tests before either failure ends the game, so two
         // failures in one turn are a draw (reading A12).
         if self.sides.len() < 2 || self.any_big_nerve_pending(rules) {
             return None;
         }
-        let Some(scene) = self.scene_of(rules) else {
+        let Some(scene) = scene else {
             // A custom game ends when a side is wiped out or breaks.
             let lost =
                 |s: usize| self.met(TriggerKind::WipedOut, None, s) || self.failed_big_nerve.contains(&s);
@@ -301,10 +307,7 @@ impl State {
         if self.phase != Phase::Activations {
             return Vec::new();
         }
-        let drawn: Vec<ModelRef> = self
-            .this_turn()
-            .filter_map(|e| if let Event::ExtraCard { model, .. } = e { Some(*model) } else { None })
-            .collect();
+        let drawn = &self.this_turn.second_cards;
         let mut due = Vec::new();
         for (s, side) in self.sides.iter().enumerate() {
             let from = scene.sides.get(side.role).second_card_from_turn;

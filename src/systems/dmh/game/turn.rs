@@ -3,8 +3,8 @@
 //! tests, and the next turn's draws and reshuffles.
 
 use super::{
-    BigNerveInput, Card, Colour, DeckKind, Effect, Event, Flag, GameError, Lasts, Model, ModelRef, Phase,
-    Placed, Rules, Setup, Side, SideState, State, cards, initiative, nerve, side_of,
+    BigNerveInput, Card, Colour, DeckKind, Effect, Flag, GameError, Lasts, Model, ModelRef, Phase, Placed,
+    Rules, Setup, Side, SideState, State, cards, initiative, nerve, side_of,
 };
 
 impl State {
@@ -248,49 +248,64 @@ impl State {
     }
 
     /// The model to act next: the first of [`State::order`] (`None` when none is left or the
-    /// order cannot be settled yet), without ordering the rest.
+    /// order cannot be settled yet), without ordering the rest or collecting the models: it is
+    /// asked after every event.
     #[must_use]
     pub fn first_in_order(&self) -> Option<ModelRef> {
-        let (aces, refs, placed) = self.placed();
-        if let Some(ace) = aces.first() {
-            // The order would be refused all the same when enemy models tie unsettled.
-            return initiative::first_to_act(&placed, self.tie_priority.map(side_of)).ok().map(|_| *ace);
+        let models: usize = self.sides.iter().map(|s| s.models.len()).sum();
+        let mut to_act = Vec::with_capacity(models);
+        to_act.extend(self.to_act());
+        let cards = to_act.iter().filter_map(|(_, card)| card.as_ref());
+        // The order would be refused all the same when enemy models tie unsettled.
+        let first = initiative::first_to_act(cards, self.tie_priority.map(side_of)).ok()?;
+        if let Some((ace, _)) = to_act.iter().find(|(_, card)| card.is_none()) {
+            return Some(*ace);
         }
-        let first = initiative::first_to_act(&placed, self.tie_priority.map(side_of)).ok()??;
-        refs.get(first).copied()
+        to_act.iter().filter(|(_, card)| card.is_some()).nth(first?).map(|(r, _)| *r)
     }
 
-    /// The models still to act: those acting as an ace (no card, first), and the others with
-    /// the card each placed.
-    fn placed(&self) -> (Vec<ModelRef>, Vec<ModelRef>, Vec<Placed<'_>>) {
-        // Models acting as an ace have no card: they go first, before any real ace (A58).
-        let mut aces = Vec::new();
-        let mut refs = Vec::new();
-        let mut placed = Vec::new();
-        for (s, side) in self.sides.iter().enumerate() {
-            for (m, model) in side.models.iter().enumerate() {
+    /// The models still to act, in the order of the sides and their models: those acting as
+    /// an ace have no card (`None`: they go first, before any real ace, A58), the others the
+    /// card each placed.
+    fn to_act(&self) -> impl Iterator<Item = (ModelRef, Option<Placed<'_>>)> + Clone {
+        self.sides.iter().enumerate().flat_map(|(s, side)| {
+            side.models.iter().enumerate().filter_map(move |(m, model)| {
                 if model.activated || model.out_of_action {
-                    continue;
+                    return None;
                 }
                 let r = ModelRef { side: s, model: m };
                 let card = match model.card {
                     Some(card) => card,
-                    None if !model.acts_without_card() => continue,
-                    None if model.has(Flag::Ace) => {
-                        aces.push(r);
-                        continue;
-                    }
+                    None if !model.acts_without_card() => return None,
+                    None if model.has(Flag::Ace) => return Some((r, None)),
                     // Surprised and given no card: after everyone else, as the lowest card.
                     None => Card::Joker(Colour::Black),
                 };
-                refs.push(r);
-                placed.push(Placed {
+                let placed = Placed {
                     side: side_of(s),
                     model: std::borrow::Cow::Borrowed(&model.name),
                     card,
                     drunk: model.has(Flag::Drunk),
                     surprised: model.has(Flag::Surprised),
-                });
+                };
+                Some((r, Some(placed)))
+            })
+        })
+    }
+
+    /// The models still to act ([`State::to_act`]) as lists: those acting as an ace, and the
+    /// others with the card each placed.
+    fn placed(&self) -> (Vec<ModelRef>, Vec<ModelRef>, Vec<Placed<'_>>) {
+        let mut aces = Vec::new();
+        let mut refs = Vec::new();
+        let mut placed = Vec::new();
+        for (r, card) in self.to_act() {
+            match card {
+                None => aces.push(r),
+                Some(card) => {
+                    refs.push(r);
+                    placed.push(card);
+                }
             }
         }
         (aces, refs, placed)
@@ -339,11 +354,6 @@ impl State {
         current.is_some_and(|c| self.quick_shots.contains(&(side, c)))
     }
 
-    /// The events since this turn's initiative cards were dealt, the latest first.
-    pub(super) fn this_turn(&self) -> impl Iterator<Item = &Event> {
-        self.turn_events.latest_first()
-    }
-
     /// The side that may make the lowest-card switch now: after the reveal, before any model
     /// acts, once per turn (reading A03).
     ///
@@ -351,10 +361,7 @@ impl State {
     /// When both sides hold the lowest card and tie priority is not recorded yet.
     pub fn switch_side(&self) -> Result<Option<usize>, initiative::InitiativeError> {
         // Any model acting (a declaration, a shot, an interruption…) closes the offer.
-        let started = !self.acted.is_empty()
-            || self.this_turn().any(|e| {
-                matches!(e, Event::EndActivation { .. } | Event::Shot { .. } | Event::Switch { .. })
-            });
+        let started = !self.acted.is_empty() || self.this_turn.started;
         if self.phase != Phase::Activations || started {
             return Ok(None);
         }
@@ -418,14 +425,7 @@ impl State {
         if self.phase != Phase::EndOfTurn || self.no_big_nerve(rules) {
             return Vec::new();
         }
-        // The phase is the end of turn only after this turn's `EndTurn`, which is among this
-        // turn's events.
-        let tested: Vec<usize> = self
-            .turn_events
-            .latest_first()
-            .take_while(|e| !matches!(e, Event::EndTurn))
-            .filter_map(|e| if let Event::BigNerve { side, .. } = e { Some(*side) } else { None })
-            .collect();
+        let tested = &self.this_turn.big_nerve_taken;
         (0..self.sides.len())
             .filter(|s| !tested.contains(s) && self.big_nerve_odds(rules, *s).is_ok_and(|o| o.required))
             .collect()

@@ -7,6 +7,8 @@
 //! priority switches), §2.14 (drunk & complacent models lose ties with enemies; surprised
 //! models act after everyone else in turn 1).
 
+use std::borrow::Borrow;
+
 use serde::Serialize;
 
 use super::cards::Card;
@@ -65,19 +67,75 @@ pub enum InitiativeError {
 /// Whether deciding the order or the switch needs to know which side has tie priority.
 #[must_use]
 pub fn needs_priority(placed: &[Placed]) -> bool {
-    cross_side_tie(placed).is_some() || shared_lowest(placed)
+    cross_side_tie(placed.iter()).is_some() || shared_lowest(placed)
 }
 
-fn cross_side_tie<'p>(placed: &'p [Placed<'_>]) -> Option<(&'p Placed<'p>, &'p Placed<'p>)> {
-    placed.iter().enumerate().find_map(|(i, x)| {
-        placed[i + 1..].iter().find_map(|y| {
-            (x.side != y.side
-                && x.card.value() == y.card.value()
-                && x.surprised == y.surprised
-                && x.drunk == y.drunk)
-                .then_some((x, y))
+/// Whether two models' cards tie across sides: the same value, both or neither surprised,
+/// both or neither drunk, on different sides.
+fn tie(x: &Placed, y: &Placed) -> bool {
+    x.side != y.side && x.card.value() == y.card.value() && x.surprised == y.surprised && x.drunk == y.drunk
+}
+
+/// Two enemy models whose cards [`tie`], the first such pair in the order given. Over any list
+/// that can be walked twice, so the game asks it of its models without collecting them.
+fn cross_side_tie<'a, P, I>(placed: I) -> Option<(P, P)>
+where
+    P: Borrow<Placed<'a>>,
+    I: Iterator<Item = P> + Clone,
+{
+    // Asked after every event, and mostly there is no tie: one walk finds whether both sides
+    // hold a card alike (a side's bit per value, surprise and drink), before looking for the
+    // pair to name.
+    let mut sides = [0u8; 64];
+    let alike = placed.clone().any(|p| {
+        let p = p.borrow();
+        let at = usize::from(p.card.value()) * 4 + usize::from(p.surprised) * 2 + usize::from(p.drunk);
+        let side = if p.side == Side::A { 1 } else { 2 };
+        sides.get_mut(at).is_none_or(|held| {
+            *held |= side;
+            *held == 3
         })
-    })
+    });
+    if !alike {
+        return None;
+    }
+    let mut rest = placed;
+    while let Some(x) = rest.next() {
+        if let Some(y) = rest.clone().find(|y| tie(x.borrow(), y.borrow())) {
+            return Some((x, y));
+        }
+    }
+    None
+}
+
+/// Refused while two enemy models tie and no side has tie priority.
+fn settled<'a, P, I>(placed: I, priority: Option<Side>) -> Result<(), InitiativeError>
+where
+    P: Borrow<Placed<'a>>,
+    I: Iterator<Item = P> + Clone,
+{
+    match cross_side_tie(placed) {
+        Some((x, y)) if priority.is_none() => {
+            let (x, y) = (x.borrow(), y.borrow());
+            Err(InitiativeError::NeedsPriority {
+                what: format!("{} ({}) and {} ({}) tie", x.model, x.card.label(), y.model, y.card.label()),
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Where a model's card puts it in the order (lowest first): surprised models last, then the
+/// highest card, then a drunk model after a sober enemy, then the side with `priority`, then
+/// the order given.
+fn rank(p: &Placed, priority: Option<Side>, i: usize) -> (bool, std::cmp::Reverse<u8>, bool, u8, usize) {
+    (
+        p.surprised,
+        std::cmp::Reverse(p.card.value()),
+        p.drunk,
+        u8::from(priority.is_some_and(|s| s != p.side)),
+        i,
+    )
 }
 
 /// The lowest non-joker value on the table (A01: the joker is ignored here).
@@ -107,40 +165,27 @@ fn models(placed: &[Placed], side: Side) -> usize {
 /// # Errors
 /// When two enemy models tie and `priority` is `None`.
 pub fn activation_order(placed: &[Placed], priority: Option<Side>) -> Result<Vec<usize>, InitiativeError> {
-    if priority.is_none()
-        && let Some((x, y)) = cross_side_tie(placed)
-    {
-        return Err(InitiativeError::NeedsPriority {
-            what: format!("{} ({}) and {} ({}) tie", x.model, x.card.label(), y.model, y.card.label()),
-        });
-    }
-    let rank_side = |side: Side| u8::from(priority.is_some_and(|p| p != side));
+    settled(placed.iter(), priority)?;
     let mut order: Vec<usize> = (0..placed.len()).collect();
-    order.sort_by_key(|&i| {
-        let p = &placed[i];
-        (p.surprised, std::cmp::Reverse(p.card.value()), p.drunk, rank_side(p.side), i)
-    });
+    order.sort_by_key(|&i| rank(&placed[i], priority, i));
     Ok(order)
 }
 
-/// The first to act of [`activation_order`], without ordering the rest (asked after every
-/// event).
+/// The first to act of [`activation_order`], without ordering the rest. It takes any list that
+/// can be walked twice (a slice's `iter()`, or the game's models as it reads them), since it is
+/// asked after every event.
 ///
 /// # Errors
 /// As [`activation_order`].
-pub fn first_to_act(placed: &[Placed], priority: Option<Side>) -> Result<Option<usize>, InitiativeError> {
-    if priority.is_none()
-        && let Some((x, y)) = cross_side_tie(placed)
-    {
-        return Err(InitiativeError::NeedsPriority {
-            what: format!("{} ({}) and {} ({}) tie", x.model, x.card.label(), y.model, y.card.label()),
-        });
-    }
-    let rank_side = |side: Side| u8::from(priority.is_some_and(|p| p != side));
-    Ok((0..placed.len()).min_by_key(|&i| {
-        let p = &placed[i];
-        (p.surprised, std::cmp::Reverse(p.card.value()), p.drunk, rank_side(p.side), i)
-    }))
+pub fn first_to_act<'a, P, I>(placed: I, priority: Option<Side>) -> Result<Option<usize>, InitiativeError>
+where
+    P: Borrow<Placed<'a>>,
+    I: IntoIterator<Item = P>,
+    I::IntoIter: Clone,
+{
+    let placed = placed.into_iter();
+    settled(placed.clone(), priority)?;
+    Ok(placed.enumerate().min_by_key(|(i, p)| rank(p.borrow(), priority, *i)).map(|(i, _)| i))
 }
 
 /// The side that may swap the cards of two of its own models, if any.
