@@ -131,3 +131,17 @@ fn the_card_list_is_searchable() {
     h.get_by_label("1 of 27 cards");
     h.get_by_label("Sodden by whiskey");
 }
+
+/// The font atlas is asked for no wider than egui's portable 2,048 pixels, however wide the
+/// graphics allow (16,384 under Mesa's software renderer): every glyph fits, and the first
+/// frame uploads an atlas an eighth the size. A narrower limit is kept as it is.
+#[test]
+fn the_font_atlas_is_asked_for_no_wider_than_2048_pixels() {
+    let mut h = app();
+    let ctx = h.ctx.clone();
+    for (allowed, asked) in [(Some(16_384), Some(2_048)), (Some(1_024), Some(1_024)), (None, None)] {
+        let mut raw = egui::RawInput { max_texture_side: allowed, ..egui::RawInput::default() };
+        eframe::App::raw_input_hook(h.state_mut(), &ctx, &mut raw);
+        assert_eq!(raw.max_texture_side, asked);
+    }
+}

@@ -354,6 +354,14 @@ impl PosseApp {
 }
 
 impl eframe::App for PosseApp {
+    /// The font atlas is made as wide as the largest texture the graphics allow (16,384 pixels
+    /// under Mesa's software renderer), and uploaded whole when made and each time it grows; every glyph
+    /// Posse shows fits in egui's own portable default of 2,048, which makes the first frame's
+    /// upload an eighth (`scripts/bench-startup.py`). No image Posse shows is wider.
+    fn raw_input_hook(&mut self, _ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        raw_input.max_texture_side = raw_input.max_texture_side.map(|side| side.min(MAX_TEXTURE_SIDE));
+    }
+
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         // From the home screen the system was left when the player went home.
         if let Some(system) = self.systems.get_mut(self.current).filter(|_| !self.home) {
@@ -416,6 +424,9 @@ impl eframe::App for PosseApp {
         self.probe_startup(ui.ctx());
     }
 }
+
+/// The widest texture Posse asks for: the font atlas's width ([`PosseApp::raw_input_hook`]).
+const MAX_TEXTURE_SIDE: usize = 2048;
 
 /// Below this width the top bar is compact.
 const COMPACT_BAR: f32 = 1000.0;
