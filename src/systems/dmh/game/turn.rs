@@ -248,8 +248,8 @@ impl State {
     }
 
     /// The model to act next: the first of [`State::order`] (`None` when none is left or the
-    /// order cannot be settled yet), without ordering the rest or collecting the models: it is
-    /// asked after every event.
+    /// order cannot be settled yet), without ordering the rest: it is asked after every event,
+    /// so the models are listed once, in one allocation.
     #[must_use]
     pub fn first_in_order(&self) -> Option<ModelRef> {
         let models: usize = self.sides.iter().map(|s| s.models.len()).sum();

@@ -70,26 +70,27 @@ pub fn needs_priority(placed: &[Placed]) -> bool {
     cross_side_tie(placed.iter()).is_some() || shared_lowest(placed)
 }
 
-/// Whether two models' cards tie across sides: the same value, both or neither surprised,
-/// both or neither drunk, on different sides.
-fn tie(x: &Placed, y: &Placed) -> bool {
-    x.side != y.side && x.card.value() == y.card.value() && x.surprised == y.surprised && x.drunk == y.drunk
+/// What two enemy models' cards must share to tie: the value, being surprised or not, being
+/// drunk or not.
+fn tie_key(p: &Placed) -> (u8, bool, bool) {
+    (p.card.value(), p.surprised, p.drunk)
 }
 
-/// Two enemy models whose cards [`tie`], the first such pair in the order given. Over any list
-/// that can be walked twice, so the game asks it of its models without collecting them.
+/// Two enemy models whose cards tie ([`tie_key`]), the first such pair in the order given,
+/// over any list that can be walked twice.
 fn cross_side_tie<'a, P, I>(placed: I) -> Option<(P, P)>
 where
     P: Borrow<Placed<'a>>,
     I: Iterator<Item = P> + Clone,
 {
     // Asked after every event, and mostly there is no tie: one walk finds whether both sides
-    // hold a card alike (a side's bit per value, surprise and drink), before looking for the
-    // pair to name.
+    // hold a card of one key (a bit per side for each key), before looking for the pair to
+    // name. A value past the table's 16 goes straight to the look.
     let mut sides = [0u8; 64];
     let alike = placed.clone().any(|p| {
         let p = p.borrow();
-        let at = usize::from(p.card.value()) * 4 + usize::from(p.surprised) * 2 + usize::from(p.drunk);
+        let (value, surprised, drunk) = tie_key(p);
+        let at = usize::from(value) * 4 + usize::from(surprised) * 2 + usize::from(drunk);
         let side = if p.side == Side::A { 1 } else { 2 };
         sides.get_mut(at).is_none_or(|held| {
             *held |= side;
@@ -101,7 +102,8 @@ where
     }
     let mut rest = placed;
     while let Some(x) = rest.next() {
-        if let Some(y) = rest.clone().find(|y| tie(x.borrow(), y.borrow())) {
+        let ties = |y: &P| x.borrow().side != y.borrow().side && tie_key(x.borrow()) == tie_key(y.borrow());
+        if let Some(y) = rest.clone().find(ties) {
             return Some((x, y));
         }
     }
@@ -257,6 +259,22 @@ mod tests {
     }
 
     #[test]
+    fn the_tie_named_is_the_first_pair_in_the_order_given() {
+        let placed = vec![
+            place(Side::A, "Wyatt", "9H"),
+            place(Side::A, "Virgil", "7H"),
+            place(Side::B, "Billy", "7S"),
+            place(Side::B, "Ike", "9S"),
+        ];
+        let refused = first_to_act(&placed, None).expect_err("two ties, no priority");
+        assert_eq!(
+            refused.to_string(),
+            "Wyatt (9♥) and Ike (9♠) tie: say which side placed its first card first (if both placed at once, each draws a card and the higher card has priority)"
+        );
+        assert_eq!(first_to_act(&placed, Some(Side::B)), Ok(Some(3)));
+    }
+
+    #[test]
     fn own_side_ties_keep_the_owners_order() {
         let placed = vec![place(Side::A, "Wyatt", "7H"), place(Side::A, "Virgil", "7D")];
         assert!(!needs_priority(&[placed[0].clone(), placed[1].clone(), place(Side::B, "Ike", "3S")]));
@@ -295,6 +313,13 @@ mod tests {
                 .collect();
             let priority = Some(if priority_a { Side::A } else { Side::B });
             let order = activation_order(&placed, priority).expect("priority given");
+            proptest::prop_assert_eq!(first_to_act(&placed, priority), Ok(order.first().copied()));
+            // Without priority: refused exactly when some pair of enemy models ties.
+            let tie = placed.iter().enumerate().any(|(i, x)| {
+                placed[i + 1..].iter().any(|y| x.side != y.side && x.card.value() == y.card.value())
+            });
+            proptest::prop_assert_eq!(first_to_act(&placed, None).is_err(), tie);
+            proptest::prop_assert_eq!(activation_order(&placed, None).is_err(), tie);
             let mut seen = order.clone();
             seen.sort_unstable();
             proptest::prop_assert_eq!(seen, (0..placed.len()).collect::<Vec<_>>());
