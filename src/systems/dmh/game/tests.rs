@@ -314,6 +314,32 @@ fn a_broken_side_ends_the_game_at_its_big_nerve_test() {
     assert_eq!((game.phase, game.broke), (Phase::Over, Some(1)));
 }
 
+/// What the rules read back of this turn, read from the game's events themselves (those
+/// since the last initiative deal, the set-up left out), for the random games to hold the
+/// notes the state keeps to.
+fn notes_read_back(events: &[Event]) -> super::TurnNotes {
+    let since = events.iter().rposition(|e| matches!(e, Event::DealInitiative { .. })).map_or(0, |at| at + 1);
+    let turn: Vec<&Event> = events[since..].iter().filter(|e| !matches!(e, Event::Begin(_))).collect();
+    let ended = turn.iter().rposition(|e| matches!(e, Event::EndTurn)).map_or(0, |at| at + 1);
+    super::TurnNotes {
+        started: turn
+            .iter()
+            .any(|e| matches!(e, Event::EndActivation { .. } | Event::Shot { .. } | Event::Switch { .. })),
+        big_nerve_taken: turn[ended..]
+            .iter()
+            .filter_map(|e| if let Event::BigNerve { side, .. } = e { Some(*side) } else { None })
+            .collect(),
+        second_cards: turn
+            .iter()
+            .filter_map(|e| if let Event::ExtraCard { model, .. } = e { Some(*model) } else { None })
+            .collect(),
+        last_move: match turn.last() {
+            Some(Event::Move { model, .. }) => Some(*model),
+            _ => None,
+        },
+    }
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
     #[test]
@@ -328,7 +354,13 @@ proptest::proptest! {
             seed,
             steps,
             |game, rng| next_event(rules, game, rng.random()),
-            |game| if game.cards_conserved(rules, &setup) { Ok(()) } else { Err("a card is lost or doubled".to_owned()) },
+            |game| {
+                if !game.cards_conserved(rules, &setup) {
+                    return Err("a card is lost or doubled".to_owned());
+                }
+                let read_back = notes_read_back(&game.events);
+                if game.this_turn == read_back { Ok(()) } else { Err(format!("the turn's notes are {:?}, its events say {read_back:?}", game.this_turn)) }
+            },
         )
         .map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
         replays_exactly(rules, &played).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
