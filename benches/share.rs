@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use posse::kernel::log::{Log, Rules, Summary, TableRules};
 use posse::kernel::seat::{Choice, Prompt, Seat, SeatRules, SeatView};
 use posse::session::{Seated, Table};
+use posse::share::phone::Stream;
 use posse::share::{Options, Share};
 use posse::store::DataDir;
 use serde_json::{Value, json};
@@ -128,27 +129,6 @@ fn request(at: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value)
     posse::share::phone::request(at, method, path, body).expect("answered")
 }
 
-/// A seat's stream of views, as its phone reads it.
-struct Stream(posse::share::phone::Stream);
-
-impl Stream {
-    fn open(at: SocketAddr, path: &str) -> Stream {
-        Stream(posse::share::phone::Stream::open(at, path).expect("a stream"))
-    }
-
-    /// The next message: its event name and its data.
-    fn next(&mut self) -> (String, Value) {
-        self.0.next_message().expect("a message")
-    }
-
-    /// The next message, which is a view.
-    fn view(&mut self) -> Value {
-        let (event, view) = self.next();
-        assert_eq!(event, "view", "{view}");
-        view
-    }
-}
-
 fn claim(at: SocketAddr, code: &str, seat: &str) -> String {
     posse::share::phone::claim(at, code, seat).expect("claimed")
 }
@@ -186,10 +166,11 @@ fn main() {
     };
     let (at, code) = address.recv().expect("the host started");
     let secrets = IDS.map(|seat| claim(at, &code, seat));
-    let mut streams =
-        [0, 1].map(|i| Stream::open(at, &format!("/{code}/events?seat={}&secret={}", IDS[i], secrets[i])));
+    let mut streams = [0, 1].map(|i| {
+        Stream::open(at, &format!("/{code}/events?seat={}&secret={}", IDS[i], secrets[i])).expect("a stream")
+    });
     for stream in &mut streams {
-        stream.view();
+        stream.next_view().expect("a view");
     }
     let mut times = Vec::with_capacity(SAMPLES);
     for i in 0..SAMPLES {
@@ -199,14 +180,14 @@ fn main() {
         // The acting phone waits for its answer on a thread of its own, as a page does.
         let path = format!("/{code}/act");
         let sent = std::thread::spawn(move || request(at, "POST", &path, &body));
-        let seen = streams[other].view();
+        let seen = streams[other].next_view().expect("a view");
         let elapsed = start.elapsed();
         assert_eq!(seen["your_turn"], true, "{seen}");
         assert_eq!(seen["headline"], format!("{} passes · {}'s turn", i + 1, NAMES[other]));
         let (status, answer) = sent.join().expect("answered");
         assert_eq!(status, 200, "{answer}");
         // The acting phone's own stream gets its changed view too.
-        streams[me].view();
+        streams[me].next_view().expect("a view");
         times.push(elapsed.as_secs_f64() * 1e3);
         std::thread::sleep(PACE.saturating_sub(start.elapsed()));
     }

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable as _;
+use posse::share::phone::Stream;
 use serde_json::{Value, json};
 
 use super::support::{App, Dmh as _, SEED, data_with, dealt, game, last_line, play_on, press, start};
@@ -16,27 +17,6 @@ use super::support::{App, Dmh as _, SEED, data_with, dealt, game, last_line, pla
 /// One request, answered and closed: the status and the body as JSON (or as text in a string).
 fn request(at: SocketAddr, method: &str, path: &str, body: &str) -> (u16, Value) {
     posse::share::phone::request(at, method, path, body).expect("answered")
-}
-
-/// A seat's stream of views, as its phone reads it.
-struct Stream(posse::share::phone::Stream);
-
-impl Stream {
-    fn open(at: SocketAddr, path: &str) -> Stream {
-        Stream(posse::share::phone::Stream::open(at, path).expect("a stream"))
-    }
-
-    /// The next message: its event name and its data.
-    fn next(&mut self) -> (String, Value) {
-        self.0.next_message().expect("a message")
-    }
-
-    /// The next message, which is a view.
-    fn view(&mut self) -> Value {
-        let (event, view) = self.next();
-        assert_eq!(event, "view", "{view}");
-        view
-    }
 }
 
 /// Where the game is shared, and its join code.
@@ -119,8 +99,9 @@ fn a_phone_takes_a_seat_and_plays_the_host_undoes_it_and_closing_the_game_stops_
     h.get_by_label("Sharing · 1 of 2 seats");
 
     // Its view: its own hand, what it may do with each card on Wyatt Earp's activation.
-    let mut phone = Stream::open(at, &format!("/{code}/events?seat=side-a&secret={secret}"));
-    let before = phone.view();
+    let mut phone =
+        Stream::open(at, &format!("/{code}/events?seat=side-a&secret={secret}")).expect("a stream");
+    let before = phone.next_view().expect("a view");
     assert_eq!(before["headline"], "Turn 1 · Wyatt Earp (A♥) of Tombstone Law acts");
     assert_eq!(before["your_turn"], true);
     let on = |who: usize| format!("play:8H:0.{who}");
@@ -140,33 +121,33 @@ fn a_phone_takes_a_seat_and_plays_the_host_undoes_it_and_closing_the_game_stops_
     assert_eq!(game(&h).events.len(), events + 1);
     assert_eq!(last_line(&h), line);
     h.get_by_label(&format!("Undo: {line}"));
-    let after = phone.view();
+    let after = phone.next_view().expect("a view");
     assert_eq!(after["your_turn"], false, "The Clanton Gang may trump it");
     assert_eq!(choices(&after), Vec::<String>::new());
 
     // Undone on the host: the phone is sent its view as it was.
     press(&mut h, &format!("Undo: {line}"));
     assert_eq!(game(&h).events.len(), events);
-    assert_eq!(phone.view(), before);
+    assert_eq!(phone.next_view().expect("a view"), before);
 
     // Freed: the phone's stream ends and the seat is free for another.
     press(&mut h, "Free seat");
-    assert_eq!(phone.next().0, "gone");
+    assert_eq!(phone.next_message().expect("a message").0, "gone");
     h.get_by_label("Tombstone Law (Lawmen) · free");
     h.get_by_label("Sharing · 0 of 2 seats");
     let (status, _) = request(at, "GET", &format!("/{code}/events?seat=side-a&secret={secret}"), "");
     assert_eq!(status, 403);
 
     // Closing the game stops sharing: every stream ends and the port no longer answers.
-    let mut watcher = Stream::open(at, &format!("/{code}/events"));
-    assert_eq!(watcher.view()["hand"], json!([]));
+    let mut watcher = Stream::open(at, &format!("/{code}/events")).expect("a stream");
+    assert_eq!(watcher.next_view().expect("a view")["hand"], json!([]));
     press(&mut h, "Close game");
     assert!(h.state().dmh().table.open_id().is_none());
     assert!(h.state().sharing.running().is_none());
     h.get_by_label("Sharing stopped: the game was closed.");
     assert!(h.query_by_label_contains("Sharing ·").is_none(), "nothing is shared");
     assert!(!share_button(&h), "no game, nothing to share");
-    assert_eq!(watcher.next().0, "stopped");
+    assert_eq!(watcher.next_message().expect("a message").0, "stopped");
     // The listener closes on a thread of its own, within a moment.
     let deadline = std::time::Instant::now() + Duration::from_secs(3);
     while TcpStream::connect(at).is_ok() && std::time::Instant::now() < deadline {

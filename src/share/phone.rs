@@ -86,4 +86,15 @@ impl Stream {
             }
         }
     }
+
+    /// The next message, which must be a view: the seat's view.
+    ///
+    /// # Errors
+    /// As [`Stream::next_message`], and when the message is another (`gone`, `stopped`).
+    pub fn next_view(&mut self) -> io::Result<Value> {
+        match self.next_message()? {
+            (event, view) if event == "view" => Ok(view),
+            (event, data) => Err(broken(&format!("a {event} message came instead of a view: {data}"))),
+        }
+    }
 }

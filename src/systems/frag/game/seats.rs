@@ -655,10 +655,9 @@ impl SeatRules for Rulebook {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::systems::frag::game::{EDITION, Game, HouseRules, Play, Seat, Setup, WeaponCard};
+    use crate::systems::frag::game::tests::{book, new_game, ok, seat};
+    use crate::systems::frag::game::{Game, Play, WeaponCard};
     use crate::systems::frag::rules::Deck;
-    use crate::systems::frag::rules::embedded;
-    use crate::systems::frag::rules::fighter::Fighter;
 
     const ANN: usize = 0;
     const BOB: usize = 1;
@@ -675,49 +674,15 @@ mod tests {
         "play:other",
     ];
 
-    fn book() -> &'static Rulebook {
-        embedded::rulebook().expect("data")
-    }
-
-    fn seat(name: &str, character: &str, (health, speed, accuracy): (u32, u32, u32)) -> Seat {
-        Seat {
-            name: name.into(),
-            fighter: Fighter {
-                character: character.into(),
-                name: String::new(),
-                health,
-                speed,
-                accuracy,
-                wins: 0,
-            },
-        }
-    }
-
-    #[expect(clippy::needless_pass_by_value, reason = "the tests read better passing events by value")]
-    fn ok(g: &mut Game, event: Event) {
-        if let Err(e) = g.apply(book(), &event) {
-            panic!("{event:?} was refused: {e}");
-        }
-    }
-
     /// Ann (Agency Operative 2/2/3, keeps 4 cards), Bob (Indian Brave 3/2/2), Cy (Harrowed
     /// Gunslinger 2/3/2); Ann's royal flush goes first; four cards each.
     fn deadlands() -> Game {
-        let mut g = Game::default();
-        ok(
-            &mut g,
-            Event::Begin(Box::new(Setup {
-                variant: Variant::Deadlands,
-                players: vec![
-                    seat("Ann", "agency-operative", (2, 2, 3)),
-                    seat("Bob", "indian-brave", (3, 2, 2)),
-                    seat("Cy", "harrowed-gunslinger", (2, 3, 2)),
-                ],
-                frag_target: None,
-                house: HouseRules::default(),
-                edition: EDITION,
-            })),
-        );
+        let players = vec![
+            seat("Ann", "agency-operative", (2, 2, 3)),
+            seat("Bob", "indian-brave", (3, 2, 2)),
+            seat("Cy", "harrowed-gunslinger", (2, 3, 2)),
+        ];
+        let mut g = new_game(Variant::Deadlands, players, None);
         let hands = [
             ["AS", "KS", "QS", "JS", "10S"],
             ["7H", "7D", "2C", "3S", "9D"],
@@ -880,17 +845,8 @@ mod tests {
 
     #[test]
     fn the_huckster_is_offered_the_hex() {
-        let mut g = Game::default();
-        ok(
-            &mut g,
-            Event::Begin(Box::new(Setup {
-                variant: Variant::Deadlands,
-                players: vec![seat("Ann", "huckster", (2, 2, 3)), seat("Bob", "indian-brave", (3, 2, 2))],
-                frag_target: None,
-                house: HouseRules::default(),
-                edition: EDITION,
-            })),
-        );
+        let players = vec![seat("Ann", "huckster", (2, 2, 3)), seat("Bob", "indian-brave", (3, 2, 2))];
+        let mut g = new_game(Variant::Deadlands, players, None);
         let hands = [["AS", "KS", "QS", "JS", "10S"], ["7H", "7D", "2C", "3S", "9D"]];
         let hands = hands.iter().map(|h| h.iter().map(|c| c.parse().expect("card")).collect()).collect();
         ok(&mut g, Event::PokerHands { hands });
@@ -967,7 +923,7 @@ mod tests {
         assert!(!ann.offers("end"), "the turn cannot end over the limit");
         assert!(!ann.offers("discard:1"));
         assert_eq!(
-            book().seat_event(&g, "fighter-0", "discard", &crate::kernel::seat::Values::new()),
+            book().seat_event(&g, "fighter-0", "discard", &Values::new()),
             Ok(Event::Discard { player: ANN, count: 1 })
         );
         ok(&mut g, Event::Discard { player: ANN, count: 1 });
@@ -986,7 +942,7 @@ mod tests {
         assert_eq!(ann.prompts[0].text, "You hold 6 cards and may keep 4 when your turn ends.");
         assert_eq!(ann.prompts[0].choices, [Choice::new("discard:2", "Discard 2 cards")]);
         assert_eq!(
-            book().seat_event(&g, "fighter-0", "discard:2", &crate::kernel::seat::Values::new()),
+            book().seat_event(&g, "fighter-0", "discard:2", &Values::new()),
             Ok(Event::Discard { player: ANN, count: 2 })
         );
 
@@ -1007,16 +963,12 @@ mod tests {
             ("remove:0", Event::Remove { player: ANN, card: "Laser Pistol".into() }),
             ("end", Event::EndTurn),
         ] {
-            let made = book()
-                .seat_event(&g, "fighter-0", choice, &crate::kernel::seat::Values::new())
-                .expect("an event");
+            let made = book().seat_event(&g, "fighter-0", choice, &Values::new()).expect("an event");
             assert_eq!(made, event);
             assert!(g.allows(book(), &made), "{choice}");
         }
         // Dropped, the pistol lies in a pile Ann may not take from again this turn.
-        let event = book()
-            .seat_event(&g, "fighter-0", "drop:0", &crate::kernel::seat::Values::new())
-            .expect("an event");
+        let event = book().seat_event(&g, "fighter-0", "drop:0", &Values::new()).expect("an event");
         ok(&mut g, event);
         let ann = view(&g, Some("fighter-0"));
         let pile = ann.table.last().expect("a pile");
@@ -1025,8 +977,7 @@ mod tests {
             ("Leftovers, pile 1", "Laser Pistol", "Where Ann fell")
         );
         assert!(pile.actions.is_empty());
-        let event =
-            book().seat_event(&g, "fighter-0", "end", &crate::kernel::seat::Values::new()).expect("an event");
+        let event = book().seat_event(&g, "fighter-0", "end", &Values::new()).expect("an event");
         ok(&mut g, event);
         assert_eq!(g.state.current_player(), Some(BOB));
         assert!(view(&g, Some("fighter-1")).your_turn);
@@ -1040,12 +991,9 @@ mod tests {
         // Ann's drop, and an end of turn, are not Bob's to choose.
         assert!(!bob.offers("drop:0") && !bob.offers("end") && !bob.offers("discard"));
         for bad in ["fly", "drop:x", "drop:7", "take:9:blood", "discard:many", ""] {
-            assert!(
-                book().seat_event(&g, "fighter-0", bad, &crate::kernel::seat::Values::new()).is_err(),
-                "{bad}"
-            );
+            assert!(book().seat_event(&g, "fighter-0", bad, &Values::new()).is_err(), "{bad}");
         }
-        assert!(book().seat_event(&g, "fighter-5", "end", &crate::kernel::seat::Values::new()).is_err());
+        assert!(book().seat_event(&g, "fighter-5", "end", &Values::new()).is_err());
     }
 
     #[test]
@@ -1082,7 +1030,7 @@ mod tests {
         assert!(!bob.your_turn);
         assert!(ids(&bob).is_empty(), "nothing else happens until Ann answers");
         assert_eq!(
-            book().seat_event(&g, "fighter-0", "nocure", &crate::kernel::seat::Values::new()),
+            book().seat_event(&g, "fighter-0", "nocure", &Values::new()),
             Ok(Event::NoCure { player: ANN })
         );
         let mut cured = g.clone();
@@ -1161,17 +1109,8 @@ mod tests {
     /// Frag Zombies!!!: Ann (Saloon Gal 2/3/2) rolled 6 to Bob's (Mad Scientist 3/2/2) 2 and
     /// goes first; three cards each from the set-up.
     fn zombies() -> Game {
-        let mut g = Game::default();
-        ok(
-            &mut g,
-            Event::Begin(Box::new(Setup {
-                variant: Variant::Zombies,
-                players: vec![seat("Ann", "saloon-gal", (2, 3, 2)), seat("Bob", "mad-scientist", (3, 2, 2))],
-                frag_target: None,
-                house: HouseRules::default(),
-                edition: EDITION,
-            })),
-        );
+        let players = vec![seat("Ann", "saloon-gal", (2, 3, 2)), seat("Bob", "mad-scientist", (3, 2, 2))];
+        let mut g = new_game(Variant::Zombies, players, None);
         ok(&mut g, Event::TieRoll { rolls: vec![6, 2] });
         g
     }
@@ -1186,15 +1125,12 @@ mod tests {
         ok(&mut g, Event::ZombiesAdjacent { count: 0 });
         let ann = view(&g, Some("fighter-0"));
         assert_eq!(ann.counters[1], Counter { label: "Zombie frags".into(), value: "0 of 25".into() });
-        let end =
-            book().seat_event(&g, "fighter-0", "end", &crate::kernel::seat::Values::new()).expect("an event");
+        let end = book().seat_event(&g, "fighter-0", "end", &Values::new()).expect("an event");
         ok(&mut g, end);
         let bob = view(&g, Some("fighter-1"));
         assert_eq!(bob.prompts[0].choices, [Choice::new("respawn", "Respawn at Town Square")]);
         assert!(!view(&g, Some("fighter-0")).offers("respawn"));
-        let event = book()
-            .seat_event(&g, "fighter-1", "respawn", &crate::kernel::seat::Values::new())
-            .expect("an event");
+        let event = book().seat_event(&g, "fighter-1", "respawn", &Values::new()).expect("an event");
         ok(&mut g, event);
         assert!(g.state.players[BOB].is_active());
     }

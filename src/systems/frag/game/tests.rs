@@ -9,11 +9,11 @@ use crate::systems::frag::rules::embedded;
 use crate::systems::frag::rules::fighter::Fighter;
 use crate::systems::frag::rules::shootout::FirstShot;
 
-fn book() -> &'static Rulebook {
+pub(super) fn book() -> &'static Rulebook {
     embedded::rulebook().expect("data")
 }
 
-fn seat(name: &str, character: &str, (health, speed, accuracy): (u32, u32, u32)) -> Seat {
+pub(super) fn seat(name: &str, character: &str, (health, speed, accuracy): (u32, u32, u32)) -> Seat {
     Seat {
         name: name.into(),
         fighter: Fighter {
@@ -27,7 +27,7 @@ fn seat(name: &str, character: &str, (health, speed, accuracy): (u32, u32, u32))
     }
 }
 
-fn new_game(variant: Variant, players: Vec<Seat>, frag_target: Option<u32>) -> Game {
+pub(super) fn new_game(variant: Variant, players: Vec<Seat>, frag_target: Option<u32>) -> Game {
     let mut g = Game::default();
     ok(
         &mut g,
@@ -44,7 +44,7 @@ fn new_game(variant: Variant, players: Vec<Seat>, frag_target: Option<u32>) -> G
 
 /// Applies an event that must be accepted, and gives its log line.
 #[expect(clippy::needless_pass_by_value, reason = "the tests read better passing events by value")]
-fn ok(g: &mut Game, event: Event) -> String {
+pub(super) fn ok(g: &mut Game, event: Event) -> String {
     if let Err(e) = g.apply(book(), &event) {
         panic!("{event:?} was refused: {e}");
     }

@@ -916,7 +916,7 @@ mod tests {
         // Bea cannot spend for Ann: the seat has no such choice, and the rules refuse it.
         assert!(!view(&fight, Some("player-2")).offers("unshake:ann:0:white"));
         assert_eq!(
-            s.seat_event(&fight, "player-2", "unshake:ann:0:white", &crate::kernel::seat::Values::new()),
+            s.seat_event(&fight, "player-2", "unshake:ann:0:white", &Values::new()),
             Err("Ann is not one of Bea's characters.".to_owned())
         );
         play(
@@ -930,9 +930,7 @@ mod tests {
             v.prompts[0].text,
             "Ann is Shaken: roll Spirit at the table and type the dice, or spend a chip to shake it off"
         );
-        let event = s
-            .seat_event(&fight, "player-1", "unshake:ann:0:red", &crate::kernel::seat::Values::new())
-            .expect("an event");
+        let event = s.seat_event(&fight, "player-1", "unshake:ann:0:red", &Values::new()).expect("an event");
         assert_eq!(
             event,
             Event::SpendChip {
@@ -961,14 +959,7 @@ mod tests {
             "Ann takes 1 wound(s): soak with a chip, Posse rolling or with the real dice"
         );
         // "Roll it for me" and "I rolled" side by side: Vigor d6 and the Wild Die typed.
-        let dice = |c: Choice| {
-            c.with_field(Field::number("trait", "Ann's d6 total", 1, 999)).with_field(Field::number(
-                "wild",
-                "Ann's Wild Die (d6) total",
-                1,
-                999,
-            ))
-        };
+        let dice = |c: Choice| anns_dice(c, 6);
         assert_eq!(
             v.prompts[0].choices,
             [
@@ -978,9 +969,7 @@ mod tests {
                 dice(Choice::new("soak-dice:red", "Spend a red chip: soak (I rolled Vigor)")),
             ]
         );
-        let event = s
-            .seat_event(&fight, "player-1", "soak:white", &crate::kernel::seat::Values::new())
-            .expect("an event");
+        let event = s.seat_event(&fight, "player-1", "soak:white", &Values::new()).expect("an event");
         let seed = derive_seed(11, SALT_SEAT, u64::try_from(fight.events.len()).expect("a count"));
         assert_eq!(
             event,
@@ -996,7 +985,7 @@ mod tests {
         let v = view(&fight, Some("player-1"));
         assert!(!v.offers("soak:white"));
         assert_eq!(
-            s.seat_event(&fight, "player-1", "soak:white", &crate::kernel::seat::Values::new()),
+            s.seat_event(&fight, "player-1", "soak:white", &Values::new()),
             Err("There are no wounds just taken to soak.".to_owned())
         );
     }
@@ -1023,7 +1012,7 @@ mod tests {
         let s = savage();
         assert!(!view(&fight, Some("player-1")).offers("soak:white"));
         assert_eq!(
-            s.seat_event(&fight, "player-1", "soak:white", &crate::kernel::seat::Values::new()),
+            s.seat_event(&fight, "player-1", "soak:white", &Values::new()),
             Err("There are no wounds just taken to soak.".to_owned())
         );
         // Nothing to soak: no dice are asked for, and the rules say why.
@@ -1036,19 +1025,19 @@ mod tests {
             Err("Ann is not Shaken.".to_owned())
         );
         assert_eq!(
-            s.seat_event(&fight, "player-1", "spend:bonus:white", &crate::kernel::seat::Values::new()),
+            s.seat_event(&fight, "player-1", "spend:bonus:white", &Values::new()),
             Err("A white chip cannot be spent to add to a total.".to_owned())
         );
         assert_eq!(
-            s.seat_event(&fight, "player-2", "spend:reroll:white", &crate::kernel::seat::Values::new()),
+            s.seat_event(&fight, "player-2", "spend:reroll:white", &Values::new()),
             Err("Bea has no white chip.".to_owned())
         );
         assert_eq!(
-            s.seat_event(&fight, "player-1", "deal", &crate::kernel::seat::Values::new()),
+            s.seat_event(&fight, "player-1", "deal", &Values::new()),
             Err("'deal' is not a choice of this fight.".to_owned())
         );
         assert_eq!(
-            s.seat_event(&fight, "marshal", "spend:reroll:white", &crate::kernel::seat::Values::new()),
+            s.seat_event(&fight, "marshal", "spend:reroll:white", &Values::new()),
             Err("There is no such seat in this fight.".to_owned())
         );
     }
@@ -1091,9 +1080,8 @@ mod tests {
             v.prompts[1].choices[1],
             Choice::new("reroll-spirit:red", "Spend a red chip: reroll (Posse rolls Spirit)")
         );
-        let event = s
-            .seat_event(&fight, "player-1", "reroll-spirit:white", &crate::kernel::seat::Values::new())
-            .expect("an event");
+        let event =
+            s.seat_event(&fight, "player-1", "reroll-spirit:white", &Values::new()).expect("an event");
         let seed = derive_seed(11, SALT_SEAT, u64::try_from(fight.events.len()).expect("a count"));
         assert_eq!(
             event,
@@ -1144,9 +1132,7 @@ mod tests {
                     .with_field(Field::number("die", "The added d6's total", 1, 999)),
             ]
         );
-        let event = s
-            .seat_event(&fight, "player-1", "extra-damage:red", &crate::kernel::seat::Values::new())
-            .expect("an event");
+        let event = s.seat_event(&fight, "player-1", "extra-damage:red", &Values::new()).expect("an event");
         let seed = derive_seed(11, SALT_SEAT, u64::try_from(fight.events.len()).expect("a count"));
         assert_eq!(
             event,
@@ -1157,7 +1143,7 @@ mod tests {
             }
         );
         assert_eq!(
-            s.seat_event(&fight, "player-1", "extra-damage:white", &crate::kernel::seat::Values::new()),
+            s.seat_event(&fight, "player-1", "extra-damage:white", &Values::new()),
             Err("A white chip cannot be spent to add a die to the damage.".to_owned())
         );
         play(&mut fight, &[event]);
@@ -1168,11 +1154,16 @@ mod tests {
         pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
     }
 
-    /// The fields of a typed trait roll of Ann's (d6, and the Wild Die).
-    fn anns_dice(choice: Choice, die: u32) -> Choice {
+    /// The fields of a typed trait roll of `who`'s (a d`die`, and the Wild Die).
+    fn dice_of(choice: Choice, who: &str, die: u32) -> Choice {
         choice
-            .with_field(Field::number("trait", format!("Ann's d{die} total"), 1, 999))
-            .with_field(Field::number("wild", "Ann's Wild Die (d6) total", 1, 999))
+            .with_field(Field::number("trait", format!("{who}'s d{die} total"), 1, 999))
+            .with_field(Field::number("wild", format!("{who}'s Wild Die (d6) total"), 1, 999))
+    }
+
+    /// The fields of a typed trait roll of Ann's.
+    fn anns_dice(choice: Choice, die: u32) -> Choice {
+        dice_of(choice, "Ann", die)
     }
 
     /// Round one with Ann Shaken by the Boss's hit, at the start of her turn.
@@ -1291,14 +1282,7 @@ mod tests {
         let mut fight = round_one();
         play(&mut fight, &[Event::BeginTurn { unit: "boss".to_owned() }, hit("bob", 25)]);
         let v = view(&fight, Some("player-2"));
-        let bobs = |c: Choice| {
-            c.with_field(Field::number("trait", "Bob's d6 total", 1, 999)).with_field(Field::number(
-                "wild",
-                "Bob's Wild Die (d6) total",
-                1,
-                999,
-            ))
-        };
+        let bobs = |c: Choice| dice_of(c, "Bob", 6);
         assert_eq!(v.prompts[0].choices, [bobs(Choice::new("roll:incapacitation:bob:0", "I rolled Vigor"))]);
         let event = s
             .seat_event(
