@@ -581,23 +581,20 @@ fn an_incapacitated_hero_draws_the_injury_and_is_healed() {
     );
 }
 
-/// fr 44: "Le meilleur résultat est gardé": Kid fails his Spirit roll and rerolls it with one
-/// of Bob's chips from his own turn panel; the success stands.
-#[test]
-fn a_failed_spirit_roll_is_rerolled_with_a_chip() {
+/// A dealt fight where Bob has drawn a white chip and Kid is Shaken by a hit of exactly his
+/// Toughness.
+fn kid_shaken_bob_holding_a_white_chip(dir: &std::path::Path) -> crate::support::App {
     use posse::systems::savage::game::Holder;
     use posse::systems::savage::rules::chips::ChipColour;
-    let dir = crate::savage::data_with_combatants();
-    let mut h = a_dealt_fight(dir.path());
+    let mut h = a_dealt_fight(dir);
     let bob = Holder::Player("Bob".into());
     send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::White]) });
     let rules = posse::systems::savage::rules::embedded().expect("the rules");
     let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
-    let kid = MemberRef::new("kid", 0);
     send(
         &mut h,
         Event::Damage {
-            target: kid.clone(),
+            target: MemberRef::new("kid", 0),
             attacker: None,
             roll: DamageRoll::Total { total: toughness },
             modifier: 0,
@@ -606,6 +603,16 @@ fn a_failed_spirit_roll_is_rerolled_with_a_chip() {
             ap: 0,
         },
     );
+    h
+}
+
+/// fr 44: "Le meilleur résultat est gardé": Kid fails his Spirit roll and rerolls it with one
+/// of Bob's chips from his own turn panel; the success stands.
+#[test]
+fn a_failed_spirit_roll_is_rerolled_with_a_chip() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = kid_shaken_bob_holding_a_white_chip(dir.path());
+    let kid = MemberRef::new("kid", 0);
     send(&mut h, Event::BeginTurn { unit: "kid".into() });
     let roll = TraitDice::Typed { trait_die: 3, wild_die: Some(2) };
     send(&mut h, Event::Recover { target: kid.clone(), roll, modifier: 0 });
@@ -626,27 +633,9 @@ fn a_failed_spirit_roll_is_rerolled_with_a_chip() {
 #[test]
 fn a_player_shakes_off_shaken_from_their_seat_and_the_host_undoes_it() {
     use posse::host::SystemApp as _;
-    use posse::systems::savage::game::Holder;
-    use posse::systems::savage::rules::chips::ChipColour;
     let dir = crate::savage::data_with_combatants();
-    let mut h = a_dealt_fight(dir.path());
-    let bob = Holder::Player("Bob".into());
-    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::White]) });
-    let rules = posse::systems::savage::rules::embedded().expect("the rules");
-    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    let mut h = kid_shaken_bob_holding_a_white_chip(dir.path());
     let kid = MemberRef::new("kid", 0);
-    send(
-        &mut h,
-        Event::Damage {
-            target: kid.clone(),
-            attacker: None,
-            roll: DamageRoll::Total { total: toughness },
-            modifier: 0,
-            nonlethal: false,
-            situation: Situation::default(),
-            ap: 0,
-        },
-    );
     let mut shared = savage_mut(&mut h).shared().expect("a fight to share");
     let seats = shared.seats();
     assert!(seats.iter().all(|s| !s.name.contains("Boss")), "the Marshal's side has no seat: {seats:?}");
