@@ -648,6 +648,15 @@ pub struct SceneSide {
     pub second_card_from_turn: Option<u32>,
 }
 
+impl SceneSide {
+    /// Whether this side's cast names its models (models required or forbidden, or how many):
+    /// then the cast takes the place of the gang's own model counts (rulebook line 271).
+    #[must_use]
+    pub fn stipulates_models(&self) -> bool {
+        !self.required.is_empty() || !self.forbidden_classes.is_empty() || self.models.is_some()
+    }
+}
+
 /// Both sides of a scene.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sides {

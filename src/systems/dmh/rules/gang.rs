@@ -275,7 +275,12 @@ pub fn validate_file(
     if let (Some(gang), Some(scene), Some(role)) =
         (rules.gang(&file.gang), file.scene.as_deref().and_then(|id| rules.scene(id)), file.role)
     {
-        report.problems.extend(cast_problems(gang, file, scene.sides.get(role), &scene.title));
+        let side = scene.sides.get(role);
+        if side.stipulates_models() {
+            // The cast's stipulations override the gang's own counts (line 271).
+            report.problems.retain(|p| p.rule != ProblemRule::ProfileCount);
+        }
+        report.problems.extend(cast_problems(gang, file, side, &scene.title));
         report.valid = report.problems.is_empty();
     }
     Ok(report)
@@ -701,6 +706,42 @@ mod tests {
         let problems = cast_problems(g, &file, &blood.sides.good, &blood.title);
         assert_eq!(problems[0].message, "There Will Be Blood allows no bosses: remove Ike.");
         assert_eq!(problems[0].models, vec![0]);
+    }
+
+    #[test]
+    fn a_cast_that_names_its_models_takes_the_place_of_the_gangs_counts() {
+        let rules = embedded::rules();
+        // Hang 'Em High's bad side is three dudes: the Outlaws' "exactly 1 Boss" gives way.
+        let mut file = gang(
+            "outlaws",
+            vec![
+                model("Billy", "dude", &["pistol"]),
+                model("Frank", "dude", &["pistol"]),
+                model("Tom", "dude", &["repeater"]),
+            ],
+        );
+        file.scene = Some("hang-em-high".into());
+        file.role = Some(Role::Bad);
+        file.rep_limit = Some(6);
+        let report = validate_file(rules, &file, None).expect("known");
+        assert_eq!(report.problems, vec![], "three dudes are that cast");
+        assert!(report.valid);
+        // A full-gang scene names no models, so the gang's counts still hold.
+        file.scene = Some("gunfight".into());
+        let report = validate_file(rules, &file, None).expect("known");
+        let counts: Vec<&str> = report
+            .problems
+            .iter()
+            .filter(|p| p.rule == ProblemRule::ProfileCount)
+            .map(|p| p.message.as_str())
+            .collect();
+        assert_eq!(counts, vec!["The Outlaws need exactly 1 Boss (1); this gang has 0."]);
+        // The rest of the rules stay: a boss as well costs too much and is not in the cast.
+        file.scene = Some("hang-em-high".into());
+        file.models.push(model("Ike", "boss", &["pistol"]));
+        let report = validate_file(rules, &file, None).expect("known");
+        let rules_broken: Vec<ProblemRule> = report.problems.iter().map(|p| p.rule).collect();
+        assert_eq!(rules_broken, vec![ProblemRule::RepLimit, ProblemRule::SceneCast]);
     }
 
     #[test]
