@@ -593,6 +593,41 @@ fn every_printout_refuses_a_pipe_or_a_device_and_writes_through_a_link() {
 }
 
 #[test]
+fn a_printout_never_replaces_the_file_it_is_made_from() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).expect("file");
+        path.to_str().expect("path").to_owned()
+    };
+    let gang = copy("gang.json", &std::fs::read_to_string(fixture("lawmen-21.json")).expect("fixture"));
+    let fighter =
+        copy("ann.json", r#"{"character":"huckster","name":"Ann","health":3,"speed":2,"accuracy":2}"#);
+    let combatant = copy(
+        "kid.json",
+        r#"{"name":"Doc","kind":"wild_card","attributes":{"agility":"d8","smarts":"d8","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d8"}}"#,
+    );
+    for (printout, file) in [
+        vec!["gang", "print", &gang, "--out", &gang],
+        vec!["frag", "record-sheet", &fighter, "--out", &fighter],
+        vec!["savage", "combatant", "print", "--file", &combatant, "--out", &combatant],
+    ]
+    .iter()
+    .zip([&gang, &fighter, &combatant])
+    {
+        let before = std::fs::read(file).expect("read");
+        super::support::fails(
+            printout,
+            2,
+            &format!(
+                "Cannot write {file}: it is {file}, the file being printed; give another path for the printout."
+            ),
+        );
+        assert_eq!(std::fs::read(file).expect("read"), before, "{printout:?} left its file as it was");
+    }
+}
+
+#[test]
 fn every_games_files_allow_one_byte_order_mark_and_refuse_two() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("out.pdf");

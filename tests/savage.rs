@@ -183,6 +183,16 @@ fn initiative_puts_jokers_first_then_cards_and_suits() {
 }
 
 #[test]
+fn initiative_says_when_both_jokers_are_dealt_and_keeps_the_names_as_typed() {
+    let both = "Both jokers are already dealt: the deck has two.";
+    // JK took the Black Joker, the one left after RJ, before BJ was typed.
+    support::fails(&["savage", "initiative", "--cards", "Ann=RJ,Bob=JK,Cid=BJ"], 2, both);
+    support::fails(&["savage", "initiative", "--cards", "Ann=JK,Bob=JK,Cid=JK"], 2, both);
+    support::fails(&["savage", "initiative", "--cards", "Ann=BJ,Bob=BJ"], 2, "The card BJ is given twice.");
+    support::fails(&["savage", "initiative", "--cards", "ann=2H,ann=3H"], 2, "ann is given two cards.");
+}
+
+#[test]
 fn soak_and_incapacitation_give_their_chances() {
     let v = json(&["soak", "--vigor", "d8"]);
     assert_eq!(keys(&v["chances"]), ["none", "wounds_1", "wounds_2", "wounds_3_plus"]);

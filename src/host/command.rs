@@ -50,6 +50,13 @@ impl Failure {
     pub fn in_file(path: &std::path::Path, what: impl std::fmt::Display) -> Failure {
         Failure { code: 2, message: format!("{}: {what}", path.display()), starts_with_file: true }
     }
+
+    /// This failure, whose message starts with a file's name or a name the player typed
+    /// (`ann is given two cards`): its first letter keeps its case.
+    #[must_use]
+    pub fn keeping_case(self) -> Failure {
+        Failure { starts_with_file: true, ..self }
+    }
 }
 
 /// What a command prints on success: text, JSON, and the exit code.

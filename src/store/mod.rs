@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use backend::{Files as _, Kind, ReadFailure, files};
 
 pub use journal::{Damage, JOURNAL_LIMIT, Journal, JournalRead, read_journal_of};
-pub use output::write_output;
+pub use output::{write_output, write_output_of};
 
 /// The largest file a player keeps (one thing's JSON: a gang, a fighter, a results file) that
 /// Posse reads: 16 MiB, thousands of times a real one.

@@ -20,7 +20,24 @@ use super::{StoreError, io_reason};
 /// When `path` is a folder, a device, a pipe or a socket, a link to one of those or to
 /// nothing, or when the file cannot be written.
 pub fn write_output(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    write_output_of(path, bytes, &[])
+}
+
+/// [`write_output`] for a printout made from the files `sources`, which it never replaces
+/// (`posse gang print me.json --out me.json`).
+///
+/// # Errors
+/// As [`write_output`], and when `path` leads to one of `sources`.
+pub fn write_output_of(path: &Path, bytes: &[u8], sources: &[&Path]) -> Result<(), StoreError> {
     let refuse = |reason: &str| StoreError::Unwritable { path: path.to_owned(), reason: reason.to_owned() };
+    if let Ok(target) = files().link_target(path)
+        && let Some(source) = sources.iter().find(|s| files().link_target(s).is_ok_and(|t| t == target))
+    {
+        return Err(refuse(&format!(
+            "it is {}, the file being printed; give another path for the printout",
+            source.display()
+        )));
+    }
     let not_a_file = "it is not a regular file (a device, a pipe or a socket), so Posse does not write to it";
     let target = match files().link_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => path.to_owned(),
@@ -105,6 +122,21 @@ mod tests {
             &to_fifo,
             "it is a link to something that is not a regular file (a device, a pipe or a socket), so Posse does not write to it",
         );
+        // The file being printed is never written over, by its own name or through a link.
+        let gang = dir.path().join("gang.json");
+        std::fs::write(&gang, "{}").expect("write");
+        let over_source =
+            format!("it is {}, the file being printed; give another path for the printout", gang.display());
+        for out in [gang.clone(), dir.path().join("./gang.json")] {
+            let err = write_output_of(&out, b"%PDF", &[&real, &gang]).expect_err("refused");
+            assert_eq!(err.to_string(), format!("cannot write {}: {over_source}", out.display()));
+        }
+        let to_gang = dir.path().join("gang.pdf");
+        std::os::unix::fs::symlink(&gang, &to_gang).expect("link");
+        let err = write_output_of(&to_gang, b"%PDF", &[&gang]).expect_err("refused");
+        assert_eq!(err.to_string(), format!("cannot write {}: {over_source}", to_gang.display()));
+        assert_eq!(std::fs::read(&gang).expect("read"), b"{}");
+        write_output_of(&dir.path().join("roster.pdf"), b"%PDF", &[&gang]).expect("another path");
         // A file anybody may write loses that permission when it is replaced.
         std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o666)).expect("chmod");
         write_output(&link, b"again").expect("written through");

@@ -390,11 +390,11 @@ fn poker_cmd(a: &PokerArgs) -> Result<Output, Failure> {
         a.hands.iter().map(|h| parse_hand(h)).collect::<Result<_, _>>()?;
     for (i, (name, _)) in hands.iter().enumerate() {
         if hands[..i].iter().any(|(other, _)| other.eq_ignore_ascii_case(name)) {
-            return Err(Failure::malformed(format!("{name} has two hands")));
+            return Err(Failure::malformed(format!("{name} has two hands")).keeping_case());
         }
     }
-    let showdown =
-        poker::showdown(&hands).map_err(|(player, e)| Failure::malformed(format!("{player}'s hand: {e}")))?;
+    let showdown = poker::showdown(&hands)
+        .map_err(|(player, e)| Failure::malformed(format!("{player}'s hand: {e}")).keeping_case())?;
     let mut text = String::new();
     for h in &showdown.hands {
         let cards: Vec<String> = h.cards.iter().map(ToString::to_string).collect();
@@ -435,7 +435,7 @@ fn record_sheet_cmd(book: &Rulebook, a: &RecordSheetArgs) -> Result<Output, Fail
         sheet::record_sheet_from_json(book, &text, a.frags).map_err(|e| Failure::in_file(&a.fighter, e))?;
     let pages = print::layout(&sheet, paper);
     let pdf = crate::print::render(&pages).map_err(Failure::malformed)?;
-    store::write_output(&a.out, &pdf).map_err(Failure::file)?;
+    store::write_output_of(&a.out, &pdf, &[&a.fighter]).map_err(Failure::file)?;
     let who = if sheet.fighter_name.trim().is_empty() {
         format!("the {}", sheet.character)
     } else {

@@ -319,10 +319,11 @@ fn initiative_cmd<'a>(rules: &'a Rules, args: &'a InitiativeArgs) -> Result<Rend
         if !(i64::from(lowest)..=i64::from(highest)).contains(&roll) {
             return Err(Failure::refused(format!(
                 "{name}'s initiative of {roll} cannot come from {dice}d6 ({lowest} to {highest})"
-            )));
+            ))
+            .keeping_case());
         }
         if entries.iter().any(|e| e.who == name) {
-            return Err(Failure::malformed(format!("{name} is given twice in --rolls")));
+            return Err(Failure::malformed(format!("{name} is given twice in --rolls")).keeping_case());
         }
         entries.push(Entry { who: name, roll: u32::try_from(roll).unwrap_or(lowest), tiebreaks: Vec::new() });
     }
@@ -331,10 +332,9 @@ fn initiative_cmd<'a>(rules: &'a Rules, args: &'a InitiativeArgs) -> Result<Rend
     }
     for (name, value) in parse_pairs(args.tiebreak.as_deref().unwrap_or(""), "--tiebreak", "Ann=5")? {
         let faces = parse_dice(&value, "--tiebreak")?;
-        let entry = entries
-            .iter_mut()
-            .find(|e| e.who == name)
-            .ok_or_else(|| Failure::malformed(format!("{name} has a tiebreak but no roll in --rolls")))?;
+        let entry = entries.iter_mut().find(|e| e.who == name).ok_or_else(|| {
+            Failure::malformed(format!("{name} has a tiebreak but no roll in --rolls")).keeping_case()
+        })?;
         entry.tiebreaks.extend(faces);
     }
     let extra = |e: initiative::ExtraTiebreak<String>| {
@@ -342,6 +342,7 @@ fn initiative_cmd<'a>(rules: &'a Rules, args: &'a InitiativeArgs) -> Result<Rend
             "{} was not tied when that tiebreak was rolled: only tied characters roll again",
             e.0
         ))
+        .keeping_case()
     };
     let standing = initiative::standing(&entries).map_err(extra)?;
     let seeded = if standing.is_settled() {
@@ -353,7 +354,8 @@ fn initiative_cmd<'a>(rules: &'a Rules, args: &'a InitiativeArgs) -> Result<Rend
         return Err(Failure::malformed(format!(
             "{} still tied: give --tiebreak rolls for them, or --seed to let Posse roll",
             groups.join("; ")
-        )));
+        ))
+        .keeping_case());
     };
     let order = initiative::standing(&entries).map_err(extra)?.order;
     let rows: Vec<(String, u32, Vec<D6>)> = order
@@ -407,7 +409,9 @@ fn parse_teams(text: &str) -> Result<(Vec<String>, BTreeMap<String, String>), Fa
         }
         for member in members {
             if let Some(other) = team_of.insert(member.to_owned(), team.clone()) {
-                return Err(Failure::malformed(format!("{member} is in both {other} and {team}")));
+                return Err(
+                    Failure::malformed(format!("{member} is in both {other} and {team}")).keeping_case()
+                );
             }
         }
         teams.push(team);
@@ -436,10 +440,9 @@ fn score_cmd<'a>(rules: &'a Rules, args: &'a ScoreArgs) -> Result<Rendered<'a>, 
     for (killer, victim) in &deaths {
         let (scorer, same_team) = if let Some((_, team_of)) = &teams {
             let team = |name: &String| {
-                team_of
-                    .get(name)
-                    .cloned()
-                    .ok_or_else(|| Failure::malformed(format!("{name} is in no team of --teams")))
+                team_of.get(name).cloned().ok_or_else(|| {
+                    Failure::malformed(format!("{name} is in no team of --teams")).keeping_case()
+                })
             };
             let (killer_team, victim_team) = (team(killer)?, team(victim)?);
             let same = killer_team == victim_team;

@@ -395,10 +395,20 @@ fn initiative_cmd(a: &InitiativeArgs) -> Result<(String, Value), Failure> {
             return Err(Failure::malformed(format!("'{item}' has no name before the '='")));
         }
         if entries.iter().any(|(n, _)| n == name) {
-            return Err(Failure::malformed(format!("{name} is given two cards")));
+            return Err(Failure::malformed(format!("{name} is given two cards")).keeping_case());
         }
         let taken: Vec<Card> = entries.iter().map(|(_, c)| *c).collect();
-        let card = parse_card(code, &taken).map_err(Failure::malformed)?;
+        // `JK` is whichever joker is left, so "RJ, JK, BJ" has given both before BJ.
+        let both = || Failure::malformed("both jokers are already dealt: the deck has two");
+        let jokers_dealt = taken.iter().filter(|c| c.is_joker()).count() == 2;
+        let card = match parse_card(code, &taken) {
+            Ok(card) if jokers_dealt && card.is_joker() => return Err(both()),
+            Ok(card) => card,
+            Err(_) if jokers_dealt && matches!(code.to_ascii_uppercase().as_str(), "JK" | "JOKER") => {
+                return Err(both());
+            }
+            Err(e) => return Err(Failure::malformed(e)),
+        };
         if taken.contains(&card) {
             return Err(Failure::malformed(format!("the card {card} is given twice")));
         }
@@ -544,17 +554,21 @@ fn combatant_cmd(rules: &Rules, a: &CombatantPrintArgs) -> Result<(String, Value
     for path in &a.files {
         let bytes =
             store::read_bounded(path, store::FILE_LIMIT, "a combatant file").map_err(Failure::file)?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| Failure::malformed(format!("{} is not text (UTF-8)", path.display())))?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            Failure::malformed(format!("{} is not text (UTF-8)", path.display())).keeping_case()
+        })?;
         let c = combatant::from_json(&text).map_err(|problems| {
             let words: Vec<String> = problems.iter().map(|p| format!("{}: {}", p.path, p.message)).collect();
             Failure::malformed(format!("{} is not a combatant file ({})", path.display(), words.join("; ")))
+                .keeping_case()
         })?;
         combatants.push(c);
     }
     let pages = combatant_sheet::layout_all(rules, &combatants, paper);
     let names: Vec<&str> = combatants.iter().map(|c| c.name.as_str()).collect();
-    let (text, mut value) = write_pdf(&pages, &a.out, paper, &format!("the sheets of {}", names.join(", ")))?;
+    let sources: Vec<&Path> = a.files.iter().map(PathBuf::as_path).collect();
+    let (text, mut value) =
+        write_pdf(&pages, &a.out, paper, &format!("the sheets of {}", names.join(", ")), &sources)?;
     value["combatants"] = json!(names);
     Ok((text, value))
 }
@@ -562,7 +576,7 @@ fn combatant_cmd(rules: &Rules, a: &CombatantPrintArgs) -> Result<(String, Value
 fn reference_cmd(rules: &Rules, a: &ReferencePrintArgs) -> Result<(String, Value), Failure> {
     let paper = paper_of(&a.paper)?;
     let pages = reference::layout(&ReferenceSheet::build(rules), paper);
-    write_pdf(&pages, &a.out, paper, "the Deadlands reference sheet")
+    write_pdf(&pages, &a.out, paper, "the Deadlands reference sheet", &[])
 }
 
 /// Renders `pages` and writes the PDF to `out`: the sentence saying so and its JSON.
@@ -571,9 +585,10 @@ fn write_pdf(
     out: &Path,
     paper: Paper,
     what: &str,
+    sources: &[&Path],
 ) -> Result<(String, Value), Failure> {
     let pdf = print::render(pages).map_err(Failure::malformed)?;
-    store::write_output(out, &pdf).map_err(Failure::file)?;
+    store::write_output_of(out, &pdf, sources).map_err(Failure::file)?;
     let text = format!(
         "Wrote {what} to {} ({} page(s), {} bytes, {}).",
         out.display(),

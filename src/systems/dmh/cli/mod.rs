@@ -635,9 +635,10 @@ fn write_pdf(
     out: &std::path::Path,
     paper: Paper,
     what: &str,
+    sources: &[&std::path::Path],
 ) -> Result<Output, Failure> {
     let pdf = print::render(pages).map_err(Failure::malformed)?;
-    store::write_output(out, &pdf).map_err(Failure::file)?;
+    store::write_output_of(out, &pdf, sources).map_err(Failure::file)?;
     let text = format!(
         "Wrote {what} to {} ({} page(s), {} bytes, {}).",
         out.display(),
@@ -664,7 +665,7 @@ fn scene_print(rules: &Rules, id: &str, out: &std::path::Path, paper: &str) -> R
         scenes.iter().flat_map(|s| crate::systems::dmh::print::checklist::layout(rules, s, paper)).collect();
     let what =
         if id == "all" { "the twelve scene checklists".to_owned() } else { format!("the checklist of {id}") };
-    write_pdf(&pages, out, paper, &what)
+    write_pdf(&pages, out, paper, &what, &[])
 }
 
 fn reference_print(rules: &Rules, out: &std::path::Path, paper: &str) -> Result<Output, Failure> {
@@ -674,6 +675,7 @@ fn reference_print(rules: &Rules, out: &std::path::Path, paper: &str) -> Result<
         out,
         paper,
         "the quick-reference sheet",
+        &[],
     )
 }
 
@@ -690,7 +692,7 @@ fn gang_print(
     }
     gang::check_scene(rules, &gang_file).map_err(|e| Failure::in_file(file, e))?;
     let pages = roster::layout(rules, &gang_file, paper);
-    write_pdf(&pages, out, paper, &format!("the roster of {}", gang_file.name))
+    write_pdf(&pages, out, paper, &format!("the roster of {}", gang_file.name), &[file])
 }
 
 /// Reads a journal and replays it: the game, and whether a torn last line was left out.
