@@ -119,6 +119,27 @@ fn the_roster_stacks_above_the_turn_on_a_phone() {
 }
 
 #[test]
+fn the_gang_editor_scrolls_as_one_page_on_a_phone_and_keeps_its_header_on_a_desktop() {
+    let dir = data_with(&["lawmen-21", "outlaws-21"]);
+    let built_for = |h: &App| h.get_by_role_and_label(Role::ComboBox, "Built for").rect();
+    for ((width, height), header_stays) in [((390.0, 844.0), false), ((1280.0, 800.0), true)] {
+        let mut h = app(dir.path(), Screen::Gangs, (width, height));
+        press_button(&mut h, "Gang Tombstone Law");
+        let before = built_for(&h);
+        h.get_by_label("Model 7 name").scroll_to_me();
+        h.run();
+        let last = h.get_by_label("Model 7 name").rect();
+        assert!(last.top() >= 0.0 && last.bottom() <= height, "{width}: model 7 at {last:?}");
+        if header_stays {
+            assert_eq!(built_for(&h), before, "the header stays above the models");
+        } else {
+            // The header scrolled away with the page: the models have the whole screen.
+            assert!(built_for(&h).bottom() < 0.0, "{:?}", built_for(&h));
+        }
+    }
+}
+
+#[test]
 fn a_field_under_the_keyboard_comes_back_into_view() {
     let dir = data_with(&["lawmen-21", "outlaws-21"]);
     let mut h = app(dir.path(), Screen::Play, (390.0, 844.0));

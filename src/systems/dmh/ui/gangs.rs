@@ -122,6 +122,9 @@ pub fn gangs_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &m
 const LIST_WIDTH: f32 = 300.0;
 
 /// The gang open in the editor, with the notices above it.
+/// Below this height the gang editor scrolls as one page, its header with the models.
+const ONE_PAGE_BELOW: f32 = 600.0;
+
 fn gang_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &mut Vec<GangCommand>) {
     notice_ui(ui, state, commands);
     if let Some(reason) = &state.unavailable {
@@ -140,12 +143,20 @@ fn gang_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &mut Ve
         return;
     }
     if state.working.is_some() {
-        editor_ui(ui, rules, state, &id, commands);
+        // On a desktop the name, budget and problems stay in view above the models; on a
+        // phone (narrow, or on its side) they would leave the models a sliver, so the whole
+        // editor scrolls as one page.
+        let one_page = ui.available_width() < theme::NARROW || ui.available_height() < ONE_PAGE_BELOW;
+        if !one_page {
+            editor_ui(ui, rules, state, &id, commands);
+        }
         // Each gang opens at its top (a new gang with its boss button in view).
-        ScrollArea::vertical()
-            .id_salt(("gang-editor", &id))
-            .auto_shrink(false)
-            .show(ui, |ui| editor_body_ui(ui, rules, state));
+        ScrollArea::vertical().id_salt(("gang-editor", &id)).auto_shrink(false).show(ui, |ui| {
+            if one_page {
+                editor_ui(ui, rules, state, &id, commands);
+            }
+            editor_body_ui(ui, rules, state);
+        });
     }
 }
 
