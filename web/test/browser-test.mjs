@@ -192,6 +192,14 @@ async function steps(browser, server, options) {
       await snap(`${short}-${tab.toLowerCase()}`);
     }
   }
+  // A printout from the last Print tab (Deadlands') comes as a download, and the notice says
+  // so: no path of the desktop's prints folder, and no "Open the PDF", which a page cannot do.
+  {
+    const [download] = await Promise.all([page.waitForEvent('download'), p.tap('Print the reference sheet')]);
+    check(download.suggestedFilename().endsWith('.pdf'), `${name}: printed ${download.suggestedFilename()}`);
+    await p.find((n) => n.startsWith('The reference sheet went as a download'));
+    check(!(await p.widgets()).some((w) => w.name === 'Open the PDF'), `${name}: "Open the PDF" offered in a page`);
+  }
   // A game deleted from its saved-games list and the delete undone, in the page's storage.
   await p.tap('Posse', 'Button');
   await p.tap('Frag Deadlands');

@@ -125,8 +125,9 @@ impl FragApp {
         self.fighters.entries.iter().find(|e| e.id == id).and_then(|e| e.fighter.as_ref().ok().cloned())
     }
 
-    /// Prints a fighter's record sheet into the prints folder; returns where it went.
-    pub fn print_sheet(&mut self, id: &str) -> Option<PathBuf> {
+    /// Prints a fighter's record sheet into the prints folder (a download in the web page);
+    /// returns where it went.
+    pub fn print_sheet(&mut self, id: &str) -> Option<crate::app::files::Delivered> {
         let (Some(f), Some(data)) = (self.fighter_by_id(id), self.data.clone()) else { return None };
         let paper = self.fighters.paper;
         let result = sheet::record_sheet(self.book, &f, self.fighters.frags)
@@ -138,16 +139,16 @@ impl FragApp {
         let written = result.and_then(|pages| {
             print::render(&pages)
                 .map_err(|e| e.to_string())
-                .and_then(|pdf| crate::app::files::deliver_print(&path, &pdf).map(|_| ()))
+                .and_then(|pdf| crate::app::files::deliver_print(&path, &pdf))
         });
         match written {
-            Ok(()) => {
+            Ok(delivered) => {
                 self.fighters.notice = Some(Notice {
-                    text: format!("Record sheet printed to {}.", path.display()),
+                    text: format!("Record sheet printed {}.", delivered.describe()),
                     error: false,
-                    path: Some(path.clone()),
+                    path: delivered.path(),
                 });
-                Some(path)
+                Some(delivered)
             }
             Err(e) => {
                 self.fighters.notice = Some(Notice::error(format!("The record sheet was not printed: {e}.")));

@@ -6,7 +6,6 @@
 mod games;
 
 use std::any::Any;
-use std::path::PathBuf;
 
 use crate::host::SystemApp;
 use crate::print;
@@ -145,17 +144,18 @@ impl FragmasterApp {
 
     /// Writes laid-out pages as a PDF into the prints folder and says where it went.
     fn print_pages(&mut self, pages: &[print::Page], file: &str, what: &str) {
-        let result = (|| -> Result<PathBuf, String> {
+        let result = (|| -> Result<crate::app::files::Delivered, String> {
             let data = self.data.as_ref().ok_or("there is no data folder to print into")?;
             let path = data.prints().join(file);
             let pdf = print::render(pages).map_err(|e| e.to_string())?;
-            crate::app::files::deliver_print(&path, &pdf).map(|_| ())?;
-            Ok(path)
+            crate::app::files::deliver_print(&path, &pdf)
         })();
         match result {
-            Ok(path) => {
-                self.print.notice = Some((format!("The {what} was printed to {}.", path.display()), false));
-                self.print.last = Some(path);
+            Ok(delivered) => {
+                self.print.notice =
+                    Some((format!("The {what} was printed {}.", delivered.describe()), false));
+                // Only a file on the disk can be opened (not a download in the web page).
+                self.print.last = delivered.path();
             }
             Err(e) => self.print.notice = Some((format!("The {what} was not printed: {e}."), true)),
         }

@@ -206,12 +206,11 @@ impl SavageApp {
     }
 
     /// Writes laid-out pages as a PDF into the prints folder; returns where it went.
-    fn print_pages(&self, pages: &[print::Page], file: &str) -> Result<PathBuf, String> {
+    fn print_pages(&self, pages: &[print::Page], file: &str) -> Result<crate::app::files::Delivered, String> {
         let data = self.data.as_ref().ok_or("there is no data folder to print into")?;
         let path = data.prints().join(file);
         let pdf = print::render(pages).map_err(|e| e.to_string())?;
-        crate::app::files::deliver_print(&path, &pdf).map(|_| ())?;
-        Ok(path)
+        crate::app::files::deliver_print(&path, &pdf)
     }
 
     /// Carries out one command from the Print screen.
@@ -251,7 +250,12 @@ impl SavageApp {
             }
         };
         self.print.notice = Some(match result {
-            Ok(path) => Notice::done(format!("{what} went to {}.", path.display()), path),
+            // Only a file on the disk can be opened (not a download in the web page).
+            Ok(delivered) => Notice {
+                text: format!("{what} went {}.", delivered.describe()),
+                error: false,
+                path: delivered.path(),
+            },
             Err(e) => Notice::error(format!("{what} were not printed: {e}.")),
         });
     }
