@@ -119,6 +119,18 @@ fn the_roster_stacks_above_the_turn_on_a_phone() {
 }
 
 #[test]
+fn on_a_phone_the_games_title_has_a_line_of_its_own_above_its_buttons() {
+    let dir = data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = app(dir.path(), Screen::Play, (390.0, 844.0));
+    start(&mut h, support::SEED, None);
+    // Beside the buttons it was cut to "Turn 1…"; above them it has the screen's width.
+    let title = h.get_by_label("Turn 1 · initiative").rect();
+    let close = h.get_by_role_and_label(Role::Button, "Close game").rect();
+    assert!(title.bottom() <= close.top(), "{title:?} above {close:?}");
+    assert!(title.right() < 390.0 - 80.0, "the whole title fits, with room to spare: {title:?}");
+}
+
+#[test]
 fn the_gang_editor_scrolls_as_one_page_on_a_phone_and_keeps_its_header_on_a_desktop() {
     let dir = data_with(&["lawmen-21", "outlaws-21"]);
     let built_for = |h: &App| h.get_by_role_and_label(Role::ComboBox, "Built for").rect();

@@ -415,7 +415,7 @@ const SHORT: f32 = 500.0;
 /// The width the roster starts at beside the turn.
 const ROSTER_WIDTH: f32 = 560.0;
 
-/// The game's header in a narrow window: two rows, to leave a phone's height to the turn.
+/// The game's header in a narrow window: the title, then the buttons under it.
 fn stacked_header_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -425,8 +425,10 @@ fn stacked_header_ui(
     redo_label: Option<&str>,
     commands: &mut Vec<PlayCommand>,
 ) {
-    // Two rows, to leave a phone's height to the turn: the title (cut short if need be)
-    // with the end of the scene and Close game, then Undo and Redo.
+    // The title on a line of its own (a phone has no hover to show what was cut), one line
+    // high whatever it says; then the end of the scene and Close game, then Undo and Redo.
+    let title = RichText::new(title).size(theme::HEADING + 2.0).strong();
+    ui.add(egui::Label::new(title).truncate());
     ui.horizontal(|ui| {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
@@ -439,10 +441,6 @@ fn stacked_header_ui(
             if game.phase != Phase::Over {
                 end::declare_end_ui(ui, rules, game, commands);
             }
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                let title = RichText::new(title).size(theme::HEADING + 2.0).strong();
-                ui.add(egui::Label::new(title).truncate());
-            });
         });
     });
     ui.horizontal_wrapped(|ui| undo_buttons(ui, undo_label, redo_label, commands));
