@@ -17,8 +17,6 @@ use super::traits::{self, Outcome, TraitRoll};
 pub const MAX_DICE: u32 = 40;
 /// The largest Toughness the odds are computed for.
 pub const MAX_TOUGHNESS: i32 = 200;
-/// The largest die Posse rolls for damage.
-const MAX_SIDES: u32 = 100;
 /// The largest fixed part (plus or minus) of a damage expression.
 pub const MAX_CONSTANT: i32 = 100;
 
@@ -138,8 +136,11 @@ impl FromStr for DamageDice {
             } else if let Some((count, sides)) = lower.split_once('d') {
                 let count: u32 = if count.is_empty() { 1 } else { count.parse().map_err(|_| bad())? };
                 let sides: u32 = sides.parse().map_err(|_| bad())?;
-                if count == 0 || !(2..=MAX_SIDES).contains(&sides) {
+                if count == 0 {
                     return Err(bad());
+                }
+                if !crate::systems::savage::rules::die::TRAIT_SIDES.contains(&sides) {
+                    return Err(DamageError::DieType(format!("d{sides}")));
                 }
                 dice_count = dice_count.saturating_add(count);
                 Term::Dice { count, sides }
@@ -207,6 +208,9 @@ pub enum DamageError {
         "'{0}' is not damage dice: write terms like 2d6, d8, Str or +1 joined by +, e.g. Str+d6 or 2d6+1"
     )]
     Expression(String),
+    /// A die no Savage Worlds roll uses (added after the first contract: a d7 was read as one).
+    #[error("'{0}' is not a die type: damage dice are d4, d6, d8, d10 or d12")]
+    DieType(String),
     #[error("{0} dice is too many: at most 40")]
     TooManyDice(u32),
     #[error("the fixed part of damage dice must be between -100 and +100")]
@@ -582,6 +586,9 @@ mod tests {
         check_parse("+3", Ok("3"));
         check_parse("2d6-1", Ok("2d6-1"));
         check_parse("4d10+2", Ok("4d10+2"));
+        // Only the dice Savage Worlds rolls: the d7 (or a d20) was taken as a die before.
+        check_parse("2d7", Err("'d7' is not a die type: damage dice are d4, d6, d8, d10 or d12"));
+        check_parse("Str+d20", Err("'d20' is not a die type: damage dice are d4, d6, d8, d10 or d12"));
         let bad =
             "'2d' is not damage dice: write terms like 2d6, d8, Str or +1 joined by +, e.g. Str+d6 or 2d6+1";
         check_parse("2d", Err(bad));
