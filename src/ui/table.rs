@@ -15,12 +15,13 @@ pub enum History {
 }
 
 /// Undo (saying what it undoes) and Redo (saying what it redoes), with Ctrl+Z, and
-/// Ctrl+Shift+Z or Ctrl+Y. Undo keeps one width (`undo_width`, narrower where the screen is),
-/// so Redo after it never moves; a long label is shortened on the button and given whole in
-/// its tooltip and to screen readers (on a touch screen, where nothing hovers, it is written
-/// whole on the button). The shortcuts are left to a text field that has focus. In a
-/// right-to-left layout (a header's right end) Redo is placed first, so the bar still reads
-/// Undo, Redo.
+/// Ctrl+Shift+Z or Ctrl+Y. Both buttons keep one size whatever they say (Undo `undo_width`
+/// wide, narrower where the screen is; Redo [`REDO_WIDTH`]), so neither moves when the labels
+/// change: a second click where Undo was undoes again, never redoes. A long label is cut
+/// short on the button and given whole in its tooltip and to screen readers (on a touch
+/// screen, where nothing hovers, Undo's is written on two lines). The shortcuts are left to a
+/// text field that has focus. In a right-to-left layout (a header's right end) Redo is placed
+/// first, so the bar still reads Undo, Redo.
 pub fn history_bar(ui: &mut Ui, undo: Option<&str>, redo: Option<&str>, undo_width: f32) -> Option<History> {
     // Ctrl+Shift+Z first: Ctrl+Z alone would match it too.
     let (redo_key, undo_key) = if ui.ctx().text_edit_focused() {
@@ -49,32 +50,50 @@ pub fn history_bar(ui: &mut Ui, undo: Option<&str>, redo: Option<&str>, undo_wid
     asked
 }
 
+/// The width of the Redo button.
+pub const REDO_WIDTH: f32 = 150.0;
+
 /// The Undo button, `undo_width` wide at most; whether it was clicked.
 fn undo_button(ui: &mut Ui, undo: Option<&str>, undo_width: f32) -> bool {
-    let width = undo_width.min(ui.available_width() - 90.0).max(120.0);
-    #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "a few dozen characters")]
-    let chars = ((width / 9.0) as usize).clamp(12, 44);
+    let width = undo_width.min(ui.available_width() - REDO_WIDTH - ui.spacing().item_spacing.x).max(120.0);
     let full = undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
-    // On a touch screen, where nothing hovers, the whole label is written on the button,
-    // wrapped within its width.
-    let button = if theme::is_touch(ui.ctx()) {
-        egui::Button::new(full.as_str()).wrap()
+    let touch = theme::is_touch(ui.ctx());
+    let padding = ui.spacing().button_padding;
+    let row = ui.text_style_height(&egui::TextStyle::Button);
+    // On a touch screen, where nothing hovers, the label is written on two lines (cut short
+    // past them); with a mouse, on one. Either way the button is that high, whatever it says.
+    let (lines, margin) = if touch { (2.0, padding.y.min(4.0)) } else { (1.0, padding.y) };
+    let height = (lines * row + 2.0 * margin).max(ui.spacing().interact_size.y);
+    let shown = if touch {
+        #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "a few dozen characters")]
+        let chars = (2.0 * (width - 2.0 * padding.x) / (0.62 * row)) as usize;
+        egui::Button::new(elide(&full, chars.max(12))).wrap()
     } else {
-        egui::Button::new(elide(&full, chars))
+        egui::Button::new(full.as_str()).truncate()
     };
-    ui.add_enabled(undo.is_some(), button.min_size(egui::vec2(width, 0.0)))
-        .accessible_name(full.clone())
-        .on_hover_text(format!("{full} (Ctrl+Z)"))
-        .clicked()
+    ui.scope(|ui| {
+        ui.spacing_mut().button_padding.y = margin;
+        fixed(ui, [width, height], undo.is_some(), shown)
+    })
+    .inner
+    .accessible_name(full.clone())
+    .on_hover_text(format!("{full} (Ctrl+Z)"))
+    .clicked()
 }
 
-/// The Redo button; whether it was clicked.
+/// The Redo button, [`REDO_WIDTH`] wide; whether it was clicked.
 fn redo_button(ui: &mut Ui, redo: Option<&str>) -> bool {
     let full = redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo: {l}"));
-    ui.add_enabled(redo.is_some(), egui::Button::new(elide(&full, 28)))
+    let height = ui.spacing().interact_size.y;
+    fixed(ui, [REDO_WIDTH, height], redo.is_some(), egui::Button::new(full.as_str()).truncate())
         .accessible_name(full.clone())
         .on_hover_text(format!("{full} (Ctrl+Shift+Z or Ctrl+Y)"))
         .clicked()
+}
+
+/// `button`, exactly `size`, greyed out unless `enabled`.
+fn fixed(ui: &mut Ui, size: [f32; 2], enabled: bool, button: egui::Button<'_>) -> egui::Response {
+    ui.add_enabled_ui(enabled, |ui| ui.add_sized(size, button)).inner
 }
 
 /// `text` cut to `max` characters with an ellipsis.
@@ -230,4 +249,48 @@ fn delete_button(ui: &mut Ui, game: &SavedGame) -> bool {
         .accessible_name(name.clone())
         .on_hover_text(format!("{name} (it waits in deleted/, and Undo delete brings it back)"))
         .clicked()
+}
+
+#[cfg(test)]
+mod tests {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+
+    use super::*;
+
+    /// The bar's two buttons, drawn with `labels` (undo, redo), on a mouse's screen or a
+    /// finger's: where Undo and Redo stand.
+    fn bar(labels: (Option<&'static str>, Option<&'static str>), touch: bool) -> (egui::Rect, egui::Rect) {
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(700.0, 200.0))
+            .with_context_setup(move |ctx| {
+                theme::install(ctx);
+                if touch {
+                    theme::touch(ctx);
+                }
+            })
+            .build_ui(move |ui| {
+                ui.horizontal(|ui| history_bar(ui, labels.0, labels.1, 300.0));
+            });
+        h.run();
+        let undo = labels.0.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
+        let redo = labels.1.map_or_else(|| "Redo".to_owned(), |l| format!("Redo: {l}"));
+        (h.get_by_label(&undo).rect(), h.get_by_label(&redo).rect())
+    }
+
+    #[test]
+    fn undo_and_redo_keep_their_places_whatever_they_say() {
+        const LONG: &str =
+            "Turn 3 · Cultists (2) 1 hits Doc Holt with the Knife: 9 against Parry 6, one raise";
+        for touch in [false, true] {
+            // Before an undo: a long Undo, no Redo. After it: a short Undo, the long Redo.
+            let before = bar((Some(LONG), None), touch);
+            let after = bar((Some("Cultists' turn"), Some(LONG)), touch);
+            let nothing = bar((None, None), touch);
+            assert_eq!(before, after, "touch {touch}: a second click where Undo was undoes again");
+            assert_eq!(before, nothing, "touch {touch}");
+            assert_eq!(before.0.width(), 300.0, "touch {touch}");
+            assert_eq!(before.1.width(), REDO_WIDTH, "touch {touch}");
+        }
+    }
 }
