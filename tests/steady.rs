@@ -455,3 +455,26 @@ fn frag_a_shootout_shows_the_typed_cards_value() {
     field.type_keys(&mut h, "JK");
     h.get_by_label("A joker has no value here: discard it and draw another card.");
 }
+
+/// Dead Man's Hand at 1280×800, the Clantons drawing from their own deck: a card Posse dealt
+/// into their hand, typed for Ike, is refused beside his field; Billy's field and Deal
+/// initiative stay where they were (the refusal used to push every field under it down, and a
+/// card typed for the next model landed in the field after it).
+#[test]
+fn a_refused_typed_card_moves_no_other_field() {
+    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
+    crate::support::start(&mut h, crate::support::SEED, None);
+    crate::support::press(&mut h, "The Clanton Gang draw from their own deck");
+    let billy = |h: &App| h.get_by_role_and_label(Role::TextInput, "Billy Clanton card").rect();
+    let deal = |h: &App| h.get_by_role_and_label(Role::Button, "Deal initiative").rect();
+    let (billy_before, deal_before) = (billy(&h), deal(&h));
+    let field = Steady::clear(&mut h, "Ike Clanton card");
+    field.type_keys(&mut h, "10C");
+    let refused = h.get_by_label(
+        "10♣ is in the hand Posse dealt; type your real hand first (in the hand, under Playing with your own deck?).",
+    );
+    assert_eq!(refused.rect().center().y.round(), field.rect.center().y.round(), "beside Ike's field");
+    assert_eq!((billy(&h), deal(&h)), (billy_before, deal_before));
+    assert!(refused.rect().right() <= 1280.0, "inside the window: {:?}", refused.rect());
+}

@@ -234,6 +234,19 @@ pub fn checked_text_field(
     width: f32,
     problem: Option<&str>,
 ) -> egui::Response {
+    let problem = problem.map(str::to_owned);
+    validated_text_field(ui, label, text, width, &|_| problem.clone())
+}
+
+/// [`checked_text_field`] whose problem `check` finds in the text as it stands once this
+/// frame's typing is in (so the line beside the field is never a key behind).
+pub fn validated_text_field(
+    ui: &mut Ui,
+    label: &str,
+    text: &mut String,
+    width: f32,
+    check: &dyn Fn(&str) -> Option<String>,
+) -> egui::Response {
     row(ui, |ui| {
         let l = row_label(ui, label);
         let response = ui
@@ -245,16 +258,23 @@ pub fn checked_text_field(
             )
             .labelled_by(l.id);
         keep_in_view(&response);
-        field_problem(ui, problem);
+        field_problem(ui, check(text).as_deref());
         response
     })
     .inner
 }
 
-/// A field's problem in red, placed after the field on its row (nothing when there is none).
+/// A field's problem in red, placed after the field on its row (nothing when there is none):
+/// one line, cut at the row's end and whole on hover, so the rows below never move.
 pub fn field_problem(ui: &mut Ui, problem: Option<&str>) {
     if let Some(problem) = problem {
-        ui.label(RichText::new(problem).color(theme::bad(ui.visuals())));
+        let text = RichText::new(problem).color(theme::bad(ui.visuals()));
+        if theme::is_touch(ui.ctx()) {
+            // Nothing hovers on a touch screen: the whole sentence, wrapped in the row.
+            ui.label(text);
+        } else {
+            ui.add(egui::Label::new(text).truncate());
+        }
     }
 }
 

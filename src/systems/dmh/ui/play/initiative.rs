@@ -127,19 +127,23 @@ pub(super) fn initiative_ui(
     let mut seen = typed.iter().map(|(r, c)| (r.side, *c)).collect::<Vec<_>>();
     seen.sort_by_key(|(s, c)| (*s, c.to_string()));
     let twice = seen.windows(2).any(|w| w[0] == w[1]);
-    if twice {
-        problem(ui, "The same card is typed for two models.");
-    }
-    if let Some(name) = &missing {
-        ui.label(RichText::new(format!("Type a card for {name} to deal.")).color(theme::muted(&v)));
-    }
     let event = Event::DealInitiative {
         face_up: [Some(state.face_up[0]), Some(state.face_up[1])],
         cards: if typed.is_empty() { None } else { Some(typed) },
     };
     let refusal = if missing.is_none() && !twice { game.refusal(rules, &event) } else { None };
-    if let Some(why) = &refusal {
-        problem(ui, &crate::ui::sentence(&why.to_string()));
+    // What stops the deal, on one line kept for it whether or not there is anything to say,
+    // so Deal initiative stays where it is while the cards are typed.
+    let bad = theme::bad(&v);
+    let line = if twice {
+        Some(RichText::new("The same card is typed for two models.").color(bad).strong())
+    } else if let Some(name) = &missing {
+        Some(RichText::new(format!("Type a card for {name} to deal.")).color(theme::muted(&v)))
+    } else {
+        refusal.as_ref().map(|why| RichText::new(crate::ui::sentence(&why.to_string())).color(bad).strong())
+    };
+    if state.physical.iter().any(|p| *p) || line.is_some() {
+        widgets::status_line(ui, theme::BODY + 1.0, line);
     }
     let ready = missing.is_none() && !twice && refusal.is_none();
     if ui
@@ -192,20 +196,22 @@ fn typed_cards_ui(
             continue;
         }
         let Some(text) = texts.get_mut(m) else { continue };
-        widgets::text_field(ui, &format!("{} card", model.name), text, 70.0);
+        // Why the card cannot be dealt sits beside its field, on its line: the fields under
+        // it never move while a card is typed.
+        let why = |text: &str| match text.parse::<Card>() {
+            Ok(card) if side.deck.contains(&card) => None,
+            Ok(card) => Some(format!("{}.", where_card_is(game, s, card))),
+            Err(e) if !text.trim().is_empty() => Some(format!("{e}.")),
+            Err(_) => None,
+        };
+        widgets::validated_text_field(ui, &format!("{} card", model.name), text, 70.0, &why);
         match text.parse::<Card>() {
             Ok(card) if side.deck.contains(&card) => {
                 typed.push((ModelRef { side: s, model: m }, card));
                 typed_here += 1;
             }
-            Ok(card) => {
-                problem(ui, &format!("{}.", where_card_is(game, s, card)));
-                missing = Some(model.name.clone());
-            }
-            Err(e) if !text.trim().is_empty() => {
-                problem(ui, &format!("{e}."));
-                missing = Some(model.name.clone());
-            }
+            Ok(_) => missing = Some(model.name.clone()),
+            Err(_) if !text.trim().is_empty() => missing = Some(model.name.clone()),
             Err(_) => blank = blank.or_else(|| Some(model.name.clone())),
         }
     }
