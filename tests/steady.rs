@@ -475,7 +475,34 @@ fn a_refused_typed_card_moves_no_other_field() {
         "10♣ is in the hand Posse dealt; type your real hand first (in the hand, under Playing with your own deck?).",
     );
     let (line, ike) = (refused.rect(), field.rect);
-    assert!(line.top() >= ike.top() - 1.0 && line.bottom() <= ike.bottom() + 1.0, "beside Ike's field: {line:?}");
+    assert!(
+        line.top() >= ike.top() - 1.0 && line.bottom() <= ike.bottom() + 1.0,
+        "beside Ike's field: {line:?}"
+    );
     assert_eq!((billy(&h), deal(&h)), (billy_before, deal_before));
     assert!(refused.rect().right() <= 1280.0, "inside the window: {:?}", refused.rect());
+}
+
+/// Dead Man's Hand at 1280×800: End activation stays put when the lowest-card switch goes
+/// (it went with the first declaration, and End activation jumped up 100 points), and the
+/// enemy's quick shot stays put while the shot panel fills in (it jumped down as the target
+/// was picked, and a tick box took its place under the pointer).
+#[test]
+fn end_activation_and_the_quick_shot_keep_their_places() {
+    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
+    crate::support::start(&mut h, crate::support::SEED, None);
+    crate::support::deal(&mut h, &crate::support::DEAL);
+    let end = |h: &App| h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").rect();
+    let quick = |h: &App| h.get_by_label("⚡ The Clanton Gang quick shoot Wyatt Earp…").rect();
+    let before = end(&h);
+    assert!(h.query_by_label_contains("hold the lowest card").is_some(), "the switch is offered");
+    crate::support::declare(&mut h, &["Shoot", "Shoot"]);
+    assert!(h.query_by_label_contains("hold the lowest card").is_none(), "the switch has gone");
+    assert_eq!(end(&h), before);
+    let aimed = quick(&h);
+    crate::support::target(&mut h, "Billy Clanton");
+    h.get_by_label("Shot 1 at Billy Clanton");
+    assert_eq!((quick(&h), end(&h)), (aimed, before));
+    assert!(aimed.right() <= 1280.0 && aimed.bottom() <= 800.0, "in the window: {aimed:?}");
 }

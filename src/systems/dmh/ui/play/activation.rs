@@ -8,7 +8,7 @@ use super::{PlayCommand, PlayState, card_colour};
 use crate::systems::dmh::game::{Action, Activation, Event, Game, ModelRef, Step};
 use crate::systems::dmh::rules::Rules;
 use crate::ui::theme;
-use crate::ui::widgets::{problem, row};
+use crate::ui::widgets::row;
 
 /// What the activations phase shows: ties to settle, the switch, second cards, then the
 /// acting model's panel (or the nerve test a shot called for).
@@ -29,7 +29,6 @@ pub(super) fn activation_ui(
             return;
         }
     };
-    super::initiative::switch_ui(ui, game, state, commands);
     super::initiative::second_card_ui(ui, rules, game, state, commands);
     let Some(&current) = order.first() else {
         ui.label(theme::big("Every model has acted."));
@@ -44,7 +43,7 @@ pub(super) fn activation_ui(
         // A new model acts: what was prepared for the last one goes.
         state.new_activation();
     }
-    header_ui(ui, game, current, &order, state, commands);
+    header_ui(ui, rules, game, current, &order, state, commands);
     match game.activation_of(current) {
         None if game.fight_of(current).is_some() => {
             super::fight::fight_ui(ui, rules, game, current, state, commands);
@@ -67,12 +66,16 @@ pub(super) fn activation_ui(
         }
     }
     super::shot::quick_shot_ui(ui, rules, game, current, state, commands);
+    // The lowest-card switch last: it goes once the first model acts, and nothing above it
+    // (End activation, the declaration) moves when it does.
+    super::initiative::switch_ui(ui, game, state, commands);
 }
 
 /// The acting model: its card and name, large; its numbers; who comes next; and End
 /// activation, always in the same place.
 fn header_ui(
     ui: &mut Ui,
+    rules: &Rules,
     game: &Game,
     current: ModelRef,
     order: &[ModelRef],
@@ -95,7 +98,11 @@ fn header_ui(
             None => ui.label(big("A".into()).color(theme::muted(&v))).on_hover_text("Acts as an ace"),
         };
         let end_width = if narrow { NARROW_END_WIDTH } else { END_WIDTH };
-        let room = ui.available_width() - end_width - 8.0;
+        // On a phone the quick shot's ⚡ stands beside End activation (its own row would take
+        // the height the panel needs).
+        let quick = narrow && super::shot::quick_shot_offered(rules, game, current, state);
+        let quick_width = if quick { theme::TOUCH_TARGET + ui.spacing().item_spacing.x } else { 0.0 };
+        let room = ui.available_width() - end_width - quick_width - 8.0;
         ui.scope(|ui| {
             ui.set_max_width(room.max(40.0));
             let name = if narrow {
@@ -106,7 +113,11 @@ fn header_ui(
             ui.add(egui::Label::new(name).truncate());
         });
         let end = ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            end_activation_button(ui, game, current, narrow, state, commands)
+            let end = end_activation_button(ui, game, current, narrow, state, commands);
+            if quick {
+                super::shot::quick_shot_button(ui, rules, game, current, true, state);
+            }
+            end
         });
         end.inner
     });
@@ -132,8 +143,22 @@ fn header_ui(
         notes.push("out of ammo".into());
     }
     notes.extend(model.flags.iter().map(|f| f.title().to_owned()));
-    // One line each (the whole text on hover), so the panel under them keeps its place.
-    ui.add(egui::Label::new(RichText::new(notes.join(" · ")).strong()).truncate());
+    // One line each (the whole text on hover), so the panel under them keeps its place. The
+    // enemy's quick shot opens from the end of the numbers' line: at the foot of the panel it
+    // jumped down as a target was picked, and a tick box took its place.
+    let notes = egui::Label::new(RichText::new(notes.join(" · ")).strong()).truncate();
+    if narrow {
+        ui.add(notes);
+    } else {
+        ui.horizontal(|ui| {
+            // As high with the button as without it: the panel below stays put when it goes.
+            ui.set_min_height(ui.spacing().interact_size.y);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                super::shot::quick_shot_button(ui, rules, game, current, false, state);
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| ui.add(notes));
+            });
+        });
+    }
     let next: Vec<String> =
         order.iter().skip(1).take(4).filter_map(|r| game.model_at(*r).map(|m| m.name.clone())).collect();
     // A phone leaves "Then" to the roster's cards, to keep its height for the panel.
@@ -271,9 +296,11 @@ fn declaration_ui(
     } else {
         game.declaration_problem(rules, current, &state.declaring)
     };
-    if let Some(why) = &problem_now {
-        problem(ui, &crate::ui::sentence(why));
-    }
+    // Why the declaration is refused, on a line kept for it: Declare stays where it is.
+    let why = problem_now
+        .as_ref()
+        .map(|why| RichText::new(crate::ui::sentence(why)).color(theme::bad(&v)).strong());
+    crate::ui::widgets::status_line(ui, theme::BODY + 1.0, why);
     let ready = !state.declaring.is_empty() && problem_now.is_none();
     let declare =
         egui::Button::new(RichText::new("Declare").size(theme::HEADING)).min_size(egui::vec2(160.0, 44.0));

@@ -401,9 +401,42 @@ fn quick_odds_ui(ui: &mut Ui, input: &ShotInput, odds: &ShotOdds) {
     );
 }
 
+/// The button that opens the enemy's quick shot at the acting model `target`, while one may be
+/// taken: short on the acting model's header row (which never moves), its whole sentence on
+/// hover and for screen readers. Placed before the row's other contents in a right-to-left
+/// layout.
+/// On a phone (`compact`) it is the ⚡ alone, a finger's size, beside End activation.
+pub(super) fn quick_shot_button(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    target: ModelRef,
+    compact: bool,
+    state: &mut PlayState,
+) {
+    if !quick_shot_offered(rules, game, target, state) {
+        return;
+    }
+    let enemy = 1 - target.side;
+    let (Some(enemies), Some(victim)) = (game.sides.get(enemy), game.model_at(target)) else { return };
+    let full = format!("⚡ {} quick shoot {}…", enemies.name, victim.name);
+    let text = if compact { "⚡" } else { "⚡ Quick shot…" };
+    if ui.button(text).accessible_name(full.clone()).on_hover_text(full).clicked() {
+        state.quick.open = true;
+    }
+}
+
+/// Whether [`quick_shot_button`] is shown: an enemy may still quick shoot `target`, and the
+/// quick shot is not open yet.
+pub(super) fn quick_shot_offered(rules: &Rules, game: &Game, target: ModelRef, state: &PlayState) -> bool {
+    let enemy = 1 - target.side;
+    !state.quick.open && !game.quick_shot_taken(enemy) && !game.quick_shooters(rules, enemy).is_empty()
+}
+
 /// An enemy that has not acted quick shoots the acting model: one per enemy activation for
 /// the whole side. At long range it fires first (and alone); at close range it is rolled with
-/// the acting model's shot and applied from the shot panel; against a move, any time.
+/// the acting model's shot and applied from the shot panel; against a move, any time. Opened
+/// by [`quick_shot_button`].
 pub(super) fn quick_shot_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -416,16 +449,10 @@ pub(super) fn quick_shot_ui(
     let enemy = 1 - target.side;
     let (Some(enemies), Some(victim)) = (game.sides.get(enemy), game.model_at(target)) else { return };
     let ready = game.quick_shooters(rules, enemy);
-    if game.quick_shot_taken(enemy) || ready.is_empty() {
+    if game.quick_shot_taken(enemy) || ready.is_empty() || !state.quick.open {
         return;
     }
     ui.add_space(6.0);
-    if !state.quick.open {
-        if ui.button(format!("⚡ {} quick shoot {}…", enemies.name, victim.name)).clicked() {
-            state.quick.open = true;
-        }
-        return;
-    }
     let mut apply = None;
     egui::Frame::group(ui.style()).show(ui, |ui| {
         let q = &mut state.quick;
