@@ -506,3 +506,23 @@ fn end_activation_and_the_quick_shot_keep_their_places() {
     assert_eq!((quick(&h), end(&h)), (aimed, before));
     assert!(aimed.right() <= 1280.0 && aimed.bottom() <= 800.0, "in the window: {aimed:?}");
 }
+
+/// Dead Man's Hand at 1280×800: the turn's panel keeps its left edge while the roster's rows
+/// change (Wyatt Earp out of ammo after a move: the roster used to widen to fit "out of ammo,
+/// 1 move", and Declare moved 40 points sideways for the next model).
+#[test]
+fn the_turns_panel_keeps_its_place_beside_the_roster() {
+    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
+    crate::support::start(&mut h, crate::support::SEED, None);
+    crate::support::deal(&mut h, &crate::support::DEAL);
+    let declare = |h: &App| h.get_by_role_and_label(Role::Button, "Declare").rect();
+    let wyatts = declare(&h);
+    crate::support::declare(&mut h, &["Move", "Shoot"]);
+    crate::support::press(&mut h, "Moved");
+    crate::support::shoot(&mut h, "Billy Clanton", "12", Some("1"));
+    crate::support::press(&mut h, "Apply: Out of ammo");
+    crate::support::press(&mut h, "End Wyatt Earp's activation");
+    h.get_by_label("out of ammo, 1 move");
+    assert_eq!(declare(&h), wyatts, "Virgil Earp's Declare is where Wyatt Earp's was");
+}

@@ -355,7 +355,9 @@ fn game_ui(
     }
     ui.separator();
     let roster = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
-        ScrollArea::vertical().id_salt("play-markers").show(ui, |ui| {
+        // As wide as the roster's panel, whatever the rows say: a panel fits its contents, so
+        // a long status or name moved the turn's panel beside it sideways.
+        ScrollArea::vertical().id_salt("play-markers").auto_shrink([false, true]).show(ui, |ui| {
             roster::roster_ui(ui, rules, game, state, commands);
             ui.add_space(theme::GAP);
             for side in 0..game.sides.len() {
@@ -388,9 +390,9 @@ fn game_ui(
         }
     } else {
         // The roster keeps its width (the player can drag it); the phase of the turn takes the
-        // rest. Below 1200 points the roster starts narrower (compact), so a shot or a fight
-        // keeps its two columns of odds beside it.
-        let roster_width = if width >= 1200.0 { ROSTER_WIDTH } else { (width * 0.42).max(340.0) };
+        // rest, and neither moves as the rows change. Below 1200 points the roster starts
+        // narrower (compact), so a shot or a fight keeps its two columns of odds beside it.
+        let roster_width = if width >= 1200.0 { ROSTER_WIDTH } else { (width * 0.37).max(340.0) };
         egui::Panel::left("play-roster").resizable(true).default_size(roster_width).show(ui, |ui| {
             roster(ui, state, commands);
         });

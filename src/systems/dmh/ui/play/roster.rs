@@ -12,6 +12,10 @@ fn pips(under_fire: u32, hits: u32) -> String {
     (0..hits).map(|i| if i < under_fire { '●' } else { '○' }).collect()
 }
 
+/// The widths of the roster's name and status columns (a desktop's roster).
+const NAME_WIDTH: f32 = 150.0;
+const STATUS_WIDTH: f32 = 120.0;
+
 /// Below this width the roster is compact (a phone): each model's status goes under its name,
 /// and its under fire markers are set from its ⚑ menu.
 const COMPACT: f32 = 520.0;
@@ -65,20 +69,7 @@ pub(super) fn roster_ui(
                         name
                     };
                     let status = status(game, r).join(", ");
-                    let response = if compact {
-                        // The status under the name, so the row fits a phone.
-                        ui.vertical(|ui| {
-                            ui.set_max_width(140.0);
-                            let response = ui.add(egui::Button::selectable(picked, name));
-                            if !status.is_empty() {
-                                ui.label(RichText::new(&status).small());
-                            }
-                            response
-                        })
-                        .inner
-                    } else {
-                        widgets::fixed(ui, 150.0, egui::Align::Min, egui::Button::selectable(picked, name))
-                    };
+                    let response = name_button(ui, compact, egui::Button::selectable(picked, name), &status);
                     // A model coming up to act is brought into view once (the last row of a
                     // long roster too); then the player scrolls as he likes.
                     if acting && state.roster_shown_for != Some(r) {
@@ -121,7 +112,14 @@ pub(super) fn roster_ui(
                     } else {
                         ui.horizontal(|ui| markers_ui(ui, model, r, commands));
                         model_menu(ui, rules, game, r, state, commands, false);
-                        ui.label(RichText::new(status).small());
+                        // One line of a fixed width, whole on hover: "out of ammo, 1 move"
+                        // widened the roster, and the turn's panel beside it moved.
+                        widgets::fixed(
+                            ui,
+                            STATUS_WIDTH,
+                            egui::Align::Min,
+                            egui::Label::new(RichText::new(status).small()).truncate(),
+                        );
                     }
                     ui.end_row();
                 }
@@ -132,20 +130,46 @@ pub(super) fn roster_ui(
 
 /// A gang's name, its cards in hand and in its deck, and the button that shows its hand.
 fn side_heading(ui: &mut Ui, s: usize, side: &crate::systems::dmh::game::SideState, state: &mut PlayState) {
-    ui.horizontal_wrapped(|ui| {
+    // One row whatever the counts say: the hand's button at the right end, the heading cut
+    // short before it (it wrapped onto a second row for one gang and not the other).
+    ui.horizontal(|ui| {
         let v = ui.visuals().clone();
-        ui.label(theme::heading(
-            &v,
-            format!("{} · {} in hand · {} in deck", side.name, side.hand.len(), side.deck.len()),
-        ));
-        if ui
-            .button(format!("{} hand", super::possessive(&side.name)))
-            .on_hover_text("Shows the hand after a hand-over screen")
-            .clicked()
-        {
-            state.hand_over = Some(HandOver { side: s, shown: false });
-        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button(format!("{} hand", super::possessive(&side.name)))
+                .on_hover_text("Shows the hand after a hand-over screen")
+                .clicked()
+            {
+                state.hand_over = Some(HandOver { side: s, shown: false });
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                let heading = theme::heading(
+                    &v,
+                    format!("{} · {} in hand · {} in deck", side.name, side.hand.len(), side.deck.len()),
+                );
+                ui.add(egui::Label::new(heading).truncate());
+            });
+        });
     });
+}
+
+/// A model's name, a button that picks it as a target: on a phone with its status under it;
+/// on a desktop cut short rather than widen the column (the roster's width, and the turn's
+/// panel beside it, would shift as names come and go).
+fn name_button(ui: &mut Ui, compact: bool, name: egui::Button<'_>, status: &str) -> egui::Response {
+    if compact {
+        ui.vertical(|ui| {
+            ui.set_max_width(140.0);
+            let response = ui.add(name);
+            if !status.is_empty() {
+                ui.label(RichText::new(status).small());
+            }
+            response
+        })
+        .inner
+    } else {
+        widgets::fixed(ui, NAME_WIDTH, egui::Align::Min, name.truncate())
+    }
 }
 
 /// What the Card column shows for a model: its card, or why it has none.
