@@ -526,3 +526,26 @@ fn the_turns_panel_keeps_its_place_beside_the_roster() {
     h.get_by_label("out of ammo, 1 move");
     assert_eq!(declare(&h), wyatts, "Virgil Earp's Declare is where Wyatt Earp's was");
 }
+
+/// Dead Man's Hand at 1280×800: Undo starts at the same place whatever the title before it
+/// says (it started 23 points further right in the activations than at the deal).
+#[test]
+fn undo_keeps_its_place_from_phase_to_phase() {
+    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
+    crate::support::start(&mut h, crate::support::SEED, None);
+    let undo = |h: &App| {
+        let buttons: Vec<egui::Rect> = h
+            .get_all_by_role(Role::Button)
+            .filter(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("Undo")))
+            .map(|n| n.rect())
+            .collect();
+        assert_eq!(buttons.len(), 1, "one Undo");
+        buttons[0]
+    };
+    h.get_by_label("Turn 1 · initiative");
+    let at_the_deal = undo(&h);
+    crate::support::deal(&mut h, &crate::support::DEAL);
+    h.get_by_label("Turn 1 · activations");
+    assert_eq!(undo(&h), at_the_deal);
+}

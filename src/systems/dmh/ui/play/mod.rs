@@ -448,6 +448,9 @@ fn stacked_header_ui(
     ui.horizontal_wrapped(|ui| undo_buttons(ui, undo_label, redo_label, commands));
 }
 
+/// The width of the game's title in the one-line header.
+const TITLE_WIDTH: f32 = 340.0;
+
 /// The game's title, Undo and Redo, the end of the game and Close, on one line.
 fn header_ui(
     ui: &mut Ui,
@@ -459,7 +462,11 @@ fn header_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     row(ui, |ui| {
-        ui.label(RichText::new(title).size(theme::HEADING + 4.0).strong());
+        // The title in a box of its own width (cut short if need be, whole on hover), so Undo
+        // after it starts at the same place in every phase of the turn.
+        let title = egui::Label::new(RichText::new(title).size(theme::HEADING + 4.0).strong()).truncate();
+        let width = TITLE_WIDTH.min(ui.available_width() / 3.0);
+        crate::ui::widgets::fixed(ui, width, egui::Align::Min, title);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
                 .button("Close game")
