@@ -549,3 +549,32 @@ fn undo_keeps_its_place_from_phase_to_phase() {
     h.get_by_label("Turn 1 · activations");
     assert_eq!(undo(&h), at_the_deal);
 }
+
+/// Dead Man's Hand at 1280×800: at the end of the turn, Draw cards and start the next turn
+/// stays where it is, greyed while the Clantons owe a Big Nerve test and ready once it is
+/// passed (it came after the test and jumped up when the test went).
+#[test]
+fn the_next_turns_button_waits_in_its_place_for_the_big_nerve_test() {
+    use crate::support::{DEAL, end_activations, flag, names, press, type_in};
+    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
+    crate::support::start(&mut h, crate::support::SEED, None);
+    crate::support::deal(&mut h, &DEAL);
+    let down = ["Billy Clanton", "Frank McLaury", "Tom McLaury", "Curly Bill"];
+    for name in down {
+        flag(&mut h, name, "Out of action");
+    }
+    let rest: Vec<&str> = names(&DEAL).into_iter().filter(|n| !down.contains(n)).collect();
+    end_activations(&mut h, &rest);
+    press(&mut h, "End the turn");
+    let next = |h: &App| h.get_by_role_and_label(Role::Button, "Draw cards and start the next turn").rect();
+    let owed = next(&h);
+    assert!(
+        crate::support::disabled(&h, "Draw cards and start the next turn"),
+        "not before the Big Nerve test"
+    );
+    type_in(&mut h, "d10 roll", "9");
+    press(&mut h, "Apply The Clanton Gang's Big Nerve test");
+    assert!(!crate::support::disabled(&h, "Draw cards and start the next turn"));
+    assert_eq!(next(&h), owed);
+}

@@ -182,6 +182,27 @@ pub(super) fn end_of_turn_ui(
 ) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "End of the turn"));
+    // The way on comes first and stays there, greyed while a Big Nerve test is owed: below
+    // everything else it jumped up as And Justice For All or a test was used.
+    let pending = game.big_nerve_pending(rules);
+    let ready = pending.is_empty();
+    let next = ui
+        .horizontal(|ui| {
+            let next =
+                egui::Button::new(RichText::new("Draw cards and start the next turn").size(theme::HEADING));
+            let clicked = ui.add_enabled(ready, next).on_hover_text("Ctrl+N").clicked();
+            if !ready {
+                ui.label(RichText::new("after the Big Nerve tests below").color(theme::muted(&v)));
+            }
+            clicked
+        })
+        .inner;
+    if ready && (next || super::shortcut(ui, egui::Key::N)) {
+        commands.push(PlayCommand::Apply(Event::NextTurn));
+    }
+    for &s in &pending {
+        big_nerve_ui(ui, rules, game, s, state, commands);
+    }
     egui::CollapsingHeader::new("The end-of-turn routine").id_salt("routine").show(ui, |ui| {
         // A step that starts with a gang's name is left out when that gang is not at the table.
         for step in &rules.core.end_of_turn {
@@ -204,7 +225,8 @@ pub(super) fn end_of_turn_ui(
     }
     ui.label(RichText::new("Cards for the next turn").strong());
     for (s, side) in game.sides.iter().enumerate() {
-        row(ui, |ui| {
+        // Wrapped, so the hand's button stays inside the window.
+        ui.horizontal_wrapped(|ui| {
             if side.used_card {
                 ui.label(format!("{} used or discarded a card: they draw one.", side.name));
             } else {
@@ -237,19 +259,6 @@ pub(super) fn end_of_turn_ui(
                 .strong()
                 .color(theme::bad(&v)),
         );
-    }
-    let pending = game.big_nerve_pending(rules);
-    for &s in &pending {
-        big_nerve_ui(ui, rules, game, s, state, commands);
-    }
-    if pending.is_empty()
-        && (ui
-            .button(RichText::new("Draw cards and start the next turn").size(theme::HEADING))
-            .on_hover_text("Ctrl+N")
-            .clicked()
-            || super::shortcut(ui, egui::Key::N))
-    {
-        commands.push(PlayCommand::Apply(Event::NextTurn));
     }
 }
 
