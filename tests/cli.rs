@@ -593,6 +593,36 @@ fn every_printout_refuses_a_pipe_or_a_device_and_writes_through_a_link() {
 }
 
 #[test]
+fn what_the_rules_cannot_hold_is_refused_in_one_sentence() {
+    use super::support::fails;
+    // One model, one card (line 55).
+    fails(
+        &["initiative", "--a", "Wyatt=7H,Wyatt=8H", "--b", "Ike=7S", "--first", "a"],
+        2,
+        "Wyatt is given two cards.",
+    );
+    // A fight starts with one charge.
+    fails(
+        &["melee", "--a-hth", "0", "--b-hth", "0", "--a-charged", "--b-charged"],
+        1,
+        "Only one fighter can have charged: the fight starts with one charge.",
+    );
+    // One "+" after a Nerve: "4++" is a slip.
+    fails(
+        &["nerve", "--nerve", "4++"],
+        2,
+        "Invalid value '4++' for '--nerve <NERVE>': '4++' is not a Nerve value like 4 or 4+ (see posse --help).",
+    );
+    assert_eq!(super::support::posse(&["nerve", "--nerve", "4+"]).code, 0);
+    // A kill is one killer and one victim.
+    fails(
+        &["fragmaster", "score", "--frags", "Ann>Bob>Cid"],
+        2,
+        "'Ann>Bob>Cid' in --frags is not a kill like Ann>Bob.",
+    );
+}
+
+#[test]
 fn a_printout_never_replaces_the_file_it_is_made_from() {
     let dir = tempfile::tempdir().expect("temp dir");
     let copy = |name: &str, text: &str| {

@@ -128,6 +128,28 @@ fn serve_says_what_is_wrong_with_the_game_it_is_given() {
         2,
         "Posse has no data folder to find the game 'game-1' in: give its journal's path.",
     );
+    // A damaged journal: the session's sentence follows as a sentence of its own (it came
+    // after a colon, with a capital letter and two full stops).
+    let damaged = dir.path().join("savage/games/fight-1.jsonl");
+    std::fs::create_dir_all(damaged.parent().expect("folder")).expect("folder");
+    let mut lines: Vec<String> = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/share/savage-game.jsonl"
+    ))
+    .expect("fixture")
+    .lines()
+    .map(str::to_owned)
+    .collect();
+    lines[1] = "{ not an event".to_owned();
+    std::fs::write(&damaged, lines.join("\n") + "\n").expect("damaged");
+    let run = posse(&["serve", "--game", damaged.to_str().expect("a path")]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with("This fight cannot be shared. This fight is read-only: "),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.trim_end().ends_with("write to it.") && !run.stderr.contains(".."), "{}", run.stderr);
     let missing = dir.path().join("dmh/games/game-404.jsonl");
     let run = posse(&["serve", "--game", missing.to_str().expect("a path")]);
     assert_eq!(run.code, 1, "{}", run.stderr);

@@ -111,7 +111,9 @@ pub fn host<R: SeatRules + TableRules + 'static>(
     let mut table = Table::new(Some(data), noun);
     table.resume(&rules, id).map_err(|e| e.to_string())?;
     if let Some(why) = table.read_only() {
-        return Err(format!("This {noun} cannot be shared: {why}."));
+        // `why` is a sentence of its own ("This game is read-only: …. Posse will not write
+        // to it."), so it follows as one.
+        return Err(format!("This {noun} cannot be shared. {}.", why.trim_end_matches('.')));
     }
     Ok(Box::new(Hosted { table, rules }))
 }

@@ -429,7 +429,8 @@ fn score_cmd<'a>(rules: &'a Rules, args: &'a ScoreArgs) -> Result<Rendered<'a>, 
         let bad = || Failure::malformed(format!("'{item}' in --frags is not a kill like Ann>Bob"));
         let (killer, victim) = item.split_once('>').ok_or_else(bad)?;
         let (killer, victim) = (killer.trim().to_owned(), victim.trim().to_owned());
-        if killer.is_empty() || victim.is_empty() {
+        // One killer and one victim: "Ann>Bob>Cid" is not a character called "Bob>Cid".
+        if killer.is_empty() || victim.is_empty() || victim.contains('>') {
             return Err(bad());
         }
         deaths.push((killer, victim));

@@ -338,8 +338,11 @@ pub fn parse_distance(text: &str) -> Result<f64, String> {
 }
 
 fn parse_nerve(text: &str) -> Result<u32, String> {
-    text.trim()
-        .trim_end_matches('+')
+    let trimmed = text.trim();
+    // One "+" at most: "4++" is a slip of the keyboard, not a Nerve.
+    trimmed
+        .strip_suffix('+')
+        .unwrap_or(trimmed)
         .parse::<u32>()
         .map_err(|_| format!("'{text}' is not a Nerve value like 4 or 4+"))
 }
@@ -554,6 +557,10 @@ fn parse_side(
             return Err(Failure::malformed(format!("'{item}' has no model name before the '='")));
         }
         let card: Card = card.parse().map_err(Failure::malformed)?;
+        // Each model is dealt one card (line 55).
+        if placed.iter().any(|p: &Placed<'_>| p.model == model) {
+            return Err(Failure::malformed(format!("{model} is given two cards")).keeping_case());
+        }
         placed.push(Placed {
             side,
             model: model.to_owned().into(),

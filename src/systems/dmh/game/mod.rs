@@ -434,7 +434,7 @@ pub enum GameError {
     AlreadyBegun,
     #[error("'{0}' is not a gang Posse knows")]
     UnknownGang(String),
-    #[error("there is no model {0:?}")]
+    #[error("there is no model number {} on side {}", .0.model + 1, .0.side + 1)]
     NoModel(ModelRef),
     #[error("that cannot be done in this phase of the turn ({0:?})")]
     WrongPhase(Phase),

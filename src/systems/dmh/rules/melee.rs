@@ -58,6 +58,9 @@ pub enum FightError {
     TooManyMarkers(u32),
     #[error("only one fighter can hold the higher card")]
     BothHigherCard,
+    /// Both fighters said to have charged (added after the first contract).
+    #[error("only one fighter can have charged: the fight starts with one charge")]
+    BothCharged,
     #[error("a d10 shows 1 to 10, not {0}")]
     BadRoll(u32),
 }
@@ -102,6 +105,9 @@ fn check(a: &Fighter, b: &Fighter) -> Result<(), FightError> {
     }
     if a.card_higher && b.card_higher {
         return Err(FightError::BothHigherCard);
+    }
+    if a.charged && b.charged {
+        return Err(FightError::BothCharged);
     }
     Ok(())
 }
@@ -211,6 +217,8 @@ mod tests {
         let f = Fighter::default();
         let both = Fighter { card_higher: true, ..f };
         assert_eq!(chances(rules, &both, &both), Err(FightError::BothHigherCard));
+        let charged = Fighter { charged: true, ..f };
+        assert_eq!(chances(rules, &charged, &charged), Err(FightError::BothCharged));
         assert_eq!(resolve(rules, &f, &f, 0, 5), Err(FightError::BadRoll(0)));
         assert_eq!(resolve(rules, &f, &f, 5, 11), Err(FightError::BadRoll(11)));
         assert_eq!(chances(rules, &Fighter { hth: 3, ..f }, &f), Err(FightError::BadHth(3)));
