@@ -657,3 +657,55 @@ fn a_player_shakes_off_shaken_from_their_seat_and_the_host_undoes_it() {
     savage_mut(&mut h).handle_fight(FightCommand::Undo);
     assert!(fight(&h).state.member(&kid).expect("Kid").shaken, "the host's Undo takes the spend back");
 }
+
+/// S50 (en 57: "Any chip can re-roll a Trait roll (keep the best)"): Kid bleeds to death on
+/// d6 3 and Wild Die 1 at the start of round 2; the chips panel's plain reroll is greyed (it
+/// would take Bob's chip and change nothing), and the reroll tied to the roll, on the turn
+/// panel, brings Kid back: the better result stands.
+#[test]
+fn a_bleeding_out_roll_is_rerolled_with_a_chip() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob.clone(), count: 1, typed: Some(vec![ChipColour::Red]) });
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    let kid = MemberRef::new("kid", 0);
+    send(
+        &mut h,
+        Event::Damage {
+            target: kid.clone(),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness + 16 },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    // 5 − 3 = 2: a lasting injury, and Bleeding Out; round 2 asks for its roll.
+    let roll = TraitDice::Typed { trait_die: 5, wild_die: Some(1) };
+    send(&mut h, Event::Incapacitation { target: kid.clone(), roll, modifier: 0 });
+    send(&mut h, Event::Deal { typed: BTreeMap::new() });
+    h.run();
+    type_in(&mut h, "Prompt die total", "3");
+    type_in(&mut h, "Prompt Wild Die total", "1");
+    press_button(&mut h, "Apply the roll");
+    assert_eq!(fight(&h).state.member(&kid).map(|m| m.status), Some(Status::Dead));
+    // The chips panel's reroll would change nothing: greyed, and Bob keeps his chip.
+    press(&mut h, "Spend Bob's chip");
+    let plain = buttons_starting(&h, "Red: Reroll");
+    assert_eq!(plain.len(), 1, "{plain:?}");
+    assert!(h.get_by_role_and_label(Role::Button, &plain[0]).accesskit_node().is_disabled());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.get_by_label("Reroll Kid's Bleeding Out roll (0: failure; the better stands)");
+    type_in(&mut h, "Vigor reroll die total", "9");
+    type_in(&mut h, "Vigor reroll Wild Die total", "2");
+    press_button(&mut h, "Reroll Vigor with a red chip");
+    let m = fight(&h).state.member(&kid).expect("Kid").clone();
+    assert_eq!((m.status, m.bleeding_out), (Status::Incapacitated, true), "{:?}", fight(&h).lines.last());
+    assert_eq!(fight(&h).state.chips.count(&bob, ChipColour::Red), 0);
+}

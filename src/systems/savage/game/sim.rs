@@ -140,6 +140,14 @@ fn candidates(state: &State, rng: &mut StdRng) -> Vec<Event> {
             purpose: Spend::RerollRecover { roll: seeded(rng) },
         });
     }
+    // An Incapacitation or Bleeding Out roll just made, too (S50).
+    if let Some(last) = &state.last_vigor {
+        list.push(Event::SpendChip {
+            holder: state.owner(&last.target.unit),
+            chip: ChipColour::White,
+            purpose: Spend::RerollVigor { roll: seeded(rng) },
+        });
+    }
     // The Injury Table once an Incapacitation roll is made; a Healing roll by the one acting.
     for target in members(state, false) {
         let Some(m) = state.member(&target) else { continue };

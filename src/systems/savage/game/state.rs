@@ -304,6 +304,38 @@ pub struct LastRecover {
     pub result: TraitResult,
 }
 
+/// Which Vigor roll of an Incapacitated Wild Card was just made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VigorRoll {
+    Incapacitation,
+    BleedingOut,
+}
+
+impl VigorRoll {
+    /// The roll in words: "Incapacitation", "Bleeding Out".
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            VigorRoll::Incapacitation => "Incapacitation",
+            VigorRoll::BleedingOut => "Bleeding Out",
+        }
+    }
+}
+
+/// The Incapacitation or Bleeding Out roll just made, for a chip's reroll tied to it (S50).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastVigor {
+    pub target: MemberRef,
+    pub roll: VigorRoll,
+    /// The modifier typed with the roll (the automatic ones are worked out again).
+    pub modifier: i32,
+    /// The better result so far.
+    pub result: TraitResult,
+    /// The member before the roll: the better result is applied to it afresh.
+    pub before: Member,
+}
+
 /// A game at the table.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct State {
@@ -324,6 +356,8 @@ pub struct State {
     pub last_attack: Option<LastAttack>,
     /// The Spirit roll just made, until any event but a chip spent.
     pub last_recover: Option<LastRecover>,
+    /// The Incapacitation or Bleeding Out roll just made, until any event but its reroll.
+    pub last_vigor: Option<LastVigor>,
     pub chips: Chips,
     /// The last event in words (what `describe` reports).
     pub said: String,
@@ -521,6 +555,26 @@ impl State {
             return Some(last.clone());
         }
         self.members().into_iter().map(|(r, _, _)| r).find(|r| enemy(r) && fighting(r))
+    }
+
+    /// The roll just made that a chip rerolls with its own spend, keeping the better result
+    /// (the attack before its damage, the Spirit roll, the Incapacitation or Bleeding Out
+    /// roll), in words ("Doc's Bleeding Out roll"); a plain reroll spent then would change
+    /// nothing, so the game refuses it.
+    #[must_use]
+    pub fn tied_reroll(&self) -> Option<String> {
+        // A member's name is a Wild Card's, or a group's with its number ("Outlaws 3").
+        let whose = |m: &MemberRef| format!("{}'s", self.name(m));
+        if let Some(v) = &self.last_vigor {
+            return Some(format!("{} {} roll", whose(&v.target), v.roll.words()));
+        }
+        if let Some(r) = &self.last_recover {
+            return Some(format!("{} Spirit roll", whose(&r.target)));
+        }
+        if let Some(a) = self.last_attack.as_ref().filter(|_| self.last_damage.is_none()) {
+            return Some(format!("{} attack", whose(&a.attacker)));
+        }
+        None
     }
 
     /// Units holding a Joker that have not acted: "Joker: act now" all round.

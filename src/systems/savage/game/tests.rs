@@ -1403,3 +1403,102 @@ fn a_chip_rerolls_the_spirit_roll_and_the_better_stands() {
     play(&mut fight, &[end("boss")]);
     refused(&fight, &reroll(Holder::Marshal, 5, 2), "there is no Spirit roll just made to reroll");
 }
+
+/// S50 (en 57: "Any chip can re-roll a Trait roll (keep the best)"): Dee bleeds to death on
+/// d6 3 and Wild Die 1; Dan's red chip rerolls that very roll, and the better result stands:
+/// still bleeding, not dead. A plain reroll from the chips panel is refused while the roll
+/// is open (it would take the chip and change nothing).
+#[test]
+fn a_chip_rerolls_the_bleeding_out_roll_and_the_better_stands() {
+    let mut fight = round_one();
+    // 25 against Dee's 5: Incapacitated; 5 − 3 = 2: a lasting injury, Bleeding Out.
+    play(
+        &mut fight,
+        &[
+            hit(m("dee", 0), Some("gunmen"), 25),
+            Event::Incapacitation { target: m("dee", 0), roll: typed(5, Some(1)), modifier: 0 },
+            Event::Deal { typed: BTreeMap::new() },
+            Event::BleedOut { target: m("dee", 0), roll: typed(3, Some(1)), modifier: 0 },
+        ],
+    );
+    assert_eq!(member(&fight, "dee", 0).status, Status::Dead);
+    let plain = Event::SpendChip { holder: player("Dan"), chip: ChipColour::Red, purpose: Spend::Reroll };
+    refused(
+        &fight,
+        &plain,
+        "Dee's Bleeding Out roll is rerolled with its own chip button, which keeps the better result: a chip spent here would change nothing",
+    );
+    let reroll = |trait_die, wild_die| Event::SpendChip {
+        holder: player("Dan"),
+        chip: ChipColour::Red,
+        purpose: Spend::RerollVigor { roll: typed(trait_die, Some(wild_die)) },
+    };
+    refused(
+        &fight,
+        &Event::SpendChip {
+            holder: player("Alice"),
+            chip: ChipColour::White,
+            purpose: Spend::RerollVigor { roll: typed(9, Some(2)) },
+        },
+        "Alice cannot spend chips for Dee",
+    );
+    // 9 − 3 = 6: a success: still bleeding, again next round.
+    play(&mut fight, &[reroll(9, 2)]);
+    let dee = member(&fight, "dee", 0);
+    assert_eq!((dee.status, dee.bleeding_out), (Status::Incapacitated, true));
+    assert_eq!(fight.state.chips.count(&player("Dan"), ChipColour::Red), 2);
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "Dan spends a red chip to reroll a trait roll: Dee rerolls Vigor against Bleeding Out (d6 9, Wild Die 2): 6: success: keeps 6: success: still bleeding: rolls again next round"
+        )
+    );
+    // A worse reroll keeps the success.
+    play(&mut fight, &[reroll(2, 2)]);
+    assert_eq!(member(&fight, "dee", 0).status, Status::Incapacitated);
+    assert!(member(&fight, "dee", 0).bleeding_out);
+    // Any other event closes it; a plain reroll is then only counted.
+    play(&mut fight, &[Event::AwardLegendary { holder: Holder::Marshal }]);
+    refused(&fight, &reroll(12, 2), "there is no Incapacitation or Bleeding Out roll just made to reroll");
+    let mut copy = fight.clone();
+    play(
+        &mut copy,
+        &[Event::SpendChip { holder: player("Dan"), chip: ChipColour::Red, purpose: Spend::Reroll }],
+    );
+}
+
+/// S50: the Incapacitation roll too: "1 or less" (dead) rerolled into a failure leaves a
+/// lasting injury and Bleeding Out.
+#[test]
+fn a_chip_rerolls_the_incapacitation_roll_and_the_better_stands() {
+    let mut fight = round_one();
+    play(
+        &mut fight,
+        &[
+            hit(m("dee", 0), Some("gunmen"), 25),
+            Event::Incapacitation { target: m("dee", 0), roll: typed(4, Some(2)), modifier: 0 },
+        ],
+    );
+    // 4 − 3 = 1: dead.
+    assert_eq!(member(&fight, "dee", 0).status, Status::Dead);
+    let reroll = |trait_die, wild_die| Event::SpendChip {
+        holder: player("Dan"),
+        chip: ChipColour::Red,
+        purpose: Spend::RerollVigor { roll: typed(trait_die, Some(wild_die)) },
+    };
+    // 5 − 3 = 2: a failure: a lasting injury, and Bleeding Out.
+    play(&mut fight, &[reroll(5, 3)]);
+    let dee = member(&fight, "dee", 0);
+    assert_eq!(
+        (dee.status, dee.injury, dee.bleeding_out),
+        (Status::Incapacitated, Some(Incapacitation::BleedingOut), true)
+    );
+    assert!(fight.state.prompts().is_empty(), "the roll is made: no prompt again");
+    // 8 − 3 = 5: a success: the injury goes with the wounds, no bleeding.
+    play(&mut fight, &[reroll(8, 1)]);
+    let dee = member(&fight, "dee", 0);
+    assert_eq!(
+        (dee.status, dee.injury, dee.bleeding_out),
+        (Status::Incapacitated, Some(Incapacitation::HealsWithWounds), false)
+    );
+}

@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 
 use super::{FightCommand, FightState, Step, event_button, event_button_with, why_not};
 use crate::systems::savage::game::{
-    DieRoll, Event, Fight, Holder, MemberRef, Prompt, Spend, State, TraitInput,
+    DieRoll, Event, Fight, Holder, MemberRef, Prompt, Spend, State, TraitInput, VigorRoll,
 };
 use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::abilities::RollFor;
@@ -111,6 +111,9 @@ pub(super) fn turn_ui(
     });
     let soak_on_top = !s.prompts().is_empty() || s.whose_turn().is_none() || incapacitating;
     if soak_on_top && soak_ui(ui, rules, fight, read_only, state, commands) {
+        ui.separator();
+    }
+    if vigor_reroll_ui(ui, rules, fight, read_only, state, commands) {
         ui.separator();
     }
     if let Some(prompt) = s.prompts().first() {
@@ -631,6 +634,46 @@ fn spirit_reroll_ui(
     });
 }
 
+/// S50: a chip rerolls the Incapacitation or Bleeding Out roll just made (the better result
+/// stands), while a raise could still better it. Whether the form is shown.
+fn vigor_reroll_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) -> bool {
+    let s = &fight.state;
+    let Some(last) = s.last_vigor.as_ref() else { return false };
+    if last.result.outcome == traits::Outcome::Raise {
+        return false;
+    }
+    let for_what = match last.roll {
+        VigorRoll::Incapacitation => RollFor::Incapacitation,
+        VigorRoll::BleedingOut => RollFor::BleedingOut,
+    };
+    let Ok(input) = s.trait_input_for(rules, &last.target, "vigor", for_what) else { return false };
+    let form = RerollForm {
+        heading: format!(
+            "Reroll {}'s {} roll ({}; the better stands)",
+            s.name(&last.target),
+            last.roll.words(),
+            calc::result_words(&last.result)
+        ),
+        choose: "Reroll Vigor with",
+        field: "Vigor reroll",
+        button: "Reroll Vigor with a",
+        posse: "Reroll Vigor, Posse rolls",
+    };
+    let holder = s.owner(&last.target.unit);
+    let target = last.target.clone();
+    chip_reroll_ui(ui, rules, fight, read_only, &holder, &target, &input, &form, state, commands, |roll| {
+        Spend::RerollVigor { roll }
+    });
+    true
+}
+
 /// A chip rerolls the attack this member just made (the better result stands), below the
 /// attack's own action and odds.
 #[expect(clippy::too_many_arguments, reason = "the reroll form reads the whole table")]
@@ -706,7 +749,13 @@ fn chip_reroll_ui(
     let s = &fight.state;
     ui.label(RichText::new(form.heading.as_str()).strong());
     let colours = chip_choice(ui, rules, s, holder, ChipUse::Reroll, &mut state.reroll_colour, form.choose);
-    let Some(colour) = state.reroll_colour.filter(|c| colours.contains(c)) else { return };
+    let Some(colour) = state.reroll_colour.filter(|c| colours.contains(c)) else {
+        let v = ui.visuals().clone();
+        ui.label(
+            RichText::new(format!("{} has no chip to reroll with.", holder.words())).color(theme::muted(&v)),
+        );
+        return;
+    };
     let keys = state.reroll_dice.ui_for(ui, form.field, Some(&s.name(who)), input.die, input.wild);
     let submit = calc::ctrl_enter(ui, keys);
     let rolled = typed(rules, &state.reroll_dice, input);
