@@ -159,6 +159,10 @@ pub enum Event {
         /// The attack panel's toggles (multi-action, Gang Up, The Drop…); left out when none.
         #[serde(default, skip_serializing_if = "Situation::is_plain")]
         situation: Situation,
+        /// The weapon the attack is made with (its damage follows a hit); left out in older
+        /// journals, where the damage takes the first weapon that fits the skill.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapon: Option<String>,
     },
     /// Damage to a member; `attacker` gives `Str` and the Joker bonus.
     Damage {
@@ -342,6 +346,8 @@ pub enum Error {
     PotEmpty(ChipColour),
     #[error("draw 1 to 10 chips at a time, and name as many colours as chips")]
     ChipCount,
+    #[error("the attack hit {0}: its damage goes to {0}, not {1}")]
+    NotTheTarget(String, String),
     #[error("there is no weapon '{0}'")]
     UnknownWeapon(String),
     #[error("'{0}' is not a range: use short, medium or long")]
@@ -473,6 +479,13 @@ struct Hit<'e> {
     ap: u32,
 }
 
+/// An attack event's range, weapon and toggles.
+struct With<'e> {
+    range: Option<&'e str>,
+    weapon: Option<&'e str>,
+    situation: &'e Situation,
+}
+
 /// One event being applied to a copy of the state.
 struct Apply<'a> {
     rules: &'a Rules,
@@ -504,8 +517,9 @@ impl Apply<'_> {
             }
             Event::EndTurn { unit } => self.end_turn(unit)?,
             Event::Recover { target, roll, modifier } => self.recover(target, roll, *modifier)?,
-            Event::Attack { attacker, target, skill, range, modifier, roll, situation } => {
-                self.attack(attacker, target, skill, range.as_deref(), *modifier, roll, situation)?;
+            Event::Attack { attacker, target, skill, range, modifier, roll, situation, weapon } => {
+                let with = With { range: range.as_deref(), weapon: weapon.as_deref(), situation };
+                self.attack(attacker, target, skill, *modifier, roll, &with)?;
             }
             Event::Damage { target, attacker, roll, modifier, nonlethal, situation, ap } => {
                 let hit = Hit { modifier: *modifier, nonlethal: *nonlethal, situation, ap: *ap };
@@ -903,18 +917,22 @@ impl Apply<'_> {
         })
     }
 
-    #[expect(clippy::too_many_arguments, reason = "the fields of the attack event")]
     fn attack(
         &mut self,
         attacker: &MemberRef,
         target: &MemberRef,
         skill: &str,
-        range: Option<&str>,
         modifier: i32,
         roll: &TraitDice,
-        situation: &Situation,
+        with: &With<'_>,
     ) -> Result<(), Error> {
+        let (range, situation) = (with.range, with.situation);
         let name = self.s.name(attacker);
+        if let Some(w) = with.weapon
+            && self.s.unit_ref(&attacker.unit)?.combatant.weapon(w).is_none()
+        {
+            return Err(Error::UnknownWeapon(w.to_owned()));
+        }
         let a = self.active_member(attacker)?;
         if a.shaken {
             return Err(Error::ShakenActs(name));
@@ -978,6 +996,8 @@ impl Apply<'_> {
             result: rolled.result,
             skill: skill.clone(),
             modifier: all,
+            weapon: with.weapon.map(str::to_owned),
+            damaged: false,
         });
         Ok(())
     }
@@ -990,6 +1010,18 @@ impl Apply<'_> {
         hit: &Hit<'_>,
     ) -> Result<(), Error> {
         let (modifier, nonlethal) = (hit.modifier, hit.nonlethal);
+        // The damage that follows a hit goes to the member hit.
+        let follows = self.s.pending_hit().filter(|a| Some(a.attacker.unit.as_str()) == attacker).cloned();
+        if let Some(a) = &follows
+            && a.target != *target
+        {
+            return Err(Error::NotTheTarget(self.s.name(&a.target), self.s.name(target)));
+        }
+        if follows.is_some()
+            && let Some(a) = self.s.last_attack.as_mut()
+        {
+            a.damaged = true;
+        }
         let parts = hit.situation.damage_parts(self.rules)?;
         let before = self.active_member(target)?.clone();
         let strength = match attacker {

@@ -49,6 +49,7 @@ fn turn_candidates(state: &State, rng: &mut StdRng, list: &mut Vec<Event>) {
                     modifier: 0,
                     roll: seeded(rng),
                     situation: Situation::default(),
+                    weapon: None,
                 });
                 // The attack panel's toggles too (some refused: a Wild Attack at range, a
                 // fourth action).
@@ -69,6 +70,11 @@ fn turn_candidates(state: &State, rng: &mut StdRng, list: &mut Vec<Event>) {
                         cover: rng.random_bool(0.3).then(|| "heavy".to_owned()),
                         called_shot: rng.random_bool(0.3).then(|| "head".to_owned()),
                     },
+                    weapon: state
+                        .unit(&top)
+                        .and_then(|u| u.combatant.weapons.first())
+                        .filter(|_| rng.random_bool(0.5))
+                        .map(|w| w.name.clone()),
                 });
             }
             let weapon = state.unit(&top).and_then(|u| u.combatant.weapons.first()).map(|w| w.damage.clone());

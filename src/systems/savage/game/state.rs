@@ -293,6 +293,10 @@ pub struct LastAttack {
     /// a reroll with a chip.
     pub skill: String,
     pub modifier: i32,
+    /// The weapon named with the attack (its damage follows a hit).
+    pub weapon: Option<String>,
+    /// Its damage is rolled.
+    pub damaged: bool,
 }
 
 /// The last Spirit roll to recover from Shaken, for a chip's reroll tied to it.
@@ -575,6 +579,42 @@ impl State {
             return Some(format!("{} attack", whose(&a.attacker)));
         }
         None
+    }
+
+    /// Which member of `unit` acts on the turn panel, `current` the one chosen: it while it can
+    /// act; else the next after it who has not acted this turn (wrapping round the group),
+    /// else the next still active; 0 when none is.
+    #[must_use]
+    pub fn actor(&self, unit: &str, current: u32) -> u32 {
+        let Some(u) = self.unit(unit) else { return 0 };
+        if u.member(current).is_some_and(Member::is_active) {
+            return current;
+        }
+        let n = u32::try_from(u.members.len()).unwrap_or(0);
+        let after = (1..=n).map(|k| (current + k) % n.max(1));
+        let fresh = after.clone().find(|&i| u.member(i).is_some_and(|m| m.is_active() && m.actions == 0));
+        fresh.or_else(|| after.clone().find(|&i| u.member(i).is_some_and(Member::is_active))).unwrap_or(0)
+    }
+
+    /// The hit whose damage is still to roll: the last attack, a success or better, with no
+    /// damage yet. The damage goes to its target (the game refuses another).
+    #[must_use]
+    pub fn pending_hit(&self) -> Option<&LastAttack> {
+        self.last_attack.as_ref().filter(|a| a.result.outcome.succeeded() && !a.damaged)
+    }
+
+    /// The weapon the damage of `hit` is rolled with: the one named with the attack, else
+    /// (an older journal) the attacker's first weapon that fits the skill (none but a melee
+    /// weapon for a melee skill), else its first.
+    #[must_use]
+    pub fn hit_weapon(&self, rules: &Rules, hit: &LastAttack) -> Option<String> {
+        let unit = self.unit(&hit.attacker.unit)?;
+        if let Some(w) = hit.weapon.as_ref().filter(|w| unit.combatant.weapon(w).is_some()) {
+            return Some(w.clone());
+        }
+        let melee = rules.core.attack_skills.is_melee(&hit.skill);
+        let weapons = &unit.combatant.weapons;
+        weapons.iter().find(|w| w.range.is_none() == melee).or(weapons.first()).map(|w| w.name.clone())
     }
 
     /// Units holding a Joker that have not acted: "Joker: act now" all round.

@@ -535,6 +535,7 @@ fn shaken_at_the_start_of_the_turn() {
         modifier: 0,
         roll: typed(9, Some(2)),
         situation: Situation::default(),
+        weapon: None,
     };
     refused(&fight, &shoot, "Boss is Shaken: only free actions");
     // Spirit d6: 5 and 3: a plain success: no longer Shaken but only free actions.
@@ -772,6 +773,7 @@ fn attack(skill: &str, trait_die: u32, wild_die: u32, situation: Situation) -> E
         modifier: 0,
         roll: typed(trait_die, Some(wild_die)),
         situation,
+        weapon: None,
     }
 }
 
@@ -867,6 +869,7 @@ fn an_attack_then_damage_with_a_raise() {
             modifier: 0,
             roll: typed(11, Some(4)),
             situation: Situation::default(),
+            weapon: None,
         }],
     );
     assert_eq!(
@@ -888,6 +891,7 @@ fn an_attack_then_damage_with_a_raise() {
             modifier: 0,
             roll: typed(5, Some(3)),
             situation: Situation::default(),
+            weapon: None,
         }],
     );
     assert_eq!(
@@ -1501,4 +1505,67 @@ fn a_chip_rerolls_the_incapacitation_roll_and_the_better_stands() {
         (dee.status, dee.injury, dee.bleeding_out),
         (Status::Incapacitated, Some(Incapacitation::HealsWithWounds), false)
     );
+}
+
+/// The damage that follows a hit goes to the member hit, and the hit (its target and weapon)
+/// is the log's: a replay of the events gives it back.
+#[test]
+fn the_damage_that_follows_a_hit_goes_to_the_member_hit() {
+    let mut fight = round_one();
+    play(&mut fight, &[begin("boss")]);
+    let knife = Event::Attack {
+        attacker: m("boss", 0),
+        target: m("ann", 0),
+        skill: "fighting".into(),
+        range: None,
+        modifier: 0,
+        roll: typed(7, Some(2)),
+        situation: Situation::default(),
+        weapon: Some("Knife".into()),
+    };
+    let mut saber = knife.clone();
+    if let Event::Attack { weapon, .. } = &mut saber {
+        *weapon = Some("Sabre".into());
+    }
+    refused(&fight, &saber, "there is no weapon 'Sabre'");
+    play(&mut fight, &[knife]);
+    let Ok(replayed) = Fight::replay(&savage(), &fight.events) else { panic!("a replay") };
+    let pending = replayed.state.pending_hit().expect("a hit to follow");
+    assert_eq!((&pending.target, pending.weapon.as_deref()), (&m("ann", 0), Some("Knife")));
+    assert_eq!(replayed.state.hit_weapon(rules(), pending).as_deref(), Some("Knife"));
+    refused(&fight, &hit_on(m("bob", 0)), "the attack hit Ann: its damage goes to Ann, not Bob");
+    play(&mut fight, &[hit_on(m("ann", 0))]);
+    assert!(fight.state.pending_hit().is_none(), "its damage is rolled");
+    // Damage from elsewhere (no attacker) is the Marshal's to place.
+    play(&mut fight, &[hit(m("bob", 0), None, 3)]);
+}
+
+fn hit_on(target: MemberRef) -> Event {
+    hit(target, Some("boss"), 3)
+}
+
+/// The member who acts on the turn panel: the one chosen while it can act, else the next who
+/// has not acted this turn, never back to one who has.
+#[test]
+fn the_actor_moves_on_to_the_next_who_has_not_acted() {
+    let mut fight = round_one();
+    let out = |i| Event::Adjust {
+        target: m("outlaws", i),
+        shaken: None,
+        wounds: None,
+        fatigue: None,
+        status: Some(Status::Out),
+        bleeding_out: None,
+    };
+    play(&mut fight, &[out(0)]);
+    assert_eq!(fight.state.actor("outlaws", 0), 1, "the first still active");
+    assert_eq!(fight.state.actor("outlaws", 3), 3, "the one chosen");
+    if let Some(u) = fight.state.units.iter_mut().find(|u| u.id == "outlaws") {
+        u.members[1].actions = 1;
+        u.members[3].actions = 1;
+    }
+    play(&mut fight, &[out(3)]);
+    assert_eq!(fight.state.actor("outlaws", 3), 4, "the next who has not acted");
+    play(&mut fight, &[out(4)]);
+    assert_eq!(fight.state.actor("outlaws", 4), 2, "round the group, past 2 who acted");
 }
