@@ -115,6 +115,7 @@ fn main() {
             modifier: 0,
             roll: TraitDice::Typed { trait_die: 7, wild_die: Some(3) },
             situation: Situation::default(),
+            weapon: None,
         },
     );
     for _ in 0..10 {

@@ -93,6 +93,7 @@ pub(crate) fn worst_case(dir: &std::path::Path, size: (f32, f32)) -> App {
             modifier: 0,
             roll: TraitDice::Typed { trait_die: 7, wild_die: Some(3) },
             situation: Situation::default(),
+            weapon: None,
         },
     );
     for _ in 0..6 {
@@ -518,6 +519,7 @@ fn a_missed_attack_is_rerolled_with_a_chip() {
         modifier: 0,
         roll: TraitDice::Typed { trait_die: 2, wild_die: Some(1) },
         situation: Situation::default(),
+        weapon: None,
     };
     send(&mut h, miss);
     h.run();
@@ -656,4 +658,233 @@ fn a_player_shakes_off_shaken_from_their_seat_and_the_host_undoes_it() {
     assert!(!fight(&h).state.member(&kid).expect("Kid").shaken);
     savage_mut(&mut h).handle_fight(FightCommand::Undo);
     assert!(fight(&h).state.member(&kid).expect("Kid").shaken, "the host's Undo takes the spend back");
+}
+
+/// S50 (en 57: "Any chip can re-roll a Trait roll (keep the best)"): Kid bleeds to death on
+/// d6 3 and Wild Die 1 at the start of round 2; the chips panel's plain reroll is greyed (it
+/// would take Bob's chip and change nothing), and the reroll tied to the roll, on the turn
+/// panel, brings Kid back: the better result stands.
+#[test]
+fn a_bleeding_out_roll_is_rerolled_with_a_chip() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob.clone(), count: 1, typed: Some(vec![ChipColour::Red]) });
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    let kid = MemberRef::new("kid", 0);
+    send(
+        &mut h,
+        Event::Damage {
+            target: kid.clone(),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness + 16 },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    // 5 − 3 = 2: a lasting injury, and Bleeding Out; round 2 asks for its roll.
+    let roll = TraitDice::Typed { trait_die: 5, wild_die: Some(1) };
+    send(&mut h, Event::Incapacitation { target: kid.clone(), roll, modifier: 0 });
+    send(&mut h, Event::Deal { typed: BTreeMap::new() });
+    h.run();
+    type_in(&mut h, "Prompt die total", "3");
+    type_in(&mut h, "Prompt Wild Die total", "1");
+    press_button(&mut h, "Apply the roll");
+    assert_eq!(fight(&h).state.member(&kid).map(|m| m.status), Some(Status::Dead));
+    // The chips panel's reroll would change nothing: greyed, and Bob keeps his chip.
+    press(&mut h, "Spend Bob's chip");
+    let plain = buttons_starting(&h, "Red: Reroll");
+    assert_eq!(plain.len(), 1, "{plain:?}");
+    assert!(h.get_by_role_and_label(Role::Button, &plain[0]).accesskit_node().is_disabled());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.get_by_label("Reroll Kid's Bleeding Out roll (0: failure; the better stands)");
+    type_in(&mut h, "Vigor reroll die total", "9");
+    type_in(&mut h, "Vigor reroll Wild Die total", "2");
+    press_button(&mut h, "Reroll Vigor with a red chip");
+    let m = fight(&h).state.member(&kid).expect("Kid").clone();
+    assert_eq!((m.status, m.bleeding_out), (Status::Incapacitated, true), "{:?}", fight(&h).lines.last());
+    assert_eq!(fight(&h).state.chips.count(&bob, ChipColour::Red), 0);
+}
+
+/// Two groups of Cultists (a Knife and a Revolver each) and Kid, dealt: Kid, then Cultists A,
+/// then Cultists B.
+fn cultists(dir: &std::path::Path) -> App {
+    let file = r#"{"name":"Cultists","kind":"extra","count":3,"attributes":{"agility":"d6","smarts":"d4","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d6","fighting":"d6"},"weapons":[{"name":"Revolver","damage":"2d6+1","range":{"short":12,"medium":24,"long":48}},{"name":"Knife","damage":"Str+d4"}]}"#;
+    std::fs::write(dir.join("savage/combatants/cultists.json"), file).expect("Cultists");
+    let mut h = support::system_on(dir, "Deadlands (Savage Worlds)", 1280.0, 800.0);
+    press(&mut h, "Fight");
+    press(&mut h, "Kid (played by Bob)");
+    press(&mut h, "More: Groups of Cultists ×3");
+    press(&mut h, "More: Groups of Cultists ×3");
+    savage_mut(&mut h).fight.seed = Some(1877);
+    press(&mut h, "Start the fight");
+    let mut typed = BTreeMap::new();
+    for (unit, card) in [("kid", "AS"), ("cultists-a", "KS"), ("cultists-b", "QS")] {
+        typed.insert(unit.to_owned(), vec![parse_card(card, &[]).expect("a card")]);
+    }
+    send(&mut h, Event::Deal { typed });
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    send(&mut h, Event::EndTurn { unit: "kid".into() });
+    send(&mut h, Event::BeginTurn { unit: "cultists-a".into() });
+    h.run();
+    h
+}
+
+/// Cultists A 2 knifes Cultists B 1 (picked in the order: an ally is a target only when
+/// picked). After a restart the fight is resumed on the damage of that hit: to Cultists B 1,
+/// with the Knife, both from the log; clicking another member changes neither.
+#[test]
+fn the_damage_follows_the_hit_across_a_restart() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = cultists(dir.path());
+    press_button(&mut h, "Cultists A 2 acts");
+    press(&mut h, "Skill Fighting");
+    h.get_all_by_role_and_label(Role::Button, "Cultists B 1").next().expect("in the order").click_accesskit();
+    h.run();
+    press(&mut h, "Turn");
+    assert_eq!(savage(&h).fight.weapon, "Knife", "the Knife goes with Fighting");
+    // Fighting d6 5 against Parry 5: a hit.
+    type_in(&mut h, "Attack die total", "5");
+    press_button(&mut h, "Attack");
+    let hit = MemberRef::new("cultists-b", 0);
+    let attack = fight(&h).events.last().cloned();
+    assert!(
+        matches!(&attack, Some(Event::Attack { target, weapon: Some(w), .. }) if *target == hit && w == "Knife"),
+        "{attack:?}"
+    );
+    drop(h);
+    let mut h = support::system_on(dir.path(), "Deadlands (Savage Worlds)", 1280.0, 800.0);
+    press(&mut h, "Fight");
+    let resume = h
+        .get_all_by_role(Role::Button)
+        .find_map(|b| b.accesskit_node().label().filter(|l| l.starts_with("Resume ")))
+        .expect("the saved fight");
+    press(&mut h, &resume);
+    press_button(&mut h, "Cultists A 2 acts");
+    h.get_by_label("Target: Cultists B 1 · Parry 5 · Toughness 5");
+    h.get_by_label("Knife Str+d4");
+    // Another member clicked: the damage still goes to the one hit.
+    h.get_all_by_role_and_label(Role::Button, "Cultists B 2").next().expect("in the order").click_accesskit();
+    h.run();
+    press(&mut h, "Turn");
+    h.get_by_label("Target: Cultists B 1 · Parry 5 · Toughness 5");
+    press_button(&mut h, "Roll the damage for me");
+    let damage = fight(&h).events.last().cloned();
+    assert!(
+        matches!(&damage, Some(Event::Damage { target, roll: DamageRoll::Seeded { dice, .. }, .. })
+            if *target == hit && dice.to_string() == "Str+d4"),
+        "{damage:?}"
+    );
+}
+
+/// "Who acts" stays on the member who acted: after Cultists A 3's damage, the form is still
+/// his, never back on Cultists A 2, who attacked before him.
+#[test]
+fn who_acts_stays_on_the_member_who_acted() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = cultists(dir.path());
+    for who in ["Cultists A 2", "Cultists A 3"] {
+        press_button(&mut h, &format!("{who} acts"));
+        press(&mut h, "Skill Shooting");
+        press(&mut h, "Range Short");
+        // Shooting d6 5 against 4: a hit; 3 on the Revolver: no effect on Kid.
+        type_in(&mut h, "Attack die total", "5");
+        press_button(&mut h, "Attack");
+        assert_eq!(savage(&h).fight.step, posse::systems::savage::ui::fight::Step::Damage, "{who}");
+        type_in(&mut h, "Damage total", "3");
+        press_button(&mut h, "Damage");
+        let actor = savage(&h).fight.actor;
+        assert_eq!(format!("Cultists A {}", actor + 1), who, "{:?}", fight(&h).lines.last());
+    }
+    // Cultists A 3 taken out in his turn: the next who has not acted, Cultists A 1, acts.
+    send(
+        &mut h,
+        Event::Adjust {
+            target: MemberRef::new("cultists-a", 2),
+            shaken: None,
+            wounds: None,
+            fatigue: None,
+            status: Some(Status::Out),
+            bleeding_out: None,
+        },
+    );
+    h.run();
+    assert_eq!(savage(&h).fight.actor, 0, "Cultists A 1 has not acted yet");
+}
+
+/// An Extra's aced total (6 on the d6) is refused with the reason right under the field, in
+/// a line kept for it: the field keeps the keys, and neither it nor the Attack button moves.
+#[test]
+fn an_aced_total_for_an_extra_says_why_beside_the_field() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = cultists(dir.path());
+    press_button(&mut h, "Cultists A 2 acts");
+    press(&mut h, "Skill Shooting");
+    let field = rect(&h, Role::TextInput, "Attack die total");
+    let attack = rect(&h, Role::Button, "Attack");
+    h.get_by_role_and_label(Role::TextInput, "Attack die total").focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Attack die total").type_text("6");
+    h.run();
+    h.run();
+    let why = h.get_by_label("6 on the d6: it aced: roll again and add.").rect();
+    assert!(
+        why.top() >= field.bottom() - 1.0 && why.top() - field.bottom() < 12.0,
+        "{why:?} under {field:?}"
+    );
+    assert!(why.bottom() <= attack.top(), "{why:?} above the button {attack:?}");
+    assert!(why.bottom() <= 800.0, "in view: {why:?}");
+    assert_eq!(rect(&h, Role::TextInput, "Attack die total"), field, "the field holds still");
+    assert_eq!(rect(&h, Role::Button, "Attack"), attack, "the button holds still");
+    assert_eq!(focused(&h), "Attack die total", "the keys stay in the field");
+    assert!(h.get_by_role_and_label(Role::Button, "Attack").accesskit_node().is_disabled());
+}
+
+/// The Injury Table's 2d6 typed as 13 is refused with the reason beside the fields, which
+/// hold still with the button.
+#[test]
+fn an_injury_total_off_the_table_says_why_beside_the_field() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    let kid = MemberRef::new("kid", 0);
+    send(
+        &mut h,
+        Event::Damage {
+            target: kid.clone(),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness + 16 },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    let roll = TraitDice::Typed { trait_die: 5, wild_die: Some(1) };
+    send(&mut h, Event::Incapacitation { target: kid, roll, modifier: 0 });
+    h.get_all_by_role_and_label(Role::Button, "Kid").next().expect("Kid in the order").click_accesskit();
+    h.run();
+    let field = rect(&h, Role::TextInput, "Injury Table: 2d6");
+    let button = rect(&h, Role::Button, "Draw the injury");
+    h.get_by_role_and_label(Role::TextInput, "Injury Table: 2d6").focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Injury Table: 2d6").type_text("13");
+    h.run();
+    h.run();
+    let why = h.get_by_label("13 is not a 2d6 total: type 2 to 12.").rect();
+    assert!(
+        why.top() >= field.bottom() - 1.0 && why.bottom() <= button.top(),
+        "{why:?} {field:?} {button:?}"
+    );
+    assert_eq!(rect(&h, Role::TextInput, "Injury Table: 2d6"), field);
+    assert_eq!(rect(&h, Role::Button, "Draw the injury"), button);
+    assert_eq!(focused(&h), "Injury Table: 2d6");
+    assert!(h.get_by_role_and_label(Role::Button, "Draw the injury").accesskit_node().is_disabled());
 }

@@ -433,6 +433,28 @@ pub fn status_line(ui: &mut Ui, size: f32, text: Option<RichText>) {
 }
 
 /// A problem in a form, shown in place of a result.
+/// A line kept for a field's problem, right under it: as high as a line of text whether or not
+/// there is one (so the form never moves when it shows), the problem in the warning colour,
+/// elided to the line with the whole of it on hover. Never takes the focus.
+pub fn reason_line(ui: &mut Ui, why: Option<&str>) {
+    let font = egui::FontId::proportional(theme::BODY + 1.0);
+    // A little more than the text's height, so the label laid out in it (rounded to pixels)
+    // never reaches past it and pushes what follows.
+    let height = ui.fonts_mut(|f| f.row_height(&font)).ceil() + 2.0;
+    let (rect, _) = ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::hover());
+    if let Some(why) = why {
+        let colour = theme::bad(ui.visuals());
+        let label = egui::Label::new(RichText::new(why).font(font).color(colour).strong()).truncate();
+        // Put in the line kept for it: it never moves what comes after.
+        ui.scope_builder(
+            egui::UiBuilder::new().max_rect(rect).layout(Layout::left_to_right(Align::Center)),
+            |ui| {
+                ui.add(label).on_hover_text(why);
+            },
+        );
+    }
+}
+
 pub fn problem(ui: &mut Ui, message: &str) {
     let colour = theme::bad(ui.visuals());
     ui.label(RichText::new(message).color(colour).size(theme::BODY + 1.0).strong());

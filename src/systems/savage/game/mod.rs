@@ -39,8 +39,8 @@ use crate::systems::savage::rules::traits::{
 };
 
 pub use state::{
-    Automation, Chips, DamageInput, Deck, Holder, LastAttack, LastDamage, LastRecover, Member, MemberRef,
-    OrderEntry, Prompt, State, Status, TraitInput, Unit,
+    Automation, Chips, DamageInput, Deck, Holder, LastAttack, LastDamage, LastRecover, LastVigor, Member,
+    MemberRef, OrderEntry, Prompt, State, Status, TraitInput, Unit, VigorRoll,
 };
 
 /// A unit as it enters the fight: its id (stable, used by every later event) and its profile.
@@ -85,6 +85,8 @@ pub enum Spend {
     RerollAttack { roll: TraitDice },
     /// Reroll the Spirit roll just made to recover from Shaken, keeping the better result.
     RerollRecover { roll: TraitDice },
+    /// Reroll the Incapacitation or Bleeding Out roll just made, keeping the better result.
+    RerollVigor { roll: TraitDice },
 }
 
 impl Spend {
@@ -92,7 +94,10 @@ impl Spend {
     #[must_use]
     pub fn chip_use(&self) -> ChipUse {
         match self {
-            Spend::Reroll | Spend::RerollAttack { .. } | Spend::RerollRecover { .. } => ChipUse::Reroll,
+            Spend::Reroll
+            | Spend::RerollAttack { .. }
+            | Spend::RerollRecover { .. }
+            | Spend::RerollVigor { .. } => ChipUse::Reroll,
             Spend::RerollAny => ChipUse::RerollAny,
             Spend::CancelCriticalFailure => ChipUse::CancelCriticalFailure,
             Spend::Bonus => ChipUse::Bonus,
@@ -154,6 +159,10 @@ pub enum Event {
         /// The attack panel's toggles (multi-action, Gang Up, The Drop…); left out when none.
         #[serde(default, skip_serializing_if = "Situation::is_plain")]
         situation: Situation,
+        /// The weapon the attack is made with (its damage follows a hit); left out in older
+        /// journals, where the damage takes the first weapon that fits the skill.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        weapon: Option<String>,
     },
     /// Damage to a member; `attacker` gives `Str` and the Joker bonus.
     Damage {
@@ -308,6 +317,13 @@ pub enum Error {
     NoAttack,
     #[error("there is no Spirit roll just made to reroll")]
     NoRecover,
+    #[error("there is no Incapacitation or Bleeding Out roll just made to reroll")]
+    NoVigor,
+    /// The roll just made, already possessive ("Doc's Bleeding Out roll").
+    #[error(
+        "{0} is rerolled with its own chip button, which keeps the better result: a chip spent here would change nothing"
+    )]
+    RerollTied(String),
     #[error("the damage is rolled: the attack can no longer be rerolled")]
     DamageRolled,
     #[error("{0} is not Incapacitated, or has made that roll already")]
@@ -330,6 +346,8 @@ pub enum Error {
     PotEmpty(ChipColour),
     #[error("draw 1 to 10 chips at a time, and name as many colours as chips")]
     ChipCount,
+    #[error("the attack hit {0}: its damage goes to {0}, not {1}")]
+    NotTheTarget(String, String),
     #[error("there is no weapon '{0}'")]
     UnknownWeapon(String),
     #[error("'{0}' is not a range: use short, medium or long")]
@@ -409,6 +427,11 @@ impl log::Rules for Savage<'_> {
         if !matches!(event, Event::SpendChip { .. }) {
             state.last_recover = None;
         }
+        // The Vigor roll just made stays open to its reroll (S50): any other event closes it,
+        // and so does a chip spent on anything that changes the fight (`Apply::spend`).
+        if !matches!(event, Event::SpendChip { .. }) {
+            state.last_vigor = None;
+        }
         let g = Apply { rules: self.rules, s: state };
         g.event(event)
     }
@@ -456,6 +479,13 @@ struct Hit<'e> {
     ap: u32,
 }
 
+/// An attack event's range, weapon and toggles.
+struct With<'e> {
+    range: Option<&'e str>,
+    weapon: Option<&'e str>,
+    situation: &'e Situation,
+}
+
 /// One event being applied to a copy of the state.
 struct Apply<'a> {
     rules: &'a Rules,
@@ -487,8 +517,9 @@ impl Apply<'_> {
             }
             Event::EndTurn { unit } => self.end_turn(unit)?,
             Event::Recover { target, roll, modifier } => self.recover(target, roll, *modifier)?,
-            Event::Attack { attacker, target, skill, range, modifier, roll, situation } => {
-                self.attack(attacker, target, skill, range.as_deref(), *modifier, roll, situation)?;
+            Event::Attack { attacker, target, skill, range, modifier, roll, situation, weapon } => {
+                let with = With { range: range.as_deref(), weapon: weapon.as_deref(), situation };
+                self.attack(attacker, target, skill, *modifier, roll, &with)?;
             }
             Event::Damage { target, attacker, roll, modifier, nonlethal, situation, ap } => {
                 let hit = Hit { modifier: *modifier, nonlethal: *nonlethal, situation, ap: *ap };
@@ -886,18 +917,22 @@ impl Apply<'_> {
         })
     }
 
-    #[expect(clippy::too_many_arguments, reason = "the fields of the attack event")]
     fn attack(
         &mut self,
         attacker: &MemberRef,
         target: &MemberRef,
         skill: &str,
-        range: Option<&str>,
         modifier: i32,
         roll: &TraitDice,
-        situation: &Situation,
+        with: &With<'_>,
     ) -> Result<(), Error> {
+        let (range, situation) = (with.range, with.situation);
         let name = self.s.name(attacker);
+        if let Some(w) = with.weapon
+            && self.s.unit_ref(&attacker.unit)?.combatant.weapon(w).is_none()
+        {
+            return Err(Error::UnknownWeapon(w.to_owned()));
+        }
         let a = self.active_member(attacker)?;
         if a.shaken {
             return Err(Error::ShakenActs(name));
@@ -961,6 +996,8 @@ impl Apply<'_> {
             result: rolled.result,
             skill: skill.clone(),
             modifier: all,
+            weapon: with.weapon.map(str::to_owned),
+            damaged: false,
         });
         Ok(())
     }
@@ -973,6 +1010,18 @@ impl Apply<'_> {
         hit: &Hit<'_>,
     ) -> Result<(), Error> {
         let (modifier, nonlethal) = (hit.modifier, hit.nonlethal);
+        // The damage that follows a hit goes to the member hit.
+        let follows = self.s.pending_hit().filter(|a| Some(a.attacker.unit.as_str()) == attacker).cloned();
+        if let Some(a) = &follows
+            && a.target != *target
+        {
+            return Err(Error::NotTheTarget(self.s.name(&a.target), self.s.name(target)));
+        }
+        if follows.is_some()
+            && let Some(a) = self.s.last_attack.as_mut()
+        {
+            a.damaged = true;
+        }
         let parts = hit.situation.damage_parts(self.rules)?;
         let before = self.active_member(target)?.clone();
         let strength = match attacker {
@@ -1140,6 +1189,15 @@ impl Apply<'_> {
         if !self.rules.chips.allows(chip, chip_use) {
             return Err(Error::ChipCannot(chip, chip_use.words()));
         }
+        if matches!(purpose, Spend::Reroll | Spend::RerollAny)
+            && let Some(roll) = self.s.tied_reroll()
+        {
+            return Err(Error::RerollTied(roll));
+        }
+        // S50: a soak or a die added after the Vigor roll closes its reroll.
+        if !matches!(purpose, Spend::RerollVigor { .. } | Spend::Bonus | Spend::CancelCriticalFailure) {
+            self.s.last_vigor = None;
+        }
         let effect = match purpose {
             Spend::Reroll | Spend::RerollAny | Spend::CancelCriticalFailure | Spend::Bonus => String::new(),
             Spend::Unshake { target } => {
@@ -1160,6 +1218,7 @@ impl Apply<'_> {
             Spend::ExtraDamage { roll } => self.extra_damage(holder, roll)?,
             Spend::RerollAttack { roll } => self.reroll_attack(holder, roll)?,
             Spend::RerollRecover { roll } => self.reroll_recover(holder, roll)?,
+            Spend::RerollVigor { roll } => self.reroll_vigor(holder, roll)?,
         };
         // Pay: back to the pot, except legendary chips, which are used once.
         if let Some(h) = self.s.chips.held.get_mut(holder)
@@ -1363,35 +1422,18 @@ impl Apply<'_> {
         if m.status != Status::Incapacitated || m.injury.is_some() {
             return Err(Error::NotIncapacitated(name));
         }
-        let nonlethal = m.nonlethal;
+        let before = m.clone();
         let tn = self.rules.core.traits.target_number;
         let rolled = self.member_roll_for(target, "vigor", modifier, tn, roll, RollFor::Incapacitation)?;
-        let result = damage::incapacitation(self.rules, &rolled.result);
-        let auto_bleed = self.s.automation.bleeding_out;
-        let inc = &self.rules.core.incapacitation;
-        let m = self.s.member_mut(target)?;
-        m.injury = Some(result);
-        let words = match result {
-            Incapacitation::Dead if nonlethal => {
-                m.status = Status::Unconscious;
-                format!("knocked out for {} hours", inc.nonlethal_unconscious_hours)
-            }
-            Incapacitation::Dead => {
-                m.status = Status::Dead;
-                "dead".to_owned()
-            }
-            Incapacitation::BleedingOut => {
-                m.bleeding_out = auto_bleed;
-                if auto_bleed {
-                    "a lasting injury, and Bleeding Out: a Vigor roll at the start of each round".to_owned()
-                } else {
-                    "a lasting injury, and Bleeding Out".to_owned()
-                }
-            }
-            Incapacitation::HealsWithWounds => "the injury goes when the wounds heal".to_owned(),
-            Incapacitation::HealsIn24h => "the injury goes in 24 hours".to_owned(),
-        };
+        let words = self.settle_vigor(target, VigorRoll::Incapacitation, &before, &rolled.result)?;
         self.s.prompts.retain(|p| *p != Prompt::Incapacitation(target.clone()));
+        self.s.last_vigor = Some(LastVigor {
+            target: target.clone(),
+            roll: VigorRoll::Incapacitation,
+            modifier,
+            result: rolled.result,
+            before,
+        });
         self.s.said = format!(
             "{name} rolls Vigor for Incapacitation ({}): {}: {words}",
             rolled.dice_words(self.trait_die(target, "vigor")),
@@ -1400,41 +1442,120 @@ impl Apply<'_> {
         Ok(())
     }
 
+    /// What an Incapacitation or Bleeding Out roll's result does to the member as it was
+    /// `before` the roll; its words.
+    fn settle_vigor(
+        &mut self,
+        target: &MemberRef,
+        kind: VigorRoll,
+        before: &Member,
+        result: &TraitResult,
+    ) -> Result<String, Error> {
+        let auto_bleed = self.s.automation.bleeding_out;
+        let inc = &self.rules.core.incapacitation;
+        let nonlethal = before.nonlethal;
+        let mut m = before.clone();
+        let words = match kind {
+            VigorRoll::Incapacitation => {
+                let fate = damage::incapacitation(self.rules, result);
+                m.injury = Some(fate);
+                match fate {
+                    Incapacitation::Dead if nonlethal => {
+                        m.status = Status::Unconscious;
+                        format!("knocked out for {} hours", inc.nonlethal_unconscious_hours)
+                    }
+                    Incapacitation::Dead => {
+                        m.status = Status::Dead;
+                        "dead".to_owned()
+                    }
+                    Incapacitation::BleedingOut => {
+                        m.bleeding_out = auto_bleed;
+                        if auto_bleed {
+                            "a lasting injury, and Bleeding Out: a Vigor roll at the start of each round"
+                                .to_owned()
+                        } else {
+                            "a lasting injury, and Bleeding Out".to_owned()
+                        }
+                    }
+                    Incapacitation::HealsWithWounds => "the injury goes when the wounds heal".to_owned(),
+                    Incapacitation::HealsIn24h => "the injury goes in 24 hours".to_owned(),
+                }
+            }
+            VigorRoll::BleedingOut => match damage::bleeding(result) {
+                Bleeding::Dies if nonlethal => {
+                    m.bleeding_out = false;
+                    m.status = Status::Unconscious;
+                    format!("knocked out for {} hours", inc.bleeding_nonlethal_unconscious_hours)
+                }
+                Bleeding::Dies => {
+                    m.bleeding_out = false;
+                    m.status = Status::Dead;
+                    "bleeds to death".to_owned()
+                }
+                Bleeding::Again => "still bleeding: rolls again next round".to_owned(),
+                Bleeding::Stops => {
+                    m.bleeding_out = false;
+                    "the bleeding stops".to_owned()
+                }
+            },
+        };
+        *self.s.member_mut(target)? = m;
+        Ok(words)
+    }
+
     fn bleed_out(&mut self, target: &MemberRef, roll: &TraitDice, modifier: i32) -> Result<(), Error> {
         let name = self.s.name(target);
         let m = self.s.member_ref(target)?;
         if !m.bleeding_out {
             return Err(Error::NotBleeding(name));
         }
-        let nonlethal = m.nonlethal;
+        let before = m.clone();
         let tn = self.rules.core.traits.target_number;
         let rolled = self.member_roll_for(target, "vigor", modifier, tn, roll, RollFor::BleedingOut)?;
-        let hours = self.rules.core.incapacitation.bleeding_nonlethal_unconscious_hours.clone();
-        let m = self.s.member_mut(target)?;
-        let words = match damage::bleeding(&rolled.result) {
-            Bleeding::Dies if nonlethal => {
-                m.bleeding_out = false;
-                m.status = Status::Unconscious;
-                format!("knocked out for {hours} hours")
-            }
-            Bleeding::Dies => {
-                m.bleeding_out = false;
-                m.status = Status::Dead;
-                "bleeds to death".to_owned()
-            }
-            Bleeding::Again => "still bleeding: rolls again next round".to_owned(),
-            Bleeding::Stops => {
-                m.bleeding_out = false;
-                "the bleeding stops".to_owned()
-            }
-        };
+        let words = self.settle_vigor(target, VigorRoll::BleedingOut, &before, &rolled.result)?;
         self.s.prompts.retain(|p| *p != Prompt::BleedingOut(target.clone()));
+        self.s.last_vigor = Some(LastVigor {
+            target: target.clone(),
+            roll: VigorRoll::BleedingOut,
+            modifier,
+            result: rolled.result,
+            before,
+        });
         self.s.said = format!(
             "{name} rolls Vigor against Bleeding Out ({}): {}: {words}",
             rolled.dice_words(self.trait_die(target, "vigor")),
             outcome_words(&rolled.result)
         );
         Ok(())
+    }
+
+    /// S50 (en 57: "Any chip can re-roll a Trait roll (keep the best)"): a chip rerolls the
+    /// Incapacitation or Bleeding Out roll just made, with the same modifiers; the better
+    /// result is the one that counts, applied to the member as it was before the first roll.
+    fn reroll_vigor(&mut self, holder: &Holder, roll: &TraitDice) -> Result<String, Error> {
+        let Some(last) = self.s.last_vigor.clone() else { return Err(Error::NoVigor) };
+        let name = self.s.name(&last.target);
+        self.check_owner(holder, &last.target.unit, name.clone())?;
+        let tn = self.rules.core.traits.target_number;
+        let for_what = match last.roll {
+            VigorRoll::Incapacitation => RollFor::Incapacitation,
+            VigorRoll::BleedingOut => RollFor::BleedingOut,
+        };
+        // The roll changed no wound or fatigue: the penalties are those of the first roll.
+        let rolled = self.member_roll_for(&last.target, "vigor", last.modifier, tn, roll, for_what)?;
+        let key = |r: &TraitResult| (r.outcome, r.raises, r.total);
+        let better = if key(&rolled.result) > key(&last.result) { rolled.result } else { last.result };
+        let words = self.settle_vigor(&last.target, last.roll, &last.before, &better)?;
+        if let Some(v) = self.s.last_vigor.as_mut() {
+            v.result = better;
+        }
+        Ok(format!(
+            ": {name} rerolls Vigor against {} ({}): {}: keeps {}: {words}",
+            last.roll.words(),
+            rolled.dice_words(self.trait_die(&last.target, "vigor")),
+            outcome_words(&rolled.result),
+            outcome_words(&better)
+        ))
     }
 
     /// S48: the Injury Table, once the Incapacitation roll has left a lasting injury (not

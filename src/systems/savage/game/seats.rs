@@ -812,6 +812,7 @@ mod tests {
                     modifier: 0,
                     roll: typed(2, 1),
                     situation: Situation::default(),
+                    weapon: None,
                 },
             ],
         );

@@ -49,6 +49,7 @@ fn turn_candidates(state: &State, rng: &mut StdRng, list: &mut Vec<Event>) {
                     modifier: 0,
                     roll: seeded(rng),
                     situation: Situation::default(),
+                    weapon: None,
                 });
                 // The attack panel's toggles too (some refused: a Wild Attack at range, a
                 // fourth action).
@@ -69,6 +70,11 @@ fn turn_candidates(state: &State, rng: &mut StdRng, list: &mut Vec<Event>) {
                         cover: rng.random_bool(0.3).then(|| "heavy".to_owned()),
                         called_shot: rng.random_bool(0.3).then(|| "head".to_owned()),
                     },
+                    weapon: state
+                        .unit(&top)
+                        .and_then(|u| u.combatant.weapons.first())
+                        .filter(|_| rng.random_bool(0.5))
+                        .map(|w| w.name.clone()),
                 });
             }
             let weapon = state.unit(&top).and_then(|u| u.combatant.weapons.first()).map(|w| w.damage.clone());
@@ -138,6 +144,14 @@ fn candidates(state: &State, rng: &mut StdRng) -> Vec<Event> {
             holder: state.owner(&last.target.unit),
             chip: ChipColour::White,
             purpose: Spend::RerollRecover { roll: seeded(rng) },
+        });
+    }
+    // An Incapacitation or Bleeding Out roll just made, too (S50).
+    if let Some(last) = &state.last_vigor {
+        list.push(Event::SpendChip {
+            holder: state.owner(&last.target.unit),
+            chip: ChipColour::White,
+            purpose: Spend::RerollVigor { roll: seeded(rng) },
         });
     }
     // The Injury Table once an Incapacitation roll is made; a Healing roll by the one acting.

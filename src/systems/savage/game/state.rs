@@ -293,6 +293,10 @@ pub struct LastAttack {
     /// a reroll with a chip.
     pub skill: String,
     pub modifier: i32,
+    /// The weapon named with the attack (its damage follows a hit).
+    pub weapon: Option<String>,
+    /// Its damage is rolled.
+    pub damaged: bool,
 }
 
 /// The last Spirit roll to recover from Shaken, for a chip's reroll tied to it.
@@ -302,6 +306,38 @@ pub struct LastRecover {
     /// The modifier typed with the roll (the automatic ones are worked out again).
     pub modifier: i32,
     pub result: TraitResult,
+}
+
+/// Which Vigor roll of an Incapacitated Wild Card was just made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum VigorRoll {
+    Incapacitation,
+    BleedingOut,
+}
+
+impl VigorRoll {
+    /// The roll in words: "Incapacitation", "Bleeding Out".
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            VigorRoll::Incapacitation => "Incapacitation",
+            VigorRoll::BleedingOut => "Bleeding Out",
+        }
+    }
+}
+
+/// The Incapacitation or Bleeding Out roll just made, for a chip's reroll tied to it (S50).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LastVigor {
+    pub target: MemberRef,
+    pub roll: VigorRoll,
+    /// The modifier typed with the roll (the automatic ones are worked out again).
+    pub modifier: i32,
+    /// The better result so far.
+    pub result: TraitResult,
+    /// The member before the roll: the better result is applied to it afresh.
+    pub before: Member,
 }
 
 /// A game at the table.
@@ -324,6 +360,8 @@ pub struct State {
     pub last_attack: Option<LastAttack>,
     /// The Spirit roll just made, until any event but a chip spent.
     pub last_recover: Option<LastRecover>,
+    /// The Incapacitation or Bleeding Out roll just made, until any event but its reroll.
+    pub last_vigor: Option<LastVigor>,
     pub chips: Chips,
     /// The last event in words (what `describe` reports).
     pub said: String,
@@ -521,6 +559,62 @@ impl State {
             return Some(last.clone());
         }
         self.members().into_iter().map(|(r, _, _)| r).find(|r| enemy(r) && fighting(r))
+    }
+
+    /// The roll just made that a chip rerolls with its own spend, keeping the better result
+    /// (the attack before its damage, the Spirit roll, the Incapacitation or Bleeding Out
+    /// roll), in words ("Doc's Bleeding Out roll"); a plain reroll spent then would change
+    /// nothing, so the game refuses it.
+    #[must_use]
+    pub fn tied_reroll(&self) -> Option<String> {
+        // A member's name is a Wild Card's, or a group's with its number ("Outlaws 3").
+        let whose = |m: &MemberRef| format!("{}'s", self.name(m));
+        if let Some(v) = &self.last_vigor {
+            return Some(format!("{} {} roll", whose(&v.target), v.roll.words()));
+        }
+        if let Some(r) = &self.last_recover {
+            return Some(format!("{} Spirit roll", whose(&r.target)));
+        }
+        if let Some(a) = self.last_attack.as_ref().filter(|_| self.last_damage.is_none()) {
+            return Some(format!("{} attack", whose(&a.attacker)));
+        }
+        None
+    }
+
+    /// Which member of `unit` acts on the turn panel, `current` the one chosen: it while it can
+    /// act; else the next after it who has not acted this turn (wrapping round the group),
+    /// else the next still active; 0 when none is.
+    #[must_use]
+    pub fn actor(&self, unit: &str, current: u32) -> u32 {
+        let Some(u) = self.unit(unit) else { return 0 };
+        if u.member(current).is_some_and(Member::is_active) {
+            return current;
+        }
+        let n = u32::try_from(u.members.len()).unwrap_or(0);
+        let after = (1..=n).map(|k| (current + k) % n.max(1));
+        let fresh = after.clone().find(|&i| u.member(i).is_some_and(|m| m.is_active() && m.actions == 0));
+        fresh.or_else(|| after.clone().find(|&i| u.member(i).is_some_and(Member::is_active))).unwrap_or(0)
+    }
+
+    /// The hit whose damage is still to roll: the last attack, a success or better, with no
+    /// damage yet. The damage goes to its target (the game refuses another).
+    #[must_use]
+    pub fn pending_hit(&self) -> Option<&LastAttack> {
+        self.last_attack.as_ref().filter(|a| a.result.outcome.succeeded() && !a.damaged)
+    }
+
+    /// The weapon the damage of `hit` is rolled with: the one named with the attack, else
+    /// (an older journal) the attacker's first weapon that fits the skill (none but a melee
+    /// weapon for a melee skill), else its first.
+    #[must_use]
+    pub fn hit_weapon(&self, rules: &Rules, hit: &LastAttack) -> Option<String> {
+        let unit = self.unit(&hit.attacker.unit)?;
+        if let Some(w) = hit.weapon.as_ref().filter(|w| unit.combatant.weapon(w).is_some()) {
+            return Some(w.clone());
+        }
+        let melee = rules.core.attack_skills.is_melee(&hit.skill);
+        let weapons = &unit.combatant.weapons;
+        weapons.iter().find(|w| w.range.is_none() == melee).or(weapons.first()).map(|w| w.name.clone())
     }
 
     /// Units holding a Joker that have not acted: "Joker: act now" all round.

@@ -535,6 +535,7 @@ fn shaken_at_the_start_of_the_turn() {
         modifier: 0,
         roll: typed(9, Some(2)),
         situation: Situation::default(),
+        weapon: None,
     };
     refused(&fight, &shoot, "Boss is Shaken: only free actions");
     // Spirit d6: 5 and 3: a plain success: no longer Shaken but only free actions.
@@ -772,6 +773,7 @@ fn attack(skill: &str, trait_die: u32, wild_die: u32, situation: Situation) -> E
         modifier: 0,
         roll: typed(trait_die, Some(wild_die)),
         situation,
+        weapon: None,
     }
 }
 
@@ -867,6 +869,7 @@ fn an_attack_then_damage_with_a_raise() {
             modifier: 0,
             roll: typed(11, Some(4)),
             situation: Situation::default(),
+            weapon: None,
         }],
     );
     assert_eq!(
@@ -888,6 +891,7 @@ fn an_attack_then_damage_with_a_raise() {
             modifier: 0,
             roll: typed(5, Some(3)),
             situation: Situation::default(),
+            weapon: None,
         }],
     );
     assert_eq!(
@@ -1402,4 +1406,166 @@ fn a_chip_rerolls_the_spirit_roll_and_the_better_stands() {
     // Any other event closes it.
     play(&mut fight, &[end("boss")]);
     refused(&fight, &reroll(Holder::Marshal, 5, 2), "there is no Spirit roll just made to reroll");
+}
+
+/// S50 (en 57: "Any chip can re-roll a Trait roll (keep the best)"): Dee bleeds to death on
+/// d6 3 and Wild Die 1; Dan's red chip rerolls that very roll, and the better result stands:
+/// still bleeding, not dead. A plain reroll from the chips panel is refused while the roll
+/// is open (it would take the chip and change nothing).
+#[test]
+fn a_chip_rerolls_the_bleeding_out_roll_and_the_better_stands() {
+    let mut fight = round_one();
+    // 25 against Dee's 5: Incapacitated; 5 − 3 = 2: a lasting injury, Bleeding Out.
+    play(
+        &mut fight,
+        &[
+            hit(m("dee", 0), Some("gunmen"), 25),
+            Event::Incapacitation { target: m("dee", 0), roll: typed(5, Some(1)), modifier: 0 },
+            Event::Deal { typed: BTreeMap::new() },
+            Event::BleedOut { target: m("dee", 0), roll: typed(3, Some(1)), modifier: 0 },
+        ],
+    );
+    assert_eq!(member(&fight, "dee", 0).status, Status::Dead);
+    let plain = Event::SpendChip { holder: player("Dan"), chip: ChipColour::Red, purpose: Spend::Reroll };
+    refused(
+        &fight,
+        &plain,
+        "Dee's Bleeding Out roll is rerolled with its own chip button, which keeps the better result: a chip spent here would change nothing",
+    );
+    let reroll = |trait_die, wild_die| Event::SpendChip {
+        holder: player("Dan"),
+        chip: ChipColour::Red,
+        purpose: Spend::RerollVigor { roll: typed(trait_die, Some(wild_die)) },
+    };
+    refused(
+        &fight,
+        &Event::SpendChip {
+            holder: player("Alice"),
+            chip: ChipColour::White,
+            purpose: Spend::RerollVigor { roll: typed(9, Some(2)) },
+        },
+        "Alice cannot spend chips for Dee",
+    );
+    // 9 − 3 = 6: a success: still bleeding, again next round.
+    play(&mut fight, &[reroll(9, 2)]);
+    let dee = member(&fight, "dee", 0);
+    assert_eq!((dee.status, dee.bleeding_out), (Status::Incapacitated, true));
+    assert_eq!(fight.state.chips.count(&player("Dan"), ChipColour::Red), 2);
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "Dan spends a red chip to reroll a trait roll: Dee rerolls Vigor against Bleeding Out (d6 9, Wild Die 2): 6: success: keeps 6: success: still bleeding: rolls again next round"
+        )
+    );
+    // A worse reroll keeps the success.
+    play(&mut fight, &[reroll(2, 2)]);
+    assert_eq!(member(&fight, "dee", 0).status, Status::Incapacitated);
+    assert!(member(&fight, "dee", 0).bleeding_out);
+    // Any other event closes it; a plain reroll is then only counted.
+    play(&mut fight, &[Event::AwardLegendary { holder: Holder::Marshal }]);
+    refused(&fight, &reroll(12, 2), "there is no Incapacitation or Bleeding Out roll just made to reroll");
+    let mut copy = fight.clone();
+    play(
+        &mut copy,
+        &[Event::SpendChip { holder: player("Dan"), chip: ChipColour::Red, purpose: Spend::Reroll }],
+    );
+}
+
+/// S50: the Incapacitation roll too: "1 or less" (dead) rerolled into a failure leaves a
+/// lasting injury and Bleeding Out.
+#[test]
+fn a_chip_rerolls_the_incapacitation_roll_and_the_better_stands() {
+    let mut fight = round_one();
+    play(
+        &mut fight,
+        &[
+            hit(m("dee", 0), Some("gunmen"), 25),
+            Event::Incapacitation { target: m("dee", 0), roll: typed(4, Some(2)), modifier: 0 },
+        ],
+    );
+    // 4 − 3 = 1: dead.
+    assert_eq!(member(&fight, "dee", 0).status, Status::Dead);
+    let reroll = |trait_die, wild_die| Event::SpendChip {
+        holder: player("Dan"),
+        chip: ChipColour::Red,
+        purpose: Spend::RerollVigor { roll: typed(trait_die, Some(wild_die)) },
+    };
+    // 5 − 3 = 2: a failure: a lasting injury, and Bleeding Out.
+    play(&mut fight, &[reroll(5, 3)]);
+    let dee = member(&fight, "dee", 0);
+    assert_eq!(
+        (dee.status, dee.injury, dee.bleeding_out),
+        (Status::Incapacitated, Some(Incapacitation::BleedingOut), true)
+    );
+    assert!(fight.state.prompts().is_empty(), "the roll is made: no prompt again");
+    // 8 − 3 = 5: a success: the injury goes with the wounds, no bleeding.
+    play(&mut fight, &[reroll(8, 1)]);
+    let dee = member(&fight, "dee", 0);
+    assert_eq!(
+        (dee.status, dee.injury, dee.bleeding_out),
+        (Status::Incapacitated, Some(Incapacitation::HealsWithWounds), false)
+    );
+}
+
+/// The damage that follows a hit goes to the member hit, and the hit (its target and weapon)
+/// is the log's: a replay of the events gives it back.
+#[test]
+fn the_damage_that_follows_a_hit_goes_to_the_member_hit() {
+    let mut fight = round_one();
+    play(&mut fight, &[begin("boss")]);
+    let knife = Event::Attack {
+        attacker: m("boss", 0),
+        target: m("ann", 0),
+        skill: "fighting".into(),
+        range: None,
+        modifier: 0,
+        roll: typed(7, Some(2)),
+        situation: Situation::default(),
+        weapon: Some("Knife".into()),
+    };
+    let mut saber = knife.clone();
+    if let Event::Attack { weapon, .. } = &mut saber {
+        *weapon = Some("Sabre".into());
+    }
+    refused(&fight, &saber, "there is no weapon 'Sabre'");
+    play(&mut fight, &[knife]);
+    let Ok(replayed) = Fight::replay(&savage(), &fight.events) else { panic!("a replay") };
+    let pending = replayed.state.pending_hit().expect("a hit to follow");
+    assert_eq!((&pending.target, pending.weapon.as_deref()), (&m("ann", 0), Some("Knife")));
+    assert_eq!(replayed.state.hit_weapon(rules(), pending).as_deref(), Some("Knife"));
+    refused(&fight, &hit_on(m("bob", 0)), "the attack hit Ann: its damage goes to Ann, not Bob");
+    play(&mut fight, &[hit_on(m("ann", 0))]);
+    assert!(fight.state.pending_hit().is_none(), "its damage is rolled");
+    // Damage from elsewhere (no attacker) is the Marshal's to place.
+    play(&mut fight, &[hit(m("bob", 0), None, 3)]);
+}
+
+fn hit_on(target: MemberRef) -> Event {
+    hit(target, Some("boss"), 3)
+}
+
+/// The member who acts on the turn panel: the one chosen while it can act, else the next who
+/// has not acted this turn, never back to one who has.
+#[test]
+fn the_actor_moves_on_to_the_next_who_has_not_acted() {
+    let mut fight = round_one();
+    let out = |i| Event::Adjust {
+        target: m("outlaws", i),
+        shaken: None,
+        wounds: None,
+        fatigue: None,
+        status: Some(Status::Out),
+        bleeding_out: None,
+    };
+    play(&mut fight, &[out(0)]);
+    assert_eq!(fight.state.actor("outlaws", 0), 1, "the first still active");
+    assert_eq!(fight.state.actor("outlaws", 3), 3, "the one chosen");
+    if let Some(u) = fight.state.units.iter_mut().find(|u| u.id == "outlaws") {
+        u.members[1].actions = 1;
+        u.members[3].actions = 1;
+    }
+    play(&mut fight, &[out(3)]);
+    assert_eq!(fight.state.actor("outlaws", 3), 4, "the next who has not acted");
+    play(&mut fight, &[out(4)]);
+    assert_eq!(fight.state.actor("outlaws", 4), 2, "round the group, past 2 who acted");
 }

@@ -145,16 +145,26 @@ impl DiceForm {
         }
     }
 
-    /// The two fields, named `{what} die total` and `{what} Wild Die total`; whether one of
-    /// them has the keys (or gave them up this frame: Ctrl+Enter applies the roll).
-    pub fn ui(&mut self, ui: &mut Ui, what: &str, die: Die, wild: bool) -> bool {
+    /// The two fields, named `{what} die total` and `{what} Wild Die total` (`wild`: the Wild
+    /// Die's sides, `None` for an Extra), and under them a line kept for what is wrong with the
+    /// totals typed (a total that aced, a missing Wild Die): beside the fields, always the
+    /// same height, so nothing moves when it shows. Whether one of the fields has the keys (or
+    /// gave them up this frame: Ctrl+Enter applies the roll).
+    pub fn ui(&mut self, ui: &mut Ui, what: &str, die: Die, wild: Option<u32>) -> bool {
         self.ui_for(ui, what, None, die, wild)
     }
 
     /// As [`DiceForm::ui`], the first label saying whose dice they are ("Boss: d8 total"),
     /// where two forms on one panel roll the same die for different combatants.
-    pub fn ui_for(&mut self, ui: &mut Ui, what: &str, who: Option<&str>, die: Die, wild: bool) -> bool {
-        row(ui, |ui| {
+    pub fn ui_for(
+        &mut self,
+        ui: &mut Ui,
+        what: &str,
+        who: Option<&str>,
+        die: Die,
+        wild: Option<u32>,
+    ) -> bool {
+        let keys = row(ui, |ui| {
             // A name makes the label as long as it needs (the row wraps on a phone); without
             // one, the label has a column of its own so the forms' fields line up.
             let label = match who {
@@ -173,7 +183,7 @@ impl DiceForm {
                 .labelled_by(label.id)
                 .accessible_name(name);
             let mut keys = first.has_focus() || first.lost_focus();
-            if wild {
+            if wild.is_some() {
                 let label = ui.label("Wild Die total");
                 let second = ui
                     .add(
@@ -187,7 +197,10 @@ impl DiceForm {
             }
             keys
         })
-        .inner
+        .inner;
+        let why = self.dice(die, wild).err();
+        crate::ui::widgets::reason_line(ui, why.as_deref());
+        keys
     }
 }
 

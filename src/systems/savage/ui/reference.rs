@@ -194,7 +194,7 @@ fn trait_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     trait_odds_ui(ui, &traits::odds(rules, &roll), s.wild);
     ui.add_space(theme::GAP / 2.0);
     let wild = s.wild.then(|| calc::wild_sides(rules));
-    s.dice.ui(ui, "Trait", s.die, s.wild);
+    s.dice.ui(ui, "Trait", s.die, wild);
     let typed = s.dice.dice(s.die, wild);
     row(ui, |ui| {
         if ui.button("Roll for me").on_hover_text("Posse rolls the dice, aces and all").clicked() {
@@ -221,7 +221,8 @@ fn trait_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
                 rolled_ui(ui, rolled, s.die);
             }
         }
-        Err(e) => problem(ui, &e),
+        // Said beside the fields.
+        Err(_) => {}
     }
 }
 
@@ -248,7 +249,7 @@ fn survival_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     let chance = fatigue::survival_odds(rules, s.survival_die, s.survival_wild, s.survival_modifier, people);
     probability_bar(ui, &format!("Enough for {people} ({needs})"), chance, theme::good(&v));
     let wild = s.survival_wild.then(|| calc::wild_sides(rules));
-    s.survival_dice.ui(ui, "Survival", s.survival_die, s.survival_wild);
+    s.survival_dice.ui(ui, "Survival", s.survival_die, wild);
     let roll = TraitRoll {
         die: s.survival_die,
         wild: s.survival_wild,
@@ -266,10 +267,8 @@ fn survival_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
             format!("→ {}: {found}", calc::result_words(&rolled.result))
         }),
         Ok(None) => None,
-        Err(e) => {
-            problem(ui, &e);
-            return;
-        }
+        // Said beside the fields.
+        Err(_) => return,
     };
     ui.label(RichText::new(line.unwrap_or_default()).size(theme::HEADING).strong());
 }

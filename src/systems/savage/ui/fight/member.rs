@@ -11,11 +11,11 @@ use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::combatant::ATTRIBUTES;
 use crate::systems::savage::rules::damage::Incapacitation;
 use crate::systems::savage::rules::fatigue::{self, FatigueCause};
-use crate::systems::savage::rules::injury::InjuryRoll;
+use crate::systems::savage::rules::injury::{self, InjuryRoll};
 use crate::systems::savage::rules::traits::{self, TraitDice, TraitRoll};
 use crate::systems::savage::ui::calc::{self, modifiers_ui, number_stepper, rolled_ui, trait_odds_ui};
 use crate::ui::theme;
-use crate::ui::widgets::{problem, row, stepper};
+use crate::ui::widgets::{reason_line, row, stepper};
 
 pub(super) fn member_ui(
     ui: &mut Ui,
@@ -78,13 +78,11 @@ fn injury_ui(
         let label = ui.label("d6");
         ui.add(egui::TextEdit::singleline(&mut state.injury_sub).desired_width(40.0)).labelled_by(label.id);
     });
-    let typed = match (state.injury_roll.trim().parse::<u32>(), state.injury_sub.trim()) {
-        (Ok(roll), "") => Some(InjuryRoll::Typed { roll, sub: None }),
-        (Ok(roll), sub) => sub.parse::<u32>().ok().map(|sub| InjuryRoll::Typed { roll, sub: Some(sub) }),
-        (Err(_), _) => None,
-    };
+    let typed = typed_injury(rules, &state.injury_roll, &state.injury_sub);
+    // What is wrong with the dice typed, under the fields in a line kept for it.
+    reason_line(ui, typed.as_ref().err().map(String::as_str));
     row(ui, |ui| {
-        match typed {
+        match typed.ok().flatten() {
             Some(roll) => {
                 let event = Event::Injury { target: target.clone(), roll };
                 event_button(ui, rules, fight, read_only, "Draw the injury", event, commands);
@@ -99,6 +97,22 @@ fn injury_ui(
             Event::Injury { target: target.clone(), roll: InjuryRoll::Seeded { seed: calc::fresh_seed() } };
         event_button(ui, rules, fight, read_only, "Draw the injury, Posse rolls", seeded, commands);
     });
+}
+
+/// The Injury Table's dice as typed: `None` while the 2d6 is empty, or a sentence saying
+/// what is wrong (the table's own rules say which totals it reads).
+fn typed_injury(rules: &Rules, roll: &str, sub: &str) -> Result<Option<InjuryRoll>, String> {
+    let (roll, sub) = (roll.trim(), sub.trim());
+    if roll.is_empty() {
+        return if sub.is_empty() { Ok(None) } else { Err("Type the 2d6 total too.".to_owned()) };
+    }
+    let number = |t: &str, what: &str| {
+        t.parse::<u32>().map_err(|_| format!("'{t}' is not a number: type the {what} as the dice show it."))
+    };
+    let roll = number(roll, "2d6 total")?;
+    let sub = if sub.is_empty() { None } else { Some(number(sub, "d6")?) };
+    let typed = InjuryRoll::Typed { roll, sub };
+    injury::draw(rules, &typed).map(|_| Some(typed)).map_err(|e| crate::ui::sentence(&e.to_string()))
 }
 
 /// S49: a Healing roll by the member acting now to stop this one Bleeding Out, at the
@@ -144,7 +158,7 @@ fn heal_ui(
         input.die,
         crate::ui::widgets::percent(odds.at_least_success())
     ));
-    state.heal_dice.ui(ui, "Healing", input.die, input.wild);
+    state.heal_dice.ui(ui, "Healing", input.die, input.wild.then(|| calc::wild_sides(rules)));
     let dice = state.heal_dice.dice(input.die, input.wild.then(|| calc::wild_sides(rules)));
     let make = |roll: TraitDice| Event::Heal {
         healer: healer.clone(),
@@ -165,9 +179,6 @@ fn heal_ui(
         let seeded = make(TraitDice::Seeded { seed: calc::fresh_seed() });
         event_button(ui, rules, fight, read_only, "Healing roll, Posse rolls", seeded, commands);
     });
-    if let Err(e) = &dice {
-        problem(ui, e);
-    }
 }
 
 /// Any trait roll of this combatant, worked out and read, not recorded.
@@ -208,7 +219,7 @@ fn trait_check(ui: &mut Ui, rules: &Rules, fight: &Fight<'_>, target: &MemberRef
             .strong(),
     );
     trait_odds_ui(ui, &traits::odds(rules, &roll), input.wild);
-    state.check_dice.ui(ui, "Check", input.die, input.wild);
+    state.check_dice.ui(ui, "Check", input.die, input.wild.then(|| calc::wild_sides(rules)));
     if ui.button("Roll for me").clicked() {
         state.check_rolled =
             traits::roll_dice(rules, &roll, &TraitDice::Seeded { seed: calc::fresh_seed() }).ok();
@@ -225,7 +236,8 @@ fn trait_check(ui: &mut Ui, rules: &Rules, fight: &Fight<'_>, target: &MemberRef
                 rolled_ui(ui, r, input.die);
             }
         }
-        Err(e) => problem(ui, &e),
+        // Said beside the fields.
+        Err(_) => {}
     }
 }
 
@@ -271,7 +283,7 @@ fn fatigue_ui(
         crate::ui::widgets::percent(odds.at_least_success()),
         crate::ui::widgets::percent(1.0 - odds.at_least_success())
     ));
-    state.fatigue_dice.ui(ui, "Fatigue", input.die, input.wild);
+    state.fatigue_dice.ui(ui, "Fatigue", input.die, input.wild.then(|| calc::wild_sides(rules)));
     let dice = state.fatigue_dice.dice(input.die, input.wild.then(|| calc::wild_sides(rules)));
     let make = |roll: TraitDice| Event::FatigueCheck { target: target.clone(), cause, roll, modifier: 0 };
     row(ui, |ui| {
@@ -288,9 +300,6 @@ fn fatigue_ui(
             commands,
         );
     });
-    if let Err(e) = &dice {
-        problem(ui, e);
-    }
     if state.rest_levels == 0 {
         state.rest_levels = 1;
     }

@@ -204,6 +204,16 @@ impl FightState {
         if !grew {
             return;
         }
+        // The member who attacked stays the one who acts through the attack, its reroll and
+        // its damage (and after a restart, from the log).
+        if matches!(
+            fight.events.last(),
+            Some(Event::Attack { .. } | Event::SpendChip { .. } | Event::Damage { .. })
+        ) && let Some(a) = &fight.state.last_attack
+            && fight.state.whose_turn() == Some(a.attacker.unit.as_str())
+        {
+            self.actor = a.attacker.member;
+        }
         match fight.events.last() {
             Some(Event::Attack { .. }) => {
                 if fight.state.last_attack.as_ref().is_some_and(|a| a.result.outcome.succeeded()) {
@@ -235,8 +245,9 @@ impl FightState {
             Some(Event::BeginTurn { .. } | Event::EndTurn { .. } | Event::Deal { .. }) => {
                 self.step = Step::Attack;
                 self.actor = 0;
-                // The next to act opens the attack form on their own best skill.
+                // The next to act opens the attack form on their own best skill and weapon.
                 self.skill.clear();
+                self.weapon.clear();
                 self.raise = None;
                 self.middle = Middle::Turn;
                 self.holder = None;

@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 
 use super::{FightCommand, FightState, Step, event_button, event_button_with, why_not};
 use crate::systems::savage::game::{
-    DieRoll, Event, Fight, Holder, MemberRef, Prompt, Spend, State, TraitInput,
+    DieRoll, Event, Fight, Holder, MemberRef, Prompt, Spend, State, TraitInput, VigorRoll,
 };
 use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::abilities::RollFor;
@@ -84,9 +84,7 @@ fn roll_buttons(
         // The seed changes each frame; whether the rules allow the roll does not.
         event_button(ui, rules, fight, read_only, rolled_label, seeded, commands);
     });
-    if let Err(e) = dice {
-        problem(ui, e);
-    }
+    // What is wrong with the dice typed is said beside the fields (`DiceForm::ui_for`).
 }
 
 pub(super) fn turn_ui(
@@ -111,6 +109,9 @@ pub(super) fn turn_ui(
     });
     let soak_on_top = !s.prompts().is_empty() || s.whose_turn().is_none() || incapacitating;
     if soak_on_top && soak_ui(ui, rules, fight, read_only, state, commands) {
+        ui.separator();
+    }
+    if vigor_reroll_ui(ui, rules, fight, read_only, state, commands) {
         ui.separator();
     }
     if let Some(prompt) = s.prompts().first() {
@@ -192,7 +193,13 @@ fn prompt_ui(
             probability_bar(ui, "The bleeding stops", c.stops, theme::good(&v));
         }
     }
-    let keys = state.prompt_dice.ui_for(ui, "Prompt", Some(&name), input.die, input.wild);
+    let keys = state.prompt_dice.ui_for(
+        ui,
+        "Prompt",
+        Some(&name),
+        input.die,
+        input.wild.then(|| calc::wild_sides(rules)),
+    );
     let submit = calc::ctrl_enter(ui, keys);
     let dice = typed(rules, &state.prompt_dice, &input);
     let extra = state.prompt_modifier;
@@ -386,14 +393,8 @@ fn acting_ui(
             }
         });
     }
-    if unit.member(state.actor).is_none_or(|m| !m.is_active()) {
-        state.actor = unit
-            .members
-            .iter()
-            .position(crate::systems::savage::game::Member::is_active)
-            .and_then(|i| u32::try_from(i).ok())
-            .unwrap_or(0);
-    }
+    // The member chosen while it can act, else the next who has not acted (the game decides).
+    state.actor = s.actor(unit_id, state.actor);
     let attacker = MemberRef::new(unit_id, state.actor);
     // The panel's toggles are this actor's own: another actor starts from its defaults.
     if state.situation_for.as_ref() != Some(&attacker) {
@@ -445,7 +446,12 @@ fn target_line(
     state: &FightState,
 ) -> Option<MemberRef> {
     let v = ui.visuals().clone();
-    let target = s.default_target(attacker, state.selected.as_ref());
+    // The damage that follows a hit goes to the member hit (the game's, from the log).
+    let hit = s.pending_hit().filter(|a| a.attacker.unit == attacker.unit && state.step == Step::Damage);
+    let target = match hit {
+        Some(a) => Some(a.target.clone()),
+        None => s.default_target(attacker, state.selected.as_ref()),
+    };
     match &target {
         Some(t) => {
             let toughness = s.unit(&t.unit).map_or(0, |u| u.combatant.toughness(rules));
@@ -497,9 +503,43 @@ fn skill_choice_ui(
                 .clicked()
             {
                 (*skill).clone_into(&mut state.skill);
+                // The weapon follows the skill: a melee weapon to fight, a gun to shoot.
+                state.weapon.clear();
             }
         }
     });
+}
+
+/// The weapon the attack is made with (its damage follows a hit): the one picked, else the
+/// first that fits the skill (a melee weapon for a melee skill), else the first. `None` for
+/// a combatant with no weapon on its sheet.
+fn weapon_choice_ui(
+    ui: &mut Ui,
+    combatant: &crate::systems::savage::rules::combatant::Combatant,
+    melee: bool,
+    state: &mut FightState,
+) -> Option<String> {
+    if combatant.weapons.is_empty() {
+        return None;
+    }
+    if combatant.weapon(&state.weapon).is_none() {
+        let weapons = &combatant.weapons;
+        let fitting = weapons.iter().find(|w| w.range.is_none() == melee).or(weapons.first());
+        state.weapon = fitting.map(|w| w.name.clone()).unwrap_or_default();
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Weapon:");
+        for w in &combatant.weapons {
+            if ui
+                .add(egui::Button::selectable(state.weapon == w.name, format!("{} {}", w.name, w.damage)))
+                .accessible_name(format!("Weapon {}", w.name))
+                .clicked()
+            {
+                state.weapon.clone_from(&w.name);
+            }
+        }
+    });
+    Some(state.weapon.clone())
 }
 
 #[expect(clippy::too_many_arguments, reason = "the attack form reads the whole table")]
@@ -517,6 +557,7 @@ fn attack_ui(
     let Some(unit) = s.unit(&attacker.unit) else { return };
     skill_choice_ui(ui, rules, &unit.combatant, state);
     let melee = rules.core.attack_skills.is_melee(&state.skill);
+    let weapon = weapon_choice_ui(ui, &unit.combatant, melee, state);
     let mut range_modifier = 0;
     let mut range_name = "Range";
     if !melee {
@@ -567,7 +608,13 @@ fn attack_ui(
     // The dice and the Attack button before the odds, whose bars come and go (a critical
     // failure only with a Wild Die): the button stays where it is for the whole turn.
     if let Some(target) = target {
-        let keys = state.attack_dice.ui_for(ui, "Attack", Some(&s.name(attacker)), input.die, input.wild);
+        let keys = state.attack_dice.ui_for(
+            ui,
+            "Attack",
+            Some(&s.name(attacker)),
+            input.die,
+            input.wild.then(|| calc::wild_sides(rules)),
+        );
         let submit = calc::ctrl_enter(ui, keys);
         let dice = typed(rules, &state.attack_dice, &input);
         let range = (!melee).then(|| rules.core.ranges.get(state.range).map(|r| r.id.clone())).flatten();
@@ -579,6 +626,7 @@ fn attack_ui(
             modifier: state.attack_modifier,
             roll,
             situation: sit.clone(),
+            weapon: weapon.clone(),
         };
         roll_buttons(
             ui,
@@ -629,6 +677,46 @@ fn spirit_reroll_ui(
     chip_reroll_ui(ui, rules, fight, read_only, &holder, member, &input, &form, state, commands, |roll| {
         Spend::RerollRecover { roll }
     });
+}
+
+/// S50: a chip rerolls the Incapacitation or Bleeding Out roll just made (the better result
+/// stands), while a raise could still better it. Whether the form is shown.
+fn vigor_reroll_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) -> bool {
+    let s = &fight.state;
+    let Some(last) = s.last_vigor.as_ref() else { return false };
+    if last.result.outcome == traits::Outcome::Raise {
+        return false;
+    }
+    let for_what = match last.roll {
+        VigorRoll::Incapacitation => RollFor::Incapacitation,
+        VigorRoll::BleedingOut => RollFor::BleedingOut,
+    };
+    let Ok(input) = s.trait_input_for(rules, &last.target, "vigor", for_what) else { return false };
+    let form = RerollForm {
+        heading: format!(
+            "Reroll {}'s {} roll ({}; the better stands)",
+            s.name(&last.target),
+            last.roll.words(),
+            calc::result_words(&last.result)
+        ),
+        choose: "Reroll Vigor with",
+        field: "Vigor reroll",
+        button: "Reroll Vigor with a",
+        posse: "Reroll Vigor, Posse rolls",
+    };
+    let holder = s.owner(&last.target.unit);
+    let target = last.target.clone();
+    chip_reroll_ui(ui, rules, fight, read_only, &holder, &target, &input, &form, state, commands, |roll| {
+        Spend::RerollVigor { roll }
+    });
+    true
 }
 
 /// A chip rerolls the attack this member just made (the better result stands), below the
@@ -706,8 +794,20 @@ fn chip_reroll_ui(
     let s = &fight.state;
     ui.label(RichText::new(form.heading.as_str()).strong());
     let colours = chip_choice(ui, rules, s, holder, ChipUse::Reroll, &mut state.reroll_colour, form.choose);
-    let Some(colour) = state.reroll_colour.filter(|c| colours.contains(c)) else { return };
-    let keys = state.reroll_dice.ui_for(ui, form.field, Some(&s.name(who)), input.die, input.wild);
+    let Some(colour) = state.reroll_colour.filter(|c| colours.contains(c)) else {
+        let v = ui.visuals().clone();
+        ui.label(
+            RichText::new(format!("{} has no chip to reroll with.", holder.words())).color(theme::muted(&v)),
+        );
+        return;
+    };
+    let keys = state.reroll_dice.ui_for(
+        ui,
+        form.field,
+        Some(&s.name(who)),
+        input.die,
+        input.wild.then(|| calc::wild_sides(rules)),
+    );
     let submit = calc::ctrl_enter(ui, keys);
     let rolled = typed(rules, &state.reroll_dice, input);
     let make =
@@ -839,23 +939,20 @@ fn damage_ui(
         ui.label("No weapons on this combatant's sheet.");
         return;
     }
-    if unit.combatant.weapon(&state.weapon).is_none() {
-        let melee = rules.core.attack_skills.is_melee(&state.skill);
-        let fitting = unit.combatant.weapons.iter().find(|w| w.range.is_none() == melee);
-        state.weapon = fitting.or(unit.combatant.weapons.first()).map(|w| w.name.clone()).unwrap_or_default();
+    // After a hit, the weapon is the attack's, from the log (it survives a restart); with no
+    // hit to follow, the Marshal picks one.
+    let hit = s.pending_hit().filter(|a| a.attacker.unit == attacker.unit);
+    if let Some(w) = hit.and_then(|a| s.hit_weapon(rules, a)) {
+        state.weapon = w;
+        let damage = unit.combatant.weapon(&state.weapon).map(|w| w.damage.to_string()).unwrap_or_default();
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Weapon:");
+            ui.label(RichText::new(format!("{} {damage}", state.weapon)).strong())
+                .on_hover_text("The weapon the attack was made with");
+        });
+    } else {
+        weapon_choice_ui(ui, &unit.combatant, rules.core.attack_skills.is_melee(&state.skill), state);
     }
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Weapon:");
-        for w in &unit.combatant.weapons {
-            if ui
-                .add(egui::Button::selectable(state.weapon == w.name, format!("{} {}", w.name, w.damage)))
-                .accessible_name(format!("Weapon {}", w.name))
-                .clicked()
-            {
-                state.weapon.clone_from(&w.name);
-            }
-        }
-    });
     let Some(target) = target else { return };
     let from_attack = s
         .last_attack
@@ -1037,7 +1134,13 @@ fn soak_ui(
         );
         return true;
     };
-    let keys = state.soak_dice.ui_for(ui, "Soak", Some(&name), input.die, input.wild);
+    let keys = state.soak_dice.ui_for(
+        ui,
+        "Soak",
+        Some(&name),
+        input.die,
+        input.wild.then(|| calc::wild_sides(rules)),
+    );
     let submit = calc::ctrl_enter(ui, keys);
     let dice = typed(rules, &state.soak_dice, &input);
     let make = |roll: TraitDice| Event::SpendChip {
@@ -1217,8 +1320,20 @@ fn interrupt_ui(
     };
     let (Some(mine), Some(theirs)) = (agility(&holder), agility(acting)) else { return };
     let holder_name = s.unit(&holder).map_or(holder.clone(), |u| u.combatant.name.clone());
-    state.holder_dice.ui_for(ui, "Interrupter", Some(&holder_name), mine.die, mine.wild);
-    state.acting_dice.ui_for(ui, "Acting", Some(&acting_name), theirs.die, theirs.wild);
+    state.holder_dice.ui_for(
+        ui,
+        "Interrupter",
+        Some(&holder_name),
+        mine.die,
+        mine.wild.then(|| calc::wild_sides(rules)),
+    );
+    state.acting_dice.ui_for(
+        ui,
+        "Acting",
+        Some(&acting_name),
+        theirs.die,
+        theirs.wild.then(|| calc::wild_sides(rules)),
+    );
     let a = typed(rules, &state.holder_dice, &mine);
     let b = typed(rules, &state.acting_dice, &theirs);
     let event = |roll: TraitDice, against_roll: TraitDice| Event::Interrupt {
@@ -1237,11 +1352,6 @@ fn interrupt_ui(
         );
         event_button(ui, rules, fight, read_only, "Interrupt, Posse rolls both", seeded, commands);
     });
-    for r in [&a, &b] {
-        if let Err(e) = r {
-            problem(ui, e);
-        }
-    }
     let _ = why_not;
 }
 
