@@ -432,7 +432,6 @@ pub fn status_line(ui: &mut Ui, size: f32, text: Option<RichText>) {
     });
 }
 
-/// A problem in a form, shown in place of a result.
 /// A line kept for a field's problem, right under it: as high as a line of text whether or not
 /// there is one (so the form never moves when it shows), the problem in the warning colour,
 /// elided to the line with the whole of it on hover. Never takes the focus.
@@ -455,6 +454,7 @@ pub fn reason_line(ui: &mut Ui, why: Option<&str>) {
     }
 }
 
+/// A problem in a form, shown in place of a result.
 pub fn problem(ui: &mut Ui, message: &str) {
     let colour = theme::bad(ui.visuals());
     ui.label(RichText::new(message).color(colour).size(theme::BODY + 1.0).strong());
