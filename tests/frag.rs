@@ -922,3 +922,108 @@ fn a_served_frag_game_takes_only_a_seats_offered_choice_into_its_journal() {
         "Bob must come back first"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Steady screens at the table's 1280×800: the title bar, Undo, the hand limit, the power-up.
+
+/// Clicks the button labelled `label` where it stands, as a player does (no scrolling first,
+/// so a button that moved is not brought back for the test).
+fn click(h: &mut App, label: &str) {
+    let node = h.get_by_role_and_label(Role::Button, label);
+    assert!(!node.accesskit_node().is_disabled(), "{label} is greyed out");
+    node.click_accesskit();
+    h.run();
+}
+
+/// Where Undo, Redo and Close game stand (Undo and Redo whatever they say).
+fn title_bar(h: &App) -> [egui::Rect; 3] {
+    let button = |prefix: &str| {
+        h.query_all_by_role(Role::Button)
+            .find(|n| {
+                n.accesskit_node()
+                    .label()
+                    .is_some_and(|l| l == prefix || l.starts_with(&format!("{prefix}: ")))
+            })
+            .map_or(egui::Rect::NOTHING, |n| n.rect())
+    };
+    [button("Undo"), button("Redo"), button("Close game")]
+}
+
+/// Undo, Redo and Close game side by side in that order, none over another, all inside the
+/// window.
+fn title_bar_problems(h: &App, step: &str) -> Vec<String> {
+    let [undo, redo, close] = title_bar(h);
+    let mut out = Vec::new();
+    if !(undo.right() <= redo.left() && redo.right() <= close.left()) {
+        out.push(format!("{step}: Undo {undo:?}, Redo {redo:?}, Close {close:?} overlap"));
+    }
+    if close.right() > 1280.5 || undo.left() < 0.0 {
+        out.push(format!("{step}: Close game at {close:?}"));
+    }
+    out
+}
+
+/// Everything on the screen that reaches past the right edge of a window `width` wide.
+fn past_the_edge(h: &App, width: f32, step: &str) -> Vec<String> {
+    h.root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().has_bounds() && n.rect().right() > width + 0.5)
+        .map(|n| {
+            format!(
+                "{step}: '{}' reaches x = {:.0}",
+                n.accesskit_node().label().unwrap_or_default(),
+                n.rect().right()
+            )
+        })
+        .collect()
+}
+
+/// Frag Zombies!!!'s goal ("25 zombie frags or the centre of the Heliport win") is longer
+/// than Deadlands': it is cut short, and Undo, Redo and Close game stay side by side, at the
+/// set-up, after the first roll and after an undo (a Redo to offer).
+#[test]
+fn frag_zombies_title_bar_keeps_undo_redo_and_close_apart() {
+    let dir = data_with_fighters(&[("smith", "agency-operative", 2, 2, 3), ("doc", "huckster", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Game Frag Zombies!!!");
+    seat_and_start(&mut h, &[("Ann", "smith (Agency Operative 2/2/3)"), ("Bob", "doc (Huckster 3/2/2)")]);
+    let mut found = title_bar_problems(&h, "the start");
+    found.extend(past_the_edge(&h, 1280.0, "the start"));
+    type_in(&mut h, "Ann's roll", "6");
+    type_in(&mut h, "Bob's roll", "3");
+    press(&mut h, "Who goes first");
+    found.extend(title_bar_problems(&h, "the first roll"));
+    found.extend(past_the_edge(&h, 1280.0, "the first roll"));
+    let before = title_bar(&h);
+    click(&mut h, "Undo: Who goes first: Ann rolls 6, Bob rolls 3");
+    found.extend(title_bar_problems(&h, "an undo"));
+    found.extend(past_the_edge(&h, 1280.0, "an undo"));
+    assert_eq!(title_bar(&h), before, "the buttons keep their places whatever they say");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// An undone attack offers a long Redo: Close game and the attack panel stay where they were,
+/// inside the window.
+#[test]
+fn frag_an_undone_attack_leaves_close_and_the_attack_panel_in_place() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    let line = {
+        to_bobs_turn(&mut h);
+        click(&mut h, "Target Ann");
+        let panel = (h.get_by_role_and_label(Role::Button, "Attack").rect(), title_bar(&h));
+        type_in(&mut h, "To-hit dice", "2 2");
+        type_in(&mut h, "Damage dice", "6 6");
+        type_in(&mut h, "Ann's defence dice", "4 4");
+        click(&mut h, "Attack");
+        let line = last_line(&h);
+        click(&mut h, &format!("Undo: {line}"));
+        assert!(h.query_by_label(&format!("Redo: {line}")).is_some());
+        assert_eq!(h.get_by_role_and_label(Role::Button, "Attack").rect(), panel.0, "Attack moved");
+        assert_eq!(title_bar(&h)[2], panel.1[2], "Close game moved");
+        line
+    };
+    let mut found = title_bar_problems(&h, &format!("Redo: {line}"));
+    found.extend(past_the_edge(&h, 1280.0, "after the undo"));
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
