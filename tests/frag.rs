@@ -1002,6 +1002,22 @@ fn frag_zombies_title_bar_keeps_undo_redo_and_close_apart() {
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
+/// Bob's bow at Ann: 2+2 hits, 6+6 = 12 against her 4+4 = 8 is 1 damage.
+fn bob_shoots_ann(h: &mut App) -> String {
+    to_bobs_turn(h);
+    press(h, "Target Ann");
+    type_in(h, "To-hit dice", "2 2");
+    type_in(h, "Damage dice", "6 6");
+    type_in(h, "Ann's defence dice", "4 4");
+    press(h, "Attack");
+    let line = last_line(h);
+    assert_eq!(
+        line,
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 1), 12 against 8: 1 damage, Ann has 1 Health left"
+    );
+    line
+}
+
 /// An undone attack offers a long Redo: Close game and the attack panel stay where they were,
 /// inside the window.
 #[test]
@@ -1026,4 +1042,26 @@ fn frag_an_undone_attack_leaves_close_and_the_attack_panel_in_place() {
     let mut found = title_bar_problems(&h, &format!("Redo: {line}"));
     found.extend(past_the_edge(&h, 1280.0, "after the undo"));
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Undo brings the attack panel back with its dice, so one wrong die is put right and the
+/// attack made again.
+#[test]
+fn frag_an_undone_attack_keeps_its_dice() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    let line = bob_shoots_ann(&mut h);
+    press(&mut h, &format!("Undo: {line}"));
+    let value =
+        |h: &App, label: &str| h.get_by_role_and_label(Role::TextInput, label).value().unwrap_or_default();
+    let typed: Vec<String> =
+        ["To-hit dice", "Damage dice", "Ann's defence dice"].iter().map(|l| value(&h, l)).collect();
+    assert_eq!(typed, ["2 2", "6 6", "4 4"]);
+    // Ann's defence was 3+3 after all: one field put right.
+    type_in(&mut h, "Ann's defence dice", "3 4");
+    press(&mut h, "Attack");
+    assert_eq!(
+        last_line(&h),
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 1), 12 against 7: 1 damage, Ann has 1 Health left"
+    );
 }

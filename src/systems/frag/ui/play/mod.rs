@@ -163,6 +163,17 @@ impl PlayState {
     }
 }
 
+impl PlayState {
+    /// `event` was undone: the typed rolls are cleared as after any event, except that an
+    /// undone attack brings its panel back with its dice (as Fragmaster's does).
+    pub fn undone(&mut self, event: &Event) {
+        self.after_event(event);
+        if let Event::Attack(a) = event {
+            self.attack.undone(a);
+        }
+    }
+}
+
 /// The height of the log under the turn in a narrow window, in points.
 const NARROW_LOG: f32 = 280.0;
 
