@@ -1065,3 +1065,29 @@ fn frag_an_undone_attack_keeps_its_dice() {
         "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 1), 12 against 7: 1 damage, Ann has 1 Health left"
     );
 }
+
+/// Ann (Agency Operative, keeps 4 cards) checks a power-up and draws her fifth card: End the
+/// turn stays where it was when the hand limit's line and Discard come, and when they go.
+#[test]
+fn frag_end_the_turn_stays_put_through_the_hand_limit() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
+    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
+    press(&mut h, "Rank the hands");
+    type_in(&mut h, "Respawn square", "3");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    let end = h.get_by_role_and_label(Role::Button, "End the turn").rect();
+    type_in(&mut h, "Square", "P3");
+    type_in(&mut h, "Power-up die", "6");
+    click(&mut h, "Check the power-up");
+    assert_eq!(game(&h).state.must_discard(frag(&h).book()), 1, "five cards, four kept");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end, "moved by the draw");
+    click(&mut h, "Discard 1 card");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end, "moved by the discard");
+    click(&mut h, "End the turn");
+    assert_eq!(game(&h).state.current_player(), Some(1));
+}

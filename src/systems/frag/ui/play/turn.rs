@@ -449,12 +449,28 @@ fn power_up_ui(
     main_button(ui, book, game, "Check the power-up", None, event, commands);
 }
 
-/// The hand limit, then the end of the turn.
+/// The end of the turn, with the hand limit's Discard beside it and its reason under it: End
+/// the turn keeps its place when a draw takes the hand over the limit and when the cards are
+/// discarded.
 fn end_turn_ui(ui: &mut Ui, book: &Rulebook, game: &Game, commands: &mut Vec<PlayCommand>) {
     let v = ui.visuals().clone();
     let s = &game.state;
     let Some(seat) = s.current_player() else { return };
     let discard = s.must_discard(book);
+    row(ui, |ui| {
+        main_button(ui, book, game, "End the turn", Some(egui::Key::E), Some(Event::EndTurn), commands);
+        if discard > 0 {
+            let cards = if discard == 1 { "1 card".to_owned() } else { format!("{discard} cards") };
+            event_button(
+                ui,
+                book,
+                game,
+                &format!("Discard {cards}"),
+                Event::Discard { player: seat, count: discard },
+                commands,
+            );
+        }
+    });
     if discard > 0 {
         let limit = s.hand_limit(book, seat);
         let hand = s.players.get(seat).map_or(0, |p| p.hand);
@@ -466,17 +482,7 @@ fn end_turn_ui(ui: &mut Ui, book: &Rulebook, game: &Game, commands: &mut Vec<Pla
             .color(theme::bad(&v))
             .strong(),
         );
-        let cards = if discard == 1 { "1 card".to_owned() } else { format!("{discard} cards") };
-        event_button(
-            ui,
-            book,
-            game,
-            &format!("Discard {cards}"),
-            Event::Discard { player: seat, count: discard },
-            commands,
-        );
     }
-    main_button(ui, book, game, "End the turn", Some(egui::Key::E), Some(Event::EndTurn), commands);
 }
 
 /// Frag Zombies!!!: the player to the right rolls a d6 and moves that many zombies.
