@@ -1091,3 +1091,23 @@ fn frag_end_the_turn_stays_put_through_the_hand_limit() {
     click(&mut h, "End the turn");
     assert_eq!(game(&h).state.current_player(), Some(1));
 }
+
+/// The squares checked for power-ups are written in the left column's line, cut short at its
+/// edge: the attack panel beside it keeps its place, inside the window.
+#[test]
+fn frag_checked_power_ups_leave_the_attack_panel_in_place() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    to_bobs_turn(&mut h);
+    press(&mut h, "Target Ann");
+    let attack = h.get_by_role_and_label(Role::Button, "Attack").rect();
+    for square in ["P3", "P12", "Saloon P7"] {
+        type_in(&mut h, "Square", square);
+        type_in(&mut h, "Power-up die", "1");
+        click(&mut h, "Check the power-up");
+        assert_eq!(h.get_by_role_and_label(Role::Button, "Attack").rect(), attack, "after {square}");
+    }
+    assert!(h.query_by_label_contains("checked: P3, P12").is_some());
+    let found = past_the_edge(&h, 1280.0, "three squares checked");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
