@@ -922,3 +922,192 @@ fn a_served_frag_game_takes_only_a_seats_offered_choice_into_its_journal() {
         "Bob must come back first"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Steady screens at the table's 1280×800: the title bar, Undo, the hand limit, the power-up.
+
+/// Clicks the button labelled `label` where it stands, as a player does (no scrolling first,
+/// so a button that moved is not brought back for the test).
+fn click(h: &mut App, label: &str) {
+    let node = h.get_by_role_and_label(Role::Button, label);
+    assert!(!node.accesskit_node().is_disabled(), "{label} is greyed out");
+    node.click_accesskit();
+    h.run();
+}
+
+/// Where Undo, Redo and Close game stand (Undo and Redo whatever they say).
+fn title_bar(h: &App) -> [egui::Rect; 3] {
+    let button = |prefix: &str| {
+        h.query_all_by_role(Role::Button)
+            .find(|n| {
+                n.accesskit_node()
+                    .label()
+                    .is_some_and(|l| l == prefix || l.starts_with(&format!("{prefix}: ")))
+            })
+            .map_or(egui::Rect::NOTHING, |n| n.rect())
+    };
+    [button("Undo"), button("Redo"), button("Close game")]
+}
+
+/// Undo, Redo and Close game side by side in that order, none over another, all inside the
+/// window.
+fn title_bar_problems(h: &App, step: &str) -> Vec<String> {
+    let [undo, redo, close] = title_bar(h);
+    let mut out = Vec::new();
+    if !(undo.right() <= redo.left() && redo.right() <= close.left()) {
+        out.push(format!("{step}: Undo {undo:?}, Redo {redo:?}, Close {close:?} overlap"));
+    }
+    if close.right() > 1280.5 || undo.left() < 0.0 {
+        out.push(format!("{step}: Close game at {close:?}"));
+    }
+    out
+}
+
+/// Everything on the screen that reaches past the right edge of a window `width` wide.
+fn past_the_edge(h: &App, width: f32, step: &str) -> Vec<String> {
+    h.root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().has_bounds() && n.rect().right() > width + 0.5)
+        .map(|n| {
+            format!(
+                "{step}: '{}' reaches x = {:.0}",
+                n.accesskit_node().label().unwrap_or_default(),
+                n.rect().right()
+            )
+        })
+        .collect()
+}
+
+/// Frag Zombies!!!'s goal ("25 zombie frags or the centre of the Heliport win") is longer
+/// than Deadlands': it is cut short, and Undo, Redo and Close game stay side by side, at the
+/// set-up, after the first roll and after an undo (a Redo to offer).
+#[test]
+fn frag_zombies_title_bar_keeps_undo_redo_and_close_apart() {
+    let dir = data_with_fighters(&[("smith", "agency-operative", 2, 2, 3), ("doc", "huckster", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Game Frag Zombies!!!");
+    seat_and_start(&mut h, &[("Ann", "smith (Agency Operative 2/2/3)"), ("Bob", "doc (Huckster 3/2/2)")]);
+    let mut found = title_bar_problems(&h, "the start");
+    found.extend(past_the_edge(&h, 1280.0, "the start"));
+    type_in(&mut h, "Ann's roll", "6");
+    type_in(&mut h, "Bob's roll", "3");
+    press(&mut h, "Who goes first");
+    found.extend(title_bar_problems(&h, "the first roll"));
+    found.extend(past_the_edge(&h, 1280.0, "the first roll"));
+    let before = title_bar(&h);
+    click(&mut h, "Undo: Who goes first: Ann rolls 6, Bob rolls 3");
+    found.extend(title_bar_problems(&h, "an undo"));
+    found.extend(past_the_edge(&h, 1280.0, "an undo"));
+    assert_eq!(title_bar(&h), before, "the buttons keep their places whatever they say");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Bob's bow at Ann: 2+2 hits, 6+6 = 12 against her 4+4 = 8 is 1 damage.
+fn bob_shoots_ann(h: &mut App) -> String {
+    to_bobs_turn(h);
+    press(h, "Target Ann");
+    type_in(h, "To-hit dice", "2 2");
+    type_in(h, "Damage dice", "6 6");
+    type_in(h, "Ann's defence dice", "4 4");
+    press(h, "Attack");
+    let line = last_line(h);
+    assert_eq!(
+        line,
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 1), 12 against 8: 1 damage, Ann has 1 Health left"
+    );
+    line
+}
+
+/// An undone attack offers a long Redo: Close game and the attack panel stay where they were,
+/// inside the window.
+#[test]
+fn frag_an_undone_attack_leaves_close_and_the_attack_panel_in_place() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    let line = {
+        to_bobs_turn(&mut h);
+        click(&mut h, "Target Ann");
+        let panel = (h.get_by_role_and_label(Role::Button, "Attack").rect(), title_bar(&h));
+        type_in(&mut h, "To-hit dice", "2 2");
+        type_in(&mut h, "Damage dice", "6 6");
+        type_in(&mut h, "Ann's defence dice", "4 4");
+        click(&mut h, "Attack");
+        let line = last_line(&h);
+        click(&mut h, &format!("Undo: {line}"));
+        assert!(h.query_by_label(&format!("Redo: {line}")).is_some());
+        assert_eq!(h.get_by_role_and_label(Role::Button, "Attack").rect(), panel.0, "Attack moved");
+        assert_eq!(title_bar(&h)[2], panel.1[2], "Close game moved");
+        line
+    };
+    let mut found = title_bar_problems(&h, &format!("Redo: {line}"));
+    found.extend(past_the_edge(&h, 1280.0, "after the undo"));
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Undo brings the attack panel back with its dice, so one wrong die is put right and the
+/// attack made again.
+#[test]
+fn frag_an_undone_attack_keeps_its_dice() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    let line = bob_shoots_ann(&mut h);
+    press(&mut h, &format!("Undo: {line}"));
+    let value =
+        |h: &App, label: &str| h.get_by_role_and_label(Role::TextInput, label).value().unwrap_or_default();
+    let typed: Vec<String> =
+        ["To-hit dice", "Damage dice", "Ann's defence dice"].iter().map(|l| value(&h, l)).collect();
+    assert_eq!(typed, ["2 2", "6 6", "4 4"]);
+    // Ann's defence was 3+3 after all: one field put right.
+    type_in(&mut h, "Ann's defence dice", "3 4");
+    press(&mut h, "Attack");
+    assert_eq!(
+        last_line(&h),
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 1), 12 against 7: 1 damage, Ann has 1 Health left"
+    );
+}
+
+/// Ann (Agency Operative, keeps 4 cards) checks a power-up and draws her fifth card: End the
+/// turn stays where it was when the hand limit's line and Discard come, and when they go.
+#[test]
+fn frag_end_the_turn_stays_put_through_the_hand_limit() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
+    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
+    press(&mut h, "Rank the hands");
+    type_in(&mut h, "Respawn square", "3");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    let end = h.get_by_role_and_label(Role::Button, "End the turn").rect();
+    type_in(&mut h, "Square", "P3");
+    type_in(&mut h, "Power-up die", "6");
+    click(&mut h, "Check the power-up");
+    assert_eq!(game(&h).state.must_discard(frag(&h).book()), 1, "five cards, four kept");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end, "moved by the draw");
+    click(&mut h, "Discard 1 card");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end, "moved by the discard");
+    click(&mut h, "End the turn");
+    assert_eq!(game(&h).state.current_player(), Some(1));
+}
+
+/// The squares checked for power-ups are written in the left column's line, cut short at its
+/// edge: the attack panel beside it keeps its place, inside the window.
+#[test]
+fn frag_checked_power_ups_leave_the_attack_panel_in_place() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    to_bobs_turn(&mut h);
+    press(&mut h, "Target Ann");
+    let attack = h.get_by_role_and_label(Role::Button, "Attack").rect();
+    for square in ["P3", "P12", "Saloon P7"] {
+        type_in(&mut h, "Square", square);
+        type_in(&mut h, "Power-up die", "1");
+        click(&mut h, "Check the power-up");
+        assert_eq!(h.get_by_role_and_label(Role::Button, "Attack").rect(), attack, "after {square}");
+    }
+    assert!(h.query_by_label_contains("checked: P3, P12").is_some());
+    let found = past_the_edge(&h, 1280.0, "three squares checked");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -847,3 +847,113 @@ fn a_served_fragmaster_game_takes_only_a_seats_offered_choice_into_its_journal()
     let seated = posse::host::SystemApp::shared(&mut app).expect("shared");
     assert!(seated.view(Some("character-0")).expect("Ann's view").offers("end"));
 }
+
+/// Where the text field labelled `label` stands.
+fn field_rect(h: &App, label: &str) -> egui::Rect {
+    h.get_by_role_and_label(egui::accesskit::Role::TextInput, label).rect()
+}
+
+/// Bob runs to rearm point 1 for the rocket launcher, runs and takes cover; Ann's turn.
+fn bob_takes_the_launcher_and_cover(h: &mut App) {
+    four_players_to_round_one(h);
+    act(h, "Run");
+    press(h, "Take the rocket launcher at rearm point 1");
+    act(h, "Run");
+    act(h, "Take cover");
+    end_turn(h);
+    assert_eq!(current(h), "Ann");
+}
+
+/// The breakdown of the number to hit has a line for each modifier; the dice under it stay
+/// where they are when the cover, the height level or an aim adds one.
+#[test]
+fn the_dice_fields_do_not_move_with_the_modifiers() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open(dir.path());
+    four_players_to_round_one(&mut h);
+    act(&mut h, "Run");
+    end_turn(&mut h);
+    press(&mut h, "Target Dan");
+    type_in(&mut h, "Distance (cm)", "35");
+    let field = |h: &App| {
+        (field_rect(h, "Shot 1 hit d6"), field_rect(h, "Shot 2 hit d6"), rect_of(h, "Hit (each shot)"))
+    };
+    let before = field(&h);
+    press(&mut h, "Target's cover decent");
+    assert_eq!(field(&h), before, "moved by decent cover");
+    press(&mut h, "On another height level");
+    assert_eq!(field(&h), before, "moved by another height level");
+    act(&mut h, "Aim");
+    assert_eq!(field(&h), before, "moved by an aim");
+    press(&mut h, "On another height level");
+    assert_eq!(field(&h), before, "moved by the same height level");
+}
+
+/// Grenades at Bob, who is taking cover, in decent cover: the breakdown's long lines ("+0
+/// target taking cover, ignored by the grenades") are cut at their column, so the bars keep
+/// their place and width and the blast's sentence stays inside the panel.
+#[test]
+fn grenades_against_cover_leave_the_odds_in_place() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open(dir.path());
+    bob_takes_the_launcher_and_cover(&mut h);
+    act(&mut h, "Run");
+    press(&mut h, "Pick up grenades at rearm point 3");
+    press(&mut h, "Weapon Grenades");
+    press(&mut h, "Target Dan");
+    type_in(&mut h, "Distance (cm)", "10");
+    let bars = |h: &App| (rect_of(h, "Hit"), rect_of(h, "Kill"), field_rect(h, "Hit d6"));
+    let before = bars(&h);
+    press(&mut h, "Target Bob");
+    press(&mut h, "Target's cover decent");
+    assert_eq!(h.query_all_by_label_contains("ignored by the grenades").count(), 2);
+    assert_eq!(bars(&h), before, "the bars and the dice moved");
+    let blast = rect_of(&h, "Blast: on a hit, everyone else within 5 cm of the target is hit too.");
+    let scoreboard = rect_of(&h, "Scoreboard · first to 3");
+    assert!(
+        blast.right() <= scoreboard.left(),
+        "the blast's sentence at {blast:?}, the scoreboard at {scoreboard:?}"
+    );
+}
+
+/// Bob respawns keeping the rocket launcher (two actions), with the sniper rifle and the
+/// grenades offered at their rearm points: the attack panel is laid out as on Ann's ordinary
+/// turn, *Record the attack* where it was there, and the wound d6 and the blast's question in
+/// the window without scrolling.
+#[test]
+fn a_respawn_keeping_the_launcher_needs_no_scrolling() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open(dir.path());
+    four_players_to_round_one(&mut h);
+    act(&mut h, "Run");
+    press(&mut h, "Take the rocket launcher at rearm point 1");
+    end_turn(&mut h);
+    press(&mut h, "Target Bob");
+    let record = rect_of(&h, "Record the attack");
+    type_in(&mut h, "Distance (cm)", "35");
+    for (field, face) in [("Shot 1 hit d6", "5"), ("Shot 2 hit d6", "1"), ("Shot 1 wound d6", "6")] {
+        type_in(&mut h, field, face);
+    }
+    press(&mut h, "Record the attack");
+    assert!(last_line(&h).contains("Bob is killed"), "{}", last_line(&h));
+    for _ in 0..3 {
+        end_turn(&mut h);
+    }
+    assert_eq!(current(&h), "Bob");
+    type_in(&mut h, "Respawn d6", "4");
+    press(&mut h, "Keep the rocket launcher (2 actions)");
+    press(&mut h, "Respawn Bob");
+    assert!(h.query_by_label("Take the sniper rifle at rearm point 2").is_some());
+    h.get_by_label("Target Ann").click_accesskit();
+    h.run();
+    type_in(&mut h, "Distance (cm)", "25");
+    type_in(&mut h, "Hit d6", "6");
+    assert_eq!(rect_of(&h, "Record the attack"), record, "Record moved");
+    let log = rect_of(&h, "Log");
+    for (label, rect) in [
+        ("the wound d6", field_rect(&h, "Wound d6")),
+        ("the blast's question", rect_of(&h, "Blast: who else is within 5 cm of Ann?")),
+    ] {
+        assert!(rect.bottom() <= log.top(), "{label} at {rect:?}, below the fold (the log at {log:?})");
+    }
+}

@@ -21,7 +21,7 @@ impl FragApp {
             }
             PlayCommand::Undo => self.table.undo(self.book).map(|undone| {
                 if let Some(event) = undone {
-                    self.play.after_event(&event);
+                    self.play.undone(&event);
                 }
             }),
             PlayCommand::Redo => self.table.redo(self.book).map(|redone| {

@@ -210,6 +210,18 @@ fn at_least_one(p: u32, q: u32, n: u32) -> (u32, u32) {
     }
 }
 
+/// The most lines a to-hit breakdown can have under `rules`: a weapon's own modifier, the
+/// aims, the target taking cover and decent cover, and another height level where it counts
+/// (the screens keep room for them all, so the dice below do not move as the situation
+/// changes).
+#[must_use]
+pub fn most_hit_modifiers(rules: &Rules) -> usize {
+    let weapon = rules.weapons.iter().any(|w| w.to_hit != 0);
+    let aims = max_aims(rules) > 0;
+    let level = rules.rolls.other_level != 0;
+    [weapon, aims, true, true, level].into_iter().filter(|&line| line).count()
+}
+
 fn hit_modifiers(rules: &Rules, input: &AttackInput<'_>) -> Vec<Modifier> {
     let weapon = input.weapon;
     let rolls = &rules.rolls;
@@ -417,6 +429,20 @@ mod tests {
         let a = assess(rules(), &i).expect("possible");
         assert_eq!((a.hit_needed, a.hit_chance), (0, Chance::new(6, 6)));
         assert_eq!(needed_text(a.hit_needed), "0+, always succeeds");
+    }
+
+    #[test]
+    fn no_breakdown_has_more_lines_than_the_screens_keep() {
+        let i = AttackInput {
+            aims: 2,
+            cover: Cover::Decent,
+            taking_cover: true,
+            other_level: true,
+            ..input("sniper-rifle", 80.0)
+        };
+        let a = assess(rules(), &i).expect("possible");
+        assert_eq!(a.hit_modifiers.len(), most_hit_modifiers(rules()), "{:?}", a.hit_modifiers);
+        assert!(a.wound_modifiers.len() <= most_hit_modifiers(rules()));
     }
 
     #[test]

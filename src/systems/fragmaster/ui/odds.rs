@@ -4,18 +4,36 @@
 
 use egui::{RichText, Ui};
 
-use crate::systems::fragmaster::rules::attack::{Assessment, Modifier};
+use crate::systems::fragmaster::rules::Rules;
+use crate::systems::fragmaster::rules::attack::{Assessment, Modifier, most_hit_modifiers};
 use crate::ui::theme;
 use crate::ui::widgets::chance_bar;
 
 /// The numbers of an assessed attack; `target` names who rolls the wound.
-pub fn assessment_ui(ui: &mut Ui, a: &Assessment, base_hit: i32, base_wound: i32, target: Option<&str>) {
+///
+/// Each number stands in a column of fixed width and height (a line kept for "always
+/// succeeds", a line kept for every modifier the book has, each cut short at the column's
+/// edge and whole on hover), so neither the bars beside them nor the dice below move or
+/// shrink as the aims, the cover or the weapon change the breakdown.
+pub fn assessment_ui(ui: &mut Ui, rules: &Rules, a: &Assessment, target: Option<&str>) {
+    let (base_hit, base_wound) = (rules.rolls.hit_base, rules.rolls.wound_base);
+    let lines = most_hit_modifiers(rules);
     let wide = ui.available_width() >= 640.0;
+    // Side by side with the gap and the spacing after each of the two columns and the gap:
+    // the row takes exactly the width it has, never more (a panel sized to its content would
+    // grow a little every frame).
+    let spacing = ui.spacing().item_spacing.x;
+    let column = if wide {
+        (ui.available_width() * 0.25).clamp(120.0, 170.0)
+    } else {
+        ((ui.available_width() - theme::GAP - 2.0 * spacing) / 2.0).floor().max(60.0)
+    };
     ui.horizontal_top(|ui| {
-        needed_ui(ui, "To hit", a.hit_needed, base_hit, &a.hit_modifiers);
+        needed_ui(ui, (column, lines), "To hit", a.hit_needed, base_hit, &a.hit_modifiers);
         ui.add_space(theme::GAP);
         let who = target.map_or_else(|| "the target rolls".to_owned(), |t| format!("{t} rolls"));
-        needed_ui(ui, &format!("To wound ({who})"), a.wound_needed, base_wound, &a.wound_modifiers);
+        let title = format!("To wound ({who})");
+        needed_ui(ui, (column, lines), &title, a.wound_needed, base_wound, &a.wound_modifiers);
         if wide {
             ui.add_space(theme::GAP);
             ui.vertical(|ui| bars_ui(ui, a));
@@ -26,22 +44,49 @@ pub fn assessment_ui(ui: &mut Ui, a: &Assessment, base_hit: i32, base_wound: i32
     }
 }
 
-/// One number needed, large, with what it means at the ends of the die and its breakdown.
-fn needed_ui(ui: &mut Ui, title: &str, needed: i32, base: i32, modifiers: &[Modifier]) {
+/// One number needed, large, with what it means at the ends of the die and its breakdown, in
+/// a column `width` wide whose height does not depend on the breakdown (`lines` kept for it).
+fn needed_ui(
+    ui: &mut Ui,
+    (width, lines): (f32, usize),
+    title: &str,
+    needed: i32,
+    base: i32,
+    modifiers: &[Modifier],
+) {
     let muted = theme::muted(ui.visuals());
     ui.vertical(|ui| {
-        ui.label(RichText::new(title).color(muted));
+        ui.set_width(width);
+        ui.add(egui::Label::new(RichText::new(title).color(muted)).truncate());
         ui.label(theme::big(format!("{needed}+")));
-        if needed <= 1 {
-            ui.label(RichText::new("always succeeds").strong());
+        let ends = if needed <= 1 {
+            Some("always succeeds")
         } else if needed > 6 {
-            ui.label(RichText::new("cannot succeed").strong());
-        }
-        // The breakdown in small, tight lines: the dice below should stay in view.
+            Some("cannot succeed")
+        } else {
+            None
+        };
+        // A line kept for it, said or not; then the breakdown in small, tight lines (the dice
+        // below should stay in view), one kept for each modifier the book has. Each line is a
+        // slot of one fixed height, whatever it holds.
+        let slot = |ui: &mut Ui, style: egui::TextStyle, text: Option<RichText>| {
+            let size = egui::vec2(width, ui.text_style_height(&style).ceil());
+            ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.set_min_size(size);
+                if let Some(text) = text {
+                    ui.add(egui::Label::new(text).truncate());
+                }
+            });
+        };
+        slot(ui, egui::TextStyle::Body, ends.map(|e| RichText::new(e).strong()));
         ui.spacing_mut().item_spacing.y = 2.0;
-        ui.label(RichText::new(format!("{base}  base")).small().color(muted));
+        let small = |text: String| Some(RichText::new(text).small().color(muted));
+        slot(ui, egui::TextStyle::Small, small(format!("{base}  base")));
         for m in modifiers {
-            ui.label(RichText::new(format!("{:+}  {}", m.value, m.reason)).small().color(muted));
+            slot(ui, egui::TextStyle::Small, small(format!("{:+}  {}", m.value, m.reason)));
+        }
+        for _ in modifiers.len()..lines {
+            slot(ui, egui::TextStyle::Small, None);
         }
     });
 }

@@ -169,7 +169,7 @@ fn calculator_ui(ui: &mut Ui, rules: &Rules, state: &mut ReferenceState) {
         other_level: state.other_level,
     };
     match attack::assess(rules, &input) {
-        Ok(a) => assessment_ui(ui, &a, rules.rolls.hit_base, rules.rolls.wound_base, None),
+        Ok(a) => assessment_ui(ui, rules, &a, None),
         Err(refusal) => problem(ui, &crate::ui::sentence(&format!("Not possible: {refusal}"))),
     }
 }

@@ -124,6 +124,44 @@ impl AttackForm {
     }
 }
 
+impl AttackForm {
+    /// An attack was undone: its panel comes back as it was typed (target, weapon, range,
+    /// bonuses, every die, the gallows square), so one wrong die is put right without typing
+    /// the rest again.
+    pub fn undone(&mut self, a: &Attack) {
+        let faces = |dice: &[u8]| dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+        self.target = match a.target {
+            Target::Player(t) => TargetPick::Player(t),
+            Target::Zombie => TargetPick::Zombie,
+        };
+        self.weapon = match &a.weapon {
+            WeaponUse::Starting => WeaponPick::Starting,
+            WeaponUse::InPlay { name } => WeaponPick::InPlay(name.clone()),
+            WeaponUse::New(card) => {
+                self.new_name.clone_from(&card.name);
+                self.new_dice = card.dice;
+                self.new_extra = card.extra;
+                self.new_ammo = card.ammo.unwrap_or(0);
+                WeaponPick::New
+            }
+        };
+        self.range = a.range;
+        self.hit_bonus = a.hit_bonus_dice;
+        self.damage_bonus = a.damage_bonus_dice;
+        self.extra = a.extra;
+        self.to_hit = faces(&a.to_hit);
+        self.damage = faces(&a.damage);
+        self.defence = faces(&a.defence);
+        self.to_hit_rerolls = faces(&a.to_hit_rerolls);
+        self.damage_rerolls = faces(&a.damage_rerolls);
+        self.defence_rerolls = faces(&a.defence_rerolls);
+        self.defence_die = a.defence_bonus_dice > 0;
+        self.gallows = a.gallows;
+        self.held_by = a.held.then_some(a.attacker);
+        self.cure = a.cure;
+    }
+}
+
 /// A map hazard being resolved.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HazardForm {

@@ -163,6 +163,17 @@ impl PlayState {
     }
 }
 
+impl PlayState {
+    /// `event` was undone: the typed rolls are cleared as after any event, except that an
+    /// undone attack brings its panel back with its dice (as Fragmaster's does).
+    pub fn undone(&mut self, event: &Event) {
+        self.after_event(event);
+        if let Event::Attack(a) = event {
+            self.attack.undone(a);
+        }
+    }
+}
+
 /// The height of the log under the turn in a narrow window, in points.
 const NARROW_LOG: f32 = 280.0;
 
@@ -241,38 +252,50 @@ pub fn play_ui(
 }
 
 /// The game's name and turn, Undo (saying what it undoes), Redo and Close.
+///
+/// Close, Redo and Undo are placed first, from the right edge, at their fixed widths; the
+/// title and the goal take the room left and are cut short there (whole on hover), so no
+/// text can push a button over another or past the window's edge.
 fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
     let s = &game.state;
     let roomy = ui.available_width() >= 900.0;
-    row(ui, |ui| {
-        let title = match (s.turn.as_ref(), &s.stage) {
-            (_, Stage::Over) => format!("{} · game over", s.variant.title()),
-            (Some(t), _) => {
-                let whose = s.players.get(t.player).map_or("?", |p| p.name.as_str());
-                format!("{} · round {} · {whose}'s turn", s.variant.title(), s.round().unwrap_or(1))
-            }
-            (None, _) => format!("{} · who goes first", s.variant.title()),
-        };
-        ui.label(RichText::new(title).size(theme::HEADING + 4.0).strong());
-        let goal = match s.variant {
-            Variant::Deadlands => format!("{} frags win", s.frag_target),
-            Variant::Zombies => format!(
-                "{} zombie frags or {} win",
-                book.zombies.zombie_frags_to_win, book.zombies.win_square
-            ),
-        };
-        ui.label(RichText::new(goal).color(theme::muted(ui.visuals())));
-        if roomy {
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                close_button(ui, commands);
-                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                    undo_buttons(ui, view, commands);
-                });
-            });
+    let title = match (s.turn.as_ref(), &s.stage) {
+        (_, Stage::Over) => format!("{} · game over", s.variant.title()),
+        (Some(t), _) => {
+            let whose = s.players.get(t.player).map_or("?", |p| p.name.as_str());
+            format!("{} · round {} · {whose}'s turn", s.variant.title(), s.round().unwrap_or(1))
         }
-    });
-    // In a narrow window Undo, Redo and Close have a row of their own.
-    if !roomy {
+        (None, _) => format!("{} · who goes first", s.variant.title()),
+    };
+    let goal = match s.variant {
+        Variant::Deadlands => format!("{} frags win", s.frag_target),
+        Variant::Zombies => {
+            format!("{} zombie frags or {} win", book.zombies.zombie_frags_to_win, book.zombies.win_square)
+        }
+    };
+    // Cut short beside the buttons; wrapped on a row of their own in a narrow window.
+    let words = |ui: &mut Ui, cut: bool| {
+        let title = egui::Label::new(RichText::new(title).size(theme::HEADING + 4.0).strong());
+        let goal = egui::Label::new(RichText::new(goal).color(theme::muted(ui.visuals())));
+        if cut {
+            ui.add(title.truncate());
+            ui.add(goal.truncate());
+        } else {
+            ui.add(title);
+            ui.add(goal);
+        }
+    };
+    if roomy {
+        // One line the width of the panel: the buttons from the right, the words in what is left.
+        let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y.max(28.0));
+        ui.allocate_ui_with_layout(size, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            close_button(ui, commands);
+            undo_buttons(ui, view, commands);
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| words(ui, true));
+        });
+    } else {
+        // In a narrow window Undo, Redo and Close have a row of their own.
+        row(ui, |ui| words(ui, false));
         ui.horizontal_wrapped(|ui| {
             undo_buttons(ui, view, commands);
             close_button(ui, commands);

@@ -224,21 +224,24 @@ fn actions_ui(
     let left_width = (width * 0.43).floor();
     // Room for the attack panel's frame and the scroll bar beside it.
     let right_width = width - left_width - theme::GAP - 24.0;
-    ui.horizontal_top(|ui| {
-        ui.vertical(|left| {
-            left.set_width(left_width);
-            result_slot(left, game);
-            cure::cure_ui(left, book, game, &mut state.cure, commands);
-            turn_left_ui(left, book, game, state, commands);
-        });
-        ui.add_space(theme::GAP);
-        ui.vertical(|right| {
-            right.set_width(right_width);
-            if p.is_active() {
-                attack::attack_ui(right, book, game, state, commands);
-            }
-        });
-    });
+    // Each column in a place of its own, fixed from the panel's left edge: however wide a line
+    // in the left column, the attack panel stays where it is and inside the window.
+    let whole = ui.available_rect_before_wrap();
+    let column = |x: f32, width: f32| {
+        let rect = egui::Rect::from_min_size(whole.min + vec2(x, 0.0), vec2(width, whole.height()));
+        egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min))
+    };
+    let mut left = ui.new_child(column(0.0, left_width).id_salt("frag-turn-left"));
+    left.set_width(left_width);
+    result_slot(&mut left, game);
+    cure::cure_ui(&mut left, book, game, &mut state.cure, commands);
+    turn_left_ui(&mut left, book, game, state, commands);
+    let mut right = ui.new_child(column(left_width + theme::GAP, right_width).id_salt("frag-turn-right"));
+    right.set_width(right_width);
+    if p.is_active() {
+        attack::attack_ui(&mut right, book, game, state, commands);
+    }
+    ui.advance_cursor_after_rect(left.min_rect().union(right.min_rect()));
 }
 
 /// The width, in points, below which the turn is one column.
@@ -408,14 +411,22 @@ fn power_up_ui(
     let Some(seat) = s.current_player() else { return };
     let from = s.character(book, seat).map_or(4, |c| book.power_up_from(c));
     let Some(t) = s.turn.as_ref() else { return };
+    // The squares checked come first and the whole line is cut at the column's edge (whole on
+    // hover): a growing list never widens the column and pushes the attack panel off the window.
     row(ui, |ui| {
         ui.label(RichText::new("Power-up").strong());
-        ui.label(
-            RichText::new(format!("draws on {from}–6; each square once a turn")).color(theme::muted(&v)),
+        let checked = if t.checked.is_empty() {
+            String::new()
+        } else {
+            format!("checked: {} · ", t.checked.join(", "))
+        };
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!("{checked}draws on {from}–6; each square once a turn"))
+                    .color(theme::muted(&v)),
+            )
+            .truncate(),
         );
-        if !t.checked.is_empty() {
-            ui.label(RichText::new(format!("checked: {}", t.checked.join(", "))).color(theme::muted(&v)));
-        }
     });
     row(ui, |ui| {
         let l = ui.label("Square");
@@ -449,12 +460,28 @@ fn power_up_ui(
     main_button(ui, book, game, "Check the power-up", None, event, commands);
 }
 
-/// The hand limit, then the end of the turn.
+/// The end of the turn, with the hand limit's Discard beside it and its reason under it: End
+/// the turn keeps its place when a draw takes the hand over the limit and when the cards are
+/// discarded.
 fn end_turn_ui(ui: &mut Ui, book: &Rulebook, game: &Game, commands: &mut Vec<PlayCommand>) {
     let v = ui.visuals().clone();
     let s = &game.state;
     let Some(seat) = s.current_player() else { return };
     let discard = s.must_discard(book);
+    row(ui, |ui| {
+        main_button(ui, book, game, "End the turn", Some(egui::Key::E), Some(Event::EndTurn), commands);
+        if discard > 0 {
+            let cards = if discard == 1 { "1 card".to_owned() } else { format!("{discard} cards") };
+            event_button(
+                ui,
+                book,
+                game,
+                &format!("Discard {cards}"),
+                Event::Discard { player: seat, count: discard },
+                commands,
+            );
+        }
+    });
     if discard > 0 {
         let limit = s.hand_limit(book, seat);
         let hand = s.players.get(seat).map_or(0, |p| p.hand);
@@ -466,17 +493,7 @@ fn end_turn_ui(ui: &mut Ui, book: &Rulebook, game: &Game, commands: &mut Vec<Pla
             .color(theme::bad(&v))
             .strong(),
         );
-        let cards = if discard == 1 { "1 card".to_owned() } else { format!("{discard} cards") };
-        event_button(
-            ui,
-            book,
-            game,
-            &format!("Discard {cards}"),
-            Event::Discard { player: seat, count: discard },
-            commands,
-        );
     }
-    main_button(ui, book, game, "End the turn", Some(egui::Key::E), Some(Event::EndTurn), commands);
 }
 
 /// Frag Zombies!!!: the player to the right rolls a d6 and moves that many zombies.

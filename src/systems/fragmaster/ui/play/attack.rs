@@ -167,7 +167,7 @@ pub fn attack_ui(
     let (Some((target, distance_cm)), Some(Ok(assessment))) = (measured, assessed) else { return };
     ui.separator();
     let target_name = s.name(target).to_owned();
-    assessment_ui(ui, &assessment, rules.rolls.hit_base, rules.rolls.wound_base, Some(&target_name));
+    assessment_ui(ui, rules, &assessment, Some(&target_name));
     ui.separator();
     dice_ui(ui, s, &assessment, &target_name, d);
     blast_ui(ui, s, &assessment, target, distance_cm, d);

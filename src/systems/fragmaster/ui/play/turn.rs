@@ -139,20 +139,33 @@ fn pips_ui(ui: &mut Ui, rules: &Rules, s: &State, spent: &[Spent]) {
         }
     }
     let per_turn = s.actions_per_turn(rules) as usize;
+    let pips = per_turn.max(labels.len()).max(1);
+    // Every pip as wide as the column allows (its frame takes 10 points of margin and 2 of
+    // stroke a side), 76 points at most; a word too long for it ("Keep weapon") is written
+    // small on two lines inside it, so the pips never widen the column.
+    #[expect(clippy::cast_precision_loss, reason = "a handful of pips")]
+    let count = pips as f32;
+    let gaps = ui.spacing().item_spacing.x * (count - 1.0);
+    let width = ((ui.available_width() - gaps) / count - 24.0).floor().clamp(40.0, 76.0);
     row(ui, |ui| {
-        for n in 0..per_turn.max(labels.len()) {
+        for n in 0..pips.max(labels.len()) {
             let used = labels.get(n).copied();
             let (fill, text) = match used {
                 Some(label) => (theme::accent(&v), RichText::new(label).strong().color(v.extreme_bg_color)),
                 None => (Color32::TRANSPARENT, RichText::new("free").color(theme::muted(&v))),
             };
+            let one_line = egui::WidgetText::from(text.clone())
+                .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body)
+                .size()
+                .x;
+            let text = if one_line <= width { text } else { text.small() };
             egui::Frame::new()
                 .fill(fill)
                 .stroke(Stroke::new(2.0, theme::accent(&v)))
                 .corner_radius(18.0)
                 .inner_margin(egui::Margin::symmetric(10, 6))
                 .show(ui, |ui| {
-                    ui.add_sized([76.0, 26.0], egui::Label::new(text)).accessible_name(format!(
+                    ui.add_sized([width, 26.0], egui::Label::new(text).wrap()).accessible_name(format!(
                         "Action {}: {}",
                         n + 1,
                         used.unwrap_or("free")
