@@ -593,6 +593,16 @@ fn every_printout_refuses_a_pipe_or_a_device_and_writes_through_a_link() {
 }
 
 #[test]
+fn a_terminals_escape_codes_in_a_gang_name_are_printed_as_text() {
+    let named = LEGAL.replace("\"Tombstone Law\"", "\"Red\\u001b[31m Law\"");
+    let file = gang_file(&named);
+    let run = posse(&["gang", "check", file.path().to_str().expect("path")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stdout.contains('\u{1b}'), "{}", run.stdout);
+    assert!(run.stdout.contains("Red\\u{1b}[31m Law"), "{}", run.stdout);
+}
+
+#[test]
 fn what_the_rules_cannot_hold_is_refused_in_one_sentence() {
     use super::support::fails;
     // One model, one card (line 55).

@@ -53,6 +53,15 @@ fn escape_controls(text: &str) -> String {
         .collect()
 }
 
+/// `text` with every control character but line breaks and tabs escaped (`\u{1b}`).
+fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            if c.is_control() && !matches!(c, '\n' | '\t') { c.escape_default().collect() } else { vec![c] }
+        })
+        .collect()
+}
+
 /// Runs the command line of the game systems `systems` with `args` (including the program
 /// name), printing as it goes, and
 /// returns the exit code. A closed stdout (`posse … | head -c1`) ends it quietly; a stdout that
@@ -147,7 +156,10 @@ fn execute_with(
             let stdout = if json {
                 serde_json::to_string_pretty(&out.json).unwrap_or_default()
             } else {
-                out.text.trim_end().to_owned()
+                // A name from a file shared between players may hold a terminal's escape codes
+                // (colours, a cleared screen): they are written as text, never sent. Line
+                // breaks and tabs are the output's own.
+                printable(out.text.trim_end())
             };
             (out.code, stdout, out.note)
         }
