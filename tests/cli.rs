@@ -603,6 +603,18 @@ fn a_terminals_escape_codes_in_a_gang_name_are_printed_as_text() {
 }
 
 #[test]
+fn another_games_journal_is_named_as_such_without_every_event_name() {
+    let journal = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/share/fragmaster-game.jsonl");
+    super::support::fails(
+        &["game", "replay", "--journal", journal],
+        2,
+        &format!(
+            "{journal} is damaged at line 1: it is not a game event: `setup` is not an event of this game (is it another game's journal, or a newer Posse's?)."
+        ),
+    );
+}
+
+#[test]
 fn what_the_rules_cannot_hold_is_refused_in_one_sentence() {
     use super::support::fails;
     // One model, one card (line 55).

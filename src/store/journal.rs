@@ -244,14 +244,26 @@ fn parse_line<E: Serialize + DeserializeOwned>(
             // The sum shows the text is as written; a field Posse does not know can then only
             // come from another version of Posse, which the quick check below catches when
             // the text is not what this version writes.
-            let event: E =
-                serde_json::from_str(event_text).map_err(|e| format!("it is not a game event: {e}"))?;
+            let event: E = serde_json::from_str(event_text).map_err(|e| not_an_event(&e))?;
             if serde_json::to_string(&event).is_ok_and(|t| t == event_text) {
                 Ok((event, sum))
             } else {
                 parse_event(event_text).map(|event| (event, sum))
             }
         }
+    }
+}
+
+/// Why a line's event is not one of this game's. An event name the game does not have is
+/// most likely another game's journal (or a newer Posse's): that is said, without serde's
+/// list of every event name.
+fn not_an_event(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.strip_prefix("unknown variant ").and_then(|rest| rest.split_once(", expected")) {
+        Some((name, _)) => format!(
+            "it is not a game event: {name} is not an event of this game (is it another game's journal, or a newer Posse's?)"
+        ),
+        None => format!("it is not a game event: {text}"),
     }
 }
 
@@ -276,8 +288,8 @@ fn split_checked(line: &str) -> Option<(u64, u32, &str)> {
 /// otherwise be read as its default and replay as a different game).
 fn parse_event<E: Serialize + DeserializeOwned>(text: &str) -> Result<E, String> {
     let value: Value = serde_json::from_str(text).map_err(|e| format!("it is not JSON: {e}"))?;
-    let event = E::deserialize(&value).map_err(|e| format!("it is not a game event: {e}"))?;
-    let written = serde_json::to_value(&event).map_err(|e| format!("it is not a game event: {e}"))?;
+    let event = E::deserialize(&value).map_err(|e| not_an_event(&e))?;
+    let written = serde_json::to_value(&event).map_err(|e| not_an_event(&e))?;
     if let Some(path) = unknown_field(&value, &written, "") {
         return Err(format!("it has a field Posse does not know: {path}"));
     }
