@@ -119,6 +119,23 @@ fn the_roster_stacks_above_the_turn_on_a_phone() {
 }
 
 #[test]
+fn on_a_phone_a_field_being_typed_in_lets_the_page_scroll_on_to_the_buttons_under_it() {
+    let dir = data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = app(dir.path(), Screen::Gangs, (390.0, 844.0));
+    press_button(&mut h, "Gang Tombstone Law");
+    // The gang's name being typed (the keyboard up), then the page scrolled to Add Sheriff:
+    // the name field snapped the page back to itself every frame, and the tap missed.
+    h.get_by_role_and_label(Role::TextInput, "Gang name").focus();
+    h.run();
+    h.get_by_label("Add Sheriff").scroll_to_me();
+    h.run();
+    h.run();
+    let add = h.get_by_label("Add Sheriff").rect();
+    assert!(add.top() >= 0.0 && add.bottom() <= 844.0, "Add Sheriff at {add:?}");
+    assert!(h.get_by_role_and_label(Role::TextInput, "Gang name").is_focused(), "still typing");
+}
+
+#[test]
 fn on_a_phone_the_games_title_has_a_line_of_its_own_above_its_buttons() {
     let dir = data_with(&["lawmen-21", "outlaws-21"]);
     let mut h = app(dir.path(), Screen::Play, (390.0, 844.0));

@@ -145,12 +145,23 @@ fn stepper_with(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32, t
 /// gets shorter under it (a phone's or tablet's on-screen keyboard opening over the page).
 /// Call it with every text field's response.
 pub fn keep_in_view(response: &egui::Response) {
+    let ctx = &response.ctx;
+    let pending_id = response.id.with("keep-in-view");
+    if !response.has_focus() {
+        ctx.data_mut(|d| d.remove::<bool>(pending_id));
+        return;
+    }
     // Cut off by its scroll area while it has the keys (the layout around it changed as the
-    // keyboard came, so the scroll of the frame it shrank in did not hold): back into view.
+    // keyboard came, so the scroll of the frame it shrank in did not hold): back into view,
+    // until it is whole in view once. After that the player may scroll it away (on a phone,
+    // to the buttons under a form) without it snapping back.
     let cut_off = response.interact_rect.height() < response.rect.height() - 0.5;
-    if response.has_focus() && (response.gained_focus() || window_shrank(&response.ctx) || cut_off) {
+    let wanted = response.gained_focus() || window_shrank(ctx);
+    let pending = wanted || ctx.data(|d| d.get_temp::<bool>(pending_id)).unwrap_or(false);
+    if pending && (wanted || cut_off) {
         response.scroll_to_me(None);
     }
+    ctx.data_mut(|d| d.insert_temp(pending_id, pending && (wanted || cut_off)));
 }
 
 /// Where the window's height of the frame before is kept.
