@@ -957,3 +957,27 @@ fn a_respawn_keeping_the_launcher_needs_no_scrolling() {
         assert!(rect.bottom() <= log.top(), "{label} at {rect:?}, below the fold (the log at {log:?})");
     }
 }
+
+/// A rocket fired from inside its own blast (4 cm, the blast 5 cm) catches the attacker for
+/// certain: its box is ticked and cannot be unticked (it was offered unticked, and forgetting
+/// it dropped the suicide). Nobody is asked about those the blast cannot reach.
+#[test]
+fn a_rocket_fired_from_inside_its_blast_catches_the_attacker() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open(dir.path());
+    four_players_to_round_one(&mut h);
+    act(&mut h, "Run");
+    press(&mut h, "Take the rocket launcher at rearm point 1");
+    press(&mut h, "Target Ann");
+    type_in(&mut h, "Distance (cm)", "4");
+    type_in(&mut h, "Hit d6", "6");
+    use egui_kittest::kittest::NodeT as _;
+    let bob = h.get_by_label("Bob (the attacker) within 5 cm");
+    assert_eq!(bob.accesskit_node().toggled(), Some(egui::accesskit::Toggled::True));
+    assert!(disabled(&h, "Bob (the attacker) within 5 cm"), "a fact of the distance, not a choice");
+    h.get_by_label("Bob wound d6");
+    // From 25 cm the attacker is out of it, and the others are asked about.
+    type_in(&mut h, "Distance (cm)", "25");
+    assert!(h.query_by_label("Bob (the attacker) within 5 cm").is_none());
+    h.get_by_label("Cid within 5 cm");
+}

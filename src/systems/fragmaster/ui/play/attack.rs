@@ -403,14 +403,23 @@ fn blast_ui(
     }
     let target_name = s.name(target).to_owned();
     let candidates = s.blast_candidates(target, distance_cm, radius);
+    // Nobody else to catch (every other character is dead or away): no question to ask.
+    if candidates.is_empty() {
+        return;
+    }
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(format!("Blast: who else is within {radius} cm of {target_name}?")).strong());
         for &other in &candidates {
             let name = s.name(other);
-            let shown =
-                if Some(other) == s.current() { format!("{name} (the attacker)") } else { name.to_owned() };
+            let attacker = Some(other) == s.current();
+            let shown = if attacker { format!("{name} (the attacker)") } else { name.to_owned() };
             let entry = d.blast.entry(other).or_default();
-            ui.checkbox(&mut entry.caught, shown.as_str())
+            // The attacker is a candidate only when the distance typed is inside the blast:
+            // then it is caught for certain, and the box is ticked for it.
+            if attacker {
+                entry.caught = true;
+            }
+            ui.add_enabled(!attacker, egui::Checkbox::new(&mut entry.caught, shown.as_str()))
                 .accessible_name(format!("{shown} within {radius} cm"));
         }
     });
