@@ -963,6 +963,7 @@ fn a_respawn_keeping_the_launcher_needs_no_scrolling() {
 /// it dropped the suicide). Nobody is asked about those the blast cannot reach.
 #[test]
 fn a_rocket_fired_from_inside_its_blast_catches_the_attacker() {
+    use egui_kittest::kittest::NodeT as _;
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = open(dir.path());
     four_players_to_round_one(&mut h);
@@ -971,7 +972,6 @@ fn a_rocket_fired_from_inside_its_blast_catches_the_attacker() {
     press(&mut h, "Target Ann");
     type_in(&mut h, "Distance (cm)", "4");
     type_in(&mut h, "Hit d6", "6");
-    use egui_kittest::kittest::NodeT as _;
     let bob = h.get_by_label("Bob (the attacker) within 5 cm");
     assert_eq!(bob.accesskit_node().toggled(), Some(egui::accesskit::Toggled::True));
     assert!(disabled(&h, "Bob (the attacker) within 5 cm"), "a fact of the distance, not a choice");
