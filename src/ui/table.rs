@@ -66,7 +66,7 @@ fn undo_button(ui: &mut Ui, undo: Option<&str>, undo_width: f32) -> bool {
     let height = (lines * row + 2.0 * margin).max(ui.spacing().interact_size.y);
     let shown = if touch {
         #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "a few dozen characters")]
-        let chars = (2.0 * (width - 2.0 * padding.x) / (0.62 * row)) as usize;
+        let chars = (2.0 * (width - 2.0 * padding.x) / (0.5 * row)) as usize;
         egui::Button::new(elide(&full, chars.max(12))).wrap()
     } else {
         egui::Button::new(full.as_str()).truncate()
@@ -261,7 +261,11 @@ mod tests {
 
     /// The bar's two buttons, drawn with `labels` (undo, redo), on a mouse's screen or a
     /// finger's: where Undo and Redo stand.
-    fn bar(labels: (Option<&'static str>, Option<&'static str>), touch: bool) -> (egui::Rect, egui::Rect) {
+    fn bar(
+        labels: (Option<&'static str>, Option<&'static str>),
+        touch: bool,
+        undo_width: f32,
+    ) -> (egui::Rect, egui::Rect) {
         let mut h = Harness::builder()
             .with_size(egui::vec2(700.0, 200.0))
             .with_context_setup(move |ctx| {
@@ -271,7 +275,7 @@ mod tests {
                 }
             })
             .build_ui(move |ui| {
-                ui.horizontal(|ui| history_bar(ui, labels.0, labels.1, 300.0));
+                ui.horizontal(|ui| history_bar(ui, labels.0, labels.1, undo_width));
             });
         h.run();
         let undo = labels.0.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
@@ -283,14 +287,15 @@ mod tests {
     fn undo_and_redo_keep_their_places_whatever_they_say() {
         const LONG: &str =
             "Turn 3 · Cultists (2) 1 hits Doc Holt with the Knife: 9 against Parry 6, one raise";
-        for touch in [false, true] {
+        // A desktop's and a phone's widths (a phone leaves Undo about 210 points).
+        for (touch, width) in [(false, 300.0), (true, 300.0), (true, 210.0)] {
             // Before an undo: a long Undo, no Redo. After it: a short Undo, the long Redo.
-            let before = bar((Some(LONG), None), touch);
-            let after = bar((Some("Cultists' turn"), Some(LONG)), touch);
-            let nothing = bar((None, None), touch);
+            let before = bar((Some(LONG), None), touch, width);
+            let after = bar((Some("Cultists' turn"), Some(LONG)), touch, width);
+            let nothing = bar((None, None), touch, width);
             assert_eq!(before, after, "touch {touch}: a second click where Undo was undoes again");
             assert_eq!(before, nothing, "touch {touch}");
-            assert_eq!(before.0.width(), 300.0, "touch {touch}");
+            assert_eq!(before.0.width(), width, "touch {touch}");
             assert_eq!(before.1.width(), REDO_WIDTH, "touch {touch}");
         }
     }
