@@ -512,3 +512,47 @@ fn frag_on_a_phone_every_control_is_44_points_square() {
     found.extend(square(&h, "the attack"));
     assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }
+
+/// The problems of `h` as it stands, and any one-line control squeezed into a sliver (half as
+/// high again as a finger's size: a die box showing one character a line).
+fn squeezed_problems(h: &App, width: f32, what: &str) -> Vec<String> {
+    let mut found = problems(h, width, what, true);
+    for node in h.root().children_recursive() {
+        let ak = node.accesskit_node();
+        if !ak.has_bounds() || !tapped(ak.role()) || ak.role() == Role::MultilineTextInput {
+            continue;
+        }
+        let rect = node.rect();
+        if rect.height() > 1.5 * theme::TOUCH_TARGET {
+            let label = ak.label().unwrap_or_default();
+            found.push(format!(
+                "{what}: {:?} '{label}' is squeezed to {:.0}×{:.0}",
+                ak.role(),
+                rect.width(),
+                rect.height()
+            ));
+        }
+    }
+    found
+}
+
+/// Deadlands' combatant editor with every part of a new Wild Card (skills, weapons with ranges,
+/// the action-card Edges and the abilities) and of a new group of Extras, on a tablet and on a
+/// phone: nothing past the right edge and nothing squeezed into a column.
+#[test]
+fn the_new_combatant_forms_fit_a_tablet_and_a_phone() {
+    let mut found = Vec::new();
+    for size in SIZES {
+        for new in ["New Wild Card", "New group of Extras"] {
+            let dir = super::savage::data_with_combatants();
+            let mut h = system(dir.path(), "Deadlands (Savage Worlds)", size);
+            tab(&mut h, "Combatants");
+            press_button(&mut h, new);
+            assert!(h.query_by_label("Weapon 1 long range").is_some(), "{new}: a ranged weapon to edit");
+            found.extend(squeezed_problems(&h, size.0, &format!("{new} at {}×{}", size.0, size.1)));
+        }
+    }
+    let found: Vec<String> =
+        found.into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}

@@ -16,7 +16,7 @@ use crate::systems::savage::rules::combatant::{
 use crate::systems::savage::rules::data::Problem;
 use crate::systems::savage::rules::die::Die;
 use crate::ui::theme;
-use crate::ui::widgets::{checked_text_field, choice, field_problem, row, row_label, stepper};
+use crate::ui::widgets::{checked_text_field, choice, field_problem, row, row_label, stepper, together};
 
 /// What the Combatants screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -401,10 +401,13 @@ fn editor_ui(
     ui.label(theme::heading(&v, "Attributes"));
     ui.horizontal_wrapped(|ui| {
         for (name, die) in ATTRIBUTES.iter().zip(form.attributes.iter_mut()) {
-            let label = capital(name);
-            ui.label(&label);
-            die_picker(ui, &format!("{label} die"), die);
-            ui.add_space(8.0);
+            // Each name stays with its die: a line never ends with "Spirit" and its d8 under it.
+            together(ui, *name, |ui| {
+                let label = capital(name);
+                ui.label(&label);
+                die_picker(ui, &format!("{label} die"), die);
+                ui.add_space(8.0);
+            });
         }
     });
     skills_ui(ui, form);
@@ -466,7 +469,9 @@ fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
     ui.horizontal_wrapped(|ui| {
         for (i, (name, die)) in form.skills.iter_mut().enumerate() {
             let label = capital(name);
-            ui.push_id(("skill", name.clone()), |ui| {
+            // A skill's name, die and × on one line, moved whole to the next line when they do
+            // not fit the end of this one (squeezed there, they stood a character a line).
+            together(ui, ("skill", name.as_str()), |ui| {
                 ui.label(&label);
                 die_picker(ui, &format!("{label} die"), die);
                 if ui
@@ -477,8 +482,8 @@ fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
                 {
                     remove = Some(i);
                 }
+                ui.add_space(8.0);
             });
-            ui.add_space(8.0);
         }
     });
     if let Some(i) = remove {
