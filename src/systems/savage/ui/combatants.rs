@@ -189,6 +189,8 @@ pub struct CombatantsState {
     pub unavailable: Option<String>,
     /// The example picked to copy.
     pub example: usize,
+    /// On a narrow screen, the list is shown instead of the combatant open in the editor.
+    pub list_shown: bool,
 }
 
 /// Draws the Combatants screen.
@@ -198,20 +200,34 @@ pub fn combatants_ui(
     state: &mut CombatantsState,
     commands: &mut Vec<CombatantCommand>,
 ) {
-    // In a narrow window (a phone, a tablet held upright) the combatant being edited comes
-    // first, in one column, and the list under it.
+    // In a narrow window (a phone, a tablet held upright) the list or the combatant being
+    // edited, one at a time as phones do, each scrolling as one page: the editor with a way
+    // back to the list at its top (under the editor, the list's own scroll area was cut off
+    // where the page's scrolling ended).
     if ui.ctx().content_rect().width() < ONE_COLUMN {
+        let listing = state.selected.is_none() || state.form.is_none() || state.list_shown;
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(notice) = &state.notice {
                 notice_ui(ui, notice);
+            }
+            if listing {
+                let before = commands.len();
+                list_ui(ui, rules, state, commands);
+                // What the list opens (a new combatant, a copy, a file picked, one brought
+                // back) is shown at once.
+                if commands[before..].iter().any(|c| !matches!(c, CombatantCommand::Delete(_))) {
+                    state.list_shown = false;
+                }
+                return;
+            }
+            if ui.button(format!("‹ All combatants ({})", state.entries.len())).clicked() {
+                state.list_shown = true;
             }
             egui::ScrollArea::vertical().id_salt("savage-combatants-narrow").show(ui, |ui| {
                 let id = state.selected.clone();
                 if let (Some(form), Some(id)) = (&mut state.form, id) {
                     editor_ui(ui, rules, &id, form, commands);
-                    ui.separator();
                 }
-                list_ui(ui, rules, state, commands);
             });
         });
         return;
