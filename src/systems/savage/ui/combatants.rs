@@ -16,7 +16,9 @@ use crate::systems::savage::rules::combatant::{
 use crate::systems::savage::rules::data::Problem;
 use crate::systems::savage::rules::die::Die;
 use crate::ui::theme;
-use crate::ui::widgets::{checked_text_field, choice, field_problem, row, row_label, stepper, together};
+use crate::ui::widgets::{
+    checked_text_field, choice, field_problem, reason_line, row, row_label, stepper, together,
+};
 
 /// What the Combatants screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -397,7 +399,7 @@ fn editor_ui(
     } else {
         ui.label(
             RichText::new(format!(
-                "Not saved until the fields marked in red are put right ({}).",
+                "Not saved until what is marked in red is put right ({}).",
                 problems.len()
             ))
             .color(theme::bad(&v))
@@ -426,16 +428,23 @@ fn editor_ui(
             });
         }
     });
-    skills_ui(ui, form);
+    skills_ui(ui, form, problems, &mut shown);
     ui.label(theme::heading(&v, "Parry and Toughness"));
     number_stepper(ui, "Parry bonus", &mut form.parry_bonus, -20, 50);
     number_stepper(ui, "Armour", &mut form.armour, -20, 50);
     number_stepper(ui, "Toughness bonus", &mut form.toughness_bonus, -20, 50);
     ui.label(theme::heading(&v, "Action cards"));
+    // Edges that cannot go together (Hesitant with any other) are the ticks marked in red,
+    // with the reason in the line kept under them: the ticks never move when it shows.
+    let initiative_problem = problem_at(problems, "$.initiative", &mut shown);
     ui.horizontal_wrapped(|ui| {
         for edge in InitiativeEdge::ALL {
             let mut on = form.initiative.contains(&edge);
-            if ui.checkbox(&mut on, edge.name()).changed() {
+            let mut name = RichText::new(edge.name());
+            if on && initiative_problem.is_some() {
+                name = name.color(theme::bad(&v));
+            }
+            if ui.checkbox(&mut on, name).changed() {
                 if on {
                     form.initiative.push(edge);
                 } else {
@@ -444,6 +453,7 @@ fn editor_ui(
             }
         }
     });
+    reason_line(ui, initiative_problem.as_deref());
     ui.checkbox(&mut form.hardy, "Hardy: a second Shaken is no wound");
     abilities_ui(ui, &mut form.abilities);
     ui.label(theme::heading(&v, "Weapons"));
@@ -458,10 +468,39 @@ fn editor_ui(
             .desired_width((ui.available_width() - 12.0).min(600.0)),
     )
     .accessible_name("Notes");
-    // What has no field of its own (or whose field is not shown), at the foot of the form.
+    // What has no field of its own (or whose field is not shown), at the foot of the form, in
+    // the words of the form (never a JSON path).
     for p in problems.iter().filter(|p| !shown.contains(&p.path.as_str())) {
-        ui.label(RichText::new(format!("{}: {}", p.path, p.message)).color(theme::bad(&v)));
+        ui.label(RichText::new(format!("{}: {}", place(&p.path), p.message)).color(theme::bad(&v)));
     }
+}
+
+/// Where in the form a problem's JSON path is, as the form names it.
+fn place(path: &str) -> String {
+    let field = path.strip_prefix("$.").unwrap_or(path);
+    if let Some(skill) = field.strip_prefix("skills.") {
+        return format!("The skill {}", capital(skill));
+    }
+    if let Some(weapon) = field.strip_prefix("weapons[") {
+        let number = weapon.split(']').next().and_then(|n| n.parse::<usize>().ok());
+        return number.map_or_else(|| "A weapon".to_owned(), |n| format!("Weapon {}", n + 1));
+    }
+    let head = field.split(['.', '[']).next().unwrap_or(field);
+    match head {
+        "name" => "The name",
+        "kind" => "The kind",
+        "count" => "Extras in the group",
+        "player" => "The player",
+        "attributes" => "The attributes",
+        "skills" => "The skills",
+        "parry_bonus" => "Parry bonus",
+        "armour" => "Armour",
+        "toughness_bonus" => "Toughness bonus",
+        "initiative" => "Action cards",
+        "notes" => "Notes",
+        _ => "This combatant",
+    }
+    .to_owned()
 }
 
 /// The problems of the field at `path` (or inside it) in one line, noting them as shown.
@@ -478,7 +517,7 @@ fn problem_at<'p>(problems: &'p [Problem], path: &str, shown: &mut Vec<&'p str>)
     (!here.is_empty()).then(|| here.iter().map(|p| p.message.as_str()).collect::<Vec<_>>().join("; "))
 }
 
-fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
+fn skills_ui<'p>(ui: &mut Ui, form: &mut CombatantForm, problems: &'p [Problem], shown: &mut Vec<&'p str>) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "Skills"));
     let mut remove = None;
@@ -504,6 +543,16 @@ fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
     });
     if let Some(i) = remove {
         form.skills.remove(i);
+    }
+    // A skill named as an attribute, or given twice: said under the skills, with its name.
+    let words: Vec<String> = problems
+        .iter()
+        .filter_map(|p| Some((p, p.path.strip_prefix("$.skills.")?)))
+        .map(|(p, skill)| format!("{}: {}", capital(skill), p.message))
+        .collect();
+    shown.extend(problems.iter().filter(|p| p.path.starts_with("$.skills.")).map(|p| p.path.as_str()));
+    if !words.is_empty() {
+        reason_line(ui, Some(&words.join("; ")));
     }
     row(ui, |ui| {
         let label = row_label(ui, "New skill");
@@ -619,6 +668,18 @@ mod tests {
         for c in &embedded().expect("data").bestiary {
             assert_eq!(CombatantForm::of(c).combatant().as_ref(), Ok(c), "{}", c.name);
         }
+    }
+
+    #[test]
+    fn a_problem_is_placed_in_the_forms_words() {
+        let check = |path: &str, expected: &str| assert_eq!(place(path), expected, "{path}");
+        check("$.initiative", "Action cards");
+        check("$.initiative[1]", "Action cards");
+        check("$.skills.agility", "The skill Agility");
+        check("$.weapons[0].damage", "Weapon 1");
+        check("$.weapons[x]", "A weapon");
+        check("$.count", "Extras in the group");
+        check("$", "This combatant");
     }
 
     #[test]
