@@ -556,3 +556,36 @@ fn the_new_combatant_forms_fit_a_tablet_and_a_phone() {
         found.into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
     assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }
+
+/// On a tablet and on a phone, each of the combatant editor's labels stays on the line of its
+/// control: never "Spirit" at the end of one line and its die at the start of the next.
+#[test]
+fn the_combatant_editors_labels_stay_with_their_controls() {
+    let mut found = Vec::new();
+    for size in SIZES {
+        let dir = super::savage::data_with_combatants();
+        let mut h = system(dir.path(), "Deadlands (Savage Worlds)", size);
+        tab(&mut h, "Combatants");
+        press_button(&mut h, "New Wild Card");
+        let mut pairs: Vec<(String, Role, String)> = ["Agility", "Smarts", "Spirit", "Strength", "Vigor"]
+            .into_iter()
+            .map(|a| (a.to_owned(), Role::ComboBox, format!("{a} die")))
+            .collect();
+        pairs.push(("Name".into(), Role::TextInput, "Name".into()));
+        pairs.push(("Player".into(), Role::TextInput, "Player".into()));
+        pairs.push(("New skill".into(), Role::TextInput, "New skill".into()));
+        // The one ranged weapon's ranges, named on a touch screen where nothing hovers.
+        for range in ["Short", "Medium", "Long"] {
+            let field = format!("Weapon 1 {} range", range.to_lowercase());
+            pairs.push((range.into(), Role::TextInput, field));
+        }
+        for (label, role, control) in pairs {
+            let text = h.get_by_role_and_label(Role::Label, &label).rect();
+            let field = h.get_by_role_and_label(role, &control).rect();
+            if !field.y_range().contains(text.center().y) || text.right() > field.left() {
+                found.push(format!("at {size:?}: '{label}' {text:?} is not beside its control {field:?}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}

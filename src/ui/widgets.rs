@@ -6,7 +6,7 @@ use super::theme;
 use crate::kernel::odds::Chance;
 
 /// Width of the label column in form rows.
-const LABEL_WIDTH: f32 = 150.0;
+pub const LABEL_WIDTH: f32 = 150.0;
 
 /// A row label of fixed width, so form rows line up.
 pub fn row_label(ui: &mut Ui, text: &str) -> egui::Response {

@@ -17,7 +17,7 @@ use crate::systems::savage::rules::data::Problem;
 use crate::systems::savage::rules::die::Die;
 use crate::ui::theme;
 use crate::ui::widgets::{
-    checked_text_field, choice, field_problem, reason_line, row, row_label, stepper, together,
+    LABEL_WIDTH, checked_text_field, choice, field_problem, reason_line, row, row_label, stepper, together,
 };
 
 /// What the Combatants screen asks the app to do.
@@ -406,14 +406,17 @@ fn editor_ui(
             .strong(),
         );
     }
+    // The fields as wide as fits beside their labels, so on a phone a field does not wrap onto
+    // the line under its label.
+    let beside = ui.available_width() - LABEL_WIDTH - ui.spacing().item_spacing.x - 8.0;
     let name_problem = problem_at(problems, "$.name", &mut shown);
-    checked_text_field(ui, "Name", &mut form.name, 260.0, name_problem.as_deref());
+    checked_text_field(ui, "Name", &mut form.name, beside.clamp(100.0, 260.0), name_problem.as_deref());
     choice(ui, "Kind", &mut form.kind, &[(Kind::WildCard, "Wild Card"), (Kind::Extra, "Extras")], |_| true);
     if form.kind == Kind::Extra {
         stepper(ui, "Extras in the group", &mut form.count, 1, MAX_COUNT);
     }
     let player_problem = problem_at(problems, "$.player", &mut shown);
-    checked_text_field(ui, "Player", &mut form.player, 200.0, player_problem.as_deref())
+    checked_text_field(ui, "Player", &mut form.player, beside.clamp(100.0, 200.0), player_problem.as_deref())
         .on_hover_text("Who spends fate chips for it; empty for the Marshal's");
     ui.add_space(theme::GAP / 2.0);
     ui.label(theme::heading(&v, "Attributes"));
@@ -606,10 +609,21 @@ fn weapons_ui<'p>(ui: &mut Ui, form: &mut CombatantForm, problems: &'p [Problem]
                     for (what, text) in
                         [("short", &mut w.short), ("medium", &mut w.medium), ("long", &mut w.long)]
                     {
-                        let width = if theme::is_touch(ui.ctx()) { theme::TOUCH_TARGET } else { 36.0 };
-                        ui.add(egui::TextEdit::singleline(text).char_limit(4).desired_width(width))
-                            .accessible_name(format!("Weapon {} {what} range", i + 1))
-                            .on_hover_text(format!("{} range, in inches", capital(what)));
+                        let mut field = |ui: &mut Ui, width: f32| {
+                            ui.add(egui::TextEdit::singleline(text).char_limit(4).desired_width(width))
+                                .accessible_name(format!("Weapon {} {what} range", i + 1))
+                                .on_hover_text(format!("{} range, in inches", capital(what)));
+                        };
+                        if theme::is_touch(ui.ctx()) {
+                            // Nothing hovers on a touch screen: each range's name written out
+                            // before its field, and kept on its line.
+                            together(ui, what, |ui| {
+                                ui.label(capital(what));
+                                field(ui, theme::TOUCH_TARGET);
+                            });
+                        } else {
+                            field(ui, 36.0);
+                        }
                     }
                 }
                 if ui
