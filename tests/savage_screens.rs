@@ -190,8 +190,8 @@ fn finger_problems(h: &App, width: f32) -> Vec<String> {
 }
 
 /// On a phone and on a tablet held upright, a combatant open in the editor is one column (the
-/// list under it), every part of it can be scrolled to, every control is a finger's size and
-/// every line of text at least 14 points.
+/// way back to the list above it), every part of it can be scrolled to, every control is a
+/// finger's size and every line of text at least 14 points.
 #[test]
 fn the_combatant_editor_is_one_column_for_fingers() {
     let mut found = Vec::new();
@@ -203,9 +203,9 @@ fn the_combatant_editor_is_one_column_for_fingers() {
         press(&mut h, "Combatants");
         press_button(&mut h, "Doc (Ann)");
         let name = rect(&h, Role::TextInput, "Name");
-        let list = rect(&h, Role::Button, "New Wild Card");
-        assert!(name.left() < 200.0 && list.left() < 60.0, "one column at {width}: {name:?} {list:?}");
-        assert!(list.top() > name.bottom(), "the list under the editor at {width}: {list:?}");
+        let back = rect(&h, Role::Button, "‹ All combatants (6)");
+        assert!(name.left() < 200.0 && back.left() < 60.0, "one column at {width}: {name:?} {back:?}");
+        assert!(back.bottom() <= name.top(), "the way back above the editor at {width}: {back:?}");
         // The name and the numbers at the top end before Duplicate and Delete.
         let duplicate = rect(&h, Role::Button, "Duplicate");
         let covered: Vec<egui::Rect> = h
@@ -235,6 +235,43 @@ fn the_combatant_editor_is_one_column_for_fingers() {
     let found: Vec<String> =
         found.into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
     assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}
+
+/// On a phone and on a tablet held upright, a combatant open in the editor has a way back to the
+/// list at its top, which stays there as the editor scrolls; the list then scrolls to its last
+/// group (the bestiary), and a combatant picked there opens in the editor again.
+#[test]
+fn on_a_phone_an_open_combatant_has_a_way_back_to_the_whole_list() {
+    for (width, height) in [(390.0, 844.0), (800.0, 1280.0)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = support::system_on(dir.path(), "Deadlands (Savage Worlds)", width, height);
+        posse::ui::theme::touch(&h.ctx);
+        h.run();
+        press(&mut h, "Combatants");
+        press_button(&mut h, "New Wild Card");
+        assert!(h.query_by_role_and_label(Role::TextInput, "Name").is_some(), "the editor at {width}");
+        // Seven files now: the six and the new Wild Card.
+        let back = "‹ All combatants (7)";
+        let before = rect(&h, Role::Button, back);
+        h.get_by_role_and_label(Role::MultilineTextInput, "Notes").scroll_to_me();
+        h.run();
+        assert_eq!(rect(&h, Role::Button, back), before, "the way back stays at the top at {width}");
+        press_button(&mut h, back);
+        assert!(h.query_by_role_and_label(Role::TextInput, "Name").is_none(), "the list alone at {width}");
+        for label in ["Posse", "The Marshal's Wild Cards", "Bestiary: groups of Extras"] {
+            h.get_by_role_and_label(Role::Label, label).scroll_to_me();
+            h.run();
+            let r = rect(&h, Role::Label, label);
+            assert!(r.top() >= 0.0 && r.bottom() <= height, "{label} out of reach at {width}: {r:?}");
+        }
+        h.get_by_role_and_label(Role::Button, "Outlaws ×5").scroll_to_me();
+        h.run();
+        let outlaws = rect(&h, Role::Button, "Outlaws ×5");
+        assert!(outlaws.top() >= 0.0 && outlaws.bottom() <= height, "Outlaws at {width}: {outlaws:?}");
+        press_button(&mut h, "Outlaws ×5");
+        assert_eq!(savage(&h).combatants.selected.as_deref(), Some("outlaws"));
+        assert!(h.query_by_role_and_label(Role::TextInput, "Name").is_some(), "Outlaws open at {width}");
+    }
 }
 
 /// A smaller fight at 1280×800: Kid, Doc (who also has Notice d12, not an attack skill),

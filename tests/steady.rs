@@ -107,8 +107,51 @@ fn a_half_typed_value_is_shown_beside_its_field_and_not_saved() {
     field.type_keys_more(&mut h, "2", "d");
     h.key_press(egui::Key::Escape);
     h.run();
-    h.get_by_label_contains("Not saved until the fields marked in red are put right (1).");
+    h.get_by_label_contains("Not saved until what is marked in red is put right (1).");
     assert_eq!(saved_weapon(dir.path(), "boss")["damage"], "2d6+1", "the file keeps its last good value");
+}
+
+/// Hesitant ticked with Level Headed (which cannot go together): the reason stands under the
+/// ticks in the player's words (no JSON path), inside the window, without moving the ticks or
+/// what follows; nothing is saved until one is unticked, and then the file has it.
+#[test]
+fn ticks_that_cannot_go_together_are_explained_beside_them() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = combatant_editor(dir.path(), "Boss");
+    let saved = |dir: &std::path::Path| -> serde_json::Value {
+        let text = std::fs::read_to_string(dir.join("savage/combatants/boss.json")).expect("saved");
+        serde_json::from_str::<serde_json::Value>(&text).expect("JSON")["initiative"].clone()
+    };
+    h.get_by_role_and_label(Role::CheckBox, "Level Headed").click();
+    h.run();
+    assert_eq!(saved(dir.path()), serde_json::json!(["level_headed"]));
+    let hesitant = h.get_by_role_and_label(Role::CheckBox, "Hesitant").rect();
+    let hardy = h.get_by_role_and_label(Role::CheckBox, "Hardy: a second Shaken is no wound").rect();
+    h.get_by_role_and_label(Role::CheckBox, "Hesitant").click();
+    h.run();
+    h.get_by_label_contains("Not saved until what is marked in red is put right (1).");
+    let reason = h.get_by_label("Hesitant cannot be combined with Quick or Level Headed").rect();
+    assert!(
+        reason.top() >= hesitant.bottom() && reason.top() - hesitant.bottom() < 30.0,
+        "under the ticks: {reason:?} below {hesitant:?}"
+    );
+    assert!(reason.bottom() <= 800.0 && reason.right() <= 1280.0, "inside the window: {reason:?}");
+    let paths: Vec<String> = h
+        .root()
+        .children_recursive()
+        .filter_map(|n| n.accesskit_node().label())
+        .filter(|l| l.contains("$."))
+        .collect();
+    assert_eq!(paths, Vec::<String>::new(), "no JSON path on the screen");
+    assert_eq!(h.get_by_role_and_label(Role::CheckBox, "Hesitant").rect(), hesitant, "the tick stays");
+    let now = h.get_by_role_and_label(Role::CheckBox, "Hardy: a second Shaken is no wound").rect();
+    assert_eq!(now, hardy, "what follows the reason stays");
+    assert_eq!(saved(dir.path()), serde_json::json!(["level_headed"]), "not saved as it stands");
+    h.get_by_role_and_label(Role::CheckBox, "Level Headed").click();
+    h.run();
+    assert!(h.query_by_label("Hesitant cannot be combined with Quick or Level Headed").is_none());
+    h.get_by_label("Saved as you change it.");
+    assert_eq!(saved(dir.path()), serde_json::json!(["hesitant"]));
 }
 
 /// Enter in a one-line field submits it: a skill typed and Enter is added, and the field is

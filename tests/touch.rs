@@ -529,3 +529,80 @@ fn frag_on_a_phone_every_control_is_44_points_square() {
     found.extend(square(&h, "the attack"));
     assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }
+
+/// The problems of `h` as it stands, and any one-line control squeezed into a sliver (half as
+/// high again as a finger's size: a die box showing one character a line).
+fn squeezed_problems(h: &App, width: f32, what: &str) -> Vec<String> {
+    let mut found = problems(h, width, what, true);
+    for node in h.root().children_recursive() {
+        let ak = node.accesskit_node();
+        if !ak.has_bounds() || !tapped(ak.role()) || ak.role() == Role::MultilineTextInput {
+            continue;
+        }
+        let rect = node.rect();
+        if rect.height() > 1.5 * theme::TOUCH_TARGET {
+            let label = ak.label().unwrap_or_default();
+            found.push(format!(
+                "{what}: {:?} '{label}' is squeezed to {:.0}×{:.0}",
+                ak.role(),
+                rect.width(),
+                rect.height()
+            ));
+        }
+    }
+    found
+}
+
+/// Deadlands' combatant editor with every part of a new Wild Card (skills, weapons with ranges,
+/// the action-card Edges and the abilities) and of a new group of Extras, on a tablet and on a
+/// phone: nothing past the right edge and nothing squeezed into a column.
+#[test]
+fn the_new_combatant_forms_fit_a_tablet_and_a_phone() {
+    let mut found = Vec::new();
+    for size in SIZES {
+        for new in ["New Wild Card", "New group of Extras"] {
+            let dir = super::savage::data_with_combatants();
+            let mut h = system(dir.path(), "Deadlands (Savage Worlds)", size);
+            tab(&mut h, "Combatants");
+            press_button(&mut h, new);
+            assert!(h.query_by_label("Weapon 1 long range").is_some(), "{new}: a ranged weapon to edit");
+            found.extend(squeezed_problems(&h, size.0, &format!("{new} at {}×{}", size.0, size.1)));
+        }
+    }
+    let found: Vec<String> =
+        found.into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}
+
+/// On a tablet and on a phone, each of the combatant editor's labels stays on the line of its
+/// control: never "Spirit" at the end of one line and its die at the start of the next.
+#[test]
+fn the_combatant_editors_labels_stay_with_their_controls() {
+    let mut found = Vec::new();
+    for size in SIZES {
+        let dir = super::savage::data_with_combatants();
+        let mut h = system(dir.path(), "Deadlands (Savage Worlds)", size);
+        tab(&mut h, "Combatants");
+        press_button(&mut h, "New Wild Card");
+        let mut pairs: Vec<(String, Role, String)> = ["Agility", "Smarts", "Spirit", "Strength", "Vigor"]
+            .into_iter()
+            .map(|a| (a.to_owned(), Role::ComboBox, format!("{a} die")))
+            .collect();
+        pairs.push(("Name".into(), Role::TextInput, "Name".into()));
+        pairs.push(("Player".into(), Role::TextInput, "Player".into()));
+        pairs.push(("New skill".into(), Role::TextInput, "New skill".into()));
+        // The one ranged weapon's ranges, named on a touch screen where nothing hovers.
+        for range in ["Short", "Medium", "Long"] {
+            let field = format!("Weapon 1 {} range", range.to_lowercase());
+            pairs.push((range.into(), Role::TextInput, field));
+        }
+        for (label, role, control) in pairs {
+            let text = h.get_by_role_and_label(Role::Label, &label).rect();
+            let field = h.get_by_role_and_label(role, &control).rect();
+            if !field.y_range().contains(text.center().y) || text.right() > field.left() {
+                found.push(format!("at {size:?}: '{label}' {text:?} is not beside its control {field:?}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}

@@ -6,7 +6,7 @@ use super::theme;
 use crate::kernel::odds::Chance;
 
 /// Width of the label column in form rows.
-const LABEL_WIDTH: f32 = 150.0;
+pub const LABEL_WIDTH: f32 = 150.0;
 
 /// A row label of fixed width, so form rows line up.
 pub fn row_label(ui: &mut Ui, text: &str) -> egui::Response {
@@ -43,6 +43,31 @@ pub fn row<R>(ui: &mut Ui, add_contents: impl FnOnce(&mut Ui) -> R) -> egui::Inn
     // compiled once (two calls doubled the web page's code).
     let size = vec2(ui.available_size_before_wrap().x, ui.spacing().interact_size.y);
     ui.allocate_ui_with_layout(size, Layout::left_to_right(Align::Center).with_main_wrap(wrap), add_contents)
+}
+
+/// Widgets kept together on one line of a wrapping row (a label and its control, a skill with
+/// its die and its ×): the group goes onto the next line whole rather than breaking between
+/// them, and is never squeezed into what is left of a line (where its widgets wrapped one
+/// under the other, a die box a character a line). The group takes the width its widgets took
+/// the frame before; the first time, or when that changes, the frame is laid out again before
+/// it is shown, so nothing is seen to move.
+pub fn together<R>(
+    ui: &mut Ui,
+    id_salt: impl std::hash::Hash + std::fmt::Debug,
+    add: impl FnOnce(&mut Ui) -> R,
+) -> R {
+    let id = ui.scope_id().with(("together", id_salt));
+    let line = ui.max_rect().width();
+    let known = ui.data(|d| d.get_temp::<f32>(id));
+    let width = known.unwrap_or(line).min(line);
+    let size = vec2(width, ui.spacing().interact_size.y);
+    let inner = ui.allocate_ui_with_layout(size, Layout::left_to_right(Align::Center), add);
+    let took = inner.response.rect.width();
+    if known.is_none_or(|w| (w - took).abs() > 0.5) {
+        ui.data_mut(|d| d.insert_temp(id, took));
+        ui.ctx().request_discard("a group kept together on a wrapping row measured its width");
+    }
+    inner.inner
 }
 
 /// Two columns side by side when the row has `min_width` points or more, else one under the

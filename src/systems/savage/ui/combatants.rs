@@ -16,7 +16,9 @@ use crate::systems::savage::rules::combatant::{
 use crate::systems::savage::rules::data::Problem;
 use crate::systems::savage::rules::die::Die;
 use crate::ui::theme;
-use crate::ui::widgets::{checked_text_field, choice, field_problem, row, row_label, stepper};
+use crate::ui::widgets::{
+    LABEL_WIDTH, checked_text_field, choice, field_problem, reason_line, row, row_label, stepper, together,
+};
 
 /// What the Combatants screen asks the app to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -189,6 +191,8 @@ pub struct CombatantsState {
     pub unavailable: Option<String>,
     /// The example picked to copy.
     pub example: usize,
+    /// On a narrow screen, the list is shown instead of the combatant open in the editor.
+    pub list_shown: bool,
 }
 
 /// Draws the Combatants screen.
@@ -198,20 +202,34 @@ pub fn combatants_ui(
     state: &mut CombatantsState,
     commands: &mut Vec<CombatantCommand>,
 ) {
-    // In a narrow window (a phone, a tablet held upright) the combatant being edited comes
-    // first, in one column, and the list under it.
+    // In a narrow window (a phone, a tablet held upright) the list or the combatant being
+    // edited, one at a time as phones do, each scrolling as one page: the editor with a way
+    // back to the list at its top (under the editor, the list's own scroll area was cut off
+    // where the page's scrolling ended).
     if ui.ctx().content_rect().width() < ONE_COLUMN {
+        let listing = state.selected.is_none() || state.form.is_none() || state.list_shown;
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(notice) = &state.notice {
                 notice_ui(ui, notice);
+            }
+            if listing {
+                let before = commands.len();
+                list_ui(ui, rules, state, commands);
+                // What the list opens (a new combatant, a copy, a file picked, one brought
+                // back) is shown at once.
+                if commands[before..].iter().any(|c| !matches!(c, CombatantCommand::Delete(_))) {
+                    state.list_shown = false;
+                }
+                return;
+            }
+            if ui.button(format!("‹ All combatants ({})", state.entries.len())).clicked() {
+                state.list_shown = true;
             }
             egui::ScrollArea::vertical().id_salt("savage-combatants-narrow").show(ui, |ui| {
                 let id = state.selected.clone();
                 if let (Some(form), Some(id)) = (&mut state.form, id) {
                     editor_ui(ui, rules, &id, form, commands);
-                    ui.separator();
                 }
-                list_ui(ui, rules, state, commands);
             });
         });
         return;
@@ -381,42 +399,55 @@ fn editor_ui(
     } else {
         ui.label(
             RichText::new(format!(
-                "Not saved until the fields marked in red are put right ({}).",
+                "Not saved until what is marked in red is put right ({}).",
                 problems.len()
             ))
             .color(theme::bad(&v))
             .strong(),
         );
     }
+    // The fields as wide as fits beside their labels, so on a phone a field does not wrap onto
+    // the line under its label.
+    let beside = ui.available_width() - LABEL_WIDTH - ui.spacing().item_spacing.x - 8.0;
     let name_problem = problem_at(problems, "$.name", &mut shown);
-    checked_text_field(ui, "Name", &mut form.name, 260.0, name_problem.as_deref());
+    checked_text_field(ui, "Name", &mut form.name, beside.clamp(100.0, 260.0), name_problem.as_deref());
     choice(ui, "Kind", &mut form.kind, &[(Kind::WildCard, "Wild Card"), (Kind::Extra, "Extras")], |_| true);
     if form.kind == Kind::Extra {
         stepper(ui, "Extras in the group", &mut form.count, 1, MAX_COUNT);
     }
     let player_problem = problem_at(problems, "$.player", &mut shown);
-    checked_text_field(ui, "Player", &mut form.player, 200.0, player_problem.as_deref())
+    checked_text_field(ui, "Player", &mut form.player, beside.clamp(100.0, 200.0), player_problem.as_deref())
         .on_hover_text("Who spends fate chips for it; empty for the Marshal's");
     ui.add_space(theme::GAP / 2.0);
     ui.label(theme::heading(&v, "Attributes"));
     ui.horizontal_wrapped(|ui| {
         for (name, die) in ATTRIBUTES.iter().zip(form.attributes.iter_mut()) {
-            let label = capital(name);
-            ui.label(&label);
-            die_picker(ui, &format!("{label} die"), die);
-            ui.add_space(8.0);
+            // Each name stays with its die: a line never ends with "Spirit" and its d8 under it.
+            together(ui, *name, |ui| {
+                let label = capital(name);
+                ui.label(&label);
+                die_picker(ui, &format!("{label} die"), die);
+                ui.add_space(8.0);
+            });
         }
     });
-    skills_ui(ui, form);
+    skills_ui(ui, form, problems, &mut shown);
     ui.label(theme::heading(&v, "Parry and Toughness"));
     number_stepper(ui, "Parry bonus", &mut form.parry_bonus, -20, 50);
     number_stepper(ui, "Armour", &mut form.armour, -20, 50);
     number_stepper(ui, "Toughness bonus", &mut form.toughness_bonus, -20, 50);
     ui.label(theme::heading(&v, "Action cards"));
+    // Edges that cannot go together (Hesitant with any other) are the ticks marked in red,
+    // with the reason in the line kept under them: the ticks never move when it shows.
+    let initiative_problem = problem_at(problems, "$.initiative", &mut shown);
     ui.horizontal_wrapped(|ui| {
         for edge in InitiativeEdge::ALL {
             let mut on = form.initiative.contains(&edge);
-            if ui.checkbox(&mut on, edge.name()).changed() {
+            let mut name = RichText::new(edge.name());
+            if on && initiative_problem.is_some() {
+                name = name.color(theme::bad(&v));
+            }
+            if ui.checkbox(&mut on, name).changed() {
                 if on {
                     form.initiative.push(edge);
                 } else {
@@ -425,6 +456,7 @@ fn editor_ui(
             }
         }
     });
+    reason_line(ui, initiative_problem.as_deref());
     ui.checkbox(&mut form.hardy, "Hardy: a second Shaken is no wound");
     abilities_ui(ui, &mut form.abilities);
     ui.label(theme::heading(&v, "Weapons"));
@@ -439,10 +471,39 @@ fn editor_ui(
             .desired_width((ui.available_width() - 12.0).min(600.0)),
     )
     .accessible_name("Notes");
-    // What has no field of its own (or whose field is not shown), at the foot of the form.
+    // What has no field of its own (or whose field is not shown), at the foot of the form, in
+    // the words of the form (never a JSON path).
     for p in problems.iter().filter(|p| !shown.contains(&p.path.as_str())) {
-        ui.label(RichText::new(format!("{}: {}", p.path, p.message)).color(theme::bad(&v)));
+        ui.label(RichText::new(format!("{}: {}", place(&p.path), p.message)).color(theme::bad(&v)));
     }
+}
+
+/// Where in the form a problem's JSON path is, as the form names it.
+fn place(path: &str) -> String {
+    let field = path.strip_prefix("$.").unwrap_or(path);
+    if let Some(skill) = field.strip_prefix("skills.") {
+        return format!("The skill {}", capital(skill));
+    }
+    if let Some(weapon) = field.strip_prefix("weapons[") {
+        let number = weapon.split(']').next().and_then(|n| n.parse::<usize>().ok());
+        return number.map_or_else(|| "A weapon".to_owned(), |n| format!("Weapon {}", n + 1));
+    }
+    let head = field.split(['.', '[']).next().unwrap_or(field);
+    match head {
+        "name" => "The name",
+        "kind" => "The kind",
+        "count" => "Extras in the group",
+        "player" => "The player",
+        "attributes" => "The attributes",
+        "skills" => "The skills",
+        "parry_bonus" => "Parry bonus",
+        "armour" => "Armour",
+        "toughness_bonus" => "Toughness bonus",
+        "initiative" => "Action cards",
+        "notes" => "Notes",
+        _ => "This combatant",
+    }
+    .to_owned()
 }
 
 /// The problems of the field at `path` (or inside it) in one line, noting them as shown.
@@ -459,14 +520,16 @@ fn problem_at<'p>(problems: &'p [Problem], path: &str, shown: &mut Vec<&'p str>)
     (!here.is_empty()).then(|| here.iter().map(|p| p.message.as_str()).collect::<Vec<_>>().join("; "))
 }
 
-fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
+fn skills_ui<'p>(ui: &mut Ui, form: &mut CombatantForm, problems: &'p [Problem], shown: &mut Vec<&'p str>) {
     let v = ui.visuals().clone();
     ui.label(theme::heading(&v, "Skills"));
     let mut remove = None;
     ui.horizontal_wrapped(|ui| {
         for (i, (name, die)) in form.skills.iter_mut().enumerate() {
             let label = capital(name);
-            ui.push_id(("skill", name.clone()), |ui| {
+            // A skill's name, die and × on one line, moved whole to the next line when they do
+            // not fit the end of this one (squeezed there, they stood a character a line).
+            together(ui, ("skill", name.as_str()), |ui| {
                 ui.label(&label);
                 die_picker(ui, &format!("{label} die"), die);
                 if ui
@@ -477,12 +540,22 @@ fn skills_ui(ui: &mut Ui, form: &mut CombatantForm) {
                 {
                     remove = Some(i);
                 }
+                ui.add_space(8.0);
             });
-            ui.add_space(8.0);
         }
     });
     if let Some(i) = remove {
         form.skills.remove(i);
+    }
+    // A skill named as an attribute, or given twice: said under the skills, with its name.
+    let words: Vec<String> = problems
+        .iter()
+        .filter_map(|p| Some((p, p.path.strip_prefix("$.skills.")?)))
+        .map(|(p, skill)| format!("{}: {}", capital(skill), p.message))
+        .collect();
+    shown.extend(problems.iter().filter(|p| p.path.starts_with("$.skills.")).map(|p| p.path.as_str()));
+    if !words.is_empty() {
+        reason_line(ui, Some(&words.join("; ")));
     }
     row(ui, |ui| {
         let label = row_label(ui, "New skill");
@@ -536,10 +609,21 @@ fn weapons_ui<'p>(ui: &mut Ui, form: &mut CombatantForm, problems: &'p [Problem]
                     for (what, text) in
                         [("short", &mut w.short), ("medium", &mut w.medium), ("long", &mut w.long)]
                     {
-                        let width = if theme::is_touch(ui.ctx()) { theme::TOUCH_TARGET } else { 36.0 };
-                        ui.add(egui::TextEdit::singleline(text).char_limit(4).desired_width(width))
-                            .accessible_name(format!("Weapon {} {what} range", i + 1))
-                            .on_hover_text(format!("{} range, in inches", capital(what)));
+                        let mut field = |ui: &mut Ui, width: f32| {
+                            ui.add(egui::TextEdit::singleline(text).char_limit(4).desired_width(width))
+                                .accessible_name(format!("Weapon {} {what} range", i + 1))
+                                .on_hover_text(format!("{} range, in inches", capital(what)));
+                        };
+                        if theme::is_touch(ui.ctx()) {
+                            // Nothing hovers on a touch screen: each range's name written out
+                            // before its field, and kept on its line.
+                            together(ui, what, |ui| {
+                                ui.label(capital(what));
+                                field(ui, theme::TOUCH_TARGET);
+                            });
+                        } else {
+                            field(ui, 36.0);
+                        }
                     }
                 }
                 if ui
@@ -598,6 +682,18 @@ mod tests {
         for c in &embedded().expect("data").bestiary {
             assert_eq!(CombatantForm::of(c).combatant().as_ref(), Ok(c), "{}", c.name);
         }
+    }
+
+    #[test]
+    fn a_problem_is_placed_in_the_forms_words() {
+        let check = |path: &str, expected: &str| assert_eq!(place(path), expected, "{path}");
+        check("$.initiative", "Action cards");
+        check("$.initiative[1]", "Action cards");
+        check("$.skills.agility", "The skill Agility");
+        check("$.weapons[0].damage", "Weapon 1");
+        check("$.weapons[x]", "A weapon");
+        check("$.count", "Extras in the group");
+        check("$", "This combatant");
     }
 
     #[test]
