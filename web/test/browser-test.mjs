@@ -285,6 +285,9 @@ async function frag(p, snap) {
 async function deadlands(p, snap) {
   await p.tap('Combatants', 'Button');
   await p.tap('New Wild Card');
+  // Below 900 points (a phone, a tablet held upright) the open combatant has the screen to
+  // itself: back to the list for the next one.
+  await p.tap((n) => n.startsWith('‹ All combatants'));
   await p.tap('New group of Extras');
   await p.tap('Fight', 'Button');
   await p.tap("New Wild Card (the Marshal's)");
