@@ -515,10 +515,9 @@ fn frag_deadlands_from_set_up_to_a_win_on_the_gallows() {
     assert_eq!(status(&h, 0), Status::Hanged(2));
 }
 
-#[test]
-fn the_operatives_ones_are_rolled_again_on_the_attack_panel() {
-    // deadlands:4 (Agency Operative, CHEATIN'): "May cheat on any revolver or gatling pistol
-    // attack (to-hit or damage). Reroll any dice that come up a 1."
+/// Ann, an Agency Operative, against Bob, an Indian Brave: Ann's royal flush goes first, she
+/// respawns on square 3 and rolls 1 and 1 for movement.
+fn ann_the_operative_has_moved() -> (tempfile::TempDir, App) {
     let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
     let mut h = frag_play(dir.path());
     seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
@@ -529,6 +528,14 @@ fn the_operatives_ones_are_rolled_again_on_the_attack_panel() {
     press(&mut h, "Respawn");
     type_in(&mut h, "Movement dice", "1 1");
     press(&mut h, "Roll for movement");
+    (dir, h)
+}
+
+#[test]
+fn the_operatives_ones_are_rolled_again_on_the_attack_panel() {
+    // deadlands:4 (Agency Operative, CHEATIN'): "May cheat on any revolver or gatling pistol
+    // attack (to-hit or damage). Reroll any dice that come up a 1."
+    let (_dir, mut h) = ann_the_operative_has_moved();
     press(&mut h, "End the turn");
     type_in(&mut h, "Respawn square", "4");
     press(&mut h, "Respawn");
@@ -567,16 +574,7 @@ fn the_operatives_ones_are_rolled_again_on_the_attack_panel() {
 fn a_fighter_with_a_cure_is_asked_before_the_frag() {
     // deadlands:8: "If the Health of the target drops to 0 or less, and he can't cure it
     // instantly with cards, he is fragged."
-    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
-    let mut h = frag_play(dir.path());
-    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
-    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
-    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
-    press(&mut h, "Rank the hands");
-    type_in(&mut h, "Respawn square", "3");
-    press(&mut h, "Respawn");
-    type_in(&mut h, "Movement dice", "1 1");
-    press(&mut h, "Roll for movement");
+    let (_dir, mut h) = ann_the_operative_has_moved();
     press(&mut h, "End the turn");
     type_in(&mut h, "Respawn square", "4");
     press(&mut h, "Respawn");
@@ -1070,16 +1068,7 @@ fn frag_an_undone_attack_keeps_its_dice() {
 /// turn stays where it was when the hand limit's line and Discard come, and when they go.
 #[test]
 fn frag_end_the_turn_stays_put_through_the_hand_limit() {
-    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
-    let mut h = frag_play(dir.path());
-    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
-    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
-    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
-    press(&mut h, "Rank the hands");
-    type_in(&mut h, "Respawn square", "3");
-    press(&mut h, "Respawn");
-    type_in(&mut h, "Movement dice", "1 1");
-    press(&mut h, "Roll for movement");
+    let (_dir, mut h) = ann_the_operative_has_moved();
     let end = h.get_by_role_and_label(Role::Button, "End the turn").rect();
     type_in(&mut h, "Square", "P3");
     type_in(&mut h, "Power-up die", "6");

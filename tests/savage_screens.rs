@@ -276,6 +276,29 @@ fn on_a_phone_an_open_combatant_has_a_way_back_to_the_whole_list() {
 
 /// A smaller fight at 1280×800: Kid, Doc (who also has Notice d12, not an attack skill),
 /// Preacher, the Boss and five Outlaws, dealt in that order; the first Outlaw already out.
+/// Kid takes four raises over his Toughness and fails his Incapacitation roll (5 − 3 = 2): a
+/// lasting injury, and Bleeding Out. Returns Kid.
+fn kid_bleeding_out(h: &mut App) -> MemberRef {
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    let kid = MemberRef::new("kid", 0);
+    send(
+        h,
+        Event::Damage {
+            target: kid.clone(),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness + 16 },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    let roll = TraitDice::Typed { trait_die: 5, wild_die: Some(1) };
+    send(h, Event::Incapacitation { target: kid.clone(), roll, modifier: 0 });
+    kid
+}
+
 pub(crate) fn a_dealt_fight(dir: &std::path::Path) -> App {
     let doc = r#"{"name":"Doc","kind":"wild_card","player":"Ann","attributes":{"agility":"d8","smarts":"d8","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d8","fighting":"d6","notice":"d12"},"weapons":[{"name":"Colt","damage":"2d6+1","range":{"short":12,"medium":24,"long":48}}]}"#;
     std::fs::write(dir.join("savage/combatants/doc.json"), doc).expect("Doc");
@@ -580,24 +603,7 @@ fn a_missed_attack_is_rerolled_with_a_chip() {
 fn an_incapacitated_hero_draws_the_injury_and_is_healed() {
     let dir = crate::savage::data_with_combatants();
     let mut h = a_dealt_fight(dir.path());
-    let rules = posse::systems::savage::rules::embedded().expect("the rules");
-    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
-    let kid = MemberRef::new("kid", 0);
-    send(
-        &mut h,
-        Event::Damage {
-            target: kid.clone(),
-            attacker: None,
-            roll: DamageRoll::Total { total: toughness + 16 },
-            modifier: 0,
-            nonlethal: false,
-            situation: Situation::default(),
-            ap: 0,
-        },
-    );
-    // 5 − 3 = 2: a failure, a lasting injury and Bleeding Out.
-    let roll = TraitDice::Typed { trait_die: 5, wild_die: Some(1) };
-    send(&mut h, Event::Incapacitation { target: kid.clone(), roll, modifier: 0 });
+    let kid = kid_bleeding_out(&mut h);
     send(&mut h, Event::BeginTurn { unit: "doc".into() });
     h.get_all_by_role_and_label(Role::Button, "Kid").next().expect("Kid in the order").click_accesskit();
     h.run();
@@ -709,24 +715,7 @@ fn a_bleeding_out_roll_is_rerolled_with_a_chip() {
     let mut h = a_dealt_fight(dir.path());
     let bob = Holder::Player("Bob".into());
     send(&mut h, Event::DrawChips { holder: bob.clone(), count: 1, typed: Some(vec![ChipColour::Red]) });
-    let rules = posse::systems::savage::rules::embedded().expect("the rules");
-    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
-    let kid = MemberRef::new("kid", 0);
-    send(
-        &mut h,
-        Event::Damage {
-            target: kid.clone(),
-            attacker: None,
-            roll: DamageRoll::Total { total: toughness + 16 },
-            modifier: 0,
-            nonlethal: false,
-            situation: Situation::default(),
-            ap: 0,
-        },
-    );
-    // 5 − 3 = 2: a lasting injury, and Bleeding Out; round 2 asks for its roll.
-    let roll = TraitDice::Typed { trait_die: 5, wild_die: Some(1) };
-    send(&mut h, Event::Incapacitation { target: kid.clone(), roll, modifier: 0 });
+    let kid = kid_bleeding_out(&mut h);
     send(&mut h, Event::Deal { typed: BTreeMap::new() });
     h.run();
     type_in(&mut h, "Prompt die total", "3");
@@ -889,23 +878,7 @@ fn an_aced_total_for_an_extra_says_why_beside_the_field() {
 fn an_injury_total_off_the_table_says_why_beside_the_field() {
     let dir = crate::savage::data_with_combatants();
     let mut h = a_dealt_fight(dir.path());
-    let rules = posse::systems::savage::rules::embedded().expect("the rules");
-    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
-    let kid = MemberRef::new("kid", 0);
-    send(
-        &mut h,
-        Event::Damage {
-            target: kid.clone(),
-            attacker: None,
-            roll: DamageRoll::Total { total: toughness + 16 },
-            modifier: 0,
-            nonlethal: false,
-            situation: Situation::default(),
-            ap: 0,
-        },
-    );
-    let roll = TraitDice::Typed { trait_die: 5, wild_die: Some(1) };
-    send(&mut h, Event::Incapacitation { target: kid, roll, modifier: 0 });
+    kid_bleeding_out(&mut h);
     h.get_all_by_role_and_label(Role::Button, "Kid").next().expect("Kid in the order").click_accesskit();
     h.run();
     let field = rect(&h, Role::TextInput, "Injury Table: 2d6");

@@ -499,15 +499,21 @@ fn frag_a_shootout_shows_the_typed_cards_value() {
     h.get_by_label("A joker has no value here: discard it and draw another card.");
 }
 
+/// A new Dead Man's Hand game of the test gangs at 1280×800, before the deal.
+fn dmh_table_at_1280_by_800() -> (tempfile::TempDir, App) {
+    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
+    crate::support::start(&mut h, crate::support::SEED, None);
+    (dir, h)
+}
+
 /// Dead Man's Hand at 1280×800, the Clantons drawing from their own deck: a card Posse dealt
 /// into their hand, typed for Ike, is refused beside his field; Billy's field and Deal
 /// initiative stay where they were (the refusal used to push every field under it down, and a
 /// card typed for the next model landed in the field after it).
 #[test]
 fn a_refused_typed_card_moves_no_other_field() {
-    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
-    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
-    crate::support::start(&mut h, crate::support::SEED, None);
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
     crate::support::press(&mut h, "The Clanton Gang draw from their own deck");
     let billy = |h: &App| h.get_by_role_and_label(Role::TextInput, "Billy Clanton card").rect();
     let deal = |h: &App| h.get_by_role_and_label(Role::Button, "Deal initiative").rect();
@@ -532,9 +538,7 @@ fn a_refused_typed_card_moves_no_other_field() {
 /// was picked, and a tick box took its place under the pointer).
 #[test]
 fn end_activation_and_the_quick_shot_keep_their_places() {
-    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
-    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
-    crate::support::start(&mut h, crate::support::SEED, None);
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
     crate::support::deal(&mut h, &crate::support::DEAL);
     let end = |h: &App| h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").rect();
     let quick = |h: &App| h.get_by_label("⚡ The Clanton Gang quick shoot Wyatt Earp…").rect();
@@ -555,9 +559,7 @@ fn end_activation_and_the_quick_shot_keep_their_places() {
 /// 1 move", and Declare moved 40 points sideways for the next model).
 #[test]
 fn the_turns_panel_keeps_its_place_beside_the_roster() {
-    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
-    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
-    crate::support::start(&mut h, crate::support::SEED, None);
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
     crate::support::deal(&mut h, &crate::support::DEAL);
     let declare = |h: &App| h.get_by_role_and_label(Role::Button, "Declare").rect();
     let wyatts = declare(&h);
@@ -574,9 +576,7 @@ fn the_turns_panel_keeps_its_place_beside_the_roster() {
 /// says (it started 23 points further right in the activations than at the deal).
 #[test]
 fn undo_keeps_its_place_from_phase_to_phase() {
-    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
-    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
-    crate::support::start(&mut h, crate::support::SEED, None);
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
     let undo = |h: &App| {
         let buttons: Vec<egui::Rect> = h
             .get_all_by_role(Role::Button)
@@ -599,9 +599,7 @@ fn undo_keeps_its_place_from_phase_to_phase() {
 #[test]
 fn the_next_turns_button_waits_in_its_place_for_the_big_nerve_test() {
     use crate::support::{DEAL, end_activations, flag, names, press, type_in};
-    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
-    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
-    crate::support::start(&mut h, crate::support::SEED, None);
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
     crate::support::deal(&mut h, &DEAL);
     let down = ["Billy Clanton", "Frank McLaury", "Tom McLaury", "Curly Bill"];
     for name in down {
