@@ -416,6 +416,31 @@ fn help_and_version_exit_zero() {
     assert_eq!(posse(&["--version"]).code, 0);
 }
 
+/// Each help opens with its own group's sentence, not with the doc comment of the list of
+/// commands clap's derive adds to it (the top-level help read "Dead Man's Hand's commands").
+#[test]
+fn every_help_opens_with_its_own_groups_sentence() {
+    for (group, sentence) in [
+        (
+            None,
+            "Posse: the table-side companion for miniatures and board games played on a real table. Run with no arguments to open the app.",
+        ),
+        (Some("dmh"), "Dead Man's Hand: decks, shots, nerve, melee, initiative, gangs, scenes, journals"),
+        (Some("fragmaster"), "Fragmaster Origins: attacks, initiative, frags and the reference sheet"),
+        (
+            Some("frag"),
+            "Frag Deadlands and Frag Zombies!!!: fighters, hits, damage odds, poker hands, zombie frags, record sheets",
+        ),
+        (
+            Some("savage"),
+            "Deadlands (Savage Worlds): exact odds of aced rolls, the action deck, the reference sheet, combatants",
+        ),
+    ] {
+        let args: Vec<&str> = group.into_iter().chain(["--help"]).collect();
+        assert_eq!(posse(&args).stdout.lines().next(), Some(sentence), "{args:?}");
+    }
+}
+
 #[test]
 fn readable_output_snapshots() {
     let shot = posse(&[
@@ -1048,4 +1073,60 @@ fn a_journal_without_checksums_still_opens_and_gains_them() {
         "{text}"
     );
     assert_eq!(posse(&["game", "replay", "--journal", &journal, "--json"]).json()["events"], 7);
+}
+
+/// A number after a space that starts with a minus is the option's value, refused by the
+/// option with its own sentence; a count says what it takes; one thing is singular.
+#[test]
+fn negative_numbers_are_values_and_counts_read_as_english() {
+    support::fails(
+        &["shoot", "--weapon", "pistol", "--distance", "-3"],
+        1,
+        "The distance must be a number of cm, 0 or more (got -3).",
+    );
+    support::fails(
+        &["shoot", "--weapon", "pistol", "--distance", "3", "--shot", "-1"],
+        2,
+        "Invalid value '-1' for '--shot <SHOT>': not a whole number 0 or more (see posse --help).",
+    );
+    support::fails(
+        &["frag", "hit", "--accuracy", "99999999999", "--range", "3"],
+        2,
+        "Invalid value '99999999999' for '--accuracy <ACCURACY>': a whole number too large to count (see posse --help).",
+    );
+    assert_eq!(
+        posse(&["frag", "zombie-frags", "--count", "1"]).stdout,
+        "1 zombie frag in one turn: 1 event card\n"
+    );
+    assert!(
+        posse(&["frag", "hit", "--accuracy", "1", "--range", "3"]).stdout.starts_with("1 die at range 3: ")
+    );
+    assert!(
+        posse(&["frag", "damage", "--dice", "1", "--health", "1"])
+            .stdout
+            .starts_with("1d damage against Health 1 (1 defence die): ")
+    );
+    assert_eq!(
+        posse(&["big-nerve", "--models", "3", "--out", "2", "--under-fire", "2", "--nerve", "4"]).stdout,
+        "2 of 3 models out of action, 1 standing with 2 under fire markers.\n\
+         Automatic failure: 2 markers, at least twice the 1 model standing. The side gets out of Dodge.\n"
+    );
+    // The defence roll is also spelt as the other defence options are.
+    let damage = |spelling: &str| {
+        let args = [
+            "frag",
+            "damage",
+            "--dice",
+            "3",
+            "--health",
+            "2",
+            "--attack-roll",
+            "16",
+            spelling,
+            "8",
+            "--json",
+        ];
+        posse(&args).json()
+    };
+    assert_eq!(damage("--defence-roll"), damage("--defense-roll"));
 }

@@ -294,7 +294,7 @@ fn every_count_is_bounded_before_anything_is_counted() {
     assert!(
         posse(&["damage", "--dice", "48", "--health", "1"])
             .stdout
-            .starts_with("48d damage against Health 1 (1 defence dice): expected 68.30\n")
+            .starts_with("48d damage against Health 1 (1 defence die): expected 68.30\n")
     );
     // A fighter of absurd stats is reported, not an overflow.
     let v = json(

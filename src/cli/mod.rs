@@ -129,6 +129,8 @@ fn execute_with(
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand
             ) {
                 missing_subcommand(systems, args)
+            } else if let Some(sentence) = bad_number(&err) {
+                format!("{sentence} (see posse --help)")
             } else {
                 format!("{} (see posse --help)", clap_sentence(&err.render().to_string(), args))
             };
@@ -173,11 +175,8 @@ fn execute_with(
 /// it by `tests/docs.rs`).
 #[must_use]
 pub fn command(systems: &[System]) -> clap::Command {
-    let mut top = clap::Command::new("posse")
-        .version(env!("CARGO_PKG_VERSION"))
-        .about("Posse: the table-side companion for miniatures and board games played on a real table. Run with no arguments to open the app.")
-        .subcommand_required(true)
-        .arg(
+    let mut top =
+        clap::Command::new("posse").version(env!("CARGO_PKG_VERSION")).subcommand_required(true).arg(
             clap::Arg::new("json")
                 .long("json")
                 .global(true)
@@ -187,11 +186,27 @@ pub fn command(systems: &[System]) -> clap::Command {
     for top_level in systems.iter().filter_map(|s| s.top_level) {
         top = top_level(top);
     }
+    // After the systems' top-level commands, whose derive would put its own about in its place.
+    top = top.about(
+        "Posse: the table-side companion for miniatures and board games played on a real table. Run with no arguments to open the app.",
+    );
     for system in systems {
         top = top.subcommand((system.command)());
     }
-    top.subcommand(clap::Command::new("systems").about("List the game systems Posse knows"))
-        .subcommand(serve::command())
+    let top = top
+        .subcommand(clap::Command::new("systems").about("List the game systems Posse knows"))
+        .subcommand(serve::command());
+    negative_numbers_are_values(top)
+}
+
+/// Every option that takes a value takes one that starts with a minus and a digit
+/// (`--distance -3`, `--shooter-under-fire -1`), in every command: such a value is the
+/// option's, and is then refused by the option itself with its own sentence, where clap would
+/// otherwise call it an unexpected argument.
+fn negative_numbers_are_values(command: clap::Command) -> clap::Command {
+    command
+        .mut_args(|arg| if arg.get_action().takes_values() { arg.allow_negative_numbers(true) } else { arg })
+        .mut_subcommands(negative_numbers_are_values)
 }
 
 /// `posse systems`: each system's id and title.
@@ -217,6 +232,41 @@ fn clap_sentence(rendered: &str, args: &[OsString]) -> String {
         text.push_str(line.trim());
     }
     sentence(&text, true).trim_end_matches('.').to_owned()
+}
+
+/// The sentence for a value that is not the whole number its option counts, in words
+/// rather than Rust's ("invalid digit found in string") or clap's ("-1 is not in
+/// 0..=4294967295"): `None` for any other error.
+fn bad_number(err: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if err.kind() != ErrorKind::ValueValidation {
+        return None;
+    }
+    let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) =
+        (err.get(ContextKind::InvalidArg), err.get(ContextKind::InvalidValue))
+    else {
+        return None;
+    };
+    let source = std::error::Error::source(err)?;
+    let reason = if let Some(e) = source.downcast_ref::<std::num::ParseIntError>() {
+        match e.kind() {
+            std::num::IntErrorKind::PosOverflow => "a whole number too large to count".to_owned(),
+            std::num::IntErrorKind::NegOverflow => "a whole number too small to count".to_owned(),
+            _ => "not a whole number".to_owned(),
+        }
+    } else {
+        // clap's bounds of an unsigned count: "-1 is not in 0..=4294967295".
+        let text = source.to_string();
+        let (lowest, highest) = text.split_once(" is not in ")?.1.split_once("..=")?;
+        let (lowest, highest) = (lowest.parse::<i128>().ok()?, highest.parse::<i128>().ok()?);
+        let beyond = value.parse::<i128>().is_ok_and(|v| v > highest);
+        match (highest >= i128::from(u32::MAX), beyond) {
+            (true, true) => "a whole number too large to count".to_owned(),
+            (true, false) => format!("not a whole number {lowest} or more"),
+            (false, _) => format!("not a whole number from {lowest} to {highest}"),
+        }
+    };
+    Some(format!("Invalid value '{}' for '{arg}': {reason}", escape_controls(value)))
 }
 
 /// The sentence for a command given without its subcommand (`posse scene`): the subcommands
@@ -376,6 +426,31 @@ mod tests {
         let (code, out, _) = run("--help");
         assert_eq!(code, 0);
         assert!(out.contains("Say a word"), "{out}");
+    }
+
+    #[test]
+    fn a_count_given_a_negative_number_or_a_word_says_what_it_takes() {
+        let (code, _, err) = run("say hi --times -1");
+        assert_eq!(
+            (code, err.as_str()),
+            (
+                2,
+                "Invalid value '-1' for '--times <times>': not a whole number from 0 to 255 (see posse --help)."
+            )
+        );
+        let (code, _, err) = run("say hi --times 256");
+        assert_eq!(
+            (code, err.as_str()),
+            (
+                2,
+                "Invalid value '256' for '--times <times>': not a whole number from 0 to 255 (see posse --help)."
+            )
+        );
+        let (code, _, err) = run("say hi --times ten");
+        assert_eq!(
+            (code, err.as_str()),
+            (2, "Invalid value 'ten' for '--times <times>': not a whole number (see posse --help).")
+        );
     }
 
     #[test]

@@ -8,3 +8,4 @@ pub mod log;
 pub mod odds;
 pub mod seat;
 pub mod sim;
+pub mod words;

@@ -21,6 +21,7 @@ use super::rules::poker::{self, PokerCard};
 use super::rules::sheet;
 use super::rules::{embedded, zombies};
 use crate::host::{Context, Failure, Output, to_json};
+use crate::kernel::words::count;
 use crate::print::Paper;
 use crate::store;
 
@@ -98,8 +99,9 @@ pub struct DamageArgs {
     /// The attack dice's total, to get the result.
     #[arg(long, requires = "defense_roll")]
     pub attack_roll: Option<u32>,
-    /// The defence dice's total, to get the result.
-    #[arg(long, requires = "attack_roll")]
+    /// The defence dice's total, to get the result (also spelt --defence-roll, as the other
+    /// defence options are).
+    #[arg(long, requires = "attack_roll", visible_alias = "defence-roll")]
     pub defense_roll: Option<u32>,
     /// Each damage die that comes up 1 is rolled once more, the second roll standing (the
     /// Agency Operative with a revolver or gatling pistol).
@@ -150,7 +152,9 @@ fn percent(p: f64) -> String {
 /// The `posse frag` command group.
 #[must_use]
 pub fn command() -> clap::Command {
-    FragCommand::augment_subcommands(clap::Command::new("frag").about("Frag Deadlands and Frag Zombies!!!"))
+    // The about after the derive's, which would put the enum's doc comment in its place.
+    FragCommand::augment_subcommands(clap::Command::new("frag"))
+        .about("Frag Deadlands and Frag Zombies!!!: fighters, hits, damage odds, poker hands, zombie frags, record sheets")
         .subcommand_required(true)
 }
 
@@ -265,7 +269,8 @@ fn hit_cmd(book: &Rulebook, a: &HitArgs) -> Result<Output, Failure> {
     }
     let ones = if a.reroll_ones { " rerolling 1s" } else { "" };
     let mut text = format!(
-        "{dice} dice{ones} at range {}: {} to hit ({} of {} rolls)\n",
+        "{}{ones} at range {}: {} to hit ({} of {} rolls)\n",
+        count(dice, "die", "dice"),
         a.range,
         percent(odds.hit_chance),
         odds.ways,
@@ -328,8 +333,11 @@ fn damage_cmd(book: &Rulebook, a: &DamageArgs) -> Result<Output, Failure> {
         if rerolls.defence { ", rerolling 1s" } else { "" },
     );
     let mut text = format!(
-        "{}d damage{attack_ones}{extra} against Health {} ({} defence dice{defence_ones}): expected {:.2}\n",
-        a.dice, a.health, a.health, odds.expected
+        "{}d damage{attack_ones}{extra} against Health {} ({}{defence_ones}): expected {:.2}\n",
+        a.dice,
+        a.health,
+        count(a.health, "defence die", "defence dice"),
+        odds.expected
     );
     let _ = writeln!(
         text,
@@ -413,9 +421,13 @@ fn poker_cmd(a: &PokerArgs) -> Result<Output, Failure> {
 
 fn zombie_frags_cmd(book: &Rulebook, a: &ZombieFragsArgs) -> Output {
     let z = zombies::zombie_frags(book, a.count);
-    let mut text = format!("{} zombie frags in one turn: {} event cards", z.frags, z.event_cards);
+    let mut text = format!(
+        "{} in one turn: {}",
+        count(z.frags, "zombie frag", "zombie frags"),
+        count(z.event_cards, "event card", "event cards")
+    );
     if z.blood > 0 {
-        let _ = write!(text, ", {} blood points", z.blood);
+        let _ = write!(text, ", {}", count(z.blood, "blood point", "blood points"));
     }
     text.push('\n');
     Output::ok(text, to_json(&z))
@@ -590,7 +602,7 @@ mod tests {
     fn readable_text() {
         assert_eq!(
             text("hit --accuracy 1 --range 2 --roll 1"),
-            "1 dice at range 2: 83.3% to hit (5 of 6 rolls)\nRolled 1: miss\n"
+            "1 die at range 2: 83.3% to hit (5 of 6 rolls)\nRolled 1: miss\n"
         );
         let fighter = text("fighter --character mad-scientist --health 3 --speed 2 --accuracy 2");
         assert!(fighter.contains("Starts with: nothing printed on our copy of the sheet"), "{fighter}");

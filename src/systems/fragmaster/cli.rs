@@ -122,11 +122,10 @@ pub struct PrintArgs {
 /// `posse fragmaster`, the group of Fragmaster Origins' commands.
 #[must_use]
 pub fn command() -> clap::Command {
-    FragmasterCommand::augment_subcommands(
-        clap::Command::new("fragmaster")
-            .about("Fragmaster Origins: attacks, initiative, frags and the reference sheet"),
-    )
-    .subcommand_required(true)
+    // The about after the derive's, which would put the enum's doc comment in its place.
+    FragmasterCommand::augment_subcommands(clap::Command::new("fragmaster"))
+        .about("Fragmaster Origins: attacks, initiative, frags and the reference sheet")
+        .subcommand_required(true)
 }
 
 /// Runs the command in `matches` (a `posse fragmaster` command as its subcommand).

@@ -193,12 +193,10 @@ pub struct CombatantPrintArgs {
 /// `posse savage`, the group of Deadlands' commands.
 #[must_use]
 pub fn command() -> clap::Command {
-    SavageCommand::augment_subcommands(
-        clap::Command::new("savage").about(
-            "Deadlands (Savage Worlds): exact odds of aced rolls, the action deck, the reference sheet",
-        ),
-    )
-    .subcommand_required(true)
+    // The about after the derive's, which would put the enum's doc comment in its place.
+    SavageCommand::augment_subcommands(clap::Command::new("savage"))
+        .about("Deadlands (Savage Worlds): exact odds of aced rolls, the action deck, the reference sheet, combatants")
+        .subcommand_required(true)
 }
 
 /// Runs the command in `matches` (one of Deadlands' commands as its subcommand).

@@ -10,6 +10,7 @@ use clap::{Args, FromArgMatches as _, Subcommand};
 use serde_json::{Value, json};
 
 use crate::host::{Context, Failure, Output, to_json};
+use crate::kernel::words::count;
 use crate::print::{self, Paper};
 use crate::store;
 use crate::systems::dmh::files;
@@ -307,7 +308,10 @@ enum ReferenceCommand {
 /// `posse dmh`, the group of Dead Man's Hand's commands.
 #[must_use]
 pub fn command() -> clap::Command {
-    Command::augment_subcommands(clap::Command::new("dmh").about("Dead Man's Hand")).subcommand_required(true)
+    // The about after the derive's, which would put the enum's doc comment in its place.
+    Command::augment_subcommands(clap::Command::new("dmh"))
+        .about("Dead Man's Hand: decks, shots, nerve, melee, initiative, gangs, scenes, journals")
+        .subcommand_required(true)
 }
 
 /// The top-level command with Dead Man's Hand's commands added (the aliases of `posse dmh …`).
@@ -724,8 +728,8 @@ fn load_game(
 
 fn game_summary(game: &crate::systems::dmh::game::Game, torn: bool) -> (String, Value) {
     let text = format!(
-        "{} events; turn {}, {:?}{}{}",
-        game.events.len(),
+        "{}; turn {}, {:?}{}{}",
+        count(game.events.len(), "event", "events"),
         game.turn,
         game.phase,
         game.broke.map_or(String::new(), |s| format!("; side {} broke", if s == 0 { "a" } else { "b" })),

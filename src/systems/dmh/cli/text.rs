@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use crate::kernel::words::count;
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::cards::Card;
 use crate::systems::dmh::rules::data::{DeckKind, Gang, Role, Scene, Winner};
@@ -102,16 +103,20 @@ pub fn big_nerve(
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} of {} models out of action, {} standing with {} under fire marker(s).",
-        input.out, input.models, odds.standing, input.under_fire
+        "{} of {} out of action, {} standing with {}.",
+        input.out,
+        count(input.models, "model", "models"),
+        odds.standing,
+        count(input.under_fire, "under fire marker", "under fire markers")
     );
     if !odds.required {
         let _ = writeln!(out, "No Big Nerve test: no more than half the side is out of action.");
     } else if odds.automatic_fail {
         let _ = writeln!(
             out,
-            "Automatic failure: {} markers is at least twice the {} models standing. The side gets out of Dodge.",
-            input.under_fire, odds.standing
+            "Automatic failure: {}, at least twice the {} standing. The side gets out of Dodge.",
+            count(input.under_fire, "marker", "markers"),
+            count(odds.standing, "model", "models")
         );
     } else {
         let _ = writeln!(
@@ -192,8 +197,11 @@ pub fn gang_report(rules: &Rules, report: &GangReport) -> String {
     let _ = writeln!(out, "{name} — {gang_name}");
     let _ = writeln!(
         out,
-        "Rep {} of {}, {} models, {} armed with a pistol alone.",
-        report.rep, report.rep_limit, report.models, report.pistol_only
+        "Rep {} of {}, {}, {} armed with a pistol alone.",
+        report.rep,
+        report.rep_limit,
+        count(report.models, "model", "models"),
+        report.pistol_only
     );
     if report.valid {
         let _ = writeln!(out, "Legal.");
