@@ -169,7 +169,7 @@ fn a_quick_shot_against_a_move_is_one_event_and_one_per_activation() {
     // Close range 0, the Sheriff is a boss -1, one declared move -1.
     type_in(&mut h, "Quick shot d20 roll", "14");
     h.get_by_label("14 -2 = 12 → Under fire");
-    press(&mut h, "Apply the quick shot: Under fire");
+    press(&mut h, "Apply the quick shot");
     let quick = fire(&h, "Pete Spence", "Wyatt Earp", -2, 14);
     assert_eq!(game(&h).events.last(), Some(&Event::QuickShot { quick, answer: None }));
     let pete = model(&h, "Pete Spence");
@@ -908,7 +908,7 @@ fn a_quick_shot_takes_the_targets_cover_and_an_obscured_sight_with_its_breakdown
     );
     type_in(&mut h, "Quick shot d20 roll", "15");
     h.get_by_label("15 -4 = 11 → Under fire");
-    press(&mut h, "Apply the quick shot: Under fire");
+    press(&mut h, "Apply the quick shot");
     let quick = fire(&h, "Pete Spence", "Wyatt Earp", -4, 15);
     assert_eq!(game(&h).events.last(), Some(&Event::QuickShot { quick, answer: None }));
 }

@@ -619,3 +619,78 @@ fn the_next_turns_button_waits_in_its_place_for_the_big_nerve_test() {
     assert!(!crate::support::disabled(&h, "Draw cards and start the next turn"));
     assert_eq!(next(&h), owed);
 }
+
+/// The top of the log's panel at the foot of the Play screen: what the turn's panel shows
+/// without scrolling ends there.
+fn log_top(h: &App) -> f32 {
+    h.get_all_by_role(Role::Splitter)
+        .map(|n| n.rect())
+        .filter(|r| r.width() > 1000.0)
+        .map(|r| r.top())
+        .next()
+        .expect("the log's splitter")
+}
+
+/// Dead Man's Hand at 1280×800: the enemy's quick shot opens under the acting model's header
+/// and the whole of it fits above the log with the shot panel's own d20, Apply, distance and
+/// ticks (its Apply was at 840 points, below the window); the quick shooter, the distance, the
+/// d20 and Apply stay put while the shooter is picked, the distance is typed key by key (through
+/// "2", a close range rolled with the shot, to "25", long range) and the d20 is typed; the
+/// quick shot applied is the one typed.
+#[test]
+fn the_quick_shot_fits_at_1280_by_800_and_holds_still() {
+    use crate::support::{declare, game, model_ref, pick, press, shoot, type_in};
+    use posse::systems::dmh::game::{Event, Fire};
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
+    crate::support::deal(&mut h, &crate::support::DEAL);
+    declare(&mut h, &["Shoot", "Shoot"]);
+    shoot(&mut h, "Billy Clanton", "12", None);
+    press(&mut h, "⚡ The Clanton Gang quick shoot Wyatt Earp…");
+    let controls = |h: &App| -> Vec<egui::Rect> {
+        vec![
+            h.get_by_label("Quick shooter").rect(),
+            h.get_by_role_and_label(Role::Button, "Cancel").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Quick shot distance (cm)").rect(),
+            h.get_by_role_and_label(Role::CheckBox, "Wyatt Earp in cover").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Quick shot d20 roll").rect(),
+            h.get_all_by_role(Role::Button)
+                .find(|n| {
+                    n.accesskit_node().label().is_some_and(|l| {
+                        l.starts_with("Apply the quick shot") || l == "Apply it with the shot"
+                    })
+                })
+                .expect("the quick shot's Apply")
+                .rect(),
+            h.get_by_role_and_label(Role::TextInput, "d20 roll").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Distance (cm)").rect(),
+            h.get_by_role_and_label(Role::CheckBox, "Obscured").rect(),
+        ]
+    };
+    let aimed = controls(&h);
+    pick(&mut h, "Quick shooter", "Pete Spence");
+    assert_eq!(controls(&h), aimed, "picking the quick shooter moved nothing");
+    let field = Steady::clear(&mut h, "Quick shot distance (cm)");
+    for (typed, key) in [("2", "2"), ("25", "5")] {
+        field.type_keys_more(&mut h, &typed[..typed.len() - 1], key);
+        assert_eq!(controls(&h), aimed, "the distance {typed:?} moved nothing");
+    }
+    h.get_by_label("Long range: the quick shot comes first. If Wyatt Earp falls, it does nothing more.");
+    type_in(&mut h, "Quick shot d20 roll", "15");
+    assert_eq!(controls(&h), aimed, "the d20 moved nothing");
+    // Long range -1, the Sheriff is a boss -1.
+    h.get_by_label("pistol · modifier -2 · hit 40% · long range");
+    h.get_by_label("15 -2 = 13 → Under fire");
+    let bottom = log_top(&h);
+    for rect in &aimed {
+        assert!(rect.bottom() <= bottom && rect.right() <= 1280.0, "in sight without scrolling: {rect:?}");
+    }
+    press(&mut h, "Apply the quick shot");
+    let quick = Fire {
+        shooter: model_ref(&h, "Pete Spence"),
+        target: model_ref(&h, "Wyatt Earp"),
+        modifier: -2,
+        roll: 15,
+        weapon: Some("pistol".into()),
+    };
+    assert_eq!(game(&h).events.last(), Some(&Event::QuickShot { quick, answer: None }));
+}
