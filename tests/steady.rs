@@ -593,6 +593,36 @@ fn undo_keeps_its_place_from_phase_to_phase() {
     assert_eq!(undo(&h), at_the_deal);
 }
 
+/// The one Undo button on the screen.
+fn undo_button(h: &App) -> egui::Rect {
+    let buttons: Vec<egui::Rect> = h
+        .get_all_by_role(Role::Button)
+        .filter(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("Undo")))
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(buttons.len(), 1, "one Undo");
+    buttons[0]
+}
+
+/// Dead Man's Hand at 1280×800: on the hand-over screens (before and after the hand is
+/// shown) Undo stands where it does in the activations (it stood at the window's left edge,
+/// 340 points from its place in every phase).
+#[test]
+fn undo_on_the_hand_over_screens_is_where_it_is_in_every_phase() {
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
+    crate::support::deal(&mut h, &crate::support::DEAL);
+    h.get_by_label("Turn 1 · activations");
+    let in_the_activations = undo_button(&h);
+    crate::support::press(&mut h, "Tombstone Law's hand");
+    let player = crate::support::player(&h, crate::support::LAW);
+    let pass = format!("Pass to the {player} player — tap to show hand");
+    h.get_by_label(&pass);
+    assert_eq!(undo_button(&h), in_the_activations, "handing over");
+    crate::support::press(&mut h, &pass);
+    h.get_by_label("Hide hand");
+    assert_eq!(undo_button(&h), in_the_activations, "the hand shown");
+}
+
 /// Dead Man's Hand at 1280×800: at the end of the turn, Draw cards and start the next turn
 /// stays where it is, greyed while the Clantons owe a Big Nerve test and ready once it is
 /// passed (it came after the test and jumped up when the test went).
