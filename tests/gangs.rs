@@ -261,6 +261,8 @@ fn the_model_rows_stay_put_when_a_problem_appears() {
 /// and the file had one).
 #[test]
 fn a_new_killer_starts_with_his_two_pistols() {
+    use egui::accesskit::Toggled;
+    use egui_kittest::kittest::NodeT as _;
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = app_on(dir.path());
     support::pick(&mut h, "Type of the new gang", "♣ Desperados");
@@ -269,8 +271,6 @@ fn a_new_killer_starts_with_his_two_pistols() {
     let ticked = |h: &Harness<'static, PosseApp>, label: &str| {
         h.get_by_role_and_label(Role::CheckBox, label).accesskit_node().toggled()
     };
-    use egui::accesskit::Toggled;
-    use egui_kittest::kittest::NodeT as _;
     assert_eq!(ticked(&h, "Model 1 pistol"), Some(Toggled::True));
     assert_eq!(ticked(&h, "Model 1 second pistol"), Some(Toggled::True));
     let data = DataDir::at(dir.path()).system("dmh");

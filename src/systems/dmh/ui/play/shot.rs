@@ -373,6 +373,66 @@ fn quick_input(
     Some((shooter, input))
 }
 
+/// The quick shot's first two lines: who shoots and the way out, then the distance and the
+/// sight.
+fn quick_inputs_ui(
+    ui: &mut Ui,
+    enemies: &crate::systems::dmh::game::SideState,
+    victim: &crate::systems::dmh::game::Model,
+    ready: &[ModelRef],
+    q: &mut super::QuickDraft,
+) {
+    let v = ui.visuals().clone();
+    // 1. Who shoots, and the way out.
+    row(ui, |ui| {
+        ui.label(theme::heading(&v, format!("Quick shot at {}", victim.name)));
+        let label = widgets::row_label(ui, "Quick shooter");
+        let current = q.shooter.and_then(|m| enemies.models.get(m)).map_or("Pick", |m| m.name.as_str());
+        // As wide whoever is picked, so Cancel after it stays put.
+        egui::ComboBox::from_id_salt("quick-shooter")
+            .width(150.0)
+            .truncate()
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for r in ready {
+                    ui.selectable_value(&mut q.shooter, Some(r.model), &enemies.models[r.model].name);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        if ui.button("Cancel").clicked() {
+            q.open = false;
+        }
+    });
+    // 2. The distance and the sight, on one line.
+    row(ui, |ui| {
+        let label = widgets::row_label(ui, "Quick shot distance (cm)");
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut q.distance)
+                    .char_limit(widgets::MAX_FIELD_CHARS)
+                    .desired_width(80.0),
+            )
+            .labelled_by(label.id);
+        widgets::keep_in_view(&field);
+        toggle(ui, &mut q.cover, &format!("{} in cover", victim.name));
+        toggle(ui, &mut q.obscured, "Quick shot obscured");
+    });
+}
+
+/// When a quick shot at `victim` goes off, in words.
+fn quick_timing(victim: &str, range: Band, shooting_next: bool) -> String {
+    if range == Band::Long {
+        format!("Long range: the quick shot comes first. If {victim} falls, it does nothing more.")
+    } else if shooting_next {
+        format!(
+            "Close range: both shots are rolled together and both resolve. Type {victim}'s roll in the shot panel and apply both there."
+        )
+    } else {
+        format!("Against a move, fire at the moment of {victim}'s move you choose.")
+    }
+}
+
 /// The room the quick shot's d20 row takes beside its Apply.
 const ROLL_ROOM: f32 = 425.0;
 
@@ -483,41 +543,7 @@ pub(super) fn quick_shot_ui(
             ui.spacing_mut().item_spacing.y = 4.0;
         }
         let q = &mut state.quick;
-        // 1. Who shoots, and the way out.
-        row(ui, |ui| {
-            ui.label(theme::heading(&v, format!("Quick shot at {}", victim.name)));
-            let label = widgets::row_label(ui, "Quick shooter");
-            let current = q.shooter.and_then(|m| enemies.models.get(m)).map_or("Pick", |m| m.name.as_str());
-            // As wide whoever is picked, so Cancel after it stays put.
-            egui::ComboBox::from_id_salt("quick-shooter")
-                .width(150.0)
-                .truncate()
-                .selected_text(current)
-                .show_ui(ui, |ui| {
-                    for r in &ready {
-                        ui.selectable_value(&mut q.shooter, Some(r.model), &enemies.models[r.model].name);
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            if ui.button("Cancel").clicked() {
-                q.open = false;
-            }
-        });
-        // 2. The distance and the sight, on one line.
-        row(ui, |ui| {
-            let label = widgets::row_label(ui, "Quick shot distance (cm)");
-            let field = ui
-                .add(
-                    egui::TextEdit::singleline(&mut q.distance)
-                        .char_limit(widgets::MAX_FIELD_CHARS)
-                        .desired_width(80.0),
-                )
-                .labelled_by(label.id);
-            widgets::keep_in_view(&field);
-            toggle(ui, &mut q.cover, &format!("{} in cover", victim.name));
-            toggle(ui, &mut q.obscured, "Quick shot obscured");
-        });
+        quick_inputs_ui(ui, enemies, victim, &ready, q);
         let input = quick_input(rules, game, target, q);
         let odds = input.as_ref().map(|(_, input)| shooting::assess(rules, input));
         // 3. The gun, the modifier and the chance with the modifier's breakdown after them (or
@@ -526,7 +552,11 @@ pub(super) fn quick_shot_ui(
         if let (Some((_, input)), Some(odds)) = (&input, &odds) {
             let parts: Vec<String> =
                 odds.modifiers.iter().map(|m| format!("{} {:+}", m.reason, m.value)).collect();
-            line_of_two(ui, quick_odds_text(input, odds), RichText::new(parts.join(" · ")).color(theme::muted(&v)));
+            line_of_two(
+                ui,
+                quick_odds_text(input, odds),
+                RichText::new(parts.join(" · ")).color(theme::muted(&v)),
+            );
         } else if input.is_none() {
             line(
                 ui,
@@ -537,8 +567,8 @@ pub(super) fn quick_shot_ui(
                 }),
             );
         }
-        let shooting_next =
-            game.activation_of(target).and_then(crate::systems::dmh::game::Activation::next) == Some(Action::Shoot);
+        let shooting_next = game.activation_of(target).and_then(crate::systems::dmh::game::Activation::next)
+            == Some(Action::Shoot);
         let together = odds.as_ref().is_some_and(|o| o.range != Band::Long) && shooting_next;
         // 4. The d20 (its own name: at close range the acting model's is on screen too) and
         // Apply beside it, then 5. what it does: when it goes off until it is rolled, then the
@@ -565,8 +595,9 @@ pub(super) fn quick_shot_ui(
                 }),
                 _ => None,
             };
-            let result =
-                fire.as_ref().map(|f| (f.roll, f.modifier, game.shot_result(rules, target, f.modifier, f.roll)));
+            let result = fire
+                .as_ref()
+                .map(|f| (f.roll, f.modifier, game.shot_result(rules, target, f.modifier, f.roll)));
             let event = fire.filter(|_| !together).map(|quick| Event::QuickShot { quick, answer: None });
             let refusal = event.as_ref().and_then(|e| game.refusal(rules, e));
             // Short enough to be read whole beside the d20 (the result is on the line under it).
@@ -589,19 +620,9 @@ pub(super) fn quick_shot_ui(
         let outcome = match (&refusal, result, &odds) {
             (Some(why), ..) => Some(bad(&v, &why.to_string())),
             (None, Some((roll, modifier, result)), _) => Some(result_text(&v, roll, modifier, result)),
-            (None, None, Some(odds)) => {
-                let text = if odds.range == Band::Long {
-                    format!("Long range: the quick shot comes first. If {} falls, it does nothing more.", victim.name)
-                } else if shooting_next {
-                    format!(
-                        "Close range: both shots are rolled together and both resolve. Type {}'s roll in the shot panel and apply both there.",
-                        victim.name
-                    )
-                } else {
-                    format!("Against a move, fire at the moment of {}'s move you choose.", victim.name)
-                };
-                Some(RichText::new(text).color(theme::muted(&v)))
-            }
+            (None, None, Some(odds)) => Some(
+                RichText::new(quick_timing(&victim.name, odds.range, shooting_next)).color(theme::muted(&v)),
+            ),
             (None, None, None) => None,
         };
         line(ui, outcome);
