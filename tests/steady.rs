@@ -724,3 +724,33 @@ fn the_quick_shot_fits_at_1280_by_800_and_holds_still() {
     };
     assert_eq!(game(&h).events.last(), Some(&Event::QuickShot { quick, answer: None }));
 }
+
+/// Dead Man's Hand at 1280×800: the shot's distance cleared and typed key by key ("1" on the
+/// way to "12") keeps its place, its focus and every key (a cleared field was filled with
+/// "15" at once, so "12" typed became "1512"), Apply stays put, and the shot is at 12 cm.
+#[test]
+fn the_shots_distance_typed_key_by_key_is_the_distance_shot() {
+    use crate::support::{declare, game, model_ref, target, type_in};
+    use posse::systems::dmh::game::Event;
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
+    crate::support::deal(&mut h, &crate::support::DEAL);
+    declare(&mut h, &["Shoot"]);
+    target(&mut h, "Billy Clanton");
+    assert_eq!(h.get_by_role_and_label(Role::TextInput, "Distance (cm)").value().as_deref(), Some("15"));
+    let field = Steady::clear(&mut h, "Distance (cm)");
+    h.get_by_label("Type the measured distance in cm, like 14 or 14.5.");
+    type_keys_holding(&mut h, &field, "12", "Apply");
+    type_in(&mut h, "d20 roll", "15");
+    // 12 cm is close range for the pistol: +1.
+    h.get_by_label("15 +1 = 16 → Under fire + nerve test");
+    crate::support::press(&mut h, "Apply: Under fire + nerve test");
+    let shot = Event::Shot {
+        shooter: model_ref(&h, "Wyatt Earp"),
+        target: model_ref(&h, "Billy Clanton"),
+        modifier: 1,
+        roll: 15,
+        weapon: Some("pistol".into()),
+        duck_back: false,
+    };
+    assert_eq!(game(&h).events.last(), Some(&shot));
+}

@@ -65,7 +65,7 @@ pub enum PlayCommand {
 }
 
 /// The shot being prepared for the acting model.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[expect(clippy::struct_excessive_bools, reason = "each bool is one toggle of the shot form")]
 pub struct ShotDraft {
     /// The enemy model shot at (picked in the roster).
@@ -80,6 +80,23 @@ pub struct ShotDraft {
     /// The target is in close range but not the closest enemy (reading A13).
     pub not_closest: bool,
     pub roll: String,
+}
+
+impl Default for ShotDraft {
+    /// A new shot starts at 15 cm, the distance the panel shows; a field the player clears
+    /// stays empty to be typed in (it was filled again with 15 at once).
+    fn default() -> ShotDraft {
+        ShotDraft {
+            target: None,
+            both_barrels: false,
+            distance: "15".into(),
+            cover: false,
+            obscured: false,
+            duck_back: false,
+            not_closest: false,
+            roll: String::new(),
+        }
+    }
 }
 
 /// A quick shot being prepared against the acting model.

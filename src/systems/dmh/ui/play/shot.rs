@@ -29,9 +29,6 @@ pub(super) fn shoot_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     let v = ui.visuals().clone();
-    if state.draft.distance.is_empty() {
-        state.draft.distance = "15".into();
-    }
     let Some(plan) = plan(rules, game, shooter, &state.draft) else { return };
     ui.horizontal(|ui| {
         ui.label(RichText::new(&plan.heading).size(theme::HEADING).strong());
