@@ -664,7 +664,8 @@ fn log_top(h: &App) -> f32 {
 /// Dead Man's Hand at 1280×800: the enemy's quick shot opens under the acting model's header
 /// and the whole of it fits above the log with the shot panel's own d20, Apply, distance and
 /// ticks (its Apply was at 840 points, below the window); the quick shooter, the distance, the
-/// d20 and Apply stay put while the shooter is picked, the distance is typed key by key (through
+/// d20 and Apply stay put while the shooter and the shot's target are picked, the distance is
+/// typed key by key (through
 /// "2", a close range rolled with the shot, to "25", long range) and the d20 is typed; the
 /// quick shot applied is the one typed.
 #[test]
@@ -699,6 +700,9 @@ fn the_quick_shot_fits_at_1280_by_800_and_holds_still() {
     let aimed = controls(&h);
     pick(&mut h, "Quick shooter", "Pete Spence");
     assert_eq!(controls(&h), aimed, "picking the quick shooter moved nothing");
+    crate::support::target(&mut h, "Johnny Ringo");
+    h.get_by_label("Shot 1 at Johnny Ringo");
+    assert_eq!(controls(&h), aimed, "another target for the shot moved nothing");
     let field = Steady::clear(&mut h, "Quick shot distance (cm)");
     for (typed, key) in [("2", "2"), ("25", "5")] {
         field.type_keys_more(&mut h, &typed[..typed.len() - 1], key);
