@@ -255,3 +255,26 @@ fn the_model_rows_stay_put_when_a_problem_appears() {
     h.get_by_label("1 problem");
     assert!((row(&h) - before).abs() < 0.5, "the rows did not move");
 }
+
+/// The Desperados' roster gives the Killer "Two Pistols" (line 325; `copies` in the data): a new
+/// Killer starts with both ticked and is saved with two pistols (the second was unticked,
+/// and the file had one).
+#[test]
+fn a_new_killer_starts_with_his_two_pistols() {
+    use egui::accesskit::Toggled;
+    use egui_kittest::kittest::NodeT as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = app_on(dir.path());
+    support::pick(&mut h, "Type of the new gang", "♣ Desperados");
+    click(&mut h, "New gang");
+    click(&mut h, "Add Killer");
+    let ticked = |h: &Harness<'static, PosseApp>, label: &str| {
+        h.get_by_role_and_label(Role::CheckBox, label).accesskit_node().toggled()
+    };
+    assert_eq!(ticked(&h, "Model 1 pistol"), Some(Toggled::True));
+    assert_eq!(ticked(&h, "Model 1 second pistol"), Some(Toggled::True));
+    let data = DataDir::at(dir.path()).system("dmh");
+    let entries = data.list_gangs().expect("list");
+    let saved = entries[0].gang.as_ref().expect("readable");
+    assert_eq!(saved.models[0].weapons, vec!["pistol".to_owned(), "pistol".to_owned()]);
+}

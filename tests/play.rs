@@ -169,7 +169,7 @@ fn a_quick_shot_against_a_move_is_one_event_and_one_per_activation() {
     // Close range 0, the Sheriff is a boss -1, one declared move -1.
     type_in(&mut h, "Quick shot d20 roll", "14");
     h.get_by_label("14 -2 = 12 → Under fire");
-    press(&mut h, "Apply the quick shot: Under fire");
+    press(&mut h, "Apply the quick shot");
     let quick = fire(&h, "Pete Spence", "Wyatt Earp", -2, 14);
     assert_eq!(game(&h).events.last(), Some(&Event::QuickShot { quick, answer: None }));
     let pete = model(&h, "Pete Spence");
@@ -908,7 +908,7 @@ fn a_quick_shot_takes_the_targets_cover_and_an_obscured_sight_with_its_breakdown
     );
     type_in(&mut h, "Quick shot d20 roll", "15");
     h.get_by_label("15 -4 = 11 → Under fire");
-    press(&mut h, "Apply the quick shot: Under fire");
+    press(&mut h, "Apply the quick shot");
     let quick = fire(&h, "Pete Spence", "Wyatt Earp", -4, 15);
     assert_eq!(game(&h).events.last(), Some(&Event::QuickShot { quick, answer: None }));
 }
@@ -1004,4 +1004,42 @@ fn on_a_touch_screen_a_tap_on_the_greyed_end_activation_says_why() {
     h.get_by_role_and_label(Role::Button, "End Wyatt Earp's activation").click();
     h.run();
     assert!(h.query_by_label(why).is_none());
+}
+
+/// Line 292, And Justice For All: "The player may remove a single under fire marker at the end
+/// of each turn." At the end of a turn with no Lawman marked, the picker's place says so; once
+/// Virgil Earp has a marker he is the only model offered, and using it takes the marker off.
+#[test]
+fn and_justice_for_all_offers_only_the_models_with_a_marker() {
+    let (_dir, mut h) = dealt();
+    support::end_activations(&mut h, &support::names(&support::DEAL));
+    press(&mut h, "End the turn");
+    h.get_by_label("Tombstone Law: And Justice For All");
+    h.get_by_label("None of Tombstone Law's models has an under fire marker.");
+    assert!(h.query_by_label("And Justice For All: model").is_none(), "no picker with nothing to pick");
+    press(&mut h, "One marker on Virgil Earp");
+    assert_eq!(model(&h, "Virgil Earp").under_fire, 1);
+    assert!(h.query_by_label("None of Tombstone Law's models has an under fire marker.").is_none());
+    let lawmen = [
+        "Wyatt Earp",
+        "Virgil Earp",
+        "Morgan Earp",
+        "Doc Holliday",
+        "Turkey Creek",
+        "Texas Jack",
+        "Sherman McMaster",
+    ];
+    let count = |h: &support::App, name: &str| h.get_all_by_role_and_label(Role::Button, name).count();
+    let before: Vec<usize> = lawmen.iter().map(|n| count(&h, n)).collect();
+    h.get_by_label("And Justice For All: model").click_accesskit();
+    h.run();
+    let offered: Vec<&str> =
+        lawmen.iter().zip(&before).filter(|(n, b)| count(&h, n) > **b).map(|(n, _)| *n).collect();
+    assert_eq!(offered, ["Virgil Earp"]);
+    h.get_all_by_role_and_label(Role::Button, "Virgil Earp").last().expect("in the list").click_accesskit();
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    press(&mut h, "Use And Justice For All");
+    assert_eq!(model(&h, "Virgil Earp").under_fire, 0);
 }

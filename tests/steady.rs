@@ -593,6 +593,36 @@ fn undo_keeps_its_place_from_phase_to_phase() {
     assert_eq!(undo(&h), at_the_deal);
 }
 
+/// The one Undo button on the screen.
+fn undo_button(h: &App) -> egui::Rect {
+    let buttons: Vec<egui::Rect> = h
+        .get_all_by_role(Role::Button)
+        .filter(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("Undo")))
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(buttons.len(), 1, "one Undo");
+    buttons[0]
+}
+
+/// Dead Man's Hand at 1280×800: on the hand-over screens (before and after the hand is
+/// shown) Undo stands where it does in the activations (it stood at the window's left edge,
+/// 340 points from its place in every phase).
+#[test]
+fn undo_on_the_hand_over_screens_is_where_it_is_in_every_phase() {
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
+    crate::support::deal(&mut h, &crate::support::DEAL);
+    h.get_by_label("Turn 1 · activations");
+    let in_the_activations = undo_button(&h);
+    crate::support::press(&mut h, "Tombstone Law's hand");
+    let player = crate::support::player(&h, crate::support::LAW);
+    let pass = format!("Pass to the {player} player — tap to show hand");
+    h.get_by_label(&pass);
+    assert_eq!(undo_button(&h), in_the_activations, "handing over");
+    crate::support::press(&mut h, &pass);
+    h.get_by_label("Hide hand");
+    assert_eq!(undo_button(&h), in_the_activations, "the hand shown");
+}
+
 /// Dead Man's Hand at 1280×800: at the end of the turn, Draw cards and start the next turn
 /// stays where it is, greyed while the Clantons owe a Big Nerve test and ready once it is
 /// passed (it came after the test and jumped up when the test went).
@@ -618,4 +648,113 @@ fn the_next_turns_button_waits_in_its_place_for_the_big_nerve_test() {
     press(&mut h, "Apply The Clanton Gang's Big Nerve test");
     assert!(!crate::support::disabled(&h, "Draw cards and start the next turn"));
     assert_eq!(next(&h), owed);
+}
+
+/// The top of the log's panel at the foot of the Play screen: what the turn's panel shows
+/// without scrolling ends there.
+fn log_top(h: &App) -> f32 {
+    h.get_all_by_role(Role::Splitter)
+        .map(|n| n.rect())
+        .filter(|r| r.width() > 1000.0)
+        .map(|r| r.top())
+        .next()
+        .expect("the log's splitter")
+}
+
+/// Dead Man's Hand at 1280×800: the enemy's quick shot opens under the acting model's header
+/// and the whole of it fits above the log with the shot panel's own d20, Apply, distance and
+/// ticks (its Apply was at 840 points, below the window); the quick shooter, the distance, the
+/// d20 and Apply stay put while the shooter and the shot's target are picked, the distance is
+/// typed key by key (through
+/// "2", a close range rolled with the shot, to "25", long range) and the d20 is typed; the
+/// quick shot applied is the one typed.
+#[test]
+fn the_quick_shot_fits_at_1280_by_800_and_holds_still() {
+    use crate::support::{declare, game, model_ref, pick, press, shoot, type_in};
+    use posse::systems::dmh::game::{Event, Fire};
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
+    crate::support::deal(&mut h, &crate::support::DEAL);
+    declare(&mut h, &["Shoot", "Shoot"]);
+    shoot(&mut h, "Billy Clanton", "12", None);
+    press(&mut h, "⚡ The Clanton Gang quick shoot Wyatt Earp…");
+    let controls = |h: &App| -> Vec<egui::Rect> {
+        vec![
+            h.get_by_label("Quick shooter").rect(),
+            h.get_by_role_and_label(Role::Button, "Cancel").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Quick shot distance (cm)").rect(),
+            h.get_by_role_and_label(Role::CheckBox, "Wyatt Earp in cover").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Quick shot d20 roll").rect(),
+            h.get_all_by_role(Role::Button)
+                .find(|n| {
+                    n.accesskit_node().label().is_some_and(|l| {
+                        l.starts_with("Apply the quick shot") || l == "Apply it with the shot"
+                    })
+                })
+                .expect("the quick shot's Apply")
+                .rect(),
+            h.get_by_role_and_label(Role::TextInput, "d20 roll").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Distance (cm)").rect(),
+            h.get_by_role_and_label(Role::CheckBox, "Obscured").rect(),
+        ]
+    };
+    let aimed = controls(&h);
+    pick(&mut h, "Quick shooter", "Pete Spence");
+    assert_eq!(controls(&h), aimed, "picking the quick shooter moved nothing");
+    crate::support::target(&mut h, "Johnny Ringo");
+    h.get_by_label("Shot 1 at Johnny Ringo");
+    assert_eq!(controls(&h), aimed, "another target for the shot moved nothing");
+    let field = Steady::clear(&mut h, "Quick shot distance (cm)");
+    for (typed, key) in [("2", "2"), ("25", "5")] {
+        field.type_keys_more(&mut h, &typed[..typed.len() - 1], key);
+        assert_eq!(controls(&h), aimed, "the distance {typed:?} moved nothing");
+    }
+    h.get_by_label("Long range: the quick shot comes first. If Wyatt Earp falls, it does nothing more.");
+    type_in(&mut h, "Quick shot d20 roll", "15");
+    assert_eq!(controls(&h), aimed, "the d20 moved nothing");
+    // Long range -1, the Sheriff is a boss -1.
+    h.get_by_label("pistol · modifier -2 · hit 40% · long range");
+    h.get_by_label("15 -2 = 13 → Under fire");
+    let bottom = log_top(&h);
+    for rect in &aimed {
+        assert!(rect.bottom() <= bottom && rect.right() <= 1280.0, "in sight without scrolling: {rect:?}");
+    }
+    press(&mut h, "Apply the quick shot");
+    let quick = Fire {
+        shooter: model_ref(&h, "Pete Spence"),
+        target: model_ref(&h, "Wyatt Earp"),
+        modifier: -2,
+        roll: 15,
+        weapon: Some("pistol".into()),
+    };
+    assert_eq!(game(&h).events.last(), Some(&Event::QuickShot { quick, answer: None }));
+}
+
+/// Dead Man's Hand at 1280×800: the shot's distance cleared and typed key by key ("1" on the
+/// way to "12") keeps its place, its focus and every key (a cleared field was filled with
+/// "15" at once, so "12" typed became "1512"), Apply stays put, and the shot is at 12 cm.
+#[test]
+fn the_shots_distance_typed_key_by_key_is_the_distance_shot() {
+    use crate::support::{declare, game, model_ref, target, type_in};
+    use posse::systems::dmh::game::Event;
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
+    crate::support::deal(&mut h, &crate::support::DEAL);
+    declare(&mut h, &["Shoot"]);
+    target(&mut h, "Billy Clanton");
+    assert_eq!(h.get_by_role_and_label(Role::TextInput, "Distance (cm)").value().as_deref(), Some("15"));
+    let field = Steady::clear(&mut h, "Distance (cm)");
+    h.get_by_label("Type the measured distance in cm, like 14 or 14.5.");
+    type_keys_holding(&mut h, &field, "12", "Apply");
+    type_in(&mut h, "d20 roll", "15");
+    // 12 cm is close range for the pistol: +1.
+    h.get_by_label("15 +1 = 16 → Under fire + nerve test");
+    crate::support::press(&mut h, "Apply: Under fire + nerve test");
+    let shot = Event::Shot {
+        shooter: model_ref(&h, "Wyatt Earp"),
+        target: model_ref(&h, "Billy Clanton"),
+        modifier: 1,
+        roll: 15,
+        weapon: Some("pistol".into()),
+        duck_back: false,
+    };
+    assert_eq!(game(&h).events.last(), Some(&shot));
 }

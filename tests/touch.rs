@@ -102,6 +102,11 @@ fn every_screen_fits_a_tablet_and_a_phone() {
         press(&mut h, "Moved");
         shoot(&mut h, "Billy Clanton", "12", Some("12"));
         found.extend(problems(&h, size.0, &what("a shot"), true));
+        // The enemy's quick shot, opened over the shot and filled in.
+        press(&mut h, "⚡ The Clanton Gang quick shoot Wyatt Earp…");
+        support::pick(&mut h, "Quick shooter", "Pete Spence");
+        type_in(&mut h, "Quick shot d20 roll", "14");
+        found.extend(problems(&h, size.0, &what("a quick shot"), true));
     }
     assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }

@@ -627,6 +627,33 @@ impl State {
             }
     }
 
+    /// The models of `side` (by place in the side) that `ability` can be used on: And Justice
+    /// For All takes a marker off a model standing with one (line 292); Cheatin' and See How
+    /// the Cat Jumps need a model holding its own initiative card, not yet acted; A Hog Killin'
+    /// Time a loaded pistol. Empty for an ability used on no model. The screens offer these
+    /// and no others.
+    #[must_use]
+    pub fn ability_models(&self, side: usize, ability: AbilityId) -> Vec<usize> {
+        let Some(s) = self.sides.get(side) else { return Vec::new() };
+        s.models
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| !m.out_of_action)
+            .filter(|(_, m)| match ability {
+                AbilityId::AndJusticeForAll => m.under_fire > 0,
+                AbilityId::Cheatin => m.card.is_some_and(|c| !m.activated && s.owns.contains(&c)),
+                AbilityId::SeeHowTheCatJumps => m.card.is_some() && !m.activated,
+                AbilityId::AHogKillinTime => m.weapons.iter().any(|w| w == "pistol") && !m.out_of_ammo,
+                AbilityId::ToughAsOldBoots => true,
+                AbilityId::IAmTheLaw
+                | AbilityId::LifeAintWorthSpit
+                | AbilityId::CrazyAsALoon
+                | AbilityId::AboveSnakes => false,
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
     /// Why `side` cannot use `ability` now, or `None` when it can.
     #[must_use]
     pub fn ability_refusal(&self, rules: &Rules, side: usize, ability: AbilityId) -> Option<String> {

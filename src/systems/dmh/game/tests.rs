@@ -1234,3 +1234,19 @@ fn the_marker_of_a_failed_nerve_test_that_downs_a_model_says_so() {
     assert!(line.ends_with(": 1, failed, another marker: out of action"), "{line}");
     assert!(!game.one_more_marker_downs(r), "already down");
 }
+
+/// And Justice For All can be used only on a model standing with an under fire marker.
+#[test]
+fn and_justice_for_all_applies_to_the_marked_models_standing() {
+    use crate::systems::dmh::rules::data::AbilityId;
+    let rules = embedded::rules();
+    let mut game = Game::replay(rules, &[Event::Begin(Box::new(showdown_setup(3)))]).expect("begins");
+    assert_eq!(game.ability_models(0, AbilityId::AndJusticeForAll), Vec::<usize>::new());
+    for (model, marker) in
+        [(1, Marker::UnderFire(2)), (2, Marker::UnderFire(1)), (2, Marker::OutOfAction(true))]
+    {
+        game.apply(rules, &Event::SetMarker { model: ModelRef { side: 0, model }, marker }).expect("marks");
+    }
+    assert_eq!(game.ability_models(0, AbilityId::AndJusticeForAll), vec![1]);
+    assert_eq!(game.ability_models(1, AbilityId::AndJusticeForAll), Vec::<usize>::new());
+}

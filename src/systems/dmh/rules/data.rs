@@ -188,6 +188,16 @@ impl Profile {
     pub fn max_copies(&self, weapon: &str) -> u32 {
         self.copies.get(weapon).copied().unwrap_or(1)
     }
+
+    /// What a new model of this profile carries, as the roster gives it: its first weapon,
+    /// as many of it as the profile carries (the Killer's "Two Pistols": two pistols).
+    #[must_use]
+    pub fn starting_weapons(&self) -> Vec<String> {
+        self.weapons.first().map_or_else(Vec::new, |weapon| {
+            let copies = usize::try_from(self.max_copies(weapon)).unwrap_or(1);
+            vec![weapon.clone(); copies]
+        })
+    }
 }
 
 /// How often a gang ability may be used.

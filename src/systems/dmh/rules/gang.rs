@@ -33,6 +33,24 @@ pub struct GangFile {
 }
 
 impl GangFile {
+    /// Adds a new model of `profile`, named after it and numbered ("Bandit 3"), carrying its
+    /// [`Profile::starting_weapons`]. Whether it was added: a file holds at most
+    /// [`MAX_MODELS`] (one more would not be read back).
+    ///
+    /// [`Profile::starting_weapons`]: crate::systems::dmh::rules::data::Profile::starting_weapons
+    pub fn add_model(&mut self, profile: &crate::systems::dmh::rules::data::Profile) -> bool {
+        if self.models.len() >= MAX_MODELS {
+            return false;
+        }
+        let n = self.models.iter().filter(|m| m.profile == profile.id).count() + 1;
+        self.models.push(ModelEntry {
+            name: format!("{} {n}", profile.name.trim_matches('"')),
+            profile: profile.id.clone(),
+            weapons: profile.starting_weapons(),
+        });
+        true
+    }
+
     /// The Rep limit to check against: the file's own, or the standard 21.
     #[must_use]
     pub fn limit(&self) -> u32 {
@@ -507,6 +525,26 @@ mod tests {
 
     fn gang(kind: &str, models: Vec<ModelEntry>) -> GangFile {
         GangFile { name: "Test".into(), gang: kind.into(), models, ..GangFile::default() }
+    }
+
+    /// A new model carries what its profile's roster gives it: the Killer his two pistols, a
+    /// Bandit the first of his weapons.
+    #[test]
+    fn a_new_model_starts_with_its_rosters_weapons() {
+        let rules = embedded::rules();
+        let desperados = rules.gang("desperados").expect("desperados");
+        let mut file = gang("desperados", Vec::new());
+        for id in ["killer", "bandit", "bandit"] {
+            assert!(file.add_model(desperados.profile(id).expect("profile")));
+        }
+        assert_eq!(
+            file.models,
+            vec![
+                model("Killer 1", "killer", &["pistol", "pistol"]),
+                model("Bandit 1", "bandit", &["pistol"]),
+                model("Bandit 2", "bandit", &["pistol"]),
+            ]
+        );
     }
 
     fn rules_broken(file: &GangFile) -> Vec<ProblemRule> {

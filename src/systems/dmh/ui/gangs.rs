@@ -606,16 +606,8 @@ fn add_model_ui(ui: &mut Ui, gang: &Gang, file: &mut GangFile) {
             }
         });
     }
-    // A gang file holds at most MAX_MODELS models; one more would not be read back.
-    if let Some(profile) = add
-        && file.models.len() < crate::systems::dmh::rules::gang::MAX_MODELS
-    {
-        let n = file.models.iter().filter(|m| m.profile == profile.id).count() + 1;
-        file.models.push(ModelEntry {
-            name: format!("{} {n}", profile.name.trim_matches('"')),
-            profile: profile.id.clone(),
-            weapons: profile.weapons.first().cloned().into_iter().collect(),
-        });
+    if let Some(profile) = add {
+        file.add_model(&profile);
     }
 }
 

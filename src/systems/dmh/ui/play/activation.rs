@@ -44,6 +44,10 @@ pub(super) fn activation_ui(
         state.new_activation();
     }
     header_ui(ui, rules, game, current, &order, state, commands);
+    // The enemy's quick shot, when opened, right under the header that opened it and above the
+    // step's panel: at the foot of the panel its Apply was below a 1280×800 window, and it
+    // moved as the shot's odds came and went above it.
+    super::shot::quick_shot_ui(ui, rules, game, current, state, commands);
     match game.activation_of(current) {
         None if game.fight_of(current).is_some() => {
             super::fight::fight_ui(ui, rules, game, current, state, commands);
@@ -65,7 +69,6 @@ pub(super) fn activation_ui(
             step_ui(ui, rules, game, current, activation, state, commands);
         }
     }
-    super::shot::quick_shot_ui(ui, rules, game, current, state, commands);
     // The lowest-card switch last: it goes once the first model acts, and nothing above it
     // (End activation, the declaration) moves when it does.
     super::initiative::switch_ui(ui, game, state, commands);

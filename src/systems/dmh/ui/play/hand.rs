@@ -499,17 +499,37 @@ pub(super) fn use_ability_ui(
     }
     let needs_model = !matches!(id, AbilityId::CrazyAsALoon | AbilityId::AboveSnakes);
     let needs_card = id == AbilityId::Cheatin;
+    // Which models the ability can be used on is the game's to say.
+    let models = if needs_model { game.ability_models(side, id) } else { Vec::new() };
+    if needs_model && models.is_empty() {
+        // In the picker's place, in a sentence.
+        let why = match id {
+            AbilityId::AndJusticeForAll => {
+                format!("None of {} models has an under fire marker.", super::possessive(&s.name))
+            }
+            AbilityId::AHogKillinTime => {
+                format!("None of {} models has a loaded pistol.", super::possessive(&s.name))
+            }
+            _ => format!(
+                "None of {} models holds an initiative card of their own to use it on.",
+                super::possessive(&s.name)
+            ),
+        };
+        ui.label(RichText::new(why).color(theme::muted(ui.visuals())));
+        return;
+    }
     let draft = state.ability.entry(id).or_default();
+    if draft.0.is_some_and(|m| !models.contains(&m)) {
+        draft.0 = None;
+    }
     ui.horizontal_wrapped(|ui| {
         if needs_model {
             let current = draft.0.and_then(|m| s.models.get(m)).map_or("Pick a model", |m| m.name.as_str());
             egui::ComboBox::from_id_salt(("ability-model", side, id))
                 .selected_text(current)
                 .show_ui(ui, |ui| {
-                    for (m, model) in s.models.iter().enumerate().filter(|(_, m)| !m.out_of_action) {
-                        let ready = !matches!(id, AbilityId::Cheatin | AbilityId::SeeHowTheCatJumps)
-                            || (model.card.is_some() && !model.activated);
-                        if ready {
+                    for &m in &models {
+                        if let Some(model) = s.models.get(m) {
                             ui.selectable_value(&mut draft.0, Some(m), &model.name);
                         }
                     }

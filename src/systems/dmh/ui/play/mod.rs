@@ -65,7 +65,7 @@ pub enum PlayCommand {
 }
 
 /// The shot being prepared for the acting model.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[expect(clippy::struct_excessive_bools, reason = "each bool is one toggle of the shot form")]
 pub struct ShotDraft {
     /// The enemy model shot at (picked in the roster).
@@ -80,6 +80,23 @@ pub struct ShotDraft {
     /// The target is in close range but not the closest enemy (reading A13).
     pub not_closest: bool,
     pub roll: String,
+}
+
+impl Default for ShotDraft {
+    /// A new shot starts at 15 cm, the distance the panel shows; a field the player clears
+    /// stays empty to be typed in (it was filled again with 15 at once).
+    fn default() -> ShotDraft {
+        ShotDraft {
+            target: None,
+            both_barrels: false,
+            distance: "15".into(),
+            cover: false,
+            obscured: false,
+            duck_back: false,
+            not_closest: false,
+            roll: String::new(),
+        }
+    }
 }
 
 /// A quick shot being prepared against the acting model.
@@ -306,8 +323,15 @@ pub fn play_ui(
                     .show(ui, |ui| setup::new_game_ui(ui, rules, view, state, commands));
             }
             Some(game) if game.pending.is_some() || state.hand_over.is_some() => {
-                // Undo stays one click away behind the hand-over screens too.
-                row(ui, |ui| undo_buttons(ui, view.undo_label, view.redo_label, commands));
+                // Undo stays one click away behind the hand-over screens too, where it is in
+                // every phase: after the title's box beside the roster, first on a narrow screen.
+                let (width, height) = (ui.available_width(), ui.available_height());
+                row(ui, |ui| {
+                    if !stacked(width, height) {
+                        title_box(ui, &title(rules, game));
+                    }
+                    undo_buttons(ui, view.undo_label, view.redo_label, commands);
+                });
                 if game.pending.is_some() {
                     hand::pending_ui(ui, rules, game, state, commands);
                 } else {
@@ -328,22 +352,9 @@ fn game_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
-    let phase = match game.phase {
-        Phase::Initiative => "initiative",
-        Phase::Activations => "activations",
-        Phase::EndOfTurn => "end of the turn",
-        Phase::Over => "game over",
-        Phase::Duel => "the duel",
-    };
-    let title = match game.scene_of(rules) {
-        Some(scene) => format!("Turn {} · {phase} · {}", game.turn, scene.title),
-        None => format!("Turn {} · {phase}", game.turn),
-    };
-    // Side by side, the roster and the turn need this much room; below it, or on a screen
-    // held upright (a tablet, a phone), the turn comes first and the gangs under it. A phone
-    // on its side (844 × 390) has them side by side, the roster compact.
+    let title = title(rules, game);
     let (width, height) = (ui.available_width(), ui.available_height());
-    let stacked = width < 700.0 || (width < ROSTER_WIDTH + 440.0 && height > width);
+    let stacked = stacked(width, height);
     // A short window (a phone with its keyboard up) keeps only Undo and Redo above the turn.
     let short = state.short;
     if !stacked {
@@ -411,6 +422,36 @@ fn game_ui(
     });
 }
 
+/// The game's title: the turn, its phase and the scene.
+fn title(rules: &Rules, game: &Game) -> String {
+    let phase = match game.phase {
+        Phase::Initiative => "initiative",
+        Phase::Activations => "activations",
+        Phase::EndOfTurn => "end of the turn",
+        Phase::Over => "game over",
+        Phase::Duel => "the duel",
+    };
+    match game.scene_of(rules) {
+        Some(scene) => format!("Turn {} · {phase} · {}", game.turn, scene.title),
+        None => format!("Turn {} · {phase}", game.turn),
+    }
+}
+
+/// Whether the turn comes first and the gangs under it. Side by side, the roster and the turn
+/// need this much room; below it, or on a screen held upright (a tablet, a phone), they are
+/// stacked. A phone on its side (844 × 390) has them side by side, the roster compact.
+fn stacked(width: f32, height: f32) -> bool {
+    width < 700.0 || (width < ROSTER_WIDTH + 440.0 && height > width)
+}
+
+/// The title in a box of its own width (cut short if need be, whole on hover), so Undo after
+/// it starts at the same place in every phase of the turn and on the hand-over screens.
+fn title_box(ui: &mut Ui, title: &str) {
+    let title = egui::Label::new(RichText::new(title).size(theme::HEADING + 4.0).strong()).truncate();
+    let width = TITLE_WIDTH.min(ui.available_width() / 3.0);
+    crate::ui::widgets::fixed(ui, width, egui::Align::Min, title);
+}
+
 /// Below this height (a phone on its side) the log keeps to its last line until opened.
 const SHORT: f32 = 500.0;
 
@@ -462,11 +503,7 @@ fn header_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     row(ui, |ui| {
-        // The title in a box of its own width (cut short if need be, whole on hover), so Undo
-        // after it starts at the same place in every phase of the turn.
-        let title = egui::Label::new(RichText::new(title).size(theme::HEADING + 4.0).strong()).truncate();
-        let width = TITLE_WIDTH.min(ui.available_width() / 3.0);
-        crate::ui::widgets::fixed(ui, width, egui::Align::Min, title);
+        title_box(ui, title);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
                 .button("Close game")

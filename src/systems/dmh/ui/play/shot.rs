@@ -13,7 +13,7 @@ use crate::systems::dmh::rules::data::Band;
 use crate::systems::dmh::rules::shooting::{self, ShotInput, ShotOdds, ShotResult};
 use crate::systems::dmh::ui::looks;
 use crate::ui::theme;
-use crate::ui::widgets::{self, chance_bar, problem, row, toggle};
+use crate::ui::widgets::{self, chance_bar, row, toggle};
 
 /// The shot panel for the acting model's next declared shot. What the shot would do is worked
 /// out from the draft first, so the panel's action stays put from shot to shot: the heading,
@@ -29,9 +29,6 @@ pub(super) fn shoot_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     let v = ui.visuals().clone();
-    if state.draft.distance.is_empty() {
-        state.draft.distance = "15".into();
-    }
     let Some(plan) = plan(rules, game, shooter, &state.draft) else { return };
     ui.horizontal(|ui| {
         ui.label(RichText::new(&plan.heading).size(theme::HEADING).strong());
@@ -338,12 +335,6 @@ fn result_text(v: &egui::Visuals, roll: u32, modifier: i32, result: ShotResult) 
     .color(looks::result_colour(v, result))
 }
 
-/// [`result_text`] on a line of its own.
-fn result_line(ui: &mut Ui, roll: u32, modifier: i32, result: ShotResult) {
-    let v = ui.visuals().clone();
-    ui.label(result_text(&v, roll, modifier, result));
-}
-
 /// Sends the shot, and clears what belonged to it.
 fn apply(event: Event, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
     commands.push(PlayCommand::Apply(event));
@@ -379,26 +370,108 @@ fn quick_input(
     Some((shooter, input))
 }
 
-/// The quick shot's gun, modifier, chance to hit and range, and the modifier's breakdown as
-/// for a shot, on one line kept for it.
-fn quick_odds_ui(ui: &mut Ui, input: &ShotInput, odds: &ShotOdds) {
+/// The quick shot's first two lines: who shoots and the way out, then the distance and the
+/// sight.
+fn quick_inputs_ui(
+    ui: &mut Ui,
+    enemies: &crate::systems::dmh::game::SideState,
+    victim: &crate::systems::dmh::game::Model,
+    ready: &[ModelRef],
+    q: &mut super::QuickDraft,
+) {
     let v = ui.visuals().clone();
-    ui.label(
-        RichText::new(format!(
-            "{} · modifier {:+} · hit {} · {} range",
-            input.weapon,
-            odds.modifier,
-            odds.chances.hit(),
-            odds.range.title().to_lowercase()
-        ))
-        .strong(),
+    // 1. Who shoots, and the way out.
+    row(ui, |ui| {
+        ui.label(theme::heading(&v, format!("Quick shot at {}", victim.name)));
+        let label = widgets::row_label(ui, "Quick shooter");
+        let current = q.shooter.and_then(|m| enemies.models.get(m)).map_or("Pick", |m| m.name.as_str());
+        // As wide whoever is picked, so Cancel after it stays put.
+        egui::ComboBox::from_id_salt("quick-shooter")
+            .width(150.0)
+            .truncate()
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for r in ready {
+                    ui.selectable_value(&mut q.shooter, Some(r.model), &enemies.models[r.model].name);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        if ui.button("Cancel").clicked() {
+            q.open = false;
+        }
+    });
+    // 2. The distance and the sight, on one line.
+    row(ui, |ui| {
+        let label = widgets::row_label(ui, "Quick shot distance (cm)");
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut q.distance)
+                    .char_limit(widgets::MAX_FIELD_CHARS)
+                    .desired_width(80.0),
+            )
+            .labelled_by(label.id);
+        widgets::keep_in_view(&field);
+        toggle(ui, &mut q.cover, &format!("{} in cover", victim.name));
+        toggle(ui, &mut q.obscured, "Quick shot obscured");
+    });
+}
+
+/// When a quick shot at `victim` goes off, in words.
+fn quick_timing(victim: &str, range: Band, shooting_next: bool) -> String {
+    if range == Band::Long {
+        format!("Long range: the quick shot comes first. If {victim} falls, it does nothing more.")
+    } else if shooting_next {
+        format!(
+            "Close range: both shots are rolled together and both resolve. Type {victim}'s roll in the shot panel and apply both there."
+        )
+    } else {
+        format!("Against a move, fire at the moment of {victim}'s move you choose.")
+    }
+}
+
+/// The room the quick shot's d20 row takes beside its Apply.
+const ROLL_ROOM: f32 = 425.0;
+
+/// A line of the quick shot's form, as high as a line of text whether or not it has one, its
+/// text cut at the end of the line and whole on hover.
+fn line(ui: &mut Ui, text: Option<RichText>) {
+    line_of_two(ui, text.unwrap_or_default(), RichText::default());
+}
+
+/// [`line`] with two texts, the second after the first (each a label of its own).
+fn line_of_two(ui: &mut Ui, first: RichText, second: RichText) {
+    let font = egui::FontId::proportional(theme::BODY);
+    let height = ui.fonts_mut(|f| f.row_height(&font)).ceil() + 2.0;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), height), egui::Sense::hover());
+    ui.scope_builder(
+        egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::left_to_right(egui::Align::Center)),
+        |ui| {
+            for text in [first, second] {
+                if !text.is_empty() {
+                    let whole = text.text().to_owned();
+                    ui.add(egui::Label::new(text.size(theme::BODY)).truncate()).on_hover_text(whole);
+                }
+            }
+        },
     );
-    let parts: Vec<String> = odds.modifiers.iter().map(|m| format!("{} {:+}", m.reason, m.value)).collect();
-    widgets::status_line(
-        ui,
-        theme::BODY,
-        Some(RichText::new(parts.join(" · ")).small().color(theme::muted(&v))),
-    );
+}
+
+/// A problem in the quick shot's form, in the warning colour.
+fn bad(v: &egui::Visuals, text: &str) -> RichText {
+    RichText::new(crate::ui::sentence(text)).color(theme::bad(v)).strong()
+}
+
+/// The quick shot's gun, modifier, chance to hit and range, on one line.
+fn quick_odds_text(input: &ShotInput, odds: &ShotOdds) -> RichText {
+    RichText::new(format!(
+        "{} · modifier {:+} · hit {} · {} range",
+        input.weapon,
+        odds.modifier,
+        odds.chances.hit(),
+        odds.range.title().to_lowercase()
+    ))
+    .strong()
 }
 
 /// The button that opens the enemy's quick shot at the acting model `target`, while one may be
@@ -422,7 +495,8 @@ pub(super) fn quick_shot_button(
     let full = format!("⚡ {} quick shoot {}…", enemies.name, victim.name);
     let text = if compact { "⚡" } else { "⚡ Quick shot…" };
     if ui.button(text).accessible_name(full.clone()).on_hover_text(full).clicked() {
-        state.quick.open = true;
+        // It opens at 15 cm; a field cleared to be typed in stays empty.
+        state.quick = super::QuickDraft { open: true, distance: "15".into(), ..super::QuickDraft::default() };
     }
 }
 
@@ -436,7 +510,12 @@ pub(super) fn quick_shot_offered(rules: &Rules, game: &Game, target: ModelRef, s
 /// An enemy that has not acted quick shoots the acting model: one per enemy activation for
 /// the whole side. At long range it fires first (and alone); at close range it is rolled with
 /// the acting model's shot and applied from the shot panel; against a move, any time. Opened
-/// by [`quick_shot_button`].
+/// by [`quick_shot_button`], under the acting model's header and above the step's panel.
+///
+/// The form is as high whatever it holds (six lines, each kept for its contents), so the step's
+/// panel under it keeps its place while the quick shooter, the distance and the rolls are
+/// typed, and the whole of it, Apply included, fits a 1280×800 window above the shot panel's
+/// own action: the odds, the timing and the result or what is missing each have their line.
 pub(super) fn quick_shot_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -452,86 +531,102 @@ pub(super) fn quick_shot_ui(
     if game.quick_shot_taken(enemy) || ready.is_empty() || !state.quick.open {
         return;
     }
-    ui.add_space(6.0);
+    let die = rules.core.shooting.die;
     let mut apply = None;
     egui::Frame::group(ui.style()).show(ui, |ui| {
+        // Its lines closer together than the panel's on a desktop (a touch screen keeps its
+        // spacing between targets), so the shot panel's own action still fits under it.
+        if !theme::is_touch(ui.ctx()) {
+            ui.spacing_mut().item_spacing.y = 4.0;
+        }
         let q = &mut state.quick;
-        row(ui, |ui| {
-            ui.label(theme::heading(&v, format!("Quick shot at {}", victim.name)));
-            if ui.button("Cancel").clicked() {
-                q.open = false;
-            }
-        });
-        row(ui, |ui| {
-            let label = widgets::row_label(ui, "Quick shooter");
-            let current = q.shooter.and_then(|m| enemies.models.get(m)).map_or("Pick", |m| m.name.as_str());
-            egui::ComboBox::from_id_salt("quick-shooter")
-                .selected_text(current)
-                .show_ui(ui, |ui| {
-                    for r in &ready {
-                        ui.selectable_value(&mut q.shooter, Some(r.model), &enemies.models[r.model].name);
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-        });
-        if q.distance.is_empty() {
-            q.distance = "15".into();
+        quick_inputs_ui(ui, enemies, victim, &ready, q);
+        let input = quick_input(rules, game, target, q);
+        let odds = input.as_ref().map(|(_, input)| shooting::assess(rules, input));
+        // 3. The gun, the modifier and the chance with the modifier's breakdown after them (or
+        // why there is none yet), and 4. when it goes off: a line each.
+        let odds = odds.and_then(|odds| odds.map_err(|e| line(ui, Some(bad(&v, &e.to_string())))).ok());
+        if let (Some((_, input)), Some(odds)) = (&input, &odds) {
+            let parts: Vec<String> =
+                odds.modifiers.iter().map(|m| format!("{} {:+}", m.reason, m.value)).collect();
+            line_of_two(
+                ui,
+                quick_odds_text(input, odds),
+                RichText::new(parts.join(" · ")).color(theme::muted(&v)),
+            );
+        } else if input.is_none() {
+            line(
+                ui,
+                Some(if q.shooter.is_none() {
+                    RichText::new("Pick the quick shooter.").color(theme::muted(&v))
+                } else {
+                    bad(&v, "Type the distance in cm.")
+                }),
+            );
         }
-        widgets::text_field(ui, "Quick shot distance (cm)", &mut q.distance, 80.0);
-        row(ui, |ui| {
-            toggle(ui, &mut q.cover, &format!("{} in cover", victim.name));
-            toggle(ui, &mut q.obscured, "Quick shot obscured");
-        });
-        let Some((shooter, input)) = quick_input(rules, game, target, q) else { return };
-        let odds = match shooting::assess(rules, &input) {
-            Ok(o) => o,
-            Err(e) => {
-                problem(ui, &crate::ui::sentence(&e.to_string()));
-                return;
+        let shooting_next = game.activation_of(target).and_then(crate::systems::dmh::game::Activation::next)
+            == Some(Action::Shoot);
+        let together = odds.as_ref().is_some_and(|o| o.range != Band::Long) && shooting_next;
+        // 4. The d20 (its own name: at close range the acting model's is on screen too) and
+        // Apply beside it, then 5. what it does: when it goes off until it is rolled, then the
+        // result (or why the game refuses it).
+        let mut roll_and_apply = |ui: &mut Ui, q: &mut super::QuickDraft, room: f32| {
+            let roll = ui
+                .allocate_ui_with_layout(
+                    egui::vec2(room, ui.spacing().interact_size.y),
+                    egui::Layout::top_down(egui::Align::Min),
+                    |ui| {
+                        // As wide with Clear as without it: Apply beside it stays put.
+                        ui.set_min_width(room);
+                        widgets::checked_roll_field(ui, &format!("Quick shot d{die} roll"), &mut q.roll, die)
+                    },
+                )
+                .inner;
+            let fire = match (&input, &odds, roll) {
+                (Some((shooter, input)), Some(odds), Some(roll)) => Some(Fire {
+                    shooter: *shooter,
+                    target,
+                    modifier: odds.modifier,
+                    roll,
+                    weapon: Some(input.weapon.clone()),
+                }),
+                _ => None,
+            };
+            let result = fire
+                .as_ref()
+                .map(|f| (f.roll, f.modifier, game.shot_result(rules, target, f.modifier, f.roll)));
+            let event = fire.filter(|_| !together).map(|quick| Event::QuickShot { quick, answer: None });
+            let refusal = event.as_ref().and_then(|e| game.refusal(rules, e));
+            // Short enough to be read whole beside the d20 (the result is on the line under it).
+            let label = if together { "Apply it with the shot" } else { "Apply the quick shot" };
+            let enabled = event.is_some() && refusal.is_none();
+            if super::action_button(ui, label, enabled)
+                && let Some(event) = event.filter(|_| enabled)
+            {
+                apply = Some(event);
             }
+            (result, refusal)
         };
-        quick_odds_ui(ui, &input, &odds);
-        let shooting_next =
-            game.activation_of(target).and_then(crate::systems::dmh::game::Activation::next) == Some(Action::Shoot);
-        let together = odds.range != Band::Long && shooting_next;
-        let timing = if odds.range == Band::Long {
-            format!("Long range: the quick shot comes first. If {} falls, it does nothing more.", victim.name)
-        } else if shooting_next {
-            format!(
-                "Close range: both shots are rolled together and both resolve. Type {}'s roll in the shot panel and apply both there.",
-                victim.name
-            )
+        let q = &mut state.quick;
+        let (result, refusal) = if ui.available_width() >= ROLL_ROOM + 220.0 {
+            ui.horizontal(|ui| roll_and_apply(ui, q, ROLL_ROOM)).inner
         } else {
-            format!("Against a move, fire at the moment of {}'s move you choose.", victim.name)
+            let room = ui.available_width();
+            roll_and_apply(ui, q, room)
         };
-        ui.label(RichText::new(timing).color(theme::muted(&v)));
-        // Its own name: at close range the acting model's d20 field is on screen too.
-        let die = rules.core.shooting.die;
-        match widgets::roll_field_named(ui, &format!("Quick shot d{die} roll"), &mut q.roll, die) {
-            Ok(Some(roll)) => {
-                let result = game.shot_result(rules, target, odds.modifier, roll);
-                result_line(ui, roll, odds.modifier, result);
-                if !together {
-                    let quick = Fire { shooter, target, modifier: odds.modifier, roll, weapon: Some(input.weapon.clone()) };
-                    apply = Some((Event::QuickShot { quick, answer: None }, format!("Apply the quick shot: {}", result.title())));
-                }
-            }
-            Ok(None) => {}
-            Err(m) => problem(ui, &m),
-        }
+        let outcome = match (&refusal, result, &odds) {
+            (Some(why), ..) => Some(bad(&v, &why.to_string())),
+            (None, Some((roll, modifier, result)), _) => Some(result_text(&v, roll, modifier, result)),
+            (None, None, Some(odds)) => Some(
+                RichText::new(quick_timing(&victim.name, odds.range, shooting_next)).color(theme::muted(&v)),
+            ),
+            (None, None, None) => None,
+        };
+        line(ui, outcome);
     });
-    if let Some((event, label)) = apply {
-        let refusal = game.refusal(rules, &event);
-        if let Some(why) = &refusal {
-            problem(ui, &crate::ui::sentence(&why.to_string()));
-        }
-        let button =
-            egui::Button::new(RichText::new(label).size(theme::HEADING)).min_size(egui::vec2(220.0, 40.0));
-        if ui.add_enabled(refusal.is_none(), button).clicked() {
-            commands.push(PlayCommand::Apply(event));
-            state.draft.roll.clear();
-            state.quick = super::QuickDraft::default();
-        }
+    if let Some(event) = apply {
+        commands.push(PlayCommand::Apply(event));
+        state.draft.roll.clear();
+        state.quick = super::QuickDraft::default();
     }
 }
