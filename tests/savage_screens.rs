@@ -898,3 +898,61 @@ fn an_injury_total_off_the_table_says_why_beside_the_field() {
     assert_eq!(focused(&h), "Injury Table: 2d6");
     assert!(h.get_by_role_and_label(Role::Button, "Draw the injury").accesskit_node().is_disabled());
 }
+
+/// en 54–56, fr 42–43: Kid's Incapacitation roll is snake eyes (+4 typed: 1 + 4 − 3 = 2),
+/// death; Bob's red chip cancels the critical failure from the chips panel, and the roll is
+/// judged by its total: a failure, Bleeding Out, shown on the turn panel. His blue chip's +2
+/// then makes it 4, a success; the cancel is greyed once nothing is left to cancel.
+#[test]
+fn a_chip_cancels_a_critical_failure_and_adds_two_from_the_chips_panel() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    use posse::systems::savage::rules::damage::Incapacitation;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    let chips = Some(vec![ChipColour::Red, ChipColour::Blue]);
+    send(&mut h, Event::DrawChips { holder: bob.clone(), count: 2, typed: chips });
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    let kid = MemberRef::new("kid", 0);
+    send(
+        &mut h,
+        Event::Damage {
+            target: kid.clone(),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness + 16 },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    let roll = TraitDice::Typed { trait_die: 1, wild_die: Some(1) };
+    send(&mut h, Event::Incapacitation { target: kid.clone(), roll, modifier: 4 });
+    assert_eq!(fight(&h).state.member(&kid).map(|m| m.status), Some(Status::Dead));
+    h.run();
+    press(&mut h, "Spend Bob's chip");
+    press_button(&mut h, "Red: Cancel a critical failure");
+    let m = fight(&h).state.member(&kid).expect("Kid").clone();
+    assert_eq!(
+        (m.status, m.injury, m.bleeding_out),
+        (Status::Incapacitated, Some(Incapacitation::BleedingOut), true)
+    );
+    assert_eq!(fight(&h).state.chips.count(&bob, ChipColour::Red), 0);
+    h.run();
+    h.get_by_label("Reroll Kid's Incapacitation roll (2: failure; the better stands)");
+    // The menu stays open with Bob's chip left.
+    let cancel = h.get_by_role_and_label(Role::Button, "Blue: Cancel a critical failure");
+    assert!(cancel.accesskit_node().is_disabled(), "no critical failure is left to cancel");
+    press_button(&mut h, "Blue: Add 2 to a total");
+    let m = fight(&h).state.member(&kid).expect("Kid").clone();
+    assert_eq!((m.injury, m.bleeding_out), (Some(Incapacitation::HealsWithWounds), false));
+    assert_eq!(
+        fight(&h).lines.last().map(String::as_str),
+        Some(
+            "Bob spends a blue chip to add to a total: Kid's Vigor against Incapacitation: 2 +2: 4: success: the injury goes when the wounds heal"
+        )
+    );
+    assert_eq!(fight(&h).state.chips.total(&bob), 0);
+}

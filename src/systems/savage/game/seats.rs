@@ -5,8 +5,9 @@
 //! A seat sees the round and who acts, its characters' condition and action cards, its chips
 //! by colour, every action card dealt this round (face up at the table), the rules' questions
 //! that ask its characters, and the recent log. It may spend a chip where the spend needs no
-//! dice: shaking off Shaken, and the counted spends of the Fight screen's chips panel (a
-//! reroll, +2, a critical failure cancelled, made with the real dice at the table). Where the
+//! dice: shaking off Shaken, and the spends of the Fight screen's chips panel (a reroll of a
+//! roll made with the real dice at the table; +2 or a critical failure cancelled on the roll
+//! just made, offered only while it would change that roll). Where the
 //! Fight screen takes a roll's dice typed, the seat has it both ways, as the screen does:
 //! Posse rolls it (seeded from the game), or the player rolls the real dice and types each
 //! die's total after its aces ("I rolled"): a soak, a reroll of the Spirit roll or the attack
@@ -897,8 +898,9 @@ mod tests {
         let faces: Vec<(&str, &str, bool)> =
             v.table.iter().map(|c| (c.face.as_str(), c.owner.as_str(), c.red)).collect();
         assert_eq!(faces, [("A♣", "Boss", false), ("Q♥", "Ann", true), ("4♠", "Bob", false)]);
-        // Only the counted spends, as on the chips panel: white rerolls, red also cancels.
-        assert_eq!(ids(&v), ["spend:reroll:white", "spend:reroll:red", "spend:cancel_critical_failure:red"]);
+        // Only the counted spends, as on the chips panel: a reroll; red's cancelling waits for a
+        // critical failure just rolled (none is: the chip would change nothing).
+        assert_eq!(ids(&v), ["spend:reroll:white", "spend:reroll:red"]);
         assert_eq!(v.log, fight.lines);
         // Bea holds no chip: nothing to choose.
         assert!(ids(&view(&fight, Some("player-2"))).is_empty());
@@ -1069,14 +1071,7 @@ mod tests {
         play(&mut fight, &[Event::Recover { target: ann.clone(), roll: typed(2, 1), modifier: 0 }]);
         let v = view(&fight, Some("player-1"));
         let texts: Vec<&str> = v.prompts.iter().map(|p| p.text.as_str()).collect();
-        assert_eq!(
-            texts,
-            [
-                "Ann is Shaken",
-                "Ann's Spirit roll: reroll it with a chip, the better counts",
-                "A chip on a roll made with the real dice"
-            ]
-        );
+        assert_eq!(texts, ["Ann is Shaken", "Ann's Spirit roll: reroll it with a chip, the better counts"]);
         assert_eq!(
             v.prompts[1].choices[1],
             Choice::new("reroll-spirit:red", "Spend a red chip: reroll (Posse rolls Spirit)")
