@@ -619,3 +619,45 @@ fn the_next_turns_button_waits_in_its_place_for_the_big_nerve_test() {
     assert!(!crate::support::disabled(&h, "Draw cards and start the next turn"));
     assert_eq!(next(&h), owed);
 }
+
+/// After Kid's hit on the Boss wounds him, the chips' offers appear (the Marshal's soak, a
+/// d6 added with Bob's red chip): at 1280×800 nothing of the turn moves (End turn, the steps,
+/// the attack form that comes back for the next attack, where it was at the turn's start), and
+/// the offers are inside the window, so the every-turn path needs no scrolling.
+#[test]
+fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
+    use posse::systems::savage::game::{Event, Holder, MemberRef};
+    use posse::systems::savage::rules::chips::ChipColour;
+
+    use crate::savage_screens::{a_dealt_fight, fight, send};
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let (bob, white, red) = (Holder::Player("Bob".into()), ChipColour::White, ChipColour::Red);
+    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![red]) });
+    send(&mut h, Event::DrawChips { holder: Holder::Marshal, count: 1, typed: Some(vec![white]) });
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Boss").click_accesskit();
+    h.run();
+    let aimed = ["End Kid's turn", "1. Attack", "2. Damage", "Attack"];
+    let before: Vec<egui::Rect> = aimed.iter().map(|b| button_rect(&h, b)).collect();
+    type_in(&mut h, "Attack die total", "7");
+    type_in(&mut h, "Attack Wild Die total", "2");
+    h.get_by_role_and_label(Role::Button, "Attack").click_accesskit();
+    h.run();
+    let damage = button_rect(&h, "Damage");
+    type_in(&mut h, "Damage total", "12");
+    assert_eq!(button_rect(&h, "Damage"), damage, "the total typed moves nothing");
+    h.get_by_role_and_label(Role::Button, "Damage").click_accesskit();
+    h.run();
+    h.run();
+    assert_eq!(fight(&h).state.member(&MemberRef::new("boss", 0)).map(|m| m.wounds), Some(1));
+    for (label, was) in aimed.iter().zip(&before) {
+        assert_eq!(button_rect(&h, label), *was, "{label} moved when the offers appeared");
+    }
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    for offer in ["Soak, Posse rolls", "Add a die, Posse rolls", "Extra die total"] {
+        let r = h.get_by_label(offer).rect();
+        assert!(window.contains_rect(r), "{offer} at {r:?} is past the window");
+    }
+}

@@ -97,18 +97,9 @@ pub(super) fn turn_ui(
 ) {
     let s = &fight.state;
     // The soak comes first: right after the damage, above any Incapacitation roll (S12). With
-    // no roll asked for, it stays below the turn's header, which keeps its place.
-    // A hit that Incapacitated its target keeps the soak on top after the roll too.
-    let incapacitating = s.last_damage.as_ref().and_then(|d| s.member(&d.target)).is_some_and(|m| {
-        matches!(
-            m.status,
-            crate::systems::savage::game::Status::Incapacitated
-                | crate::systems::savage::game::Status::Dead
-                | crate::systems::savage::game::Status::Unconscious
-        )
-    });
-    let soak_on_top = !s.prompts().is_empty() || s.whose_turn().is_none() || incapacitating;
-    if soak_on_top && soak_ui(ui, rules, fight, read_only, state, commands) {
+    // no roll asked for, it is one of the offers after the damage (`offers_ui`), drawn where
+    // it moves nothing of the turn.
+    if soak_on_top(s) && soak_ui(ui, rules, fight, read_only, state, commands) {
         ui.separator();
     }
     if vigor_reroll_ui(ui, rules, fight, read_only, state, commands) {
@@ -120,8 +111,53 @@ pub(super) fn turn_ui(
     }
     match s.whose_turn() {
         None => next_ui(ui, rules, fight, read_only, commands),
-        Some(unit) => acting_ui(ui, rules, fight, read_only, unit, !soak_on_top, state, commands),
+        Some(unit) => acting_ui(ui, rules, fight, read_only, unit, state, commands),
     }
+}
+
+/// Whether the soak is the roll asked for now, on top of the turn panel: with a roll asked
+/// for, with nobody's turn, or after a hit that Incapacitated its target (even after the roll).
+fn soak_on_top(s: &State) -> bool {
+    let incapacitating = s.last_damage.as_ref().and_then(|d| s.member(&d.target)).is_some_and(|m| {
+        matches!(
+            m.status,
+            crate::systems::savage::game::Status::Incapacitated
+                | crate::systems::savage::game::Status::Dead
+                | crate::systems::savage::game::Status::Unconscious
+        )
+    });
+    !s.prompts().is_empty() || s.whose_turn().is_none() || incapacitating
+}
+
+/// The chips' offers right after a damage roll in a turn: the soak of the wounds just taken
+/// (unless it is on top of the turn panel, `soak_on_top`) and a die added to the damage. They
+/// come and go with each hit, so the layouts draw them where their coming moves nothing a
+/// player aims at (over the log, which gives up the room): never above the turn's own
+/// controls. Whether anything was drawn.
+/// Whether [`offers_ui`] has anything to offer (the layouts make room for it first).
+pub(super) fn offers_open(rules: &Rules, s: &State) -> bool {
+    let soak = s.last_damage.as_ref().is_some_and(|l| l.effect.wounds() > l.soaked) && !soak_on_top(s);
+    s.whose_turn().is_some() && (soak || extra_damage_open(rules, s))
+}
+
+pub(super) fn offers_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) -> bool {
+    let s = &fight.state;
+    if s.whose_turn().is_none() {
+        return false;
+    }
+    let soaked = !soak_on_top(s) && soak_ui(ui, rules, fight, read_only, state, commands);
+    if soaked && extra_damage_open(rules, s) {
+        ui.separator();
+    }
+    let added = extra_damage_ui(ui, rules, fight, read_only, state, commands);
+    soaked || added
 }
 
 /// The roll the rules ask for now.
@@ -331,7 +367,6 @@ fn acting_ui(
     fight: &Fight<'_>,
     read_only: bool,
     unit_id: &str,
-    with_soak: bool,
     state: &mut FightState,
     commands: &mut Vec<FightCommand>,
 ) {
@@ -420,10 +455,6 @@ fn acting_ui(
         );
     }
     spirit_reroll_ui(ui, rules, fight, read_only, &attacker, state, commands);
-    if with_soak {
-        soak_ui(ui, rules, fight, read_only, state, commands);
-    }
-    extra_damage_ui(ui, rules, fight, read_only, state, commands);
     row(ui, |ui| {
         ui.selectable_value(&mut state.step, Step::Attack, RichText::new("1. Attack").strong());
         ui.selectable_value(&mut state.step, Step::Damage, RichText::new("2. Damage").strong());
@@ -1213,7 +1244,16 @@ fn chip_choice(
     colours
 }
 
-/// A red, blue or legendary chip adds a die to the damage just rolled.
+/// Whether a chip of the attacker's owner may add a die to the damage just rolled.
+fn extra_damage_open(rules: &Rules, s: &State) -> bool {
+    let Some(attacker) = s.last_damage.as_ref().and_then(|l| l.attacker.as_ref()) else { return false };
+    let holder = s.owner(attacker);
+    ChipColour::ALL
+        .into_iter()
+        .any(|c| s.chips.count(&holder, c) > 0 && rules.chips.allows(c, ChipUse::ExtraDamage))
+}
+
+/// A red, blue or legendary chip adds a die to the damage just rolled. Whether it is offered.
 fn extra_damage_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -1221,24 +1261,19 @@ fn extra_damage_ui(
     read_only: bool,
     state: &mut FightState,
     commands: &mut Vec<FightCommand>,
-) {
+) -> bool {
     let s = &fight.state;
-    let Some(last) = &s.last_damage else { return };
-    let Some(attacker) = &last.attacker else { return };
-    let holder = s.owner(attacker);
-    let colours: Vec<ChipColour> = ChipColour::ALL
-        .into_iter()
-        .filter(|c| s.chips.count(&holder, *c) > 0 && rules.chips.allows(*c, ChipUse::ExtraDamage))
-        .collect();
-    if colours.is_empty() {
-        return;
+    if !extra_damage_open(rules, s) {
+        return false;
     }
+    let Some(attacker) = s.last_damage.as_ref().and_then(|l| l.attacker.as_ref()) else { return false };
+    let holder = s.owner(attacker);
     let sides = rules.chips.extra_damage_die;
     ui.label(
         RichText::new(format!("Add a d{sides} to the damage ({} spends the chip)", holder.words())).strong(),
     );
     chip_choice(ui, rules, s, &holder, ChipUse::ExtraDamage, &mut state.extra_colour, "Add with");
-    let Some(colour) = state.extra_colour else { return };
+    let Some(colour) = state.extra_colour else { return true };
     row(ui, |ui| {
         let label = crate::ui::widgets::row_label(ui, &format!("d{sides} total"));
         ui.add(
@@ -1253,6 +1288,8 @@ fn extra_damage_ui(
             chip: colour,
             purpose: Spend::ExtraDamage { roll },
         };
+        // Always there, greyed until the total is a number, so Posse's roll beside it never
+        // moves while a total is typed.
         if let Ok(total) = state.extra_die.trim().parse::<u32>() {
             event_button(
                 ui,
@@ -1263,6 +1300,9 @@ fn extra_damage_ui(
                 make(DieRoll::Typed { total }),
                 commands,
             );
+        } else {
+            let greyed = ui.add_enabled(false, egui::Button::new("Add the die"));
+            crate::ui::widgets::refused(ui, greyed, "Type the die's total first, or let Posse roll");
         }
         event_button(
             ui,
@@ -1274,6 +1314,7 @@ fn extra_damage_ui(
             commands,
         );
     });
+    true
 }
 
 /// A unit on hold cuts in: both roll Agility.
