@@ -661,3 +661,63 @@ fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
         assert!(window.contains_rect(r), "{offer} at {r:?} is past the window");
     }
 }
+
+/// Deadlands' "Type the cards": Kid's and Doc's cards typed key by key through a card that is
+/// no card ("1", "1X") and a card typed twice: each problem shows under its own field, and
+/// Deal these cards, Cancel and the next fields never move; the deal takes what was typed.
+#[test]
+fn the_typed_deal_holds_still_while_cards_are_typed() {
+    use posse::systems::savage::game::Event;
+    use posse::systems::savage::rules::initiative::parse_card;
+
+    use crate::savage_screens::{a_dealt_fight, fight};
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    h.get_by_role_and_label(Role::Button, "Type the cards").click_accesskit();
+    h.run();
+    let still = |h: &App| {
+        [
+            button_rect(h, "Deal these cards"),
+            button_rect(h, "Cancel"),
+            h.get_by_role_and_label(Role::TextInput, "Doc cards").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Boss cards").rect(),
+        ]
+    };
+    let before = still(&h);
+    let kid = Steady::clear(&mut h, "Kid cards");
+    for (typed, problem) in
+        [("1", Some("'1' is not a card")), ("1X", Some("'1X' is not a card")), ("1", None)]
+    {
+        let already = kid_value(&h);
+        if typed.len() < already.len() {
+            h.key_press(egui::Key::Backspace);
+            h.run();
+        } else {
+            kid.type_keys_more(&mut h, &already, &typed[already.len()..]);
+        }
+        assert_eq!(still(&h), before, "something moved after Kid's {typed:?}");
+        let shown = problem.map(|p| h.query_by_label_contains(p).is_some());
+        assert_ne!(shown, Some(false), "{problem:?} after {typed:?}");
+    }
+    kid.type_keys_more(&mut h, "1", "0H");
+    assert!(!h.get_by_role_and_label(Role::Button, "Deal these cards").accesskit_node().is_disabled());
+    let doc = Steady::clear(&mut h, "Doc cards");
+    doc.type_keys(&mut h, "10H");
+    assert_eq!(still(&h), before, "something moved after Doc's 10H, typed twice");
+    assert!(h.get_by_role_and_label(Role::Button, "Deal these cards").accesskit_node().is_disabled());
+    h.key_press(egui::Key::Backspace);
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    doc.type_keys_more(&mut h, "1", "0S");
+    assert_eq!(still(&h), before);
+    h.get_by_role_and_label(Role::Button, "Deal these cards").click_accesskit();
+    h.run();
+    let Some(Event::Deal { typed }) = fight(&h).events.last().cloned() else { panic!("no deal") };
+    let card = |code| vec![parse_card(code, &[]).expect("a card")];
+    assert_eq!((typed.get("kid"), typed.get("doc")), (Some(&card("10H")), Some(&card("10S"))));
+}
+
+/// What Kid's cards field holds.
+fn kid_value(h: &App) -> String {
+    h.get_by_role_and_label(Role::TextInput, "Kid cards").value().unwrap_or_default()
+}
