@@ -300,9 +300,14 @@ fn kid_bleeding_out(h: &mut App) -> MemberRef {
 }
 
 pub(crate) fn a_dealt_fight(dir: &std::path::Path) -> App {
+    a_dealt_fight_at(dir, (1280.0, 800.0))
+}
+
+/// As [`a_dealt_fight`], in a window of `size`.
+pub(crate) fn a_dealt_fight_at(dir: &std::path::Path, (width, height): (f32, f32)) -> App {
     let doc = r#"{"name":"Doc","kind":"wild_card","player":"Ann","attributes":{"agility":"d8","smarts":"d8","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d8","fighting":"d6","notice":"d12"},"weapons":[{"name":"Colt","damage":"2d6+1","range":{"short":12,"medium":24,"long":48}}]}"#;
     std::fs::write(dir.join("savage/combatants/doc.json"), doc).expect("Doc");
-    let mut h = support::system_on(dir, "Deadlands (Savage Worlds)", 1280.0, 800.0);
+    let mut h = support::system_on(dir, "Deadlands (Savage Worlds)", width, height);
     press(&mut h, "Fight");
     for who in [
         "Kid (played by Bob)",
@@ -955,4 +960,31 @@ fn a_chip_cancels_a_critical_failure_and_adds_two_from_the_chips_panel() {
         )
     );
     assert_eq!(fight(&h).state.chips.total(&bob), 0);
+}
+
+/// S50 on a phone (390×844, sized for fingers): Kid's Incapacitation roll (d6 5, Wild Die 1,
+/// at −3: 2, a failure) is rerolled with Bob's red chip from the turn panel, as on the desktop:
+/// the form is on the page, its controls a finger wide, and the better result stands.
+#[test]
+fn on_a_phone_the_incapacitation_roll_is_rerolled_with_a_chip() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    use posse::systems::savage::rules::damage::Incapacitation;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight_at(dir.path(), (390.0, 844.0));
+    posse::ui::theme::touch(&h.ctx);
+    h.run();
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob.clone(), count: 1, typed: Some(vec![ChipColour::Red]) });
+    let kid = kid_bleeding_out(&mut h);
+    h.run();
+    h.run();
+    h.get_by_label("Reroll Kid's Incapacitation roll (2: failure; the better stands)");
+    assert_eq!(finger_problems(&h, 390.0), Vec::<String>::new());
+    type_in(&mut h, "Vigor reroll die total", "9");
+    type_in(&mut h, "Vigor reroll Wild Die total", "2");
+    press_button(&mut h, "Reroll Vigor with a red chip");
+    let m = fight(&h).state.member(&kid).expect("Kid").clone();
+    assert_eq!((m.injury, m.bleeding_out), (Some(Incapacitation::HealsWithWounds), false));
+    assert_eq!(fight(&h).state.chips.count(&bob, ChipColour::Red), 0);
 }
