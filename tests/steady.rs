@@ -113,7 +113,9 @@ fn a_half_typed_value_is_shown_beside_its_field_and_not_saved() {
 
 /// Hesitant ticked with Level Headed (which cannot go together): the reason stands under the
 /// ticks in the player's words (no JSON path), inside the window, without moving the ticks or
-/// what follows; nothing is saved until one is unticked, and then the file has it.
+/// what follows; the combatant is saved as it stands (the player's work is never lost) and
+/// marked not ready in the list and in a new fight, where it cannot be picked, until one is
+/// unticked.
 #[test]
 fn ticks_that_cannot_go_together_are_explained_beside_them() {
     let dir = crate::savage::data_with_combatants();
@@ -129,7 +131,7 @@ fn ticks_that_cannot_go_together_are_explained_beside_them() {
     let hardy = h.get_by_role_and_label(Role::CheckBox, "Hardy: a second Shaken is no wound").rect();
     h.get_by_role_and_label(Role::CheckBox, "Hesitant").click();
     h.run();
-    h.get_by_label_contains("Not saved until what is marked in red is put right (1).");
+    h.get_by_label_contains("Saved, but not ready for a fight until what is marked in red is put right (1).");
     let reason = h.get_by_label("Hesitant cannot be combined with Quick or Level Headed").rect();
     assert!(
         reason.top() >= hesitant.bottom() && reason.top() - hesitant.bottom() < 30.0,
@@ -146,7 +148,15 @@ fn ticks_that_cannot_go_together_are_explained_beside_them() {
     assert_eq!(h.get_by_role_and_label(Role::CheckBox, "Hesitant").rect(), hesitant, "the tick stays");
     let now = h.get_by_role_and_label(Role::CheckBox, "Hardy: a second Shaken is no wound").rect();
     assert_eq!(now, hardy, "what follows the reason stays");
-    assert_eq!(saved(dir.path()), serde_json::json!(["level_headed"]), "not saved as it stands");
+    assert_eq!(saved(dir.path()), serde_json::json!(["level_headed", "hesitant"]), "saved as it stands");
+    h.get_by_role_and_label(Role::Button, "Boss · not ready");
+    // A new fight names it, greyed, with why beside it.
+    h.get_by_label("Fight").click();
+    h.run();
+    assert!(h.get_by_role_and_label(Role::CheckBox, "Boss").accesskit_node().is_disabled());
+    h.get_by_label("not ready: Hesitant cannot be combined with Quick or Level Headed.");
+    h.get_by_label("Combatants").click();
+    h.run();
     h.get_by_role_and_label(Role::CheckBox, "Level Headed").click();
     h.run();
     assert!(h.query_by_label("Hesitant cannot be combined with Quick or Level Headed").is_none());

@@ -328,6 +328,9 @@ pub enum Error {
     RerollTied(String),
     #[error("the damage is rolled: the attack can no longer be rerolled")]
     DamageRolled,
+    /// The combatant's name, and what keeps it out (its file reads, but is not ready).
+    #[error("{0} is not ready for a fight: {1}; put it right on the Combatants tab")]
+    NotReady(String, String),
     /// What the chip would change, in words ("cancel a critical failure").
     #[error(
         "there is no roll just made to {0}: spend it right after the attack, the Spirit roll or the Vigor roll"
@@ -584,6 +587,9 @@ impl Apply<'_> {
             && !players.contains(p)
         {
             return Err(Error::UnknownPlayer(p.clone()));
+        }
+        if let Some(p) = unit.combatant.not_ready().first() {
+            return Err(Error::NotReady(unit.combatant.name.clone(), p.message.clone()));
         }
         Ok(())
     }

@@ -1686,3 +1686,21 @@ fn a_chip_cancels_the_incapacitation_rolls_critical_failure_and_adds_two() {
     );
     assert_eq!(fight.state.chips.total(&player("Alice")), 1);
 }
+
+/// S19: a combatant whose Edges cannot go together (saved as it stands by the editor) is
+/// refused in a fight, with the reason, at the set-up and when it is brought in.
+#[test]
+fn a_combatant_not_ready_is_refused_in_a_fight() {
+    let doc = wild_card("Doc", None, "d6", "d6", &["hesitant", "quick"]);
+    let fight = Fight::default();
+    let setup = Event::Setup {
+        seed: 7,
+        players: Vec::new(),
+        units: vec![unit("doc", doc.clone())],
+        automation: Automation::default(),
+    };
+    let why = "Doc is not ready for a fight: Hesitant cannot be combined with Quick or Level Headed; put it right on the Combatants tab";
+    refused(&fight, &setup, why);
+    let fight = round_one();
+    refused(&fight, &Event::Enter { unit: unit("doc", doc) }, why);
+}

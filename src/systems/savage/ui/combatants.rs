@@ -313,6 +313,8 @@ fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut CombatantsState, commands: &m
                     (Kind::WildCard, Some(p)) => format!("{} ({p})", c.name),
                     (Kind::WildCard, None) => c.name.clone(),
                 };
+                // Saved as it stands, but marked while it cannot go into a fight.
+                let line = if c.is_ready() { line } else { format!("{line} · not ready") };
                 let selected = state.selected.as_deref() == Some(entry.id.as_str());
                 if ui.add(egui::Button::selectable(selected, line)).clicked() {
                     commands.push(CombatantCommand::Select(entry.id.clone()));
@@ -392,10 +394,22 @@ fn editor_ui(
     // One line, always: the problems themselves stand beside their fields, so no banner comes
     // and goes above the form while a value is being typed (the field would move and lose
     // its focus, and the next keystroke go elsewhere).
-    let problems: &[Problem] = parsed.as_ref().err().map_or(&[], Vec::as_slice);
+    // A combatant that reads is saved as it stands; what keeps it out of a fight (Edges that
+    // cannot go together) is marked in red as a problem is, and said in the same line.
+    let not_ready = parsed.as_ref().map(Combatant::not_ready).unwrap_or_default();
+    let problems: &[Problem] = parsed.as_ref().err().map_or(not_ready.as_slice(), Vec::as_slice);
     let mut shown: Vec<&str> = Vec::new();
     if problems.is_empty() {
         ui.label(RichText::new("Saved as you change it.").color(theme::muted(&v)));
+    } else if parsed.is_ok() {
+        ui.label(
+            RichText::new(format!(
+                "Saved, but not ready for a fight until what is marked in red is put right ({}).",
+                problems.len()
+            ))
+            .color(theme::bad(&v))
+            .strong(),
+        );
     } else {
         ui.label(
             RichText::new(format!(
