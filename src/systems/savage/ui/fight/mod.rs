@@ -238,13 +238,11 @@ impl FightState {
                     crate::systems::savage::game::Spend::Bonus
                     | crate::systems::savage::game::Spend::CancelCriticalFailure,
                 ..
-            }) => {
-                if fight.state.pending_hit().is_some()
-                    && fight.state.last_vigor.is_none()
-                    && fight.state.last_recover.is_none()
-                {
-                    self.step = Step::Damage;
-                }
+            }) if fight.state.pending_hit().is_some()
+                && fight.state.last_vigor.is_none()
+                && fight.state.last_recover.is_none() =>
+            {
+                self.step = Step::Damage;
             }
             Some(Event::Damage { .. }) => {
                 self.step = Step::Attack;

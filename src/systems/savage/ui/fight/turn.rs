@@ -360,7 +360,6 @@ fn next_ui(ui: &mut Ui, rules: &Rules, fight: &Fight<'_>, read_only: bool, comma
     }
 }
 
-#[expect(clippy::too_many_arguments, reason = "the turn reads the whole table")]
 fn acting_ui(
     ui: &mut Ui,
     rules: &Rules,
