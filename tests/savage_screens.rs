@@ -988,3 +988,65 @@ fn on_a_phone_the_incapacitation_roll_is_rerolled_with_a_chip() {
     assert_eq!((m.injury, m.bleeding_out), (Some(Incapacitation::HealsWithWounds), false));
     assert_eq!(fight(&h).state.chips.count(&bob, ChipColour::Red), 0);
 }
+
+/// The offers after Kid's wounding hit on the Boss (the Marshal's soak, a d6 added with Bob's
+/// red chip) in a desktop window of two columns (1024×768): inside the window, as at 1280×800
+/// (`steady`); and on a phone (390×844, for fingers), on the page with nothing past its edge
+/// and every control a finger wide.
+#[test]
+fn the_offers_after_a_hit_fit_two_columns_and_a_phone() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    for (size, touch) in [((1024.0, 768.0), false), ((390.0, 844.0), true)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = a_dealt_fight_at(dir.path(), size);
+        if touch {
+            posse::ui::theme::touch(&h.ctx);
+            h.run();
+        }
+        let bob = Holder::Player("Bob".into());
+        send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::Red]) });
+        let white = Some(vec![ChipColour::White]);
+        send(&mut h, Event::DrawChips { holder: Holder::Marshal, count: 1, typed: white });
+        send(&mut h, Event::BeginTurn { unit: "kid".into() });
+        send(
+            &mut h,
+            Event::Attack {
+                attacker: MemberRef::new("kid", 0),
+                target: MemberRef::new("boss", 0),
+                skill: "shooting".into(),
+                range: Some("short".into()),
+                modifier: 0,
+                roll: TraitDice::Typed { trait_die: 7, wild_die: Some(2) },
+                situation: Situation::default(),
+                weapon: None,
+            },
+        );
+        send(
+            &mut h,
+            Event::Damage {
+                target: MemberRef::new("boss", 0),
+                attacker: Some("kid".into()),
+                roll: DamageRoll::Total { total: 12 },
+                modifier: 0,
+                nonlethal: false,
+                situation: Situation::default(),
+                ap: 0,
+            },
+        );
+        h.run();
+        h.run();
+        if touch {
+            assert_eq!(finger_problems(&h, size.0), Vec::<String>::new(), "at {size:?}");
+            h.get_by_label("Soak, Posse rolls");
+            h.get_by_label("Add a die, Posse rolls");
+        } else {
+            let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
+            assert_eq!(past_the_edges(&h, size.0), Vec::<String>::new(), "at {size:?}");
+            for offer in ["Soak, Posse rolls", "Add a die, Posse rolls"] {
+                let r = h.get_by_label(offer).rect();
+                assert!(window.contains_rect(r), "{offer} at {r:?} is past {size:?}");
+            }
+        }
+    }
+}

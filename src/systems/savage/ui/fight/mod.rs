@@ -350,7 +350,7 @@ pub fn fight_ui(
         egui::Panel::left("savage-order").resizable(false).exact_size(340.0).show(ui, |ui| {
             // The order's box keeps its top and scrolls inside while the offers after a hit
             // take the room below it.
-            let share = if turn::offers_open(rules, &fight.state) { 0.3 } else { 0.55 };
+            let share = if turn::offers_open(rules, &fight.state) { 0.2 } else { 0.55 };
             let height = (ui.available_height() * share).max(120.0);
             crate::ui::widgets::fixed_height(ui, height, |ui| {
                 order::order_ui(ui, rules, fight, read_only, state, commands);
