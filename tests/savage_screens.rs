@@ -1050,3 +1050,46 @@ fn the_offers_after_a_hit_fit_two_columns_and_a_phone() {
         }
     }
 }
+
+/// In Doc's turn a hit Incapacitates Kid: the soak and the Incapacitation roll come, then the
+/// roll's reroll with Bob's chip in their place. Doc's End turn stays where it was at the
+/// turn's start the whole time, inside the window (the roll's form pushed it past the bottom
+/// of 1280×800, then it jumped up 175 points when the roll was made).
+#[test]
+fn end_turn_holds_still_over_an_incapacitation_roll_in_the_turn() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::Red]) });
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    send(&mut h, Event::EndTurn { unit: "kid".into() });
+    send(&mut h, Event::BeginTurn { unit: "doc".into() });
+    h.run();
+    let end = rect(&h, Role::Button, "End Doc's turn");
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    send(
+        &mut h,
+        Event::Damage {
+            target: MemberRef::new("kid", 0),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness + 16 },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    h.run();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    assert!(window.contains_rect(end), "End turn at {end:?}");
+    assert_eq!(rect(&h, Role::Button, "End Doc's turn"), end, "the soak and the roll came");
+    type_in(&mut h, "Prompt die total", "5");
+    type_in(&mut h, "Prompt Wild Die total", "1");
+    press_button(&mut h, "Apply the roll");
+    h.run();
+    h.get_by_label("Reroll Kid's Incapacitation roll (2: failure; the better stands)");
+    assert_eq!(rect(&h, Role::Button, "End Doc's turn"), end, "the roll made, its reroll offered");
+}

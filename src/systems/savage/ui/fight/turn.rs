@@ -99,6 +99,12 @@ pub(super) fn turn_ui(
     // The soak comes first: right after the damage, above any Incapacitation roll (S12). With
     // no roll asked for, it is one of the offers after the damage (`offers_ui`), drawn where
     // it moves nothing of the turn.
+    // Whose turn it is, with End turn and Go on hold, first: the roll asked for (and its
+    // reroll, and the soak before it) comes and goes under it, so those buttons keep their
+    // place the whole turn and stay in the window however long the roll's form is.
+    if let Some(unit) = s.whose_turn() {
+        acting_header_ui(ui, rules, fight, read_only, unit, commands);
+    }
     if soak_on_top(s) && soak_ui(ui, rules, fight, read_only, state, commands) {
         ui.separator();
     }
@@ -191,6 +197,27 @@ fn prompt_ui(
     let mut parts = input_parts(&input);
     parts.push(("Other", state.prompt_modifier));
     let modifier = modifiers_ui(ui, &parts);
+    let keys = state.prompt_dice.ui_for(
+        ui,
+        "Prompt",
+        Some(&name),
+        input.die,
+        input.wild.then(|| calc::wild_sides(rules)),
+    );
+    let submit = calc::ctrl_enter(ui, keys);
+    let dice = typed(rules, &state.prompt_dice, &input);
+    let extra = state.prompt_modifier;
+    let make = |roll: TraitDice| match prompt {
+        Prompt::SpiritRoll(_) => Event::Recover { target: target.clone(), roll, modifier: extra },
+        Prompt::Incapacitation(_) => Event::Incapacitation { target: target.clone(), roll, modifier: extra },
+        Prompt::BleedingOut(_) => Event::BleedOut { target: target.clone(), roll, modifier: extra },
+    };
+    roll_buttons(ui, rules, fight, read_only, &dice, make, "Apply the roll", "Roll for me", submit, commands);
+    if matches!(prompt, Prompt::SpiritRoll(_)) {
+        unshake_buttons(ui, rules, fight, read_only, &target, commands);
+    }
+    // The odds under the dice and the buttons, as on the attack form: the buttons stay high
+    // enough to be in the window under the turn's line.
     match prompt {
         Prompt::SpiritRoll(_) => {
             ui.label("Success: no longer Shaken, but only free actions this turn. Raise: acts normally.");
@@ -228,25 +255,6 @@ fn prompt_ui(
             probability_bar(ui, "Rolls again next round", c.again, theme::accent(&v));
             probability_bar(ui, "The bleeding stops", c.stops, theme::good(&v));
         }
-    }
-    let keys = state.prompt_dice.ui_for(
-        ui,
-        "Prompt",
-        Some(&name),
-        input.die,
-        input.wild.then(|| calc::wild_sides(rules)),
-    );
-    let submit = calc::ctrl_enter(ui, keys);
-    let dice = typed(rules, &state.prompt_dice, &input);
-    let extra = state.prompt_modifier;
-    let make = |roll: TraitDice| match prompt {
-        Prompt::SpiritRoll(_) => Event::Recover { target: target.clone(), roll, modifier: extra },
-        Prompt::Incapacitation(_) => Event::Incapacitation { target: target.clone(), roll, modifier: extra },
-        Prompt::BleedingOut(_) => Event::BleedOut { target: target.clone(), roll, modifier: extra },
-    };
-    roll_buttons(ui, rules, fight, read_only, &dice, make, "Apply the roll", "Roll for me", submit, commands);
-    if matches!(prompt, Prompt::SpiritRoll(_)) {
-        unshake_buttons(ui, rules, fight, read_only, &target, commands);
     }
 }
 
@@ -360,13 +368,13 @@ fn next_ui(ui: &mut Ui, rules: &Rules, fight: &Fight<'_>, read_only: bool, comma
     }
 }
 
-fn acting_ui(
+/// The acting unit's line: its card and name, Go on hold and End turn at the right.
+fn acting_header_ui(
     ui: &mut Ui,
     rules: &Rules,
     fight: &Fight<'_>,
     read_only: bool,
     unit_id: &str,
-    state: &mut FightState,
     commands: &mut Vec<FightCommand>,
 ) {
     let v = ui.visuals().clone();
@@ -402,6 +410,20 @@ fn acting_ui(
             );
         });
     });
+}
+
+fn acting_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    unit_id: &str,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &fight.state;
+    let Some(unit) = s.unit(unit_id) else { return };
     if unit.has_joker() {
         let bonus = rules.core.initiative.joker_bonus;
         ui.label(
