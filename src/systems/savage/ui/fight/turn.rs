@@ -96,15 +96,15 @@ pub(super) fn turn_ui(
     commands: &mut Vec<FightCommand>,
 ) {
     let s = &fight.state;
-    // The soak comes first: right after the damage, above any Incapacitation roll (S12). With
-    // no roll asked for, it is one of the offers after the damage (`offers_ui`), drawn where
-    // it moves nothing of the turn.
     // Whose turn it is, with End turn and Go on hold, first: the roll asked for (and its
     // reroll, and the soak before it) comes and goes under it, so those buttons keep their
     // place the whole turn and stay in the window however long the roll's form is.
     if let Some(unit) = s.whose_turn() {
         acting_header_ui(ui, rules, fight, read_only, unit, commands);
     }
+    // The soak comes next: right after the damage, above any Incapacitation roll (S12). With
+    // no roll asked for, it is one of the offers after the damage (`offers_ui`), drawn where
+    // it moves nothing of the turn.
     if soak_on_top(s) && soak_ui(ui, rules, fight, read_only, state, commands) {
         ui.separator();
     }
@@ -135,17 +135,17 @@ fn soak_on_top(s: &State) -> bool {
     !s.prompts().is_empty() || s.whose_turn().is_none() || incapacitating
 }
 
-/// The chips' offers right after a damage roll in a turn: the soak of the wounds just taken
-/// (unless it is on top of the turn panel, `soak_on_top`) and a die added to the damage. They
-/// come and go with each hit, so the layouts draw them where their coming moves nothing a
-/// player aims at (over the log, which gives up the room): never above the turn's own
-/// controls. Whether anything was drawn.
 /// Whether [`offers_ui`] has anything to offer (the layouts make room for it first).
 pub(super) fn offers_open(rules: &Rules, s: &State) -> bool {
     let soak = s.last_damage.as_ref().is_some_and(|l| l.effect.wounds() > l.soaked) && !soak_on_top(s);
     s.whose_turn().is_some() && (soak || extra_damage_open(rules, s))
 }
 
+/// The chips' offers right after a damage roll in a turn: the soak of the wounds just taken
+/// (unless it is on top of the turn panel, `soak_on_top`) and a die added to the damage. They
+/// come and go with each hit, so the layouts draw them where their coming moves nothing a
+/// player aims at (over the log, which gives up the room): never above the turn's own
+/// controls. Whether anything was drawn.
 pub(super) fn offers_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -412,6 +412,8 @@ fn acting_header_ui(
     });
 }
 
+/// The acting unit's turn under its line: who of a group acts, its Shaken, the Spirit
+/// roll's reroll, the attack and damage steps and an interruption.
 fn acting_ui(
     ui: &mut Ui,
     rules: &Rules,
