@@ -300,9 +300,14 @@ fn kid_bleeding_out(h: &mut App) -> MemberRef {
 }
 
 pub(crate) fn a_dealt_fight(dir: &std::path::Path) -> App {
+    a_dealt_fight_at(dir, (1280.0, 800.0))
+}
+
+/// As [`a_dealt_fight`], in a window of `size`.
+pub(crate) fn a_dealt_fight_at(dir: &std::path::Path, (width, height): (f32, f32)) -> App {
     let doc = r#"{"name":"Doc","kind":"wild_card","player":"Ann","attributes":{"agility":"d8","smarts":"d8","spirit":"d6","strength":"d6","vigor":"d6"},"skills":{"shooting":"d8","fighting":"d6","notice":"d12"},"weapons":[{"name":"Colt","damage":"2d6+1","range":{"short":12,"medium":24,"long":48}}]}"#;
     std::fs::write(dir.join("savage/combatants/doc.json"), doc).expect("Doc");
-    let mut h = support::system_on(dir, "Deadlands (Savage Worlds)", 1280.0, 800.0);
+    let mut h = support::system_on(dir, "Deadlands (Savage Worlds)", width, height);
     press(&mut h, "Fight");
     for who in [
         "Kid (played by Bob)",
@@ -897,4 +902,194 @@ fn an_injury_total_off_the_table_says_why_beside_the_field() {
     assert_eq!(rect(&h, Role::Button, "Draw the injury"), button);
     assert_eq!(focused(&h), "Injury Table: 2d6");
     assert!(h.get_by_role_and_label(Role::Button, "Draw the injury").accesskit_node().is_disabled());
+}
+
+/// en 54–56, fr 42–43: Kid's Incapacitation roll is snake eyes (+4 typed: 1 + 4 − 3 = 2),
+/// death; Bob's red chip cancels the critical failure from the chips panel, and the roll is
+/// judged by its total: a failure, Bleeding Out, shown on the turn panel. His blue chip's +2
+/// then makes it 4, a success; the cancel is greyed once nothing is left to cancel.
+#[test]
+fn a_chip_cancels_a_critical_failure_and_adds_two_from_the_chips_panel() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    use posse::systems::savage::rules::damage::Incapacitation;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    let chips = Some(vec![ChipColour::Red, ChipColour::Blue]);
+    send(&mut h, Event::DrawChips { holder: bob.clone(), count: 2, typed: chips });
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    let kid = MemberRef::new("kid", 0);
+    send(
+        &mut h,
+        Event::Damage {
+            target: kid.clone(),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness + 16 },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    let roll = TraitDice::Typed { trait_die: 1, wild_die: Some(1) };
+    send(&mut h, Event::Incapacitation { target: kid.clone(), roll, modifier: 4 });
+    assert_eq!(fight(&h).state.member(&kid).map(|m| m.status), Some(Status::Dead));
+    h.run();
+    press(&mut h, "Spend Bob's chip");
+    press_button(&mut h, "Red: Cancel a critical failure");
+    let m = fight(&h).state.member(&kid).expect("Kid").clone();
+    assert_eq!(
+        (m.status, m.injury, m.bleeding_out),
+        (Status::Incapacitated, Some(Incapacitation::BleedingOut), true)
+    );
+    assert_eq!(fight(&h).state.chips.count(&bob, ChipColour::Red), 0);
+    h.run();
+    h.get_by_label("Reroll Kid's Incapacitation roll (2: failure; the better stands)");
+    // The menu stays open with Bob's chip left.
+    let cancel = h.get_by_role_and_label(Role::Button, "Blue: Cancel a critical failure");
+    assert!(cancel.accesskit_node().is_disabled(), "no critical failure is left to cancel");
+    press_button(&mut h, "Blue: Add 2 to a total");
+    let m = fight(&h).state.member(&kid).expect("Kid").clone();
+    assert_eq!((m.injury, m.bleeding_out), (Some(Incapacitation::HealsWithWounds), false));
+    assert_eq!(
+        fight(&h).lines.last().map(String::as_str),
+        Some(
+            "Bob spends a blue chip to add to a total: Kid's Vigor against Incapacitation: 2 +2: 4: success: the injury goes when the wounds heal"
+        )
+    );
+    assert_eq!(fight(&h).state.chips.total(&bob), 0);
+}
+
+/// S50 on a phone (390×844, sized for fingers): Kid's Incapacitation roll (d6 5, Wild Die 1,
+/// at −3: 2, a failure) is rerolled with Bob's red chip from the turn panel, as on the desktop:
+/// the form is on the page, its controls a finger wide, and the better result stands.
+#[test]
+fn on_a_phone_the_incapacitation_roll_is_rerolled_with_a_chip() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    use posse::systems::savage::rules::damage::Incapacitation;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight_at(dir.path(), (390.0, 844.0));
+    posse::ui::theme::touch(&h.ctx);
+    h.run();
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob.clone(), count: 1, typed: Some(vec![ChipColour::Red]) });
+    let kid = kid_bleeding_out(&mut h);
+    h.run();
+    h.run();
+    h.get_by_label("Reroll Kid's Incapacitation roll (2: failure; the better stands)");
+    assert_eq!(finger_problems(&h, 390.0), Vec::<String>::new());
+    type_in(&mut h, "Vigor reroll die total", "9");
+    type_in(&mut h, "Vigor reroll Wild Die total", "2");
+    press_button(&mut h, "Reroll Vigor with a red chip");
+    let m = fight(&h).state.member(&kid).expect("Kid").clone();
+    assert_eq!((m.injury, m.bleeding_out), (Some(Incapacitation::HealsWithWounds), false));
+    assert_eq!(fight(&h).state.chips.count(&bob, ChipColour::Red), 0);
+}
+
+/// The offers after Kid's wounding hit on the Boss (the Marshal's soak, a d6 added with Bob's
+/// red chip) in a desktop window of two columns (1024×768): inside the window, as at 1280×800
+/// (`steady`); and on a phone (390×844, for fingers), on the page with nothing past its edge
+/// and every control a finger wide.
+#[test]
+fn the_offers_after_a_hit_fit_two_columns_and_a_phone() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    for (size, touch) in [((1024.0, 768.0), false), ((390.0, 844.0), true)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = a_dealt_fight_at(dir.path(), size);
+        if touch {
+            posse::ui::theme::touch(&h.ctx);
+            h.run();
+        }
+        let bob = Holder::Player("Bob".into());
+        send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::Red]) });
+        let white = Some(vec![ChipColour::White]);
+        send(&mut h, Event::DrawChips { holder: Holder::Marshal, count: 1, typed: white });
+        send(&mut h, Event::BeginTurn { unit: "kid".into() });
+        send(
+            &mut h,
+            Event::Attack {
+                attacker: MemberRef::new("kid", 0),
+                target: MemberRef::new("boss", 0),
+                skill: "shooting".into(),
+                range: Some("short".into()),
+                modifier: 0,
+                roll: TraitDice::Typed { trait_die: 7, wild_die: Some(2) },
+                situation: Situation::default(),
+                weapon: None,
+            },
+        );
+        send(
+            &mut h,
+            Event::Damage {
+                target: MemberRef::new("boss", 0),
+                attacker: Some("kid".into()),
+                roll: DamageRoll::Total { total: 12 },
+                modifier: 0,
+                nonlethal: false,
+                situation: Situation::default(),
+                ap: 0,
+            },
+        );
+        h.run();
+        h.run();
+        if touch {
+            assert_eq!(finger_problems(&h, size.0), Vec::<String>::new(), "at {size:?}");
+            h.get_by_label("Soak, Posse rolls");
+            h.get_by_label("Add a die, Posse rolls");
+        } else {
+            let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
+            assert_eq!(past_the_edges(&h, size.0), Vec::<String>::new(), "at {size:?}");
+            for offer in ["Soak, Posse rolls", "Add a die, Posse rolls"] {
+                let r = h.get_by_label(offer).rect();
+                assert!(window.contains_rect(r), "{offer} at {r:?} is past {size:?}");
+            }
+        }
+    }
+}
+
+/// In Doc's turn a hit Incapacitates Kid: the soak and the Incapacitation roll come, then the
+/// roll's reroll with Bob's chip in their place. Doc's End turn stays where it was at the
+/// turn's start the whole time, inside the window (the roll's form pushed it past the bottom
+/// of 1280×800, then it jumped up 175 points when the roll was made).
+#[test]
+fn end_turn_holds_still_over_an_incapacitation_roll_in_the_turn() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![ChipColour::Red]) });
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    send(&mut h, Event::EndTurn { unit: "kid".into() });
+    send(&mut h, Event::BeginTurn { unit: "doc".into() });
+    h.run();
+    let end = rect(&h, Role::Button, "End Doc's turn");
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
+    send(
+        &mut h,
+        Event::Damage {
+            target: MemberRef::new("kid", 0),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness + 16 },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    h.run();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    assert!(window.contains_rect(end), "End turn at {end:?}");
+    assert_eq!(rect(&h, Role::Button, "End Doc's turn"), end, "the soak and the roll came");
+    type_in(&mut h, "Prompt die total", "5");
+    type_in(&mut h, "Prompt Wild Die total", "1");
+    press_button(&mut h, "Apply the roll");
+    h.run();
+    h.get_by_label("Reroll Kid's Incapacitation roll (2: failure; the better stands)");
+    assert_eq!(rect(&h, Role::Button, "End Doc's turn"), end, "the roll made, its reroll offered");
 }

@@ -113,7 +113,9 @@ fn a_half_typed_value_is_shown_beside_its_field_and_not_saved() {
 
 /// Hesitant ticked with Level Headed (which cannot go together): the reason stands under the
 /// ticks in the player's words (no JSON path), inside the window, without moving the ticks or
-/// what follows; nothing is saved until one is unticked, and then the file has it.
+/// what follows; the combatant is saved as it stands (the player's work is never lost) and
+/// marked not ready in the list and in a new fight, where it cannot be picked, until one is
+/// unticked.
 #[test]
 fn ticks_that_cannot_go_together_are_explained_beside_them() {
     let dir = crate::savage::data_with_combatants();
@@ -129,7 +131,7 @@ fn ticks_that_cannot_go_together_are_explained_beside_them() {
     let hardy = h.get_by_role_and_label(Role::CheckBox, "Hardy: a second Shaken is no wound").rect();
     h.get_by_role_and_label(Role::CheckBox, "Hesitant").click();
     h.run();
-    h.get_by_label_contains("Not saved until what is marked in red is put right (1).");
+    h.get_by_label_contains("Saved, but not ready for a fight until what is marked in red is put right (1).");
     let reason = h.get_by_label("Hesitant cannot be combined with Quick or Level Headed").rect();
     assert!(
         reason.top() >= hesitant.bottom() && reason.top() - hesitant.bottom() < 30.0,
@@ -146,7 +148,15 @@ fn ticks_that_cannot_go_together_are_explained_beside_them() {
     assert_eq!(h.get_by_role_and_label(Role::CheckBox, "Hesitant").rect(), hesitant, "the tick stays");
     let now = h.get_by_role_and_label(Role::CheckBox, "Hardy: a second Shaken is no wound").rect();
     assert_eq!(now, hardy, "what follows the reason stays");
-    assert_eq!(saved(dir.path()), serde_json::json!(["level_headed"]), "not saved as it stands");
+    assert_eq!(saved(dir.path()), serde_json::json!(["level_headed", "hesitant"]), "saved as it stands");
+    h.get_by_role_and_label(Role::Button, "Boss · not ready");
+    // A new fight names it, greyed, with why beside it.
+    h.get_by_label("Fight").click();
+    h.run();
+    assert!(h.get_by_role_and_label(Role::CheckBox, "Boss").accesskit_node().is_disabled());
+    h.get_by_label("not ready: Hesitant cannot be combined with Quick or Level Headed.");
+    h.get_by_label("Combatants").click();
+    h.run();
     h.get_by_role_and_label(Role::CheckBox, "Level Headed").click();
     h.run();
     assert!(h.query_by_label("Hesitant cannot be combined with Quick or Level Headed").is_none());
@@ -757,4 +767,106 @@ fn the_shots_distance_typed_key_by_key_is_the_distance_shot() {
         duck_back: false,
     };
     assert_eq!(game(&h).events.last(), Some(&shot));
+}
+
+/// After Kid's hit on the Boss wounds him, the chips' offers appear (the Marshal's soak, a
+/// d6 added with Bob's red chip): at 1280×800 nothing of the turn moves (End turn, the steps,
+/// the attack form that comes back for the next attack, where it was at the turn's start), and
+/// the offers are inside the window, so the every-turn path needs no scrolling.
+#[test]
+fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
+    use posse::systems::savage::game::{Event, Holder, MemberRef};
+    use posse::systems::savage::rules::chips::ChipColour;
+
+    use crate::savage_screens::{a_dealt_fight, fight, send};
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let (bob, white, red) = (Holder::Player("Bob".into()), ChipColour::White, ChipColour::Red);
+    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![red]) });
+    send(&mut h, Event::DrawChips { holder: Holder::Marshal, count: 1, typed: Some(vec![white]) });
+    send(&mut h, Event::BeginTurn { unit: "kid".into() });
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Boss").click_accesskit();
+    h.run();
+    let aimed = ["End Kid's turn", "1. Attack", "2. Damage", "Attack"];
+    let before: Vec<egui::Rect> = aimed.iter().map(|b| button_rect(&h, b)).collect();
+    type_in(&mut h, "Attack die total", "7");
+    type_in(&mut h, "Attack Wild Die total", "2");
+    h.get_by_role_and_label(Role::Button, "Attack").click_accesskit();
+    h.run();
+    let damage = button_rect(&h, "Damage");
+    type_in(&mut h, "Damage total", "12");
+    assert_eq!(button_rect(&h, "Damage"), damage, "the total typed moves nothing");
+    h.get_by_role_and_label(Role::Button, "Damage").click_accesskit();
+    h.run();
+    h.run();
+    assert_eq!(fight(&h).state.member(&MemberRef::new("boss", 0)).map(|m| m.wounds), Some(1));
+    for (label, was) in aimed.iter().zip(&before) {
+        assert_eq!(button_rect(&h, label), *was, "{label} moved when the offers appeared");
+    }
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    for offer in ["Soak, Posse rolls", "Add a die, Posse rolls", "Extra die total"] {
+        let r = h.get_by_label(offer).rect();
+        assert!(window.contains_rect(r), "{offer} at {r:?} is past the window");
+    }
+}
+
+/// Deadlands' "Type the cards": Kid's and Doc's cards typed key by key through a card that is
+/// no card ("1", "1X") and a card typed twice: each problem shows under its own field, and
+/// Deal these cards, Cancel and the next fields never move; the deal takes what was typed.
+#[test]
+fn the_typed_deal_holds_still_while_cards_are_typed() {
+    use posse::systems::savage::game::Event;
+    use posse::systems::savage::rules::initiative::parse_card;
+
+    use crate::savage_screens::{a_dealt_fight, fight};
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    h.get_by_role_and_label(Role::Button, "Type the cards").click_accesskit();
+    h.run();
+    let still = |h: &App| {
+        [
+            button_rect(h, "Deal these cards"),
+            button_rect(h, "Cancel"),
+            h.get_by_role_and_label(Role::TextInput, "Doc cards").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Boss cards").rect(),
+        ]
+    };
+    let before = still(&h);
+    let kid = Steady::clear(&mut h, "Kid cards");
+    for (typed, problem) in
+        [("1", Some("'1' is not a card")), ("1X", Some("'1X' is not a card")), ("1", None)]
+    {
+        let already = kid_value(&h);
+        if typed.len() < already.len() {
+            h.key_press(egui::Key::Backspace);
+            h.run();
+        } else {
+            kid.type_keys_more(&mut h, &already, &typed[already.len()..]);
+        }
+        assert_eq!(still(&h), before, "something moved after Kid's {typed:?}");
+        let shown = problem.map(|p| h.query_by_label_contains(p).is_some());
+        assert_ne!(shown, Some(false), "{problem:?} after {typed:?}");
+    }
+    kid.type_keys_more(&mut h, "1", "0H");
+    assert!(!h.get_by_role_and_label(Role::Button, "Deal these cards").accesskit_node().is_disabled());
+    let doc = Steady::clear(&mut h, "Doc cards");
+    doc.type_keys(&mut h, "10H");
+    assert_eq!(still(&h), before, "something moved after Doc's 10H, typed twice");
+    assert!(h.get_by_role_and_label(Role::Button, "Deal these cards").accesskit_node().is_disabled());
+    h.key_press(egui::Key::Backspace);
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    doc.type_keys_more(&mut h, "1", "0S");
+    assert_eq!(still(&h), before);
+    h.get_by_role_and_label(Role::Button, "Deal these cards").click_accesskit();
+    h.run();
+    let Some(Event::Deal { typed }) = fight(&h).events.last().cloned() else { panic!("no deal") };
+    let card = |code| vec![parse_card(code, &[]).expect("a card")];
+    assert_eq!((typed.get("kid"), typed.get("doc")), (Some(&card("10H")), Some(&card("10S"))));
+}
+
+/// What Kid's cards field holds.
+fn kid_value(h: &App) -> String {
+    h.get_by_role_and_label(Role::TextInput, "Kid cards").value().unwrap_or_default()
 }

@@ -36,13 +36,25 @@ pub fn fixed(ui: &mut Ui, width: f32, align: Align, widget: impl egui::Widget) -
 
 /// A row of widgets: on one line in a desktop-wide window (as the screens are laid out for
 /// 1280 × 800), wrapped onto further lines rather than past the right edge on a touch screen
-/// or in a narrower window.
+/// or in a narrower window, or inside [`wrapping`] (a narrow side column).
 pub fn row<R>(ui: &mut Ui, add_contents: impl FnOnce(&mut Ui) -> R) -> egui::InnerResponse<R> {
-    let wrap = theme::is_touch(ui.ctx()) || !theme::is_wide(ui.ctx());
+    let wrap = theme::is_touch(ui.ctx())
+        || !theme::is_wide(ui.ctx())
+        || ui.style().wrap_mode == Some(egui::TextWrapMode::Wrap);
     // `Ui::horizontal` and `Ui::horizontal_wrapped` in one call, so each row's contents are
     // compiled once (two calls doubled the web page's code).
     let size = vec2(ui.available_size_before_wrap().x, ui.spacing().interact_size.y);
     ui.allocate_ui_with_layout(size, Layout::left_to_right(Align::Center).with_main_wrap(wrap), add_contents)
+}
+
+/// Contents whose [`row`]s wrap whatever the window's width: a form drawn in a side column
+/// narrower than the screen's middle.
+pub fn wrapping<R>(ui: &mut Ui, add_contents: impl FnOnce(&mut Ui) -> R) -> R {
+    ui.scope(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+        add_contents(ui)
+    })
+    .inner
 }
 
 /// Widgets kept together on one line of a wrapping row (a label and its control, a skill with

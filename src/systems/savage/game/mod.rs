@@ -67,9 +67,11 @@ pub enum Spend {
     Reroll,
     /// Reroll any roll (legendary).
     RerollAny,
-    /// Cancel a critical failure.
+    /// Cancel the critical failure of the roll just made (the one a chip's reroll is tied to:
+    /// the Incapacitation or Bleeding Out roll, the Spirit roll, the attack before its damage):
+    /// it is judged by its total instead.
     CancelCriticalFailure,
-    /// Add to a total.
+    /// Add the chip's bonus (`chips.json` `bonus`) to the total of that roll, judged again.
     Bonus,
     /// End a Shaken at once.
     Unshake { target: MemberRef },
@@ -326,6 +328,20 @@ pub enum Error {
     RerollTied(String),
     #[error("the damage is rolled: the attack can no longer be rerolled")]
     DamageRolled,
+    /// The combatant's name, and what keeps it out (its file reads, but is not ready).
+    #[error("{0} is not ready for a fight: {1}; put it right on the Combatants tab")]
+    NotReady(String, String),
+    /// What the chip would change, in words ("cancel a critical failure").
+    #[error(
+        "there is no roll just made to {0}: spend it right after the attack, the Spirit roll or the Vigor roll"
+    )]
+    NoOpenRoll(&'static str),
+    /// The roll just made, already possessive.
+    #[error("{0} is no critical failure: there is nothing to cancel")]
+    NotCriticalFailure(String),
+    /// The roll just made, already possessive.
+    #[error("{0} is a critical failure, which no bonus changes: cancel it first")]
+    BonusOnCriticalFailure(String),
     #[error("{0} is not Incapacitated, or has made that roll already")]
     NotIncapacitated(String),
     #[error("{0} is not Bleeding Out")]
@@ -571,6 +587,9 @@ impl Apply<'_> {
             && !players.contains(p)
         {
             return Err(Error::UnknownPlayer(p.clone()));
+        }
+        if let Some(p) = unit.combatant.not_ready().first() {
+            return Err(Error::NotReady(unit.combatant.name.clone(), p.message.clone()));
         }
         Ok(())
     }
@@ -1199,7 +1218,8 @@ impl Apply<'_> {
             self.s.last_vigor = None;
         }
         let effect = match purpose {
-            Spend::Reroll | Spend::RerollAny | Spend::CancelCriticalFailure | Spend::Bonus => String::new(),
+            Spend::Reroll | Spend::RerollAny => String::new(),
+            Spend::CancelCriticalFailure | Spend::Bonus => self.better_open_roll(holder, purpose)?,
             Spend::Unshake { target } => {
                 let name = self.s.name(target);
                 if !self.active_member(target)?.shaken {
@@ -1313,6 +1333,70 @@ impl Apply<'_> {
             outcome_words(&rolled.result),
             outcome_words(&better)
         ))
+    }
+
+    /// A chip cancels the critical failure of the roll just made, or adds its bonus to that
+    /// roll's total (en 54–58, fr 42–46): the roll a chip's reroll is tied to (S50), judged
+    /// again and applied as a reroll's better result is. Refused when there is no such roll,
+    /// or the chip would change nothing, so the chip is spent only for its effect.
+    fn better_open_roll(&mut self, holder: &Holder, purpose: &Spend) -> Result<String, Error> {
+        let what = match purpose {
+            Spend::CancelCriticalFailure => "cancel a critical failure",
+            _ => "add to",
+        };
+        let bonus = self.rules.chips.bonus;
+        let tn = self.rules.core.traits.target_number;
+        let change = |roll: String, before: &TraitResult, tn: i32| -> Result<TraitResult, Error> {
+            let critical = before.outcome == Outcome::CriticalFailure;
+            match purpose {
+                Spend::CancelCriticalFailure if critical => Ok(traits::grade(self.rules, before.total, tn)),
+                Spend::CancelCriticalFailure => Err(Error::NotCriticalFailure(roll)),
+                _ if critical => Err(Error::BonusOnCriticalFailure(roll)),
+                _ => Ok(traits::grade(self.rules, before.total.saturating_add(bonus), tn)),
+            }
+        };
+        let change_words = |before: &TraitResult, after: &TraitResult| match purpose {
+            Spend::CancelCriticalFailure => format!("no critical failure: {}", outcome_words(after)),
+            _ => format!("{} +{bonus}: {}", before.total, outcome_words(after)),
+        };
+        if let Some(last) = self.s.last_vigor.clone() {
+            let name = self.s.name(&last.target);
+            self.check_owner(holder, &last.target.unit, name.clone())?;
+            let after = change(format!("{name}'s {} roll", last.roll.words()), &last.result, tn)?;
+            let words = self.settle_vigor(&last.target, last.roll, &last.before, &after)?;
+            if let Some(v) = self.s.last_vigor.as_mut() {
+                v.result = after;
+            }
+            return Ok(format!(
+                ": {name}'s Vigor against {}: {}: {words}",
+                last.roll.words(),
+                change_words(&last.result, &after)
+            ));
+        }
+        if let Some(last) = self.s.last_recover.clone() {
+            let name = self.s.name(&last.target);
+            self.check_owner(holder, &last.target.unit, name.clone())?;
+            let after = change(format!("{name}'s Spirit roll"), &last.result, tn)?;
+            let effect = self.shake_off(&last.target, &after)?;
+            if let Some(r) = self.s.last_recover.as_mut() {
+                r.result = after;
+            }
+            return Ok(format!(": {name}'s Spirit: {}: {effect}", change_words(&last.result, &after)));
+        }
+        if let Some(last) = self.s.last_attack.clone().filter(|_| self.s.last_damage.is_none()) {
+            let name = self.s.name(&last.attacker);
+            self.check_owner(holder, &last.attacker.unit, name.clone())?;
+            let after = change(format!("{name}'s attack"), &last.result, last.tn)?;
+            if let Some(a) = self.s.last_attack.as_mut() {
+                a.result = after;
+            }
+            return Ok(format!(
+                ": {name}'s {}: {}",
+                capital(&last.skill),
+                change_words(&last.result, &after)
+            ));
+        }
+        Err(Error::NoOpenRoll(what))
     }
 
     fn reroll_attack(&mut self, holder: &Holder, roll: &TraitDice) -> Result<String, Error> {

@@ -5,14 +5,16 @@
 //! A seat sees the round and who acts, its characters' condition and action cards, its chips
 //! by colour, every action card dealt this round (face up at the table), the rules' questions
 //! that ask its characters, and the recent log. It may spend a chip where the spend needs no
-//! dice: shaking off Shaken, and the counted spends of the Fight screen's chips panel (a
-//! reroll, +2, a critical failure cancelled, made with the real dice at the table). Where the
+//! dice: shaking off Shaken, and the spends of the Fight screen's chips panel (a reroll of a
+//! roll made with the real dice at the table; +2 or a critical failure cancelled on the roll
+//! just made, offered only while it would change that roll). Where the
 //! Fight screen takes a roll's dice typed, the seat has it both ways, as the screen does:
 //! Posse rolls it (seeded from the game), or the player rolls the real dice and types each
 //! die's total after its aces ("I rolled"): a soak, a reroll of the Spirit roll or the attack
 //! just made, a die added to its character's damage; the Spirit roll at a Shaken character's
 //! turn and the Incapacitation and Bleeding Out rolls are typed only (as before, Posse does
-//! not roll them for a seat). The typed values make the very event the screen commits (no
+//! not roll them for a seat), and so is a chip's reroll of the Incapacitation or Bleeding Out
+//! roll just made (S50), offered to the seat as the Fight screen offers it. The typed values make the very event the screen commits (no
 //! roll modifier: the Marshal's stepper stays on the host); a total a die cannot end on is
 //! refused by the rules with their sentence.
 //!
@@ -30,7 +32,8 @@ use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
 use crate::systems::savage::rules::traits::{Outcome, TraitDice};
 
 use super::{
-    DieRoll, Event, Holder, MemberRef, Prompt as Asked, Savage, Spend, State, TraitInput, Unit, derive_seed,
+    DieRoll, Event, Holder, MemberRef, Prompt as Asked, Savage, Spend, State, TraitInput, Unit, VigorRoll,
+    derive_seed,
 };
 
 /// The salt of the seeds of the rolls Posse makes for a seat's choice (the deck's shuffles
@@ -214,6 +217,8 @@ enum Wish {
     RerollSpirit(ChipColour, Dice),
     /// Reroll the attack just made.
     RerollAttack(ChipColour, Dice),
+    /// Reroll the Incapacitation or Bleeding Out roll just made (S50), with the real dice.
+    RerollVigor(ChipColour, Dice),
     /// Add a die to the damage just dealt.
     ExtraDamage(ChipColour, Dice),
     /// A spend counted only (the dice are real).
@@ -241,6 +246,7 @@ impl Wish {
             Wish::Soak(c, d) => format!("{}:{c}", typed("soak", *d)),
             Wish::RerollSpirit(c, d) => format!("{}:{c}", typed("reroll-spirit", *d)),
             Wish::RerollAttack(c, d) => format!("{}:{c}", typed("reroll-attack", *d)),
+            Wish::RerollVigor(c, d) => format!("{}:{c}", typed("reroll-vigor", *d)),
             Wish::ExtraDamage(c, d) => format!("{}:{c}", typed("extra-damage", *d)),
             Wish::Counted(u, c) => format!("spend:{}:{c}", u.id()),
         }
@@ -269,6 +275,8 @@ impl Wish {
             ("soak", d, [c]) => Wish::Soak(colour(c)?, d),
             ("reroll-spirit", d, [c]) => Wish::RerollSpirit(colour(c)?, d),
             ("reroll-attack", d, [c]) => Wish::RerollAttack(colour(c)?, d),
+            // As the Incapacitation and Bleeding Out rolls themselves: the real dice only.
+            ("reroll-vigor", Dice::Typed, [c]) => Wish::RerollVigor(colour(c)?, Dice::Typed),
             ("extra-damage", d, [c]) => Wish::ExtraDamage(colour(c)?, d),
             ("spend", Dice::Posse, [u, c]) => Wish::Counted(u.parse().ok()?, colour(c)?),
             _ => return None,
@@ -281,7 +289,9 @@ impl Wish {
             Wish::Roll(_) => return None,
             Wish::Unshake(_, c) => (*c, ChipUse::Unshake),
             Wish::Soak(c, _) => (*c, ChipUse::Soak),
-            Wish::RerollSpirit(c, _) | Wish::RerollAttack(c, _) => (*c, ChipUse::Reroll),
+            Wish::RerollSpirit(c, _) | Wish::RerollAttack(c, _) | Wish::RerollVigor(c, _) => {
+                (*c, ChipUse::Reroll)
+            }
             Wish::ExtraDamage(c, _) => (*c, ChipUse::ExtraDamage),
             Wish::Counted(u, c) => (*c, *u),
         })
@@ -294,6 +304,7 @@ impl Wish {
             Wish::Soak(_, d)
             | Wish::RerollSpirit(_, d)
             | Wish::RerollAttack(_, d)
+            | Wish::RerollVigor(_, d)
             | Wish::ExtraDamage(_, d) => *d == Dice::Typed,
             Wish::Unshake(..) | Wish::Counted(..) => false,
         }
@@ -334,6 +345,14 @@ impl Wish {
             Wish::RerollAttack(_, Dice::Typed) => {
                 let a = s.last_attack.as_ref()?;
                 (&a.attacker, s.trait_input(rules, &a.attacker, &a.skill).ok()?)
+            }
+            Wish::RerollVigor(_, Dice::Typed) => {
+                let v = s.last_vigor.as_ref()?;
+                let for_what = match v.roll {
+                    VigorRoll::Incapacitation => RollFor::Incapacitation,
+                    VigorRoll::BleedingOut => RollFor::BleedingOut,
+                };
+                (&v.target, s.trait_input_for(rules, &v.target, "vigor", for_what).ok()?)
             }
             _ => return None,
         };
@@ -393,6 +412,7 @@ impl Wish {
             Wish::Soak(_, d) => Spend::Soak { roll: dice(*d), modifier: 0 },
             Wish::RerollSpirit(_, d) => Spend::RerollRecover { roll: dice(*d) },
             Wish::RerollAttack(_, d) => Spend::RerollAttack { roll: dice(*d) },
+            Wish::RerollVigor(_, d) => Spend::RerollVigor { roll: dice(*d) },
             Wish::ExtraDamage(_, Dice::Posse) => Spend::ExtraDamage { roll: DieRoll::Seeded { seed } },
             Wish::ExtraDamage(_, Dice::Typed) => {
                 Spend::ExtraDamage { roll: DieRoll::Typed { total: total(DIE_FIELD) } }
@@ -533,6 +553,24 @@ impl Savage<'_> {
             let choices = self.spends(game, player, "shake off Shaken", |c| Wish::Unshake(r.clone(), c));
             if !choices.is_empty() {
                 prompts.push(Prompt { text: format!("{} is Shaken", s.name(&r)), choices });
+            }
+        }
+        // S50: the Incapacitation or Bleeding Out roll just made, as on the Fight screen.
+        if let Some(v) =
+            s.last_vigor.as_ref().filter(|v| mine(&v.target.unit) && v.result.outcome != Outcome::Raise)
+        {
+            let choices =
+                self.spends(game, player, "reroll (I rolled Vigor)", |c| Wish::RerollVigor(c, Dice::Typed));
+            if !choices.is_empty() {
+                asked = true;
+                prompts.push(Prompt {
+                    text: format!(
+                        "{}'s {} roll: reroll it with a chip, the better counts",
+                        s.name(&v.target),
+                        v.roll.words()
+                    ),
+                    choices,
+                });
             }
         }
         if let Some(r) =
@@ -897,8 +935,9 @@ mod tests {
         let faces: Vec<(&str, &str, bool)> =
             v.table.iter().map(|c| (c.face.as_str(), c.owner.as_str(), c.red)).collect();
         assert_eq!(faces, [("A♣", "Boss", false), ("Q♥", "Ann", true), ("4♠", "Bob", false)]);
-        // Only the counted spends, as on the chips panel: white rerolls, red also cancels.
-        assert_eq!(ids(&v), ["spend:reroll:white", "spend:reroll:red", "spend:cancel_critical_failure:red"]);
+        // Only the counted spends, as on the chips panel: a reroll; red's cancelling waits for a
+        // critical failure just rolled (none is: the chip would change nothing).
+        assert_eq!(ids(&v), ["spend:reroll:white", "spend:reroll:red"]);
         assert_eq!(v.log, fight.lines);
         // Bea holds no chip: nothing to choose.
         assert!(ids(&view(&fight, Some("player-2"))).is_empty());
@@ -1069,14 +1108,7 @@ mod tests {
         play(&mut fight, &[Event::Recover { target: ann.clone(), roll: typed(2, 1), modifier: 0 }]);
         let v = view(&fight, Some("player-1"));
         let texts: Vec<&str> = v.prompts.iter().map(|p| p.text.as_str()).collect();
-        assert_eq!(
-            texts,
-            [
-                "Ann is Shaken",
-                "Ann's Spirit roll: reroll it with a chip, the better counts",
-                "A chip on a roll made with the real dice"
-            ]
-        );
+        assert_eq!(texts, ["Ann is Shaken", "Ann's Spirit roll: reroll it with a chip, the better counts"]);
         assert_eq!(
             v.prompts[1].choices[1],
             Choice::new("reroll-spirit:red", "Spend a red chip: reroll (Posse rolls Spirit)")
@@ -1148,6 +1180,56 @@ mod tests {
             Err("A white chip cannot be spent to add a die to the damage.".to_owned())
         );
         play(&mut fight, &[event]);
+        assert_eq!(fight.state.chips.count(&alice(), ChipColour::Red), 0);
+    }
+
+    /// S50 from a player's seat (their phone): Ann's Incapacitation roll (d6 3, Wild Die 2,
+    /// at −3: 0, dead) is rerolled with Alice's red chip and the real dice, 9 and 2: 6, a
+    /// success, which stands; the seat is asked, as the Fight screen offers it.
+    #[test]
+    fn an_incapacitation_roll_is_rerolled_from_the_seat_with_the_real_dice() {
+        let mut fight = round_one();
+        let s = savage();
+        let ann = MemberRef::new("ann", 0);
+        play(
+            &mut fight,
+            &[hit("ann", 25), Event::Incapacitation { target: ann.clone(), roll: typed(3, 2), modifier: 0 }],
+        );
+        assert_eq!(fight.state.member(&ann).map(|m| m.status), Some(super::super::Status::Dead));
+        let v = view(&fight, Some("player-1"));
+        let prompt = v
+            .prompts
+            .iter()
+            .find(|p| p.text == "Ann's Incapacitation roll: reroll it with a chip, the better counts");
+        let choices: Vec<&str> =
+            prompt.map(|p| p.choices.iter().map(|c| c.id.as_str()).collect()).unwrap_or_default();
+        assert_eq!(choices, ["reroll-vigor-dice:white", "reroll-vigor-dice:red"]);
+        assert!(v.your_turn, "the seat is asked to act");
+        let event = s
+            .seat_event(
+                &fight,
+                "player-1",
+                "reroll-vigor-dice:red",
+                &values(&[("trait", "9"), ("wild", "2")]),
+            )
+            .expect("an event");
+        assert_eq!(
+            event,
+            Event::SpendChip {
+                holder: alice(),
+                chip: ChipColour::Red,
+                purpose: Spend::RerollVigor { roll: typed(9, 2) },
+            }
+        );
+        play(&mut fight, &[event]);
+        let m = fight.state.member(&ann).expect("Ann");
+        assert_eq!(
+            (m.status, m.injury),
+            (
+                super::super::Status::Incapacitated,
+                Some(crate::systems::savage::rules::damage::Incapacitation::HealsWithWounds)
+            )
+        );
         assert_eq!(fight.state.chips.count(&alice(), ChipColour::Red), 0);
     }
 

@@ -1569,3 +1569,138 @@ fn the_actor_moves_on_to_the_next_who_has_not_acted() {
     play(&mut fight, &[out(4)]);
     assert_eq!(fight.state.actor("outlaws", 4), 2, "round the group, past 2 who acted");
 }
+
+/// en 54–56, fr 42–43: a red chip cancels a critical failure and a blue one adds +2 to a
+/// total. Both change the attack just made (before its damage), judged again; the chip is
+/// taken only when the roll changes, and a refused spend keeps it.
+#[test]
+fn a_chip_cancels_the_attacks_critical_failure_and_adds_two() {
+    let mut fight = round_one();
+    let spend = |chip, purpose| Event::SpendChip { holder: Holder::Marshal, chip, purpose };
+    play(
+        &mut fight,
+        &[
+            Event::DrawChips {
+                holder: Holder::Marshal,
+                count: 2,
+                typed: Some(vec![ChipColour::Red, ChipColour::Blue]),
+            },
+            begin("boss"),
+        ],
+    );
+    refused(
+        &fight,
+        &spend(ChipColour::Blue, Spend::Bonus),
+        "there is no roll just made to add to: spend it right after the attack, the Spirit roll or the Vigor roll",
+    );
+    // Snake eyes: a critical failure, which the +2 does not change.
+    play(&mut fight, &[attack("shooting", 1, 1, Situation::default())]);
+    refused(
+        &fight,
+        &spend(ChipColour::Blue, Spend::Bonus),
+        "Boss's attack is a critical failure, which no bonus changes: cancel it first",
+    );
+    play(&mut fight, &[spend(ChipColour::Red, Spend::CancelCriticalFailure)]);
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "the Marshal spends a red chip to cancel a critical failure: Boss's Shooting: no critical failure: 1: failure"
+        )
+    );
+    assert_eq!(
+        fight.state.last_attack.as_ref().map(|a| a.result),
+        Some(TraitResult { total: 1, raises: 0, outcome: Outcome::Failure })
+    );
+    assert_eq!(fight.state.chips.count(&Holder::Marshal, ChipColour::Red), 0);
+    refused(
+        &fight,
+        &spend(ChipColour::Blue, Spend::CancelCriticalFailure),
+        "Boss's attack is no critical failure: there is nothing to cancel",
+    );
+    // The second attack (−2, S32): 5 − 2 = 3, a miss; the blue chip's +2 makes it 5, a hit.
+    play(&mut fight, &[attack("shooting", 5, 2, Situation::default())]);
+    play(&mut fight, &[spend(ChipColour::Blue, Spend::Bonus)]);
+    assert_eq!(
+        fight.last_line(),
+        Some("the Marshal spends a blue chip to add to a total: Boss's Shooting: 3 +2: 5: success")
+    );
+    assert_eq!(
+        fight.state.last_attack.as_ref().map(|a| a.result),
+        Some(TraitResult { total: 5, raises: 0, outcome: Outcome::Success })
+    );
+    assert_eq!(fight.state.chips.count(&Holder::Marshal, ChipColour::Blue), 0);
+    // The hit's damage follows; then nothing is open to add to.
+    play(&mut fight, &[hit(m("ann", 0), Some("boss"), 3)]);
+    play(
+        &mut fight,
+        &[Event::DrawChips { holder: Holder::Marshal, count: 1, typed: Some(vec![ChipColour::Blue]) }],
+    );
+    refused(
+        &fight,
+        &spend(ChipColour::Blue, Spend::Bonus),
+        "there is no roll just made to add to: spend it right after the attack, the Spirit roll or the Vigor roll",
+    );
+}
+
+/// The same chips on the Incapacitation roll just made: Ann's snake eyes at +4 is death; the
+/// red chip cancels it (1 + 4 − 3 = 2: a failure, Bleeding Out), and the blue chip's +2 makes
+/// it 4, a success: the injury heals with the wounds, no bleeding.
+#[test]
+fn a_chip_cancels_the_incapacitation_rolls_critical_failure_and_adds_two() {
+    let mut fight = round_one();
+    play(
+        &mut fight,
+        &[
+            hit(m("ann", 0), Some("gunmen"), 25),
+            Event::Incapacitation { target: m("ann", 0), roll: typed(1, Some(1)), modifier: 4 },
+        ],
+    );
+    assert_eq!(member(&fight, "ann", 0).status, Status::Dead);
+    let spend = |chip, purpose| Event::SpendChip { holder: player("Alice"), chip, purpose };
+    refused(
+        &fight,
+        &Event::SpendChip {
+            holder: player("Dan"),
+            chip: ChipColour::Red,
+            purpose: Spend::CancelCriticalFailure,
+        },
+        "Dan cannot spend chips for Ann",
+    );
+    play(&mut fight, &[spend(ChipColour::Red, Spend::CancelCriticalFailure)]);
+    let ann = member(&fight, "ann", 0);
+    assert_eq!(
+        (ann.status, ann.injury, ann.bleeding_out),
+        (Status::Incapacitated, Some(Incapacitation::BleedingOut), true)
+    );
+    assert_eq!(
+        fight.last_line(),
+        Some(
+            "Alice spends a red chip to cancel a critical failure: Ann's Vigor against Incapacitation: no critical failure: 2: failure: a lasting injury, and Bleeding Out: a Vigor roll at the start of each round; the Marshal draws a white chip"
+        )
+    );
+    play(&mut fight, &[spend(ChipColour::Blue, Spend::Bonus)]);
+    let ann = member(&fight, "ann", 0);
+    assert_eq!(
+        (ann.status, ann.injury, ann.bleeding_out),
+        (Status::Incapacitated, Some(Incapacitation::HealsWithWounds), false)
+    );
+    assert_eq!(fight.state.chips.total(&player("Alice")), 1);
+}
+
+/// S19: a combatant whose Edges cannot go together (saved as it stands by the editor) is
+/// refused in a fight, with the reason, at the set-up and when it is brought in.
+#[test]
+fn a_combatant_not_ready_is_refused_in_a_fight() {
+    let doc = wild_card("Doc", None, "d6", "d6", &["hesitant", "quick"]);
+    let fight = Fight::default();
+    let setup = Event::Setup {
+        seed: 7,
+        players: Vec::new(),
+        units: vec![unit("doc", doc.clone())],
+        automation: Automation::default(),
+    };
+    let why = "Doc is not ready for a fight: Hesitant cannot be combined with Quick or Level Headed; put it right on the Combatants tab";
+    refused(&fight, &setup, why);
+    let fight = round_one();
+    refused(&fight, &Event::Enter { unit: unit("doc", doc) }, why);
+}

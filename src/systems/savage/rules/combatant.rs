@@ -183,6 +183,28 @@ pub struct Combatant {
 }
 
 impl Combatant {
+    /// What keeps this combatant out of a fight though its file reads (S19: Hesitant with
+    /// Quick or Level Headed): a combatant being made may pass through such a state, so it is
+    /// saved as it stands and marked, as Dead Man's Hand keeps a gang that is not legal.
+    #[must_use]
+    pub fn not_ready(&self) -> Vec<Problem> {
+        let hesitant = self.initiative.contains(&InitiativeEdge::Hesitant);
+        if hesitant && self.initiative.iter().any(|e| *e != InitiativeEdge::Hesitant) {
+            return vec![Problem::new(
+                FILE,
+                "$.initiative",
+                "Hesitant cannot be combined with Quick or Level Headed",
+            )];
+        }
+        Vec::new()
+    }
+
+    /// Whether it reads as a combatant ready for a fight ([`Combatant::not_ready`] is empty).
+    #[must_use]
+    pub fn is_ready(&self) -> bool {
+        self.not_ready().is_empty()
+    }
+
     /// Whether it rolls a Wild Die.
     #[must_use]
     pub fn is_wild_card(&self) -> bool {
@@ -357,15 +379,6 @@ fn initiative(list: &[String], problems: &mut Vec<Problem>) -> Vec<InitiativeEdg
                 format!("'{text}' is not an initiative Edge: use quick, level_headed, improved_level_headed or hesitant"),
             )),
         }
-    }
-    if initiative.contains(&InitiativeEdge::Hesitant)
-        && initiative.iter().any(|e| *e != InitiativeEdge::Hesitant)
-    {
-        problems.push(Problem::new(
-            FILE,
-            "$.initiative",
-            "Hesitant cannot be combined with Quick or Level Headed",
-        ));
     }
     initiative
 }
@@ -625,11 +638,31 @@ mod tests {
                 "$.attributes",
                 "$.skills.fighting",
                 "$.initiative[2]",
-                "$.initiative",
                 "$.weapons[0].damage",
                 "$.weapons[0].range",
             ]
         );
+    }
+
+    /// S19: Hesitant with Quick reads (a combatant being made passes through it) and is saved
+    /// as it stands, but is not ready for a fight, with the reason at its path.
+    #[test]
+    fn edges_that_cannot_go_together_read_but_are_not_ready() {
+        let text = r#"{ "name": "Doc", "kind": "wild_card",
+            "attributes": { "agility": "d6", "smarts": "d6", "spirit": "d6", "strength": "d6", "vigor": "d6" },
+            "initiative": ["hesitant", "quick"] }"#;
+        let doc = from_json(text).expect("it reads");
+        let words: Vec<(String, String)> = doc.not_ready().into_iter().map(|p| (p.path, p.message)).collect();
+        assert_eq!(
+            words,
+            [(
+                "$.initiative".to_owned(),
+                "Hesitant cannot be combined with Quick or Level Headed".to_owned()
+            )]
+        );
+        assert!(!doc.is_ready());
+        let again = from_json(&serde_json::to_string(&doc).expect("JSON")).expect("read back");
+        assert_eq!(again, doc);
     }
 
     #[test]

@@ -313,6 +313,8 @@ fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut CombatantsState, commands: &m
                     (Kind::WildCard, Some(p)) => format!("{} ({p})", c.name),
                     (Kind::WildCard, None) => c.name.clone(),
                 };
+                // Saved as it stands, but marked while it cannot go into a fight.
+                let line = if c.is_ready() { line } else { format!("{line} · not ready") };
                 let selected = state.selected.as_deref() == Some(entry.id.as_str());
                 if ui.add(egui::Button::selectable(selected, line)).clicked() {
                     commands.push(CombatantCommand::Select(entry.id.clone()));
@@ -392,20 +394,12 @@ fn editor_ui(
     // One line, always: the problems themselves stand beside their fields, so no banner comes
     // and goes above the form while a value is being typed (the field would move and lose
     // its focus, and the next keystroke go elsewhere).
-    let problems: &[Problem] = parsed.as_ref().err().map_or(&[], Vec::as_slice);
+    // A combatant that reads is saved as it stands; what keeps it out of a fight (Edges that
+    // cannot go together) is marked in red as a problem is, and said in the same line.
+    let not_ready = parsed.as_ref().map(Combatant::not_ready).unwrap_or_default();
+    let problems: &[Problem] = parsed.as_ref().err().map_or(not_ready.as_slice(), Vec::as_slice);
     let mut shown: Vec<&str> = Vec::new();
-    if problems.is_empty() {
-        ui.label(RichText::new("Saved as you change it.").color(theme::muted(&v)));
-    } else {
-        ui.label(
-            RichText::new(format!(
-                "Not saved until what is marked in red is put right ({}).",
-                problems.len()
-            ))
-            .color(theme::bad(&v))
-            .strong(),
-        );
-    }
+    saved_line(ui, problems.len(), parsed.is_ok());
     // The fields as wide as fits beside their labels, so on a phone a field does not wrap onto
     // the line under its label.
     let beside = ui.available_width() - LABEL_WIDTH - ui.spacing().item_spacing.x - 8.0;
@@ -476,6 +470,23 @@ fn editor_ui(
     for p in problems.iter().filter(|p| !shown.contains(&p.path.as_str())) {
         ui.label(RichText::new(format!("{}: {}", place(&p.path), p.message)).color(theme::bad(&v)));
     }
+}
+
+/// Whether the form is saved, in one line: saved; saved but not ready for a fight
+/// (`problems` keep it out, though it reads); or not saved until its `problems` are put right.
+fn saved_line(ui: &mut Ui, problems: usize, reads: bool) {
+    let v = ui.visuals().clone();
+    let words = match (problems, reads) {
+        (0, _) => {
+            ui.label(RichText::new("Saved as you change it.").color(theme::muted(&v)));
+            return;
+        }
+        (n, true) => {
+            format!("Saved, but not ready for a fight until what is marked in red is put right ({n}).")
+        }
+        (n, false) => format!("Not saved until what is marked in red is put right ({n})."),
+    };
+    ui.label(RichText::new(words).color(theme::bad(&v)).strong());
 }
 
 /// Where in the form a problem's JSON path is, as the form names it.

@@ -1,8 +1,9 @@
 //! The fate chips, always in view: the pot, every holder's chips by colour, the blind draws
 //! still owed (each player's three, the Marshal's share), awards from the pot (drawn by Posse
-//! or typed from a real pot), legendary chips, and the spends that are only counted (a
-//! reroll, +2, a critical failure cancelled). Soaking, ending a Shaken and adding a die to
-//! the damage are spent where they happen, in the turn.
+//! or typed from a real pot), legendary chips, and the spends made here: a reroll of a roll
+//! made at the table (only counted), and +2 or a critical failure cancelled on the roll just
+//! made (S52: greyed out, with the reason, while they would change nothing). Soaking, ending a
+//! Shaken and adding a die to the damage are spent where they happen, in the turn.
 
 use egui::{RichText, Ui};
 

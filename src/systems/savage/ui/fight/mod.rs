@@ -232,6 +232,18 @@ impl FightState {
                 }
                 self.raise = None;
             }
+            // A chip's +2 (or a cancelled critical failure) that makes the attack a hit too.
+            Some(Event::SpendChip {
+                purpose:
+                    crate::systems::savage::game::Spend::Bonus
+                    | crate::systems::savage::game::Spend::CancelCriticalFailure,
+                ..
+            }) if fight.state.pending_hit().is_some()
+                && fight.state.last_vigor.is_none()
+                && fight.state.last_recover.is_none() =>
+            {
+                self.step = Step::Damage;
+            }
             Some(Event::Damage { .. }) => {
                 self.step = Step::Attack;
                 self.damage_modifier = 0;
@@ -336,11 +348,22 @@ pub fn fight_ui(
         && ui.ctx().content_rect().width() >= TWO_COLUMNS
     {
         egui::Panel::left("savage-order").resizable(false).exact_size(340.0).show(ui, |ui| {
-            let height = (ui.available_height() * 0.55).max(120.0);
+            // The order's box keeps its top and scrolls inside while the offers after a hit
+            // take the room below it.
+            let share = if turn::offers_open(rules, &fight.state) { 0.2 } else { 0.55 };
+            let height = (ui.available_height() * share).max(120.0);
             crate::ui::widgets::fixed_height(ui, height, |ui| {
                 order::order_ui(ui, rules, fight, read_only, state, commands);
             });
             ui.separator();
+            // The offers after a hit take room from the log, under the order's box: nothing
+            // moves when they come.
+            let offered = crate::ui::widgets::wrapping(ui, |ui| {
+                turn::offers_ui(ui, rules, fight, read_only, state, commands)
+            });
+            if offered {
+                ui.separator();
+            }
             log::log_ui(ui, fight);
         });
         egui::CentralPanel::default().show(ui, |ui| {
@@ -371,6 +394,10 @@ pub fn fight_ui(
                 ui.separator();
                 chips::chips_ui(ui, rules, fight, read_only, state, commands);
                 ui.separator();
+                // The offers after a hit, below everything else of the turn and the chips.
+                if turn::offers_ui(ui, rules, fight, read_only, state, commands) {
+                    ui.separator();
+                }
                 crate::ui::widgets::fixed_height(ui, NARROW_LOG, |ui| log::log_ui(ui, fight));
             });
         });
@@ -382,13 +409,24 @@ pub fn fight_ui(
     // The chips scroll in their own box over the log, so the log's newest line stays in view
     // however many holders there are.
     egui::Panel::right("savage-chips").resizable(false).exact_size(330.0).show(ui, |ui| {
-        let height = (ui.available_height() * 0.5).max(120.0);
+        // The chips' box keeps its top and scrolls inside while the offers after a hit take
+        // the room below it (and the log's).
+        let share = if turn::offers_open(rules, &fight.state) { 0.25 } else { 0.5 };
+        let height = (ui.available_height() * share).max(120.0);
         crate::ui::widgets::fixed_height(ui, height, |ui| {
             egui::ScrollArea::vertical().id_salt("savage-chips").show(ui, |ui| {
                 chips::chips_ui(ui, rules, fight, read_only, state, commands);
             });
         });
         ui.separator();
+        // The offers after a hit (soak, a die added) between the chips' box and the log: the
+        // log gives up the room, so nothing a player aims at moves when they come.
+        let offered = crate::ui::widgets::wrapping(ui, |ui| {
+            turn::offers_ui(ui, rules, fight, read_only, state, commands)
+        });
+        if offered {
+            ui.separator();
+        }
         log::log_ui(ui, fight);
     });
     egui::CentralPanel::default().show(ui, |ui| {

@@ -439,10 +439,11 @@ pub(super) fn typed_deal_ui(
     ui.label("Write each card as on the command line: QS, 10H, 2C, and JK (or RJ, BJ) for a Joker. A combatant left empty is dealt by Posse.");
     let mut typed: BTreeMap<String, Vec<Card>> = BTreeMap::new();
     let mut taken: Vec<Card> = Vec::new();
-    let mut problems: Vec<String> = Vec::new();
+    let mut wrong = false;
     for unit in s.to_deal() {
         let rule = s.draw_rule(rules, &unit.id);
         let text = state.cards.entry(unit.id.clone()).or_default();
+        let mut problem = None;
         crate::ui::widgets::row(ui, |ui| {
             let label = crate::ui::widgets::row_label(ui, &unit.combatant.name);
             ui.add(egui::TextEdit::singleline(text).desired_width(120.0).font(egui::TextStyle::Heading))
@@ -455,9 +456,12 @@ pub(super) fn typed_deal_ui(
                         taken.push(card);
                         cards.push(card);
                     }
-                    Err(e) => problems.push(crate::ui::sentence(&e.to_string())),
+                    Err(e) => {
+                        problem.get_or_insert_with(|| crate::ui::sentence(&e.to_string()));
+                    }
                 }
             }
+            // The draw rule beside the field, the same whatever is typed.
             let hint = match (rule.draws, rule.keep_lowest, rule.quick_at_most) {
                 (1, _, None) => String::new(),
                 (n, false, q) => {
@@ -470,39 +474,44 @@ pub(super) fn typed_deal_ui(
             } else {
                 hint
             };
+            if !hint.is_empty() {
+                ui.add(egui::Label::new(RichText::new(hint).color(theme::muted(&v))).truncate());
+            }
             if !cards.is_empty() {
                 let more = rule.still_needed(&cards);
-                if more > 0 {
-                    ui.label(RichText::new(format!("needs {more} more")).color(theme::bad(&v)));
+                if more > 0 && problem.is_none() {
+                    problem = Some(format!("Needs {more} more"));
                 }
                 typed.insert(unit.id.clone(), cards);
-            } else if !hint.is_empty() {
-                ui.label(RichText::new(hint).color(theme::muted(&v)));
             }
         });
+        // The problem under its own field, in a line kept for it: nothing below moves.
+        wrong |= problem.is_some();
+        crate::ui::widgets::reason_line(ui, problem.as_deref());
     }
-    for p in &problems {
-        ui.label(RichText::new(p).color(theme::bad(&v)));
-    }
+    let event = Event::Deal { typed };
+    let why = if wrong {
+        Some("Put right what is marked under the cards first".to_owned())
+    } else {
+        why_not(rules, fight, &event)
+    };
     crate::ui::widgets::row(ui, |ui| {
-        let event = Event::Deal { typed };
-        if problems.is_empty() {
-            let r = event_button(
-                ui,
-                rules,
-                fight,
-                read_only,
-                RichText::new("Deal these cards").size(theme::BODY + 2.0).strong(),
-                event.clone(),
-                commands,
-            );
-            if let Some(why) = why_not(rules, fight, &event) {
-                drop(r);
-                ui.label(RichText::new(why).color(theme::bad(&v)));
+        // Always in its place: greyed, with the reason, while the cards cannot be dealt.
+        let text = RichText::new("Deal these cards").size(theme::BODY + 2.0).strong();
+        match &why {
+            None => {
+                event_button(ui, rules, fight, read_only, text, event.clone(), commands);
+            }
+            Some(why) => {
+                let greyed = ui.add_enabled(false, egui::Button::new(text));
+                crate::ui::widgets::refused(ui, greyed, why);
             }
         }
         if ui.button("Cancel").clicked() {
             state.typing = false;
         }
     });
+    // The rules' refusal of the whole deal (a needs-more is said under its field) in a line
+    // kept under the buttons.
+    crate::ui::widgets::reason_line(ui, why.as_deref().filter(|_| !wrong));
 }

@@ -68,6 +68,19 @@ fn new_fight_ui(ui: &mut Ui, view: &FightView<'_>, state: &mut FightState, comma
                 ui.label(RichText::new(title).strong().color(theme::accent(&v)));
                 for (entry, c) in readable.iter().filter(|(_, c)| c.is_wild_card() == wild) {
                     let count = state.picked.entry(entry.id.clone()).or_insert(0);
+                    // Saved but not ready (Edges that cannot go together): named, greyed, and
+                    // why beside it; the rules refuse it in a fight.
+                    if let Some(why) = c.not_ready().first() {
+                        *count = 0;
+                        crate::ui::widgets::row(ui, |ui| {
+                            ui.add_enabled(false, egui::Checkbox::new(&mut false, c.name.as_str()));
+                            crate::ui::widgets::field_problem(
+                                ui,
+                                Some(&format!("not ready: {}", crate::ui::sentence(&why.message))),
+                            );
+                        });
+                        continue;
+                    }
                     if c.kind == Kind::WildCard {
                         let mut on = *count > 0;
                         let who = c

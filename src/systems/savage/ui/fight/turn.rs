@@ -96,19 +96,16 @@ pub(super) fn turn_ui(
     commands: &mut Vec<FightCommand>,
 ) {
     let s = &fight.state;
-    // The soak comes first: right after the damage, above any Incapacitation roll (S12). With
-    // no roll asked for, it stays below the turn's header, which keeps its place.
-    // A hit that Incapacitated its target keeps the soak on top after the roll too.
-    let incapacitating = s.last_damage.as_ref().and_then(|d| s.member(&d.target)).is_some_and(|m| {
-        matches!(
-            m.status,
-            crate::systems::savage::game::Status::Incapacitated
-                | crate::systems::savage::game::Status::Dead
-                | crate::systems::savage::game::Status::Unconscious
-        )
-    });
-    let soak_on_top = !s.prompts().is_empty() || s.whose_turn().is_none() || incapacitating;
-    if soak_on_top && soak_ui(ui, rules, fight, read_only, state, commands) {
+    // Whose turn it is, with End turn and Go on hold, first: the roll asked for (and its
+    // reroll, and the soak before it) comes and goes under it, so those buttons keep their
+    // place the whole turn and stay in the window however long the roll's form is.
+    if let Some(unit) = s.whose_turn() {
+        acting_header_ui(ui, rules, fight, read_only, unit, commands);
+    }
+    // The soak comes next: right after the damage, above any Incapacitation roll (S12). With
+    // no roll asked for, it is one of the offers after the damage (`offers_ui`), drawn where
+    // it moves nothing of the turn.
+    if soak_on_top(s) && soak_ui(ui, rules, fight, read_only, state, commands) {
         ui.separator();
     }
     if vigor_reroll_ui(ui, rules, fight, read_only, state, commands) {
@@ -120,8 +117,53 @@ pub(super) fn turn_ui(
     }
     match s.whose_turn() {
         None => next_ui(ui, rules, fight, read_only, commands),
-        Some(unit) => acting_ui(ui, rules, fight, read_only, unit, !soak_on_top, state, commands),
+        Some(unit) => acting_ui(ui, rules, fight, read_only, unit, state, commands),
     }
+}
+
+/// Whether the soak is the roll asked for now, on top of the turn panel: with a roll asked
+/// for, with nobody's turn, or after a hit that Incapacitated its target (even after the roll).
+fn soak_on_top(s: &State) -> bool {
+    let incapacitating = s.last_damage.as_ref().and_then(|d| s.member(&d.target)).is_some_and(|m| {
+        matches!(
+            m.status,
+            crate::systems::savage::game::Status::Incapacitated
+                | crate::systems::savage::game::Status::Dead
+                | crate::systems::savage::game::Status::Unconscious
+        )
+    });
+    !s.prompts().is_empty() || s.whose_turn().is_none() || incapacitating
+}
+
+/// Whether [`offers_ui`] has anything to offer (the layouts make room for it first).
+pub(super) fn offers_open(rules: &Rules, s: &State) -> bool {
+    let soak = s.last_damage.as_ref().is_some_and(|l| l.effect.wounds() > l.soaked) && !soak_on_top(s);
+    s.whose_turn().is_some() && (soak || extra_damage_open(rules, s))
+}
+
+/// The chips' offers right after a damage roll in a turn: the soak of the wounds just taken
+/// (unless it is on top of the turn panel, `soak_on_top`) and a die added to the damage. They
+/// come and go with each hit, so the layouts draw them where their coming moves nothing a
+/// player aims at (over the log, which gives up the room): never above the turn's own
+/// controls. Whether anything was drawn.
+pub(super) fn offers_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) -> bool {
+    let s = &fight.state;
+    if s.whose_turn().is_none() {
+        return false;
+    }
+    let soaked = !soak_on_top(s) && soak_ui(ui, rules, fight, read_only, state, commands);
+    if soaked && extra_damage_open(rules, s) {
+        ui.separator();
+    }
+    let added = extra_damage_ui(ui, rules, fight, read_only, state, commands);
+    soaked || added
 }
 
 /// The roll the rules ask for now.
@@ -155,6 +197,27 @@ fn prompt_ui(
     let mut parts = input_parts(&input);
     parts.push(("Other", state.prompt_modifier));
     let modifier = modifiers_ui(ui, &parts);
+    let keys = state.prompt_dice.ui_for(
+        ui,
+        "Prompt",
+        Some(&name),
+        input.die,
+        input.wild.then(|| calc::wild_sides(rules)),
+    );
+    let submit = calc::ctrl_enter(ui, keys);
+    let dice = typed(rules, &state.prompt_dice, &input);
+    let extra = state.prompt_modifier;
+    let make = |roll: TraitDice| match prompt {
+        Prompt::SpiritRoll(_) => Event::Recover { target: target.clone(), roll, modifier: extra },
+        Prompt::Incapacitation(_) => Event::Incapacitation { target: target.clone(), roll, modifier: extra },
+        Prompt::BleedingOut(_) => Event::BleedOut { target: target.clone(), roll, modifier: extra },
+    };
+    roll_buttons(ui, rules, fight, read_only, &dice, make, "Apply the roll", "Roll for me", submit, commands);
+    if matches!(prompt, Prompt::SpiritRoll(_)) {
+        unshake_buttons(ui, rules, fight, read_only, &target, commands);
+    }
+    // The odds under the dice and the buttons, as on the attack form: the buttons stay high
+    // enough to be in the window under the turn's line.
     match prompt {
         Prompt::SpiritRoll(_) => {
             ui.label("Success: no longer Shaken, but only free actions this turn. Raise: acts normally.");
@@ -192,25 +255,6 @@ fn prompt_ui(
             probability_bar(ui, "Rolls again next round", c.again, theme::accent(&v));
             probability_bar(ui, "The bleeding stops", c.stops, theme::good(&v));
         }
-    }
-    let keys = state.prompt_dice.ui_for(
-        ui,
-        "Prompt",
-        Some(&name),
-        input.die,
-        input.wild.then(|| calc::wild_sides(rules)),
-    );
-    let submit = calc::ctrl_enter(ui, keys);
-    let dice = typed(rules, &state.prompt_dice, &input);
-    let extra = state.prompt_modifier;
-    let make = |roll: TraitDice| match prompt {
-        Prompt::SpiritRoll(_) => Event::Recover { target: target.clone(), roll, modifier: extra },
-        Prompt::Incapacitation(_) => Event::Incapacitation { target: target.clone(), roll, modifier: extra },
-        Prompt::BleedingOut(_) => Event::BleedOut { target: target.clone(), roll, modifier: extra },
-    };
-    roll_buttons(ui, rules, fight, read_only, &dice, make, "Apply the roll", "Roll for me", submit, commands);
-    if matches!(prompt, Prompt::SpiritRoll(_)) {
-        unshake_buttons(ui, rules, fight, read_only, &target, commands);
     }
 }
 
@@ -324,15 +368,13 @@ fn next_ui(ui: &mut Ui, rules: &Rules, fight: &Fight<'_>, read_only: bool, comma
     }
 }
 
-#[expect(clippy::too_many_arguments, reason = "the turn reads the whole table")]
-fn acting_ui(
+/// The acting unit's line: its card and name, Go on hold and End turn at the right.
+fn acting_header_ui(
     ui: &mut Ui,
     rules: &Rules,
     fight: &Fight<'_>,
     read_only: bool,
     unit_id: &str,
-    with_soak: bool,
-    state: &mut FightState,
     commands: &mut Vec<FightCommand>,
 ) {
     let v = ui.visuals().clone();
@@ -368,6 +410,22 @@ fn acting_ui(
             );
         });
     });
+}
+
+/// The acting unit's turn under its line: who of a group acts, its Shaken, the Spirit
+/// roll's reroll, the attack and damage steps and an interruption.
+fn acting_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    unit_id: &str,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
+    let s = &fight.state;
+    let Some(unit) = s.unit(unit_id) else { return };
     if unit.has_joker() {
         let bonus = rules.core.initiative.joker_bonus;
         ui.label(
@@ -420,10 +478,6 @@ fn acting_ui(
         );
     }
     spirit_reroll_ui(ui, rules, fight, read_only, &attacker, state, commands);
-    if with_soak {
-        soak_ui(ui, rules, fight, read_only, state, commands);
-    }
-    extra_damage_ui(ui, rules, fight, read_only, state, commands);
     row(ui, |ui| {
         ui.selectable_value(&mut state.step, Step::Attack, RichText::new("1. Attack").strong());
         ui.selectable_value(&mut state.step, Step::Damage, RichText::new("2. Damage").strong());
@@ -1213,7 +1267,16 @@ fn chip_choice(
     colours
 }
 
-/// A red, blue or legendary chip adds a die to the damage just rolled.
+/// Whether a chip of the attacker's owner may add a die to the damage just rolled.
+fn extra_damage_open(rules: &Rules, s: &State) -> bool {
+    let Some(attacker) = s.last_damage.as_ref().and_then(|l| l.attacker.as_ref()) else { return false };
+    let holder = s.owner(attacker);
+    ChipColour::ALL
+        .into_iter()
+        .any(|c| s.chips.count(&holder, c) > 0 && rules.chips.allows(c, ChipUse::ExtraDamage))
+}
+
+/// A red, blue or legendary chip adds a die to the damage just rolled. Whether it is offered.
 fn extra_damage_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -1221,24 +1284,19 @@ fn extra_damage_ui(
     read_only: bool,
     state: &mut FightState,
     commands: &mut Vec<FightCommand>,
-) {
+) -> bool {
     let s = &fight.state;
-    let Some(last) = &s.last_damage else { return };
-    let Some(attacker) = &last.attacker else { return };
-    let holder = s.owner(attacker);
-    let colours: Vec<ChipColour> = ChipColour::ALL
-        .into_iter()
-        .filter(|c| s.chips.count(&holder, *c) > 0 && rules.chips.allows(*c, ChipUse::ExtraDamage))
-        .collect();
-    if colours.is_empty() {
-        return;
+    if !extra_damage_open(rules, s) {
+        return false;
     }
+    let Some(attacker) = s.last_damage.as_ref().and_then(|l| l.attacker.as_ref()) else { return false };
+    let holder = s.owner(attacker);
     let sides = rules.chips.extra_damage_die;
     ui.label(
         RichText::new(format!("Add a d{sides} to the damage ({} spends the chip)", holder.words())).strong(),
     );
     chip_choice(ui, rules, s, &holder, ChipUse::ExtraDamage, &mut state.extra_colour, "Add with");
-    let Some(colour) = state.extra_colour else { return };
+    let Some(colour) = state.extra_colour else { return true };
     row(ui, |ui| {
         let label = crate::ui::widgets::row_label(ui, &format!("d{sides} total"));
         ui.add(
@@ -1253,6 +1311,8 @@ fn extra_damage_ui(
             chip: colour,
             purpose: Spend::ExtraDamage { roll },
         };
+        // Always there, greyed until the total is a number, so Posse's roll beside it never
+        // moves while a total is typed.
         if let Ok(total) = state.extra_die.trim().parse::<u32>() {
             event_button(
                 ui,
@@ -1263,6 +1323,9 @@ fn extra_damage_ui(
                 make(DieRoll::Typed { total }),
                 commands,
             );
+        } else {
+            let greyed = ui.add_enabled(false, egui::Button::new("Add the die"));
+            crate::ui::widgets::refused(ui, greyed, "Type the die's total first, or let Posse roll");
         }
         event_button(
             ui,
@@ -1274,6 +1337,7 @@ fn extra_damage_ui(
             commands,
         );
     });
+    true
 }
 
 /// A unit on hold cuts in: both roll Agility.
