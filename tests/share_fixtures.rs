@@ -234,6 +234,7 @@ fn savage_game()
                 wild_card("Boss", None),
             ],
             automation: Automation::default(),
+            edition: posse::systems::savage::game::EDITION,
         },
         Event::DrawChips {
             holder: Holder::Player("Alice".to_owned()),

@@ -5,7 +5,7 @@
 use super::{FightCommand, SavageApp};
 use crate::session::{Problem, SessionError};
 use crate::store;
-use crate::systems::savage::game::{Automation, Event, UnitSetup};
+use crate::systems::savage::game::{Automation, EDITION, Event, UnitSetup};
 use crate::systems::savage::rules::combatant::Combatant;
 
 impl SavageApp {
@@ -82,7 +82,7 @@ impl SavageApp {
             return Err(problem(Problem::CannotStart("pick the combatants of the fight first".into())));
         }
         let seed = self.fight.seed.take().unwrap_or_else(crate::clock::seed);
-        let setup = Event::Setup { seed, players, units: setups, automation };
+        let setup = Event::Setup { seed, players, units: setups, automation, edition: EDITION };
         self.table.start(&self.savage(), &setup)?;
         self.fight.reset_forms();
         Ok(None)

@@ -110,6 +110,11 @@ impl Spend {
     }
 }
 
+/// The engine behaviour new fights play by, recorded in their `Setup` so that a journal
+/// replays with the behaviour it was played with. Edition 1: a chip's *cancel a critical
+/// failure* and *+2* change the roll just made (S52); before it they only took the chip.
+pub const EDITION: u32 = 1;
+
 /// Everything that can happen in a fight; one line of the journal each.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -122,6 +127,10 @@ pub enum Event {
         units: Vec<UnitSetup>,
         #[serde(default)]
         automation: Automation,
+        /// The engine behaviour the fight was started with ([`EDITION`]); 0 for journals
+        /// written before it was recorded.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        edition: u32,
     },
     /// A unit joins the fight (dealt in from the next round).
     Enter { unit: UnitSetup },
@@ -511,8 +520,9 @@ struct Apply<'a> {
 impl Apply<'_> {
     fn event(mut self, event: &Event) -> Result<(), Error> {
         match event {
-            Event::Setup { seed, players, units, automation } => {
+            Event::Setup { seed, players, units, automation, edition } => {
                 self.setup(*seed, players, units, *automation)?;
+                self.s.edition = *edition;
             }
             Event::Enter { unit } => self.enter(unit)?,
             Event::SetAutomation { automation } => {
@@ -1219,6 +1229,8 @@ impl Apply<'_> {
         }
         let effect = match purpose {
             Spend::Reroll | Spend::RerollAny => String::new(),
+            // Edition 0 took the chip and changed no roll: its journals replay as they were played.
+            Spend::CancelCriticalFailure | Spend::Bonus if self.s.edition == 0 => String::new(),
             Spend::CancelCriticalFailure | Spend::Bonus => self.better_open_roll(holder, purpose)?,
             Spend::Unshake { target } => {
                 let name = self.s.name(target);

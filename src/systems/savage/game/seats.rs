@@ -870,6 +870,7 @@ mod tests {
                         wild_card("Boss", None),
                     ],
                     automation: Automation::default(),
+                    edition: crate::systems::savage::game::EDITION,
                 },
                 Event::DrawChips {
                     holder: Holder::Player("Alice".to_owned()),

@@ -262,6 +262,7 @@ mod tests {
             players: vec!["Ann".into(), "Bob".into()],
             units,
             automation: crate::systems::savage::game::Automation::default(),
+            edition: crate::systems::savage::game::EDITION,
         }
     }
 

@@ -345,6 +345,8 @@ pub struct LastVigor {
 pub struct State {
     pub started: bool,
     pub seed: u64,
+    /// The engine behaviour the fight plays by ([`super::EDITION`]).
+    pub edition: u32,
     pub automation: Automation,
     pub players: Vec<String>,
     /// Units in the order they entered.

@@ -72,6 +72,7 @@ fn setup_with(abilities: Abilities) -> Event {
             unit("boss", boss),
         ],
         automation: Automation::default(),
+        edition: EDITION,
     }
 }
 
@@ -157,11 +158,16 @@ fn round_one() -> Fight<'static> {
 
 /// As [`round_one`], the Boss with these special abilities.
 fn round_one_with(abilities: Abilities) -> Fight<'static> {
+    round_one_from(setup_with(abilities))
+}
+
+/// As [`round_one`], from the set-up `setup`.
+fn round_one_from(setup: Event) -> Fight<'static> {
     let mut fight = Fight::default();
     play(
         &mut fight,
         &[
-            setup_with(abilities),
+            setup,
             Event::DrawChips {
                 holder: player("Alice"),
                 count: 3,
@@ -418,6 +424,7 @@ fn a_hardy_target_shrugs_off_a_second_shaken() {
         players: Vec::new(),
         units: vec![unit("brutes", brutes)],
         automation: Automation::default(),
+        edition: EDITION,
     };
     play(&mut fight, &[setup, hit(m("brutes", 0), None, 5), hit(m("brutes", 0), None, 5)]);
     assert_eq!(fight.last_line(), Some("Brutes takes 5 against Toughness 5: Shaken"));
@@ -1573,6 +1580,35 @@ fn the_actor_moves_on_to_the_next_who_has_not_acted() {
 /// en 54–56, fr 42–43: a red chip cancels a critical failure and a blue one adds +2 to a
 /// total. Both change the attack just made (before its damage), judged again; the chip is
 /// taken only when the roll changes, and a refused spend keeps it.
+/// A fight from before its edition was recorded (edition 0) replays as it was played: a
+/// chip's *cancel a critical failure* and *+2* only took the chip, with a roll just made or
+/// none.
+#[test]
+fn in_an_edition_0_fight_cancel_and_bonus_only_take_the_chip() {
+    let mut old = setup();
+    if let Event::Setup { edition, .. } = &mut old {
+        *edition = 0;
+    }
+    let mut fight = round_one_from(old);
+    let spend = |purpose| Event::SpendChip { holder: Holder::Marshal, chip: ChipColour::Blue, purpose };
+    play(
+        &mut fight,
+        &[
+            Event::DrawChips { holder: Holder::Marshal, count: 2, typed: Some(vec![ChipColour::Blue; 2]) },
+            begin("boss"),
+            spend(Spend::Bonus),
+            // 3 against 4, a miss, which the +2 no longer changes.
+            attack("shooting", 3, 2, Situation::default()),
+            spend(Spend::Bonus),
+        ],
+    );
+    assert_eq!(
+        fight.state.last_attack.as_ref().map(|a| a.result),
+        Some(TraitResult { total: 3, raises: 0, outcome: Outcome::Failure })
+    );
+    assert_eq!(fight.state.chips.count(&Holder::Marshal, ChipColour::Blue), 0);
+}
+
 #[test]
 fn a_chip_cancels_the_attacks_critical_failure_and_adds_two() {
     let mut fight = round_one();
@@ -1698,6 +1734,7 @@ fn a_combatant_not_ready_is_refused_in_a_fight() {
         players: Vec::new(),
         units: vec![unit("doc", doc.clone())],
         automation: Automation::default(),
+        edition: EDITION,
     };
     let why = "Doc is not ready for a fight: Hesitant cannot be combined with Quick or Level Headed; put it right on the Combatants tab";
     refused(&fight, &setup, why);
