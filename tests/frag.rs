@@ -1100,3 +1100,61 @@ fn frag_checked_power_ups_leave_the_attack_panel_in_place() {
     let found = past_the_edge(&h, 1280.0, "three squares checked");
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// The text a label shows, line by line as laid out (a label cut short ends in "…").
+fn shown_lines(h: &mut App, label: &str) -> Vec<String> {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    h.get_by_label(label)
+        .children()
+        .filter(|n| n.accesskit_node().role() == Role::TextRun)
+        .filter_map(|n| n.accesskit_node().value())
+        .map(|line| line.trim_end().to_owned())
+        .collect()
+}
+
+/// Bob's bow frags Ann (deadlands:8): 2+2 hits at range 1, 6+6 = 12 against her 3+3 = 6 is 2
+/// damage, her Health of 2.
+fn bob_frags_ann(h: &mut App) -> String {
+    to_bobs_turn(h);
+    press(h, "Target Ann");
+    type_in(h, "To-hit dice", "2 2");
+    type_in(h, "Damage dice", "6 6");
+    type_in(h, "Ann's defence dice", "3 3");
+    press(h, "Attack");
+    let line = last_line(h);
+    assert_eq!(
+        line,
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 1), 12 against 6: 2 damage, Ann is fragged, Bob 1 frag, draws 1 Special card; their leftovers lie on their square"
+    );
+    line
+}
+
+/// The result slot over the turn said a frag in the log's words, cut after two lines: the
+/// dice came first, so the line ended "12 …" at 1280 points and "2 damage, An…" on a phone,
+/// and the fragged fighter's name was gone. It now says what the attack did first, whole and
+/// with both names; the same after an Undo and in the game reopened from its journal.
+#[test]
+fn a_frag_names_the_fragged_fighter_in_the_result_slot() {
+    const OUTCOME: &str = "Ann is fragged, Bob 1 frag, draws 1 Special card";
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    bob_frags_ann(&mut h);
+    assert_eq!(shown_lines(&mut h, OUTCOME), [OUTCOME], "whole on one line at 1280×800");
+    let slot = h.get_by_label(OUTCOME).rect();
+
+    // A move, undone: the slot says the frag again.
+    press(&mut h, "Move 1");
+    assert!(h.query_by_label(OUTCOME).is_none(), "a move is no result");
+    press(&mut h, "Undo: Bob moves 1: 3 movement left");
+    assert_eq!(shown_lines(&mut h, OUTCOME), [OUTCOME]);
+    assert_eq!(h.get_by_label(OUTCOME).rect(), slot);
+
+    // Reopened from the journal, on a phone: the outcome wraps in the slot, the names whole.
+    drop(h);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Resume Ann v Bob · Frag Deadlands · round 1 · unfinished");
+    h.set_size(egui::vec2(390.0, 844.0));
+    h.run();
+    assert_eq!(shown_lines(&mut h, OUTCOME), ["Ann is fragged, Bob 1 frag, draws 1 Special", "card"]);
+}

@@ -295,34 +295,59 @@ fn result_line(game: &Game) -> Option<&str> {
 
 /// The last result (an attack, a hazard, a zombie attack) in a box of two lines that is there
 /// whether or not there is one, so the panels under it stay where they were when an attack's
-/// line comes; before the turn's first result it shows the log's last line, muted (the whole
-/// line on hover and in the log).
+/// line comes. A result shows what it did first, every name in it ("Ann is fragged, Bob 1
+/// frag…"), then its log line with the dice, each on one line cut at the box's edge (whole on
+/// hover and in the log): a frag's line is the longest, and cut after two lines it lost the
+/// fragged fighter's name. Before the turn's first result the box shows the log's last line,
+/// muted.
 fn result_slot(ui: &mut Ui, game: &Game) {
     let v = ui.visuals().clone();
-    let (line, colour) = match result_line(game) {
-        Some(line) => (Some(line), v.strong_text_color()),
-        None => (game.lines.last().map(String::as_str), theme::muted(&v)),
-    };
     let font = egui::FontId::proportional(theme::BODY + 1.0);
     // Clear of the page's scroll bar, which floats over the right edge.
     let width = ui.available_width() - ui.spacing().scroll.bar_width;
     let margin = 6.0;
-    let height = ui.fonts_mut(|f| f.row_height(&font)) * 2.0 + 2.0 * margin;
+    let row_height = ui.fonts_mut(|f| f.row_height(&font));
+    let height = row_height * 2.0 + 2.0 * margin;
     let (rect, response) = ui.allocate_exact_size(vec2(width, height), egui::Sense::hover());
-    let Some(line) = line else { return };
-    let mut job = egui::text::LayoutJob::simple(line.to_owned(), font, colour, width - 2.0 * margin);
-    job.wrap.max_rows = 2;
-    job.wrap.overflow_character = Some('…');
-    let galley = ui.painter().layout_job(job);
+    let outcome = crate::systems::frag::game::result_words(&game.state);
+    let (Some(line), Some(outcome)) = (result_line(game), outcome) else {
+        if let Some(line) = game.lines.last() {
+            let colour = theme::muted(&v);
+            let mut job = egui::text::LayoutJob::simple(line.clone(), font, colour, width - 2.0 * margin);
+            job.wrap.max_rows = 2;
+            job.wrap.overflow_character = Some('…');
+            let galley = ui.painter().layout_job(job);
+            frame(ui, rect);
+            ui.painter().galley(rect.min + vec2(margin, margin), galley, colour);
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, line));
+            response.on_hover_text(line);
+        }
+        return;
+    };
+    frame(ui, rect);
+    let inner = rect.shrink(margin);
+    let mut rows =
+        ui.new_child(egui::UiBuilder::new().max_rect(inner).layout(egui::Layout::top_down(egui::Align::Min)));
+    rows.shrink_clip_rect(inner);
+    rows.spacing_mut().item_spacing.y = 0.0;
+    // The outcome wraps (two lines at most in practice); the dice take the line left, if any.
+    let first = RichText::new(&outcome).font(font.clone()).strong().color(v.strong_text_color());
+    let shown = rows.add(egui::Label::new(first).wrap()).on_hover_text(&outcome);
+    if shown.rect.height() < 1.5 * row_height {
+        let second = RichText::new(line).font(font).color(theme::muted(&v));
+        rows.add(egui::Label::new(second).truncate()).on_hover_text(line);
+    }
+}
+
+/// The result slot's outline.
+fn frame(ui: &Ui, rect: egui::Rect) {
+    let v = ui.visuals();
     ui.painter().rect_stroke(
         rect,
         v.widgets.noninteractive.corner_radius,
         v.widgets.noninteractive.bg_stroke,
         egui::StrokeKind::Inside,
     );
-    ui.painter().galley(rect.min + vec2(margin, margin), galley, colour);
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, line));
-    response.on_hover_text(line);
 }
 
 /// This turn's movement: a track of the squares used, and the moves and jumps.
