@@ -906,6 +906,7 @@ fn grenades_against_cover_leave_the_odds_in_place() {
     let before = bars(&h);
     press(&mut h, "Target Bob");
     press(&mut h, "Target's cover decent");
+    press(&mut h, "Target's cover decent");
     assert_eq!(h.query_all_by_label_contains("ignored by the grenades").count(), 2);
     assert_eq!(bars(&h), before, "the bars and the dice moved");
     let blast = rect_of(&h, "Blast: on a hit, everyone else within 5 cm of the target is hit too.");
@@ -980,4 +981,56 @@ fn a_rocket_fired_from_inside_its_blast_catches_the_attacker() {
     type_in(&mut h, "Distance (cm)", "25");
     assert!(h.query_by_label("Bob (the attacker) within 5 cm").is_none());
     h.get_by_label("Cid within 5 cm");
+}
+
+/// Four players, one with a long name, to Ann's first turn: initiative 14, 11, 9, 6 in seat
+/// order (no tie), deployment on points 1, 2, 3 and 4.
+fn a_long_name_to_round_one(h: &mut App) {
+    const LONG: &str = "Bartholomew Fitzgerald-Smythe";
+    for (n, name) in ["Ann", LONG, "Cid", "Dan"].iter().enumerate() {
+        type_in(h, &format!("Player {}", n + 1), name);
+    }
+    press(h, "Start the game");
+    for (name, total) in [("Ann", "14"), (LONG, "11"), ("Cid", "9"), ("Dan", "6")] {
+        type_in(h, &format!("{name} 3d6"), total);
+    }
+    press(h, "Record initiative");
+    for (name, face) in [("Ann", "1"), (LONG, "2"), ("Cid", "3"), ("Dan", "4")] {
+        type_in(h, &format!("{name} deployment d6"), face);
+        press(h, &format!("Deploy {name}"));
+    }
+    assert_eq!(state(h).phase, Phase::Playing);
+    assert_eq!(current(h), "Ann");
+}
+
+/// Fragmaster's side panels took the width of what they showed: the turn passing to a player
+/// with a long name widened the character's column (its name, *End …'s turn*) and the
+/// scoreboard, and the attack panel between them moved sideways under the hand. Both now keep
+/// one width for the game, from the window's; a long name is cut short on its line, whole on
+/// hover.
+#[test]
+fn the_side_panels_keep_their_width_when_the_turn_passes_to_a_long_name() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open(dir.path());
+    a_long_name_to_round_one(&mut h);
+    let record = rect_of(&h, "Record the attack");
+    let target = rect_of(&h, "Target Cid");
+    let end = rect_of(&h, "End the turn");
+    let cid_on_the_scoreboard = rect_of(&h, "Cid");
+    end_turn(&mut h);
+    assert_eq!(current(&h), "Bartholomew Fitzgerald-Smythe");
+    assert_eq!(rect_of(&h, "Cid"), cid_on_the_scoreboard, "the scoreboard moved");
+    assert_eq!(rect_of(&h, "Record the attack"), record, "Record the attack moved");
+    assert_eq!(rect_of(&h, "Target Cid"), target, "the targets moved");
+    assert_eq!(rect_of(&h, "End the turn"), end, "End the turn moved");
+    // Bartholomew runs to the rearm point's rocket launcher: his scoreboard line grows.
+    act(&mut h, "Run");
+    assert_eq!(rect_of(&h, "Record the attack"), record, "Record the attack moved after the run");
+    // His name, on the scoreboard and over his column, is cut short inside the window.
+    let names: Vec<egui::Rect> =
+        h.query_all_by_label("Bartholomew Fitzgerald-Smythe").map(|n| n.rect()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    for rect in names.iter().chain([&record, &end]) {
+        assert!(rect.right() <= 1280.0, "past the window's edge: {rect:?}");
+    }
 }

@@ -186,8 +186,11 @@ fn choices_ui(
     d: &mut AttackDraft,
 ) {
     let v = ui.visuals().clone();
-    // Two rows of choices, so the action, the numbers and the dice stay in view below.
-    ui.horizontal_wrapped(|ui| {
+    // Three rows of choices, each one line high whatever the names, so the action, the
+    // numbers and the dice below stay in place as the turn passes: the weapons; the targets,
+    // each button one share of the row (a share for every other character, the most there
+    // can be), a long name cut short on it and whole on hover; the distance and the cover.
+    ui.horizontal(|ui| {
         ui.label(theme::heading(&v, "Attack with"));
         for o in options {
             let name =
@@ -203,8 +206,14 @@ fn choices_ui(
                 d.weapon = Some(o.weapon.clone());
             }
         }
-        ui.add_space(theme::GAP);
+    });
+    ui.horizontal(|ui| {
         ui.label(RichText::new("at").color(theme::muted(&v)));
+        #[expect(clippy::cast_precision_loss, reason = "a handful of characters")]
+        let shares = s.characters.len().saturating_sub(1).max(1) as f32;
+        let gap = ui.spacing().item_spacing.x;
+        let share = ((ui.available_width() - gap * (shares - 1.0)) / shares).floor().clamp(60.0, 240.0);
+        let height = ui.spacing().interact_size.y.max(30.0);
         for &t in targets {
             let name = s.name(t);
             let shown = if s.character(t).is_some_and(|c| c.taking_cover) {
@@ -212,11 +221,12 @@ fn choices_ui(
             } else {
                 name.to_owned()
             };
+            let button =
+                egui::Button::selectable(target == Some(t), RichText::new(&shown).size(theme::BODY + 2.0))
+                    .truncate();
             if ui
-                .add(egui::Button::selectable(
-                    target == Some(t),
-                    RichText::new(shown).size(theme::BODY + 2.0),
-                ))
+                .add_sized([share, height], button)
+                .on_hover_text(&shown)
                 .accessible_name(format!("Target {name}"))
                 .clicked()
                 && d.target != Some(t)
