@@ -374,13 +374,13 @@ pub fn result_words(s: &State) -> Option<String> {
         Target::Player(t) => who(s, t),
         Target::Zombie => "the zombie".into(),
     };
-    let words = if !r.hit {
+    let words = if r.hit {
+        outcome_words(s, s, r, false).unwrap_or_else(|| "no harm done".to_owned())
+    } else {
         match r.attacker {
             Some(a) => format!("{} misses {target}", who(s, a)),
             None => format!("{target} escapes the {}", r.weapon),
         }
-    } else {
-        outcome_words(s, s, r, false).unwrap_or_else(|| "no harm done".to_owned())
     };
     let mut chars = words.chars();
     Some(chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect()))

@@ -26,7 +26,7 @@ use crate::systems::fragmaster::rules::data::{Cover, WeaponId};
 use crate::ui::log::{LogOptions, log_panel};
 use crate::ui::table::History;
 use crate::ui::theme;
-use crate::ui::widgets::{problem, row};
+use crate::ui::widgets::problem;
 
 pub use setup::{PlayerDraft, SetupDraft};
 
