@@ -1034,3 +1034,36 @@ fn the_side_panels_keep_their_width_when_the_turn_passes_to_a_long_name() {
         assert!(rect.right() <= 1280.0, "past the window's edge: {rect:?}");
     }
 }
+
+/// Everything on the screen that reaches past the right edge of a window `width` wide.
+fn past_the_edge(h: &App, width: f32, step: &str) -> Vec<String> {
+    use egui_kittest::kittest::NodeT as _;
+    h.root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().has_bounds() && n.rect().right() > width + 0.5)
+        .map(|n| {
+            let label = n.accesskit_node().label().unwrap_or_default();
+            format!("{step}: '{label}' reaches x = {:.0}", n.rect().right())
+        })
+        .collect()
+}
+
+/// On a phone the scoreboard folds to one line naming every player: with a long name that
+/// line would not wrap, and it widened the whole column past the screen's edge (*End the
+/// turn* reached x = 512 of 390, the targets and the cover with it). The line is cut short
+/// at the edge (whole on hover, opened with a tap), and nothing moves as the turn passes.
+#[test]
+fn a_long_name_keeps_a_phones_round_inside_the_screen() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = support::system_on(dir.path(), "Fragmaster Origins", 390.0, 844.0);
+    a_long_name_to_round_one(&mut h);
+    let mut found = past_the_edge(&h, 390.0, "Ann's turn");
+    let (end, record) = (rect_of(&h, "End the turn"), rect_of(&h, "Record the attack"));
+    end_turn(&mut h);
+    found.extend(past_the_edge(&h, 390.0, "Bartholomew's turn"));
+    assert_eq!((rect_of(&h, "End the turn"), rect_of(&h, "Record the attack")), (end, record));
+    press(&mut h, "Scoreboard · Ann 0, Bartholomew Fitzgerald-Smythe 0, Cid 0, Dan 0");
+    h.get_by_label("Scoreboard · first to 20");
+    found.extend(past_the_edge(&h, 390.0, "the scoreboard open"));
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -295,9 +295,20 @@ fn phone_ui(
             }
             let leaders: Vec<String> =
                 s.scoreboard().iter().map(|line| format!("{} {}", line.name, line.frags)).collect();
-            egui::CollapsingHeader::new(format!("Scoreboard · {}", leaders.join(", ")))
-                .id_salt("fm-phone-scoreboard")
-                .show(ui, |ui| scoreboard_ui(ui, rules, s));
+            // Folded to one line cut at the screen's edge (a long name in it widened the
+            // whole column past the edge); a tap opens it.
+            let header = format!("Scoreboard · {}", leaders.join(", "));
+            let open_id = egui::Id::unique("fm-phone-scoreboard");
+            let mut open = ui.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
+            let arrow = if open { "▼" } else { "▶" };
+            let button = egui::Button::selectable(open, format!("{arrow} {header}")).truncate();
+            if ui.add(button).accessible_name(&header).on_hover_text(&header).clicked() {
+                open = !open;
+            }
+            ui.data_mut(|d| d.insert_temp(open_id, open));
+            if open {
+                scoreboard_ui(ui, rules, s);
+            }
             ui.separator();
             match s.phase {
                 Phase::Setup => {}
