@@ -1158,3 +1158,58 @@ fn a_frag_names_the_fragged_fighter_in_the_result_slot() {
     h.run();
     assert_eq!(shown_lines(&mut h, OUTCOME), ["Ann is fragged, Bob 1 frag, draws 1 Special", "card"]);
 }
+
+/// Frag's players and log stood in a panel as wide as its widest line: a long name widened
+/// it, and again when the turn's marker came to that name, so *End the turn* moved from x =
+/// 430 to 452 as the turn passed (and the attack panel reached past the window's edge). The
+/// panel keeps one width; the names are cut short on their line, whole on hover.
+#[test]
+fn frag_a_long_name_moves_nothing_as_the_turn_passes() {
+    const LONG: &str = "Bartholomew Fitzgerald-Smythe";
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), (LONG, "bob (Indian Brave 3/2/2)")]);
+    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(&mut h, &format!("{LONG}'s poker hand"), "7H 7D 2C 3S 9D");
+    press(&mut h, "Rank the hands");
+    type_in(&mut h, "Respawn square", "3");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    let end = h.get_by_role_and_label(Role::Button, "End the turn").rect();
+    assert!((end.left() - 308.0).abs() < 0.5, "the turn starts beside the board's 300 points: {end:?}");
+    let mut found = past_the_edge(&h, 1280.0, "Ann's turn");
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Respawn square", "4");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "2 2");
+    press(&mut h, "Roll for movement");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end, "End the turn moved");
+    click(&mut h, "Target Ann");
+    found.extend(past_the_edge(&h, 1280.0, "his attack"));
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// On a phone the moves' row lost *Move 3* once fewer than three squares were left: the row
+/// took one line less and *End the turn* and the attack panel under it moved up 36 points
+/// between two taps. The three stay, greyed out past the movement left.
+#[test]
+fn frag_moves_on_a_phone_leave_end_the_turn_in_place() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    h.set_size(egui::vec2(390.0, 844.0));
+    h.run();
+    to_bobs_turn(&mut h);
+    let places = |h: &App| {
+        (
+            h.get_by_role_and_label(Role::Button, "End the turn").rect(),
+            h.get_by_role_and_label(Role::Button, "Target Ann").rect(),
+        )
+    };
+    let before = places(&h);
+    click(&mut h, "Move 1");
+    click(&mut h, "Move 1");
+    assert_eq!(game(&h).state.moves_left(), 2);
+    assert!(h.get_by_role_and_label(Role::Button, "Move 3").accesskit_node().is_disabled());
+    assert_eq!(places(&h), before, "End the turn or the attack panel moved");
+}

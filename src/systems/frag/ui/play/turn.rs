@@ -27,14 +27,30 @@ pub fn turn_ui(
     let s = &game.state;
     let (Some(seat), Some(phase)) = (s.current_player(), s.phase()) else { return };
     let character = s.character(book, seat).map_or("", |c| c.name.as_str());
-    row(ui, |ui| {
-        ui.label(RichText::new(format!("{}'s turn", who(game, seat))).size(theme::BIG * 0.7).strong());
-        ui.label(
-            RichText::new(format!("{character} · {}", phase.title()))
-                .size(theme::HEADING)
-                .color(theme::accent(&v)),
-        );
-    });
+    // Whose turn, and the character and the phase: on one line where there is room (the
+    // phase at the right, the name cut short in what is left), on two on a phone; either way
+    // cut short at the edge (whole on hover), so a long name neither wraps nor moves the
+    // turn's buttons below.
+    let whose = egui::Label::new(
+        RichText::new(format!("{}'s turn", who(game, seat))).size(theme::BIG * 0.7).strong(),
+    )
+    .truncate();
+    let what = egui::Label::new(
+        RichText::new(format!("{character} · {}", phase.title()))
+            .size(theme::HEADING)
+            .color(theme::accent(&v)),
+    )
+    .truncate();
+    if ui.available_width() >= 600.0 {
+        let size = vec2(ui.available_width(), ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(size, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.add(what);
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| ui.add(whose));
+        });
+    } else {
+        ui.add(whose);
+        ui.add(what);
+    }
     if let Some(bumped) = s.pending_bump {
         bump_ui(ui, book, game, bumped, state, commands);
         return;
@@ -380,17 +396,17 @@ fn movement_track_ui(
     });
     let left = s.moves_left();
     ui.horizontal_wrapped(|ui| {
+        // Always the three, greyed out past the movement left: a button that went away
+        // shortened the row on a phone and moved End the turn and the attack panel up.
         for n in [1, 2, 3] {
-            if n <= left.max(1) {
-                event_button(
-                    ui,
-                    book,
-                    game,
-                    &format!("Move {n}"),
-                    Event::Move { squares: n, jump: false },
-                    commands,
-                );
-            }
+            event_button(
+                ui,
+                book,
+                game,
+                &format!("Move {n}"),
+                Event::Move { squares: n, jump: false },
+                commands,
+            );
         }
         ui.separator();
         state.squares = state.squares.clamp(1, 99);
