@@ -1067,3 +1067,23 @@ fn a_long_name_keeps_a_phones_round_inside_the_screen() {
     found.extend(past_the_edge(&h, 390.0, "the scoreboard open"));
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// On a phone the round is one scrolling column: Ann scrolled down to her attack, and the
+/// next character's turn opened scrolled as far down, its name and *End the turn* out of
+/// sight. Each character's turn starts at the top of the column.
+#[test]
+fn a_phones_column_starts_at_the_top_for_the_next_character() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = support::system_on(dir.path(), "Fragmaster Origins", 390.0, 844.0);
+    a_long_name_to_round_one(&mut h);
+    let top = rect_of(&h, "End the turn");
+    h.get_by_label("Record the attack").scroll_to_me();
+    h.run();
+    h.get_by_label("On another height level").scroll_to_me();
+    h.run();
+    assert!(rect_of(&h, "End the turn").top() < top.top(), "scrolled down to the attack");
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "End the turn").click_accesskit();
+    h.run();
+    assert_eq!(current(&h), "Bartholomew Fitzgerald-Smythe");
+    assert_eq!(rect_of(&h, "End the turn"), top, "his turn opens at the top of the column");
+}

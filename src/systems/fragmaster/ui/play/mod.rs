@@ -288,7 +288,9 @@ fn phone_ui(
 ) {
     let s = &game.state;
     egui::CentralPanel::default().show(ui, |ui| {
-        ScrollArea::vertical().id_salt("fm-phone").show(ui, |ui| {
+        // Keyed by the character whose turn it is: each turn opens at the top of the column
+        // (one scroll position for the game opened the next turn where the last was left).
+        ScrollArea::vertical().id_salt(("fm-phone", s.current())).show(ui, |ui| {
             notice_ui(ui, state);
             if let Some(why) = view.read_only {
                 problem(ui, why);
