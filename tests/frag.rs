@@ -1213,3 +1213,41 @@ fn frag_moves_on_a_phone_leave_end_the_turn_in_place() {
     assert!(h.get_by_role_and_label(Role::Button, "Move 3").accesskit_node().is_disabled());
     assert_eq!(places(&h), before, "End the turn or the attack panel moved");
 }
+
+/// Frag Zombies!!!: the odds of each zombie attack stood above its dice, a line for each
+/// Health the fighter could lose, so once Ann lost one *Resolve the zombie attack* and the
+/// dice moved up 36 points between one zombie and the next. The odds now stand under the
+/// button.
+#[test]
+fn frag_zombie_attacks_one_after_another_leave_resolve_in_place() {
+    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Game Frag Zombies!!!");
+    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    type_in(&mut h, "Ann's roll", "6");
+    type_in(&mut h, "Bob's roll", "3");
+    press(&mut h, "Who goes first");
+    press_times(&mut h, "More: Zombies placed", 20);
+    press(&mut h, "Place the tile");
+    press(&mut h, "Move 3");
+    type_in(&mut h, "Zombie move die", "4");
+    press(&mut h, "Move the zombies");
+    press_times(&mut h, "More: Zombies next to the fighter", 3);
+    click(&mut h, "These zombies attack");
+    let places = |h: &App| {
+        (
+            h.get_by_role_and_label(Role::Button, "Resolve the zombie attack").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Zombie damage dice").rect(),
+        )
+    };
+    let first = places(&h);
+    for (damage, defence, health) in [("2 3", "3 4", 2), ("5 5", "4 5", 1)] {
+        assert_eq!(places(&h), first, "Resolve or the dice moved with Health {health}");
+        type_in(&mut h, "Zombie damage dice", damage);
+        type_in(&mut h, "Ann's defence dice", defence);
+        click(&mut h, "Resolve the zombie attack");
+    }
+    assert_eq!(game(&h).state.players[0].health, 1);
+    assert_eq!(places(&h), first, "Resolve or the dice moved for the third zombie");
+    assert!(h.query_by_label("No damage").is_some(), "the odds are still shown");
+}

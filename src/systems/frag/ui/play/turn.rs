@@ -608,9 +608,6 @@ fn zombies_attack_ui(
                     super::super::dice(inputs.damage_dice, "damage"),
                     super::super::dice(inputs.defence_dice + inputs.defence_bonus_dice, "defence")
                 ));
-                if let Ok(odds) = inputs.damage_odds(book) {
-                    super::super::reference::damage_odds_ui(ui, &odds, false);
-                }
                 let (event, words, frags) = zombie_attack_rolls(ui, &name, &inputs, state);
                 // The damage done stands beside the button, which stays put.
                 row(ui, |ui| {
@@ -632,6 +629,11 @@ fn zombies_attack_ui(
                     crate::ui::widgets::toggle(ui, &mut state.zombie_cure, &tick);
                 } else {
                     state.zombie_cure = false;
+                }
+                // The odds under the button: they take a line less for each Health the
+                // fighter has lost, which moved the dice and the button up between attacks.
+                if let Ok(odds) = inputs.damage_odds(book) {
+                    super::super::reference::damage_odds_ui(ui, &odds, false);
                 }
             }
         }
