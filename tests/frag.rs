@@ -1100,3 +1100,154 @@ fn frag_checked_power_ups_leave_the_attack_panel_in_place() {
     let found = past_the_edge(&h, 1280.0, "three squares checked");
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+/// The text a label shows, line by line as laid out (a label cut short ends in "…").
+fn shown_lines(h: &mut App, label: &str) -> Vec<String> {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    h.get_by_label(label)
+        .children()
+        .filter(|n| n.accesskit_node().role() == Role::TextRun)
+        .filter_map(|n| n.accesskit_node().value())
+        .map(|line| line.trim_end().to_owned())
+        .collect()
+}
+
+/// Bob's bow frags Ann (deadlands:8): 2+2 hits at range 1, 6+6 = 12 against her 3+3 = 6 is 2
+/// damage, her Health of 2.
+fn bob_frags_ann(h: &mut App) -> String {
+    to_bobs_turn(h);
+    press(h, "Target Ann");
+    type_in(h, "To-hit dice", "2 2");
+    type_in(h, "Damage dice", "6 6");
+    type_in(h, "Ann's defence dice", "3 3");
+    press(h, "Attack");
+    let line = last_line(h);
+    assert_eq!(
+        line,
+        "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 1), 12 against 6: 2 damage, Ann is fragged, Bob 1 frag, draws 1 Special card; their leftovers lie on their square"
+    );
+    line
+}
+
+/// The result slot over the turn said a frag in the log's words, cut after two lines: the
+/// dice came first, so the line ended "12 …" at 1280 points and "2 damage, An…" on a phone,
+/// and the fragged fighter's name was gone. It now says what the attack did first, whole and
+/// with both names; the same after an Undo and in the game reopened from its journal.
+#[test]
+fn a_frag_names_the_fragged_fighter_in_the_result_slot() {
+    const OUTCOME: &str = "Ann is fragged, Bob 1 frag, draws 1 Special card";
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    bob_frags_ann(&mut h);
+    assert_eq!(shown_lines(&mut h, OUTCOME), [OUTCOME], "whole on one line at 1280×800");
+    let slot = h.get_by_label(OUTCOME).rect();
+
+    // A move, undone: the slot says the frag again.
+    press(&mut h, "Move 1");
+    assert!(h.query_by_label(OUTCOME).is_none(), "a move is no result");
+    press(&mut h, "Undo: Bob moves 1: 3 movement left");
+    assert_eq!(shown_lines(&mut h, OUTCOME), [OUTCOME]);
+    assert_eq!(h.get_by_label(OUTCOME).rect(), slot);
+
+    // Reopened from the journal, on a phone: the outcome wraps in the slot, the names whole.
+    drop(h);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Resume Ann v Bob · Frag Deadlands · round 1 · unfinished");
+    h.set_size(egui::vec2(390.0, 844.0));
+    h.run();
+    assert_eq!(shown_lines(&mut h, OUTCOME), ["Ann is fragged, Bob 1 frag, draws 1 Special", "card"]);
+}
+
+/// Frag's players and log stood in a panel as wide as its widest line: a long name widened
+/// it, and again when the turn's marker came to that name, so *End the turn* moved from x =
+/// 430 to 452 as the turn passed (and the attack panel reached past the window's edge). The
+/// panel keeps one width; the names are cut short on their line, whole on hover.
+#[test]
+fn frag_a_long_name_moves_nothing_as_the_turn_passes() {
+    const LONG: &str = "Bartholomew Fitzgerald-Smythe";
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), (LONG, "bob (Indian Brave 3/2/2)")]);
+    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(&mut h, &format!("{LONG}'s poker hand"), "7H 7D 2C 3S 9D");
+    press(&mut h, "Rank the hands");
+    type_in(&mut h, "Respawn square", "3");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    let end = h.get_by_role_and_label(Role::Button, "End the turn").rect();
+    assert!((end.left() - 308.0).abs() < 0.5, "the turn starts beside the board's 300 points: {end:?}");
+    let mut found = past_the_edge(&h, 1280.0, "Ann's turn");
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Respawn square", "4");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "2 2");
+    press(&mut h, "Roll for movement");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end, "End the turn moved");
+    click(&mut h, "Target Ann");
+    found.extend(past_the_edge(&h, 1280.0, "his attack"));
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// On a phone the moves' row lost *Move 3* once fewer than three squares were left: the row
+/// took one line less and *End the turn* and the attack panel under it moved up 36 points
+/// between two taps. The three stay, greyed out past the movement left.
+#[test]
+fn frag_moves_on_a_phone_leave_end_the_turn_in_place() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    h.set_size(egui::vec2(390.0, 844.0));
+    h.run();
+    to_bobs_turn(&mut h);
+    let places = |h: &App| {
+        (
+            h.get_by_role_and_label(Role::Button, "End the turn").rect(),
+            h.get_by_role_and_label(Role::Button, "Target Ann").rect(),
+        )
+    };
+    let before = places(&h);
+    click(&mut h, "Move 1");
+    click(&mut h, "Move 1");
+    assert_eq!(game(&h).state.moves_left(), 2);
+    assert!(h.get_by_role_and_label(Role::Button, "Move 3").accesskit_node().is_disabled());
+    assert_eq!(places(&h), before, "End the turn or the attack panel moved");
+}
+
+/// Frag Zombies!!!: the odds of each zombie attack stood above its dice, a line for each
+/// Health the fighter could lose, so once Ann lost one *Resolve the zombie attack* and the
+/// dice moved up 36 points between one zombie and the next. The odds now stand under the
+/// button.
+#[test]
+fn frag_zombie_attacks_one_after_another_leave_resolve_in_place() {
+    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Game Frag Zombies!!!");
+    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    type_in(&mut h, "Ann's roll", "6");
+    type_in(&mut h, "Bob's roll", "3");
+    press(&mut h, "Who goes first");
+    press_times(&mut h, "More: Zombies placed", 20);
+    press(&mut h, "Place the tile");
+    press(&mut h, "Move 3");
+    type_in(&mut h, "Zombie move die", "4");
+    press(&mut h, "Move the zombies");
+    press_times(&mut h, "More: Zombies next to the fighter", 3);
+    click(&mut h, "These zombies attack");
+    let places = |h: &App| {
+        (
+            h.get_by_role_and_label(Role::Button, "Resolve the zombie attack").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Zombie damage dice").rect(),
+        )
+    };
+    let first = places(&h);
+    for (damage, defence, health) in [("2 3", "3 4", 2), ("5 5", "4 5", 1)] {
+        assert_eq!(places(&h), first, "Resolve or the dice moved with Health {health}");
+        type_in(&mut h, "Zombie damage dice", damage);
+        type_in(&mut h, "Ann's defence dice", defence);
+        click(&mut h, "Resolve the zombie attack");
+    }
+    assert_eq!(game(&h).state.players[0].health, 1);
+    assert_eq!(places(&h), first, "Resolve or the dice moved for the third zombie");
+    assert!(h.query_by_label("No damage").is_some(), "the odds are still shown");
+}

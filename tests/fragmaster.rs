@@ -906,6 +906,7 @@ fn grenades_against_cover_leave_the_odds_in_place() {
     let before = bars(&h);
     press(&mut h, "Target Bob");
     press(&mut h, "Target's cover decent");
+    press(&mut h, "Target's cover decent");
     assert_eq!(h.query_all_by_label_contains("ignored by the grenades").count(), 2);
     assert_eq!(bars(&h), before, "the bars and the dice moved");
     let blast = rect_of(&h, "Blast: on a hit, everyone else within 5 cm of the target is hit too.");
@@ -980,4 +981,109 @@ fn a_rocket_fired_from_inside_its_blast_catches_the_attacker() {
     type_in(&mut h, "Distance (cm)", "25");
     assert!(h.query_by_label("Bob (the attacker) within 5 cm").is_none());
     h.get_by_label("Cid within 5 cm");
+}
+
+/// Four players, one with a long name, to Ann's first turn: initiative 14, 11, 9, 6 in seat
+/// order (no tie), deployment on points 1, 2, 3 and 4.
+fn a_long_name_to_round_one(h: &mut App) {
+    const LONG: &str = "Bartholomew Fitzgerald-Smythe";
+    for (n, name) in ["Ann", LONG, "Cid", "Dan"].iter().enumerate() {
+        type_in(h, &format!("Player {}", n + 1), name);
+    }
+    press(h, "Start the game");
+    for (name, total) in [("Ann", "14"), (LONG, "11"), ("Cid", "9"), ("Dan", "6")] {
+        type_in(h, &format!("{name} 3d6"), total);
+    }
+    press(h, "Record initiative");
+    for (name, face) in [("Ann", "1"), (LONG, "2"), ("Cid", "3"), ("Dan", "4")] {
+        type_in(h, &format!("{name} deployment d6"), face);
+        press(h, &format!("Deploy {name}"));
+    }
+    assert_eq!(state(h).phase, Phase::Playing);
+    assert_eq!(current(h), "Ann");
+}
+
+/// Fragmaster's side panels took the width of what they showed: the turn passing to a player
+/// with a long name widened the character's column (its name, *End …'s turn*) and the
+/// scoreboard, and the attack panel between them moved sideways under the hand. Both now keep
+/// one width for the game, from the window's; a long name is cut short on its line, whole on
+/// hover.
+#[test]
+fn the_side_panels_keep_their_width_when_the_turn_passes_to_a_long_name() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open(dir.path());
+    a_long_name_to_round_one(&mut h);
+    let record = rect_of(&h, "Record the attack");
+    let target = rect_of(&h, "Target Cid");
+    let end = rect_of(&h, "End the turn");
+    let cid_on_the_scoreboard = rect_of(&h, "Cid");
+    end_turn(&mut h);
+    assert_eq!(current(&h), "Bartholomew Fitzgerald-Smythe");
+    assert_eq!(rect_of(&h, "Cid"), cid_on_the_scoreboard, "the scoreboard moved");
+    assert_eq!(rect_of(&h, "Record the attack"), record, "Record the attack moved");
+    assert_eq!(rect_of(&h, "Target Cid"), target, "the targets moved");
+    assert_eq!(rect_of(&h, "End the turn"), end, "End the turn moved");
+    // Bartholomew runs to the rearm point's rocket launcher: his scoreboard line grows.
+    act(&mut h, "Run");
+    assert_eq!(rect_of(&h, "Record the attack"), record, "Record the attack moved after the run");
+    // His name, on the scoreboard and over his column, is cut short inside the window.
+    let names: Vec<egui::Rect> =
+        h.query_all_by_label("Bartholomew Fitzgerald-Smythe").map(|n| n.rect()).collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    for rect in names.iter().chain([&record, &end]) {
+        assert!(rect.right() <= 1280.0, "past the window's edge: {rect:?}");
+    }
+}
+
+/// Everything on the screen that reaches past the right edge of a window `width` wide.
+fn past_the_edge(h: &App, width: f32, step: &str) -> Vec<String> {
+    use egui_kittest::kittest::NodeT as _;
+    h.root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().has_bounds() && n.rect().right() > width + 0.5)
+        .map(|n| {
+            let label = n.accesskit_node().label().unwrap_or_default();
+            format!("{step}: '{label}' reaches x = {:.0}", n.rect().right())
+        })
+        .collect()
+}
+
+/// On a phone the scoreboard folds to one line naming every player: with a long name that
+/// line would not wrap, and it widened the whole column past the screen's edge (*End the
+/// turn* reached x = 512 of 390, the targets and the cover with it). The line is cut short
+/// at the edge (whole on hover, opened with a tap), and nothing moves as the turn passes.
+#[test]
+fn a_long_name_keeps_a_phones_round_inside_the_screen() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = support::system_on(dir.path(), "Fragmaster Origins", 390.0, 844.0);
+    a_long_name_to_round_one(&mut h);
+    let mut found = past_the_edge(&h, 390.0, "Ann's turn");
+    let (end, record) = (rect_of(&h, "End the turn"), rect_of(&h, "Record the attack"));
+    end_turn(&mut h);
+    found.extend(past_the_edge(&h, 390.0, "Bartholomew's turn"));
+    assert_eq!((rect_of(&h, "End the turn"), rect_of(&h, "Record the attack")), (end, record));
+    press(&mut h, "Scoreboard · Ann 0, Bartholomew Fitzgerald-Smythe 0, Cid 0, Dan 0");
+    h.get_by_label("Scoreboard · first to 20");
+    found.extend(past_the_edge(&h, 390.0, "the scoreboard open"));
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// On a phone the round is one scrolling column: Ann scrolled down to her attack, and the
+/// next character's turn opened scrolled as far down, its name and *End the turn* out of
+/// sight. Each character's turn starts at the top of the column.
+#[test]
+fn a_phones_column_starts_at_the_top_for_the_next_character() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = support::system_on(dir.path(), "Fragmaster Origins", 390.0, 844.0);
+    a_long_name_to_round_one(&mut h);
+    let top = rect_of(&h, "End the turn");
+    h.get_by_label("Record the attack").scroll_to_me();
+    h.run();
+    h.get_by_label("On another height level").scroll_to_me();
+    h.run();
+    assert!(rect_of(&h, "End the turn").top() < top.top(), "scrolled down to the attack");
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "End the turn").click_accesskit();
+    h.run();
+    assert_eq!(current(&h), "Bartholomew Fitzgerald-Smythe");
+    assert_eq!(rect_of(&h, "End the turn"), top, "his turn opens at the top of the column");
 }

@@ -230,7 +230,7 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
         }
         Event::NoCure { player } => match &after.last {
             Some(r) => {
-                format!("No cure: {}", frag_words(before, after, r))
+                format!("No cure: {}", frag_words(before, after, r, true))
             }
             None => format!("{} has no cure and is fragged", who(before, *player)),
         },
@@ -317,34 +317,8 @@ fn rerolled(r: &Resolution) -> String {
 fn damage_words(before: &State, after: &State, r: &Resolution) -> String {
     let mut line =
         format!("{} against {}: {}", r.attack_total, r.defence_total, plural(r.damage, "damage", "damage"));
-    let victim = match r.target {
-        Target::Player(t) => who(before, t),
-        Target::Zombie => "the zombie".into(),
-    };
-    match (r.result, r.target) {
-        (Outcome::None, _) => line.push_str(", no harm done"),
-        (Outcome::Wounded, _) => {
-            let _ = write!(line, ", {victim} has {} Health left", r.health_left);
-        }
-        (Outcome::Fragged, Target::Zombie) => {
-            line.push_str(", the zombie is fragged");
-            if let Some(a) = r.attacker {
-                let total = after.players.get(a).map_or(0, |p| p.zombie_frags);
-                let _ = write!(line, " ({} has {})", who(before, a), plural(total, "zombie", "zombies"));
-                line.push_str(&zombie_rewards(before, after, a));
-            }
-        }
-        (Outcome::Fragged | Outcome::Gallows, Target::Player(t))
-            if after.cure.as_ref().is_some_and(|w| w.seat == t) =>
-        {
-            let below = after.cure.as_ref().map_or(0, |w| w.below);
-            let under = if below == 0 { String::new() } else { format!(" ({below} below)") };
-            let _ = write!(line, ", {victim} is at 0 Health{under}: they cure it now or are fragged");
-        }
-        (Outcome::Fragged | Outcome::Gallows, Target::Player(_)) => {
-            let _ = write!(line, ", {}", frag_words(before, after, r));
-        }
-        (Outcome::Gallows, Target::Zombie) => {}
+    if let Some(outcome) = outcome_words(before, after, r, true) {
+        let _ = write!(line, ", {outcome}");
     }
     if !r.armour_lost.is_empty() {
         let _ = write!(line, "; armour lost: {}", r.armour_lost.join(", "));
@@ -352,9 +326,69 @@ fn damage_words(before: &State, after: &State, r: &Resolution) -> String {
     line
 }
 
+/// What a hit did to its target: "no harm done", "Bob has 1 Health left", "Ann is fragged, Bob 1
+/// frag…", "the zombie is fragged (Ann has 3 zombies)"; with `rewards`, a zombie frag's cards
+/// and blood too (counted from the hand and the blood before and after) and where a fragged
+/// fighter's leftovers lie. `None` when there is
+/// nothing to say (a zombie is never hanged).
+fn outcome_words(before: &State, after: &State, r: &Resolution, rewards: bool) -> Option<String> {
+    let victim = match r.target {
+        Target::Player(t) => who(before, t),
+        Target::Zombie => "the zombie".into(),
+    };
+    Some(match (r.result, r.target) {
+        (Outcome::None, _) => "no harm done".to_owned(),
+        (Outcome::Wounded, _) => format!("{victim} has {} Health left", r.health_left),
+        (Outcome::Fragged, Target::Zombie) => {
+            let mut line = "the zombie is fragged".to_owned();
+            if let Some(a) = r.attacker {
+                let total = after.players.get(a).map_or(0, |p| p.zombie_frags);
+                let _ = write!(line, " ({} has {})", who(before, a), plural(total, "zombie", "zombies"));
+                if rewards {
+                    line.push_str(&zombie_rewards(before, after, a));
+                }
+            }
+            line
+        }
+        (Outcome::Fragged | Outcome::Gallows, Target::Player(t))
+            if after.cure.as_ref().is_some_and(|w| w.seat == t) =>
+        {
+            let below = after.cure.as_ref().map_or(0, |w| w.below);
+            let under = if below == 0 { String::new() } else { format!(" ({below} below)") };
+            format!("{victim} is at 0 Health{under}: they cure it now or are fragged")
+        }
+        (Outcome::Fragged | Outcome::Gallows, Target::Player(_)) => frag_words(before, after, r, rewards),
+        (Outcome::Gallows, Target::Zombie) => return None,
+    })
+}
+
+/// What the last attack, hazard or zombie attack did to its target, outcome first and with
+/// every name in it, for the screen's result slot: "Ann is fragged, Bob 1 frag, draws 1
+/// Special card; their leftovers lie on their square", "Bob misses Ann", "Ann escapes the
+/// Acid". The log's line says it after the dice, where a slot two lines high cut it off
+/// (and with it the fragged fighter's name). `None` when the last event was no result.
+#[must_use]
+pub fn result_words(s: &State) -> Option<String> {
+    let r = s.last.as_ref()?;
+    let target = match r.target {
+        Target::Player(t) => who(s, t),
+        Target::Zombie => "the zombie".into(),
+    };
+    let words = if r.hit {
+        outcome_words(s, s, r, false).unwrap_or_else(|| "no harm done".to_owned())
+    } else {
+        match r.attacker {
+            Some(a) => format!("{} misses {target}", who(s, a)),
+            None => format!("{target} escapes the {}", r.weapon),
+        }
+    };
+    let mut chars = words.chars();
+    Some(chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect()))
+}
+
 /// What a fighter's frag did: "Bob is fragged, Ann 1 frag, draws 1 Special card; their
-/// leftovers lie on their square".
-fn frag_words(before: &State, after: &State, r: &Resolution) -> String {
+/// leftovers lie on their square" (the leftovers said only with `leftovers`).
+fn frag_words(before: &State, after: &State, r: &Resolution, leftovers: bool) -> String {
     let victim = match r.target {
         Target::Player(t) => who(before, t),
         Target::Zombie => "the zombie".into(),
@@ -373,7 +407,9 @@ fn frag_words(before: &State, after: &State, r: &Resolution) -> String {
     if after.variant == Variant::Zombies {
         line.push_str(" and goes back to Town Square (no one scores)");
     }
-    line.push_str("; their leftovers lie on their square");
+    if leftovers {
+        line.push_str("; their leftovers lie on their square");
+    }
     line
 }
 

@@ -16,7 +16,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-pub use describe::{frags, status_words};
+pub use describe::{frags, result_words, status_words};
 pub use error::Error;
 pub use event::{
     Attack, EDITION, Event, HouseRules, Play, Seat, Setup, Shootout, Take, Target, WeaponCard, WeaponUse,

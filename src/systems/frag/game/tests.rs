@@ -474,6 +474,11 @@ fn a_frag_and_a_hanging() {
     );
     let s = &g.state;
     assert_eq!(s.players[BOB].status, Status::Hanged(2));
+    // The screen's result slot: what the attack did first, both names in it.
+    assert_eq!(
+        super::result_words(s).as_deref(),
+        Some("Bob is fragged and hangs on gallows square 2, Cy 1 frag, draws 1 Special card")
+    );
     assert_eq!(s.players[CY].weapons[0].ammo_left, Some(1));
     assert_eq!(s.players[CY].hand, 4, "one card played, one Special drawn");
     assert!(s.reminders(book()).iter().any(|r| r.contains("malfunction")));
@@ -1043,6 +1048,7 @@ fn a_zombie_turn_with_three_attacks() {
         line,
         "Ann attacks a zombie with the Derringer: hit on 2 (needed 1), 7 against 6: 1 damage, the zombie is fragged (Ann has 1 zombie), draws 1 event card"
     );
+    assert_eq!(super::result_words(&g.state).as_deref(), Some("The zombie is fragged (Ann has 1 zombie)"));
     assert_eq!(
         (g.state.players[ANN].zombie_frags, g.state.players[ANN].hand, g.state.zombies_on_board(book())),
         (1, 4, 19)
@@ -1412,6 +1418,10 @@ fn a_fighter_with_a_healing_card_is_asked_and_cures_the_frag() {
         line,
         "Bob attacks Ann with the Bow & Arrows: hit on 4 (needed 3), 12 against 6: 2 damage, Ann is at 0 Health (1 below): they cure it now or are fragged"
     );
+    assert_eq!(
+        super::result_words(&g.state).as_deref(),
+        Some("Ann is at 0 Health (1 below): they cure it now or are fragged")
+    );
     let s = &g.state;
     assert_eq!((s.players[ANN].status, s.players[ANN].health), (Status::Active(Spot::Respawn(3)), 0));
     let wait = s.cure.as_ref().expect("a cure waits");
@@ -1475,6 +1485,10 @@ fn a_fighter_without_a_cure_is_fragged_at_once() {
     let s = &g.state;
     assert_eq!(s.cure, None);
     assert_eq!((s.players[ANN].status, s.players[BOB].frags), (Status::Hanged(1), 1));
+    assert_eq!(
+        super::result_words(s).as_deref(),
+        Some("Ann is fragged and hangs on gallows square 1, Bob 1 frag, draws 1 Special card")
+    );
 }
 
 #[test]

@@ -24,7 +24,7 @@ pub fn assessment_ui(ui: &mut Ui, rules: &Rules, a: &Assessment, target: Option<
     // grow a little every frame).
     let spacing = ui.spacing().item_spacing.x;
     let column = if wide {
-        (ui.available_width() * 0.25).clamp(120.0, 170.0)
+        (ui.available_width() * 0.25).clamp(120.0, 170.0).floor()
     } else {
         ((ui.available_width() - theme::GAP - 2.0 * spacing) / 2.0).floor().max(60.0)
     };

@@ -38,7 +38,10 @@ pub fn reference_ui(ui: &mut Ui, rules: &Rules, state: &mut ReferenceState) {
         });
         return;
     }
-    egui::Panel::right("fm-calculator").resizable(true).default_size(460.0).show(ui, |ui| {
+    // One width, from the window's: sized to its content, the calculator widened as its
+    // numbers changed and moved the tables beside it.
+    let width = (ui.ctx().content_rect().width() * 0.4).clamp(400.0, 460.0).round();
+    egui::Panel::right("fm-calculator").resizable(false).exact_size(width).show(ui, |ui| {
         ScrollArea::vertical().id_salt("fm-calculator").show(ui, |ui| calculator_ui(ui, rules, state));
     });
     egui::CentralPanel::default().show(ui, |ui| {

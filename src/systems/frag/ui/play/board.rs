@@ -30,12 +30,13 @@ pub fn players_ui(ui: &mut Ui, book: &Rulebook, game: &Game) {
         let frame = if row.current { frame.stroke(egui::Stroke::new(2.0, theme::accent(&v))) } else { frame };
         frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
-            crate::ui::widgets::row(ui, |ui| {
-                let marker = if row.current { "▶ " } else { "" };
-                ui.label(RichText::new(format!("{marker}{}", row.name)).size(theme::HEADING).strong());
-                ui.label(RichText::new(&row.character).color(theme::muted(&v)));
-            });
-            ui.label(RichText::new(status_words(book, row.status)).color(theme::muted(&v)));
+            // The name, then the character and where the fighter is, each on one line cut
+            // short at the column's edge (whole on hover): a long name never widens the column.
+            let marker = if row.current { "▶ " } else { "" };
+            let name = RichText::new(format!("{marker}{}", row.name)).size(theme::HEADING).strong();
+            ui.add(egui::Label::new(name).truncate());
+            let place = format!("{} · {}", row.character, status_words(book, row.status));
+            ui.add(egui::Label::new(RichText::new(place).color(theme::muted(&v))).truncate());
             crate::ui::widgets::row(ui, |ui| {
                 let colour = if row.health == 0 {
                     theme::bad(&v)

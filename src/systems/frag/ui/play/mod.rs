@@ -174,6 +174,9 @@ impl PlayState {
     }
 }
 
+/// The width of the players and the log beside the turn, in points.
+const BOARD_WIDTH: f32 = 300.0;
+
 /// The height of the log under the turn in a narrow window, in points.
 const NARROW_LOG: f32 = 280.0;
 
@@ -194,7 +197,9 @@ pub fn play_ui(
     {
         // The players and the log share the left side, so the turn has the width for two
         // columns.
-        egui::Panel::left("frag-board").resizable(true).default_size(300.0).show(ui, |ui| {
+        // One width for the game: sized to its content, a long name widened it (and again
+        // when the turn marker came to that name), moving the whole turn sideways.
+        egui::Panel::left("frag-board").resizable(false).exact_size(BOARD_WIDTH).show(ui, |ui| {
             let players = ui.available_height() * 0.6;
             ScrollArea::vertical()
                 .id_salt("frag-players")

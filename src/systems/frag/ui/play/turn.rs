@@ -27,14 +27,30 @@ pub fn turn_ui(
     let s = &game.state;
     let (Some(seat), Some(phase)) = (s.current_player(), s.phase()) else { return };
     let character = s.character(book, seat).map_or("", |c| c.name.as_str());
-    row(ui, |ui| {
-        ui.label(RichText::new(format!("{}'s turn", who(game, seat))).size(theme::BIG * 0.7).strong());
-        ui.label(
-            RichText::new(format!("{character} · {}", phase.title()))
-                .size(theme::HEADING)
-                .color(theme::accent(&v)),
-        );
-    });
+    // Whose turn, and the character and the phase: on one line where there is room (the
+    // phase at the right, the name cut short in what is left), on two on a phone; either way
+    // cut short at the edge (whole on hover), so a long name neither wraps nor moves the
+    // turn's buttons below.
+    let whose = egui::Label::new(
+        RichText::new(format!("{}'s turn", who(game, seat))).size(theme::BIG * 0.7).strong(),
+    )
+    .truncate();
+    let what = egui::Label::new(
+        RichText::new(format!("{character} · {}", phase.title()))
+            .size(theme::HEADING)
+            .color(theme::accent(&v)),
+    )
+    .truncate();
+    if ui.available_width() >= 600.0 {
+        let size = vec2(ui.available_width(), ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(size, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.add(what);
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| ui.add(whose));
+        });
+    } else {
+        ui.add(whose);
+        ui.add(what);
+    }
     if let Some(bumped) = s.pending_bump {
         bump_ui(ui, book, game, bumped, state, commands);
         return;
@@ -295,34 +311,59 @@ fn result_line(game: &Game) -> Option<&str> {
 
 /// The last result (an attack, a hazard, a zombie attack) in a box of two lines that is there
 /// whether or not there is one, so the panels under it stay where they were when an attack's
-/// line comes; before the turn's first result it shows the log's last line, muted (the whole
-/// line on hover and in the log).
+/// line comes. A result shows what it did first, every name in it ("Ann is fragged, Bob 1
+/// frag…"), then its log line with the dice, each on one line cut at the box's edge (whole on
+/// hover and in the log): a frag's line is the longest, and cut after two lines it lost the
+/// fragged fighter's name. Before the turn's first result the box shows the log's last line,
+/// muted.
 fn result_slot(ui: &mut Ui, game: &Game) {
     let v = ui.visuals().clone();
-    let (line, colour) = match result_line(game) {
-        Some(line) => (Some(line), v.strong_text_color()),
-        None => (game.lines.last().map(String::as_str), theme::muted(&v)),
-    };
     let font = egui::FontId::proportional(theme::BODY + 1.0);
     // Clear of the page's scroll bar, which floats over the right edge.
     let width = ui.available_width() - ui.spacing().scroll.bar_width;
     let margin = 6.0;
-    let height = ui.fonts_mut(|f| f.row_height(&font)) * 2.0 + 2.0 * margin;
+    let row_height = ui.fonts_mut(|f| f.row_height(&font));
+    let height = row_height * 2.0 + 2.0 * margin;
     let (rect, response) = ui.allocate_exact_size(vec2(width, height), egui::Sense::hover());
-    let Some(line) = line else { return };
-    let mut job = egui::text::LayoutJob::simple(line.to_owned(), font, colour, width - 2.0 * margin);
-    job.wrap.max_rows = 2;
-    job.wrap.overflow_character = Some('…');
-    let galley = ui.painter().layout_job(job);
+    let outcome = crate::systems::frag::game::result_words(&game.state);
+    let (Some(line), Some(outcome)) = (result_line(game), outcome) else {
+        if let Some(line) = game.lines.last() {
+            let colour = theme::muted(&v);
+            let mut job = egui::text::LayoutJob::simple(line.clone(), font, colour, width - 2.0 * margin);
+            job.wrap.max_rows = 2;
+            job.wrap.overflow_character = Some('…');
+            let galley = ui.painter().layout_job(job);
+            frame(ui, rect);
+            ui.painter().galley(rect.min + vec2(margin, margin), galley, colour);
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, line));
+            response.on_hover_text(line);
+        }
+        return;
+    };
+    frame(ui, rect);
+    let inner = rect.shrink(margin);
+    let mut rows =
+        ui.new_child(egui::UiBuilder::new().max_rect(inner).layout(egui::Layout::top_down(egui::Align::Min)));
+    rows.shrink_clip_rect(inner);
+    rows.spacing_mut().item_spacing.y = 0.0;
+    // The outcome wraps (two lines at most in practice); the dice take the line left, if any.
+    let first = RichText::new(&outcome).font(font.clone()).strong().color(v.strong_text_color());
+    let shown = rows.add(egui::Label::new(first).wrap()).on_hover_text(&outcome);
+    if shown.rect.height() < 1.5 * row_height {
+        let second = RichText::new(line).font(font).color(theme::muted(&v));
+        rows.add(egui::Label::new(second).truncate()).on_hover_text(line);
+    }
+}
+
+/// The result slot's outline.
+fn frame(ui: &Ui, rect: egui::Rect) {
+    let v = ui.visuals();
     ui.painter().rect_stroke(
         rect,
         v.widgets.noninteractive.corner_radius,
         v.widgets.noninteractive.bg_stroke,
         egui::StrokeKind::Inside,
     );
-    ui.painter().galley(rect.min + vec2(margin, margin), galley, colour);
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, line));
-    response.on_hover_text(line);
 }
 
 /// This turn's movement: a track of the squares used, and the moves and jumps.
@@ -355,17 +396,17 @@ fn movement_track_ui(
     });
     let left = s.moves_left();
     ui.horizontal_wrapped(|ui| {
+        // Always the three, greyed out past the movement left: a button that went away
+        // shortened the row on a phone and moved End the turn and the attack panel up.
         for n in [1, 2, 3] {
-            if n <= left.max(1) {
-                event_button(
-                    ui,
-                    book,
-                    game,
-                    &format!("Move {n}"),
-                    Event::Move { squares: n, jump: false },
-                    commands,
-                );
-            }
+            event_button(
+                ui,
+                book,
+                game,
+                &format!("Move {n}"),
+                Event::Move { squares: n, jump: false },
+                commands,
+            );
         }
         ui.separator();
         state.squares = state.squares.clamp(1, 99);
@@ -567,9 +608,6 @@ fn zombies_attack_ui(
                     super::super::dice(inputs.damage_dice, "damage"),
                     super::super::dice(inputs.defence_dice + inputs.defence_bonus_dice, "defence")
                 ));
-                if let Ok(odds) = inputs.damage_odds(book) {
-                    super::super::reference::damage_odds_ui(ui, &odds, false);
-                }
                 let (event, words, frags) = zombie_attack_rolls(ui, &name, &inputs, state);
                 // The damage done stands beside the button, which stays put.
                 row(ui, |ui| {
@@ -591,6 +629,11 @@ fn zombies_attack_ui(
                     crate::ui::widgets::toggle(ui, &mut state.zombie_cure, &tick);
                 } else {
                     state.zombie_cure = false;
+                }
+                // The odds under the button: they take a line less for each Health the
+                // fighter has lost, which moved the dice and the button up between attacks.
+                if let Ok(odds) = inputs.damage_odds(book) {
+                    super::super::reference::damage_odds_ui(ui, &odds, false);
                 }
             }
         }

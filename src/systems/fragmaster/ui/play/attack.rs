@@ -186,7 +186,11 @@ fn choices_ui(
     d: &mut AttackDraft,
 ) {
     let v = ui.visuals().clone();
-    // Two rows of choices, so the action, the numbers and the dice stay in view below.
+    // The weapons on one line; the targets in cells of one size, as many rows as every other
+    // character would need (the most there can be), a long name cut short in its cell and
+    // whole on hover; then the distance and the cover. Nothing here grows or moves with the
+    // names or as characters die, so the action, the numbers and the dice below stay put.
+    // (On a phone the weapons may take a second line.)
     ui.horizontal_wrapped(|ui| {
         ui.label(theme::heading(&v, "Attack with"));
         for o in options {
@@ -203,32 +207,57 @@ fn choices_ui(
                 d.weapon = Some(o.weapon.clone());
             }
         }
-        ui.add_space(theme::GAP);
         ui.label(RichText::new("at").color(theme::muted(&v)));
-        for &t in targets {
-            let name = s.name(t);
-            let shown = if s.character(t).is_some_and(|c| c.taking_cover) {
-                format!("{name} (taking cover)")
-            } else {
-                name.to_owned()
-            };
-            if ui
-                .add(egui::Button::selectable(
-                    target == Some(t),
-                    RichText::new(shown).size(theme::BODY + 2.0),
-                ))
-                .accessible_name(format!("Target {name}"))
-                .clicked()
-                && d.target != Some(t)
-            {
-                // A new target: the dice typed for the old one are not its dice.
-                d.target = Some(t);
-                d.hit_rolls.clear();
-                d.wound_rolls.clear();
-                d.blast.clear();
-            }
-        }
     });
+    let others = s.characters.len().saturating_sub(1).max(1);
+    let gap = ui.spacing().item_spacing;
+    let room = ui.available_width();
+    let height = ui.spacing().interact_size.y.max(30.0);
+    #[expect(
+        clippy::cast_precision_loss,
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a handful of cells"
+    )]
+    let (share, rows) = {
+        let fit = (((room + gap.x) / (MIN_TARGET + gap.x)).floor() as usize).clamp(1, others);
+        let share = ((room - gap.x * (fit as f32 - 1.0)) / fit as f32).floor().min(240.0);
+        (share, others.div_ceil(fit) as f32)
+    };
+    let region = egui::vec2(room, rows * height + (rows - 1.0) * gap.y);
+    ui.allocate_ui_with_layout(
+        region,
+        egui::Layout::left_to_right(egui::Align::Min).with_main_wrap(true),
+        |ui| {
+            ui.set_min_size(region);
+            for &t in targets {
+                let name = s.name(t);
+                let shown = if s.character(t).is_some_and(|c| c.taking_cover) {
+                    format!("{name} (taking cover)")
+                } else {
+                    name.to_owned()
+                };
+                let button = egui::Button::selectable(
+                    target == Some(t),
+                    RichText::new(&shown).size(theme::BODY + 2.0),
+                )
+                .truncate();
+                if ui
+                    .add_sized([share, height], button)
+                    .on_hover_text(&shown)
+                    .accessible_name(format!("Target {name}"))
+                    .clicked()
+                    && d.target != Some(t)
+                {
+                    // A new target: the dice typed for the old one are not its dice.
+                    d.target = Some(t);
+                    d.hit_rolls.clear();
+                    d.wound_rolls.clear();
+                    d.blast.clear();
+                }
+            }
+        },
+    );
     ui.horizontal_wrapped(|ui| {
         let distance = ui.label("Distance (cm)").on_hover_text("In cm, or in inches: 5 in");
         ui.add(
@@ -250,6 +279,9 @@ fn choices_ui(
         toggle(ui, &mut d.other_level, "On another height level");
     });
 }
+
+/// The narrowest a target's button gets before the targets take another row.
+const MIN_TARGET: f32 = 90.0;
 
 /// The action's row, always in the same place: *Record the attack* (or, out of range, the
 /// spent action), then one line for what it will do or what is missing and one for deaths.

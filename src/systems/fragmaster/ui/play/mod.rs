@@ -26,7 +26,7 @@ use crate::systems::fragmaster::rules::data::{Cover, WeaponId};
 use crate::ui::log::{LogOptions, log_panel};
 use crate::ui::table::History;
 use crate::ui::theme;
-use crate::ui::widgets::{problem, row};
+use crate::ui::widgets::problem;
 
 pub use setup::{PlayerDraft, SetupDraft};
 
@@ -234,9 +234,17 @@ pub fn play_ui(
         let options = LogOptions { latest: true, ..LogOptions::new("fm-log") };
         log_panel(ui, &game.lines, options, |_, line| RichText::new(line));
     });
-    egui::Panel::right("fm-scoreboard").resizable(true).default_size(260.0).show(ui, |ui| {
-        ScrollArea::vertical().id_salt("fm-scoreboard").show(ui, |ui| scoreboard_ui(ui, rules, &game.state))
-    });
+    // The side panels keep one width for the game, from the window's: sized to what they
+    // showed, they widened with a long name and moved the attack panel under the hand.
+    let window = ui.ctx().content_rect().width();
+    egui::Panel::right("fm-scoreboard").resizable(false).exact_size(scoreboard_width(window)).show(
+        ui,
+        |ui| {
+            ScrollArea::vertical()
+                .id_salt("fm-scoreboard")
+                .show(ui, |ui| scoreboard_ui(ui, rules, &game.state))
+        },
+    );
     egui::CentralPanel::default().show(ui, |ui| {
         notice_ui(ui, state);
         if let Some(why) = view.read_only {
@@ -262,6 +270,11 @@ pub fn play_ui(
     });
 }
 
+/// The scoreboard's width beside the round in a window `window` points wide.
+fn scoreboard_width(window: f32) -> f32 {
+    (window * 0.2).clamp(220.0, 280.0).round()
+}
+
 /// A phone, or a tablet held upright: one scrolling column, the scoreboard folded to one line
 /// at the top, then the stage of the game (the current character, then its attack), then the
 /// log in a box of its own. Nothing lies over anything else.
@@ -275,16 +288,29 @@ fn phone_ui(
 ) {
     let s = &game.state;
     egui::CentralPanel::default().show(ui, |ui| {
-        ScrollArea::vertical().id_salt("fm-phone").show(ui, |ui| {
+        // Keyed by the character whose turn it is: each turn opens at the top of the column
+        // (one scroll position for the game opened the next turn where the last was left).
+        ScrollArea::vertical().id_salt(("fm-phone", s.current())).show(ui, |ui| {
             notice_ui(ui, state);
             if let Some(why) = view.read_only {
                 problem(ui, why);
             }
             let leaders: Vec<String> =
                 s.scoreboard().iter().map(|line| format!("{} {}", line.name, line.frags)).collect();
-            egui::CollapsingHeader::new(format!("Scoreboard · {}", leaders.join(", ")))
-                .id_salt("fm-phone-scoreboard")
-                .show(ui, |ui| scoreboard_ui(ui, rules, s));
+            // Folded to one line cut at the screen's edge (a long name in it widened the
+            // whole column past the edge); a tap opens it.
+            let header = format!("Scoreboard · {}", leaders.join(", "));
+            let open_id = egui::Id::unique("fm-phone-scoreboard");
+            let mut open = ui.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
+            let arrow = if open { "▼" } else { "▶" };
+            let button = egui::Button::selectable(open, format!("{arrow} {header}")).truncate();
+            if ui.add(button).accessible_name(&header).on_hover_text(&header).clicked() {
+                open = !open;
+            }
+            ui.data_mut(|d| d.insert_temp(open_id, open));
+            if open {
+                scoreboard_ui(ui, rules, s);
+            }
             ui.separator();
             match s.phase {
                 Phase::Setup => {}
@@ -366,11 +392,18 @@ fn head_ui(ui: &mut Ui, game: &Game<'_>, view: &PlayView<'_>, commands: &mut Vec
         ui.horizontal_wrapped(|ui| history(ui, commands));
         return;
     }
-    row(ui, |ui| {
-        ui.label(RichText::new(title).size(theme::HEADING + 4.0).strong());
-        ui.add_space(theme::GAP);
+    // One line the width of the window: Close, Redo and Undo from the right edge at their
+    // fixed widths, the title cut short in the room left (whole on hover). A longer name in
+    // the title, or a longer Undo, never moves a button nor wraps the line (which moved the
+    // panels under it down).
+    let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(size, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        close(ui, commands);
         history(ui, commands);
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| close(ui, commands));
+        ui.add_space(theme::GAP);
+        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            ui.add(egui::Label::new(RichText::new(title).size(theme::HEADING + 4.0).strong()).truncate());
+        });
     });
 }
 
@@ -397,16 +430,18 @@ fn scoreboard_ui(ui: &mut Ui, rules: &Rules, s: &State) {
     let current = s.current();
     for line in s.scoreboard() {
         ui.add_space(4.0);
-        row(ui, |ui| {
-            ui.label(RichText::new(&line.name).size(theme::HEADING).strong());
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.label(
-                    RichText::new(line.frags.to_string())
-                        .size(theme::HEADING + 8.0)
-                        .strong()
-                        .color(theme::accent(&v)),
-                )
-                .accessible_name(format!("{} frags: {}", line.name, line.frags));
+        // The frags at the right edge, the name cut short in the room left (whole on hover).
+        let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(size, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(
+                RichText::new(line.frags.to_string())
+                    .size(theme::HEADING + 8.0)
+                    .strong()
+                    .color(theme::accent(&v)),
+            )
+            .accessible_name(format!("{} frags: {}", line.name, line.frags));
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.add(egui::Label::new(RichText::new(&line.name).size(theme::HEADING).strong()).truncate());
             });
         });
         for &id in &line.characters {
@@ -434,7 +469,7 @@ fn scoreboard_ui(ui: &mut Ui, rules: &Rules, s: &State) {
             } else if !c.alive {
                 text = text.color(theme::muted(&v));
             }
-            ui.label(text);
+            ui.add(egui::Label::new(text).truncate());
         }
     }
 }

@@ -39,7 +39,10 @@ pub fn turn_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     let Some(id) = s.current() else { return };
-    egui::Panel::left("fm-turn").resizable(true).default_size(340.0).show(ui, |ui| {
+    // One width for the game, from the window's (not from what the column shows: a long
+    // name widened it and moved the attack panel beside it).
+    let width = (ui.ctx().content_rect().width() * 0.27).clamp(340.0, 360.0).round();
+    egui::Panel::left("fm-turn").resizable(false).exact_size(width).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt(("fm-turn", id)).show(ui, |ui| {
             character_ui(ui, rules, s, id, state, commands);
         });
@@ -75,9 +78,19 @@ fn character_ui(
     let v = ui.visuals().clone();
     let Some(c) = s.character(id) else { return };
     let Some(turn) = &s.turn else { return };
-    ui.label(RichText::new(&c.name).size(theme::BIG).strong().color(theme::accent(&v)));
+    // Names and what it carries each on one line, cut short at the column's edge (whole on
+    // hover), so a long one neither widens the column nor pushes the actions down.
+    ui.add(
+        egui::Label::new(RichText::new(&c.name).size(theme::BIG).strong().color(theme::accent(&v)))
+            .truncate(),
+    );
     if s.is_team_game() {
-        ui.label(RichText::new(format!("{}'s team", s.player_name(c.player))).color(theme::muted(&v)));
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!("{}'s team", s.player_name(c.player))).color(theme::muted(&v)),
+            )
+            .truncate(),
+        );
     }
     if s.is_neutral_round() {
         ui.label(
@@ -86,7 +99,7 @@ fn character_ui(
     }
     let weapon = rules.weapon(c.weapon.as_str()).map_or_else(|| c.weapon.to_string(), |w| w.name.clone());
     let carried = if c.grenades { format!("{weapon} + grenades") } else { weapon };
-    ui.label(RichText::new(carried).size(theme::HEADING).strong());
+    ui.add(egui::Label::new(RichText::new(carried).size(theme::HEADING).strong()).truncate());
     pips_ui(ui, rules, s, &turn.spent);
     // One line that comes and goes with the turn's actions keeps its space, so the actions and
     // End keep their place as the turn goes on.
@@ -105,8 +118,11 @@ fn character_ui(
         respawn_ui(ui, rules, s, id, state, commands);
         return;
     }
-    // End before the actions: the swaps offered after a run come and go below it.
-    let end = egui::Button::new(RichText::new(format!("End {}'s turn", c.name)).size(theme::HEADING));
+    // End before the actions: the swaps offered after a run come and go below it. The
+    // column's width whatever the name, so it is the same button for every character.
+    let end = egui::Button::new(RichText::new(format!("End {}'s turn", c.name)).size(theme::HEADING))
+        .truncate()
+        .min_size(egui::vec2(ui.available_width(), 0.0));
     if ui.add(end).accessible_name("End the turn").on_hover_text("E").clicked() || key(ui, egui::Key::E) {
         commands.push(PlayCommand::Apply(Event::EndTurn));
     }
@@ -317,7 +333,8 @@ fn respawn_ui(
     status_line(ui, theme::BODY, Some(RichText::new(then).color(theme::muted(&v))));
     let event = face.map(|roll| Event::Respawn { roll, keep_weapon: state.keep_weapon });
     let why = event.as_ref().and_then(|e| refusal(rules, s, e));
-    let button = egui::Button::new(RichText::new(format!("Respawn {}", c.name)).size(theme::HEADING));
+    let button =
+        egui::Button::new(RichText::new(format!("Respawn {}", c.name)).size(theme::HEADING)).truncate();
     if ui.add_enabled(event.is_some() && why.is_none(), button).clicked()
         && let Some(event) = event
     {
