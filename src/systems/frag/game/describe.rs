@@ -2,6 +2,7 @@
 
 use super::event::{Event, Play, Take, Target, WeaponUse};
 use super::state::{Phase, Resolution, Stage, State, Status, WinBy};
+use crate::kernel::words;
 use crate::systems::frag::rules::combat::Outcome;
 use crate::systems::frag::rules::data::{Rulebook, Variant};
 use crate::systems::frag::rules::poker::PokerCard;
@@ -18,10 +19,6 @@ fn dice(rolls: &[u8]) -> String {
 
 fn cards(cards: &[PokerCard]) -> String {
     cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
 }
 
 /// The event in words, from the state before and after it.
@@ -102,7 +99,9 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
             format!("{} is bumped and rolls {square}: respawn square {square}", who(before, *player))
         }
         Event::PlaceTile { tile, zombies } => match tile {
-            Some(tile) => format!("{current} places {tile} with {}", plural(*zombies, "zombie", "zombies")),
+            Some(tile) => {
+                format!("{current} places {tile} with {}", words::count(*zombies, "zombie", "zombies"))
+            }
             None => format!("{current} places no tile (none are left)"),
         },
         Event::RollMovement { dice: rolled, .. } => {
@@ -179,7 +178,7 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
         Event::Draw { player, deck, count } => format!(
             "{} draws {} from {}",
             who(before, *player),
-            plural(*count, "card", "cards"),
+            words::count(*count, "card", "cards"),
             book.core.deck_name(*deck)
         ),
         Event::JokerDrawn { player } => {
@@ -189,7 +188,7 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
             )
         }
         Event::Discard { player, count } => {
-            format!("{} discards {}", who(before, *player), plural(*count, "card", "cards"))
+            format!("{} discards {}", who(before, *player), words::count(*count, "card", "cards"))
         }
         Event::Play { player, card, on } => play_line(before, after, *player, card, *on),
         Event::Remove { player, card } => format!("{} discards {card} from play", who(before, *player)),
@@ -239,22 +238,26 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
             format!(
                 "{} frags {} with a card: {} in all",
                 who(before, *player),
-                plural(*count, "zombie", "zombies"),
+                words::count(*count, "zombie", "zombies"),
                 p.map_or(0, |p| p.zombie_frags)
             ) + &zombie_rewards(before, after, *player)
         }
         Event::ReturnZombies { player, count } => {
-            format!("{} returns {} to the pool", who(before, *player), plural(*count, "zombie", "zombies"))
+            format!(
+                "{} returns {} to the pool",
+                who(before, *player),
+                words::count(*count, "zombie", "zombies")
+            )
         }
         Event::PlaceZombies { count } => {
-            format!("{} placed from the pool", plural(*count, "zombie", "zombies"))
+            format!("{} placed from the pool", words::count(*count, "zombie", "zombies"))
         }
         Event::ZombiesMove { roll } => {
             let right = before.player_to_the_right().map_or_else(String::new, |p| who(before, p));
-            format!("{right} rolls {roll} and moves {}", plural(u32::from(*roll), "zombie", "zombies"))
+            format!("{right} rolls {roll} and moves {}", words::count(*roll, "zombie", "zombies"))
         }
         Event::ZombiesAdjacent { count } => {
-            format!("{} next to {current}", plural(*count, "zombie attacks", "zombies attack"))
+            format!("{} next to {current}", words::count(*count, "zombie attacks", "zombies attack"))
         }
         Event::ZombieAttack { .. } => match &after.last {
             Some(r) => {
@@ -310,13 +313,17 @@ fn rerolled(r: &Resolution) -> String {
     if r.rerolled == 0 {
         String::new()
     } else {
-        format!(" ({} rolled again)", plural(r.rerolled, "die that came up 1", "dice that came up 1"))
+        format!(" ({} rolled again)", words::count(r.rerolled, "die that came up 1", "dice that came up 1"))
     }
 }
 
 fn damage_words(before: &State, after: &State, r: &Resolution) -> String {
-    let mut line =
-        format!("{} against {}: {}", r.attack_total, r.defence_total, plural(r.damage, "damage", "damage"));
+    let mut line = format!(
+        "{} against {}: {}",
+        r.attack_total,
+        r.defence_total,
+        words::count(r.damage, "damage", "damage")
+    );
     if let Some(outcome) = outcome_words(before, after, r, true) {
         let _ = write!(line, ", {outcome}");
     }
@@ -343,7 +350,8 @@ fn outcome_words(before: &State, after: &State, r: &Resolution, rewards: bool) -
             let mut line = "the zombie is fragged".to_owned();
             if let Some(a) = r.attacker {
                 let total = after.players.get(a).map_or(0, |p| p.zombie_frags);
-                let _ = write!(line, " ({} has {})", who(before, a), plural(total, "zombie", "zombies"));
+                let _ =
+                    write!(line, " ({} has {})", who(before, a), words::count(total, "zombie", "zombies"));
                 if rewards {
                     line.push_str(&zombie_rewards(before, after, a));
                 }
@@ -399,9 +407,9 @@ fn frag_words(before: &State, after: &State, r: &Resolution, leftovers: bool) ->
     }
     if let Some(a) = r.attacker.filter(|_| after.variant == Variant::Deadlands) {
         let frags = after.players.get(a).map_or(0, |p| p.frags);
-        let _ = write!(line, ", {} {}", who(before, a), plural(frags, "frag", "frags"));
+        let _ = write!(line, ", {} {}", who(before, a), words::count(frags, "frag", "frags"));
         if r.cards_drawn > 0 {
-            let _ = write!(line, ", draws {}", plural(r.cards_drawn, "Special card", "Special cards"));
+            let _ = write!(line, ", draws {}", words::count(r.cards_drawn, "Special card", "Special cards"));
         }
     }
     if after.variant == Variant::Zombies {
@@ -435,12 +443,13 @@ fn zombie_rewards(before: &State, after: &State, seat: usize) -> String {
     let blood = a.blood.saturating_sub(b.blood);
     let mut out = String::new();
     if cards > 0 {
-        let _ = write!(out, ", draws {}", plural(cards, "event card", "event cards"));
+        let _ = write!(out, ", draws {}", words::count(cards, "event card", "event cards"));
     } else if a.zombie_frags_this_turn > 5 {
         out.push_str(", no more event cards this turn");
     }
     if blood > 0 {
-        let _ = write!(out, ", gains {} for the slaughter", plural(blood, "blood point", "blood points"));
+        let _ =
+            write!(out, ", gains {} for the slaughter", words::count(blood, "blood point", "blood points"));
     }
     out
 }
