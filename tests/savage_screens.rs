@@ -279,6 +279,12 @@ fn on_a_phone_an_open_combatant_has_a_way_back_to_the_whole_list() {
 /// Kid takes four raises over his Toughness and fails his Incapacitation roll (5 − 3 = 2): a
 /// lasting injury, and Bleeding Out. Returns Kid.
 fn kid_bleeding_out(h: &mut App) -> MemberRef {
+    kid_incapacitated(h, TraitDice::Typed { trait_die: 5, wild_die: Some(1) }, 0)
+}
+
+/// Kid takes four raises over his Toughness and rolls `roll` (at `modifier`) for his
+/// Incapacitation. Returns Kid.
+fn kid_incapacitated(h: &mut App, roll: TraitDice, modifier: i32) -> MemberRef {
     let rules = posse::systems::savage::rules::embedded().expect("the rules");
     let toughness = fight(h).state.unit("kid").expect("Kid").combatant.toughness(rules);
     let kid = MemberRef::new("kid", 0);
@@ -294,8 +300,7 @@ fn kid_bleeding_out(h: &mut App) -> MemberRef {
             ap: 0,
         },
     );
-    let roll = TraitDice::Typed { trait_die: 5, wild_die: Some(1) };
-    send(h, Event::Incapacitation { target: kid.clone(), roll, modifier: 0 });
+    send(h, Event::Incapacitation { target: kid.clone(), roll, modifier });
     kid
 }
 
@@ -918,23 +923,7 @@ fn a_chip_cancels_a_critical_failure_and_adds_two_from_the_chips_panel() {
     let bob = Holder::Player("Bob".into());
     let chips = Some(vec![ChipColour::Red, ChipColour::Blue]);
     send(&mut h, Event::DrawChips { holder: bob.clone(), count: 2, typed: chips });
-    let rules = posse::systems::savage::rules::embedded().expect("the rules");
-    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
-    let kid = MemberRef::new("kid", 0);
-    send(
-        &mut h,
-        Event::Damage {
-            target: kid.clone(),
-            attacker: None,
-            roll: DamageRoll::Total { total: toughness + 16 },
-            modifier: 0,
-            nonlethal: false,
-            situation: Situation::default(),
-            ap: 0,
-        },
-    );
-    let roll = TraitDice::Typed { trait_die: 1, wild_die: Some(1) };
-    send(&mut h, Event::Incapacitation { target: kid.clone(), roll, modifier: 4 });
+    let kid = kid_incapacitated(&mut h, TraitDice::Typed { trait_die: 1, wild_die: Some(1) }, 4);
     assert_eq!(fight(&h).state.member(&kid).map(|m| m.status), Some(Status::Dead));
     h.run();
     press(&mut h, "Spend Bob's chip");

@@ -587,20 +587,11 @@ fn the_turns_panel_keeps_its_place_beside_the_roster() {
 #[test]
 fn undo_keeps_its_place_from_phase_to_phase() {
     let (_dir, mut h) = dmh_table_at_1280_by_800();
-    let undo = |h: &App| {
-        let buttons: Vec<egui::Rect> = h
-            .get_all_by_role(Role::Button)
-            .filter(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("Undo")))
-            .map(|n| n.rect())
-            .collect();
-        assert_eq!(buttons.len(), 1, "one Undo");
-        buttons[0]
-    };
     h.get_by_label("Turn 1 · initiative");
-    let at_the_deal = undo(&h);
+    let at_the_deal = undo_button(&h);
     crate::support::deal(&mut h, &crate::support::DEAL);
     h.get_by_label("Turn 1 · activations");
-    assert_eq!(undo(&h), at_the_deal);
+    assert_eq!(undo_button(&h), at_the_deal);
 }
 
 /// The one Undo button on the screen.
