@@ -19,8 +19,10 @@ use crate::systems::dmh::rules::data::Lasts;
 /// before declared activations (edition 0) replay with the rules they were played with, and
 /// so do those from before the fight at the higher card and the applied Stumble (edition 1).
 /// From edition 2 a fighter whose card comes up first must fight on or break off (line 190,
-/// 193), and Stumble ends the enemy's activation (line 211).
-pub const EDITION: u32 = 2;
+/// 193), and Stumble ends the enemy's activation (line 211). From edition 3 And Justice For
+/// All is refused on a model with no under fire marker or out of action (line 292); before, it
+/// was taken and changed nothing.
+pub const EDITION: u32 = 3;
 
 /// One action a model may declare (the action summary, rulebook lines 77–84).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

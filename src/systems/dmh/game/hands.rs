@@ -739,7 +739,14 @@ impl State {
             AbilityId::SeeHowTheCatJumps => self.extra_card(target.ok_or_else(need_target)?, card)?,
             AbilityId::AndJusticeForAll => {
                 self.expect_phase(Phase::EndOfTurn)?;
+                let edition = self.edition;
                 let m = self.model_mut(target.ok_or_else(need_target)?)?;
+                if edition >= 3 && (m.under_fire == 0 || m.out_of_action) {
+                    return Err(GameError::Targets(format!(
+                        "{} has no under fire marker to take off",
+                        m.name
+                    )));
+                }
                 m.under_fire = m.under_fire.saturating_sub(1);
             }
             AbilityId::AHogKillinTime => {

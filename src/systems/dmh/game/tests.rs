@@ -1250,3 +1250,38 @@ fn and_justice_for_all_applies_to_the_marked_models_standing() {
     assert_eq!(game.ability_models(0, AbilityId::AndJusticeForAll), vec![1]);
     assert_eq!(game.ability_models(1, AbilityId::AndJusticeForAll), Vec::<usize>::new());
 }
+
+/// From edition 3 And Justice For All is refused on a model with no under fire marker (line
+/// 292); a game of edition 2 took it and changed nothing, and replays so.
+#[test]
+fn and_justice_for_all_on_a_model_with_no_marker_is_refused_from_edition_3() {
+    use crate::systems::dmh::rules::data::AbilityId;
+    let rules = embedded::rules();
+    let at_the_end_of_turn = |edition: u32| {
+        Game::replay(
+            rules,
+            &[
+                Event::Begin(Box::new(Setup { edition, ..super::sim::showdown_setup(39) })),
+                Event::DealInitiative { face_up: [None, None], cards: None },
+                Event::EndTurn,
+            ],
+        )
+        .expect("the turn ends")
+    };
+    let unmarked = ModelRef { side: 0, model: 0 };
+    let use_it = Event::UseAbility {
+        side: 0,
+        ability: AbilityId::AndJusticeForAll,
+        targets: vec![unmarked],
+        card: None,
+    };
+    let mut game = at_the_end_of_turn(super::EDITION);
+    let name = game.model_at(unmarked).expect("a model").name.clone();
+    assert_eq!(
+        game.apply(rules, &use_it).map_err(|e| e.to_string()),
+        Err(format!("{name} has no under fire marker to take off"))
+    );
+    let mut old = at_the_end_of_turn(2);
+    assert_eq!(old.apply(rules, &use_it).map_err(|e| e.to_string()), Ok(()));
+    assert_eq!(old.model_at(unmarked).map(|m| m.under_fire), Some(0));
+}
