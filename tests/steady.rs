@@ -772,9 +772,15 @@ fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
     use crate::savage_screens::{a_dealt_fight, fight, send};
     let dir = crate::savage::data_with_combatants();
     let mut h = a_dealt_fight(dir.path());
-    let (bob, white, red) = (Holder::Player("Bob".into()), ChipColour::White, ChipColour::Red);
-    send(&mut h, Event::DrawChips { holder: bob, count: 1, typed: Some(vec![red]) });
-    send(&mut h, Event::DrawChips { holder: Holder::Marshal, count: 1, typed: Some(vec![white]) });
+    let (bob, white, red, blue) =
+        (Holder::Player("Bob".into()), ChipColour::White, ChipColour::Red, ChipColour::Blue);
+    // Chips of three colours on each side: each offer has a chip to choose, and both forms
+    // together are taller than the room under the chips' box.
+    send(&mut h, Event::DrawChips { holder: bob, count: 2, typed: Some(vec![red, blue]) });
+    send(
+        &mut h,
+        Event::DrawChips { holder: Holder::Marshal, count: 4, typed: Some(vec![white, white, red, blue]) },
+    );
     send(&mut h, Event::BeginTurn { unit: "kid".into() });
     h.run();
     h.get_by_role_and_label(Role::Button, "Boss").click_accesskit();
@@ -795,10 +801,18 @@ fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
     for (label, was) in aimed.iter().zip(&before) {
         assert_eq!(button_rect(&h, label), *was, "{label} moved when the offers appeared");
     }
+    // The offers are taller together than the room under the chips' box: they scroll in a box
+    // of their own, and each is inside the window once scrolled to (it was past the bottom,
+    // out of reach).
     let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
-    for offer in ["Soak, Posse rolls", "Add a die, Posse rolls", "Extra die total"] {
+    for offer in ["Soak, Posse rolls", "Add a die, Posse rolls", "Extra die total", "Add the die"] {
+        h.get_by_label(offer).scroll_to_me();
+        h.run();
         let r = h.get_by_label(offer).rect();
         assert!(window.contains_rect(r), "{offer} at {r:?} is past the window");
+    }
+    for (label, was) in aimed.iter().zip(&before) {
+        assert_eq!(button_rect(&h, label), *was, "{label} moved when the offers scrolled");
     }
 }
 

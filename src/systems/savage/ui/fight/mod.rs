@@ -358,10 +358,7 @@ pub fn fight_ui(
             ui.separator();
             // The offers after a hit take room from the log, under the order's box: nothing
             // moves when they come.
-            let offered = crate::ui::widgets::wrapping(ui, |ui| {
-                turn::offers_ui(ui, rules, fight, read_only, state, commands)
-            });
-            if offered {
+            if offers_box(ui, rules, fight, read_only, state, commands) {
                 ui.separator();
             }
             log::log_ui(ui, fight);
@@ -421,10 +418,7 @@ pub fn fight_ui(
         ui.separator();
         // The offers after a hit (soak, a die added) between the chips' box and the log: the
         // log gives up the room, so nothing a player aims at moves when they come.
-        let offered = crate::ui::widgets::wrapping(ui, |ui| {
-            turn::offers_ui(ui, rules, fight, read_only, state, commands)
-        });
-        if offered {
+        if offers_box(ui, rules, fight, read_only, state, commands) {
             ui.separator();
         }
         log::log_ui(ui, fight);
@@ -435,6 +429,38 @@ pub fn fight_ui(
         });
     });
 }
+
+/// The offers after a hit (the soak, a die added to the damage) in a side column, over the
+/// log: as tall as they are, up to the room left but the log's newest lines, and scrolling
+/// inside beyond that, so the last of their buttons is never past the window's bottom (the
+/// soak's and the die's forms together are taller than 1280×800 leaves). Whether anything
+/// was offered.
+fn offers_box(
+    ui: &mut egui::Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) -> bool {
+    if !turn::offers_open(rules, &fight.state) {
+        return false;
+    }
+    let room = (ui.available_height() - LOG_KEPT).max(LOG_KEPT);
+    egui::ScrollArea::vertical()
+        .id_salt("savage-offers")
+        .max_height(room)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            crate::ui::widgets::wrapping(ui, |ui| {
+                turn::offers_ui(ui, rules, fight, read_only, state, commands)
+            })
+        })
+        .inner
+}
+
+/// The height of the log's newest lines kept under the offers after a hit.
+const LOG_KEPT: f32 = 96.0;
 
 /// The least width of a desktop window (not a touch screen) that keeps two columns.
 const TWO_COLUMNS: f32 = 960.0;
