@@ -662,6 +662,40 @@ fn log_top(h: &App) -> f32 {
         .expect("the log's splitter")
 }
 
+/// Dead Man's Hand at 1280×800: a quick shot at a model with a long name keeps its title in a
+/// box of its own width, so the quick shooter and Cancel are where they are for a short name
+/// and inside the window (a long name pushed Cancel past the window's right edge).
+#[test]
+fn a_long_name_keeps_the_quick_shots_cancel_in_place() {
+    use crate::support::{declare, press, shoot};
+    let long = "Wyatt Berry Stapp Earp of Tombstone";
+    let cancel_for = |name: &str| {
+        let lawmen =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/lawmen-21.json"))
+                .expect("the fixture")
+                .replace("Wyatt Earp", name);
+        let outlaws =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/outlaws-21.json"))
+                .expect("the fixture");
+        let dir = crate::support::data_with_gangs(&[("lawmen-21", &lawmen), ("outlaws-21", &outlaws)]);
+        let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
+        crate::support::start(&mut h, crate::support::SEED, None);
+        let deal: Vec<(&str, &str)> = crate::support::DEAL
+            .iter()
+            .map(|&(m, c)| (if m == "Wyatt Earp" { name } else { m }, c))
+            .collect();
+        crate::support::deal(&mut h, &deal);
+        declare(&mut h, &["Shoot", "Shoot"]);
+        shoot(&mut h, "Billy Clanton", "12", None);
+        press(&mut h, &format!("⚡ The Clanton Gang quick shoot {name}…"));
+        (h.get_by_label("Quick shooter").rect(), h.get_by_role_and_label(Role::Button, "Cancel").rect())
+    };
+    let short = cancel_for("Wyatt Earp");
+    let (shooter, cancel) = cancel_for(long);
+    assert_eq!((shooter, cancel), short, "the long name moved the quick shooter or Cancel");
+    assert!(cancel.max.x <= 1280.0, "Cancel at {cancel:?} is past the window");
+}
+
 /// Dead Man's Hand at 1280×800: the enemy's quick shot opens under the acting model's header
 /// and the whole of it fits above the log with the shot panel's own d20, Apply, distance and
 /// ticks (its Apply was at 840 points, below the window); the quick shooter, the distance, the

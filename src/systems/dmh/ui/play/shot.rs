@@ -382,7 +382,10 @@ fn quick_inputs_ui(
     let v = ui.visuals().clone();
     // 1. Who shoots, and the way out.
     row(ui, |ui| {
-        ui.label(theme::heading(&v, format!("Quick shot at {}", victim.name)));
+        // In a box of its own width, cut short (whole on hover): a long name pushed the
+        // shooter and Cancel past the window's edge.
+        let title = egui::Label::new(theme::heading(&v, format!("Quick shot at {}", victim.name))).truncate();
+        widgets::fixed(ui, QUICK_TITLE_WIDTH.min(ui.available_width()), egui::Align::Min, title);
         let label = widgets::row_label(ui, "Quick shooter");
         let current = q.shooter.and_then(|m| enemies.models.get(m)).map_or("Pick", |m| m.name.as_str());
         // As wide whoever is picked, so Cancel after it stays put.
@@ -416,6 +419,9 @@ fn quick_inputs_ui(
         toggle(ui, &mut q.obscured, "Quick shot obscured");
     });
 }
+
+/// The width of the quick shot's title, "Quick shot at …", in points.
+const QUICK_TITLE_WIDTH: f32 = 260.0;
 
 /// When a quick shot at `victim` goes off, in words.
 fn quick_timing(victim: &str, range: Band, shooting_next: bool) -> String {
