@@ -492,11 +492,12 @@ pub fn reason_line(ui: &mut Ui, why: Option<&str>) {
     if let Some(why) = why {
         let colour = theme::bad(ui.visuals());
         let label = egui::Label::new(RichText::new(why).font(font).color(colour).strong()).truncate();
-        // Put in the line kept for it: it never moves what comes after.
+        // Put in the line kept for it: it never moves what comes after. Cut short, the label
+        // shows the whole sentence on hover itself (a second tooltip doubled it).
         ui.scope_builder(
             egui::UiBuilder::new().max_rect(rect).layout(Layout::left_to_right(Align::Center)),
             |ui| {
-                ui.add(label).on_hover_text(why);
+                ui.add(label);
             },
         );
     }
@@ -520,5 +521,29 @@ mod tests {
         assert!(parse_roll("21", 20).is_err());
         assert!(parse_roll("11", 10).is_err());
         assert!(parse_roll("six", 10).is_err());
+    }
+}
+
+#[cfg(test)]
+mod hover_tests {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+
+    /// A reason cut short at its line's end shows the whole sentence once on hover: one
+    /// tooltip (the label's own), not two stacked over the fields below.
+    #[test]
+    fn a_cut_reason_shows_its_whole_sentence_in_one_tooltip() {
+        let why =
+            "'ZZ' is not a card: write the rank then the suit, like 7S, 10H, QD or AC, or JK for a joker";
+        let mut h = Harness::builder().with_size(egui::vec2(200.0, 120.0)).build_ui(|ui| {
+            crate::ui::theme::install(ui.ctx());
+            super::reason_line(ui, Some(why));
+        });
+        h.run();
+        h.get_by_label(why).hover();
+        h.run();
+        h.run();
+        // The label itself, and its one tooltip.
+        assert_eq!(h.get_all_by_label(why).count(), 2);
     }
 }

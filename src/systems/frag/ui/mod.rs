@@ -51,8 +51,8 @@ pub fn notice_ui(ui: &mut Ui, notice: Option<&Notice>) -> bool {
             open = true;
         }
         let colour = if notice.error { theme::bad(&v) } else { theme::good(&v) };
-        ui.add(egui::Label::new(RichText::new(&notice.text).color(colour).strong()).truncate())
-            .on_hover_text(&notice.text);
+        // Cut short, it shows the whole sentence on hover itself.
+        ui.add(egui::Label::new(RichText::new(&notice.text).color(colour).strong()).truncate());
     });
     open
 }

@@ -455,8 +455,8 @@ fn line_of_two(ui: &mut Ui, first: RichText, second: RichText) {
         |ui| {
             for text in [first, second] {
                 if !text.is_empty() {
-                    let whole = text.text().to_owned();
-                    ui.add(egui::Label::new(text.size(theme::BODY)).truncate()).on_hover_text(whole);
+                    // Cut short, it shows the whole line on hover itself.
+                    ui.add(egui::Label::new(text.size(theme::BODY)).truncate());
                 }
             }
         },
