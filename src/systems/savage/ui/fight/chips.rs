@@ -142,7 +142,14 @@ fn holder_ui(
     if held.is_empty() {
         return;
     }
-    ui.menu_button(format!("Spend {title}'s chip"), |ui| {
+    // The menu closes once a spend is made (its result is on the turn panel and in the log),
+    // whether it was clicked or pressed through the accessibility tree; a click elsewhere in it
+    // (a spend the rules refuse, greyed; a colour's name) leaves it open.
+    let menu = egui::containers::menu::MenuButton::new(format!("Spend {title}'s chip")).config(
+        egui::containers::menu::MenuConfig::new()
+            .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside),
+    );
+    menu.ui(ui, |ui| {
         for colour in held {
             ui.label(RichText::new(chip_name(colour)).strong().color(chip_colour(&v, colour)));
             for purpose in COUNTED {
@@ -157,15 +164,10 @@ fn holder_ui(
                     .cloned()
                     .unwrap_or_else(|| purpose.words().to_owned());
                 let event = Event::SpendChip { holder: holder.clone(), chip: colour, purpose: spend };
-                event_button(
-                    ui,
-                    rules,
-                    fight,
-                    read_only,
-                    format!("{}: {words}", chip_name(colour)),
-                    event,
-                    commands,
-                );
+                let text = format!("{}: {words}", chip_name(colour));
+                if event_button(ui, rules, fight, read_only, text, event, commands).clicked() {
+                    ui.close();
+                }
             }
         }
     });
