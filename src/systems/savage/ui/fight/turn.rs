@@ -100,12 +100,11 @@ pub(super) fn turn_ui(
     // with Begin X's turn: the roll asked for (and its reroll, and the soak before it) comes
     // and goes under it, so those buttons keep their place the whole turn (and between
     // turns) and stay in the window however long the roll's form is.
-    match s.whose_turn() {
-        Some(unit) => acting_header_ui(ui, rules, fight, read_only, unit, commands),
-        None => {
-            next_ui(ui, rules, fight, read_only, commands);
-            ui.separator();
-        }
+    if let Some(unit) = s.whose_turn() {
+        acting_header_ui(ui, rules, fight, read_only, unit, commands);
+    } else {
+        next_ui(ui, rules, fight, read_only, commands);
+        ui.separator();
     }
     // The soak comes next: right after the damage, above any Incapacitation roll (S12). With
     // no roll asked for, it is one of the offers after the damage (`offers_ui`), drawn where
