@@ -1178,3 +1178,25 @@ fn the_spend_menu_closes_after_a_spend_and_not_after_a_refused_one() {
     assert!(!shown(&h, "Blue: Reroll a trait roll and keep the better result"), "closed after the +2");
     assert_eq!(fight(&h).state.chips.total(&bob), 0);
 }
+
+/// The "More chips for Bob" menu closes once a chip is awarded, with the pointer or through
+/// the accessibility tree, as the spend menu does.
+#[test]
+fn the_more_chips_menu_closes_after_an_award() {
+    use posse::systems::savage::game::Holder;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    open_menu(&mut h, "More chips for Bob");
+    assert!(shown(&h, "Award Bob a chip from the pot"), "the menu is open");
+    h.get_by_role_and_label(Role::Button, "Award Bob a chip from the pot").click();
+    h.run();
+    h.run();
+    assert!(!shown(&h, "Award Bob a chip from the pot"), "closed after the award");
+    assert_eq!(fight(&h).state.chips.total(&bob), 1);
+    press_button(&mut h, "More chips for Bob");
+    press_button(&mut h, "Give Bob a legendary chip");
+    h.run();
+    assert!(!shown(&h, "Give Bob a legendary chip"), "closed after the legendary chip");
+    assert_eq!(fight(&h).state.chips.total(&bob), 2);
+}
