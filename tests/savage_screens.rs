@@ -936,7 +936,8 @@ fn a_chip_cancels_a_critical_failure_and_adds_two_from_the_chips_panel() {
     assert_eq!(fight(&h).state.chips.count(&bob, ChipColour::Red), 0);
     h.run();
     h.get_by_label("Reroll Kid's Incapacitation roll (2: failure; the better stands)");
-    // The menu stays open with Bob's chip left.
+    // The menu closed with the spend; opened again, Bob's blue chip is left.
+    press(&mut h, "Spend Bob's chip");
     let cancel = h.get_by_role_and_label(Role::Button, "Blue: Cancel a critical failure");
     assert!(cancel.accesskit_node().is_disabled(), "no critical failure is left to cancel");
     press_button(&mut h, "Blue: Add 2 to a total");
@@ -1081,4 +1082,121 @@ fn end_turn_holds_still_over_an_incapacitation_roll_in_the_turn() {
     h.run();
     h.get_by_label("Reroll Kid's Incapacitation roll (2: failure; the better stands)");
     assert_eq!(rect(&h, Role::Button, "End Doc's turn"), end, "the roll made, its reroll offered");
+}
+
+/// With nobody's turn (round 1 dealt, Kid next), a hit Incapacitates Doc: the soak and the
+/// Incapacitation roll come, then the roll's reroll with Ann's chip in their place. "Begin
+/// Kid's turn" stays where it was before the hit the whole time (greyed while the roll is
+/// asked for), inside the window; it stood under the roll and moved down with it.
+#[test]
+fn begin_turn_holds_still_over_a_roll_with_nobodys_turn() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let ann = Holder::Player("Ann".into());
+    send(&mut h, Event::DrawChips { holder: ann, count: 1, typed: Some(vec![ChipColour::Red]) });
+    h.run();
+    let begin = rect(&h, Role::Button, "Begin Kid's turn");
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    assert!(window.contains_rect(begin), "Begin turn at {begin:?}");
+    let rules = posse::systems::savage::rules::embedded().expect("the rules");
+    let toughness = fight(&h).state.unit("doc").expect("Doc").combatant.toughness(rules);
+    send(
+        &mut h,
+        Event::Damage {
+            target: MemberRef::new("doc", 0),
+            attacker: None,
+            roll: DamageRoll::Total { total: toughness + 16 },
+            modifier: 0,
+            nonlethal: false,
+            situation: Situation::default(),
+            ap: 0,
+        },
+    );
+    h.run();
+    h.get_by_label("Doc is Incapacitated: Vigor roll");
+    assert_eq!(rect(&h, Role::Button, "Begin Kid's turn"), begin, "the soak and the roll came");
+    assert!(h.get_by_role_and_label(Role::Button, "Begin Kid's turn").accesskit_node().is_disabled());
+    type_in(&mut h, "Prompt die total", "5");
+    type_in(&mut h, "Prompt Wild Die total", "1");
+    press_button(&mut h, "Apply the roll");
+    h.run();
+    h.get_by_label("Reroll Doc's Incapacitation roll (2: failure; the better stands)");
+    assert_eq!(rect(&h, Role::Button, "Begin Kid's turn"), begin, "the roll made, its reroll offered");
+}
+
+/// Opens `menu` with the pointer (scrolled into view first, as a player would).
+fn open_menu(h: &mut App, menu: &str) {
+    h.get_by_role_and_label(Role::Button, menu).scroll_to_me();
+    h.run();
+    h.get_by_role_and_label(Role::Button, menu).click();
+    h.run();
+}
+
+/// Whether the button labelled `label` is drawn now (in an open menu, say).
+fn shown(h: &App, label: &str) -> bool {
+    h.query_by_role_and_label(Role::Button, label).is_some()
+}
+
+/// The "Spend Bob's chip" menu closes once a spend is made (the result is on the turn panel and
+/// in the log), with the pointer or through the accessibility tree, and a click on a spend the
+/// rules refuse (greyed) leaves it open and spends nothing. Kid's Incapacitation roll is snake
+/// eyes (death); Bob holds a red chip and a blue one.
+#[test]
+fn the_spend_menu_closes_after_a_spend_and_not_after_a_refused_one() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    let chips = Some(vec![ChipColour::Red, ChipColour::Blue]);
+    send(&mut h, Event::DrawChips { holder: bob.clone(), count: 2, typed: chips });
+    let kid = kid_incapacitated(&mut h, TraitDice::Typed { trait_die: 1, wild_die: Some(1) }, 4);
+    h.run();
+    open_menu(&mut h, "Spend Bob's chip");
+    assert!(shown(&h, "Red: Cancel a critical failure"), "the menu is open");
+    // +2 on a critical failure is refused: greyed, and a click on it changes nothing.
+    let events = fight(&h).events.len();
+    assert!(h.get_by_role_and_label(Role::Button, "Blue: Add 2 to a total").accesskit_node().is_disabled());
+    h.get_by_role_and_label(Role::Button, "Blue: Add 2 to a total").click();
+    h.run();
+    h.run();
+    assert!(shown(&h, "Red: Cancel a critical failure"), "a refused spend leaves the menu open");
+    assert_eq!((fight(&h).events.len(), fight(&h).state.chips.total(&bob)), (events, 2));
+    h.get_by_role_and_label(Role::Button, "Red: Cancel a critical failure").click();
+    h.run();
+    h.run();
+    assert!(!shown(&h, "Blue: Add 2 to a total"), "the menu closed after the spend");
+    assert_eq!(fight(&h).state.member(&kid).map(|m| m.status), Some(Status::Incapacitated));
+    assert_eq!(fight(&h).state.chips.count(&bob, ChipColour::Red), 0);
+    h.get_by_label("Reroll Kid's Incapacitation roll (2: failure; the better stands)");
+    // Through the accessibility tree (a screen reader, a switch), as with the pointer.
+    press_button(&mut h, "Spend Bob's chip");
+    press_button(&mut h, "Blue: Add 2 to a total");
+    h.run();
+    assert!(!shown(&h, "Blue: Reroll a trait roll and keep the better result"), "closed after the +2");
+    assert_eq!(fight(&h).state.chips.total(&bob), 0);
+}
+
+/// The "More chips for Bob" menu closes once a chip is awarded, with the pointer or through
+/// the accessibility tree, as the spend menu does.
+#[test]
+fn the_more_chips_menu_closes_after_an_award() {
+    use posse::systems::savage::game::Holder;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = a_dealt_fight(dir.path());
+    let bob = Holder::Player("Bob".into());
+    open_menu(&mut h, "More chips for Bob");
+    assert!(shown(&h, "Award Bob a chip from the pot"), "the menu is open");
+    h.get_by_role_and_label(Role::Button, "Award Bob a chip from the pot").click();
+    h.run();
+    h.run();
+    assert!(!shown(&h, "Award Bob a chip from the pot"), "closed after the award");
+    assert_eq!(fight(&h).state.chips.total(&bob), 1);
+    press_button(&mut h, "More chips for Bob");
+    press_button(&mut h, "Give Bob a legendary chip");
+    h.run();
+    assert!(!shown(&h, "Give Bob a legendary chip"), "closed after the legendary chip");
+    assert_eq!(fight(&h).state.chips.total(&bob), 2);
 }

@@ -611,18 +611,42 @@ impl Savage<'_> {
             }
         }
         let mut counted = Vec::new();
+        let mut uses = Vec::new();
         for (u, _) in &COUNTED {
             let words =
                 self.rules.reference.chip_uses.get(u).cloned().unwrap_or_else(|| u.words().to_owned());
-            counted.extend(self.spends(game, player, &words, |c| Wish::Counted(*u, c)));
+            let offered = self.spends(game, player, &words, |c| Wish::Counted(*u, c));
+            if !offered.is_empty() {
+                uses.push(*u);
+            }
+            counted.extend(offered);
         }
         if !counted.is_empty() {
-            prompts.push(Prompt {
-                text: "A chip on a roll made with the real dice".to_owned(),
-                choices: counted,
-            });
+            prompts.push(Prompt { text: self.counted_text(s, &uses), choices: counted });
         }
         (prompts, asked)
+    }
+
+    /// The words over the chips panel's spends on a seat, saying what they offer (`uses`):
+    /// +2 or a critical failure cancelled on the roll just made on Posse (naming it), or a
+    /// reroll of a roll made with the real dice at the table, which Posse only counts (as every
+    /// spend of a fight of edition 0, where +2 and the cancel changed no roll).
+    fn counted_text(self, s: &State, uses: &[ChipUse]) -> String {
+        let changes: Vec<String> = uses
+            .iter()
+            .filter_map(|u| match u {
+                ChipUse::Bonus => Some(format!("add {} to it", self.rules.chips.bonus)),
+                ChipUse::CancelCriticalFailure => Some("cancel its critical failure".to_owned()),
+                _ => None,
+            })
+            .collect();
+        let counted_only = uses.iter().any(|u| matches!(u, ChipUse::Reroll | ChipUse::RerollAny));
+        match s.tied_reroll() {
+            Some(roll) if s.edition > 0 && !counted_only && !changes.is_empty() => {
+                format!("{}: {} with a chip", capital(&roll), changes.join(" or "))
+            }
+            _ => "A chip on a roll made with the real dice (Posse only counts it)".to_owned(),
+        }
     }
 
     /// A seat's counters: each of its characters' condition and card, then its chips.
@@ -857,6 +881,11 @@ mod tests {
     }
 
     fn round_one() -> Log<Savage<'static>> {
+        round_one_of(crate::systems::savage::game::EDITION)
+    }
+
+    /// As [`round_one`], in a fight of `edition`.
+    fn round_one_of(edition: u32) -> Log<Savage<'static>> {
         let mut fight = Log::default();
         play(
             &mut fight,
@@ -870,7 +899,7 @@ mod tests {
                         wild_card("Boss", None),
                     ],
                     automation: Automation::default(),
-                    edition: crate::systems::savage::game::EDITION,
+                    edition,
                 },
                 Event::DrawChips {
                     holder: Holder::Player("Alice".to_owned()),
@@ -939,6 +968,8 @@ mod tests {
         // Only the counted spends, as on the chips panel: a reroll; red's cancelling waits for a
         // critical failure just rolled (none is: the chip would change nothing).
         assert_eq!(ids(&v), ["spend:reroll:white", "spend:reroll:red"]);
+        let texts: Vec<&str> = v.prompts.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(texts, ["A chip on a roll made with the real dice (Posse only counts it)"]);
         assert_eq!(v.log, fight.lines);
         // Bea holds no chip: nothing to choose.
         assert!(ids(&view(&fight, Some("player-2"))).is_empty());
@@ -1232,6 +1263,79 @@ mod tests {
             )
         );
         assert_eq!(fight.state.chips.count(&alice(), ChipColour::Red), 0);
+    }
+
+    /// The prompt of the chips panel's spends on a seat: its words and its choices' ids.
+    fn counted(view: &SeatView) -> Option<(&str, Vec<&str>)> {
+        view.prompts
+            .iter()
+            .find(|p| p.choices.iter().any(|c| c.id.starts_with("spend:")))
+            .map(|p| (p.text.as_str(), p.choices.iter().map(|c| c.id.as_str()).collect()))
+    }
+
+    /// S52 from a player's seat: Ann's Incapacitation roll (at +4) is snake eyes (death).
+    /// Alice's red and blue chips may cancel the critical failure, and the seat's prompt names
+    /// the roll and what the chip does to it (it said "a roll made with the real dice", which
+    /// this one is not); once cancelled (1 + 4 − 3: 2, a failure, Bleeding Out), her blue chip
+    /// may add 2 to it. The
+    /// choices' ids are the ones the chips panel's spends always had.
+    #[test]
+    fn the_seat_says_which_roll_a_chip_changes_and_how() {
+        let mut fight = round_one();
+        let s = savage();
+        let ann = MemberRef::new("ann", 0);
+        let blue = Event::DrawChips { holder: alice(), count: 1, typed: Some(vec![ChipColour::Blue]) };
+        play(
+            &mut fight,
+            &[
+                blue,
+                hit("ann", 25),
+                Event::Incapacitation { target: ann.clone(), roll: typed(1, 1), modifier: 4 },
+            ],
+        );
+        assert_eq!(fight.state.member(&ann).map(|m| m.status), Some(super::super::Status::Dead));
+        let v = view(&fight, Some("player-1"));
+        assert_eq!(
+            counted(&v),
+            Some((
+                "Ann's Incapacitation roll: cancel its critical failure with a chip",
+                vec!["spend:cancel_critical_failure:red", "spend:cancel_critical_failure:blue"]
+            ))
+        );
+        let event = s
+            .seat_event(&fight, "player-1", "spend:cancel_critical_failure:red", &Values::new())
+            .expect("an event");
+        play(&mut fight, &[event]);
+        let m = fight.state.member(&ann).expect("Ann");
+        assert_eq!((m.status, m.bleeding_out), (super::super::Status::Incapacitated, true));
+        let v = view(&fight, Some("player-1"));
+        assert_eq!(
+            counted(&v),
+            Some(("Ann's Incapacitation roll: add 2 to it with a chip", vec!["spend:bonus:blue"]))
+        );
+    }
+
+    /// In a fight of edition 0 a chip's +2 and cancel changed no roll (they only took the
+    /// chip, as a reroll with the real dice does): after the same snake eyes, the seat's
+    /// prompt says so, and offers both (the plain reroll is refused: the roll has its own).
+    #[test]
+    fn in_a_fight_of_edition_0_the_seat_says_a_chip_is_only_counted() {
+        let mut fight = round_one_of(0);
+        let ann = MemberRef::new("ann", 0);
+        let blue = Event::DrawChips { holder: alice(), count: 1, typed: Some(vec![ChipColour::Blue]) };
+        let roll = Event::Incapacitation { target: ann, roll: typed(1, 1), modifier: 4 };
+        play(&mut fight, &[blue, hit("ann", 25), roll]);
+        assert_eq!(
+            counted(&view(&fight, Some("player-1"))),
+            Some((
+                "A chip on a roll made with the real dice (Posse only counts it)",
+                vec![
+                    "spend:bonus:blue",
+                    "spend:cancel_critical_failure:red",
+                    "spend:cancel_critical_failure:blue"
+                ]
+            ))
+        );
     }
 
     fn values(pairs: &[(&str, &str)]) -> Values {

@@ -28,6 +28,13 @@ fn spend_of(purpose: ChipUse) -> Option<Spend> {
     }
 }
 
+/// A menu of this panel: it closes when the player does something from it (the caller calls
+/// `ui.close()`) or clicks outside it, never on a click on a greyed item inside it (egui's
+/// default closes on any click, and not on an item pressed through the accessibility tree).
+fn closes_when_done() -> egui::containers::menu::MenuConfig {
+    egui::containers::menu::MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+}
+
 /// The pot's or a holder's chips in colour: "W 3 · R 1 · B 0 · L 0".
 fn counts(ui: &mut Ui, count: impl Fn(ChipColour) -> u32, legendary: bool) {
     let v = ui.visuals().clone();
@@ -92,37 +99,29 @@ fn holder_ui(
                 .on_hover_text(format!("{who} draws blind from the pot"))
                 .accessible_name(format!("{title} draws {owed} owed"));
         }
-        let more = ui.menu_button("More", |ui| {
-            let award = Event::DrawChips { holder: holder.clone(), count: 1, typed: None };
-            event_button(
-                ui,
-                rules,
-                fight,
-                read_only,
-                format!("Award {who} a chip from the pot"),
-                award,
-                commands,
-            );
-            let legendary = Event::AwardLegendary { holder: holder.clone() };
-            event_button(
-                ui,
-                rules,
-                fight,
-                read_only,
-                format!("Give {who} a legendary chip"),
-                legendary,
-                commands,
-            );
-            let mut typed = state.typed_chips.contains(&who);
-            if ui.checkbox(&mut typed, "Drawn from a real pot: type the colours").changed() {
-                if typed {
-                    state.typed_chips.insert(who.clone());
-                } else {
-                    state.typed_chips.remove(&who);
+        // As the spend menu: it closes once something is done from it, not on a greyed item.
+        let (more, _) =
+            egui::containers::menu::MenuButton::new("More").config(closes_when_done()).ui(ui, |ui| {
+                let award = Event::DrawChips { holder: holder.clone(), count: 1, typed: None };
+                let text = format!("Award {who} a chip from the pot");
+                let awarded = event_button(ui, rules, fight, read_only, text, award, commands).clicked();
+                let legendary = Event::AwardLegendary { holder: holder.clone() };
+                let text = format!("Give {who} a legendary chip");
+                let given = event_button(ui, rules, fight, read_only, text, legendary, commands).clicked();
+                let mut typed = state.typed_chips.contains(&who);
+                let ticked = ui.checkbox(&mut typed, "Drawn from a real pot: type the colours").changed();
+                if ticked {
+                    if typed {
+                        state.typed_chips.insert(who.clone());
+                    } else {
+                        state.typed_chips.remove(&who);
+                    }
                 }
-            }
-        });
-        more.response.accessible_name(format!("More chips for {title}"));
+                if awarded || given || ticked {
+                    ui.close();
+                }
+            });
+        more.accessible_name(format!("More chips for {title}"));
     });
     counts(ui, |c| s.chips.count(holder, c), true);
     if state.typed_chips.contains(&who) {
@@ -142,7 +141,12 @@ fn holder_ui(
     if held.is_empty() {
         return;
     }
-    ui.menu_button(format!("Spend {title}'s chip"), |ui| {
+    // The menu closes once a spend is made (its result is on the turn panel and in the log),
+    // whether it was clicked or pressed through the accessibility tree; a click elsewhere in it
+    // (a spend the rules refuse, greyed; a colour's name) leaves it open.
+    let menu =
+        egui::containers::menu::MenuButton::new(format!("Spend {title}'s chip")).config(closes_when_done());
+    menu.ui(ui, |ui| {
         for colour in held {
             ui.label(RichText::new(chip_name(colour)).strong().color(chip_colour(&v, colour)));
             for purpose in COUNTED {
@@ -157,15 +161,10 @@ fn holder_ui(
                     .cloned()
                     .unwrap_or_else(|| purpose.words().to_owned());
                 let event = Event::SpendChip { holder: holder.clone(), chip: colour, purpose: spend };
-                event_button(
-                    ui,
-                    rules,
-                    fight,
-                    read_only,
-                    format!("{}: {words}", chip_name(colour)),
-                    event,
-                    commands,
-                );
+                let text = format!("{}: {words}", chip_name(colour));
+                if event_button(ui, rules, fight, read_only, text, event, commands).clicked() {
+                    ui.close();
+                }
             }
         }
     });

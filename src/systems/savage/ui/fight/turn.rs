@@ -96,11 +96,15 @@ pub(super) fn turn_ui(
     commands: &mut Vec<FightCommand>,
 ) {
     let s = &fight.state;
-    // Whose turn it is, with End turn and Go on hold, first: the roll asked for (and its
-    // reroll, and the soak before it) comes and goes under it, so those buttons keep their
-    // place the whole turn and stay in the window however long the roll's form is.
+    // Whose turn it is, with End turn and Go on hold, first, or with nobody's turn who is next
+    // with Begin X's turn: the roll asked for (and its reroll, and the soak before it) comes
+    // and goes under it, so those buttons keep their place the whole turn (and between
+    // turns) and stay in the window however long the roll's form is.
     if let Some(unit) = s.whose_turn() {
         acting_header_ui(ui, rules, fight, read_only, unit, commands);
+    } else {
+        next_ui(ui, rules, fight, read_only, commands);
+        ui.separator();
     }
     // The soak comes next: right after the damage, above any Incapacitation roll (S12). With
     // no roll asked for, it is one of the offers after the damage (`offers_ui`), drawn where
@@ -115,9 +119,8 @@ pub(super) fn turn_ui(
         prompt_ui(ui, rules, fight, read_only, prompt, state, commands);
         ui.separator();
     }
-    match s.whose_turn() {
-        None => next_ui(ui, rules, fight, read_only, commands),
-        Some(unit) => acting_ui(ui, rules, fight, read_only, unit, state, commands),
+    if let Some(unit) = s.whose_turn() {
+        acting_ui(ui, rules, fight, read_only, unit, state, commands);
     }
 }
 
