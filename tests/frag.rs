@@ -977,16 +977,19 @@ fn past_the_edge(h: &App, width: f32, step: &str) -> Vec<String> {
 }
 
 /// Frag Zombies!!!'s goal ("25 zombie frags or the centre of the Heliport win") is longer
-/// than Deadlands': it is cut short, and Undo, Redo and Close game stay side by side, at the
+/// than Deadlands': it stands whole over the players, and Undo, Redo and Close game stay side by side, at the
 /// set-up, after the first roll and after an undo (a Redo to offer).
 #[test]
 fn frag_zombies_title_bar_keeps_undo_redo_and_close_apart() {
+    const GOAL: &str = "Frag Zombies!!! · 25 zombie frags or the centre of the Heliport win";
     let dir = data_with_fighters(&[("smith", "agency-operative", 2, 2, 3), ("doc", "huckster", 3, 2, 2)]);
     let mut h = frag_play(dir.path());
     press(&mut h, "Game Frag Zombies!!!");
     seat_and_start(&mut h, &[("Ann", "smith (Agency Operative 2/2/3)"), ("Bob", "doc (Huckster 3/2/2)")]);
     let mut found = title_bar_problems(&h, "the start");
     found.extend(past_the_edge(&h, 1280.0, "the start"));
+    // The goal stands whole over the players, wrapped in their column.
+    assert_eq!(shown_lines(&mut h, GOAL).join(" "), GOAL);
     type_in(&mut h, "Ann's roll", "6");
     type_in(&mut h, "Bob's roll", "3");
     press(&mut h, "Who goes first");

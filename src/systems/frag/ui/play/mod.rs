@@ -303,8 +303,9 @@ fn title_words(game: &Game) -> String {
     }
 }
 
-/// The game and what wins it ("Frag Deadlands · 3 frags win"), on one line cut short at the
-/// edge (whole on hover).
+/// The game and what wins it ("Frag Deadlands · 3 frags win"), wrapped: the words are the
+/// same for the whole game, so their lines never move anything from one turn to the next,
+/// and Frag Zombies!!!'s longer goal is read whole.
 fn goal_line(ui: &mut Ui, book: &Rulebook, game: &Game) {
     let s = &game.state;
     let goal = match s.variant {
@@ -315,7 +316,7 @@ fn goal_line(ui: &mut Ui, book: &Rulebook, game: &Game) {
     };
     let words =
         RichText::new(format!("{} · {goal}", s.variant.title())).strong().color(theme::muted(ui.visuals()));
-    ui.add(egui::Label::new(words).truncate());
+    ui.add(egui::Label::new(words).wrap());
 }
 
 fn close_button(ui: &mut Ui, commands: &mut Vec<PlayCommand>) {
