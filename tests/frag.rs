@@ -977,16 +977,19 @@ fn past_the_edge(h: &App, width: f32, step: &str) -> Vec<String> {
 }
 
 /// Frag Zombies!!!'s goal ("25 zombie frags or the centre of the Heliport win") is longer
-/// than Deadlands': it is cut short, and Undo, Redo and Close game stay side by side, at the
+/// than Deadlands': it stands whole over the players, and Undo, Redo and Close game stay side by side, at the
 /// set-up, after the first roll and after an undo (a Redo to offer).
 #[test]
 fn frag_zombies_title_bar_keeps_undo_redo_and_close_apart() {
+    const GOAL: &str = "Frag Zombies!!! · 25 zombie frags or the centre of the Heliport win";
     let dir = data_with_fighters(&[("smith", "agency-operative", 2, 2, 3), ("doc", "huckster", 3, 2, 2)]);
     let mut h = frag_play(dir.path());
     press(&mut h, "Game Frag Zombies!!!");
     seat_and_start(&mut h, &[("Ann", "smith (Agency Operative 2/2/3)"), ("Bob", "doc (Huckster 3/2/2)")]);
     let mut found = title_bar_problems(&h, "the start");
     found.extend(past_the_edge(&h, 1280.0, "the start"));
+    // The goal stands whole over the players, wrapped in their column.
+    assert_eq!(shown_lines(&mut h, GOAL).join(" "), GOAL);
     type_in(&mut h, "Ann's roll", "6");
     type_in(&mut h, "Bob's roll", "3");
     press(&mut h, "Who goes first");
@@ -1250,4 +1253,59 @@ fn frag_zombie_attacks_one_after_another_leave_resolve_in_place() {
     assert_eq!(game(&h).state.players[0].health, 1);
     assert_eq!(places(&h), first, "Resolve or the dice moved for the third zombie");
     assert!(h.query_by_label("No damage").is_some(), "the odds are still shown");
+}
+
+/// At 1280×800 a long Undo ("Undo: Bob attacks Ann with the Bow & Arrows: …") left the title
+/// bar's words the room of a few letters: "…Bob's t…", and the goal a bare "…". The title
+/// bar says whose turn it is, alone and whole; the game and its goal stand over the players,
+/// whole; Undo keeps its place whatever it says.
+#[test]
+fn frag_whose_turn_stays_whole_beside_a_long_undo() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    to_bobs_turn(&mut h);
+    let undo = title_bar(&h)[0];
+    press(&mut h, "Target Ann");
+    type_in(&mut h, "To-hit dice", "2 2");
+    type_in(&mut h, "Damage dice", "6 6");
+    type_in(&mut h, "Ann's defence dice", "4 4");
+    click(&mut h, "Attack");
+    let line = last_line(&h);
+    assert!(h.query_by_role_and_label(Role::Button, &format!("Undo: {line}")).is_some());
+    assert_eq!(title_bar(&h)[0], undo, "Undo moved with its label");
+    assert_eq!(shown_lines(&mut h, "Round 1 · Bob's turn"), ["Round 1 · Bob's turn"]);
+    assert_eq!(shown_lines(&mut h, "Frag Deadlands · 3 frags win"), ["Frag Deadlands · 3 frags win"]);
+    let found = past_the_edge(&h, 1280.0, "the long Undo");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// On a phone *End the turn* stood under the moves, the power-up and the held attacks, so it
+/// stood lower on a turn with more above it: on Bob's turn, with Ann's held attack and its
+/// shootout form, it was hundreds of points lower than on Ann's. It now stands under the
+/// result, at one place from turn to turn.
+#[test]
+fn frag_end_the_turn_on_a_phone_stands_in_one_place_from_turn_to_turn() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    h.set_size(egui::vec2(390.0, 844.0));
+    h.run();
+    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
+    type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
+    type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
+    press(&mut h, "Rank the hands");
+    type_in(&mut h, "Respawn square", "3");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    let end = h.get_by_role_and_label(Role::Button, "End the turn").rect();
+    assert!(end.bottom() <= 844.0, "End the turn is on the screen: {end:?}");
+    click(&mut h, "Hold an attack for a shootout");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end, "moved by the hold");
+    click(&mut h, "End the turn");
+    type_in(&mut h, "Respawn square", "4");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "2 2");
+    press(&mut h, "Roll for movement");
+    assert!(h.query_by_label("Ann holds an attack: if Bob passes in front, Ann may fire it.").is_some());
+    assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end, "End the turn moved");
 }

@@ -485,6 +485,49 @@ fn frag_fighter_editor_typed_key_by_key_and_its_notice_moves_nothing() {
     assert_eq!(h.get_by_role_and_label(Role::TextInput, "Fighter's name").rect(), name);
 }
 
+/// The fighter list beside the editor was sized by its content (a resizable panel): a
+/// fighter's long name could widen it and move the editor beside it, and here it was wrapped
+/// on three lines, moving the fighters under it. The list keeps one width (380 points), each
+/// fighter on one line cut short at its edge (whole on hover), and the editor stays put.
+#[test]
+fn frag_a_long_fighter_name_leaves_the_editor_in_place() {
+    const LONG: &str = "Bartholomew Fitzgerald-Smythe of Tombstone, Arizona Territory";
+    let dir = crate::frag::data_with_fighters(&[("ann", "agency-operative", 2, 2, 3)]);
+    let mut h = crate::support::system_on(dir.path(), "Frag Deadlands", 1280.0, 800.0);
+    h.get_by_label("Fighters").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "ann (Agency Operative 2/2/3)").click_accesskit();
+    h.run();
+    let places = |h: &App| {
+        (
+            h.get_by_role_and_label(Role::TextInput, "Fighter's name").rect(),
+            button_rect(h, "More: Accuracy"),
+            // The sheet's buttons stand under the character's words, lower for a longer
+            // drawback: their left edge is the editor's.
+            button_rect(h, "Print the record sheet").left(),
+        )
+    };
+    let before = places(&h);
+    // Added: a new Huckster, named at length.
+    h.get_by_role_and_label(Role::Button, "New Huckster").click_accesskit();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Fighter's name").set_text_value_accesskit(LONG);
+    h.run();
+    let long = format!("{LONG} (Huckster 3/2/2)");
+    assert_eq!(places(&h), before, "the editor moved when the long name was typed");
+    let shown = h.get_by_role_and_label(Role::Button, &long).rect();
+    assert!(shown.right() <= 380.5, "the long name reaches x = {}", shown.right());
+    let ann = button_rect(&h, "ann (Agency Operative 2/2/3)");
+    assert!((shown.height() - ann.height()).abs() < 0.5, "the long name is one line, as Ann's is: {shown:?}");
+    // Selected: Ann, then the long-named fighter again.
+    h.get_by_role_and_label(Role::Button, "ann (Agency Operative 2/2/3)").click_accesskit();
+    h.run();
+    assert_eq!(places(&h), before, "the editor moved when Ann was picked");
+    h.get_by_role_and_label(Role::Button, &long).click_accesskit();
+    h.run();
+    assert_eq!(places(&h), before, "the editor moved when the long name was picked");
+}
+
 /// A shootout shows what each typed card adds to the roll ("Q♠ = 12", the values the rules
 /// data gives), and a joker's problem in the same place, beside the field.
 #[test]

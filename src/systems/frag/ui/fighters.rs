@@ -100,7 +100,9 @@ pub fn fighters_ui(
     // In a narrow window the fighter being edited comes first and the list under it.
     let narrow = theme::is_narrow(ui.ctx());
     if !narrow {
-        egui::Panel::left("frag-fighter-list").resizable(true).default_size(380.0).show(ui, |ui| {
+        // One width whatever the fighters are called: sized to its content, a long name
+        // widened the list and moved the editor beside it (its fields and buttons with it).
+        egui::Panel::left("frag-fighter-list").resizable(false).exact_size(LIST_WIDTH).show(ui, |ui| {
             ScrollArea::vertical().id_salt("frag-fighters").show(ui, |ui| list_ui(ui, book, state, commands));
         });
     }
@@ -122,6 +124,9 @@ pub fn fighters_ui(
         });
     });
 }
+
+/// The width of the fighter list beside the editor, in points.
+const LIST_WIDTH: f32 = 380.0;
 
 fn list_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: &mut Vec<FighterCommand>) {
     let v = ui.visuals().clone();
@@ -153,24 +158,27 @@ fn list_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: &m
                 };
                 let selected = state.selected.as_deref() == Some(entry.id.as_str());
                 let legal = fighter::validate(book, shown).is_empty();
-                let mut text = RichText::new(fighter_label(book, shown)).size(theme::BODY + 1.0);
+                let label = fighter_label(book, shown);
+                let mut text = RichText::new(&label).size(theme::BODY + 1.0);
                 if !legal {
                     text = text.color(theme::bad(&v));
                 }
-                if ui.add(egui::Button::selectable(selected, text)).clicked() && !selected {
+                // One line cut short at the list's edge, the whole line on hover.
+                let button = egui::Button::selectable(selected, text).truncate();
+                if ui.add(button).on_hover_text(&label).clicked() && !selected {
                     commands.push(FighterCommand::Select(entry.id.clone()));
                 }
             }
             Err(why) => {
-                ui.label(
-                    RichText::new(format!("{}.json cannot be read: {why}", entry.id)).color(theme::bad(&v)),
-                );
+                let why = format!("{}.json cannot be read: {why}", entry.id);
+                ui.add(egui::Label::new(RichText::new(&why).color(theme::bad(&v))).truncate())
+                    .on_hover_text(why);
             }
         });
     }
     if let Some((_, name)) = &state.deleted {
         ui.add_space(theme::GAP);
-        if ui.button(format!("Undo: delete {name}")).clicked() {
+        if ui.add(egui::Button::new(format!("Undo: delete {name}")).truncate()).clicked() {
             commands.push(FighterCommand::UndoDelete);
         }
     }

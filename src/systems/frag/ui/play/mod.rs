@@ -26,7 +26,7 @@ use crate::systems::frag::rules::Deck;
 use crate::systems::frag::rules::data::{Rulebook, Variant};
 use crate::ui::table::History;
 use crate::ui::theme;
-use crate::ui::widgets::{problem, row};
+use crate::ui::widgets::problem;
 
 pub use attack::{AttackForm, TargetPick, WeaponPick};
 pub use cards::{CardKind, CardsForm};
@@ -200,6 +200,7 @@ pub fn play_ui(
         // One width for the game: sized to its content, a long name widened it (and again
         // when the turn marker came to that name), moving the whole turn sideways.
         egui::Panel::left("frag-board").resizable(false).exact_size(BOARD_WIDTH).show(ui, |ui| {
+            goal_line(ui, book, game);
             let players = ui.available_height() * 0.6;
             ScrollArea::vertical()
                 .id_salt("frag-players")
@@ -258,54 +259,64 @@ pub fn play_ui(
 
 /// The game's name and turn, Undo (saying what it undoes), Redo and Close.
 ///
-/// Close, Redo and Undo are placed first, from the right edge, at their fixed widths; the
-/// title and the goal take the room left and are cut short there (whole on hover), so no
-/// text can push a button over another or past the window's edge.
+/// Close, Redo and Undo are placed first, from the right edge, at their fixed widths; whose
+/// turn it is takes the room left and is cut short there (whole on hover), so no text can
+/// push a button over another or past the window's edge.
 fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
-    let s = &game.state;
     let roomy = ui.available_width() >= 900.0;
-    let title = match (s.turn.as_ref(), &s.stage) {
-        (_, Stage::Over) => format!("{} · game over", s.variant.title()),
+    // Whose turn, first and alone: with the game's name and goal beside it, a long Undo left
+    // it "…Bob's t…" at 1280×800 and the goal a bare "…". The game and its goal stand over
+    // the players instead (under the title in a narrow window).
+    let title =
+        egui::Label::new(RichText::new(title_words(game)).size(theme::HEADING + 4.0).strong()).truncate();
+    if roomy {
+        // One line the width of the panel: the buttons from the right, the turn in what is left.
+        let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y.max(28.0));
+        ui.allocate_ui_with_layout(size, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            close_button(ui, commands);
+            undo_buttons(ui, view, commands);
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| ui.add(title));
+        });
+    } else {
+        // In a narrow window the turn and the goal have a line each, cut short at the edge (a
+        // long name wrapped onto a second line and moved the whole turn down), and Undo, Redo
+        // and Close a row of their own.
+        ui.add(title);
+        goal_line(ui, book, game);
+        ui.horizontal_wrapped(|ui| {
+            undo_buttons(ui, view, commands);
+            close_button(ui, commands);
+        });
+    }
+}
+
+/// The title bar's words: the round and whose turn ("Round 2 · Bob's turn"), or the stage.
+fn title_words(game: &Game) -> String {
+    let s = &game.state;
+    match (s.turn.as_ref(), &s.stage) {
+        (_, Stage::Over) => "Game over".to_owned(),
         (Some(t), _) => {
             let whose = s.players.get(t.player).map_or("?", |p| p.name.as_str());
-            format!("{} · round {} · {whose}'s turn", s.variant.title(), s.round().unwrap_or(1))
+            format!("Round {} · {whose}'s turn", s.round().unwrap_or(1))
         }
-        (None, _) => format!("{} · who goes first", s.variant.title()),
-    };
+        (None, _) => "Who goes first".to_owned(),
+    }
+}
+
+/// The game and what wins it ("Frag Deadlands · 3 frags win"), wrapped: the words are the
+/// same for the whole game, so their lines never move anything from one turn to the next,
+/// and Frag Zombies!!!'s longer goal is read whole.
+fn goal_line(ui: &mut Ui, book: &Rulebook, game: &Game) {
+    let s = &game.state;
     let goal = match s.variant {
         Variant::Deadlands => format!("{} frags win", s.frag_target),
         Variant::Zombies => {
             format!("{} zombie frags or {} win", book.zombies.zombie_frags_to_win, book.zombies.win_square)
         }
     };
-    // Cut short beside the buttons; wrapped on a row of their own in a narrow window.
-    let words = |ui: &mut Ui, cut: bool| {
-        let title = egui::Label::new(RichText::new(title).size(theme::HEADING + 4.0).strong());
-        let goal = egui::Label::new(RichText::new(goal).color(theme::muted(ui.visuals())));
-        if cut {
-            ui.add(title.truncate());
-            ui.add(goal.truncate());
-        } else {
-            ui.add(title);
-            ui.add(goal);
-        }
-    };
-    if roomy {
-        // One line the width of the panel: the buttons from the right, the words in what is left.
-        let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y.max(28.0));
-        ui.allocate_ui_with_layout(size, egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            close_button(ui, commands);
-            undo_buttons(ui, view, commands);
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| words(ui, true));
-        });
-    } else {
-        // In a narrow window Undo, Redo and Close have a row of their own.
-        row(ui, |ui| words(ui, false));
-        ui.horizontal_wrapped(|ui| {
-            undo_buttons(ui, view, commands);
-            close_button(ui, commands);
-        });
-    }
+    let words =
+        RichText::new(format!("{} · {goal}", s.variant.title())).strong().color(theme::muted(ui.visuals()));
+    ui.add(egui::Label::new(words).wrap());
 }
 
 fn close_button(ui: &mut Ui, commands: &mut Vec<PlayCommand>) {

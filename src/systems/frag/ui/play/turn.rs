@@ -229,8 +229,16 @@ fn actions_ui(
     let width = ui.available_width();
     if width < TWO_COLUMNS {
         result_slot(ui, game);
+        // End the turn first, under the fixed-height result: under the moves, the power-up
+        // and the held attacks it stood wherever their lines ended, which was not the same
+        // place from one fighter's turn to the next, and it is tapped every turn.
+        let end_first = s.variant == Variant::Deadlands;
+        if end_first {
+            end_turn_ui(ui, book, game, commands);
+            ui.add_space(theme::GAP);
+        }
         cure::cure_ui(ui, book, game, &mut state.cure, commands);
-        turn_left_ui(ui, book, game, state, commands);
+        turn_left_ui(ui, book, game, state, !end_first, commands);
         if p.is_active() {
             ui.add_space(theme::GAP);
             attack::attack_ui(ui, book, game, state, commands);
@@ -251,7 +259,7 @@ fn actions_ui(
     left.set_width(left_width);
     result_slot(&mut left, game);
     cure::cure_ui(&mut left, book, game, &mut state.cure, commands);
-    turn_left_ui(&mut left, book, game, state, commands);
+    turn_left_ui(&mut left, book, game, state, true, commands);
     let mut right = ui.new_child(column(left_width + theme::GAP, right_width).id_salt("frag-turn-right"));
     right.set_width(right_width);
     if p.is_active() {
@@ -263,12 +271,14 @@ fn actions_ui(
 /// The width, in points, below which the turn is one column.
 const TWO_COLUMNS: f32 = 760.0;
 
-/// Moving, power-ups, held cards, hazards and the end of the turn (the turn's left column).
+/// Moving, power-ups, held cards, hazards and the end of the turn (the turn's left column);
+/// Frag Deadlands' End the turn only `with_end` (on a phone it stands above the rest).
 fn turn_left_ui(
     ui: &mut Ui,
     book: &Rulebook,
     game: &Game,
     state: &mut PlayState,
+    with_end: bool,
     commands: &mut Vec<PlayCommand>,
 ) {
     let v = ui.visuals().clone();
@@ -284,10 +294,14 @@ fn turn_left_ui(
     } else {
         ui.label(RichText::new(format!("{} was fragged this turn.", p.name)).color(theme::bad(&v)));
     }
-    ui.add_space(theme::GAP);
     match s.variant {
-        Variant::Deadlands => end_turn_ui(ui, book, game, commands),
+        Variant::Deadlands if !with_end => {}
+        Variant::Deadlands => {
+            ui.add_space(theme::GAP);
+            end_turn_ui(ui, book, game, commands);
+        }
         Variant::Zombies => {
+            ui.add_space(theme::GAP);
             if p.is_active() {
                 let square = &book.zombies.win_square;
                 event_button(
