@@ -8,6 +8,7 @@ use egui::{RichText, Ui, vec2};
 
 use super::super::{dice_field, dice_field_with, die, small_stepper, stepper};
 use super::{PlayCommand, PlayState, attack, cure, event_button, main_button, who};
+use crate::kernel::words;
 use crate::systems::frag::game::{Event, Game, Phase, RespawnHow, WinBy};
 use crate::systems::frag::rules::Deck;
 use crate::systems::frag::rules::combat;
@@ -365,7 +366,8 @@ fn result_slot(ui: &mut Ui, game: &Game) {
     let shown = rows.add(egui::Label::new(first).wrap()).on_hover_text(&outcome);
     if shown.rect.height() < 1.5 * row_height {
         let second = RichText::new(line).font(font).color(theme::muted(&v));
-        rows.add(egui::Label::new(second).truncate()).on_hover_text(line);
+        // Cut short, it shows the whole line on hover itself.
+        rows.add(egui::Label::new(second).truncate());
     }
 }
 
@@ -432,7 +434,7 @@ fn movement_track_ui(
             ui,
             book,
             game,
-            &format!("Move {n} squares"),
+            &format!("Move {}", words::count(n, "square", "squares")),
             Event::Move { squares: n, jump: false },
             commands,
         );
@@ -442,7 +444,7 @@ fn movement_track_ui(
                 ui,
                 book,
                 game,
-                &format!("Jump {n} squares (costs {cost})"),
+                &format!("Jump {} (costs {cost})", words::count(n, "square", "squares")),
                 Event::Move { squares: n, jump: true },
                 commands,
             );
