@@ -1111,6 +1111,11 @@ fn negative_numbers_are_values_and_counts_read_as_english() {
         "2 of 3 models out of action, 1 standing with 2 under fire markers.\n\
          Automatic failure: 2 markers, at least twice the 1 model standing. The side gets out of Dodge.\n"
     );
+    assert!(
+        posse(&["savage", "soak", "--vigor", "d6", "--wounds", "1"])
+            .stdout
+            .starts_with("Soak 1 wound with Vigor d6 +0:\n")
+    );
     // The defence roll is also spelt as the other defence options are.
     let damage = |spelling: &str| {
         let args = [

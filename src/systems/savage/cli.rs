@@ -462,7 +462,11 @@ fn soak_wounds_cmd(rules: &Rules, a: &SoakArgs, vigor: Die, wounds: u32) -> Resu
     }
     let c = damage::soak_odds_for(rules, vigor, !a.extra, a.modifier, wounds);
     let mut chances = serde_json::Map::new();
-    let mut text = format!("Soak {wounds} wound(s) with Vigor {vigor} {}:\n", signed(a.modifier));
+    let mut text = format!(
+        "Soak {} with Vigor {vigor} {}:\n",
+        crate::kernel::words::count(wounds, "wound", "wounds"),
+        signed(a.modifier)
+    );
     for (k, p) in c.iter().enumerate() {
         let (key, label) = if k == 0 {
             ("none".to_owned(), "none".to_owned())

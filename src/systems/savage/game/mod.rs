@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::kernel::cards::Card;
 use crate::kernel::log;
+use crate::kernel::words;
 use crate::systems::savage::rules::Rules;
 use crate::systems::savage::rules::abilities::RollFor;
 use crate::systems::savage::rules::chips::{ChipColour, ChipUse};
@@ -1144,22 +1145,23 @@ impl Apply<'_> {
                 "Shaken".to_owned()
             }
             Effect::Wounds(n) => {
+                let wounds = words::count(n, "wound", "wounds");
                 let soak_words =
                     if soaked > 0 { format!(", {} soaked", soaked.min(n)) } else { String::new() };
                 if taken == 0 {
-                    format!("{n} wound(s){soak_words}: no harm done")
+                    format!("{wounds}{soak_words}: no harm done")
                 } else if !wild && nonlethal {
                     // S15: non-lethal damage knocks out; nobody dies of it.
                     m.shaken = true;
                     m.wounds = 1;
                     m.status = Status::Unconscious;
                     m.nonlethal = true;
-                    format!("{n} wound(s){soak_words}: knocked out (non-lethal)")
+                    format!("{wounds}{soak_words}: knocked out (non-lethal)")
                 } else if !wild {
                     m.shaken = true;
                     m.wounds = 1;
                     m.status = Status::Out;
-                    format!("{n} wound(s){soak_words}: out of the fight")
+                    format!("{wounds}{soak_words}: out of the fight")
                 } else if before.wounds + taken > max {
                     m.shaken = true;
                     m.wounds = max;
@@ -1170,18 +1172,18 @@ impl Apply<'_> {
                         m.injury = now.injury;
                         m.injury_drawn = now.injury_drawn;
                         m.bleeding_out = now.bleeding_out;
-                        format!("{n} wound(s){soak_words}: still {}", now.status.words())
+                        format!("{wounds}{soak_words}: still {}", now.status.words())
                     } else if nonlethal {
                         format!(
-                            "{n} wound(s){soak_words}: Incapacitated by non-lethal damage (knocked out, not killed), Vigor roll"
+                            "{wounds}{soak_words}: Incapacitated by non-lethal damage (knocked out, not killed), Vigor roll"
                         )
                     } else {
-                        format!("{n} wound(s){soak_words}: Incapacitated, Vigor roll")
+                        format!("{wounds}{soak_words}: Incapacitated, Vigor roll")
                     }
                 } else {
                     m.shaken = true;
                     m.wounds = before.wounds + taken;
-                    format!("{n} wound(s){soak_words}: Shaken with {} wound(s)", m.wounds)
+                    format!("{wounds}{soak_words}: Shaken with {}", words::count(m.wounds, "wound", "wounds"))
                 }
             }
         };
@@ -1827,7 +1829,7 @@ impl Apply<'_> {
         }
         if let Some(v) = wounds {
             m.wounds = v;
-            changes.push(format!("{v} wound(s)"));
+            changes.push(words::count(v, "wound", "wounds"));
         }
         if let Some(v) = fatigue {
             m.fatigue = v;

@@ -516,9 +516,9 @@ impl Savage<'_> {
                         if d.soaked > 0 { format!(", {} soaked so far", d.soaked) } else { String::new() };
                     prompts.push(Prompt {
                         text: format!(
-                            "{} takes {} wound(s){soaked}: soak with a chip, Posse rolling or with the real dice",
+                            "{} takes {}{soaked}: soak with a chip, Posse rolling or with the real dice",
                             s.name(&d.target),
-                            d.effect.wounds()
+                            crate::kernel::words::count(d.effect.wounds(), "wound", "wounds")
                         ),
                         choices,
                     });
@@ -1028,7 +1028,7 @@ mod tests {
         assert!(v.your_turn);
         assert_eq!(
             v.prompts[0].text,
-            "Ann takes 1 wound(s): soak with a chip, Posse rolling or with the real dice"
+            "Ann takes 1 wound: soak with a chip, Posse rolling or with the real dice"
         );
         // "Roll it for me" and "I rolled" side by side: Vigor d6 and the Wild Die typed.
         let dice = |c: Choice| anns_dice(c, 6);
@@ -1566,7 +1566,7 @@ mod tests {
         assert_eq!(
             fight.lines.last().map(String::as_str),
             Some(
-                "Alice spends a white chip to soak: Ann rolls Vigor (d6 5, Wild Die 2): 5: success: 1 wound(s), 1 soaked: no harm done"
+                "Alice spends a white chip to soak: Ann rolls Vigor (d6 5, Wild Die 2): 5: success: 1 wound, 1 soaked: no harm done"
             )
         );
         assert_eq!(fight.state.chips.count(&alice(), ChipColour::White), 0);
@@ -1682,7 +1682,7 @@ mod tests {
         assert_eq!(
             fight.lines.last().map(String::as_str),
             Some(
-                "Alice spends a red chip to add a die to the damage: d6 9, damage now 13 against Toughness 5: 2 wound(s): Shaken with 2 wound(s); the Marshal draws a white chip"
+                "Alice spends a red chip to add a die to the damage: d6 9, damage now 13 against Toughness 5: 2 wounds: Shaken with 2 wounds; the Marshal draws a white chip"
             )
         );
     }

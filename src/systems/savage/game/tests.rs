@@ -364,7 +364,7 @@ fn the_soak_stays_open_over_the_incapacitation_roll() {
     assert_eq!(
         fight.last_line(),
         Some(
-            "Alice spends a white chip to soak: Ann rolls Vigor (d6 4, Wild Die 2): 4: success: 5 wound(s), 1 soaked: still Incapacitated"
+            "Alice spends a white chip to soak: Ann rolls Vigor (d6 4, Wild Die 2): 4: success: 5 wounds, 1 soaked: still Incapacitated"
         )
     );
 }
@@ -388,13 +388,13 @@ fn non_lethal_damage_knocks_out() {
     assert_eq!(member(&fight, "outlaws", 0).status, Status::Unconscious);
     assert_eq!(
         fight.last_line(),
-        Some("Outlaws 1 takes 9 against Toughness 5: 1 wound(s): knocked out (non-lethal)")
+        Some("Outlaws 1 takes 9 against Toughness 5: 1 wound: knocked out (non-lethal)")
     );
     play(&mut fight, &[soft(m("ann", 0), 21)]);
     assert_eq!(
         fight.last_line(),
         Some(
-            "Ann takes 21 against Toughness 5: 4 wound(s): Incapacitated by non-lethal damage (knocked out, not killed), Vigor roll"
+            "Ann takes 21 against Toughness 5: 4 wounds: Incapacitated by non-lethal damage (knocked out, not killed), Vigor roll"
         )
     );
     // A critical failure on the Incapacitation roll: knocked out for 2d6 hours, not dead.
@@ -492,7 +492,7 @@ fn wild_card_wounds_soak_and_chips() {
     assert_eq!(
         fight.last_line(),
         Some(
-            "Alice spends a white chip to soak: Ann rolls Vigor (d6 4, Wild Die 2): 4: success: 2 wound(s), 1 soaked: Shaken with 1 wound(s)"
+            "Alice spends a white chip to soak: Ann rolls Vigor (d6 4, Wild Die 2): 4: success: 2 wounds, 1 soaked: Shaken with 1 wound"
         )
     );
     // A reroll with the red chip keeps the better: 9 is a raise, both wounds soaked, and a
@@ -970,7 +970,7 @@ fn a_red_chip_adds_a_die_to_the_damage_just_rolled() {
     assert_eq!(
         fight.last_line(),
         Some(
-            "Alice spends a red chip to add a die to the damage: d6 5, damage now 15 against Toughness 7: 2 wound(s): Shaken with 2 wound(s); the Marshal draws a white chip"
+            "Alice spends a red chip to add a die to the damage: d6 5, damage now 15 against Toughness 7: 2 wounds: Shaken with 2 wounds; the Marshal draws a white chip"
         )
     );
 }
@@ -1020,7 +1020,7 @@ fn the_marshal_corrects_by_hand() {
             bleeding_out: None,
         }],
     );
-    assert_eq!(fight.last_line(), Some("The Marshal sets Bob: Shaken, 2 wound(s)"));
+    assert_eq!(fight.last_line(), Some("The Marshal sets Bob: Shaken, 2 wounds"));
     refused(
         &fight,
         &Event::Adjust {
