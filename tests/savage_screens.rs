@@ -285,13 +285,21 @@ fn kid_bleeding_out(h: &mut App) -> MemberRef {
 /// Kid takes four raises over his Toughness and rolls `roll` (at `modifier`) for his
 /// Incapacitation. Returns Kid.
 fn kid_incapacitated(h: &mut App, roll: TraitDice, modifier: i32) -> MemberRef {
+    let kid = incapacitating_hit(h, "kid");
+    send(h, Event::Incapacitation { target: kid.clone(), roll, modifier });
+    kid
+}
+
+/// A hit four raises over the Toughness of unit `unit`'s first member, from nobody (typed by
+/// the Marshal): Incapacitated, if a Wild Card. Returns the member.
+fn incapacitating_hit(h: &mut App, unit: &str) -> MemberRef {
     let rules = posse::systems::savage::rules::embedded().expect("the rules");
-    let toughness = fight(h).state.unit("kid").expect("Kid").combatant.toughness(rules);
-    let kid = MemberRef::new("kid", 0);
+    let toughness = fight(h).state.unit(unit).expect("the unit").combatant.toughness(rules);
+    let member = MemberRef::new(unit, 0);
     send(
         h,
         Event::Damage {
-            target: kid.clone(),
+            target: member.clone(),
             attacker: None,
             roll: DamageRoll::Total { total: toughness + 16 },
             modifier: 0,
@@ -300,8 +308,7 @@ fn kid_incapacitated(h: &mut App, roll: TraitDice, modifier: i32) -> MemberRef {
             ap: 0,
         },
     );
-    send(h, Event::Incapacitation { target: kid.clone(), roll, modifier });
-    kid
+    member
 }
 
 pub(crate) fn a_dealt_fight(dir: &std::path::Path) -> App {
@@ -1058,20 +1065,7 @@ fn end_turn_holds_still_over_an_incapacitation_roll_in_the_turn() {
     send(&mut h, Event::BeginTurn { unit: "doc".into() });
     h.run();
     let end = rect(&h, Role::Button, "End Doc's turn");
-    let rules = posse::systems::savage::rules::embedded().expect("the rules");
-    let toughness = fight(&h).state.unit("kid").expect("Kid").combatant.toughness(rules);
-    send(
-        &mut h,
-        Event::Damage {
-            target: MemberRef::new("kid", 0),
-            attacker: None,
-            roll: DamageRoll::Total { total: toughness + 16 },
-            modifier: 0,
-            nonlethal: false,
-            situation: Situation::default(),
-            ap: 0,
-        },
-    );
+    incapacitating_hit(&mut h, "kid");
     h.run();
     let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
     assert!(window.contains_rect(end), "End turn at {end:?}");
@@ -1100,20 +1094,7 @@ fn begin_turn_holds_still_over_a_roll_with_nobodys_turn() {
     let begin = rect(&h, Role::Button, "Begin Kid's turn");
     let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
     assert!(window.contains_rect(begin), "Begin turn at {begin:?}");
-    let rules = posse::systems::savage::rules::embedded().expect("the rules");
-    let toughness = fight(&h).state.unit("doc").expect("Doc").combatant.toughness(rules);
-    send(
-        &mut h,
-        Event::Damage {
-            target: MemberRef::new("doc", 0),
-            attacker: None,
-            roll: DamageRoll::Total { total: toughness + 16 },
-            modifier: 0,
-            nonlethal: false,
-            situation: Situation::default(),
-            ap: 0,
-        },
-    );
+    incapacitating_hit(&mut h, "doc");
     h.run();
     h.get_by_label("Doc is Incapacitated: Vigor roll");
     assert_eq!(rect(&h, Role::Button, "Begin Kid's turn"), begin, "the soak and the roll came");

@@ -39,6 +39,21 @@ fn typed(rules: &Rules, form: &DiceForm, input: &TraitInput) -> Result<Option<Tr
     form.dice(input.die, input.wild.then(|| calc::wild_sides(rules)))
 }
 
+/// A trait roll's dice fields in `form` (the trait die, and the Wild Die for a Wild Card),
+/// named `field` and `who`: whether Ctrl+Enter was pressed in them, and the dice typed
+/// ([`typed`]).
+fn dice_fields(
+    ui: &mut Ui,
+    rules: &Rules,
+    form: &mut DiceForm,
+    field: &str,
+    who: Option<&str>,
+    input: &TraitInput,
+) -> (bool, Result<Option<TraitDice>, String>) {
+    let keys = form.ui_for(ui, field, who, input.die, input.wild.then(|| calc::wild_sides(rules)));
+    (calc::ctrl_enter(ui, keys), typed(rules, form, input))
+}
+
 /// Two buttons that send the event of a roll: one with the dice typed (greyed out until they
 /// are), one that lets Posse roll (a fresh seed in the event). `submit`: Ctrl+Enter was
 /// pressed in the form's fields, which sends the typed one.
@@ -200,15 +215,7 @@ fn prompt_ui(
     let mut parts = input_parts(&input);
     parts.push(("Other", state.prompt_modifier));
     let modifier = modifiers_ui(ui, &parts);
-    let keys = state.prompt_dice.ui_for(
-        ui,
-        "Prompt",
-        Some(&name),
-        input.die,
-        input.wild.then(|| calc::wild_sides(rules)),
-    );
-    let submit = calc::ctrl_enter(ui, keys);
-    let dice = typed(rules, &state.prompt_dice, &input);
+    let (submit, dice) = dice_fields(ui, rules, &mut state.prompt_dice, "Prompt", Some(&name), &input);
     let extra = state.prompt_modifier;
     let make = |roll: TraitDice| match prompt {
         Prompt::SpiritRoll(_) => Event::Recover { target: target.clone(), roll, modifier: extra },
@@ -665,15 +672,8 @@ fn attack_ui(
     // The dice and the Attack button before the odds, whose bars come and go (a critical
     // failure only with a Wild Die): the button stays where it is for the whole turn.
     if let Some(target) = target {
-        let keys = state.attack_dice.ui_for(
-            ui,
-            "Attack",
-            Some(&s.name(attacker)),
-            input.die,
-            input.wild.then(|| calc::wild_sides(rules)),
-        );
-        let submit = calc::ctrl_enter(ui, keys);
-        let dice = typed(rules, &state.attack_dice, &input);
+        let (submit, dice) =
+            dice_fields(ui, rules, &mut state.attack_dice, "Attack", Some(&s.name(attacker)), &input);
         let range = (!melee).then(|| rules.core.ranges.get(state.range).map(|r| r.id.clone())).flatten();
         let make = |roll: TraitDice| Event::Attack {
             attacker: attacker.clone(),
@@ -858,15 +858,8 @@ fn chip_reroll_ui(
         );
         return;
     };
-    let keys = state.reroll_dice.ui_for(
-        ui,
-        form.field,
-        Some(&s.name(who)),
-        input.die,
-        input.wild.then(|| calc::wild_sides(rules)),
-    );
-    let submit = calc::ctrl_enter(ui, keys);
-    let rolled = typed(rules, &state.reroll_dice, input);
+    let (submit, rolled) =
+        dice_fields(ui, rules, &mut state.reroll_dice, form.field, Some(&s.name(who)), input);
     let make =
         |roll: TraitDice| Event::SpendChip { holder: holder.clone(), chip: colour, purpose: purpose(roll) };
     roll_buttons(
@@ -1191,15 +1184,7 @@ fn soak_ui(
         );
         return true;
     };
-    let keys = state.soak_dice.ui_for(
-        ui,
-        "Soak",
-        Some(&name),
-        input.die,
-        input.wild.then(|| calc::wild_sides(rules)),
-    );
-    let submit = calc::ctrl_enter(ui, keys);
-    let dice = typed(rules, &state.soak_dice, &input);
+    let (submit, dice) = dice_fields(ui, rules, &mut state.soak_dice, "Soak", Some(&name), &input);
     let make = |roll: TraitDice| Event::SpendChip {
         holder: holder.clone(),
         chip: colour,
