@@ -40,6 +40,13 @@ fn deck_lists_the_cards_in_the_contract_format() {
     let text = posse(&["deck", "cowboys", "half"]);
     assert_eq!(text.code, 0);
     assert!(text.stdout.contains("A♦") && text.stdout.contains("14 cards"), "{}", text.stdout);
+    // A red gang's duel deck of black numbers is the 26 black cards (reading D10).
+    let black_duel = posse(&["deck", "cowboys", "duel", "--numbers", "black", "--json"]).json();
+    let cards: Vec<&str> =
+        black_duel["cards"].as_array().expect("cards").iter().filter_map(Value::as_str).collect();
+    assert_eq!(cards.len(), 26);
+    assert_eq!(cards[18..], ["JS", "QS", "KS", "AS", "JC", "QC", "KC", "AC"]);
+    assert!(cards.iter().all(|c| c.ends_with(['S', 'C'])), "{cards:?}");
 }
 
 #[test]

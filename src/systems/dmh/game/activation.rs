@@ -21,8 +21,9 @@ use crate::systems::dmh::rules::data::Lasts;
 /// From edition 2 a fighter whose card comes up first must fight on or break off (line 190,
 /// 193), and Stumble ends the enemy's activation (line 211). From edition 3 And Justice For
 /// All is refused on a model with no under fire marker or out of action (line 292); before, it
-/// was taken and changed nothing.
-pub const EDITION: u32 = 3;
+/// was taken and changed nothing. From edition 4 a duel deck of the other colour's numbers is
+/// that colour's 26 cards (reading D10).
+pub const EDITION: u32 = 4;
 
 /// One action a model may declare (the action summary, rulebook lines 77–84).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -989,13 +989,14 @@ impl State {
         }
     }
 
-    /// Checks that every card of each side is in exactly one place: deck, hand, on a model or
-    /// in the discard pile, and that together they are the side's whole deck.
+    /// Checks that every card of each side is in exactly one place: deck, hand, on a model, in
+    /// the duel's row or round, or in the discard pile, and that together they are the side's
+    /// whole deck.
     #[must_use]
     pub fn cards_conserved(&self, rules: &Rules, setup: &Setup) -> bool {
         self.sides.iter().zip(&setup.sides).enumerate().all(|(me, (side, s))| {
             let Some(gang) = rules.gang(&s.gang.gang) else { return false };
-            let mut expected = cards::build_deck(gang, s.deck, s.role, s.numbers);
+            let mut expected = turn::side_deck(gang, s, setup.edition);
             let mut all: Vec<Card> =
                 side.deck.iter().chain(&side.hand).chain(&side.discard).copied().collect();
             // Initiative cards count for their owner, whichever model holds them (Red Joker).
@@ -1014,6 +1015,9 @@ impl State {
                 }
                 let owner = |i: usize| if i.is_multiple_of(2) { 1 - p.side } else { p.side };
                 all.extend(p.trumps.iter().enumerate().filter(|(i, _)| owner(*i) == me).map(|(_, c)| *c));
+            }
+            if let Some(duel) = &self.duel {
+                all.extend(duel.rows[me].iter().chain(&duel.hands[me]));
             }
             expected.sort_by_key(ToString::to_string);
             all.sort_by_key(ToString::to_string);

@@ -1285,3 +1285,50 @@ fn and_justice_for_all_on_a_model_with_no_marker_is_refused_from_edition_3() {
     assert_eq!(old.apply(rules, &use_it).map_err(|e| e.to_string()), Ok(()));
     assert_eq!(old.model_at(unmarked).map(|m| m.under_fire), Some(0));
 }
+
+/// The Duel between the Lawmen and the Cowboys, both red gangs: the Cowboys play the black
+/// numbers, so in a game of `edition` their deck is dealt as that edition dealt it.
+fn red_against_red_duel(edition: u32) -> (Game, Setup) {
+    let rules = embedded::rules();
+    let mut setup = Setup { edition, ..super::sim::showdown_setup(31) };
+    setup.sides[1].gang =
+        serde_json::from_str(include_str!("../../../../tests/fixtures/cowboys-21.json")).expect("fixture");
+    setup.scene = Some("the-duel".into());
+    let scene = rules.scene("the-duel").expect("the duel");
+    for side in &mut setup.sides {
+        side.gang.models.truncate(1);
+        let s = scene.sides.get(side.role);
+        (side.deck, side.hand, side.reshuffle) = (s.deck, s.hand, s.reshuffle);
+    }
+    assert_eq!(setup.sides[1].numbers, Colour::Black);
+    let game = Game::replay(rules, &[Event::Begin(Box::new(setup.clone()))]).expect("begins");
+    (game, setup)
+}
+
+#[test]
+fn a_duel_side_playing_the_other_colour_plays_all_26_of_its_cards() {
+    let rules = embedded::rules();
+    let (game, setup) = red_against_red_duel(EDITION);
+    let rows = &game.duel.as_ref().expect("the duel").rows;
+    let dealt = |side: usize| game.sides[side].deck.iter().chain(&rows[side]).copied().collect::<Vec<Card>>();
+    let mut cowboys: Vec<String> = dealt(1).iter().map(ToString::to_string).collect();
+    cowboys.sort();
+    let mut black: Vec<String> = ["S", "C"]
+        .iter()
+        .flat_map(|s| {
+            ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].map(|r| format!("{r}{s}"))
+        })
+        .collect();
+    black.sort();
+    assert_eq!(cowboys, black, "the Cowboys' 26 cards are the black ones, none of the Lawmen's red");
+    assert!(dealt(0).iter().all(|c| c.colour() == Colour::Red));
+    assert_eq!(dealt(0).len(), 26);
+    assert!(game.cards_conserved(rules, &setup));
+    // A game begun in edition 3 replays with the deck it was dealt: black numbers, red faces.
+    let (old, old_setup) = red_against_red_duel(3);
+    let old_rows = &old.duel.as_ref().expect("the duel").rows;
+    let red_faces =
+        old.sides[1].deck.iter().chain(&old_rows[1]).filter(|c| c.colour() == Colour::Red).count();
+    assert_eq!(red_faces, 8, "J, Q, K, A of diamonds and hearts");
+    assert!(old.cards_conserved(rules, &old_setup));
+}

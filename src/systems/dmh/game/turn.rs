@@ -4,8 +4,16 @@
 
 use super::{
     BigNerveInput, Card, Colour, DeckKind, Effect, Flag, GameError, Lasts, Model, ModelRef, Phase, Placed,
-    Rules, Setup, Side, SideState, State, cards, initiative, nerve, side_of,
+    Rules, Setup, Side, SideSetup, SideState, State, cards, initiative, nerve, side_of,
 };
+use crate::systems::dmh::rules::data::Gang;
+
+/// The unshuffled deck a side of a game of `edition` plays: a duel deck of the other colour's
+/// numbers is that colour's 26 cards from edition 4 (reading D10).
+pub(super) fn side_deck(gang: &Gang, side: &SideSetup, edition: u32) -> Vec<Card> {
+    let duel = if edition >= 4 { cards::DuelDeck::OneColour } else { cards::DuelDeck::GangFaces };
+    cards::build_deck_with(gang, side.deck, side.role, side.numbers, duel)
+}
 
 impl State {
     pub(super) fn end_turn(&mut self) -> Result<(), GameError> {
@@ -94,7 +102,7 @@ impl State {
         self.phase = Phase::Initiative;
         for (i, s) in setup.sides.iter().enumerate() {
             let gang = rules.gang(&s.gang.gang).ok_or_else(|| GameError::UnknownGang(s.gang.gang.clone()))?;
-            let mut deck = cards::build_deck(gang, s.deck, s.role, s.numbers);
+            let mut deck = side_deck(gang, s, setup.edition);
             cards::shuffle(&mut deck, setup.seed.wrapping_add(u64::try_from(i).unwrap_or(0)));
             let models: Vec<Model> = s
                 .gang

@@ -8,20 +8,52 @@ pub use crate::kernel::cards::{BadCard, Card, Colour, Rank, Suit, draw, shuffle}
 
 use super::data::{DeckKind, Gang, Role};
 
-/// Builds a side's unshuffled deck.
+/// How a duel deck is made when its number cards are not the gang's colour (two gangs of one
+/// colour in The Duel). Journals record which way their game was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DuelDeck {
+    /// All 26 cards of the numbers' colour, so both duel decks come from one pack and the
+    /// side that changed colour plays one colour (reading D10).
+    OneColour,
+    /// The gang's own J–A and their partner suit's, with the other colour's numbers: games
+    /// begun before reading D10 replay so.
+    GangFaces,
+}
+
+/// Builds a side's unshuffled deck, as new games are dealt.
 ///
 /// * `numbers` is the colour of the number cards. It is the gang's own colour unless both
 ///   gangs share a colour, when one side plays the other colour (see [`number_colours`]).
 /// * Half deck: the gang's J–A, one suit of 2–10 and the joker of its role (14 cards).
 /// * Full deck: the gang's J–A, both suits of 2–10 of the colour and the joker (23 cards).
 /// * Duel deck: the full deck without the joker, plus the J–A of the other suit of the gang's
-///   own colour: all 26 cards of one colour when `numbers` is the gang's colour.
+///   own colour: all 26 cards of one colour. When `numbers` is not the gang's colour, all 26
+///   cards of the numbers' colour ([`DuelDeck::OneColour`]).
 ///
 /// The number suits are the gang's own suit first when it has the number colour.
 #[must_use]
 pub fn build_deck(gang: &Gang, kind: DeckKind, role: Role, numbers: Colour) -> Vec<Card> {
-    let number_suits: [Suit; 2] =
-        if gang.suit.colour() == numbers { [gang.suit, gang.suit.partner()] } else { numbers.suits() };
+    build_deck_with(gang, kind, role, numbers, DuelDeck::OneColour)
+}
+
+/// Builds a side's unshuffled deck, with the duel deck made as `duel` says.
+#[must_use]
+pub fn build_deck_with(
+    gang: &Gang,
+    kind: DeckKind,
+    role: Role,
+    numbers: Colour,
+    duel: DuelDeck,
+) -> Vec<Card> {
+    let own_colour = gang.suit.colour() == numbers;
+    if kind == DeckKind::Duel && !own_colour && duel == DuelDeck::OneColour {
+        let suits = numbers.suits();
+        let mut deck: Vec<Card> =
+            suits.iter().flat_map(|&suit| Rank::numbers().map(move |rank| Card::new(rank, suit))).collect();
+        deck.extend(suits.iter().flat_map(|&suit| Rank::faces().map(move |rank| Card::new(rank, suit))));
+        return deck;
+    }
+    let number_suits: [Suit; 2] = if own_colour { [gang.suit, gang.suit.partner()] } else { numbers.suits() };
     let number_suits: &[Suit] = match kind {
         DeckKind::Half => &number_suits[..1],
         DeckKind::Full | DeckKind::Duel => &number_suits[..],
@@ -110,6 +142,30 @@ mod tests {
         assert!(cards.iter().all(|c| c.ends_with('S') || c.ends_with('C')));
         let unique: std::collections::HashSet<_> = cards.iter().collect();
         assert_eq!(unique.len(), 26);
+    }
+
+    #[test]
+    fn a_duel_deck_of_the_other_colour_is_that_colours_26_cards() {
+        let rules = embedded::rules();
+        let lawmen = rules.gang("lawmen").expect("lawmen");
+        let codes = |duel| -> Vec<String> {
+            build_deck_with(lawmen, DeckKind::Duel, Role::Bad, Colour::Black, duel)
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        };
+        let spades = "2S 3S 4S 5S 6S 7S 8S 9S 10S";
+        let clubs = "2C 3C 4C 5C 6C 7C 8C 9C 10C";
+        assert_eq!(codes(DuelDeck::OneColour).join(" "), format!("{spades} {clubs} JS QS KS AS JC QC KC AC"));
+        // Before reading D10: the black numbers with the red faces of both red suits.
+        assert_eq!(codes(DuelDeck::GangFaces).join(" "), format!("{spades} {clubs} JH QH KH AH JD QD KD AD"));
+        // The gang's own colour is dealt the same both ways.
+        let red = |duel| build_deck_with(lawmen, DeckKind::Duel, Role::Good, Colour::Red, duel);
+        assert_eq!(red(DuelDeck::OneColour), red(DuelDeck::GangFaces));
+        assert_eq!(
+            build_deck(lawmen, DeckKind::Duel, Role::Bad, Colour::Black),
+            build_deck_with(lawmen, DeckKind::Duel, Role::Bad, Colour::Black, DuelDeck::OneColour)
+        );
     }
 
     #[test]
