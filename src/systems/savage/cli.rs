@@ -344,6 +344,11 @@ fn damage_cmd(rules: &Rules, a: &DamageArgs) -> Result<(String, Value), Failure>
         other => Failure::malformed(other),
     })?;
     let resolved = if a.raise { resolved.with_die(rules.core.attack_raise_die) } else { resolved };
+    if !(0..=damage::MAX_TOUGHNESS).contains(&a.toughness) {
+        // The Toughness's own refusal first: "the armour (0) is more than the Toughness (-1)"
+        // blamed the armour for a Toughness no one has.
+        return Err(Failure::refused(DamageError::Toughness(a.toughness)));
+    }
     let armour = i32::try_from(a.armour).unwrap_or(i32::MAX);
     if armour > a.toughness {
         return Err(Failure::refused(format!(
@@ -709,6 +714,16 @@ mod tests {
             "damage --dice 2d6 --toughness 500",
             1,
             "A Toughness of 500 is out of range: use 0 to 200.",
+        );
+        check_failure(
+            "damage --dice 2d6 --toughness -1",
+            1,
+            "A Toughness of -1 is out of range: use 0 to 200.",
+        );
+        check_failure(
+            "damage --dice 2d6 --toughness 4 --armour 5",
+            1,
+            "The armour (5) is more than the Toughness (4) it is part of.",
         );
         check_failure(
             "damage --dice 2x6 --toughness 5",
