@@ -1142,3 +1142,33 @@ fn negative_numbers_are_values_and_counts_read_as_english() {
     };
     assert_eq!(damage("--defence-roll"), damage("--defense-roll"));
 }
+
+/// Counts in refusals read as words ("3 shots", "1 aim action", not "shot(s)"), and a huge
+/// typed distance is written short.
+#[test]
+fn refusals_count_in_words_and_write_huge_distances_short() {
+    let exact = |args: &[&str], code: i32, said: &str| {
+        let run = posse(args);
+        assert_eq!((run.code, run.stderr.trim()), (code, said), "{args:?}");
+    };
+    exact(
+        &["dmh", "shoot", "--weapon", "pistol", "--distance", "10", "--shot", "9"],
+        1,
+        "The Pistol fires at most 3 shots per activation, so there is no shot 9.",
+    );
+    exact(
+        &["dmh", "shoot", "--weapon", "pistol", "--distance", "10", "--aim", "4"],
+        1,
+        "The Pistol can take at most 1 aim action, not 4.",
+    );
+    exact(
+        &["dmh", "shoot", "--weapon", "pistol", "--distance", "1e308"],
+        1,
+        "Pistol cannot reach 1e308 cm: its longest range is 30 cm.",
+    );
+    exact(
+        &["fragmaster", "attack", "--weapon", "katana", "--distance", "1e300"],
+        1,
+        "The target is out of range: 1e300 cm is beyond the molecular katana's 5 cm.",
+    );
+}

@@ -454,9 +454,9 @@ fn record_sheet_cmd(book: &Rulebook, a: &RecordSheetArgs) -> Result<Output, Fail
         format!("{} the {}", sheet.fighter_name.trim(), sheet.character)
     };
     let text = format!(
-        "Wrote the record sheet of {who} to {} ({} page(s), {} bytes, {}).",
+        "Wrote the record sheet of {who} to {} ({}, {} bytes, {}).",
         a.out.display(),
-        pages.len(),
+        crate::kernel::words::count(pages.len(), "page", "pages"),
         pdf.len(),
         paper.id()
     );

@@ -651,9 +651,9 @@ fn write_pdf(
     let pdf = print::render(pages).map_err(Failure::malformed)?;
     store::write_output_of(out, &pdf, sources).map_err(Failure::file)?;
     let text = format!(
-        "Wrote {what} to {} ({} page(s), {} bytes, {}).",
+        "Wrote {what} to {} ({}, {} bytes, {}).",
         out.display(),
-        pages.len(),
+        crate::kernel::words::count(pages.len(), "page", "pages"),
         pdf.len(),
         paper.id()
     );

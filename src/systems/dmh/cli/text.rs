@@ -151,8 +151,12 @@ pub fn melee(
     chance_line(&mut out, "Draw (fight on next turn)", chances.draw);
     if let Some(r) = result {
         let verdict = match r.winner {
-            FightWinner::A => format!("A wins; B takes {} under fire marker(s)", r.markers),
-            FightWinner::B => format!("B wins; A takes {} under fire marker(s)", r.markers),
+            FightWinner::A => {
+                format!("A wins; B takes {}", count(r.markers, "under fire marker", "under fire markers"))
+            }
+            FightWinner::B => {
+                format!("B wins; A takes {}", count(r.markers, "under fire marker", "under fire markers"))
+            }
             FightWinner::Draw => "a draw: they fight on next turn".to_owned(),
         };
         let _ = writeln!(out, "A {} against B {}: {verdict}.", r.a_total, r.b_total);

@@ -434,7 +434,10 @@ impl State {
             return Err(GameError::Targets("pick a different model for each target".into()));
         }
         if !ok_len {
-            return Err(GameError::Targets(format!("this card needs {} target(s)", wanted.len())));
+            return Err(GameError::Targets(format!(
+                "this card needs {}",
+                crate::kernel::words::count(wanted.len(), "target", "targets")
+            )));
         }
         for (r, whose) in targets.iter().zip(wanted) {
             let m = self.model(*r)?;

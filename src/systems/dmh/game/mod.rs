@@ -452,7 +452,7 @@ pub enum GameError {
     OutOfAmmo(String),
     #[error("{model} does not carry a {weapon}")]
     NoWeapon { model: String, weapon: String },
-    #[error("a {weapon} fires at most {max} shot(s) a turn")]
+    #[error("a {weapon} fires at most {} a turn", crate::kernel::words::count(*.max, "shot", "shots"))]
     TooManyShots { weapon: String, max: u32 },
     #[error("{0} is locked in hand-to-hand")]
     InFight(String),

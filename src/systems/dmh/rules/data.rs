@@ -1002,7 +1002,7 @@ pub struct DataErrors(pub Vec<DataError>);
 
 impl fmt::Display for DataErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the rules data has {} problem(s)", self.0.len())?;
+        write!(f, "the rules data has {}", crate::kernel::words::count(self.0.len(), "problem", "problems"))?;
         for e in &self.0 {
             write!(f, "; {e}")?;
         }

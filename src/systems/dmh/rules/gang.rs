@@ -261,7 +261,8 @@ pub fn cast_problems(gang: &Gang, file: &GangFile, side: &SceneSide, scene_title
             problems.push(Problem {
                 rule: ProblemRule::SceneCast,
                 message: format!(
-                    "{scene_title} casts exactly {n} model(s) on this side; this gang has {have}."
+                    "{scene_title} casts exactly {} on this side; this gang has {have}.",
+                    crate::kernel::words::count(n, "model", "models")
                 ),
                 models: vec![],
             });

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::data::{Band, Rules, Weapon};
 use super::odds::Chance;
+use crate::kernel::words;
 
 /// Everything that decides one shot's modifier.
 #[derive(Clone, Debug, PartialEq)]
@@ -169,21 +170,21 @@ pub struct ShotOdds {
 pub enum ShotError {
     #[error("there is no weapon called '{0}'")]
     UnknownWeapon(String),
-    #[error("the distance must be a number of cm, 0 or more (got {0})")]
+    #[error("the distance must be a number of cm, 0 or more (got {})", words::measure(*.0))]
     BadDistance(f64),
-    #[error("{weapon} cannot reach {distance} cm: its longest range is {max} cm")]
+    #[error("{weapon} cannot reach {} cm: its longest range is {max} cm", words::measure(*.distance))]
     OutOfRange { weapon: String, distance: f64, max: f64 },
-    #[error("the {weapon} fires at most {max} shot(s) per activation, so there is no shot {shot}")]
+    #[error("the {weapon} fires at most {} per activation, so there is no shot {shot}", words::count(*.max, "shot", "shots"))]
     TooManyShots { weapon: String, max: u32, shot: u32 },
     #[error("the shot number starts at 1")]
     NoShot,
-    #[error("the {weapon} can take at most {max} aim action(s), not {aims}")]
+    #[error("the {weapon} can take at most {}, not {aims}", words::count(*.max, "aim action", "aim actions"))]
     TooManyAims { weapon: String, max: u32, aims: u32 },
     #[error("a shooter can declare at most 2 moves and still shoot, not {0}")]
     TooManyMoves(u32),
     #[error("a target can have made at most 3 moves, not {0}")]
     TooManyTargetMoves(u32),
-    #[error("{moves} move(s), {aims} aim(s) and {shots} shot(s) are {total} actions; a model has only {max}")]
+    #[error("{}, {} and {} are {total} actions; a model has only {max}", words::count(*.moves, "move", "moves"), words::count(*.aims, "aim", "aims"), words::count(*.shots, "shot", "shots"))]
     TooManyActions { moves: u32, aims: u32, shots: u32, total: u32, max: u32 },
     #[error("a Shoot value runs from -1 to +2, not {0}")]
     BadSkill(i32),

@@ -45,7 +45,7 @@ pub enum Error {
     MustRespawn(String),
     #[error("{0} is not waiting to respawn: a dead character respawns at the start of its turn")]
     NotDead(String),
-    #[error("{name} has {left} action(s) left, and keeping the weapon takes {cost}")]
+    #[error("{name} has {} left, and keeping the weapon takes {cost}", crate::kernel::words::count(*.left, "action", "actions"))]
     CannotKeep { name: String, left: u32, cost: u32 },
     #[error("{0} has no actions left this turn")]
     NoActionsLeft(String),

@@ -62,9 +62,9 @@ pub struct Assessment {
 /// Why an attack cannot be made. Each reads as the end of "The attack is not possible: …".
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Refusal {
-    #[error("the distance must be a number of cm, 0 or more (got {0})")]
+    #[error("the distance must be a number of cm, 0 or more (got {})", crate::kernel::words::measure(*.0))]
     BadDistance(f64),
-    #[error("the target is out of range: {distance} cm is beyond the {weapon}'s {range} cm")]
+    #[error("the target is out of range: {} cm is beyond the {weapon}'s {range} cm", crate::kernel::words::measure(*.distance))]
     OutOfRange { weapon: String, distance: f64, range: f64 },
     #[error("a target in full cover cannot be attacked with the {weapon}: only grenades go round corners")]
     FullCover { weapon: String },
