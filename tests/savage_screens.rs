@@ -1181,3 +1181,25 @@ fn the_more_chips_menu_closes_after_an_award() {
     assert!(!shown(&h, "Give Bob a legendary chip"), "closed after the legendary chip");
     assert_eq!(fight(&h).state.chips.total(&bob), 2);
 }
+
+/// Against an Extra any wound takes him out: the damage odds show one bar for it, never
+/// "1 wound" and "2 wounds" as for a Wild Card.
+#[test]
+fn the_damage_odds_against_an_extra_are_out_not_wounds() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = cultists(dir.path());
+    press_button(&mut h, "Cultists A 2 acts");
+    press(&mut h, "Skill Fighting");
+    h.get_all_by_role_and_label(Role::Button, "Cultists B 1").next().expect("in the order").click_accesskit();
+    h.run();
+    press(&mut h, "Turn");
+    type_in(&mut h, "Attack die total", "5");
+    press_button(&mut h, "Attack");
+    h.get_by_label("Target: Cultists B 1 · Parry 5 · Toughness 5");
+    let text = |label: &str| h.query_all_by_label(label).count();
+    assert_eq!(text("Out (an Extra's wound)"), 1);
+    assert_eq!(text("No effect"), 1);
+    for wounds in ["1 wound", "2 wounds", "3 wounds", "4 or more wounds"] {
+        assert_eq!(text(wounds), 0, "{wounds}");
+    }
+}

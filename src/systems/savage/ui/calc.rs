@@ -88,12 +88,18 @@ pub fn trait_odds_ui(ui: &mut Ui, odds: &TraitOdds, wild: bool) {
     );
 }
 
-/// The chances of a damage roll as bars.
-pub fn damage_odds_ui(ui: &mut Ui, c: &DamageChances, shaken: bool) {
+/// The chances of a damage roll as bars. Against an Extra (`wild` false) any wound takes the
+/// target out, so the wounds are one bar.
+pub fn damage_odds_ui(ui: &mut Ui, c: &DamageChances, shaken: bool, wild: bool) {
     let v = ui.visuals().clone();
     probability_bar(ui, "No effect", c.none, theme::muted(&v));
     if !shaken {
         probability_bar(ui, "Shaken", c.shaken, theme::accent(&v));
+    }
+    if !wild {
+        let out = c.wounds_1 + c.wounds_2 + c.wounds_3 + c.wounds_4_plus;
+        probability_bar(ui, "Out (an Extra's wound)", out, theme::bad(&v));
+        return;
     }
     probability_bar(ui, "1 wound", c.wounds_1, theme::good(&v));
     probability_bar(ui, "2 wounds", c.wounds_2, theme::good(&v));

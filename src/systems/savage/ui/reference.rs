@@ -303,7 +303,7 @@ fn damage_calc(ui: &mut Ui, rules: &Rules, s: &mut ReferenceState) {
     let resolved = if s.raise { resolved.with_die(rules.core.attack_raise_die) } else { resolved };
     let resolved = resolved.plus(s.damage_modifier);
     match damage::odds(rules, &resolved, s.toughness, s.shaken) {
-        Ok(c) => damage_odds_ui(ui, &c, s.shaken),
+        Ok(c) => damage_odds_ui(ui, &c, s.shaken, true),
         Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
     }
     row(ui, |ui| {

@@ -1069,7 +1069,10 @@ fn damage_ui(
     let seeded = base(DamageRoll::Seeded { dice: input.dice.clone(), raise, seed: calc::fresh_seed() });
     damage_total_ui(ui, rules, fight, read_only, &mut state.damage_total, base, seeded, commands);
     match damage::odds(rules, &resolved.plus(modifier), toughness, input.shaken) {
-        Ok(c) => damage_odds_ui(ui, &c, input.shaken),
+        Ok(c) => {
+            let wild = s.unit(&target.unit).is_none_or(|u| u.combatant.is_wild_card());
+            damage_odds_ui(ui, &c, input.shaken, wild);
+        }
         Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
     }
 }
