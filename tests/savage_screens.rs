@@ -779,6 +779,19 @@ fn cultists(dir: &std::path::Path) -> App {
     h
 }
 
+/// Cultists A 2 picks Cultists B 1 in the order and hits him with the Knife that goes with
+/// Fighting: d6 5 against Parry 5.
+fn cultist_a2_knifes_b1(h: &mut App) {
+    press_button(h, "Cultists A 2 acts");
+    press(h, "Skill Fighting");
+    h.get_all_by_role_and_label(Role::Button, "Cultists B 1").next().expect("in the order").click_accesskit();
+    h.run();
+    press(h, "Turn");
+    assert_eq!(savage(h).fight.weapon, "Knife", "the Knife goes with Fighting");
+    type_in(h, "Attack die total", "5");
+    press_button(h, "Attack");
+}
+
 /// Cultists A 2 knifes Cultists B 1 (picked in the order: an ally is a target only when
 /// picked). After a restart the fight is resumed on the damage of that hit: to Cultists B 1,
 /// with the Knife, both from the log; clicking another member changes neither.
@@ -786,15 +799,7 @@ fn cultists(dir: &std::path::Path) -> App {
 fn the_damage_follows_the_hit_across_a_restart() {
     let dir = crate::savage::data_with_combatants();
     let mut h = cultists(dir.path());
-    press_button(&mut h, "Cultists A 2 acts");
-    press(&mut h, "Skill Fighting");
-    h.get_all_by_role_and_label(Role::Button, "Cultists B 1").next().expect("in the order").click_accesskit();
-    h.run();
-    press(&mut h, "Turn");
-    assert_eq!(savage(&h).fight.weapon, "Knife", "the Knife goes with Fighting");
-    // Fighting d6 5 against Parry 5: a hit.
-    type_in(&mut h, "Attack die total", "5");
-    press_button(&mut h, "Attack");
+    cultist_a2_knifes_b1(&mut h);
     let hit = MemberRef::new("cultists-b", 0);
     let attack = fight(&h).events.last().cloned();
     assert!(
@@ -1188,13 +1193,7 @@ fn the_more_chips_menu_closes_after_an_award() {
 fn the_damage_odds_against_an_extra_are_out_not_wounds() {
     let dir = crate::savage::data_with_combatants();
     let mut h = cultists(dir.path());
-    press_button(&mut h, "Cultists A 2 acts");
-    press(&mut h, "Skill Fighting");
-    h.get_all_by_role_and_label(Role::Button, "Cultists B 1").next().expect("in the order").click_accesskit();
-    h.run();
-    press(&mut h, "Turn");
-    type_in(&mut h, "Attack die total", "5");
-    press_button(&mut h, "Attack");
+    cultist_a2_knifes_b1(&mut h);
     h.get_by_label("Target: Cultists B 1 · Parry 5 · Toughness 5");
     let text = |label: &str| h.query_all_by_label(label).count();
     assert_eq!(text("Out (an Extra's wound)"), 1);
