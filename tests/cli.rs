@@ -634,16 +634,24 @@ fn a_terminals_escape_codes_in_a_gang_name_are_printed_as_text() {
     assert!(run.stdout.contains("Red\\u{1b}[31m Law"), "{}", run.stdout);
 }
 
+/// `posse game replay` of another game's journal says it is not Dead Man's Hand's, never that
+/// the journal is damaged.
 #[test]
-fn another_games_journal_is_named_as_such_without_every_event_name() {
-    let journal = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/share/fragmaster-game.jsonl");
-    super::support::fails(
-        &["game", "replay", "--journal", journal],
-        2,
-        &format!(
-            "{journal} is damaged at line 1: it is not a game event: `setup` is not an event of this game (is it another game's journal, or a newer Posse's?)."
-        ),
-    );
+fn replaying_another_games_journal_says_whose_journals_it_reads() {
+    for game in ["fragmaster", "frag", "savage"] {
+        let path = format!("{}/tests/fixtures/share/{game}-game.jsonl", env!("CARGO_MANIFEST_DIR"));
+        let run = posse(&["game", "replay", "--journal", &path]);
+        assert_eq!(
+            (run.code, run.stderr.trim().to_owned()),
+            (
+                2,
+                format!(
+                    "{path}: this is not a Dead Man's Hand journal: its first event is not this game's beginning (is it another game's journal, or a newer Posse's?); `posse game replay` reads Dead Man's Hand journals only."
+                )
+            ),
+            "{game}"
+        );
+    }
 }
 
 #[test]

@@ -714,6 +714,14 @@ fn load_game(
 ) -> Result<(crate::systems::dmh::game::Game, store::JournalRead<crate::systems::dmh::game::Event>), Failure>
 {
     let read = files::read_journal(path).map_err(Failure::file)?;
+    // A first line that is whole (its number and checksum hold) but no event of this game is
+    // another game's journal, not a damaged one.
+    if read.damage.as_ref().is_some_and(|d| d.line == 1 && d.reason.starts_with("it is not a game event")) {
+        return Err(Failure::in_file(
+            path,
+            "this is not a Dead Man's Hand journal: its first event is not this game's beginning (is it another game's journal, or a newer Posse's?); `posse game replay` reads Dead Man's Hand journals only",
+        ));
+    }
     if let Some(damage) = &read.damage {
         return Err(Failure::file(store::StoreError::Damaged {
             path: path.to_owned(),
