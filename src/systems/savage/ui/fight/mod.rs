@@ -403,19 +403,7 @@ pub fn fight_ui(
     // The chips scroll in their own box over the log, so the log's newest line stays in view
     // however many holders there are.
     egui::Panel::right("savage-chips").resizable(false).exact_size(330.0).show(ui, |ui| {
-        // The chips' box is as tall as the chips (every holder's buttons in reach, none
-        // scrolled to), up to all but the room kept under it, and that whether or not the
-        // offers after a hit are open: they take their room from the log's, so nothing in the
-        // chips' box moves or scrolls away when they come. Only a crowd of holders scrolls.
-        let height = (ui.available_height() - BELOW_CHIPS).max(120.0);
-        let chips_box = ui.scope(|ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("savage-chips")
-                .max_height(height)
-                .auto_shrink([false, true])
-                .show(ui, |ui| chips::chips_ui(ui, rules, fight, read_only, state, commands));
-        });
-        crate::ui::widgets::name_box(&chips_box.response, "Fate chips box");
+        chips_box(ui, rules, fight, read_only, state, commands);
         ui.separator();
         // The offers after a hit (soak, a die added) between the chips' box and the log: the
         // log gives up the room, so nothing a player aims at moves when they come.
@@ -426,6 +414,38 @@ pub fn fight_ui(
             middle_ui(ui, rules, fight, view, state, commands);
         });
     });
+}
+
+/// The chips in the side column, in a box of their own whose height is the same whether or
+/// not the offers after a hit are open under it (they take their room from the log's), so
+/// nothing in it moves or scrolls away when they come: as tall as the chips, every holder's
+/// buttons in reach without a scroll, when they fit above the room kept under the box (the
+/// Marshal's and three players' at 1280×800); half the column, scrolling inside, for a crowd
+/// of holders, so the offers keep room to show their first buttons. Whether they fit is
+/// judged by the chips' height as last drawn.
+fn chips_box(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let key = egui::Id::unique("savage-chips-height");
+    let drawn = ui.data(|d| d.get_temp::<f32>(key)).unwrap_or(0.0);
+    let fits = ui.available_height() - BELOW_CHIPS;
+    let height = if drawn <= fits { fits } else { ui.available_height() * CROWD_SHARE }.max(120.0);
+    let chips = ui.scope(|ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("savage-chips")
+            .max_height(height)
+            .auto_shrink([false, true])
+            .show(ui, |ui| chips::chips_ui(ui, rules, fight, read_only, state, commands))
+            .content_size
+            .y
+    });
+    ui.data_mut(|d| d.insert_temp(key, chips.inner));
+    crate::ui::widgets::name_box(&chips.response, "Fate chips box");
 }
 
 /// The offers after a hit (the soak, a die added to the damage) over the log, in the rest of
@@ -484,9 +504,12 @@ const LOG_LINES_LEAST: f32 = 64.0;
 const OFFERS_LEAST: f32 = 160.0;
 
 /// The least height kept under the chips' box in the side column, for the offers after a hit
-/// (scrolling in their box) over the log's newest lines: at 1280×800 the chips of the Marshal
-/// and three players fit above it.
+/// (scrolling in their box) over the log's newest lines, when the chips fit above it: at
+/// 1280×800 those of the Marshal and three players do.
 const BELOW_CHIPS: f32 = 160.0;
+
+/// The share of the side column a crowd of holders' chips' box takes (scrolling inside).
+const CROWD_SHARE: f32 = 0.5;
 
 /// The least width of a desktop window (not a touch screen) that keeps two columns.
 const TWO_COLUMNS: f32 = 960.0;
