@@ -976,4 +976,3 @@ fn the_typed_deal_holds_still_while_cards_are_typed() {
 fn kid_value(h: &App) -> String {
     h.get_by_role_and_label(Role::TextInput, "Kid cards").value().unwrap_or_default()
 }
-
