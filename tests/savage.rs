@@ -525,9 +525,13 @@ fn a_marshal_runs_a_fight_over_rounds_and_resumes_it() {
     let attack = fight(&h).state.last_attack.clone().expect("the attack");
     assert_eq!((attack.result.total, attack.result.raises), (9, 1));
     // The damage with the raise die: 14 and the Joker's 2 against Toughness 7: two wounds.
+    // The chips of the Marshal and four players are more than their box shows at 1280×800: it
+    // keeps half the column, scrolling inside, with the soak offered under it or not.
+    let chips_box = h.get_by_role_and_label(Role::Group, "Fate chips box").rect();
     damage(&mut h, "14");
     let boss = member(&h, "boss", 0);
     assert_eq!((boss.wounds, boss.shaken), (2, true));
+    assert_eq!(h.get_by_role_and_label(Role::Group, "Fate chips box").rect(), chips_box);
     // The Marshal soaks with a chip: Vigor d8 5, Wild Die 2: one wound taken away.
     let marshal_chips = fight(&h).state.chips.total(&Holder::Marshal);
     dice(&mut h, "Soak", "5", Some("2"));

@@ -839,8 +839,10 @@ fn the_shots_distance_typed_key_by_key_is_the_distance_shot() {
 
 /// After Kid's hit on the Boss wounds him, the chips' offers appear (the Marshal's soak, a
 /// d6 added with Bob's red chip): at 1280×800 nothing of the turn moves (End turn, the steps,
-/// the attack form that comes back for the next attack, where it was at the turn's start), and
-/// the offers are inside the window, so the every-turn path needs no scrolling.
+/// the attack form that comes back for the next attack, where it was at the turn's start), the
+/// chips' box keeps its place and its height (the chips of the Marshal and three players, each
+/// holder's buttons in reach without a scroll: it scrolled, and shrank to a quarter of the
+/// column when the offers came), and the offers are inside the window, so the every-turn path needs no scrolling.
 #[test]
 fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
     use posse::systems::savage::game::{Event, Holder, MemberRef};
@@ -864,6 +866,19 @@ fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
     h.run();
     let aimed = ["End Kid's turn", "1. Attack", "2. Damage", "Attack"];
     let before: Vec<egui::Rect> = aimed.iter().map(|b| button_rect(&h, b)).collect();
+    // The chips' box and its lowest button (Cid's, the last holder's), in reach with no scroll
+    // bar: the box is as tall as the chips of the Marshal and the three players.
+    let chips = |h: &App, when: &str| {
+        let area = h.get_by_role_and_label(Role::Group, "Fate chips box").rect();
+        let lowest = button_rect(h, "More chips for Cid");
+        assert!(area.contains_rect(lowest), "{when}: {lowest:?} is past the chips' box {area:?}");
+        let bars: Vec<egui::Rect> =
+            h.get_all_by_role(Role::ScrollBar).map(|b| b.rect()).filter(|b| area.intersects(*b)).collect();
+        assert_eq!(bars, Vec::<egui::Rect>::new(), "{when}: the chips' box scrolls");
+        (area, lowest)
+    };
+    let chips_before = chips(&h, "before the hit");
+    assert!(h.query_by_label("Log").is_some(), "the log is under the chips' box");
     type_in(&mut h, "Attack die total", "7");
     type_in(&mut h, "Attack Wild Die total", "2");
     h.get_by_role_and_label(Role::Button, "Attack").click_accesskit();
@@ -878,10 +893,18 @@ fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
     for (label, was) in aimed.iter().zip(&before) {
         assert_eq!(button_rect(&h, label), *was, "{label} moved when the offers appeared");
     }
+    assert_eq!(chips(&h, "with the offers"), chips_before, "the chips' box moved when the offers appeared");
+    // Under the chips of four holders the column has no room for both the offers' box and the
+    // log: the offers take the log's room while they are open, and every scrolling box, the
+    // offers' too, ends inside the window (the log's lines were past its bottom).
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    assert!(h.query_by_label("Log").is_none(), "the log keeps its room under the offers");
+    for bar in h.get_all_by_role(Role::ScrollBar).map(|b| b.rect()) {
+        assert!(window.contains_rect(bar), "a scrolling box at {bar:?} is past the window");
+    }
     // The offers are taller together than the room under the chips' box: they scroll in a box
     // of their own, and each is inside the window once scrolled to (it was past the bottom,
     // out of reach).
-    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
     for offer in ["Soak, Posse rolls", "Add a die, Posse rolls", "Extra die total", "Add the die"] {
         h.get_by_label(offer).scroll_to_me();
         h.run();
@@ -891,6 +914,7 @@ fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
     for (label, was) in aimed.iter().zip(&before) {
         assert_eq!(button_rect(&h, label), *was, "{label} moved when the offers scrolled");
     }
+    assert_eq!(chips(&h, "offers scrolled"), chips_before, "the chips' box moved when the offers scrolled");
 }
 
 /// Deadlands' "Type the cards": Kid's and Doc's cards typed key by key through a card that is

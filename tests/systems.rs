@@ -412,3 +412,36 @@ fn the_home_screen_makes_no_systems_screens_and_reads_resume_lines_from_summarie
     assert_eq!(made(&h), [true, false, false, false]);
     assert_eq!(h.state().dmh().table.game().map(|g| g.events.len()), Some(1));
 }
+
+/// The home screen with a game in each system (a resume line on every tile), in a desktop
+/// window a little shorter than 1280×800 (where the tiles just fit) and on a phone (390×844,
+/// sized for fingers): it scrolls, and every tile ends left of its scroll bar, which floats
+/// over the right edge of what it scrolls (on the desktop the area was as wide as its tiles,
+/// so the bar lay on their borders; on the phone, on the screen-wide tiles').
+#[test]
+fn the_home_screens_scroll_bar_is_clear_of_every_tile() {
+    use egui::accesskit::Role;
+    let dir = data_for_every_system();
+    let mut h = a_game_in_each_system(dir.path());
+    for (size, touch) in [((1280.0, 720.0), false), ((390.0, 844.0), true)] {
+        h.set_size(egui::vec2(size.0, size.1));
+        if touch {
+            posse::ui::theme::touch(&h.ctx);
+        }
+        h.state_mut().go_home();
+        h.run();
+        h.run();
+        let bars: Vec<egui::Rect> = h.get_all_by_role(Role::ScrollBar).map(|b| b.rect()).collect();
+        let [bar] = bars[..] else { panic!("one scroll bar at {size:?}: {bars:?}") };
+        let tiles: Vec<String> = posse::systems::ALL
+            .iter()
+            .map(|s| s.title)
+            .chain(["Your files"])
+            .map(|t| format!("{t} tile"))
+            .collect();
+        for tile in &tiles {
+            let r = h.get_by_role_and_label(Role::Group, tile).rect();
+            assert!(r.right() < bar.left(), "{tile} {r:?} runs under the scroll bar {bar:?} at {size:?}");
+        }
+    }
+}

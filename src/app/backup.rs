@@ -37,7 +37,7 @@ impl PosseApp {
     /// The *Your files* block of the home screen.
     pub(super) fn backup_ui(&mut self, ui: &mut egui::Ui) {
         let v = ui.visuals().clone();
-        egui::Frame::group(ui.style()).inner_margin(14).show(ui, |ui| {
+        let tile = egui::Frame::group(ui.style()).inner_margin(14).show(ui, |ui| {
             ui.set_width(ui.available_width().min(900.0));
             ui.label(theme::heading(&v, "Your files"));
             ui.label(
@@ -68,6 +68,7 @@ impl PosseApp {
                 ui.label(RichText::new(sentence).color(colour).strong());
             }
         });
+        widgets::name_box(&tile.response, "Your files tile");
     }
 
     /// Gives the player the backup file of the whole data folder.

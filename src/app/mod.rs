@@ -310,9 +310,13 @@ impl PosseApp {
             }
             ui.label(theme::heading(&v, "What are you playing?"));
             ui.add_space(theme::GAP);
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            // The tiles stop short of the scroll bar, which floats over the right edge of what
+            // it scrolls (and the area is as wide as its tiles, so the bar would lie on their
+            // borders).
+            let clear = crate::ui::widgets::clear_of_scroll_bar(ui);
+            egui::ScrollArea::vertical().content_margin(clear).show(ui, |ui| {
                 for (i, (info, system)) in self.registry.iter().zip(&self.systems).enumerate() {
-                    egui::Frame::group(ui.style()).inner_margin(14).show(ui, |ui| {
+                    let tile = egui::Frame::group(ui.style()).inner_margin(14).show(ui, |ui| {
                         ui.set_width(ui.available_width().min(900.0));
                         ui.horizontal_wrapped(|ui| {
                             let title = egui::Button::new(
@@ -337,6 +341,7 @@ impl PosseApp {
                         });
                         ui.label(RichText::new(info.blurb).color(theme::muted(&v)));
                     });
+                    crate::ui::widgets::name_box(&tile.response, &format!("{} tile", info.title));
                     ui.add_space(8.0);
                 }
                 self.backup_ui(ui);

@@ -20,6 +20,24 @@ pub fn fixed_height(ui: &mut Ui, height: f32, add: impl FnOnce(&mut Ui)) {
     ui.allocate_ui_with_layout(size, Layout::top_down(Align::Min), add);
 }
 
+/// Names the box `response` covers (a tile, a column's scrolling part) for a screen reader: a
+/// group called `name`, as wide and high as the box, which the tests also find it by.
+pub fn name_box(response: &egui::Response, name: &str) {
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Group, true, name));
+}
+
+/// The margin a vertical `ScrollArea` keeps right of its contents (`ScrollArea::content_margin`)
+/// so that its bar, which floats over the contents' right edge in egui's style, covers no
+/// border: the bar's width and the gaps on either side of it, in whole points.
+#[must_use]
+pub fn clear_of_scroll_bar(ui: &Ui) -> egui::Margin {
+    let scroll = &ui.spacing().scroll;
+    let width = (scroll.bar_inner_margin + scroll.bar_width + scroll.bar_outer_margin).ceil();
+    #[expect(clippy::cast_possible_truncation, reason = "a bar's width and its gaps are under 127 points")]
+    let right = width.clamp(0.0, f32::from(i8::MAX)) as i8;
+    egui::Margin { right, ..egui::Margin::ZERO }
+}
+
 /// A widget in a box of fixed width, aligned left (`Align::Min`) or right (`Align::Max`).
 pub fn fixed(ui: &mut Ui, width: f32, align: Align, widget: impl egui::Widget) -> egui::Response {
     let layout = if align == Align::Max {

@@ -358,10 +358,7 @@ pub fn fight_ui(
             ui.separator();
             // The offers after a hit take room from the log, under the order's box: nothing
             // moves when they come.
-            if offers_box(ui, rules, fight, read_only, state, commands) {
-                ui.separator();
-            }
-            log::log_ui(ui, fight);
+            offers_and_log(ui, rules, fight, read_only, state, commands);
         });
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("savage-middle").show(ui, |ui| {
@@ -406,22 +403,11 @@ pub fn fight_ui(
     // The chips scroll in their own box over the log, so the log's newest line stays in view
     // however many holders there are.
     egui::Panel::right("savage-chips").resizable(false).exact_size(330.0).show(ui, |ui| {
-        // The chips' box keeps its top and scrolls inside while the offers after a hit take
-        // the room below it (and the log's).
-        let share = if turn::offers_open(rules, &fight.state) { 0.25 } else { 0.5 };
-        let height = (ui.available_height() * share).max(120.0);
-        crate::ui::widgets::fixed_height(ui, height, |ui| {
-            egui::ScrollArea::vertical().id_salt("savage-chips").show(ui, |ui| {
-                chips::chips_ui(ui, rules, fight, read_only, state, commands);
-            });
-        });
+        chips_box(ui, rules, fight, read_only, state, commands);
         ui.separator();
         // The offers after a hit (soak, a die added) between the chips' box and the log: the
         // log gives up the room, so nothing a player aims at moves when they come.
-        if offers_box(ui, rules, fight, read_only, state, commands) {
-            ui.separator();
-        }
-        log::log_ui(ui, fight);
+        offers_and_log(ui, rules, fight, read_only, state, commands);
     });
     egui::CentralPanel::default().show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt("savage-middle").show(ui, |ui| {
@@ -430,37 +416,100 @@ pub fn fight_ui(
     });
 }
 
-/// The offers after a hit (the soak, a die added to the damage) in a side column, over the
-/// log: as tall as they are, up to the room left but the log's newest lines, and scrolling
-/// inside beyond that, so the last of their buttons is never past the window's bottom (the
-/// soak's and the die's forms together are taller than 1280×800 leaves). Whether anything
-/// was offered.
-fn offers_box(
+/// The chips in the side column, in a box of their own whose height is the same whether or
+/// not the offers after a hit are open under it (they take their room from the log's), so
+/// nothing in it moves or scrolls away when they come: as tall as the chips, every holder's
+/// buttons in reach without a scroll, when they fit above the room kept under the box (the
+/// Marshal's and three players' at 1280×800); half the column, scrolling inside, for a crowd
+/// of holders, so the offers keep room to show their first buttons. Whether they fit is
+/// judged by the chips' height as last drawn.
+fn chips_box(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    state: &mut FightState,
+    commands: &mut Vec<FightCommand>,
+) {
+    let key = egui::Id::unique("savage-chips-height");
+    let drawn = ui.data(|d| d.get_temp::<f32>(key)).unwrap_or(0.0);
+    let fits = ui.available_height() - BELOW_CHIPS;
+    let height = if drawn <= fits { fits } else { ui.available_height() * CROWD_SHARE }.max(120.0);
+    let chips = ui.scope(|ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("savage-chips")
+            .max_height(height)
+            .auto_shrink([false, true])
+            .show(ui, |ui| chips::chips_ui(ui, rules, fight, read_only, state, commands))
+            .content_size
+            .y
+    });
+    ui.data_mut(|d| d.insert_temp(key, chips.inner));
+    crate::ui::widgets::name_box(&chips.response, "Fate chips box");
+}
+
+/// The offers after a hit (the soak, a die added to the damage) over the log, in the rest of
+/// a side column: the offers as tall as they are, up to all the room but the log's heading and
+/// newest lines, and scrolling inside beyond that, so the last of their buttons is never past
+/// the window's bottom (the soak's and the die's forms together are taller than 1280×800
+/// leaves). Where the column is too short for both (at 1280×800, under the chips of the
+/// Marshal and three players), the offers take the log's room too while they are open: they
+/// are what the player acts on now, and the log's newest line is over the turn.
+fn offers_and_log(
     ui: &mut egui::Ui,
     rules: &Rules,
     fight: &Fight<'_>,
     read_only: bool,
     state: &mut FightState,
     commands: &mut Vec<FightCommand>,
-) -> bool {
-    if !turn::offers_open(rules, &fight.state) {
-        return false;
-    }
-    let room = (ui.available_height() - LOG_KEPT).max(LOG_KEPT);
-    egui::ScrollArea::vertical()
-        .id_salt("savage-offers")
-        .max_height(room)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            crate::ui::widgets::wrapping(ui, |ui| {
-                turn::offers_ui(ui, rules, fight, read_only, state, commands)
+) {
+    if turn::offers_open(rules, &fight.state) {
+        let left = ui.available_height();
+        let beside_log = left - ui.spacing().item_spacing.y - log_least(ui);
+        let room = if beside_log >= OFFERS_LEAST { beside_log } else { left };
+        let offered = egui::ScrollArea::vertical()
+            .id_salt("savage-offers")
+            .max_height(room)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                crate::ui::widgets::wrapping(ui, |ui| {
+                    turn::offers_ui(ui, rules, fight, read_only, state, commands)
+                })
             })
-        })
-        .inner
+            .inner;
+        if ui.available_height() + 0.5 < log_least(ui) {
+            return;
+        }
+        if offered {
+            ui.separator();
+        }
+    }
+    log::log_ui(ui, fight);
 }
 
-/// The height of the log's newest lines kept under the offers after a hit.
-const LOG_KEPT: f32 = 96.0;
+/// The height the log takes at the least under the offers after a hit, so that none of it is
+/// past the window's bottom: a separator (6 points) and the spaces around it, the log's
+/// heading and the least height of its scrolling lines (egui's least for a scroll area).
+fn log_least(ui: &Ui) -> f32 {
+    let spacing = ui.spacing();
+    6.0 + 2.0 * spacing.item_spacing.y + spacing.interact_size.y + LOG_LINES_LEAST
+}
+
+/// The least height of the log's scrolling lines: a scroll area's least height in egui
+/// (`ScrollArea::min_scrolled_height`), two or three of the log's lines.
+const LOG_LINES_LEAST: f32 = 64.0;
+
+/// The least height of the offers' box beside the log: under it, the offers take the log's
+/// room too.
+const OFFERS_LEAST: f32 = 160.0;
+
+/// The least height kept under the chips' box in the side column, for the offers after a hit
+/// (scrolling in their box) over the log's newest lines, when the chips fit above it: at
+/// 1280×800 those of the Marshal and three players do.
+const BELOW_CHIPS: f32 = 160.0;
+
+/// The share of the side column a crowd of holders' chips' box takes (scrolling inside).
+const CROWD_SHARE: f32 = 0.5;
 
 /// The least width of a desktop window (not a touch screen) that keeps two columns.
 const TWO_COLUMNS: f32 = 960.0;
