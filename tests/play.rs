@@ -1043,3 +1043,20 @@ fn and_justice_for_all_offers_only_the_models_with_a_marker() {
     press(&mut h, "Use And Justice For All");
     assert_eq!(model(&h, "Virgil Earp").under_fire, 0);
 }
+
+/// A Showdown ends by itself on its own conditions; the players may also end it by agreement
+/// from *End the scene…* (reading D11): the Clantons win, and the game is over.
+#[test]
+fn a_scene_is_ended_by_agreement_from_its_menu() {
+    let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = play_on(dir.path());
+    start(&mut h, SEED, Some("Showdown"));
+    let clantons = game(&h).sides[CLANTONS].name.clone();
+    h.get_by_role_and_label(Role::Button, "End the scene…").click();
+    h.run();
+    h.get_by_label("Or end it by agreement (time is up, a side concedes):");
+    press_button(&mut h, &format!("{clantons} win"));
+    assert_eq!(game(&h).phase, Phase::Over);
+    let end = game(&h).result.clone().expect("a result");
+    assert_eq!((end.winner, end.condition.as_str()), (Some(CLANTONS), "agreed"));
+}

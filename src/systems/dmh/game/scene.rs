@@ -5,6 +5,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Event, Flag, GameError, ModelRef, Phase, State};
+
+/// The end condition of a game the players end by agreement (`Event::EndScene`): a custom
+/// game's only end, and a scene's besides its own (reading D11).
+pub const AGREED: &str = "agreed";
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::{
     BigNerveRule, EndCondition, FlagWho, ModelClass, Role, Scene, TriggerKind, TriggerSide, Winner,
@@ -260,6 +264,11 @@ impl State {
             return Err(GameError::WrongPhase(self.phase));
         }
         let end = match self.scene_of(rules) {
+            // The players may always agree to end it (time is up, a side concedes), a scene
+            // too: reading D11.
+            _ if condition == AGREED => {
+                SceneEnd { winner, condition: AGREED.into(), text: "The players ended the game.".into() }
+            }
             Some(scene) => {
                 let c =
                     scene.end.iter().find(|c| c.id == condition).ok_or_else(|| {
@@ -277,9 +286,7 @@ impl State {
                 };
                 SceneEnd { winner: won, condition: c.id.clone(), text: c.condition.clone() }
             }
-            None => {
-                SceneEnd { winner, condition: "agreed".into(), text: "The players ended the game.".into() }
-            }
+            None => SceneEnd { winner, condition: AGREED.into(), text: "The players ended the game.".into() },
         };
         self.result = Some(end);
         self.phase = Phase::Over;

@@ -1332,3 +1332,20 @@ fn a_duel_side_playing_the_other_colour_plays_all_26_of_its_cards() {
     assert_eq!(red_faces, 8, "J, Q, K, A of diamonds and hearts");
     assert!(old.cards_conserved(rules, &old_setup));
 }
+
+#[test]
+fn the_players_may_end_a_scene_by_agreement() {
+    let rules = embedded::rules();
+    let setup = showdown_setup(32);
+    let mut game = Game::replay(rules, &[Event::Begin(Box::new(setup))]).expect("begins");
+    // A condition the scene does not have is still refused.
+    assert_eq!(
+        game.apply(rules, &Event::EndScene { condition: "loot-escapes".into(), winner: None }),
+        Err(GameError::Rules("'loot-escapes' is not an end of this scene".into()))
+    );
+    game.apply(rules, &Event::EndScene { condition: super::scene::AGREED.into(), winner: Some(1) })
+        .expect("ended by agreement");
+    assert_eq!(game.phase, Phase::Over);
+    let end = game.result.clone().expect("a result");
+    assert_eq!((end.winner, end.condition.as_str()), (Some(1), "agreed"));
+}

@@ -6,6 +6,7 @@ use egui::{RichText, Ui};
 
 use super::{HandOver, PlayCommand, PlayState};
 use crate::systems::dmh::files::Outcome;
+use crate::systems::dmh::game::scene::AGREED;
 use crate::systems::dmh::game::{Event, Flag, Game, ModelRef};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::{AbilityId, Role};
@@ -81,11 +82,11 @@ pub(super) fn witness_ui(
     }
 }
 
-/// End conditions Posse cannot see (objectives) are declared by the players; a custom game
-/// ends by agreement.
+/// End conditions Posse cannot see (objectives) are declared by the players; any game, a
+/// scene too, may end by agreement (reading D11).
 pub(super) fn declare_end_ui(ui: &mut Ui, rules: &Rules, game: &Game, commands: &mut Vec<PlayCommand>) {
-    ui.menu_button("End the scene…", |ui| match game.scene_of(rules) {
-        Some(scene) => {
+    ui.menu_button("End the scene…", |ui| {
+        if let Some(scene) = game.scene_of(rules) {
             let objectives: Vec<_> =
                 scene.end.iter().filter(|c| c.trigger.kind == crate::systems::dmh::rules::data::TriggerKind::Objective).collect();
             ui.label(if objectives.is_empty() {
@@ -98,19 +99,20 @@ pub(super) fn declare_end_ui(ui: &mut Ui, rules: &Rules, game: &Game, commands: 
                     commands.push(PlayCommand::Apply(Event::EndScene { condition: c.id.clone(), winner: None }));
                 }
             }
+            ui.separator();
+            ui.label("Or end it by agreement (time is up, a side concedes):");
         }
-        None => {
-            row(ui, |ui| {
-                for (s, side) in game.sides.iter().enumerate() {
-                    if ui.button(format!("{} win", side.name)).clicked() {
-                        commands.push(PlayCommand::Apply(Event::EndScene { condition: "agreed".into(), winner: Some(s) }));
-                    }
+        let agreed = |winner| PlayCommand::Apply(Event::EndScene { condition: AGREED.into(), winner });
+        row(ui, |ui| {
+            for (s, side) in game.sides.iter().enumerate() {
+                if ui.button(format!("{} win", side.name)).clicked() {
+                    commands.push(agreed(Some(s)));
                 }
-                if ui.button("A draw").clicked() {
-                    commands.push(PlayCommand::Apply(Event::EndScene { condition: "agreed".into(), winner: None }));
-                }
-            });
-        }
+            }
+            if ui.button("A draw").clicked() {
+                commands.push(agreed(None));
+            }
+        });
     });
 }
 
