@@ -283,7 +283,7 @@ fn delete_button(ui: &mut Ui, game: &SavedGame) -> bool {
 #[expect(clippy::float_cmp, reason = "the widths are set, whole numbers exact in f32")]
 mod tests {
     use egui_kittest::Harness;
-    use egui_kittest::kittest::Queryable as _;
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
     use super::*;
 

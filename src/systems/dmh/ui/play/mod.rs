@@ -381,17 +381,25 @@ fn game_ui(
         stacked_header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
     }
     ui.separator();
+    // What follows the gangs' rows: each gang's abilities and the scene's special rules.
+    let more = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
+        for side in 0..game.sides.len() {
+            hand::abilities_ui(ui, rules, game, side, state, commands);
+        }
+        end::scene_rules_ui(ui, rules, game);
+    };
+    // As wide as the roster's panel, whatever the rows say: a panel fits its contents, so a
+    // long status or name moved the turn's panel beside it sideways.
     let roster = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
-        // As wide as the roster's panel, whatever the rows say: a panel fits its contents, so
-        // a long status or name moved the turn's panel beside it sideways.
         ScrollArea::vertical().id_salt("play-markers").auto_shrink([false, true]).show(ui, |ui| {
             roster::roster_ui(ui, rules, game, state, commands);
             ui.add_space(theme::GAP);
-            for side in 0..game.sides.len() {
-                hand::abilities_ui(ui, rules, game, side, state, commands);
-            }
-            end::scene_rules_ui(ui, rules, game);
+            more(ui, state, commands);
         });
+    };
+    // Beside the turn, each gang's heading stays in sight over its own rows' box.
+    let boxed = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
+        roster::boxed_roster_ui(ui, rules, game, state, commands, &more);
     };
     if stacked {
         // The gangs under the turn, in a region of their own the player can drag taller or
@@ -421,7 +429,12 @@ fn game_ui(
         // narrower (compact), so a shot or a fight keeps its two columns of odds beside it.
         let roster_width = if width >= 1200.0 { ROSTER_WIDTH } else { (width * 0.37).max(340.0) };
         egui::Panel::left("play-roster").resizable(true).default_size(roster_width).show(ui, |ui| {
-            roster(ui, state, commands);
+            // A short window (a phone on its side) has no room for boxes: one area scrolls.
+            if short {
+                roster(ui, state, commands);
+            } else {
+                boxed(ui, state, commands);
+            }
         });
     }
     egui::CentralPanel::default().show(ui, |ui| {
