@@ -57,7 +57,9 @@ pub(super) fn shoot_ui(
         apply(event, state, commands);
     }
     ui.add_space(theme::GAP);
-    let two_columns = ui.available_width() >= widgets::TWO_ODDS_COLUMNS;
+    // A short window (a phone on its side) scrolls the whole turn instead: a box in it would
+    // be too low to read.
+    let boxed = ui.available_width() >= widgets::TWO_ODDS_COLUMNS && !state.short;
     widgets::side_by_side(ui, widgets::TWO_ODDS_COLUMNS, |ui, column| {
         if column == 0 {
             shot_inputs_ui(ui, &plan, state);
@@ -74,7 +76,7 @@ pub(super) fn shoot_ui(
                 ui.label(RichText::new(note).strong().color(theme::accent(&v)));
             }
         };
-        if two_columns {
+        if boxed {
             // Beside the inputs, the odds end where the turn's first screen does (above the
             // log) and scroll in a box of their own past it: with the enemy's quick shot open
             // above the panel they ran under the log, past the window's bottom.
