@@ -299,6 +299,51 @@ fn eight_v_eight_fits_1280_by_800_and_1024_by_768() {
         assert_eq!(past_the_right_edge(&h), Vec::<String>::new(), "at {at}, in the fight");
     }
 }
+/// The heading of `gang` at the top of its rows in the roster: its name, cards in hand and in
+/// its deck.
+fn gang_heading(h: &App, gang: &str) -> egui::Rect {
+    let rects: Vec<egui::Rect> = h
+        .get_all_by_role(Role::Label)
+        .filter(|n| {
+            n.accesskit_node()
+                .value()
+                .is_some_and(|l| l.starts_with(&format!("{gang} · ")) && l.ends_with(" in deck"))
+        })
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(rects.len(), 1, "one heading for {gang}");
+    rects[0]
+}
+
+/// 8 v 8 at 1280×800 and 1024×768: when an activation starts with the last row of the roster
+/// (Billy Claiborne, the Clantons' eighth), the acting model is brought into view and both
+/// gangs' headings stay where they were at the deal, inside the roster (bringing him into view
+/// scrolled the whole roster, and Tombstone Law's heading went off its top); so too when the
+/// next model, of the other gang, acts.
+#[test]
+fn starting_an_activation_keeps_both_gangs_headings_in_place() {
+    for (width, height) in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let at = format!("{width}×{height}");
+        let dir = eight_v_eight();
+        let mut h = support::app_on(dir.path(), Screen::Play, width, height);
+        start(&mut h, SEED, None);
+        let headings = |h: &App| [gang_heading(h, "Tombstone Law"), gang_heading(h, "The Clanton Gang")];
+        // Where each heading starts (its counts change with the deal, and its width with them).
+        let starts = |h: &App| headings(h).map(|r| r.min);
+        let at_the_deal = starts(&h);
+        deal(&mut h, &DEAL_8);
+        let (roster, _) = panes(&h);
+        assert!(roster.contains_rect(rect(&h, "▶ Billy Claiborne")), "the acting model at {at}");
+        assert_eq!(starts(&h), at_the_deal, "the headings moved at {at}");
+        for heading in headings(&h) {
+            assert!(roster.contains_rect(heading), "a heading at {heading:?} outside {roster:?} at {at}");
+        }
+        support::end_activation(&mut h, "Billy Claiborne");
+        assert!(roster.contains_rect(rect(&h, "▶ Virgil Earp")), "the next model at {at}");
+        assert_eq!(starts(&h), at_the_deal, "the headings moved for Virgil Earp at {at}");
+    }
+}
+
 /// The app at `width` × `height` sized for fingers, turn 1 dealt.
 fn touch_at(width: f32, height: f32) -> (tempfile::TempDir, App) {
     let dir = support::data_with(&["lawmen-21", "outlaws-21"]);

@@ -667,6 +667,69 @@ fn undo_on_the_hand_over_screens_is_where_it_is_in_every_phase() {
     assert_eq!(undo_button(&h), in_the_activations, "the hand shown");
 }
 
+/// The one Undo button's accessible name and whether it is greyed out.
+fn undo_state(h: &App) -> (String, bool) {
+    let undo = h
+        .get_all_by_role(Role::Button)
+        .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with("Undo")))
+        .expect("an Undo button");
+    (undo.accesskit_node().label().unwrap_or_default(), undo.accesskit_node().is_disabled())
+}
+
+/// Dead Man's Hand at 1280×800: while a hand is hidden for the hand-over, Undo stays where it
+/// is in the activations, greyed, naming nothing of the game (its words would tell the player
+/// taking the device what the last one did), with its reason under the hand-over button; a
+/// click, Ctrl+Z and an Undo sent to the app change nothing (Undo undid the deal
+/// behind the hidden hand). Once the hand is shown, or the hand-over cancelled, Undo acts
+/// again, Ctrl+Z included.
+#[test]
+fn undo_waits_greyed_in_its_place_while_a_hand_is_hidden() {
+    use crate::support::Dmh as _;
+    use posse::systems::dmh::ui::play::PlayCommand;
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
+    crate::support::deal(&mut h, &crate::support::DEAL);
+    let in_the_activations = undo_button(&h);
+    let dealt = crate::support::game(&h).events.len();
+    let deal_line = crate::support::last_line(&h).to_owned();
+    assert_eq!(undo_state(&h), (format!("Undo: {deal_line}"), false));
+    crate::support::press(&mut h, "Tombstone Law's hand");
+    let player = crate::support::player(&h, crate::support::LAW);
+    let pass = format!("Pass to the {player} player — tap to show hand");
+    h.get_by_label(&pass);
+    assert_eq!(undo_button(&h), in_the_activations, "Undo stays in its place");
+    assert_eq!(undo_state(&h), ("Undo".to_owned(), true), "greyed, and naming nothing");
+    let reason = h.get_by_label("Undo waits while the hand is hidden: show it, or Cancel.").rect();
+    let cancel = h.get_by_role_and_label(Role::Button, "Cancel").rect();
+    assert!(reason.top() >= cancel.bottom() && reason.bottom() <= 800.0, "under Cancel: {reason:?}");
+    let events = |h: &App| crate::support::game(h).events.len();
+    h.get_by_role_and_label(Role::Button, "Undo").click();
+    h.run();
+    assert_eq!(events(&h), dealt, "a click undid nothing behind the hidden hand");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(events(&h), dealt, "Ctrl+Z undid nothing behind the hidden hand");
+    h.state_mut().dmh_mut().handle_play(PlayCommand::Undo);
+    h.run();
+    assert_eq!(events(&h), dealt, "the app refuses an Undo while the hand is hidden");
+    assert_eq!(h.state().dmh().play.notice, None, "no banner moves the screen");
+    h.get_by_label(&pass);
+    assert_eq!(undo_button(&h), in_the_activations);
+    // The hand shown to its player: Undo is his again.
+    crate::support::press(&mut h, &pass);
+    h.get_by_label("Hide hand");
+    assert_eq!(undo_state(&h), (format!("Undo: {deal_line}"), false));
+    assert!(h.query_by_label("Undo waits while the hand is hidden: show it, or Cancel.").is_none());
+    crate::support::press(&mut h, "Hide hand");
+    // Hidden again, then cancelled: Ctrl+Z undoes the deal.
+    crate::support::press(&mut h, "Tombstone Law's hand");
+    assert_eq!(undo_state(&h), ("Undo".to_owned(), true));
+    crate::support::press_button(&mut h, "Cancel");
+    assert_eq!(undo_state(&h), (format!("Undo: {deal_line}"), false));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(events(&h), dealt - 1, "Ctrl+Z undid the deal");
+}
+
 /// Dead Man's Hand at 1280×800: at the end of the turn, Draw cards and start the next turn
 /// stays where it is, greyed while the Clantons owe a Big Nerve test and ready once it is
 /// passed (it came after the test and jumped up when the test went).
@@ -805,6 +868,90 @@ fn the_quick_shot_fits_at_1280_by_800_and_holds_still() {
         weapon: Some("pistol".into()),
     };
     assert_eq!(game(&h).events.last(), Some(&Event::QuickShot { quick, answer: None }));
+}
+
+/// The shot panel's odds in the turn's pane (right of the roster): the modifier's line and
+/// each result's chance, top to bottom.
+fn shot_odds(h: &App) -> Vec<(String, egui::Rect)> {
+    let roster_edge = h
+        .get_all_by_role(Role::Splitter)
+        .map(|n| n.rect())
+        .find(|r| r.height() > r.width())
+        .expect("the roster's resize handle")
+        .max
+        .x;
+    let results = ["Out of ammo", "Miss", "Under fire", "Under fire + nerve test", "Out of action"];
+    let mut odds: Vec<(String, egui::Rect)> = h
+        .get_all_by_role(Role::Label)
+        .filter(|n| n.rect().min.x > roster_edge)
+        .filter_map(|n| {
+            // A label's words are its value.
+            let label = n.accesskit_node().value()?;
+            (label.starts_with("Modifier ") || results.contains(&label.as_str())).then(|| (label, n.rect()))
+        })
+        .collect();
+    odds.sort_by(|a, b| a.1.min.y.total_cmp(&b.1.min.y));
+    odds
+}
+
+/// Dead Man's Hand at 1280×800: with the enemy's quick shot open over the shot panel, the
+/// shot's odds (the modifier and the chance of each of the five results) end above the log,
+/// inside the window, in a box of their own: the modifier's line in sight as the quick shot
+/// opens, and each result, and the closest-target tick under them, above the log once
+/// scrolled to, while the shot's d20, Apply and inputs stay put (the odds ran under the log,
+/// past the window's bottom). Without the quick shot the odds stand whole above the log.
+#[test]
+fn the_shots_odds_stay_above_the_log_with_the_quick_shot_open() {
+    use crate::support::{declare, pick, press, shoot};
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
+    crate::support::deal(&mut h, &crate::support::DEAL);
+    declare(&mut h, &["Shoot", "Shoot"]);
+    shoot(&mut h, "Billy Clanton", "12", None);
+    let names = |odds: &[(String, egui::Rect)]| odds.iter().map(|(l, _)| l.clone()).collect::<Vec<_>>();
+    let expected = [
+        "Modifier +1 · close range",
+        "Out of ammo",
+        "Miss",
+        "Under fire",
+        "Under fire + nerve test",
+        "Out of action",
+    ];
+    let without = shot_odds(&h);
+    assert_eq!(names(&without), expected);
+    let bottom = log_top(&h);
+    for (label, rect) in &without {
+        assert!(rect.bottom() <= bottom, "{label} at {rect:?}, the log at {bottom}, without the quick shot");
+    }
+    press(&mut h, "⚡ The Clanton Gang quick shoot Wyatt Earp…");
+    pick(&mut h, "Quick shooter", "Pete Spence");
+    let controls = |h: &App| -> Vec<egui::Rect> {
+        vec![
+            h.get_by_role_and_label(Role::TextInput, "d20 roll").rect(),
+            h.get_by_role_and_label(Role::Button, "Apply").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Distance (cm)").rect(),
+            h.get_by_role_and_label(Role::CheckBox, "Obscured").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Quick shot d20 roll").rect(),
+        ]
+    };
+    let aimed = controls(&h);
+    let with = shot_odds(&h);
+    assert_eq!(names(&with), expected);
+    let bottom = log_top(&h);
+    let (modifier, first) = (&with[0].1, with[0].1);
+    assert!(modifier.bottom() <= bottom, "the modifier at {modifier:?}, the log at {bottom}");
+    for label in expected.iter().skip(1).copied().chain(["Target is not the closest enemy"]) {
+        h.get_all_by_label(label).last().expect("in the odds").scroll_to_me();
+        h.run();
+        let rect = shot_odds(&h)
+            .into_iter()
+            .find(|(l, _)| l == label)
+            .map_or_else(|| h.get_by_role_and_label(Role::CheckBox, label).rect(), |(_, r)| r);
+        assert!(
+            rect.top() >= first.top() && rect.bottom() <= bottom,
+            "{label} at {rect:?}, the log at {bottom}"
+        );
+        assert_eq!(controls(&h), aimed, "scrolling to {label} moved the shot's controls");
+    }
 }
 
 /// Dead Man's Hand at 1280×800: the shot's distance cleared and typed key by key ("1" on the

@@ -23,6 +23,22 @@ pub enum History {
 /// text field that has focus. In a right-to-left layout (a header's right end) Redo is placed
 /// first, so the bar still reads Undo, Redo.
 pub fn history_bar(ui: &mut Ui, undo: Option<&str>, redo: Option<&str>, undo_width: f32) -> Option<History> {
+    history_bar_held(ui, undo, redo, undo_width, None)
+}
+
+/// [`history_bar`], held while `held` gives a reason (a hand hidden for a hand-over, say): both
+/// buttons stand greyed in their places and their usual sizes, say nothing of what they would
+/// undo or redo (the words could tell the player taking the device what the last one did),
+/// and give the reason on hover; the shortcuts are used up and do nothing. The system's app
+/// refuses the command by the same rule; this only draws it.
+pub fn history_bar_held(
+    ui: &mut Ui,
+    undo: Option<&str>,
+    redo: Option<&str>,
+    undo_width: f32,
+    held: Option<&str>,
+) -> Option<History> {
+    let (undo, redo) = if held.is_some() { (None, None) } else { (undo, redo) };
     // Ctrl+Shift+Z first: Ctrl+Z alone would match it too.
     let (redo_key, undo_key) = if ui.ctx().text_edit_focused() {
         (false, false)
@@ -35,13 +51,13 @@ pub fn history_bar(ui: &mut Ui, undo: Option<&str>, redo: Option<&str>, undo_wid
     };
     let mut asked = None;
     let right_to_left = ui.layout().prefer_right_to_left();
-    if right_to_left && redo_button(ui, redo) {
+    if right_to_left && redo_button(ui, redo, held) {
         asked = Some(History::Redo);
     }
-    if undo_button(ui, undo, undo_width) || (undo.is_some() && undo_key) {
+    if undo_button(ui, undo, undo_width, held) || (undo.is_some() && undo_key) {
         asked = Some(History::Undo);
     }
-    if !right_to_left && redo_button(ui, redo) {
+    if !right_to_left && redo_button(ui, redo, held) {
         asked = Some(History::Redo);
     }
     if redo.is_some() && redo_key {
@@ -53,8 +69,9 @@ pub fn history_bar(ui: &mut Ui, undo: Option<&str>, redo: Option<&str>, undo_wid
 /// The width of the Redo button.
 pub const REDO_WIDTH: f32 = 150.0;
 
-/// The Undo button, `undo_width` wide at most; whether it was clicked.
-fn undo_button(ui: &mut Ui, undo: Option<&str>, undo_width: f32) -> bool {
+/// The Undo button, `undo_width` wide at most, with why it is `held` on hover; whether it was
+/// clicked.
+fn undo_button(ui: &mut Ui, undo: Option<&str>, undo_width: f32, held: Option<&str>) -> bool {
     let width = undo_width.min(ui.available_width() - REDO_WIDTH - ui.spacing().item_spacing.x).max(120.0);
     let full = undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
     let touch = theme::is_touch(ui.ctx());
@@ -71,24 +88,35 @@ fn undo_button(ui: &mut Ui, undo: Option<&str>, undo_width: f32) -> bool {
     } else {
         egui::Button::new(full.as_str()).truncate()
     };
-    ui.scope(|ui| {
-        ui.spacing_mut().button_padding.y = margin;
-        fixed(ui, [width, height], undo.is_some(), shown)
-    })
-    .inner
-    .accessible_name(full.clone())
-    .on_hover_text(format!("{full} (Ctrl+Z)"))
-    .clicked()
+    let response = ui
+        .scope(|ui| {
+            ui.spacing_mut().button_padding.y = margin;
+            fixed(ui, [width, height], undo.is_some(), shown)
+        })
+        .inner
+        .accessible_name(full.clone())
+        .on_hover_text(format!("{full} (Ctrl+Z)"));
+    held_reason(response, held).clicked()
 }
 
-/// The Redo button, [`REDO_WIDTH`] wide; whether it was clicked.
-fn redo_button(ui: &mut Ui, redo: Option<&str>) -> bool {
+/// `response` with why it is held on hover, if it is.
+fn held_reason(response: egui::Response, held: Option<&str>) -> egui::Response {
+    match held {
+        Some(why) => response.on_disabled_hover_text(why),
+        None => response,
+    }
+}
+
+/// The Redo button, [`REDO_WIDTH`] wide, with why it is `held` on hover; whether it was
+/// clicked.
+fn redo_button(ui: &mut Ui, redo: Option<&str>, held: Option<&str>) -> bool {
     let full = redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo: {l}"));
     let height = ui.spacing().interact_size.y;
-    fixed(ui, [REDO_WIDTH, height], redo.is_some(), egui::Button::new(full.as_str()).truncate())
-        .accessible_name(full.clone())
-        .on_hover_text(format!("{full} (Ctrl+Shift+Z or Ctrl+Y)"))
-        .clicked()
+    let response =
+        fixed(ui, [REDO_WIDTH, height], redo.is_some(), egui::Button::new(full.as_str()).truncate())
+            .accessible_name(full.clone())
+            .on_hover_text(format!("{full} (Ctrl+Shift+Z or Ctrl+Y)"));
+    held_reason(response, held).clicked()
 }
 
 /// `button`, exactly `size`, greyed out unless `enabled`.
@@ -255,7 +283,7 @@ fn delete_button(ui: &mut Ui, game: &SavedGame) -> bool {
 #[expect(clippy::float_cmp, reason = "the widths are set, whole numbers exact in f32")]
 mod tests {
     use egui_kittest::Harness;
-    use egui_kittest::kittest::Queryable as _;
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
 
     use super::*;
 
@@ -281,6 +309,39 @@ mod tests {
         let undo = labels.0.map_or_else(|| "Undo".to_owned(), |l| format!("Undo: {l}"));
         let redo = labels.1.map_or_else(|| "Redo".to_owned(), |l| format!("Redo: {l}"));
         (h.get_by_label(&undo).rect(), h.get_by_label(&redo).rect())
+    }
+
+    /// A held bar stands where the bar does, greyed and naming nothing, and no shortcut or
+    /// click asks anything of it.
+    #[test]
+    fn a_held_bar_stands_greyed_in_its_place_and_answers_no_key() {
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(700.0, 200.0))
+            .with_context_setup(theme::install)
+            .build_ui_state(
+                |ui, asked: &mut Vec<History>| {
+                    ui.horizontal(|ui| {
+                        let held = Some("Undo waits while the hand is hidden.");
+                        asked.extend(history_bar_held(ui, Some("The deal"), Some("A shot"), 300.0, held));
+                    });
+                },
+                Vec::new(),
+            );
+        h.run();
+        let (undo, redo) = (h.get_by_label("Undo"), h.get_by_label("Redo"));
+        assert!(undo.accesskit_node().is_disabled() && redo.accesskit_node().is_disabled());
+        assert_eq!((undo.rect(), redo.rect()), bar((Some("The deal"), Some("A shot")), false, 300.0));
+        h.get_by_label("Undo").click();
+        h.run();
+        for (modifiers, key) in [
+            (egui::Modifiers::COMMAND, egui::Key::Z),
+            (egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z),
+            (egui::Modifiers::COMMAND, egui::Key::Y),
+        ] {
+            h.key_press_modifiers(modifiers, key);
+            h.run();
+        }
+        assert_eq!(h.state(), &Vec::<History>::new());
     }
 
     #[test]

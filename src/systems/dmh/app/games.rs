@@ -13,6 +13,14 @@ impl DmhApp {
     pub fn handle_play(&mut self, command: PlayCommand) {
         let rules = self.rules;
         let result = match command {
+            // While a hand is hidden for the hand-over, Undo and Redo wait: the screen greys
+            // them by the same rule, and a command that comes anyway (a key, a test) does
+            // nothing, as a greyed button does.
+            PlayCommand::Undo | PlayCommand::Redo
+                if self.table.game().and_then(|game| self.play.history_held(game)).is_some() =>
+            {
+                Ok(())
+            }
             PlayCommand::Start { scene, good, bad, extra_card } => {
                 self.start_game(scene, &good, &bad, extra_card)
             }

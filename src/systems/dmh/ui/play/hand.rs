@@ -90,6 +90,10 @@ pub(super) fn hand_ui(
             if ui.button("Cancel").clicked() {
                 state.hand_over = None;
             }
+            // Why Undo, greyed at the top, waits (a touch screen has no hover to tell it).
+            if let Some(why) = state.history_held(game) {
+                ui.label(RichText::new(why).color(theme::muted(&v)));
+            }
         });
         return;
     }

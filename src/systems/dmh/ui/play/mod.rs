@@ -241,6 +241,17 @@ pub struct PlayState {
 }
 
 impl PlayState {
+    /// Why Undo and Redo wait, if they do: while a hand is hidden for the hand-over, the device
+    /// is on its way to another player, and an undo would change, and its words tell, what the
+    /// last player did (a card discarded in secret, say). Once the hand is shown to its player,
+    /// or the hand-over is cancelled, they act again. The one rule the screen greys the
+    /// buttons by and the app refuses the commands by.
+    #[must_use]
+    pub fn history_held(&self, game: &Game) -> Option<&'static str> {
+        let hidden = game.pending.is_none() && self.hand_over.is_some_and(|over| !over.shown);
+        hidden.then_some(HAND_HIDDEN)
+    }
+
     /// Forgets what was being prepared for the acting model (a new model acts).
     fn new_activation(&mut self) {
         self.declaring.clear();
@@ -249,6 +260,9 @@ impl PlayState {
         self.fight = FightDraft::default();
     }
 }
+
+/// Why Undo waits on the hand-over screen ([`PlayState::history_held`]).
+const HAND_HIDDEN: &str = "Undo waits while the hand is hidden: show it, or Cancel.";
 
 /// What the Play screen shows: the open game (if any) and what Undo and Redo would do.
 pub struct PlayView<'a> {
@@ -326,11 +340,13 @@ pub fn play_ui(
                 // Undo stays one click away behind the hand-over screens too, where it is in
                 // every phase: after the title's box beside the roster, first on a narrow screen.
                 let (width, height) = (ui.available_width(), ui.available_height());
+                // While the hand is hidden, greyed in that place.
+                let held = state.history_held(game);
                 row(ui, |ui| {
                     if !stacked(width, height) {
                         title_box(ui, &title(rules, game));
                     }
-                    undo_buttons(ui, view.undo_label, view.redo_label, commands);
+                    undo_buttons(ui, (view.undo_label, view.redo_label), held, commands);
                 });
                 if game.pending.is_some() {
                     hand::pending_ui(ui, rules, game, state, commands);
@@ -360,22 +376,30 @@ fn game_ui(
     if !stacked {
         header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
     } else if short {
-        ui.horizontal_wrapped(|ui| undo_buttons(ui, undo_label, redo_label, commands));
+        ui.horizontal_wrapped(|ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
     } else {
         stacked_header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
     }
     ui.separator();
+    // What follows the gangs' rows: each gang's abilities and the scene's special rules.
+    let more = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
+        for side in 0..game.sides.len() {
+            hand::abilities_ui(ui, rules, game, side, state, commands);
+        }
+        end::scene_rules_ui(ui, rules, game);
+    };
+    // As wide as the roster's panel, whatever the rows say: a panel fits its contents, so a
+    // long status or name moved the turn's panel beside it sideways.
     let roster = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
-        // As wide as the roster's panel, whatever the rows say: a panel fits its contents, so
-        // a long status or name moved the turn's panel beside it sideways.
         ScrollArea::vertical().id_salt("play-markers").auto_shrink([false, true]).show(ui, |ui| {
             roster::roster_ui(ui, rules, game, state, commands);
             ui.add_space(theme::GAP);
-            for side in 0..game.sides.len() {
-                hand::abilities_ui(ui, rules, game, side, state, commands);
-            }
-            end::scene_rules_ui(ui, rules, game);
+            more(ui, state, commands);
         });
+    };
+    // Beside the turn, each gang's heading stays in sight over its own rows' box.
+    let boxed = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
+        roster::boxed_roster_ui(ui, rules, game, state, commands, &more);
     };
     if stacked {
         // The gangs under the turn, in a region of their own the player can drag taller or
@@ -405,7 +429,12 @@ fn game_ui(
         // narrower (compact), so a shot or a fight keeps its two columns of odds beside it.
         let roster_width = if width >= 1200.0 { ROSTER_WIDTH } else { (width * 0.37).max(340.0) };
         egui::Panel::left("play-roster").resizable(true).default_size(roster_width).show(ui, |ui| {
-            roster(ui, state, commands);
+            // A short window (a phone on its side) has no room for boxes: one area scrolls.
+            if short {
+                roster(ui, state, commands);
+            } else {
+                boxed(ui, state, commands);
+            }
         });
     }
     egui::CentralPanel::default().show(ui, |ui| {
@@ -486,7 +515,7 @@ fn stacked_header_ui(
             }
         });
     });
-    ui.horizontal_wrapped(|ui| undo_buttons(ui, undo_label, redo_label, commands));
+    ui.horizontal_wrapped(|ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
 }
 
 /// The width of the game's title in the one-line header.
@@ -516,7 +545,7 @@ fn header_ui(
                 end::declare_end_ui(ui, rules, game, commands);
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                undo_buttons(ui, undo_label, redo_label, commands);
+                undo_buttons(ui, (undo_label, redo_label), None, commands);
             });
         });
     });
@@ -552,14 +581,14 @@ pub(crate) fn possessive(name: &str) -> String {
     if name.ends_with('s') { format!("{name}'") } else { format!("{name}'s") }
 }
 
-/// The shared Undo/Redo bar.
+/// The shared Undo/Redo bar: what Undo and Redo would do, and why both wait, if they do.
 fn undo_buttons(
     ui: &mut Ui,
-    undo_label: Option<&str>,
-    redo_label: Option<&str>,
+    (undo_label, redo_label): (Option<&str>, Option<&str>),
+    held: Option<&str>,
     commands: &mut Vec<PlayCommand>,
 ) {
-    match crate::ui::table::history_bar(ui, undo_label, redo_label, 360.0) {
+    match crate::ui::table::history_bar_held(ui, undo_label, redo_label, 360.0, held) {
         Some(History::Undo) => commands.push(PlayCommand::Undo),
         Some(History::Redo) => commands.push(PlayCommand::Redo),
         None => {}

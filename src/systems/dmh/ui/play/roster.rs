@@ -20,8 +20,8 @@ const STATUS_WIDTH: f32 = 120.0;
 /// and its under fire markers are set from its ⚑ menu.
 const COMPACT: f32 = 520.0;
 
-/// Both gangs, one table each with aligned columns; the acting model marked ▶, and enemy
-/// names that pick the target of its shot or charge when clicked.
+/// Both gangs, each its heading and then its table, in the one area the caller scrolls (a
+/// short window, or the gangs under the turn on a screen held upright).
 pub(super) fn roster_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -29,12 +29,105 @@ pub(super) fn roster_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
+    for (s, side) in game.sides.iter().enumerate() {
+        side_heading(ui, s, side, state);
+        rows_ui(ui, rules, game, s, state, commands);
+    }
+}
+
+/// Both gangs beside the turn: each gang's heading (its name, its cards, its hand's button)
+/// stands still, and its rows scroll under it in a box of their own, so bringing the acting
+/// model into view scrolls only its own gang's rows (the whole roster scrolled, and the
+/// headings went off its top). `more` (the abilities, the scene's rules) follows the last
+/// gang's rows in its box. The boxes share the room left under the headings: each its whole
+/// height when both fit, else an even share, a gang that needs less leaving the rest to the
+/// other.
+pub(super) fn boxed_roster_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+    more: &dyn Fn(&mut Ui, &mut PlayState, &mut Vec<PlayCommand>),
+) {
+    // Each box as high as its contents were last drawn whole (the first frame shares evenly).
+    let key = |s: usize| egui::Id::unique(("roster-rows-height", s));
+    let gangs = game.sides.len();
+    let mut heights = Vec::new();
+    let mut natural = Vec::new();
+    for (s, side) in game.sides.iter().enumerate() {
+        let top = ui.cursor().top();
+        side_heading(ui, s, side, state);
+        if s == 0 {
+            // Every heading is as high as the first.
+            let heading = ui.cursor().top() - top;
+            #[expect(clippy::cast_precision_loss, reason = "two gangs")]
+            let rows = ui.available_height() - heading * (gangs - 1) as f32;
+            natural = (0..gangs).map(|s| ui.data(|d| d.get_temp::<f32>(key(s))).unwrap_or(rows)).collect();
+            heights = shares(rows, &natural);
+        }
+        let last = s + 1 == gangs;
+        let shown = egui::ScrollArea::vertical()
+            .id_salt(("roster-rows", s))
+            .max_height(heights.get(s).copied().unwrap_or_default())
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                rows_ui(ui, rules, game, s, state, commands);
+                if last {
+                    ui.add_space(theme::GAP);
+                    more(ui, state, commands);
+                }
+            });
+        let whole = shown.content_size.y;
+        if natural.get(s).is_none_or(|n| (n - whole).abs() > 0.5) {
+            ui.data_mut(|d| d.insert_temp(key(s), whole));
+            ui.ctx().request_discard("the roster measured a gang's rows");
+        }
+    }
+}
+
+/// The heights of the gangs' boxes in `room` points, for rows `natural` points high: each its
+/// whole height when all fit; else an even share each, what a gang needs less than its share
+/// going to the others.
+fn shares(room: f32, natural: &[f32]) -> Vec<f32> {
+    let mut heights = vec![0.0; natural.len()];
+    let mut left = room.max(0.0);
+    let mut open: Vec<usize> = (0..natural.len()).collect();
+    // The gangs that need less than an even share of what is left take their whole height,
+    // until every gang left needs more: those share the rest evenly.
+    loop {
+        #[expect(clippy::cast_precision_loss, reason = "two gangs")]
+        let share = left / open.len().max(1) as f32;
+        let (fits, rest): (Vec<usize>, Vec<usize>) = open.iter().copied().partition(|&s| natural[s] <= share);
+        if fits.is_empty() {
+            for s in rest {
+                heights[s] = share;
+            }
+            return heights;
+        }
+        for s in fits {
+            heights[s] = natural[s];
+            left -= natural[s];
+        }
+        open = rest;
+    }
+}
+
+/// One gang's table with aligned columns: the acting model marked ▶ (brought into view once),
+/// and enemy names that pick the target of its shot or charge when clicked.
+fn rows_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    s: usize,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
     let v = ui.visuals().clone();
     let current =
         if game.phase == Phase::Activations && game.pending.is_none() { game.first_in_order() } else { None };
     let compact = ui.available_width() < COMPACT;
-    for (s, side) in game.sides.iter().enumerate() {
-        side_heading(ui, s, side, state);
+    if let Some(side) = game.sides.get(s) {
         // Fixed column widths, so both gangs' columns line up and rows never reflow.
         let heads: &[&str] = if compact {
             &["Model", "Card", "Under fire", ""]
@@ -351,4 +444,20 @@ fn model_menu(
     .response
     .accessible_name(format!("Flags and markers of {}", model.name))
     .on_hover_text(format!("Flags and markers of {}", model.name));
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_gangs_boxes_share_the_room() {
+        let check = |room: f32, natural: &[f32], expected: &[f32]| {
+            assert_eq!(super::shares(room, natural), expected, "{room} for {natural:?}");
+        };
+        // Both fit whole; a short gang leaves the rest to the other; two long ones share evenly.
+        check(500.0, &[200.0, 220.0], &[200.0, 220.0]);
+        check(400.0, &[100.0, 400.0], &[100.0, 300.0]);
+        check(400.0, &[400.0, 100.0], &[300.0, 100.0]);
+        check(400.0, &[300.0, 300.0], &[200.0, 200.0]);
+        check(-10.0, &[100.0, 100.0], &[0.0, 0.0]);
+    }
 }

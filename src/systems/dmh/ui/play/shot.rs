@@ -57,10 +57,16 @@ pub(super) fn shoot_ui(
         apply(event, state, commands);
     }
     ui.add_space(theme::GAP);
+    // A short window (a phone on its side) scrolls the whole turn instead: a box in it would
+    // be too low to read.
+    let boxed = ui.available_width() >= widgets::TWO_ODDS_COLUMNS && !state.short;
     widgets::side_by_side(ui, widgets::TWO_ODDS_COLUMNS, |ui, column| {
         if column == 0 {
             shot_inputs_ui(ui, &plan, state);
-        } else if let (Some((target, _)), Some(odds)) = (&plan.shot, &odds) {
+            return;
+        }
+        let (Some((target, _)), Some(odds)) = (&plan.shot, &odds) else { return };
+        let mut odds_column = |ui: &mut Ui| {
             // A refusal is said on the action's line.
             if let Ok(odds) = odds {
                 odds_ui(ui, odds);
@@ -69,9 +75,25 @@ pub(super) fn shoot_ui(
             for note in &plan.notes {
                 ui.label(RichText::new(note).strong().color(theme::accent(&v)));
             }
+        };
+        if boxed {
+            // Beside the inputs, the odds end where the turn's first screen does (above the
+            // log) and scroll in a box of their own past it: with the enemy's quick shot open
+            // above the panel they ran under the log, past the window's bottom.
+            let room = ui.available_height().max(ODDS_LEAST);
+            egui::ScrollArea::vertical()
+                .id_salt("shot-odds")
+                .max_height(room)
+                .auto_shrink([false, true])
+                .show(ui, odds_column);
+        } else {
+            odds_column(ui);
         }
     });
 }
+
+/// The least height of the odds' box: the modifier and the first results, whatever the room.
+const ODDS_LEAST: f32 = 80.0;
 
 /// The shot as the draft stands, worked out before anything is drawn.
 struct Plan {
