@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::attack::{Assessment, Modifier, most_hit_modifiers};
 use crate::ui::theme;
-use crate::ui::widgets::chance_bar;
+use crate::ui::widgets::{chance_bar, chance_column};
 
 /// The numbers of an assessed attack; `target` names who rolls the wound.
 ///
@@ -42,13 +42,17 @@ type Number<'a> = (String, Option<(i32, i32, &'a [Modifier])>);
 /// region of fixed height in a narrow one).
 fn numbers_ui(ui: &mut Ui, rules: &Rules, numbers: [Number<'_>; 2], side: impl FnOnce(&mut Ui)) {
     let lines = most_hit_modifiers(rules);
-    let wide = ui.available_width() >= 640.0;
-    // Side by side with the gap and the spacing after each of the two columns and the gap:
-    // the row takes exactly the width it has, never more (a panel sized to its content would
-    // grow a little every frame).
+    // The bars beside the numbers down to a 1024-point window's panel (in a narrower column
+    // of their own there), under them on a phone.
+    let wide = ui.available_width() >= NARROW_BESIDE;
+    // Side by side with the gap and the spacing after each of the columns and the gaps: the
+    // row takes exactly the width it has, never more (a panel sized to its content would grow
+    // a little every frame).
     let spacing = ui.spacing().item_spacing.x;
-    let column = if wide {
+    let column = if ui.available_width() >= 640.0 {
         (ui.available_width() * 0.25).clamp(120.0, 170.0).floor()
+    } else if wide {
+        ((ui.available_width() - 2.0 * theme::GAP - 3.0 * spacing) / 3.0).floor()
     } else {
         ((ui.available_width() - theme::GAP - 2.0 * spacing) / 2.0).floor().max(60.0)
     };
@@ -118,14 +122,21 @@ fn needed_ui(
     });
 }
 
+/// The least width of a panel with the bars beside the numbers.
+const NARROW_BESIDE: f32 = 400.0;
+
 fn bars_ui(ui: &mut Ui, a: &Assessment) {
     let v = ui.visuals().clone();
     let per_shot = if a.shots > 1 { " (each shot)" } else { "" };
-    chance_bar(ui, &format!("Hit{per_shot}"), a.hit_chance, theme::accent(&v));
-    chance_bar(ui, &format!("Wound{per_shot}"), a.wound_chance, theme::accent(&v));
+    // In a column narrower than a bar's row, each bar under its label.
+    let bar = if ui.available_width() < 240.0 { chance_column } else { chance_bar };
+    bar(ui, &format!("Hit{per_shot}"), a.hit_chance, theme::accent(&v));
+    bar(ui, &format!("Wound{per_shot}"), a.wound_chance, theme::accent(&v));
     let kill = if a.shots > 1 { format!("Kill ({} shots)", a.shots) } else { "Kill".to_owned() };
-    chance_bar(ui, &kill, a.kill_chance, theme::bad(&v));
-    if let Some(blast) = a.blast_cm {
+    bar(ui, &kill, a.kill_chance, theme::bad(&v));
+    if a.blast_cm.is_some() && ui.available_width() < 240.0 {
+        // The blast's own question under the dice says it; no room for the sentence here.
+    } else if let Some(blast) = a.blast_cm {
         ui.label(
             RichText::new(format!(
                 "Blast: on a hit, everyone else within {blast} cm of the target is hit too."

@@ -178,9 +178,21 @@ pub fn attack_ui(
     ui.separator();
     match (&assessment, target) {
         (Some(a), Some(target)) => assessment_ui(ui, rules, a, Some(s.name(target))),
-        // Not measured yet (or refused): the same columns without numbers, and in the bars'
-        // place what the last attack did.
-        _ => placeholder_ui(ui, rules, |ui| result_ui(ui, rules, s, state.last_attack.as_ref())),
+        // Not measured yet (or refused): the same columns without numbers; after an attack,
+        // what it did in their room (laid out unseen, so the room is the same).
+        _ => match &state.last_attack {
+            Some(result) => {
+                let room = ui
+                    .scope_builder(egui::UiBuilder::new().invisible(), |ui| placeholder_ui(ui, rules, |_| {}))
+                    .response
+                    .rect;
+                let inside =
+                    egui::UiBuilder::new().max_rect(room).layout(egui::Layout::top_down(egui::Align::Min));
+                // A child that leaves the panel's cursor under the room, where it is.
+                result_ui(&mut ui.new_child(inside), rules, s, Some(result));
+            }
+            None => placeholder_ui(ui, rules, |_| {}),
+        },
     }
     let d = &mut state.attack;
     ui.separator();
@@ -520,7 +532,10 @@ fn dice_ui(
         let text = RichText::new(text).strong();
         ui.add(egui::Label::new(if on { text } else { text.color(muted) }).truncate());
     };
-    crate::ui::widgets::side_by_side(ui, TWO_ODDS_COLUMNS, |ui, column| {
+    // Side by side down to a 1024-point window's panel for one shot a side; the rifle's
+    // longer names ("Shot 1 wound d6") need the two columns of odds.
+    let two = if shots == 1 { DICE_SIDE_BY_SIDE } else { TWO_ODDS_COLUMNS };
+    crate::ui::widgets::side_by_side(ui, two, |ui, column| {
         if column == 0 {
             if automatic {
                 let each = if shots == 1 { "it hits" } else { "every shot hits" };
@@ -576,7 +591,7 @@ fn blast_ui(
     };
     let text = RichText::new(question).strong();
     ui.add(egui::Label::new(if any_hit { text } else { text.color(theme::muted(&v)) }).truncate());
-    let per_row = if ui.available_width() >= TWO_ODDS_COLUMNS { 2 } else { 1 };
+    let per_row = if ui.available_width() >= DICE_SIDE_BY_SIDE { 2 } else { 1 };
     for pair in cells.chunks(per_row) {
         ui.columns(per_row, |columns| {
             for (&other, column) in pair.iter().zip(columns.iter_mut()) {
@@ -647,6 +662,9 @@ fn blast_cell(ui: &mut Ui, s: &State, other: CharacterId, radius: f64, cell: Cel
         },
     );
 }
+
+/// The least width of a panel with a die (or a blast's cell) on each side of it.
+const DICE_SIDE_BY_SIDE: f32 = 400.0;
 
 /// How a blast's cell stands.
 #[derive(Clone, Copy, PartialEq, Eq)]
