@@ -5,7 +5,7 @@
 //! inside the window however long its line.
 
 use egui::accesskit::Role;
-use egui_kittest::kittest::{NodeT as _, Queryable as _};
+use egui_kittest::kittest::Queryable as _;
 use posse::systems::fragmaster::app::FragmasterApp;
 use posse::systems::fragmaster::game::State;
 
@@ -64,7 +64,7 @@ fn record_the_attack_comes_right_after_the_dice_it_records_and_keeps_its_place()
     // Greyed until the target and the distance are known.
     assert!(disabled(&h, "Shot 1 hit d6") && disabled(&h, "Shot 1 wound d6"));
     let still = |h: &App, step: &str| {
-        assert_eq!(rect_of(h, "Record the attack"), record, "Record moved after {step}")
+        assert_eq!(rect_of(h, "Record the attack"), record, "Record moved after {step}");
     };
     press(&mut h, "Target Dan");
     still(&h, "the target");

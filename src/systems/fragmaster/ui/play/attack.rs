@@ -23,16 +23,18 @@ use crate::systems::fragmaster::rules::scoring::FragKind;
 use crate::systems::fragmaster::ui::odds::{assessment_ui, placeholder_ui};
 use crate::systems::fragmaster::ui::{COVERS, parse_cm};
 use crate::ui::theme;
-use crate::ui::widgets::{TWO_ODDS_COLUMNS, parse_roll, status_line, toggle};
+use crate::ui::widgets::{parse_roll, status_line, toggle};
 
 /// A typed d6: `None` while empty or not a face.
 fn typed_d6(text: &str) -> Option<D6> {
     parse_roll(text, 6).ok().flatten().and_then(|f| D6::new(u8::try_from(f).unwrap_or(0)))
 }
 
-/// A d6 field with a wrong face named beside it.
-fn face_field(ui: &mut Ui, name: &str, text: &mut String) {
-    crate::ui::widgets::checked_roll_field(ui, name, text, 6);
+/// A d6 field with a wrong face named beside it; in a narrow column the shot's number alone
+/// is written before it (`short`), the heading above saying whose die it is.
+fn face_field(ui: &mut Ui, (name, short): (&str, &str), text: &mut String) {
+    let shown = if ui.available_width() < 300.0 { short } else { name };
+    crate::ui::widgets::checked_roll_field_shown(ui, shown, name, text, 6);
 }
 
 /// Where the attack stands, worked out from the draft before anything is drawn, so the
@@ -201,7 +203,6 @@ pub fn attack_ui(
         let at = measured.filter(|_| assessment.is_some());
         blast_ui(ui, s, assessment.as_ref(), radius, at, d);
     }
-    ui.add_space(theme::GAP / 2.0);
     if let Some(recorded) = action_ui(ui, s, &ready, commands) {
         state.recording = state.drafts_for.map(|turn| (turn, recorded));
     }
@@ -368,7 +369,7 @@ fn action_ui(ui: &mut Ui, s: &State, ready: &Ready, commands: &mut Vec<PlayComma
     // In a wide panel the two lines stand beside the button, in a box of two lines' height
     // (what it will do and who dies, each cut short; or a hint wrapped on two lines), so the
     // dice above keep the room they need at 1280 × 800; in a narrow one, under it.
-    let beside = ui.available_width() >= 560.0;
+    let beside = ui.available_width() >= DICE_SIDE_BY_SIDE;
     let lines = ui.text_style_height(&egui::TextStyle::Body).ceil() + 4.0;
     let height = (2.0 * lines).max(ui.spacing().interact_size.y);
     ui.allocate_ui_with_layout(
@@ -417,17 +418,13 @@ fn action_ui(ui: &mut Ui, s: &State, ready: &Ready, commands: &mut Vec<PlayComma
             }
             if beside {
                 ui.add_space(theme::GAP);
+                // Wrapped in the room left: what grows here pushes nothing (the row is the
+                // panel's last, and the button stands at its top).
                 ui.vertical(|ui| {
                     ui.spacing_mut().item_spacing.y = 0.0;
-                    let size = theme::BODY + 2.0;
-                    match &deaths {
-                        Some(deaths) => {
-                            status_line(ui, size, Some(line.clone()));
-                            status_line(ui, theme::BODY, Some(deaths.clone()));
-                        }
-                        None => {
-                            ui.add(egui::Label::new(line.clone().size(size)).wrap());
-                        }
+                    ui.add(egui::Label::new(line.clone().size(theme::BODY + 2.0)).wrap());
+                    if let Some(deaths) = &deaths {
+                        ui.add(egui::Label::new(deaths.clone().size(theme::BODY)).wrap());
                     }
                 });
             }
@@ -532,10 +529,8 @@ fn dice_ui(
         let text = RichText::new(text).strong();
         ui.add(egui::Label::new(if on { text } else { text.color(muted) }).truncate());
     };
-    // Side by side down to a 1024-point window's panel for one shot a side; the rifle's
-    // longer names ("Shot 1 wound d6") need the two columns of odds.
-    let two = if shots == 1 { DICE_SIDE_BY_SIDE } else { TWO_ODDS_COLUMNS };
-    crate::ui::widgets::side_by_side(ui, two, |ui, column| {
+    // Side by side down to a 1024-point window's panel.
+    crate::ui::widgets::side_by_side(ui, DICE_SIDE_BY_SIDE, |ui, column| {
         if column == 0 {
             if automatic {
                 let each = if shots == 1 { "it hits" } else { "every shot hits" };
@@ -545,15 +540,19 @@ fn dice_ui(
             }
             for (i, text) in d.hit_rolls.iter_mut().enumerate() {
                 let name = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {} hit d6", i + 1) };
-                ui.add_enabled_ui(assessment.is_some() && !automatic, |ui| face_field(ui, &name, text));
+                let short = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {}", i + 1) };
+                ui.add_enabled_ui(assessment.is_some() && !automatic, |ui| {
+                    face_field(ui, (&name, &short), text)
+                });
             }
             return;
         }
         heading(ui, format!("{target_name} rolls to wound"), hits.contains(&true));
         for (i, text) in d.wound_rolls.iter_mut().enumerate() {
             let name = if shots == 1 { "Wound d6".to_owned() } else { format!("Shot {} wound d6", i + 1) };
+            let short = if shots == 1 { "Wound d6".to_owned() } else { format!("Shot {}", i + 1) };
             let hit = hits.get(i).copied().unwrap_or(false);
-            ui.add_enabled_ui(hit, |ui| face_field(ui, &name, text));
+            ui.add_enabled_ui(hit, |ui| face_field(ui, (&name, &short), text));
         }
     });
 }
