@@ -542,7 +542,7 @@ fn dice_ui(
                 let name = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {} hit d6", i + 1) };
                 let short = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {}", i + 1) };
                 ui.add_enabled_ui(assessment.is_some() && !automatic, |ui| {
-                    face_field(ui, (&name, &short), text)
+                    face_field(ui, (&name, &short), text);
                 });
             }
             return;
