@@ -28,11 +28,10 @@ pub fn assessment_ui(ui: &mut Ui, rules: &Rules, a: &Assessment, target: Option<
 }
 
 /// [`assessment_ui`]'s columns without numbers, before the attack is measured, taking the
-/// same room (so what is under them stays where it will be), with `side` drawn where the
-/// bars go.
-pub fn placeholder_ui(ui: &mut Ui, rules: &Rules, side: impl FnOnce(&mut Ui)) {
+/// same room (so what is under them stays where it will be).
+pub fn placeholder_ui(ui: &mut Ui, rules: &Rules) {
     let numbers = [("To hit".to_owned(), None), ("To wound".to_owned(), None)];
-    numbers_ui(ui, rules, numbers, side);
+    numbers_ui(ui, rules, numbers, |_| {});
 }
 
 /// A number needed: the title, and the number with its base and modifiers once known.

@@ -185,7 +185,7 @@ pub fn attack_ui(
         _ => match &state.last_attack {
             Some(result) => {
                 let room = ui
-                    .scope_builder(egui::UiBuilder::new().invisible(), |ui| placeholder_ui(ui, rules, |_| {}))
+                    .scope_builder(egui::UiBuilder::new().invisible(), |ui| placeholder_ui(ui, rules))
                     .response
                     .rect;
                 let inside =
@@ -193,7 +193,7 @@ pub fn attack_ui(
                 // A child that leaves the panel's cursor under the room, where it is.
                 result_ui(&mut ui.new_child(inside), rules, s, Some(result));
             }
-            None => placeholder_ui(ui, rules, |_| {}),
+            None => placeholder_ui(ui, rules),
         },
     }
     let d = &mut state.attack;
