@@ -918,9 +918,9 @@ fn grenades_against_cover_leave_the_odds_in_place() {
 }
 
 /// Bob respawns keeping the rocket launcher (two actions), with the sniper rifle and the
-/// grenades offered at their rearm points: the attack panel is laid out as on Ann's ordinary
-/// turn, *Record the attack* where it was there, and the wound d6 and the blast's question in
-/// the window without scrolling.
+/// grenades offered at their rearm points: *Record the attack* keeps its place while the
+/// rocket's attack is typed, and it, the wound d6 and the blast's question are in the window
+/// without scrolling.
 #[test]
 fn a_respawn_keeping_the_launcher_needs_no_scrolling() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -930,7 +930,6 @@ fn a_respawn_keeping_the_launcher_needs_no_scrolling() {
     press(&mut h, "Take the rocket launcher at rearm point 1");
     end_turn(&mut h);
     press(&mut h, "Target Bob");
-    let record = rect_of(&h, "Record the attack");
     type_in(&mut h, "Distance (cm)", "35");
     for (field, face) in [("Shot 1 hit d6", "5"), ("Shot 2 hit d6", "1"), ("Shot 1 wound d6", "6")] {
         type_in(&mut h, field, face);
@@ -945,6 +944,7 @@ fn a_respawn_keeping_the_launcher_needs_no_scrolling() {
     press(&mut h, "Keep the rocket launcher (2 actions)");
     press(&mut h, "Respawn Bob");
     assert!(h.query_by_label("Take the sniper rifle at rearm point 2").is_some());
+    let record = rect_of(&h, "Record the attack");
     h.get_by_label("Target Ann").click_accesskit();
     h.run();
     type_in(&mut h, "Distance (cm)", "25");
@@ -952,6 +952,7 @@ fn a_respawn_keeping_the_launcher_needs_no_scrolling() {
     assert_eq!(rect_of(&h, "Record the attack"), record, "Record moved");
     let log = rect_of(&h, "Log");
     for (label, rect) in [
+        ("Record", record),
         ("the wound d6", field_rect(&h, "Wound d6")),
         ("the blast's question", rect_of(&h, "Blast: who else is within 5 cm of Ann?")),
     ] {

@@ -9,6 +9,7 @@ mod dmh_screens;
 mod docs;
 mod frag;
 mod fragmaster;
+mod fragmaster_screens;
 mod fuzz;
 mod gangs;
 mod journal;

@@ -232,7 +232,9 @@ fn games_grid(ui: &mut Ui, id: &str, rows: &[Row<'_>]) -> Option<SavedAction> {
     let mut row_ui = |ui: &mut Ui, row: &Row<'_>| match row {
         Row::Game(game, label, big) => {
             let text = if *big { RichText::new(label).size(theme::HEADING) } else { RichText::new(label) };
-            if ui.button(text).clicked() {
+            // Wrapped in the room its column has: a long line of names drew it (and Delete
+            // beside it) past the window's edge.
+            if ui.add(egui::Button::new(text).wrap()).clicked() {
                 asked = Some(SavedAction::Resume(game.id.clone()));
             }
             if delete_button(ui, game) {
@@ -241,7 +243,7 @@ fn games_grid(ui: &mut Ui, id: &str, rows: &[Row<'_>]) -> Option<SavedAction> {
         }
         Row::Deleted(game, label, big) => {
             let text = if *big { RichText::new(label).size(theme::HEADING) } else { RichText::new(label) };
-            ui.add_enabled(false, egui::Button::new(text.strikethrough()))
+            ui.add_enabled(false, egui::Button::new(text.strikethrough()).wrap())
                 .on_disabled_hover_text("Deleted: Undo delete brings it back");
             let full = format!("Undo delete: {}", game.summary.line);
             if ui
@@ -259,13 +261,24 @@ fn games_grid(ui: &mut Ui, id: &str, rows: &[Row<'_>]) -> Option<SavedAction> {
             ui.push_id(n, |ui| widgets::row(ui, |ui| row_ui(ui, row)));
         }
     } else {
-        egui::Grid::new(id).num_columns(2).spacing(egui::vec2(theme::GAP, 6.0)).show(ui, |ui| {
-            for row in rows {
-                // Two cells, the game and its Delete (buttons keep no state, so no id is needed).
-                row_ui(ui, row);
-                ui.end_row();
-            }
-        });
+        // The game's column takes what the Delete column (as wide as its widest button,
+        // "Undo delete") leaves of the row, so the row never reaches past the right edge.
+        let widest = egui::WidgetText::from("Undo delete")
+            .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Button)
+            .size()
+            .x
+            + 2.0 * ui.spacing().button_padding.x;
+        let room = (ui.available_width() - widest - theme::GAP).max(widest);
+        egui::Grid::new(id).num_columns(2).max_col_width(room).spacing(egui::vec2(theme::GAP, 6.0)).show(
+            ui,
+            |ui| {
+                for row in rows {
+                    // Two cells, the game and its Delete (buttons keep no state, so no id is needed).
+                    row_ui(ui, row);
+                    ui.end_row();
+                }
+            },
+        );
     }
     asked
 }

@@ -420,28 +420,45 @@ pub fn roll_field(ui: &mut Ui, text: &mut String, die: u32) -> Result<Option<u32
 /// # Errors
 /// A sentence when the field holds something that is not a face of the die.
 pub fn roll_field_named(ui: &mut Ui, name: &str, text: &mut String, die: u32) -> Result<Option<u32>, String> {
-    roll_row(ui, name, text, die, false);
+    roll_row(ui, (name, name), text, die, false);
     parse_roll(text, die)
 }
 
 /// [`roll_field_named`] with a wrong face named beside the field, on its own row, so the
 /// fields and buttons below keep their place: the face, or `None` while empty or wrong.
 pub fn checked_roll_field(ui: &mut Ui, name: &str, text: &mut String, die: u32) -> Option<u32> {
-    roll_row(ui, name, text, die, true);
+    roll_row(ui, (name, name), text, die, true);
+    parse_roll(text, die).ok().flatten()
+}
+
+/// [`checked_roll_field`] with a shorter label on the screen than the field's name (a shot's
+/// number under a heading that says whose dice they are, in a narrow column): the field is
+/// still named in full for screen readers and tests.
+pub fn checked_roll_field_shown(
+    ui: &mut Ui,
+    shown: &str,
+    name: &str,
+    text: &mut String,
+    die: u32,
+) -> Option<u32> {
+    roll_row(ui, (shown, name), text, die, true);
     parse_roll(text, die).ok().flatten()
 }
 
 /// A die field's row: its name, the field, *Roll* and *Clear*, and with `problem_beside` what
 /// is wrong with the text.
-fn roll_row(ui: &mut Ui, name: &str, text: &mut String, die: u32, problem_beside: bool) {
+fn roll_row(ui: &mut Ui, (shown, name): (&str, &str), text: &mut String, die: u32, problem_beside: bool) {
     row(ui, |ui| {
         // In a narrow column the label gives way to the field and the buttons.
         let roomy = ui.available_width() > 420.0;
         let width = if roomy { LABEL_WIDTH } else { (ui.available_width() * 0.3).clamp(60.0, LABEL_WIDTH) };
-        let label = fixed(ui, width, Align::Min, egui::Label::new(name));
-        let field = ui
+        let label = fixed(ui, width, Align::Min, egui::Label::new(shown));
+        let mut field = ui
             .add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
             .labelled_by(label.id);
+        if shown != name {
+            field = field.accessible_name(name);
+        }
         keep_in_view(&field);
         // Ctrl+R rolls the first die field on the screen only.
         let shortcut = !ui.ctx().text_edit_focused()

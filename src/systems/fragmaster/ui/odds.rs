@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::attack::{Assessment, Modifier, most_hit_modifiers};
 use crate::ui::theme;
-use crate::ui::widgets::chance_bar;
+use crate::ui::widgets::{chance_bar, chance_column};
 
 /// The numbers of an assessed attack; `target` names who rolls the wound.
 ///
@@ -16,55 +16,83 @@ use crate::ui::widgets::chance_bar;
 /// edge and whole on hover), so neither the bars beside them nor the dice below move or
 /// shrink as the aims, the cover or the weapon change the breakdown.
 pub fn assessment_ui(ui: &mut Ui, rules: &Rules, a: &Assessment, target: Option<&str>) {
-    let (base_hit, base_wound) = (rules.rolls.hit_base, rules.rolls.wound_base);
+    let who = target.map_or_else(|| "the target rolls".to_owned(), |t| format!("{t} rolls"));
+    let numbers = [
+        ("To hit".to_owned(), Some((a.hit_needed, rules.rolls.hit_base, a.hit_modifiers.as_slice()))),
+        (
+            format!("To wound ({who})"),
+            Some((a.wound_needed, rules.rolls.wound_base, a.wound_modifiers.as_slice())),
+        ),
+    ];
+    numbers_ui(ui, rules, numbers, |ui| bars_ui(ui, a));
+}
+
+/// [`assessment_ui`]'s columns without numbers, before the attack is measured, taking the
+/// same room (so what is under them stays where it will be).
+pub fn placeholder_ui(ui: &mut Ui, rules: &Rules) {
+    let numbers = [("To hit".to_owned(), None), ("To wound".to_owned(), None)];
+    numbers_ui(ui, rules, numbers, |_| {});
+}
+
+/// A number needed: the title, and the number with its base and modifiers once known.
+type Number<'a> = (String, Option<(i32, i32, &'a [Modifier])>);
+
+/// The two numbers side by side, and `side` beside them in a wide panel (under them in a
+/// region of fixed height in a narrow one).
+fn numbers_ui(ui: &mut Ui, rules: &Rules, numbers: [Number<'_>; 2], side: impl FnOnce(&mut Ui)) {
     let lines = most_hit_modifiers(rules);
-    let wide = ui.available_width() >= 640.0;
-    // Side by side with the gap and the spacing after each of the two columns and the gap:
-    // the row takes exactly the width it has, never more (a panel sized to its content would
-    // grow a little every frame).
+    // The bars beside the numbers down to a 1024-point window's panel (in a narrower column
+    // of their own there), under them on a phone.
+    let wide = ui.available_width() >= NARROW_BESIDE;
+    // Side by side with the gap and the spacing after each of the columns and the gaps: the
+    // row takes exactly the width it has, never more (a panel sized to its content would grow
+    // a little every frame).
     let spacing = ui.spacing().item_spacing.x;
-    let column = if wide {
+    let column = if ui.available_width() >= 640.0 {
         (ui.available_width() * 0.25).clamp(120.0, 170.0).floor()
+    } else if wide {
+        ((ui.available_width() - 2.0 * theme::GAP - 3.0 * spacing) / 3.0).floor()
     } else {
         ((ui.available_width() - theme::GAP - 2.0 * spacing) / 2.0).floor().max(60.0)
     };
+    let [(hit_title, hit), (wound_title, wound)] = numbers;
+    let mut side = Some(side);
     ui.horizontal_top(|ui| {
-        needed_ui(ui, (column, lines), "To hit", a.hit_needed, base_hit, &a.hit_modifiers);
+        needed_ui(ui, (column, lines), &hit_title, hit);
         ui.add_space(theme::GAP);
-        let who = target.map_or_else(|| "the target rolls".to_owned(), |t| format!("{t} rolls"));
-        let title = format!("To wound ({who})");
-        needed_ui(ui, (column, lines), &title, a.wound_needed, base_wound, &a.wound_modifiers);
-        if wide {
+        needed_ui(ui, (column, lines), &wound_title, wound);
+        if wide && let Some(side) = side.take() {
             ui.add_space(theme::GAP);
-            ui.vertical(|ui| bars_ui(ui, a));
+            ui.vertical(side);
         }
     });
-    if !wide {
-        bars_ui(ui, a);
+    if let Some(side) = side {
+        // Three bars and the blast's line (two lines in a narrow column), said or not.
+        let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+        let text = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        crate::ui::widgets::fixed_height(ui, 3.0 * row + 2.0 * text, side);
     }
 }
 
 /// One number needed, large, with what it means at the ends of the die and its breakdown, in
-/// a column `width` wide whose height does not depend on the breakdown (`lines` kept for it).
+/// a column `width` wide whose height does not depend on the breakdown (`lines` kept for it);
+/// a dash and empty lines while it is not known.
 fn needed_ui(
     ui: &mut Ui,
     (width, lines): (f32, usize),
     title: &str,
-    needed: i32,
-    base: i32,
-    modifiers: &[Modifier],
+    number: Option<(i32, i32, &[Modifier])>,
 ) {
     let muted = theme::muted(ui.visuals());
     ui.vertical(|ui| {
         ui.set_width(width);
         ui.add(egui::Label::new(RichText::new(title).color(muted)).truncate());
-        ui.label(theme::big(format!("{needed}+")));
-        let ends = if needed <= 1 {
-            Some("always succeeds")
-        } else if needed > 6 {
-            Some("cannot succeed")
-        } else {
-            None
+        let needed = number.map(|(needed, _, _)| needed);
+        ui.label(theme::big(needed.map_or_else(|| "–".to_owned(), |n| format!("{n}+"))));
+        let ends = match needed {
+            Some(n) if n <= 1 => Some("always succeeds"),
+            Some(n) if n > 6 => Some("cannot succeed"),
+            _ => None,
         };
         // A line kept for it, said or not; then the breakdown in small, tight lines (the dice
         // below should stay in view), one kept for each modifier the book has. Each line is a
@@ -81,7 +109,9 @@ fn needed_ui(
         slot(ui, egui::TextStyle::Body, ends.map(|e| RichText::new(e).strong()));
         ui.spacing_mut().item_spacing.y = 2.0;
         let small = |text: String| Some(RichText::new(text).small().color(muted));
-        slot(ui, egui::TextStyle::Small, small(format!("{base}  base")));
+        let (base, modifiers) =
+            number.map_or((None, &[][..]), |(_, base, modifiers)| (Some(base), modifiers));
+        slot(ui, egui::TextStyle::Small, base.and_then(|base| small(format!("{base}  base"))));
         for m in modifiers {
             slot(ui, egui::TextStyle::Small, small(format!("{:+}  {}", m.value, m.reason)));
         }
@@ -91,14 +121,21 @@ fn needed_ui(
     });
 }
 
+/// The least width of a panel with the bars beside the numbers.
+const NARROW_BESIDE: f32 = 400.0;
+
 fn bars_ui(ui: &mut Ui, a: &Assessment) {
     let v = ui.visuals().clone();
     let per_shot = if a.shots > 1 { " (each shot)" } else { "" };
-    chance_bar(ui, &format!("Hit{per_shot}"), a.hit_chance, theme::accent(&v));
-    chance_bar(ui, &format!("Wound{per_shot}"), a.wound_chance, theme::accent(&v));
+    // In a column narrower than a bar's row, each bar under its label.
+    let bar = if ui.available_width() < 240.0 { chance_column } else { chance_bar };
+    bar(ui, &format!("Hit{per_shot}"), a.hit_chance, theme::accent(&v));
+    bar(ui, &format!("Wound{per_shot}"), a.wound_chance, theme::accent(&v));
     let kill = if a.shots > 1 { format!("Kill ({} shots)", a.shots) } else { "Kill".to_owned() };
-    chance_bar(ui, &kill, a.kill_chance, theme::bad(&v));
-    if let Some(blast) = a.blast_cm {
+    bar(ui, &kill, a.kill_chance, theme::bad(&v));
+    if a.blast_cm.is_some() && ui.available_width() < 240.0 {
+        // The blast's own question under the dice says it; no room for the sentence here.
+    } else if let Some(blast) = a.blast_cm {
         ui.label(
             RichText::new(format!(
                 "Blast: on a hit, everyone else within {blast} cm of the target is hit too."

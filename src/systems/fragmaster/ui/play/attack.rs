@@ -1,14 +1,16 @@
-//! The attack panel: the weapon, the target, the measured distance, the target's cover and
-//! height; then, in a place that never moves, *Record the attack* with a line saying what it
-//! will do (or what is still missing); below it whether the attack is possible, the numbers to
-//! hit and to wound with their breakdown and the chances, the d6s typed or rolled, and the
-//! others caught in a blast. Everything that grows as the panel is filled in sits below the
-//! button, so the button and the fields above it keep their place.
+//! The attack panel, in the order a player goes through it: the weapon, the target, the
+//! measured distance, the target's cover and height; the numbers to hit and to wound with
+//! their breakdown and the chances; the d6s typed or rolled, and the others caught in a
+//! blast; then *Record the attack* with a line saying what it will do (or what is still
+//! missing) and one for deaths. The middle is of one height for the weapon whatever is typed
+//! (its dice fields stand there from the start, greyed until they can be used), so *Record*
+//! under it keeps its place for the whole turn. Until the next attack is measured, the
+//! middle shows what the last one did and what comes next.
 
 use egui::{RichText, Ui};
 
 use super::turn::refusal;
-use super::{AttackDraft, PlayCommand, PlayState};
+use super::{AttackDraft, AttackResult, PlayCommand, PlayState};
 use crate::systems::fragmaster::game::{
     Attack, AttackOption, AttackReport, BlastTarget, CharacterId, Error, Event, State, and_list,
     resolve_attack,
@@ -18,7 +20,7 @@ use crate::systems::fragmaster::rules::attack::{Assessment, Outcome, Refusal};
 use crate::systems::fragmaster::rules::data::WeaponId;
 use crate::systems::fragmaster::rules::dice::D6;
 use crate::systems::fragmaster::rules::scoring::FragKind;
-use crate::systems::fragmaster::ui::odds::assessment_ui;
+use crate::systems::fragmaster::ui::odds::{assessment_ui, placeholder_ui};
 use crate::systems::fragmaster::ui::{COVERS, parse_cm};
 use crate::ui::theme;
 use crate::ui::widgets::{parse_roll, status_line, toggle};
@@ -28,9 +30,11 @@ fn typed_d6(text: &str) -> Option<D6> {
     parse_roll(text, 6).ok().flatten().and_then(|f| D6::new(u8::try_from(f).unwrap_or(0)))
 }
 
-/// A d6 field with a wrong face named beside it.
-fn face_field(ui: &mut Ui, name: &str, text: &mut String) {
-    crate::ui::widgets::checked_roll_field(ui, name, text, 6);
+/// A d6 field with a wrong face named beside it; in a narrow column the shot's number alone
+/// is written before it (`short`), the heading above saying whose die it is.
+fn face_field(ui: &mut Ui, (name, short): (&str, &str), text: &mut String) {
+    let shown = if ui.available_width() < 300.0 { short } else { name };
+    crate::ui::widgets::checked_roll_field_shown(ui, shown, name, text, 6);
 }
 
 /// Where the attack stands, worked out from the draft before anything is drawn, so the
@@ -128,7 +132,8 @@ fn ready(
     }
 }
 
-/// Draws the attack panel when the current character may attack.
+/// Draws the attack panel when the current character may attack; otherwise what its last
+/// attack did and what is left to do.
 pub fn attack_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -139,7 +144,9 @@ pub fn attack_ui(
     let v = ui.visuals().clone();
     let options = s.attack_options(rules);
     let Some(first) = options.first() else {
-        if s.actions_left(rules) > 0 && !s.respawn_due() && !s.is_neutral_round() {
+        if state.last_attack.is_some() {
+            result_ui(ui, rules, s, state.last_attack.as_ref());
+        } else if s.actions_left(rules) > 0 && !s.respawn_due() && !s.is_neutral_round() {
             ui.label(RichText::new("Nobody is there to attack.").color(theme::muted(&v)));
         }
         return;
@@ -154,7 +161,7 @@ pub fn attack_ui(
         options.iter().find(|o| o.weapon == weapon_id).map(|o| o.targets.clone()).unwrap_or_default();
     let target = d.target.filter(|t| targets.contains(t));
     choices_ui(ui, s, rules, &options, &weapon_id, &targets, target, d);
-    // Assessed once a frame: the action's line and the numbers below read the same one.
+    // Assessed once a frame: the numbers, the dice and the action's line read the same one.
     let measured = target.zip(parse_cm(&d.distance));
     let assessed =
         measured.map(|(who, cm)| s.assess_attack(rules, &weapon_id, who, cm, d.cover, d.other_level));
@@ -163,14 +170,71 @@ pub fn attack_ui(
         (Some((who, cm)), Some(Err(why))) => refused(rules, s, why, &weapon_id, who, cm),
         _ => waiting(d, target),
     };
-    action_ui(ui, s, &ready, commands);
-    let (Some((target, distance_cm)), Some(Ok(assessment))) = (measured, assessed) else { return };
+    let assessment = match assessed {
+        Some(Ok(a)) => Some(a),
+        _ => None,
+    };
+    let weapon = rules.weapon(weapon_id.as_str());
+    let shots = assessment.as_ref().map_or_else(|| weapon.map_or(1, |w| w.shots), |a| a.shots) as usize;
+    let blast_cm = weapon.and_then(|w| w.blast_cm);
     ui.separator();
-    let target_name = s.name(target).to_owned();
-    assessment_ui(ui, rules, &assessment, Some(&target_name));
+    match (&assessment, target) {
+        (Some(a), Some(target)) => assessment_ui(ui, rules, a, Some(s.name(target))),
+        // Not measured yet (or refused): the same columns without numbers; after an attack,
+        // what it did in their room (laid out unseen, so the room is the same).
+        _ => match &state.last_attack {
+            Some(result) => {
+                let room = ui
+                    .scope_builder(egui::UiBuilder::new().invisible(), |ui| placeholder_ui(ui, rules))
+                    .response
+                    .rect;
+                let inside =
+                    egui::UiBuilder::new().max_rect(room).layout(egui::Layout::top_down(egui::Align::Min));
+                // A child that leaves the panel's cursor under the room, where it is.
+                result_ui(&mut ui.new_child(inside), rules, s, Some(result));
+            }
+            None => placeholder_ui(ui, rules),
+        },
+    }
+    let d = &mut state.attack;
     ui.separator();
-    dice_ui(ui, s, &assessment, &target_name, d);
-    blast_ui(ui, s, &assessment, target, distance_cm, d);
+    dice_ui(ui, s, shots, assessment.as_ref(), target, d);
+    if let Some(radius) = blast_cm {
+        let at = measured.filter(|_| assessment.is_some());
+        blast_ui(ui, s, assessment.as_ref(), radius, at, d);
+    }
+    if let Some(recorded) = action_ui(ui, s, &ready, commands) {
+        state.recording = state.drafts_for.map(|turn| (turn, recorded));
+    }
+}
+
+/// What the last attack of this turn did, and what is left to do: in the middle of the panel
+/// until the next attack is measured (or, with no action left, the panel itself).
+fn result_ui(ui: &mut Ui, rules: &Rules, s: &State, result: Option<&AttackResult>) {
+    let v = ui.visuals().clone();
+    let Some(result) = result else { return };
+    let name = s.current().map_or("?", |c| s.name(c)).to_owned();
+    ui.label(theme::heading(&v, format!("Last attack: {}", result.heading)));
+    let colour = if result.killed { theme::bad(&v) } else { v.text_color() };
+    ui.label(RichText::new(&result.outcome).strong().size(theme::BODY + 2.0).color(colour));
+    if let Some(deaths) = &result.deaths {
+        ui.label(RichText::new(deaths).strong().color(theme::accent(&v)));
+    }
+    let left = s.actions_left(rules);
+    let next = if left == 0 {
+        format!("No actions left: end {name}'s turn (E).")
+    } else if s.attack_options(rules).is_empty() {
+        format!(
+            "{}: end {name}'s turn (E).",
+            crate::kernel::words::count(left, "action left", "actions left")
+        )
+    } else {
+        format!(
+            "{}: pick a target to attack again, or end {name}'s turn (E).",
+            crate::kernel::words::count(left, "action left", "actions left")
+        )
+    };
+    ui.label(RichText::new(next).color(theme::muted(&v)));
 }
 
 /// The weapon and the target, then the distance, the cover and the height level.
@@ -285,47 +349,102 @@ const MIN_TARGET: f32 = 90.0;
 
 /// The action's row, always in the same place: *Record the attack* (or, out of range, the
 /// spent action), then one line for what it will do or what is missing and one for deaths.
-fn action_ui(ui: &mut Ui, s: &State, ready: &Ready, commands: &mut Vec<PlayCommand>) {
+/// Returns what the attack sent does, in the words kept for after it is recorded.
+fn action_ui(ui: &mut Ui, s: &State, ready: &Ready, commands: &mut Vec<PlayCommand>) -> Option<AttackResult> {
     let v = ui.visuals().clone();
     // Ctrl+Enter records from anywhere in the panel, a die field included.
     let shortcut = matches!(ready, Ready::Complete(..))
         && ui.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter));
-    ui.horizontal(|ui| {
-        if let Ready::Refused(_, Some(instead)) = ready {
-            let why = "The book ends the action when the target is out of range; the aims are spent too";
-            let button = egui::Button::new(
-                RichText::new("Out of range: the action is spent").size(theme::HEADING).strong(),
-            );
-            if ui.add(button).on_hover_text(why).clicked() {
-                commands.push(PlayCommand::Apply(instead.clone()));
-            }
-            return;
-        }
-        let record = egui::Button::new(RichText::new("Record the attack").size(theme::HEADING).strong());
-        let complete = match ready {
-            Ready::Complete(event, _) => Some(event),
-            _ => None,
-        };
-        let clicked = ui.add_enabled(complete.is_some(), record).on_hover_text("Ctrl+Enter").clicked();
-        if (clicked || shortcut)
-            && let Some(event) = complete
-        {
-            commands.push(PlayCommand::Apply(Event::Attack((**event).clone())));
-        }
-    });
+    let mut sent = None;
     let (line, deaths) = match ready {
         Ready::Waiting(text) => (RichText::new(text.as_str()).color(theme::muted(&v)), None),
         Ready::Refused(why, _) => (RichText::new(why.as_str()).color(theme::bad(&v)).strong(), None),
         Ready::Complete(event, report) => {
-            (outcome_line(s, event, report, &v), deaths_line(s, report).map(|t| t.color(theme::accent(&v))))
+            let (text, killed) = outcome_text(s, event, report);
+            let colour = if killed { theme::bad(&v) } else { v.text_color() };
+            let deaths = deaths_text(s, report).map(|t| RichText::new(t).strong().color(theme::accent(&v)));
+            (RichText::new(text).strong().color(colour), deaths)
         }
     };
-    status_line(ui, theme::HEADING, Some(line));
-    status_line(ui, theme::BODY, deaths);
+    // In a wide panel the two lines stand beside the button, in a box of two lines' height
+    // (what it will do and who dies, each cut short; or a hint wrapped on two lines), so the
+    // dice above keep the room they need at 1280 × 800; in a narrow one, under it.
+    let beside = ui.available_width() >= DICE_SIDE_BY_SIDE;
+    let lines = ui.text_style_height(&egui::TextStyle::Body).ceil() + 4.0;
+    let height = (2.0 * lines).max(ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(
+        egui::vec2(ui.available_width(), height),
+        // Top-aligned: a longer sentence beside the button never moves it down.
+        egui::Layout::left_to_right(egui::Align::Min),
+        |ui| {
+            ui.set_min_height(height);
+            if let Ready::Refused(_, Some(instead)) = ready {
+                let why = "The book ends the action when the target is out of range; the aims are spent too";
+                let button = egui::Button::new(
+                    RichText::new("Out of range: the action is spent").size(theme::HEADING).strong(),
+                );
+                if ui.add(button).on_hover_text(why).clicked() {
+                    commands.push(PlayCommand::Apply(instead.clone()));
+                    if let Event::OutOfRange { target, .. } = instead {
+                        sent = Some(AttackResult {
+                            heading: heading(s, *target),
+                            outcome: "Out of range: the action was spent.".to_owned(),
+                            killed: false,
+                            deaths: None,
+                        });
+                    }
+                }
+            } else {
+                let record =
+                    egui::Button::new(RichText::new("Record the attack").size(theme::HEADING).strong());
+                let complete = match ready {
+                    Ready::Complete(event, report) => Some((event, report)),
+                    _ => None,
+                };
+                let clicked =
+                    ui.add_enabled(complete.is_some(), record).on_hover_text("Ctrl+Enter").clicked();
+                if (clicked || shortcut)
+                    && let Some((event, report)) = complete
+                {
+                    commands.push(PlayCommand::Apply(Event::Attack((**event).clone())));
+                    let (outcome, killed) = outcome_text(s, event, report);
+                    sent = Some(AttackResult {
+                        heading: heading(s, event.target),
+                        outcome,
+                        killed,
+                        deaths: deaths_text(s, report),
+                    });
+                }
+            }
+            if beside {
+                ui.add_space(theme::GAP);
+                // Wrapped in the room left: what grows here pushes nothing (the row is the
+                // panel's last, and the button stands at its top).
+                ui.vertical(|ui| {
+                    ui.spacing_mut().item_spacing.y = 0.0;
+                    ui.add(egui::Label::new(line.clone().size(theme::BODY + 2.0)).wrap());
+                    if let Some(deaths) = &deaths {
+                        ui.add(egui::Label::new(deaths.clone().size(theme::BODY)).wrap());
+                    }
+                });
+            }
+        },
+    );
+    if !beside {
+        status_line(ui, theme::HEADING, Some(line));
+        status_line(ui, theme::BODY, deaths);
+    }
+    sent
 }
 
-/// What each shot and the blast will do, in one line.
-fn outcome_line(s: &State, event: &Attack, report: &AttackReport, v: &egui::Visuals) -> RichText {
+/// Who attacks whom: "Ann at Dan".
+fn heading(s: &State, target: CharacterId) -> String {
+    let attacker = s.current().map_or("?", |c| s.name(c));
+    format!("{attacker} at {}", s.name(target))
+}
+
+/// What each shot and the blast will do, in one line, and whether the target is killed.
+fn outcome_text(s: &State, event: &Attack, report: &AttackReport) -> (String, bool) {
     let target_name = s.name(event.target);
     let many = report.shots.len() > 1;
     let mut parts: Vec<String> = report
@@ -354,12 +473,11 @@ fn outcome_line(s: &State, event: &Attack, report: &AttackReport, v: &egui::Visu
         parts.push(format!("blast: {}", caught.join("; ")));
     }
     let killed = report.shots.iter().any(|shot| shot.outcome == Outcome::Killed);
-    let colour = if killed { theme::bad(v) } else { v.text_color() };
-    RichText::new(parts.join(" · ")).strong().color(colour)
+    (parts.join(" · "), killed)
 }
 
 /// Who dies and what it scores, for whose player; `None` when nobody dies.
-fn deaths_line(s: &State, report: &AttackReport) -> Option<RichText> {
+fn deaths_text(s: &State, report: &AttackReport) -> Option<String> {
     if report.deaths.is_empty() {
         return None;
     }
@@ -377,92 +495,183 @@ fn deaths_line(s: &State, report: &AttackReport) -> Option<RichText> {
         .collect();
     let player = s.character(report.attacker).map(|c| s.player_name(c.player).to_owned());
     let who = player.as_deref().unwrap_or("?");
-    Some(RichText::new(format!("{} (for {who})", deaths.join("; "))).strong())
+    Some(format!("{} (for {who})", deaths.join("; ")))
 }
 
-/// The attacker's hit dice on the left (none at 1+), the target's wound dice on the right.
-fn dice_ui(ui: &mut Ui, s: &State, assessment: &Assessment, target_name: &str, d: &mut AttackDraft) {
-    let shots = assessment.shots as usize;
-    let automatic = assessment.hit_needed <= 1;
+/// The attacker's hit dice on the left, the target's wound dice on the right: a field per
+/// shot on each side from the start (so the panel keeps its height), greyed until the target
+/// and the distance are known, and a wound die until its shot hits. At 1+ every shot hits and
+/// the hit dice stay greyed.
+fn dice_ui(
+    ui: &mut Ui,
+    s: &State,
+    shots: usize,
+    assessment: Option<&Assessment>,
+    target: Option<CharacterId>,
+    d: &mut AttackDraft,
+) {
+    let muted = theme::muted(ui.visuals());
+    let automatic = assessment.is_some_and(|a| a.hit_needed <= 1);
     d.hit_rolls.resize(shots, String::new());
     d.wound_rolls.resize(shots, String::new());
     let attacker = s.current().map_or("?", |c| s.name(c)).to_owned();
-    let mut hits = vec![automatic; shots];
-    crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
+    let target_name = target.map_or_else(|| "The target".to_owned(), |t| s.name(t).to_owned());
+    let hits: Vec<bool> = (0..shots)
+        .map(|i| {
+            assessment.is_some_and(|a| {
+                automatic
+                    || d.hit_rolls.get(i).and_then(|t| typed_d6(t)).is_some_and(|r| r.makes(a.hit_needed))
+            })
+        })
+        .collect();
+    // One line each, cut short: a heading on two lines would move what is under it.
+    let heading = |ui: &mut Ui, text: String, on: bool| {
+        let text = RichText::new(text).strong();
+        ui.add(egui::Label::new(if on { text } else { text.color(muted) }).truncate());
+    };
+    // Side by side down to a 1024-point window's panel.
+    crate::ui::widgets::side_by_side(ui, DICE_SIDE_BY_SIDE, |ui, column| {
         if column == 0 {
             if automatic {
-                let each = if shots == 1 { "It hits" } else { "Every shot hits" };
-                ui.label(RichText::new(format!("{attacker} needs 1+: {each} without a roll.")).strong());
-                return;
+                let each = if shots == 1 { "it hits" } else { "every shot hits" };
+                heading(ui, format!("{attacker} needs 1+: {each} without a roll"), true);
+            } else {
+                heading(ui, format!("{attacker} rolls to hit"), assessment.is_some());
             }
-            ui.label(RichText::new(format!("{attacker} rolls to hit")).strong());
             for (i, text) in d.hit_rolls.iter_mut().enumerate() {
                 let name = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {} hit d6", i + 1) };
-                face_field(ui, &name, text);
-                if let Some(hit) = hits.get_mut(i) {
-                    *hit = typed_d6(text).is_some_and(|r| r.makes(assessment.hit_needed));
-                }
+                let short = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {}", i + 1) };
+                ui.add_enabled_ui(assessment.is_some() && !automatic, |ui| {
+                    face_field(ui, (&name, &short), text);
+                });
             }
             return;
         }
-        if hits.contains(&true) {
-            ui.label(RichText::new(format!("{target_name} rolls to wound")).strong());
-        }
-        for (i, _) in hits.iter().enumerate().filter(|(_, hit)| **hit) {
+        heading(ui, format!("{target_name} rolls to wound"), hits.contains(&true));
+        for (i, text) in d.wound_rolls.iter_mut().enumerate() {
             let name = if shots == 1 { "Wound d6".to_owned() } else { format!("Shot {} wound d6", i + 1) };
-            let Some(text) = d.wound_rolls.get_mut(i) else { continue };
-            face_field(ui, &name, text);
+            let short = if shots == 1 { "Wound d6".to_owned() } else { format!("Shot {}", i + 1) };
+            let hit = hits.get(i).copied().unwrap_or(false);
+            ui.add_enabled_ui(hit, |ui| face_field(ui, (&name, &short), text));
         }
     });
 }
 
-/// Those caught in a blast: one row of boxes (the attacker only when it stands close enough),
-/// then the wound dice of those ticked, two to a row.
+/// The others a blast may catch, two to a row: a box for each (ticked by the players who
+/// measured it within the blast) with its wound die beside it. One cell for every other
+/// character alive from the start, so the rows never come and go as the distance and the
+/// dice are typed: before the target is known they are greyed, and the attacker standing
+/// farther than the blast reaches says so in its cell. The boxes open once a shot hits.
 fn blast_ui(
     ui: &mut Ui,
     s: &State,
-    assessment: &Assessment,
-    target: CharacterId,
-    distance_cm: f64,
+    assessment: Option<&Assessment>,
+    radius: f64,
+    at: Option<(CharacterId, f64)>,
     d: &mut AttackDraft,
 ) {
-    let Some(radius) = assessment.blast_cm else { return };
-    let automatic = assessment.hit_needed <= 1;
-    let any_hit =
-        automatic || d.hit_rolls.iter().any(|t| typed_d6(t).is_some_and(|r| r.makes(assessment.hit_needed)));
-    if !any_hit {
-        return;
-    }
-    let target_name = s.name(target).to_owned();
-    let candidates = s.blast_candidates(target, distance_cm, radius);
-    // Nobody else to catch (every other character is dead or away): no question to ask.
-    if candidates.is_empty() {
-        return;
-    }
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(format!("Blast: who else is within {radius} cm of {target_name}?")).strong());
-        for &other in &candidates {
-            let name = s.name(other);
-            let attacker = Some(other) == s.current();
-            let shown = if attacker { format!("{name} (the attacker)") } else { name.to_owned() };
-            let entry = d.blast.entry(other).or_default();
-            // The attacker is a candidate only when the distance typed is inside the blast:
-            // then it is caught for certain, and the box is ticked for it.
-            if attacker {
-                entry.caught = true;
-            }
-            ui.add_enabled(!attacker, egui::Checkbox::new(&mut entry.caught, shown.as_str()))
-                .accessible_name(format!("{shown} within {radius} cm"));
-        }
+    let v = ui.visuals().clone();
+    let attacker = s.current();
+    let any_hit = assessment.is_some_and(|a| {
+        a.hit_needed <= 1 || d.hit_rolls.iter().any(|t| typed_d6(t).is_some_and(|r| r.makes(a.hit_needed)))
     });
-    let caught: Vec<_> =
-        candidates.iter().copied().filter(|c| d.blast.get(c).is_some_and(|b| b.caught)).collect();
-    for pair in caught.chunks(2) {
-        ui.columns(2, |columns| {
+    // Before the target is known: every other character alive but the attacker, greyed.
+    let (cells, candidates): (Vec<CharacterId>, Vec<CharacterId>) = match at {
+        Some((target, distance_cm)) => {
+            (s.living().filter(|&c| c != target).collect(), s.blast_candidates(target, distance_cm, radius))
+        }
+        None => (s.living().filter(|&c| Some(c) != attacker).collect(), Vec::new()),
+    };
+    let target_name = at.map_or_else(|| "the target".to_owned(), |(t, _)| s.name(t).to_owned());
+    let question = if any_hit {
+        format!("Blast: who else is within {radius} cm of {target_name}?")
+    } else {
+        format!("Blast, if it hits: who else is within {radius} cm of {target_name}?")
+    };
+    let text = RichText::new(question).strong();
+    ui.add(egui::Label::new(if any_hit { text } else { text.color(theme::muted(&v)) }).truncate());
+    let per_row = if ui.available_width() >= DICE_SIDE_BY_SIDE { 2 } else { 1 };
+    for pair in cells.chunks(per_row) {
+        ui.columns(per_row, |columns| {
             for (&other, column) in pair.iter().zip(columns.iter_mut()) {
-                let Some(entry) = d.blast.get_mut(&other) else { continue };
-                face_field(column, &format!("{} wound d6", s.name(other)), &mut entry.wound_roll);
+                let cell = if at.is_some() && !candidates.contains(&other) {
+                    Cell::Safe
+                } else if any_hit && candidates.contains(&other) {
+                    Cell::Open
+                } else {
+                    Cell::Greyed
+                };
+                blast_cell(column, s, other, radius, cell, d);
             }
         });
     }
+}
+
+/// One character's cell of the blast: its box, its name and its wound die, open once a shot
+/// hits and it may be caught; for an attacker farther than the blast reaches, why it is safe.
+fn blast_cell(ui: &mut Ui, s: &State, other: CharacterId, radius: f64, cell: Cell, d: &mut AttackDraft) {
+    let v = ui.visuals().clone();
+    let name = s.name(other).to_owned();
+    let is_attacker = Some(other) == s.current();
+    let shown = if is_attacker { format!("{name} (the attacker)") } else { name.clone() };
+    let height = ui.spacing().interact_size.y.max(36.0);
+    ui.allocate_ui_with_layout(
+        egui::vec2(ui.available_width(), height),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_height(height);
+            if cell == Cell::Safe {
+                let text = format!("{shown}: farther than {radius} cm, not caught");
+                ui.add(egui::Label::new(RichText::new(text).color(theme::muted(&v))).truncate());
+                return;
+            }
+            let open = cell == Cell::Open;
+            let entry = d.blast.entry(other).or_default();
+            // The attacker is a candidate only when the distance typed is inside the blast:
+            // then it is caught for certain, and the box is ticked for it.
+            if is_attacker && open {
+                entry.caught = true;
+            }
+            ui.add_enabled(open && !is_attacker, egui::Checkbox::without_text(&mut entry.caught))
+                .accessible_name(format!("{shown} within {radius} cm"));
+            // The name in what the box, the die and its button leave of the cell, cut short.
+            let room = (ui.available_width() - 150.0).max(60.0);
+            let text =
+                if open { RichText::new(&shown) } else { RichText::new(&shown).color(theme::muted(&v)) };
+            crate::ui::widgets::fixed(ui, room, egui::Align::Min, egui::Label::new(text).truncate());
+            ui.add_enabled_ui(open && entry.caught, |ui| {
+                let wrong = parse_roll(&entry.wound_roll, 6).is_err();
+                let mut field = egui::TextEdit::singleline(&mut entry.wound_roll)
+                    .desired_width(44.0)
+                    .font(egui::TextStyle::Heading);
+                if wrong {
+                    field = field.text_color(theme::bad(&v));
+                }
+                let mut response = ui.add(field).accessible_name(format!("{name} wound d6"));
+                if wrong {
+                    // Named beside it, on hover: the cell has no room for a sentence.
+                    response = response
+                        .on_hover_text(format!("A d6 shows 1 to 6, not '{}'", entry.wound_roll.trim()));
+                }
+                crate::ui::widgets::keep_in_view(&response);
+                if ui.button("Roll d6").on_hover_text("Posse rolls the die for you").clicked() {
+                    entry.wound_roll = rand::random_range(1..=6u32).to_string();
+                }
+            });
+        },
+    );
+}
+
+/// The least width of a panel with a die (or a blast's cell) on each side of it.
+const DICE_SIDE_BY_SIDE: f32 = 400.0;
+
+/// How a blast's cell stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    /// Not yet: no target, no distance or no hit.
+    Greyed,
+    /// It may be caught: its box and its die are open.
+    Open,
+    /// The attacker, farther from the target than the blast reaches.
+    Safe,
 }

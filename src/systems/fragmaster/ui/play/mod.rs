@@ -74,6 +74,19 @@ pub struct AttackDraft {
     pub blast: BTreeMap<CharacterId, BlastDraft>,
 }
 
+/// What an attack did, in the words the attack panel shows after it is recorded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AttackResult {
+    /// Who attacked whom: "Ann at Dan".
+    pub heading: String,
+    /// What each shot and the blast did.
+    pub outcome: String,
+    /// Someone died.
+    pub killed: bool,
+    /// Who died and the frags, if anyone died.
+    pub deaths: Option<String>,
+}
+
 /// What the Play screen remembers between frames.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PlayState {
@@ -93,6 +106,12 @@ pub struct PlayState {
     pub notice: Option<String>,
     /// The turn the drafts belong to: round, place in the order, attacks made.
     drafts_for: Option<(u32, usize, usize)>,
+    /// The attack just sent to be recorded, with the turn it was made in: it becomes
+    /// [`PlayState::last_attack`] once the game has it.
+    recording: Option<((u32, usize, usize), AttackResult)>,
+    /// What the current character's last attack of this turn did, shown in the middle of the
+    /// attack panel until the next attack is measured.
+    pub last_attack: Option<AttackResult>,
 }
 
 impl PlayState {
@@ -117,6 +136,8 @@ impl PlayState {
         self.note.clear();
         self.attack = AttackDraft::default();
         self.drafts_for = None;
+        self.recording = None;
+        self.last_attack = None;
     }
 
     /// Keeps the drafts with the turn they were typed for: a new turn, or an attack made or
@@ -124,10 +145,16 @@ impl PlayState {
     fn follow(&mut self, state: &State) {
         let key = draft_key(state);
         if key != self.drafts_for {
+            // The attack sent from this turn is now in the game (one more attack in the same
+            // turn): what it did stays in view. Anything else (a new turn, an undo) forgets it.
+            let made = self.recording.take().filter(|(from, _)| {
+                Some(*from) == self.drafts_for && key == Some((from.0, from.1, from.2 + 1))
+            });
             let keep_deployment = std::mem::take(&mut self.deployment_roll);
             self.new_turn();
             self.deployment_roll = keep_deployment;
             self.drafts_for = key;
+            self.last_attack = made.map(|(_, result)| result);
         }
     }
 

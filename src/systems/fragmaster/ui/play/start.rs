@@ -26,6 +26,9 @@ fn typed(text: &str, what: &str) -> Result<Option<u32>, String> {
     t.parse::<u32>().map(Some).map_err(|_| format!("{what}: '{t}' is not a number."))
 }
 
+/// The width of the names' column beside the initiative fields.
+const NAME_WIDTH: f32 = 160.0;
+
 /// Initiative: every character's 3d6 total, then the tiebreaks of the tied.
 pub fn initiative_ui(
     ui: &mut Ui,
@@ -60,8 +63,15 @@ pub fn initiative_ui(
                 *text = (0..dice).map(|_| roll_d6()).sum::<u32>().to_string();
             }
             row(ui, |ui| {
-                // The names in a column, left-aligned like the deployment's list.
-                fixed(ui, 160.0, egui::Align::Min, egui::Label::new(RichText::new(&name).strong()));
+                // The names in a column of one width, a long one cut short in it (whole on
+                // hover): left to its own width, a long name pushed its field out of line
+                // with the others.
+                fixed(
+                    ui,
+                    NAME_WIDTH,
+                    egui::Align::Min,
+                    egui::Label::new(RichText::new(&name).strong()).truncate(),
+                );
                 ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
                     .accessible_name(format!("{name} {dice}d6"));
                 if ui

@@ -1,0 +1,207 @@
+//! Fragmaster Origins' screens as testers saw them: the attack panel in reading order (the
+//! dice, then *Record the attack*, with nothing blank between them and nothing moving as the
+//! dice are typed), the result of an attack in the middle of the panel after it is recorded,
+//! the initiative fields in one column whatever the names, and a saved game's *Resume*
+//! inside the window however long its line.
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable as _;
+use posse::systems::fragmaster::app::FragmasterApp;
+use posse::systems::fragmaster::game::State;
+
+use super::fragmaster::four_players_to_round_one;
+use super::steady::Steady;
+use super::support::{self, App, disabled, press, press_button, type_in};
+
+fn state(h: &App) -> &State {
+    let fm = h.state().system::<FragmasterApp>().expect("Fragmaster");
+    &fm.table.open.as_ref().expect("a game is open").game.state
+}
+
+fn current(h: &App) -> String {
+    state(h).current().map(|c| state(h).name(c).to_owned()).unwrap_or_default()
+}
+
+fn rect_of(h: &App, label: &str) -> egui::Rect {
+    h.get_by_label(label).rect()
+}
+
+fn field_rect(h: &App, label: &str) -> egui::Rect {
+    h.get_by_role_and_label(Role::TextInput, label).rect()
+}
+
+/// Fragmaster at 1280×800 (or `width` × `height`, a touch screen when `touch`), on its Play tab.
+fn fragmaster_at(dir: &std::path::Path, width: f32, height: f32, touch: bool) -> App {
+    let mut h = support::system_on(dir, "Fragmaster Origins", width, height);
+    if touch {
+        posse::ui::theme::touch(&h.ctx);
+        h.run();
+    }
+    h
+}
+
+/// *Record the attack* stood above the dice it records, with the numbers' reserved lines and
+/// two empty status lines between them. Now the dice come first, *Record* right under them
+/// (the blast's boxes and dice too, for a rocket), and it stands where it will be from the
+/// start of the turn: the dice fields are there, greyed, before the target and the distance
+/// are known, and neither the target, the distance nor the dice typed a key at a time move it.
+#[test]
+fn record_the_attack_comes_right_after_the_dice_it_records_and_keeps_its_place() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), 1280.0, 800.0, false);
+    four_players_to_round_one(&mut h);
+    assert_eq!(current(&h), "Bob");
+    let record = rect_of(&h, "Record the attack");
+    let dice = ["Shot 1 hit d6", "Shot 2 hit d6", "Shot 1 wound d6", "Shot 2 wound d6"];
+    let lowest = dice.iter().map(|d| field_rect(&h, d).bottom()).fold(f32::MIN, f32::max);
+    assert!(record.top() >= lowest, "Record at {record:?} is above a die field ending at {lowest}");
+    assert!(
+        record.top() - lowest <= 16.0,
+        "a band of {} points between the dice and Record",
+        record.top() - lowest
+    );
+    assert!(record.bottom() <= 800.0);
+    // Greyed until the target and the distance are known.
+    assert!(disabled(&h, "Shot 1 hit d6") && disabled(&h, "Shot 1 wound d6"));
+    let still = |h: &App, step: &str| {
+        assert_eq!(rect_of(h, "Record the attack"), record, "Record moved after {step}");
+    };
+    press(&mut h, "Target Dan");
+    still(&h, "the target");
+    Steady::clear(&mut h, "Distance (cm)").type_keys(&mut h, "20");
+    still(&h, "the distance");
+    assert!(!disabled(&h, "Shot 1 hit d6") && disabled(&h, "Shot 1 wound d6"), "a wound die opens on a hit");
+    Steady::clear(&mut h, "Shot 1 hit d6").type_keys(&mut h, "5");
+    Steady::clear(&mut h, "Shot 2 hit d6").type_keys(&mut h, "6");
+    still(&h, "the hit dice");
+    Steady::clear(&mut h, "Shot 1 wound d6").type_keys(&mut h, "2");
+    Steady::clear(&mut h, "Shot 2 wound d6").type_keys(&mut h, "4");
+    still(&h, "the wound dice");
+    // What it will do stands beside the button, in the row kept for it.
+    let line = rect_of(&h, "Shot 1: hit, not wounded · Shot 2: Dan killed");
+    assert!(line.left() >= record.right() && line.top() >= record.top() - 1.0, "{line:?} beside {record:?}");
+    assert!(!disabled(&h, "Record the attack"));
+}
+
+/// A rocket: its blast's boxes and wound dice are dice *Record* records, so they stand above
+/// it too, one cell for every other character alive from the start (the attacker's says it is
+/// out of the blast when it fired from farther than 5 cm), and ticking a box moves nothing.
+#[test]
+fn a_rockets_blast_dice_stand_above_record_and_move_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), 1280.0, 800.0, false);
+    four_players_to_round_one(&mut h);
+    // Bob stands on point 1's rocket launcher after a run.
+    press_button(&mut h, "Run");
+    press(&mut h, "Take the rocket launcher at rearm point 1");
+    let record = rect_of(&h, "Record the attack");
+    press(&mut h, "Target Ann");
+    type_in(&mut h, "Distance (cm)", "12");
+    h.get_by_label("Bob (the attacker): farther than 5 cm, not caught");
+    assert!(disabled(&h, "Cid within 5 cm"), "no blast before a hit");
+    type_in(&mut h, "Hit d6", "6");
+    press(&mut h, "Cid within 5 cm");
+    type_in(&mut h, "Wound d6", "1");
+    type_in(&mut h, "Cid wound d6", "6");
+    assert_eq!(rect_of(&h, "Record the attack"), record, "Record moved with the blast");
+    let blast = field_rect(&h, "Cid wound d6");
+    assert!(blast.bottom() <= record.top(), "the blast die at {blast:?} under Record at {record:?}");
+    h.get_by_label("hit, not wounded · blast: Cid killed");
+    press(&mut h, "Record the attack");
+    assert_eq!(
+        state(&h).characters.iter().filter(|c| !c.alive).map(|c| c.name.as_str()).collect::<Vec<_>>(),
+        ["Cid"]
+    );
+}
+
+/// After an attack the panel's middle was empty (the draft cleared, nothing measured): it now
+/// says what the attack did (each shot, who died and the frags) where the chances stand while
+/// an attack is measured, and what comes next; with no action left, the panel says so, and
+/// the next character's turn starts without it.
+#[test]
+fn after_an_attack_the_middle_says_what_it_did_and_what_comes_next() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), 1280.0, 800.0, false);
+    four_players_to_round_one(&mut h);
+    press(&mut h, "Target Dan");
+    type_in(&mut h, "Distance (cm)", "20");
+    for (field, face) in
+        [("Shot 1 hit d6", "5"), ("Shot 2 hit d6", "6"), ("Shot 1 wound d6", "2"), ("Shot 2 wound d6", "4")]
+    {
+        type_in(&mut h, field, face);
+    }
+    let record = rect_of(&h, "Record the attack");
+    press(&mut h, "Record the attack");
+    assert_eq!(rect_of(&h, "Record the attack"), record, "Record moved after the attack");
+    let (distance, heading) = (field_rect(&h, "Distance (cm)"), rect_of(&h, "Last attack: Bob at Dan"));
+    let outcome = rect_of(&h, "Shot 1: hit, not wounded · Shot 2: Dan killed");
+    let deaths = rect_of(&h, "Dan dies: a frag, +1 (for Bob)");
+    let next = rect_of(&h, "2 actions left: pick a target to attack again, or end Bob's turn (E).");
+    for (what, rect) in
+        [("the heading", heading), ("the outcome", outcome), ("the deaths", deaths), ("the next step", next)]
+    {
+        assert!(
+            rect.top() >= distance.bottom() && rect.bottom() <= record.top() && rect.right() <= 1280.0,
+            "{what} at {rect:?}, not in the middle between {distance:?} and {record:?}"
+        );
+    }
+    // No action left: the panel is what the attack did and the end of the turn.
+    press_button(&mut h, "Run");
+    press_button(&mut h, "Run");
+    h.get_by_label("Last attack: Bob at Dan");
+    h.get_by_label("No actions left: end Bob's turn (E).");
+    press(&mut h, "End the turn");
+    assert_eq!(current(&h), "Ann");
+    assert!(h.query_by_label("Last attack: Bob at Dan").is_none(), "Ann's turn starts afresh");
+}
+
+/// The initiative fields stood wherever the name before them ended: a long name pushed its
+/// field 70 points out of the column. The names stand in a column of one width, a long one
+/// cut short (whole on hover), so every field lines up, on a desktop and on a phone.
+#[test]
+fn the_initiative_fields_line_up_whatever_the_names() {
+    const NAMES: [&str; 6] = ["Ann", "Bartholomew Fitzgerald-Smythe", "Cid", "Dan", "Evangeline", "Fu"];
+    for (width, height, touch) in [(1280.0, 800.0, false), (390.0, 844.0, true)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = fragmaster_at(dir.path(), width, height, touch);
+        press(&mut h, "Add a player");
+        press(&mut h, "Add a player");
+        for (n, name) in NAMES.iter().enumerate() {
+            type_in(&mut h, &format!("Player {}", n + 1), name);
+        }
+        press(&mut h, "Start the game");
+        let xs: Vec<f32> = NAMES.iter().map(|name| field_rect(&h, &format!("{name} 3d6")).left()).collect();
+        assert_eq!(xs, [xs[0]; 6], "at {width}");
+        let right =
+            NAMES.iter().map(|name| field_rect(&h, &format!("{name} 3d6")).right()).fold(0.0, f32::max);
+        assert!(right <= width, "at {width}");
+    }
+}
+
+/// A saved game's *Resume* line names every player: with six and a long name it ran 300
+/// points past the right edge of a 1280-point window, *Delete* beside it. It now wraps in the
+/// room its column leaves, at 1280, at 1024 and on a phone.
+#[test]
+fn a_long_saved_game_keeps_resume_inside_the_window() {
+    const NAMES: [&str; 6] = ["Ann", "Bartholomew Fitzgerald-Smythe", "Cid", "Dan", "Evangeline", "Fu"];
+    let line = "Ann, Bartholomew Fitzgerald-Smythe, Cid, Dan, Evangeline, Fu · first to 20 · initiative · unfinished";
+    for (width, height, touch) in [(1280.0, 800.0, false), (1024.0, 768.0, false), (390.0, 844.0, true)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = fragmaster_at(dir.path(), width, height, touch);
+        press(&mut h, "Add a player");
+        press(&mut h, "Add a player");
+        for (n, name) in NAMES.iter().enumerate() {
+            type_in(&mut h, &format!("Player {}", n + 1), name);
+        }
+        press(&mut h, "Start the game");
+        press(&mut h, "Close game");
+        for label in [format!("Resume {line}"), format!("Delete {line}")] {
+            h.get_by_label(&label).scroll_to_me();
+            h.run();
+            let rect = rect_of(&h, &label);
+            assert!(rect.left() >= 0.0 && rect.right() <= width, "{label} at {rect:?} in {width}");
+        }
+        press(&mut h, &format!("Resume {line}"));
+        assert_eq!(state(&h).players.len(), 6, "Resume still resumes at {width}");
+    }
+}
