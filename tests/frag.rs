@@ -1359,6 +1359,13 @@ fn frag_the_gallows_squares_an_attack_waits_for_stand_beside_it() {
         );
         assert!(square.right() <= 1262.0, "gallows square {g} under the scroll bar: {square:?}");
     }
+    // On hover, the greyed Attack says it whole.
+    h.get_by_role_and_label(Role::Button, "Attack").hover();
+    h.run();
+    h.run();
+    h.get_by_label(
+        "Attack waits for the gallows square: 6 damage is at least twice Bob's Health, so Bob goes to the gallows, on the square Ann picks.",
+    );
     let found = past_the_edge(&h, 1280.0, "the gallows beside Attack");
     assert!(found.is_empty(), "{}", found.join("\n"));
 

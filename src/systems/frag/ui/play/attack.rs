@@ -626,7 +626,7 @@ pub fn attack_ui(
                 super::super::beside(ui, words, None);
             } else {
                 let gallows = Gallows { rule, dealt, victim: &target_name, attacker: &attacker_name };
-                gallows_ui(ui, book, game, &gallows, waits.as_deref(), &mut form.gallows);
+                gallows_ui(ui, book, game, &gallows, &mut form.gallows);
             }
         });
         // "and he can't cure it instantly with cards" (reading R33): the target's side of
@@ -669,14 +669,7 @@ struct Gallows<'a> {
 /// panel, leaving only a greyed Attack in sight. On a desktop the squares stand from the
 /// row's right end and the words are cut short in the room left (whole on hover); in a row
 /// that wraps (a phone) they follow Attack onto the lines under it, which moves nothing above.
-fn gallows_ui(
-    ui: &mut Ui,
-    book: &Rulebook,
-    game: &Game,
-    gallows: &Gallows<'_>,
-    waits: Option<&str>,
-    picked: &mut Option<u8>,
-) {
+fn gallows_ui(ui: &mut Ui, book: &Rulebook, game: &Game, gallows: &Gallows<'_>, picked: &mut Option<u8>) {
     let v = ui.visuals().clone();
     let free = game.state.free_gallows(book);
     let Gallows { rule, dealt, victim, attacker } = *gallows;
@@ -689,7 +682,6 @@ fn gallows_ui(
         (None, GallowsRule::Must) => (format!("{attacker} picks the square:"), theme::bad(&v)),
         (None, _) => (format!("if {attacker} picks a square:"), theme::muted(&v)),
     };
-    let hover = waits.map_or_else(|| format!("{first}, {second}"), str::to_owned);
     let side = if theme::is_touch(ui.ctx()) { theme::TOUCH_TARGET } else { 32.0 };
     let square = |ui: &mut Ui, g: u8, picked: &mut Option<u8>| {
         let name = book.core.gallows_squares.get(usize::from(g) - 1).map_or("", String::as_str);
@@ -702,7 +694,7 @@ fn gallows_ui(
             *picked = Some(g);
         }
     };
-    let words = |ui: &mut Ui| two_lines(ui, &first, (&second, colour), &hover);
+    let words = |ui: &mut Ui| two_lines(ui, &first, (&second, colour));
     if ui.layout().main_wrap {
         words(ui);
         for &g in &free {
@@ -730,8 +722,8 @@ fn gallows_ui(
 }
 
 /// Two short lines in the room left on a row (a line of their own when a wrapping row has
-/// less than a slot's room), each cut short at its end, `hover` saying them whole.
-fn two_lines(ui: &mut Ui, first: &str, (second, colour): (&str, egui::Color32), hover: &str) {
+/// less than a slot's room), each cut short at its end (whole on hover).
+fn two_lines(ui: &mut Ui, first: &str, (second, colour): (&str, egui::Color32)) {
     let room = ui.available_size_before_wrap().x;
     let width = if ui.layout().main_wrap && room < 180.0 { ui.available_width() } else { room.max(0.0) };
     let font = egui::FontId::proportional(theme::BODY);
@@ -742,7 +734,7 @@ fn two_lines(ui: &mut Ui, first: &str, (second, colour): (&str, egui::Color32), 
         let strong = ui.visuals().strong_text_color();
         for (text, colour) in [(first, strong), (second, colour)] {
             let label = egui::Label::new(RichText::new(text).font(font.clone()).strong().color(colour));
-            ui.add(label.truncate()).on_hover_text(hover);
+            ui.add(label.truncate());
         }
     });
 }
