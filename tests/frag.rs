@@ -1378,6 +1378,36 @@ fn frag_the_gallows_squares_an_attack_waits_for_stand_beside_it() {
     assert!(last_line(&h).contains("hangs on gallows square 4"), "{}", last_line(&h));
 }
 
+/// The longest every-turn panel: the Operative plays a new weapon card, a revolver (so each
+/// roll has a field for its 1s, and the card's name and numbers have two rows), and hits Bob
+/// for 6. The odds stood above the dice, a line for each Health of the target, and pushed
+/// Attack to y = 825 to 865, below the window with the squares beside it. They now stand under
+/// the button: Attack, the gallows squares and the cure tick are all in sight at 1280×800.
+#[test]
+fn frag_the_longest_attack_panel_keeps_attack_and_its_gallows_in_the_window() {
+    let (_dir, mut h) = ann_aims_at_bob();
+    press(&mut h, "A new weapon card");
+    type_in(&mut h, "Weapon card's name", "Buntline Revolver");
+    type_in(&mut h, "To-hit dice", "3 3 3");
+    type_in(&mut h, "Damage dice", "6 6 6");
+    type_in(&mut h, "Bob's defence dice", "1 1 1");
+    assert!(h.query_by_role_and_label(Role::TextInput, "Damage 1s rolled again").is_some(), "a revolver");
+    // The page's scroll area ends 8 points above the window's edge.
+    let visible = 792.0;
+    let tick = "Bob can cure it at once (a healing card, a blood counter in reach)";
+    for (what, rect) in [
+        ("Attack", h.get_by_role_and_label(Role::Button, "Attack").rect()),
+        ("gallows square 5", h.get_by_role_and_label(Role::Button, "Gallows square 5").rect()),
+        ("what Attack waits for", h.get_by_label("Ann picks the square:").rect()),
+        ("the cure tick", h.get_by_label(tick).rect()),
+    ] {
+        assert!(rect.bottom() <= visible && rect.right() <= 1262.0, "{what} at {rect:?}");
+    }
+    assert!(h.query_by_label("Onto the gallows").is_some(), "the odds are still shown");
+    let found = past_the_edge(&h, 1280.0, "the longest attack panel");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
 /// The width of `text` in a dice field's type, inside its frame's margins.
 fn typed_width(h: &App, text: &str) -> f32 {
     let style = h.ctx.global_style();

@@ -431,46 +431,11 @@ pub fn attack_ui(
             ))
             .strong(),
         );
-        let hit = inputs.hit_odds(book, form.range).ok();
-        let odds = inputs.damage_odds(book);
-        crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
-            if column == 1 {
-                match &odds {
-                    Ok(odds) => {
-                        let gallows = s.variant == Variant::Deadlands && matches!(target, Target::Player(_));
-                        super::super::reference::damage_odds_ui(ui, odds, gallows);
-                    }
-                    Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
-                }
-                return;
-            }
-            if let Some(hit) = &hit {
-                probability_bar(
-                    ui,
-                    &format!("Hits at range {}", form.range),
-                    hit.hit_chance,
-                    theme::good(&v),
-                );
-            }
-            let Ok(odds) = &odds else { return };
-            if let Some(hit) = &hit {
-                probability_bar(ui, "Hit and frag", hit.hit_chance * odds.frag, theme::bad(&v));
-            }
-            if let Some(a) = inputs.ammo_left {
-                ui.label(format!("Ammo left {a}: this attack uses 1."));
-            }
-            if let Some(c) = s
-                .character(book, attacker)
-                .ok()
-                .filter(|c| !c.reroll_ones_with.is_empty() || c.discard_for_die)
-            {
-                ui.label(RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
-            }
-        });
         // The three dice fields are always there, in reading order (Tab goes from one to the
         // next), with the total and the verdict beside each; the Attack button comes under them
-        // and what the dice call for (the gallows, a malfunction) under it, so the button stays
-        // where it is while the dice are typed.
+        // with the gallows squares beside it, and what else the dice call for (the cure tick, a
+        // malfunction) and the odds under it, so the button stays where it is while the dice
+        // are typed and when the target changes.
         // An Operative's die that comes up 1 is rolled again in a field of its own under the
         // roll (always there for him, greyed until a 1 is typed); the dice that stand decide.
         let range = form.range;
@@ -651,6 +616,47 @@ pub fn attack_ui(
                     .color(theme::accent(&v)),
             );
         }
+        // The odds under all that the dice call for: they take a line for each Health the
+        // target has, so above the dice they moved the dice and Attack when the target changed,
+        // and on the longest panel (the Operative's fields for his 1s, a new card's numbers)
+        // they pushed Attack and the gallows squares beside it below the window at 1280×800.
+        ui.add_space(theme::GAP);
+        let hit = inputs.hit_odds(book, form.range).ok();
+        let odds = inputs.damage_odds(book);
+        crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
+            if column == 1 {
+                match &odds {
+                    Ok(odds) => {
+                        let gallows = s.variant == Variant::Deadlands && matches!(target, Target::Player(_));
+                        super::super::reference::damage_odds_ui(ui, odds, gallows);
+                    }
+                    Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
+                }
+                return;
+            }
+            if let Some(hit) = &hit {
+                probability_bar(
+                    ui,
+                    &format!("Hits at range {}", form.range),
+                    hit.hit_chance,
+                    theme::good(&v),
+                );
+            }
+            let Ok(odds) = &odds else { return };
+            if let Some(hit) = &hit {
+                probability_bar(ui, "Hit and frag", hit.hit_chance * odds.frag, theme::bad(&v));
+            }
+            if let Some(a) = inputs.ammo_left {
+                ui.label(format!("Ammo left {a}: this attack uses 1."));
+            }
+            if let Some(c) = s
+                .character(book, attacker)
+                .ok()
+                .filter(|c| !c.reroll_ones_with.is_empty() || c.discard_for_die)
+            {
+                ui.label(RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
+            }
+        });
     });
 }
 
