@@ -1344,7 +1344,7 @@ fn frag_the_gallows_squares_an_attack_waits_for_stand_beside_it() {
     assert!(attack.bottom() <= 800.0, "Attack at {attack:?}");
     let words = |h: &App, label: &str| h.get_by_label(label).rect();
     for (label, rect) in [
-        ("what the dice do", words(&h, "6 damage: Bob goes to the gallows")),
+        ("what the dice do", words(&h, "6 damage hangs Bob")),
         ("what Attack waits for", words(&h, "Ann picks the square:")),
     ] {
         assert!(rect.left() > attack.right() && rect.bottom() <= 800.0, "{label} at {rect:?}");

@@ -680,7 +680,8 @@ fn gallows_ui(ui: &mut Ui, book: &Rulebook, game: &Game, gallows: &Gallows<'_>, 
     let free = game.state.free_gallows(book);
     let Gallows { rule, dealt, victim, attacker } = *gallows;
     let first = match rule {
-        GallowsRule::Must => format!("{dealt} damage: {victim} goes to the gallows"),
+        // "you get to hang them on the gallows" (deadlands:2), in the room beside Attack.
+        GallowsRule::Must => format!("{dealt} damage hangs {victim}"),
         _ => format!("{dealt} damage: {victim} may hang"),
     };
     let (second, colour) = match (*picked, rule) {
