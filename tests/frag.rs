@@ -1467,7 +1467,8 @@ fn frag_dice_fields_show_six_dice_whole_at_one_width() {
 
 /// Frag Zombies!!! on a phone: *Move the zombies* stood under the moves and the power-up, so it
 /// stood lower or higher as they changed: once Ann was fragged on her own turn (a card's
-/// wound) the moves gave way to one line and the button rose 900 points. It now stands
+/// wound) the moves and the power-up gave way to one line and the button rose with them; at
+/// the start of a turn it stood at y = 1385, below the phone's 844 points. It now stands
 /// under the result, at one place on Ann's turn, once she is fragged, and on Bob's turn.
 #[test]
 fn frag_zombies_move_the_zombies_stands_in_one_place_on_a_phone() {
