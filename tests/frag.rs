@@ -1309,3 +1309,200 @@ fn frag_end_the_turn_on_a_phone_stands_in_one_place_from_turn_to_turn() {
     assert!(h.query_by_label("Ann holds an attack: if Bob passes in front, Ann may fire it.").is_some());
     assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end, "End the turn moved");
 }
+
+/// Ann the Operative's Gatling Pistol at Bob (Health 3), on her second turn: the longest
+/// every-turn panel, with a field for each roll's 1s.
+fn ann_aims_at_bob() -> (tempfile::TempDir, App) {
+    let (dir, mut h) = ann_the_operative_has_moved();
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Respawn square", "4");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Movement dice", "2 2");
+    press(&mut h, "Roll for movement");
+    press(&mut h, "Target Bob");
+    (dir, h)
+}
+
+/// deadlands:2: "if the damage you scored is at least twice the number of points of health
+/// your target had left, he goes directly to the gallows. You choose which gallows square to
+/// put him in." At 1280×800 the Operative's 6+6+6 = 18 against Bob's 1+1+1 = 3 is 6 damage,
+/// twice his Health of 3: Attack waits for Ann's square, and the squares stood under it, below
+/// the window (y = 801 to 829), so only a greyed Attack was in sight. They now stand beside
+/// Attack with what it waits for; a square picked, Attack hangs Bob there.
+#[test]
+fn frag_the_gallows_squares_an_attack_waits_for_stand_beside_it() {
+    let (_dir, mut h) = ann_aims_at_bob();
+    type_in(&mut h, "To-hit dice", "3 3 3");
+    type_in(&mut h, "Damage dice", "6 6 6");
+    type_in(&mut h, "Bob's defence dice", "1 1 1");
+    let attack = h.get_by_role_and_label(Role::Button, "Attack");
+    assert!(attack.accesskit_node().is_disabled(), "Attack waits for the square");
+    let attack = attack.rect();
+    assert!(attack.bottom() <= 800.0, "Attack at {attack:?}");
+    let words = |h: &App, label: &str| h.get_by_label(label).rect();
+    for (label, rect) in [
+        ("what the dice do", words(&h, "6 damage hangs Bob")),
+        ("what Attack waits for", words(&h, "Ann picks the square:")),
+    ] {
+        assert!(rect.left() > attack.right() && rect.bottom() <= 800.0, "{label} at {rect:?}");
+    }
+    for g in 1..=5 {
+        let square = h.get_by_role_and_label(Role::Button, &format!("Gallows square {g}")).rect();
+        assert!(
+            square.left() > attack.right()
+                && square.top() >= attack.top()
+                && square.bottom() <= attack.bottom(),
+            "gallows square {g} at {square:?}, beside Attack at {attack:?}"
+        );
+        assert!(square.right() <= 1262.0, "gallows square {g} under the scroll bar: {square:?}");
+    }
+    // On hover, the greyed Attack says it whole.
+    h.get_by_role_and_label(Role::Button, "Attack").hover();
+    h.run();
+    h.run();
+    h.get_by_label(
+        "Attack waits for the gallows square: 6 damage is at least twice Bob's Health, so Bob goes to the gallows, on the square Ann picks.",
+    );
+    let found = past_the_edge(&h, 1280.0, "the gallows beside Attack");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+
+    click(&mut h, "Gallows square 4");
+    assert!(h.query_by_label("Ann picks the square:").is_none(), "no longer waiting");
+    assert!(h.query_by_label("on gallows square 4").is_some());
+    assert_eq!(h.get_by_role_and_label(Role::Button, "Attack").rect(), attack, "Attack stays put");
+    press(&mut h, "Attack");
+    assert_eq!(status(&h, 1), Status::Hanged(4));
+    assert!(last_line(&h).contains("hangs on gallows square 4"), "{}", last_line(&h));
+}
+
+/// The longest every-turn panel: the Operative plays a new weapon card, a revolver (so each
+/// roll has a field for its 1s, and the card's name and numbers have two rows), and hits Bob
+/// for 6. The odds stood above the dice, a line for each Health of the target, and pushed
+/// Attack to y = 825 to 865, below the window with the squares beside it. They now stand under
+/// the button: Attack, the gallows squares and the cure tick are all in sight at 1280×800.
+#[test]
+fn frag_the_longest_attack_panel_keeps_attack_and_its_gallows_in_the_window() {
+    let (_dir, mut h) = ann_aims_at_bob();
+    press(&mut h, "A new weapon card");
+    type_in(&mut h, "Weapon card's name", "Buntline Revolver");
+    type_in(&mut h, "To-hit dice", "3 3 3");
+    type_in(&mut h, "Damage dice", "6 6 6");
+    type_in(&mut h, "Bob's defence dice", "1 1 1");
+    assert!(h.query_by_role_and_label(Role::TextInput, "Damage 1s rolled again").is_some(), "a revolver");
+    // The page's scroll area ends 8 points above the window's edge.
+    let visible = 792.0;
+    let tick = "Bob can cure it at once (a healing card, a blood counter in reach)";
+    for (what, rect) in [
+        ("Attack", h.get_by_role_and_label(Role::Button, "Attack").rect()),
+        ("gallows square 5", h.get_by_role_and_label(Role::Button, "Gallows square 5").rect()),
+        ("what Attack waits for", h.get_by_label("Ann picks the square:").rect()),
+        ("the cure tick", h.get_by_label(tick).rect()),
+    ] {
+        assert!(rect.bottom() <= visible && rect.right() <= 1262.0, "{what} at {rect:?}");
+    }
+    assert!(h.query_by_label("Onto the gallows").is_some(), "the odds are still shown");
+    let found = past_the_edge(&h, 1280.0, "the longest attack panel");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The width of `text` in a dice field's type, inside its frame's margins.
+fn typed_width(h: &App, text: &str) -> f32 {
+    let style = h.ctx.global_style();
+    let font = egui::TextStyle::Heading.resolve(&style);
+    let galley = h.ctx.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE));
+    galley.size().x + 2.0 * style.spacing.button_padding.x
+}
+
+/// The dice fields were sized by the dice asked for, inside margins that are wider on a touch
+/// screen: on a phone a field for two dice left 26 points for "6 6" (33 wide) and one for three
+/// 52 for "6 6 6", so the dice typed were cut short; and a bonus die widened the field and
+/// moved its Roll button. Every field for a pool of dice now has one width, six dice whole
+/// (the booklet's 6d weapon), on a desktop and on a phone.
+#[test]
+fn frag_dice_fields_show_six_dice_whole_at_one_width() {
+    for (width, height, touch) in [(1280.0, 800.0, false), (390.0, 844.0, true)] {
+        let what = format!("{width}×{height}");
+        let dir =
+            data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+        let mut h = frag_play(dir.path());
+        h.set_size(egui::vec2(width, height));
+        if touch {
+            posse::ui::theme::touch(&h.ctx);
+        }
+        h.run();
+        to_bobs_turn(&mut h);
+        press(&mut h, "Target Ann");
+        let field = |h: &App, label: &str| h.get_by_role_and_label(Role::TextInput, label).rect();
+        let six = typed_width(&h, "6 6 6 6 6 6");
+        let widths: Vec<f32> = ["To-hit dice", "Damage dice", "Ann's defence dice"]
+            .iter()
+            .map(|l| field(&h, l).width())
+            .collect();
+        assert_eq!(widths, [widths[0]; 3], "{what}: one width for every pool");
+        assert!(widths[0] >= six, "{what}: six dice take {six}, the field is {}", widths[0]);
+        // Six dice typed: the field and its Roll button stay where they were.
+        let roll = |h: &App| h.get_by_role_and_label(Role::Button, "Roll: To-hit dice").rect();
+        let (before, roll_before) = (field(&h, "To-hit dice"), roll(&h));
+        type_in(&mut h, "To-hit dice", "6 6 6 6 6 6");
+        assert_eq!((field(&h, "To-hit dice"), roll(&h)), (before, roll_before), "{what}: typed six");
+        // A card's bonus die: one die more asked for, the same field.
+        press(&mut h, "▶ Cards' bonuses: none");
+        let (before, roll_before) = (field(&h, "To-hit dice"), roll(&h));
+        press(&mut h, "More: Bonus to-hit dice");
+        assert!(h.query_by_label_contains("3 to-hit dice at range 1").is_some(), "{what}: a third die");
+        let after = (field(&h, "To-hit dice"), roll(&h));
+        // The field's width and its Roll button's place beside it.
+        let beside =
+            |(field, roll): (egui::Rect, egui::Rect)| egui::vec2(field.width(), roll.left() - field.left());
+        assert_eq!(
+            beside(after),
+            beside((before, roll_before)),
+            "{what}: the field or its Roll button moved"
+        );
+    }
+}
+
+/// Frag Zombies!!! on a phone: *Move the zombies* stood under the moves and the power-up, so it
+/// stood lower or higher as they changed: once Ann was fragged on her own turn (a card's
+/// wound) the moves and the power-up gave way to one line and the button rose with them; at
+/// the start of a turn it stood at y = 1385, below the phone's 844 points. It now stands
+/// under the result, at one place on Ann's turn, once she is fragged, and on Bob's turn.
+#[test]
+fn frag_zombies_move_the_zombies_stands_in_one_place_on_a_phone() {
+    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    h.set_size(egui::vec2(390.0, 844.0));
+    posse::ui::theme::touch(&h.ctx);
+    h.run();
+    press(&mut h, "Game Frag Zombies!!!");
+    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    type_in(&mut h, "Ann's roll", "6");
+    type_in(&mut h, "Bob's roll", "3");
+    press(&mut h, "Who goes first");
+    press(&mut h, "Place the tile");
+    let button = |h: &App| h.get_by_role_and_label(Role::Button, "Move the zombies").rect();
+    // Where it stands in the turn's column: from the turn's first line, which scrolls with it.
+    let in_column = |h: &App, whose: &str| button(h).min - h.get_by_label(whose).rect().min;
+    let ann = button(&h);
+    assert!(ann.bottom() <= 844.0, "Move the zombies is on the screen: {ann:?}");
+    let place = in_column(&h, "Ann's turn");
+
+    // Ann loses her 2 Health to a card: fragged on her own turn, the zombies still move.
+    press(&mut h, "More: Health lost to a card");
+    press(&mut h, "Ann loses 2 Health");
+    assert_eq!(status(&h, 0), Status::Fragged);
+    assert_eq!(in_column(&h, "Ann's turn"), place, "Move the zombies moved once Ann was fragged");
+    type_in(&mut h, "Zombie move die", "4");
+    press(&mut h, "Move the zombies");
+    press(&mut h, "These zombies attack");
+    press(&mut h, "End the turn");
+
+    // Bob's turn, at the top of the page again.
+    press(&mut h, "Place the tile");
+    assert_eq!(game(&h).state.current_player(), Some(1));
+    assert_eq!(in_column(&h, "Bob's turn"), place, "Move the zombies moved on Bob's turn");
+    assert_eq!(button(&h), ann, "Move the zombies stands where it stood on Ann's turn");
+}

@@ -404,7 +404,7 @@ fn frag_every_turn_path_typed_key_by_key_keeps_every_button_in_its_place() {
     field.type_keys_under(&mut h, "6 6", "Attack");
     let field = Steady::clear(&mut h, "Ann's defence dice");
     field.type_keys_under(&mut h, "1 1", "Attack");
-    // Twice Ann's Health: the gallows squares come under the button, which stays put.
+    // Twice Ann's Health: the gallows squares come beside the button, which stays put.
     h.get_by_label("Gallows square 2").click_accesskit();
     h.run();
     assert_eq!(button_rect(&h, "Attack"), attack, "Attack moved when the gallows came");

@@ -429,7 +429,7 @@ fn every_system_stays_inside_a_desktop_window() {
 /// ammo, a hit that sends Ann to the gallows) at 1280×800 and 1024×768: nothing past the right
 /// edge, the last gallows square, the extra-damage stepper and the ammo stepper inside it, and
 /// Attack inside the window (without scrolling at 1280×800, where the turn has two columns, and
-/// the gallows squares under it too).
+/// the gallows squares beside it too).
 #[test]
 fn frag_longest_attack_panel_fits_a_desktop_window() {
     let mut found = Vec::new();

@@ -101,7 +101,8 @@ pub fn roll_dice(count: u32) -> String {
 /// d6 faces, in a slot of its own beside the field (see [`beside`]): nothing moves while the
 /// dice are typed. Enter in the field, or Ctrl+Enter while it has focus, asks the step's main
 /// button to act ([`submit_requested`]). Returns the dice once the field holds them. The
-/// field's accessible name is `label`, the button's "Roll: `label`".
+/// field's accessible name is `label`, the button's "Roll: `label`". The field is
+/// [`pool_width`] wide whatever `count` is.
 pub fn dice_field(ui: &mut Ui, label: &str, text: &mut String, count: u32) -> Option<Vec<u8>> {
     dice_field_with(ui, label, text, count, |_| None::<(&str, egui::Color32)>)
 }
@@ -114,10 +115,52 @@ pub fn dice_field_with<W: AsRef<str>>(
     count: u32,
     verdict: impl FnOnce(&[u8]) -> Option<(W, egui::Color32)>,
 ) -> Option<Vec<u8>> {
+    let width = pool_width(ui);
+    dice_row(ui, label, text, count, width, verdict)
+}
+
+/// The most dice a player types in one field, which every dice field is wide enough to show
+/// whole: a stat gives at most 4 dice at design (`design.stat_max`), the starting weapons 2 or
+/// 3, a hazard 3 and a zombie 2, and the booklet's own example of a weapon card is a 6d
+/// ("If the weapon card says 6d, for instance, you roll 6 dice", deadlands:8); a card's bonus
+/// die or the Saloon Gal's stays inside it. A larger pool still types, scrolling in its field.
+pub const LARGEST_POOL: usize = 6;
+
+/// The width of every field for a pool of dice: [`LARGEST_POOL`] sixes typed with a space
+/// between ("6 6 6 6 6 6") in the field's large type, inside the field's frame (whose margins
+/// are the buttons' padding: 10 points a side on a desktop, 18 on a touch screen, where a
+/// field sized by a count alone showed "6 6 6" cut short), with room for the cursor. One width
+/// for every pool, so a field asked for one die more (a card's bonus die, the Saloon Gal's
+/// tick) keeps its size and moves nothing beside it.
+#[must_use]
+pub fn pool_width(ui: &Ui) -> f32 {
+    typed_width(ui, &["6"; LARGEST_POOL].join(" "))
+}
+
+/// The width of a field in the large type that shows `widest` whole: the text, the frame's
+/// margins, and room for the cursor.
+#[must_use]
+pub fn typed_width(ui: &Ui, widest: &str) -> f32 {
+    let font = egui::TextStyle::Heading.resolve(ui.style());
+    let text =
+        ui.fonts_mut(|f| f.layout_no_wrap(widest.to_owned(), font, egui::Color32::PLACEHOLDER).size().x);
+    (text + 2.0 * ui.spacing().button_padding.x + CURSOR).ceil()
+}
+
+/// Room kept after the text for the cursor, in points.
+const CURSOR: f32 = 4.0;
+
+/// The row of a field for `count` d6s, the field `width` wide.
+fn dice_row<W: AsRef<str>>(
+    ui: &mut Ui,
+    label: &str,
+    text: &mut String,
+    count: u32,
+    width: f32,
+    verdict: impl FnOnce(&[u8]) -> Option<(W, egui::Color32)>,
+) -> Option<Vec<u8>> {
     let parsed = row(ui, |ui| {
         let l = fixed(ui, LABEL, Align::Min, egui::Label::new(label));
-        // Room for every die typed with a space between, in the field's large type.
-        let width = (f32::from(u16::try_from(count).unwrap_or(u16::MAX)) * 26.0 + 10.0).clamp(60.0, 240.0);
         let field = ui
             .add(
                 egui::TextEdit::singleline(text)
@@ -253,9 +296,28 @@ pub fn clear_submit(ui: &Ui) {
     ui.ctx().data_mut(|d| d.remove::<bool>(submit_id()));
 }
 
-/// A field for one physical d6 (see [`dice_field`]): its face once typed or rolled.
+/// A field for one physical d6 (see [`dice_field`]): its face once typed or rolled. A field
+/// that only ever asks one die is sized for one ([`one_die_width`]).
 pub fn die(ui: &mut Ui, label: &str, text: &mut String) -> Option<u8> {
-    dice_field(ui, label, text, 1).and_then(|d| d.first().copied())
+    die_with(ui, label, text, |_| None::<(&str, egui::Color32)>)
+}
+
+/// As [`die`], with `verdict` adding words after the face ("= 5 · draws a card").
+pub fn die_with<W: AsRef<str>>(
+    ui: &mut Ui,
+    label: &str,
+    text: &mut String,
+    verdict: impl FnOnce(&[u8]) -> Option<(W, egui::Color32)>,
+) -> Option<u8> {
+    let width = one_die_width(ui);
+    dice_row(ui, label, text, 1, width, verdict).and_then(|d| d.first().copied())
+}
+
+/// The width of a field for one d6: a face whole in the field's frame, and at least the
+/// 60 points the fields always had, so a row of them still lines up with its buttons.
+#[must_use]
+pub fn one_die_width(ui: &Ui) -> f32 {
+    typed_width(ui, "6").max(60.0)
 }
 
 /// A number with − and + buttons in Frag's forms (the shared stepper, kept within its range).

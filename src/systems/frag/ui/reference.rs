@@ -149,9 +149,11 @@ fn group_digits(n: u128) -> String {
 }
 
 fn total_field(ui: &mut Ui, label: &str, text: &mut String) -> Option<u32> {
+    // A total of three digits whole inside the field's margins, wider on a touch screen.
+    let width = super::typed_width(ui, "100").max(60.0);
     row(ui, |ui| {
         let l = row_label(ui, label);
-        ui.add(egui::TextEdit::singleline(text).desired_width(60.0).font(egui::TextStyle::Heading))
+        ui.add(egui::TextEdit::singleline(text).desired_width(width).font(egui::TextStyle::Heading))
             .labelled_by(l.id);
     });
     let t = text.trim();

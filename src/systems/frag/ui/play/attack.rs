@@ -10,7 +10,7 @@ use egui::{RichText, Ui};
 use super::super::{
     dice_field, dice_field_with, inline_stepper, inline_stepper_shown, reroll_field, stepper,
 };
-use super::{PlayCommand, PlayState, event_button, main_button, who};
+use super::{PlayCommand, PlayState, event_button, main_button, main_button_waiting, who};
 use crate::systems::frag::game::{Attack, Event, GallowsRule, Game, Shootout, Target, WeaponCard, WeaponUse};
 use crate::systems::frag::rules::combat;
 use crate::systems::frag::rules::data::{Rulebook, Variant};
@@ -431,46 +431,11 @@ pub fn attack_ui(
             ))
             .strong(),
         );
-        let hit = inputs.hit_odds(book, form.range).ok();
-        let odds = inputs.damage_odds(book);
-        crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
-            if column == 1 {
-                match &odds {
-                    Ok(odds) => {
-                        let gallows = s.variant == Variant::Deadlands && matches!(target, Target::Player(_));
-                        super::super::reference::damage_odds_ui(ui, odds, gallows);
-                    }
-                    Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
-                }
-                return;
-            }
-            if let Some(hit) = &hit {
-                probability_bar(
-                    ui,
-                    &format!("Hits at range {}", form.range),
-                    hit.hit_chance,
-                    theme::good(&v),
-                );
-            }
-            let Ok(odds) = &odds else { return };
-            if let Some(hit) = &hit {
-                probability_bar(ui, "Hit and frag", hit.hit_chance * odds.frag, theme::bad(&v));
-            }
-            if let Some(a) = inputs.ammo_left {
-                ui.label(format!("Ammo left {a}: this attack uses 1."));
-            }
-            if let Some(c) = s
-                .character(book, attacker)
-                .ok()
-                .filter(|c| !c.reroll_ones_with.is_empty() || c.discard_for_die)
-            {
-                ui.label(RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
-            }
-        });
         // The three dice fields are always there, in reading order (Tab goes from one to the
         // next), with the total and the verdict beside each; the Attack button comes under them
-        // and what the dice call for (the gallows, a malfunction) under it, so the button stays
-        // where it is while the dice are typed.
+        // with the gallows squares beside it, and what else the dice call for (the cure tick, a
+        // malfunction) and the odds under it, so the button stays where it is while the dice
+        // are typed and when the target changes.
         // An Operative's die that comes up 1 is rolled again in a field of its own under the
         // roll (always there for him, greyed until a 1 is typed); the dice that stand decide.
         let range = form.range;
@@ -572,12 +537,13 @@ pub fn attack_ui(
             }))
         };
         // What the typed dice do: the event to send, the verdict beside the button, and the
-        // gallows rule under it.
+        // gallows rule (whose squares take the verdict's place beside the button).
         let mut event = None;
         let mut verdict = None;
         let mut rule = GallowsRule::No;
         let mut malfunction = false;
         let mut frags = false;
+        let mut dealt = 0;
         match (to_hit, damage, defence, hit_dice, damage_dice, defence_dice) {
             (Some(to_hit), _, _, Some(_), _, _) if missed => {
                 event = Some(attack(to_hit, Vec::new(), Vec::new(), None));
@@ -585,7 +551,7 @@ pub fn attack_ui(
             }
             (Some(to_hit), Some(damage), Some(defence), Some(_), Some(stood), Some(guarded)) => {
                 malfunction = !inputs.starting && stood.contains(&1);
-                let dealt = combat::damage(total(&stood), total(&guarded), inputs.extra);
+                dealt = combat::damage(total(&stood), total(&guarded), inputs.extra);
                 rule = match target {
                     Target::Player(t) => s.gallows_rule(book, t, dealt),
                     Target::Zombie => GallowsRule::No,
@@ -610,14 +576,24 @@ pub fn attack_ui(
         }
         let button =
             if held.is_some() { format!("Fire {attacker_name}'s held attack") } else { "Attack".to_owned() };
-        row(ui, |ui| {
-            main_button(ui, book, game, &button, Some(egui::Key::F), event, commands);
-            let words = verdict.map(|w| RichText::new(w).size(theme::HEADING).strong().into());
-            super::super::beside(ui, words, None);
+        // "If the damage you scored is at least twice the number of points of health your
+        // target had left, he goes directly to the gallows. You choose which gallows square to
+        // put him in." (deadlands:2): the button waits for the attacker's square, and says so.
+        let waits = (rule == GallowsRule::Must && form.gallows.is_none()).then(|| {
+            format!(
+                "{button} waits for the gallows square: {dealt} damage is at least twice {target_name}'s Health, so {target_name} goes to the gallows, on the square {attacker_name} picks."
+            )
         });
-        if rule != GallowsRule::No {
-            gallows_ui(ui, book, game, rule, &target_name, &mut form.gallows);
-        }
+        row(ui, |ui| {
+            main_button_waiting(ui, book, game, &button, Some(egui::Key::F), event, waits.as_deref(), commands);
+            if rule == GallowsRule::No {
+                let words = verdict.map(|w| RichText::new(w).size(theme::HEADING).strong().into());
+                super::super::beside(ui, words, None);
+            } else {
+                let gallows = Gallows { rule, dealt, victim: &target_name, attacker: &attacker_name };
+                gallows_ui(ui, book, game, &gallows, &mut form.gallows);
+            }
+        });
         // "and he can't cure it instantly with cards" (reading R33): the target's side of
         // the result, under the button.
         if frags
@@ -640,47 +616,132 @@ pub fn attack_ui(
                     .color(theme::accent(&v)),
             );
         }
+        // The odds under all that the dice call for: they take a line for each Health the
+        // target has, so above the dice they moved the dice and Attack when the target changed,
+        // and on the longest panel (the Operative's fields for his 1s, a new card's numbers)
+        // they pushed Attack and the gallows squares beside it below the window at 1280×800.
+        ui.add_space(theme::GAP);
+        let hit = inputs.hit_odds(book, form.range).ok();
+        let odds = inputs.damage_odds(book);
+        crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
+            if column == 1 {
+                match &odds {
+                    Ok(odds) => {
+                        let gallows = s.variant == Variant::Deadlands && matches!(target, Target::Player(_));
+                        super::super::reference::damage_odds_ui(ui, odds, gallows);
+                    }
+                    Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
+                }
+                return;
+            }
+            if let Some(hit) = &hit {
+                probability_bar(
+                    ui,
+                    &format!("Hits at range {}", form.range),
+                    hit.hit_chance,
+                    theme::good(&v),
+                );
+            }
+            let Ok(odds) = &odds else { return };
+            if let Some(hit) = &hit {
+                probability_bar(ui, "Hit and frag", hit.hit_chance * odds.frag, theme::bad(&v));
+            }
+            if let Some(a) = inputs.ammo_left {
+                ui.label(format!("Ammo left {a}: this attack uses 1."));
+            }
+            if let Some(c) = s
+                .character(book, attacker)
+                .ok()
+                .filter(|c| !c.reroll_ones_with.is_empty() || c.discard_for_die)
+            {
+                ui.label(RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
+            }
+        });
     });
 }
 
-/// The gallows squares to pick from, when the damage sends (or may send) the victim there.
-fn gallows_ui(
-    ui: &mut Ui,
-    book: &Rulebook,
-    game: &Game,
+/// What the typed dice do to a fighter the gallows may take.
+struct Gallows<'a> {
     rule: GallowsRule,
-    victim: &str,
-    picked: &mut Option<u8>,
-) {
+    dealt: u32,
+    victim: &'a str,
+    attacker: &'a str,
+}
+
+/// The gallows beside Attack, when the damage sends (or may send) the victim there: what the
+/// dice do and what Attack waits for in two short lines, then the free squares by their
+/// numbers (named in full for a screen reader and on hover), and *No gallows* when hanging is
+/// the attacker's choice. Under Attack they stood below the window at 1280×800 on the longest
+/// panel, leaving only a greyed Attack in sight. On a desktop the squares stand from the
+/// row's right end and the words are cut short in the room left (whole on hover); in a row
+/// that wraps (a phone) they follow Attack onto the lines under it, which moves nothing above.
+fn gallows_ui(ui: &mut Ui, book: &Rulebook, game: &Game, gallows: &Gallows<'_>, picked: &mut Option<u8>) {
     let v = ui.visuals().clone();
     let free = game.state.free_gallows(book);
-    let text = match rule {
-        GallowsRule::Must => format!("Twice {victim}'s Health: to gallows square"),
-        _ => format!("{victim} may hang: on gallows square"),
+    let Gallows { rule, dealt, victim, attacker } = *gallows;
+    let first = match rule {
+        // "you get to hang them on the gallows" (deadlands:2), in the room beside Attack.
+        GallowsRule::Must => format!("{dealt} damage hangs {victim}"),
+        _ => format!("{dealt} damage: {victim} may hang"),
     };
-    // The squares by their numbers alone (named in full for a screen reader and on hover), so
-    // all six fit one row of the attack panel.
+    let (second, colour) = match (*picked, rule) {
+        (Some(g), _) => (format!("on gallows square {g}"), v.strong_text_color()),
+        (None, GallowsRule::Must) => (format!("{attacker} picks the square:"), theme::bad(&v)),
+        (None, _) => (format!("if {attacker} picks a square:"), theme::muted(&v)),
+    };
     let side = if theme::is_touch(ui.ctx()) { theme::TOUCH_TARGET } else { 32.0 };
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(text).color(theme::bad(&v)).strong());
-        for g in free {
-            let name = book.core.gallows_squares.get(usize::from(g) - 1).map_or("", String::as_str);
-            if ui
-                .add(
-                    egui::Button::selectable(*picked == Some(g), g.to_string())
-                        .min_size(egui::vec2(side, 0.0)),
-                )
-                .on_hover_text(format!("Gallows square {g}: {name}"))
-                .accessible_name(format!("Gallows square {g}"))
-                .clicked()
-            {
-                *picked = Some(g);
-            }
+    let square = |ui: &mut Ui, g: u8, picked: &mut Option<u8>| {
+        let name = book.core.gallows_squares.get(usize::from(g) - 1).map_or("", String::as_str);
+        if ui
+            .add(egui::Button::selectable(*picked == Some(g), g.to_string()).min_size(egui::vec2(side, 0.0)))
+            .on_hover_text(format!("Gallows square {g}: {name}"))
+            .accessible_name(format!("Gallows square {g}"))
+            .clicked()
+        {
+            *picked = Some(g);
+        }
+    };
+    let words = |ui: &mut Ui| two_lines(ui, &first, (&second, colour));
+    if ui.layout().main_wrap {
+        words(ui);
+        for &g in &free {
+            square(ui, g, picked);
         }
         if rule == GallowsRule::May
             && ui.add(egui::Button::selectable(picked.is_none(), "No gallows")).clicked()
         {
             *picked = None;
+        }
+        return;
+    }
+    let room = egui::vec2(ui.available_size_before_wrap().x, ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(room, egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        if rule == GallowsRule::May
+            && ui.add(egui::Button::selectable(picked.is_none(), "No gallows")).clicked()
+        {
+            *picked = None;
+        }
+        for &g in free.iter().rev() {
+            square(ui, g, picked);
+        }
+        words(ui);
+    });
+}
+
+/// Two short lines in the room left on a row (a line of their own when a wrapping row has
+/// less than a slot's room), each cut short at its end (whole on hover).
+fn two_lines(ui: &mut Ui, first: &str, (second, colour): (&str, egui::Color32)) {
+    let room = ui.available_size_before_wrap().x;
+    let width = if ui.layout().main_wrap && room < 180.0 { ui.available_width() } else { room.max(0.0) };
+    let font = egui::FontId::proportional(theme::BODY);
+    let height = 2.0 * ui.fonts_mut(|f| f.row_height(&font)).ceil();
+    ui.allocate_ui_with_layout(egui::vec2(width, height), egui::Layout::top_down(egui::Align::Min), |ui| {
+        ui.set_width(width);
+        ui.spacing_mut().item_spacing.y = 0.0;
+        let strong = ui.visuals().strong_text_color();
+        for (text, colour) in [(first, strong), (second, colour)] {
+            let label = egui::Label::new(RichText::new(text).font(font.clone()).strong().color(colour));
+            ui.add(label.truncate());
         }
     });
 }
@@ -768,13 +829,16 @@ pub fn held_ui(
 /// A typed card for a shootout (`QH`, `10S`; a joker is drawn again), with what it adds to the
 /// roll beside it ("Q♠ = 12"), or why it cannot be read.
 fn card_field(ui: &mut Ui, book: &Rulebook, label: &str, text: &mut String) -> Option<PokerCard> {
+    // Wide enough for the longest card ("10S") inside the field's margins, which are wider on
+    // a touch screen.
+    let width = super::super::typed_width(ui, "10S").max(60.0);
     row(ui, |ui| {
         let l = row_label(ui, label);
         let field = ui
             .add(
                 egui::TextEdit::singleline(text)
                     .char_limit(crate::ui::widgets::MAX_FIELD_CHARS)
-                    .desired_width(60.0)
+                    .desired_width(width)
                     .font(egui::TextStyle::Heading),
             )
             .labelled_by(l.id);

@@ -363,6 +363,22 @@ fn main_button(
     event: Option<Event>,
     commands: &mut Vec<PlayCommand>,
 ) {
+    main_button_waiting(ui, book, game, text, key, event, None, commands);
+}
+
+/// A [`main_button`] that, greyed out, says on hover what it `waits` for (the same words
+/// stand beside it, for a finger that cannot hover).
+#[expect(clippy::too_many_arguments, reason = "main_button's, and what it waits for")]
+fn main_button_waiting(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    text: &str,
+    key: Option<egui::Key>,
+    event: Option<Event>,
+    waits: Option<&str>,
+    commands: &mut Vec<PlayCommand>,
+) {
     let allowed = event.as_ref().is_some_and(|e| game.allows(book, e));
     let mut button = ui.add_enabled(
         allowed,
@@ -370,6 +386,9 @@ fn main_button(
     );
     if let Some(key) = key {
         button = button.on_hover_text(format!("Ctrl+{key:?}"));
+    }
+    if let Some(waits) = waits {
+        button = button.on_disabled_hover_text(waits);
     }
     let submitted = super::submit_requested(ui);
     let pressed = allowed && (submitted || key.is_some_and(|k| shortcut(ui, k)));

@@ -6,7 +6,7 @@
 
 use egui::{RichText, Ui, vec2};
 
-use super::super::{dice_field, dice_field_with, die, small_stepper, stepper};
+use super::super::{dice_field, die, die_with, small_stepper, stepper};
 use super::{PlayCommand, PlayState, attack, cure, event_button, main_button, who};
 use crate::kernel::words;
 use crate::systems::frag::game::{Event, Game, Phase, RespawnHow, WinBy};
@@ -230,16 +230,18 @@ fn actions_ui(
     let width = ui.available_width();
     if width < TWO_COLUMNS {
         result_slot(ui, game);
-        // End the turn first, under the fixed-height result: under the moves, the power-up
-        // and the held attacks it stood wherever their lines ended, which was not the same
-        // place from one fighter's turn to the next, and it is tapped every turn.
-        let end_first = s.variant == Variant::Deadlands;
-        if end_first {
-            end_turn_ui(ui, book, game, commands);
-            ui.add_space(theme::GAP);
+        // The step that ends the actions first, under the fixed-height result: End the turn
+        // (Frag Deadlands) or Move the zombies (Frag Zombies!!!). Under the moves, the
+        // power-up and the held attacks it stood wherever their lines ended, which was not the
+        // same place from one fighter's turn to the next (nor once the fighter was fragged),
+        // and it is tapped every turn.
+        match s.variant {
+            Variant::Deadlands => end_turn_ui(ui, book, game, commands),
+            Variant::Zombies => zombies_move_ui(ui, book, game, state, commands),
         }
+        ui.add_space(theme::GAP);
         cure::cure_ui(ui, book, game, &mut state.cure, commands);
-        turn_left_ui(ui, book, game, state, !end_first, commands);
+        turn_left_ui(ui, book, game, state, false, commands);
         if p.is_active() {
             ui.add_space(theme::GAP);
             attack::attack_ui(ui, book, game, state, commands);
@@ -273,7 +275,8 @@ fn actions_ui(
 const TWO_COLUMNS: f32 = 760.0;
 
 /// Moving, power-ups, held cards, hazards and the end of the turn (the turn's left column);
-/// Frag Deadlands' End the turn only `with_end` (on a phone it stands above the rest).
+/// End the turn (Frag Deadlands) or Move the zombies (Frag Zombies!!!) only `with_end` (on a
+/// phone it stands above the rest).
 fn turn_left_ui(
     ui: &mut Ui,
     book: &Rulebook,
@@ -314,7 +317,9 @@ fn turn_left_ui(
                     commands,
                 );
             }
-            zombies_move_ui(ui, book, game, state, commands);
+            if with_end {
+                zombies_move_ui(ui, book, game, state, commands);
+            }
         }
     }
 }
@@ -502,14 +507,14 @@ fn power_up_ui(
     });
     // What the roll does stands beside it ("= 5 · draws a card"), so the button stays put.
     let (good, muted) = (theme::good(&v), theme::muted(&v));
-    let roll = dice_field_with(ui, "Power-up die", &mut state.power_roll, 1, |d| {
+    let roll = die_with(ui, "Power-up die", &mut state.power_roll, |d| {
         Some(if d.first().is_some_and(|&r| u32::from(r) >= u32::from(from)) {
             ("draws a card", good)
         } else {
             ("nothing", muted)
         })
     });
-    let event = roll.and_then(|d| d.first().copied()).map(|roll| Event::PowerUp {
+    let event = roll.map(|roll| Event::PowerUp {
         square: state.power_square.trim().to_owned(),
         deck: state.power_deck.unwrap_or(Deck::Weapons),
         roll,
@@ -565,9 +570,10 @@ fn zombies_move_ui(
     let s = &game.state;
     let right = s.player_to_the_right().map_or("?", |p| who(game, p)).to_owned();
     ui.label(theme::heading(&v, "The zombies move"));
-    ui.label(format!("Done? {right}, to the right, rolls a d6 and moves that many zombies one space each."));
     let event = die(ui, "Zombie move die", &mut state.zombie_roll).map(|roll| Event::ZombiesMove { roll });
     main_button(ui, book, game, "Move the zombies", Some(egui::Key::E), event, commands);
+    // Under the button: its lines are as many as the name to the right needs.
+    ui.label(format!("Done? {right}, to the right, rolls a d6 and moves that many zombies one space each."));
 }
 
 /// Frag Zombies!!!: every zombie next to the fighter (or in his space) attacks: an automatic
