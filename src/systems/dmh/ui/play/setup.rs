@@ -96,7 +96,7 @@ pub(super) fn new_game_ui(
 /// The saved games, first on the screen (Posse reopens where the players left), the finished
 /// ones folded away.
 fn saved_ui(ui: &mut Ui, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
-    let words = SavedWords { heading: "Carry on where you left off", plural: "games" };
+    let words = SavedWords { heading: "Games to resume", plural: "games" };
     match saved_games_ui(ui, view.saved, view.last_deleted, words) {
         Some(SavedAction::Resume(id)) => commands.push(PlayCommand::Resume(id)),
         Some(SavedAction::Delete(id)) => commands.push(PlayCommand::Delete(id)),

@@ -101,7 +101,7 @@ pub fn setup_ui(
             if view.saved.is_empty() {
                 ui.label(RichText::new("None yet: a game is saved as it is played.").color(theme::muted(&v)));
             }
-            let words = SavedWords { heading: "To play on", plural: "games" };
+            let words = SavedWords { heading: "Games to resume", plural: "games" };
             match saved_games_ui(ui, view.saved, view.last_deleted, words) {
                 Some(SavedAction::Resume(id)) => commands.push(PlayCommand::Resume(id)),
                 Some(SavedAction::Delete(id)) => commands.push(PlayCommand::Delete(id)),

@@ -39,7 +39,7 @@ fn saved_ui(ui: &mut Ui, view: &FightView<'_>, commands: &mut Vec<FightCommand>)
     if view.saved.is_empty() {
         ui.label(RichText::new("None yet.").color(theme::muted(&v)));
     }
-    let words = SavedWords { heading: "To play on", plural: "fights" };
+    let words = SavedWords { heading: "Fights to resume", plural: "fights" };
     match saved_games_ui(ui, view.saved, view.last_deleted, words) {
         Some(SavedAction::Resume(id)) => commands.push(FightCommand::Resume(id)),
         Some(SavedAction::Delete(id)) => commands.push(FightCommand::Delete(id)),
