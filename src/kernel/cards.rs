@@ -232,8 +232,15 @@ impl fmt::Display for Card {
 
 /// A card code that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a card: write the rank then the suit, like 7S, 10H, QD or AC, or RJ / BJ for a joker")]
+#[error("'{text}' is not a card: write the rank then the suit, like 7S, 10H, QD or AC, or RJ / BJ for a joker{several}", text = .0, several = several_cards(&.0))]
 pub struct BadCard(pub String);
+
+/// What a refusal of `text` as one card adds when it holds several cards without the commas
+/// between them ("AS KS QS"): how to separate them.
+#[must_use]
+pub fn several_cards(text: &str) -> &'static str {
+    if text.trim().contains(char::is_whitespace) { " (separate the cards with commas)" } else { "" }
+}
 
 impl FromStr for Card {
     type Err = BadCard;
@@ -250,6 +257,8 @@ impl FromStr for Card {
         let suit = Suit::from_char(suit_char).ok_or_else(bad)?;
         let rank_text = &code[..code.len() - suit_char.len_utf8()];
         let value = match rank_text {
+            // T is ten in the poker notation many players write.
+            "T" => 10,
             "J" => 11,
             "Q" => 12,
             "K" => 13,
@@ -290,6 +299,20 @@ pub fn shuffle(cards: &mut [Card], seed: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ten_is_also_t_and_several_cards_are_told_to_use_commas() {
+        assert_eq!("TD".parse::<Card>(), "10D".parse::<Card>());
+        assert_eq!("t♦".parse::<Card>().map(|c| c.to_string()), Ok("10D".to_owned()));
+        assert_eq!(
+            "AS KS".parse::<Card>().map_err(|e| e.to_string()),
+            Err("'AS KS' is not a card: write the rank then the suit, like 7S, 10H, QD or AC, or RJ / BJ for a joker (separate the cards with commas)".to_owned())
+        );
+        assert_eq!(
+            "ZZ".parse::<Card>().map_err(|e| e.to_string()),
+            Err("'ZZ' is not a card: write the rank then the suit, like 7S, 10H, QD or AC, or RJ / BJ for a joker".to_owned())
+        );
+    }
 
     #[test]
     fn card_codes_round_trip_and_reject_nonsense() {

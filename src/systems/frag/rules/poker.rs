@@ -52,7 +52,7 @@ impl fmt::Display for PokerCard {
 
 /// A card code that could not be read, with the joker spelling added.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a card: write the rank then the suit, like 7S, 10H, QD or AC, or JK for a joker")]
+#[error("'{text}' is not a card: write the rank then the suit, like 7S, 10H, QD or AC, or JK for a joker{several}", text = .0, several = crate::kernel::cards::several_cards(&.0))]
 pub struct BadPokerCard(pub String);
 
 impl FromStr for PokerCard {
