@@ -196,15 +196,32 @@ enum Row<'a> {
     Deleted(&'a SavedGame, String, bool),
 }
 
-/// One row per game: its Resume (or Open) button and its Delete button, the Delete buttons
-/// lined up in a column of their own on a wide screen (so none moves with the length of the
-/// line beside it), each row wrapping on a narrow one.
+/// One row per game: its Resume (or Open) button and its Delete button. On a wide screen the
+/// game's buttons are one width, as wide as the longest line or as the column leaves beside
+/// Delete, a longer line cut short with the whole of it on hover: Delete stands in one place
+/// on every row (none moves with the length of the line beside it), inside the column however
+/// long the line (a fight's line ran past a side panel 420 points wide and took its Delete
+/// with it). On a narrow screen each row wraps.
 fn games_grid(ui: &mut Ui, id: &str, rows: &[Row<'_>]) -> Option<SavedAction> {
     let mut asked = None;
-    let mut row_ui = |ui: &mut Ui, row: &Row<'_>| match row {
+    let text_of = |label: &str, big: bool| {
+        if big { RichText::new(label).size(theme::HEADING) } else { RichText::new(label) }
+    };
+    // The game's button, `width` wide (its natural width when `None`), cut short to it.
+    let game_button = |ui: &mut Ui, text: RichText, width: Option<f32>| match width {
+        Some(width) => {
+            let cut = natural_width(ui, text.clone()) > width;
+            let response = widgets::fixed(ui, width, egui::Align::Min, egui::Button::new(text).truncate());
+            (response, cut)
+        }
+        None => (ui.button(text), false),
+    };
+    let mut row_ui = |ui: &mut Ui, row: &Row<'_>, width: Option<f32>| match row {
         Row::Game(game, label, big) => {
-            let text = if *big { RichText::new(label).size(theme::HEADING) } else { RichText::new(label) };
-            if ui.button(text).clicked() {
+            let (response, cut) = game_button(ui, text_of(label, *big), width);
+            let response = response.accessible_name(label.as_str());
+            let response = if cut { response.on_hover_text(label.as_str()) } else { response };
+            if response.clicked() {
                 asked = Some(SavedAction::Resume(game.id.clone()));
             }
             if delete_button(ui, game) {
@@ -212,9 +229,12 @@ fn games_grid(ui: &mut Ui, id: &str, rows: &[Row<'_>]) -> Option<SavedAction> {
             }
         }
         Row::Deleted(game, label, big) => {
-            let text = if *big { RichText::new(label).size(theme::HEADING) } else { RichText::new(label) };
-            ui.add_enabled(false, egui::Button::new(text.strikethrough()))
-                .on_disabled_hover_text("Deleted: Undo delete brings it back");
+            ui.add_enabled_ui(false, |ui| {
+                let (response, _) = game_button(ui, text_of(label, *big).strikethrough(), width);
+                response
+                    .accessible_name(label.as_str())
+                    .on_disabled_hover_text(format!("Deleted: Undo delete brings it back ({label})"));
+            });
             let full = format!("Undo delete: {}", game.summary.line);
             if ui
                 .button("Undo delete")
@@ -228,18 +248,41 @@ fn games_grid(ui: &mut Ui, id: &str, rows: &[Row<'_>]) -> Option<SavedAction> {
     };
     if theme::is_narrow(ui.ctx()) {
         for (n, row) in rows.iter().enumerate() {
-            ui.push_id(n, |ui| widgets::row(ui, |ui| row_ui(ui, row)));
+            ui.push_id(n, |ui| widgets::row(ui, |ui| row_ui(ui, row, None)));
         }
     } else {
-        egui::Grid::new(id).num_columns(2).spacing(egui::vec2(theme::GAP, 6.0)).show(ui, |ui| {
-            for row in rows {
-                // Two cells, the game and its Delete (buttons keep no state, so no id is needed).
-                row_ui(ui, row);
-                ui.end_row();
+        // The column beside the games: room for the wider of Delete and Undo delete.
+        let beside =
+            natural_width(ui, RichText::new("Undo delete")).max(natural_width(ui, RichText::new("Delete")));
+        let room = ui.available_width() - beside - ui.spacing().item_spacing.x;
+        let longest = rows
+            .iter()
+            .map(|row| match row {
+                Row::Game(_, label, big) | Row::Deleted(_, label, big) => {
+                    natural_width(ui, text_of(label, *big))
+                }
+            })
+            .fold(0.0, f32::max);
+        let width = longest.min(room).max(0.0);
+        ui.push_id(id, |ui| {
+            ui.spacing_mut().item_spacing.y = 6.0;
+            for (n, row) in rows.iter().enumerate() {
+                ui.push_id(n, |ui| ui.horizontal(|ui| row_ui(ui, row, Some(width))));
             }
         });
     }
     asked
+}
+
+/// The width of a button showing `text` on one line.
+fn natural_width(ui: &Ui, text: RichText) -> f32 {
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Button,
+    );
+    galley.size().x + 2.0 * ui.spacing().button_padding.x
 }
 
 /// A Delete button for one saved game, named after it for screen readers and tests.
