@@ -1202,3 +1202,131 @@ fn the_damage_odds_against_an_extra_are_out_not_wounds() {
         assert_eq!(text(wounds), 0, "{wounds}");
     }
 }
+
+/// A fight of the Marshal's side alone: a default-named Wild Card made on the Combatants tab
+/// and a group of Outlaws, at `size`, started from a fixed seed.
+fn new_wild_card_against_outlaws(dir: &std::path::Path, size: (f32, f32)) -> App {
+    let mut h = support::system_on(dir, "Deadlands (Savage Worlds)", size.0, size.1);
+    press(&mut h, "Combatants");
+    press_button(&mut h, "New Wild Card");
+    press(&mut h, "Fight");
+    press(&mut h, "New Wild Card (the Marshal's)");
+    press(&mut h, "More: Groups of Outlaws ×5");
+    savage_mut(&mut h).fight.seed = Some(1877);
+    press(&mut h, "Start the fight");
+    h
+}
+
+/// The width `text` takes on one line in the proportional font of `size` points.
+fn text_width(h: &App, text: &str, size: f32) -> f32 {
+    let font = egui::FontId::proportional(size);
+    h.ctx.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE).size().x)
+}
+
+/// At 1280×800 the saved fights stand in a side panel 420 points wide: a long line ("New Wild
+/// Card, Outlaws · round 0 · all fighting" ran to x = 511 and took its Delete out of sight) is
+/// cut short inside it, and every Delete stands at one place whatever the line beside it. A
+/// fight with no posse names the side it has (it read "nobody v New Wild Card, Outlaws").
+#[test]
+fn every_saved_fights_resume_and_delete_stay_inside_the_panel() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = new_wild_card_against_outlaws(dir.path(), (1280.0, 800.0));
+    savage_mut(&mut h).handle_fight(FightCommand::Close);
+    h.run();
+    // The picks stay: the next fight has Doc and the Boss too.
+    press(&mut h, "Doc (played by Ann)");
+    press(&mut h, "Boss (the Marshal's)");
+    press(&mut h, "Start the fight");
+    savage_mut(&mut h).handle_fight(FightCommand::Close);
+    h.run();
+    let mut deletes = Vec::new();
+    let lines = [
+        "Doc v Boss, New Wild Card, Outlaws · round 0 · all fighting",
+        "New Wild Card, Outlaws · round 0 · all fighting",
+    ];
+    assert_eq!(buttons_starting(&h, "Resume"), lines.map(|l| format!("Resume {l}")), "newest first");
+    for line in lines {
+        let resume = rect(&h, Role::Button, &format!("Resume {line}"));
+        let delete = rect(&h, Role::Button, &format!("Delete {line}"));
+        assert!(resume.left() >= 0.0 && resume.right() < delete.left(), "{line}: {resume:?} {delete:?}");
+        assert!(delete.right() <= 420.0, "{line}: Delete {delete:?} past the panel's edge");
+        assert!(delete.y_range().contains(resume.center().y), "{line}: Delete beside its Resume");
+        deletes.push(delete.left());
+    }
+    assert!((deletes[0] - deletes[1]).abs() < 0.5, "one place for every Delete: {deletes:?}");
+}
+
+/// At 1280×800 a default-named Wild Card's turn shows its whole name in the turn's title (it
+/// was cut to "New Wild Card's …" beside "End New Wild Card's turn"): End turn says only
+/// "End turn" on its face, and whose turn it ends to screen readers and on hover.
+#[test]
+fn the_turn_title_shows_a_default_name_whole() {
+    let dir = crate::savage::data_with_combatants();
+    let mut h = new_wild_card_against_outlaws(dir.path(), (1280.0, 800.0));
+    let unit =
+        fight(&h).state.units.iter().find(|u| u.combatant.name == "New Wild Card").expect("it").id.clone();
+    // A new Wild Card is Level Headed: it draws two cards and keeps the better.
+    let ace = parse_card("AS", &[]).expect("a card");
+    let king = parse_card("KS", &[ace]).expect("a card");
+    send(&mut h, Event::Deal { typed: BTreeMap::from([(unit.clone(), vec![ace, king])]) });
+    send(&mut h, Event::BeginTurn { unit });
+    h.run();
+    let hold = rect(&h, Role::Button, "Go on hold");
+    let title = h
+        .root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().has_bounds())
+        .find(|n| {
+            let ak = n.accesskit_node();
+            ak.role() == Role::Label
+                && ak.value().as_deref() == Some("New Wild Card's turn")
+                && hold.y_range().contains(n.rect().center().y)
+        })
+        .map(|n| n.rect())
+        .expect("the title");
+    let whole = text_width(&h, "New Wild Card's turn", posse::ui::theme::HEADING + 4.0);
+    assert!(title.width() >= whole - 0.5, "the title {title:?} is cut: it needs {whole}");
+    assert!(title.right() <= hold.left(), "{title:?} {hold:?}");
+    let end = rect(&h, Role::Button, "End New Wild Card's turn");
+    assert!(hold.right() <= end.left() && end.right() <= 1280.0, "{hold:?} {end:?}");
+}
+
+/// The attack's drop-downs each come after their label ("Actions [1 (0)] Cover [none] Called
+/// shot [none]", and Gang Up in melee), on the label's line, on a desktop and on a tablet.
+#[test]
+fn each_attack_drop_down_comes_after_its_label() {
+    for (size, touch) in [((1280.0, 800.0), false), ((800.0, 1280.0), true)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = a_dealt_fight_at(dir.path(), size);
+        if touch {
+            posse::ui::theme::touch(&h.ctx);
+        }
+        send(&mut h, Event::BeginTurn { unit: "kid".into() });
+        h.run();
+        let check = |h: &App, labels: &[&str]| {
+            let mut last = f32::NEG_INFINITY;
+            let mut line = None;
+            for label in labels {
+                let text = rect(h, Role::Label, label);
+                let combo = rect(h, Role::ComboBox, label);
+                assert!(
+                    last <= text.left() && text.right() <= combo.left(),
+                    "{size:?}: {label} {text:?} {combo:?}"
+                );
+                assert!(combo.y_range().contains(text.center().y), "{size:?}: {label} {text:?} {combo:?}");
+                // On a desktop the three are one row.
+                if !touch {
+                    let top = *line.get_or_insert(combo.top());
+                    assert!(
+                        (top - combo.top()).abs() < 0.5,
+                        "{size:?}: {label} {combo:?} off the row at {top}"
+                    );
+                }
+                last = combo.right();
+            }
+        };
+        check(&h, &["Actions", "Cover", "Called shot"]);
+        press(&mut h, "Skill Fighting");
+        check(&h, &["Gang Up"]);
+    }
+}

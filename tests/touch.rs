@@ -579,6 +579,33 @@ fn the_new_combatant_forms_fit_a_tablet_and_a_phone() {
     assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }
 
+/// On a tablet (touch sizes), a weapon's range fields show the longest range they take (four
+/// digits) whole: 44 points wide, with a finger's margins, they showed "12", "24" and "48" as
+/// "1", "2" and "4".
+#[test]
+fn the_range_fields_show_their_longest_range_whole() {
+    let dir = super::savage::data_with_combatants();
+    let mut h = system(dir.path(), "Deadlands (Savage Worlds)", SIZES[0]);
+    tab(&mut h, "Combatants");
+    press_button(&mut h, "New Wild Card");
+    let style = h.ctx.global_style();
+    let font = egui::TextStyle::Body.resolve(&style);
+    let margins = 2.0 * style.spacing.button_padding.x;
+    let widest = h.ctx.fonts_mut(|f| {
+        ["0000", "1111", "4444", "8888", "9999"]
+            .map(|digits| f.layout_no_wrap(digits.to_owned(), font.clone(), egui::Color32::WHITE).size().x)
+            .into_iter()
+            .fold(0.0, f32::max)
+    });
+    for (what, value) in [("short", "12"), ("medium", "24"), ("long", "48")] {
+        let name = format!("Weapon 1 {what} range");
+        let field = h.get_by_role_and_label(Role::TextInput, &name);
+        assert_eq!(field.value(), Some(value.to_owned()));
+        let inside = field.rect().width() - margins;
+        assert!(inside >= widest, "the {what} range shows {inside} points of the {widest} four digits take");
+    }
+}
+
 /// On a tablet and on a phone, each of the combatant editor's labels stays on the line of its
 /// control: never "Spirit" at the end of one line and its die at the start of the next.
 #[test]

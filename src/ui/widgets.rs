@@ -146,6 +146,42 @@ pub fn choice<T: PartialEq + Copy>(
     });
 }
 
+/// A drop-down with its label before it, both kept together on a wrapping row (egui's
+/// `ComboBox::from_label` puts the label after its box, so a row of them read "[1] Actions
+/// [none] Cover", each label seeming to name the box after it). The label is the drop-down's
+/// accessible name; `add` fills the open list.
+pub fn labelled_combo(
+    ui: &mut Ui,
+    label: &str,
+    selected: impl Into<egui::WidgetText>,
+    add: impl FnOnce(&mut Ui),
+) -> egui::Response {
+    together(ui, ("labelled-combo", label), |ui| {
+        ui.label(label);
+        egui::ComboBox::from_id_salt(("labelled-combo", label))
+            .selected_text(selected)
+            .show_ui(ui, add)
+            .response
+            .accessible_name(label)
+    })
+}
+
+/// The width of a one-line text field of the body font that shows any number of `digits`
+/// digits whole: the widest digit that many times, the field's margins on either side, and a
+/// point for the cursor after the last.
+#[must_use]
+pub fn number_field_width(ui: &Ui, digits: usize) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let widest = ui.fonts_mut(|f| {
+        ('0'..='9')
+            .map(|d| {
+                f.layout_no_wrap(d.to_string().repeat(digits), font.clone(), Color32::PLACEHOLDER).size().x
+            })
+            .fold(0.0, f32::max)
+    });
+    (widest + 2.0 * ui.spacing().button_padding.x + 2.0).ceil()
+}
+
 /// A number with − and + buttons, kept within `min..=max`.
 pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
     stepper_with(ui, label, value, min, max, false);

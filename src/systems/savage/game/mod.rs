@@ -412,18 +412,25 @@ impl log::TableRules for Savage<'_> {
 }
 
 /// A fight in one line, for its Resume button: who against whom, the round, how many units
-/// are out ("Doc, Kid v Boss, Outlaws A · round 2 · 1 of 4 out").
+/// are out ("Doc, Kid v Boss, Outlaws A · round 2 · 1 of 4 out"). A fight with one side only
+/// (the Marshal's combatants trying a scene out, or the posse alone) names that side alone,
+/// never "nobody v …".
 #[must_use]
 pub fn fight_summary(s: &State) -> String {
     let mut sides: BTreeMap<bool, Vec<&str>> = BTreeMap::new();
     for u in &s.units {
         sides.entry(u.combatant.player.is_some()).or_default().push(u.combatant.name.as_str());
     }
-    let names = |posse: bool| sides.get(&posse).map_or_else(|| "nobody".to_owned(), |n| n.join(", "));
+    let names = |posse: bool| sides.get(&posse).map(|n| n.join(", "));
+    let who = match (names(true), names(false)) {
+        (Some(posse), Some(marshal)) => format!("{posse} v {marshal}"),
+        (Some(one_side), None) | (None, Some(one_side)) => one_side,
+        (None, None) => "No combatants".to_owned(),
+    };
     let out = s.units.iter().filter(|u| !u.in_fight()).count();
     let standing =
         if out == 0 { "all fighting".to_owned() } else { format!("{out} of {} out", s.units.len()) };
-    format!("{} v {} · round {} · {standing}", names(true), names(false), s.round())
+    format!("{who} · round {} · {standing}", s.round())
 }
 
 impl log::Rules for Savage<'_> {

@@ -189,6 +189,40 @@ fn round_one_from(setup: Event) -> Fight<'static> {
     fight
 }
 
+/// The saved fight's line names both sides, or the one side a fight has: never "nobody v …".
+#[test]
+fn the_summary_names_the_sides_the_fight_has() {
+    let mut fight = Fight::default();
+    play(&mut fight, &[setup()]);
+    assert_eq!(
+        fight_summary(&fight.state),
+        "Ann, Bob, Cid, Dee v Outlaws, Gunmen, Boss · round 0 · all fighting"
+    );
+    let marshal_only = Event::Setup {
+        seed: 7,
+        players: Vec::new(),
+        units: vec![
+            unit("boss", wild_card("New Wild Card", None, "d6", "d6", &[])),
+            unit("outlaws", extras("Outlaws", 5)),
+        ],
+        automation: Automation::default(),
+        edition: EDITION,
+    };
+    let mut fight = Fight::default();
+    play(&mut fight, &[marshal_only, deal(&[("boss", "KD"), ("outlaws", "3C")])]);
+    assert_eq!(fight_summary(&fight.state), "New Wild Card, Outlaws · round 1 · all fighting");
+    let posse_only = Event::Setup {
+        seed: 7,
+        players: vec!["Alice".to_owned()],
+        units: vec![unit("ann", wild_card("Ann", Some("Alice"), "d8", "d6", &[]))],
+        automation: Automation::default(),
+        edition: EDITION,
+    };
+    let mut fight = Fight::default();
+    play(&mut fight, &[posse_only]);
+    assert_eq!(fight_summary(&fight.state), "Ann · round 0 · all fighting");
+}
+
 #[test]
 fn set_up_owes_the_starting_chips() {
     let mut fight = Fight::default();

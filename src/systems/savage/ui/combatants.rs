@@ -17,7 +17,8 @@ use crate::systems::savage::rules::data::Problem;
 use crate::systems::savage::rules::die::Die;
 use crate::ui::theme;
 use crate::ui::widgets::{
-    LABEL_WIDTH, checked_text_field, choice, field_problem, reason_line, row, row_label, stepper, together,
+    LABEL_WIDTH, checked_text_field, choice, field_problem, number_field_width, reason_line, row, row_label,
+    stepper, together,
 };
 
 /// What the Combatants screen asks the app to do.
@@ -251,6 +252,9 @@ pub fn combatants_ui(
         }
     });
 }
+
+/// The most digits a weapon's range takes, in inches (9999: more than any table).
+const RANGE_DIGITS: usize = 4;
 
 /// Below this width, in points, the editor and the list share one column: beside a list
 /// 340 points wide, the editor's rows would wrap at every field.
@@ -616,24 +620,31 @@ fn weapons_ui<'p>(ui: &mut Ui, form: &mut CombatantForm, problems: &'p [Problem]
                 ui.checkbox(&mut w.ranged, "Ranged");
                 if w.ranged {
                     // Typed, so a range far from the last ("12", "120") is two or three keys;
-                    // saved once the field is left, like every field of the editor.
+                    // saved once the field is left, like every field of the editor. Each field
+                    // is as wide as its longest range (on a touch screen, with a finger's
+                    // margins, a fixed 44 points showed "12" as "1").
+                    let width = number_field_width(ui, RANGE_DIGITS);
                     for (what, text) in
                         [("short", &mut w.short), ("medium", &mut w.medium), ("long", &mut w.long)]
                     {
-                        let mut field = |ui: &mut Ui, width: f32| {
-                            ui.add(egui::TextEdit::singleline(text).char_limit(4).desired_width(width))
-                                .accessible_name(format!("Weapon {} {what} range", i + 1))
-                                .on_hover_text(format!("{} range, in inches", capital(what)));
+                        let mut field = |ui: &mut Ui| {
+                            ui.add(
+                                egui::TextEdit::singleline(text)
+                                    .char_limit(RANGE_DIGITS)
+                                    .desired_width(width),
+                            )
+                            .accessible_name(format!("Weapon {} {what} range", i + 1))
+                            .on_hover_text(format!("{} range, in inches", capital(what)));
                         };
                         if theme::is_touch(ui.ctx()) {
                             // Nothing hovers on a touch screen: each range's name written out
                             // before its field, and kept on its line.
                             together(ui, what, |ui| {
                                 ui.label(capital(what));
-                                field(ui, theme::TOUCH_TARGET);
+                                field(ui);
                             });
                         } else {
-                            field(ui, 36.0);
+                            field(ui);
                         }
                     }
                 }

@@ -21,7 +21,7 @@ use crate::systems::savage::ui::calc::{
 };
 use crate::systems::savage::ui::{chip_colour, chip_name};
 use crate::ui::theme;
-use crate::ui::widgets::{percent, probability_bar, problem, row};
+use crate::ui::widgets::{labelled_combo, percent, probability_bar, problem, row};
 
 /// The automatic modifiers of a trait roll, each with where it comes from.
 pub(super) fn input_parts(input: &TraitInput) -> Vec<(&'static str, i32)> {
@@ -396,17 +396,16 @@ fn acting_header_ui(
     // One line that never wraps (a wrapping row would let it grow past the column).
     let line = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
     ui.allocate_ui_with_layout(line, egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        // End turn names whose turn it ends, elided to 40 % of the row (the whole label
-        // is its accessible name and on hover).
+        // The title beside it names whose turn it is, so End turn says only "End turn": the
+        // name has the room (a default "New Wild Card" was cut to "New Wild Card's …"), and
+        // End turn and Go on hold keep one place from one turn to the next. Whose turn it
+        // ends is its accessible name and on hover.
         let end = Event::EndTurn { unit: unit_id.to_owned() };
-        let most = egui::vec2((ui.available_width() * 0.4).max(120.0), ui.spacing().interact_size.y);
-        let layout = egui::Layout::right_to_left(egui::Align::Center);
-        let button = egui::Button::new(RichText::new(format!("End {whose} turn")).strong()).truncate();
-        ui.allocate_ui_with_layout(most, layout, |ui| {
-            event_button_with(ui, rules, fight, read_only, button, end, commands)
-        })
-        .inner
-        .on_hover_text(format!("End {whose} turn (Ctrl+E)"));
+        let full = format!("End {whose} turn");
+        let button = egui::Button::new(RichText::new("End turn").strong()).truncate();
+        event_button_with(ui, rules, fight, read_only, button, end, commands)
+            .accessible_name(full.clone())
+            .on_hover_text(format!("{full} (Ctrl+E)"));
         let hold = Event::Hold { unit: unit_id.to_owned() };
         event_button(ui, rules, fight, read_only, "Go on hold", hold, commands)
             .on_hover_text("Keep the action for later, even into the next round");
@@ -892,24 +891,21 @@ fn attack_situation_ui(
     row(ui, |ui| {
         let least = (made + 1).min(max);
         let mut actions = t.actions.max(least);
-        egui::ComboBox::from_label("Actions")
-            .selected_text(format!(
-                "{actions} ({})",
-                crate::systems::savage::ui::signed(sit.multi_action_penalty(actions))
-            ))
-            .show_ui(ui, |ui| {
-                for n in least..=max {
-                    let text =
-                        format!("{n} ({})", crate::systems::savage::ui::signed(sit.multi_action_penalty(n)));
-                    ui.selectable_value(&mut actions, n, text);
-                }
-            });
+        let shown =
+            format!("{actions} ({})", crate::systems::savage::ui::signed(sit.multi_action_penalty(actions)));
+        labelled_combo(ui, "Actions", shown, |ui| {
+            for n in least..=max {
+                let text =
+                    format!("{n} ({})", crate::systems::savage::ui::signed(sit.multi_action_penalty(n)));
+                ui.selectable_value(&mut actions, n, text);
+            }
+        });
         t.actions = if actions > made + 1 { actions } else { 0 };
         let cover_name = |id: Option<&String>| {
             id.and_then(|id| sit.cover(id))
                 .map_or("none".to_owned(), |c| format!("{} {}", c.id.replace('_', " "), c.modifier))
         };
-        egui::ComboBox::from_label("Cover").selected_text(cover_name(t.cover.as_ref())).show_ui(ui, |ui| {
+        labelled_combo(ui, "Cover", cover_name(t.cover.as_ref()), |ui| {
             ui.selectable_value(&mut t.cover, None, "No cover");
             for c in &sit.cover {
                 ui.selectable_value(&mut t.cover, Some(c.id.clone()), format!("{} {}", c.name, c.modifier));
@@ -919,41 +915,36 @@ fn attack_situation_ui(
             id.and_then(|id| sit.called_shot(id))
                 .map_or("none".to_owned(), |c| format!("{} {}", c.id, c.attack))
         };
-        egui::ComboBox::from_label("Called shot").selected_text(called_name(t.called_shot.as_ref())).show_ui(
-            ui,
-            |ui| {
-                ui.selectable_value(&mut t.called_shot, None, "No called shot");
-                for c in &sit.called_shots {
-                    let damage = if c.damage == 0 {
-                        String::new()
-                    } else {
-                        format!(", damage {}", crate::systems::savage::ui::signed(c.damage))
-                    };
-                    ui.selectable_value(
-                        &mut t.called_shot,
-                        Some(c.id.clone()),
-                        format!("{} {}{damage}", c.name, c.attack),
-                    );
-                }
-            },
-        );
+        labelled_combo(ui, "Called shot", called_name(t.called_shot.as_ref()), |ui| {
+            ui.selectable_value(&mut t.called_shot, None, "No called shot");
+            for c in &sit.called_shots {
+                let damage = if c.damage == 0 {
+                    String::new()
+                } else {
+                    format!(", damage {}", crate::systems::savage::ui::signed(c.damage))
+                };
+                ui.selectable_value(
+                    &mut t.called_shot,
+                    Some(c.id.clone()),
+                    format!("{} {}{damage}", c.name, c.attack),
+                );
+            }
+        });
     });
     row(ui, |ui| {
         ui.checkbox(&mut t.the_drop, format!("The Drop +{}", sit.the_drop.attack));
         if melee {
             let mut gang = i32::try_from(t.gang_up).unwrap_or(0);
-            egui::ComboBox::from_label("Gang Up")
-                .selected_text(format!("+{}", sit.gang_up_bonus(t.gang_up)))
-                .show_ui(ui, |ui| {
-                    for n in 0..=sit.gang_up.cap / sit.gang_up.per_extra_attacker.max(1) {
-                        let text = if n == 0 {
-                            "alone".to_owned()
-                        } else {
-                            format!("{n} more: +{}", sit.gang_up_bonus(u32::try_from(n).unwrap_or(0)))
-                        };
-                        ui.selectable_value(&mut gang, n, text);
-                    }
-                });
+            labelled_combo(ui, "Gang Up", format!("+{}", sit.gang_up_bonus(t.gang_up)), |ui| {
+                for n in 0..=sit.gang_up.cap / sit.gang_up.per_extra_attacker.max(1) {
+                    let text = if n == 0 {
+                        "alone".to_owned()
+                    } else {
+                        format!("{n} more: +{}", sit.gang_up_bonus(u32::try_from(n).unwrap_or(0)))
+                    };
+                    ui.selectable_value(&mut gang, n, text);
+                }
+            });
             t.gang_up = u32::try_from(gang).unwrap_or(0);
             ui.checkbox(
                 &mut t.wild_attack,
