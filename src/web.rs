@@ -87,12 +87,10 @@ pub struct WebApp {
 impl WebApp {
     fn new(cc: &eframe::CreationContext<'_>, test: bool) -> WebApp {
         CONTEXT.with(|c| *c.borrow_mut() = Some(cc.egui_ctx.clone()));
-        let mut app = PosseApp::new(cc, crate::systems::ALL);
-        crate::ui::theme::touch(&cc.egui_ctx);
         // A reload (or the phone closing the tab behind the player's back) comes back to the
         // game at the table.
-        app.reopen_game = true;
-        app.reopen();
+        let app = PosseApp::at_the_table(cc, crate::systems::ALL);
+        crate::ui::theme::touch(&cc.egui_ctx);
         let hook = test.then(|| TestHook::install(&cc.egui_ctx));
         WebApp { app, frames: 0, hook }
     }

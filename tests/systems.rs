@@ -253,7 +253,8 @@ fn a_game_in_each_system(dir: &std::path::Path) -> Harness<'static, PosseApp> {
     h
 }
 
-/// The page reloaded: a new app on `dir`, as `posse::web` makes it.
+/// The page reloaded (or the desktop app restarted): a new app on `dir`, as
+/// `PosseApp::at_the_table` makes it.
 fn reloaded(dir: &std::path::Path) -> Harness<'static, PosseApp> {
     let data = DataDir::at(dir);
     let mut h = Harness::builder().with_size(egui::vec2(1280.0, 800.0)).build_eframe(move |cc| {

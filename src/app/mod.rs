@@ -37,8 +37,10 @@ pub struct PosseApp {
     startup_probe: bool,
     /// The preferences as last saved.
     settings: Settings,
-    /// Remember the game open at the table and reopen it at the next start (the web page,
-    /// where a reload or a closed tab must not take the player away from the table).
+    /// Remember the game open at the table and reopen it at the next start: the desktop app
+    /// and the web page (where a reload or a closed tab must not take the player away from
+    /// the table) come back to the game they were closed on. Off in tests that start the app
+    /// on a data folder of their own.
     pub reopen_game: bool,
     /// The home screen's backup and restore.
     backups: backup::Backups,
@@ -103,6 +105,16 @@ impl PosseApp {
     /// screen parses no game's rules).
     fn lazy_systems(registry: &'static [System], data: Option<&DataDir>) -> Vec<LazySystem> {
         registry.iter().map(|s| LazySystem::new(s.app, data.map(|d| d.system(s.id)))).collect()
+    }
+
+    /// The app as the desktop and the web page start it: [`PosseApp::new`], remembering the
+    /// games open at the table and reopening those open when Posse last ran.
+    #[must_use]
+    pub fn at_the_table(cc: &eframe::CreationContext<'_>, registry: &'static [System]) -> PosseApp {
+        let mut app = PosseApp::new(cc, registry);
+        app.reopen_game = true;
+        app.reopen();
+        app
     }
 
     /// Reopens the games that were open at the table when Posse last ran, each in its own
@@ -467,7 +479,12 @@ pub fn run(registry: &'static [System]) -> ExitCode {
             .with_min_inner_size([900.0, 600.0]),
         ..eframe::NativeOptions::default()
     };
-    match eframe::run_native("Posse", options, Box::new(|cc| Ok(Box::new(PosseApp::new(cc, registry))))) {
+    // A restart comes back to the game at the table, as the web page's reload does.
+    match eframe::run_native(
+        "Posse",
+        options,
+        Box::new(|cc| Ok(Box::new(PosseApp::at_the_table(cc, registry)))),
+    ) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("Posse could not open its window: {e}.");
