@@ -125,18 +125,15 @@ where
 /// Every tie between enemy models in words, each with all the models that share its card
 /// value (of both sides, in the order given), the tie that acts first first: "Morgan (10♥),
 /// Doc (10♦) and Johnny (10♠) tie; Virgil (7♥) and Billy (7♠) tie".
-fn ties<'a, P, I>(placed: I) -> String
-where
-    P: Borrow<Placed<'a>>,
-    I: Iterator<Item = P> + Clone,
-{
+fn ties<'a, P: Borrow<Placed<'a>>>(placed: impl Iterator<Item = P>) -> String {
+    let placed: Vec<P> = placed.collect();
+    let held = |key: (u8, bool, bool), side| {
+        placed.iter().any(|p| p.borrow().side == side && tie_key(p.borrow()) == key)
+    };
     let mut keys: Vec<(u8, bool, bool)> = placed
-        .clone()
+        .iter()
         .map(|p| tie_key(p.borrow()))
-        .filter(|key| {
-            let holds = |side| placed.clone().any(|p| p.borrow().side == side && tie_key(p.borrow()) == *key);
-            holds(Side::A) && holds(Side::B)
-        })
+        .filter(|&key| held(key, Side::A) && held(key, Side::B))
         .collect();
     // The order they act in: surprised models last, then the highest card first.
     keys.sort_by_key(|&(value, surprised, drunk)| (surprised, std::cmp::Reverse(value), drunk));
@@ -145,13 +142,14 @@ where
         .iter()
         .map(|key| {
             let names: Vec<String> = placed
-                .clone()
-                .filter(|p| tie_key(p.borrow()) == *key)
-                .map(|p| format!("{} ({})", p.borrow().model, p.borrow().card.label()))
+                .iter()
+                .map(Borrow::borrow)
+                .filter(|p| tie_key(p) == *key)
+                .map(|p| format!("{} ({})", p.model, p.card.label()))
                 .collect();
             match names.split_last() {
                 Some((last, rest)) if !rest.is_empty() => format!("{} and {last} tie", rest.join(", ")),
-                _ => format!("{} tie", names.join("")),
+                _ => format!("{} tie", names.concat()),
             }
         })
         .collect();
