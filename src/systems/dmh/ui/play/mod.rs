@@ -375,14 +375,16 @@ fn game_ui(
     let stacked = stacked(width, height);
     // A short window (a phone with its keyboard up) keeps only Undo and Redo above the turn.
     let short = state.short;
-    if !stacked {
-        header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
-    } else if short {
-        ui.horizontal_wrapped(|ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
-    } else {
-        stacked_header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
-    }
-    ui.separator();
+    let header = |ui: &mut Ui, commands: &mut Vec<PlayCommand>| {
+        if !stacked {
+            header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
+        } else if short {
+            ui.horizontal_wrapped(|ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
+        } else {
+            stacked_header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
+        }
+        ui.separator();
+    };
     // What follows the gangs' rows: each gang's abilities and the scene's special rules.
     let more = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
         for side in 0..game.sides.len() {
@@ -390,6 +392,31 @@ fn game_ui(
         }
         end::scene_rules_ui(ui, rules, game);
     };
+    if width < ONE_COLUMN {
+        // A phone: the game's header, the turn, then the gangs with all their rows, on one
+        // page that scrolls (boxes of their own left the gangs a strip one row high, and the
+        // declaration under it; with the keyboard up, a header that stayed left the field
+        // typed in no room). A new activation starts at the top of the page; the roster
+        // shows every row, so it brings no model into view (that would scroll the page away
+        // from the turn).
+        let acting = if game.phase == Phase::Activations { game.first_in_order() } else { None };
+        state.roster_shown_for = acting;
+        ScrollArea::vertical()
+            .id_salt(("play-page", game.phase == Phase::Activations, acting))
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                header(ui, commands);
+                hand::in_play_ui(ui, rules, game);
+                phase_ui(ui, rules, game, state, commands);
+                ui.add_space(theme::GAP);
+                ui.separator();
+                roster::roster_ui(ui, rules, game, state, commands);
+                ui.add_space(theme::GAP);
+                more(ui, state, commands);
+            });
+        return;
+    }
+    header(ui, commands);
     // As wide as the roster's panel, whatever the rows say: a panel fits its contents, so a
     // long status or name moved the turn's panel beside it sideways.
     let roster = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
@@ -403,27 +430,6 @@ fn game_ui(
     let boxed = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
         roster::boxed_roster_ui(ui, rules, game, state, commands, &more);
     };
-    if width < ONE_COLUMN {
-        // A phone: the turn, then the gangs with all their rows, on one page that scrolls
-        // (boxes of their own left the gangs a strip one row high, and the declaration under
-        // it). A new activation starts at the top of the page; the roster shows every row,
-        // so it brings no model into view (that would scroll the page away from the turn).
-        let acting = if game.phase == Phase::Activations { game.first_in_order() } else { None };
-        state.roster_shown_for = acting;
-        ScrollArea::vertical()
-            .id_salt(("play-page", game.phase == Phase::Activations, acting))
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                hand::in_play_ui(ui, rules, game);
-                phase_ui(ui, rules, game, state, commands);
-                ui.add_space(theme::GAP);
-                ui.separator();
-                roster::roster_ui(ui, rules, game, state, commands);
-                ui.add_space(theme::GAP);
-                more(ui, state, commands);
-            });
-        return;
-    }
     if stacked {
         // A tablet held upright: the gangs under the turn, in a region of their own the
         // player can drag taller or shut to one line, starting with room for several rows;
