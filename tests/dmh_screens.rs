@@ -367,9 +367,8 @@ fn header_name(h: &App, name: &str) -> egui::Rect {
 }
 
 /// On a phone held upright (390×844): the acting model's panel comes first, whole, with the
-/// shot's d20 and Apply on screen above the gangs; the gangs below it can be shut to one line
-/// and opened again; the log is below them; End activation never lies over the model's name;
-/// no control is under another at any step.
+/// shot's d20 and Apply on screen above the log's line; the gangs follow on the same page;
+/// End activation never lies over the model's name; no control is under another at any step.
 #[test]
 fn on_a_phone_the_acting_models_panel_comes_first_and_whole() {
     let (_dir, mut h) = touch_at(390.0, 844.0);
@@ -380,28 +379,13 @@ fn on_a_phone_the_acting_models_panel_comes_first_and_whole() {
     press(&mut h, "Moved");
     support::shoot(&mut h, "Billy Clanton", "12", Some("12"));
     found.extend(crate::covered::covered(&mut h, "a shot"));
-    let gangs = h.get_by_role_and_label(Role::Button, "▼ Hide the gangs").rect();
+    let log = h.get_by_role_and_label(Role::Button, "▲ Log").rect();
     let screen = h.ctx.content_rect();
-    for (what, r) in [("the d20", text_rect(&h, "d20 roll")), ("Apply", action_rect(&h, "Apply: Under fire"))]
-    {
-        assert!(screen.contains_rect(r) && r.max.y <= gangs.min.y, "{what} at {r:?}, the gangs at {gangs:?}");
+    let apply = action_rect(&h, "Apply: Under fire");
+    for (what, r) in [("the d20", text_rect(&h, "d20 roll")), ("Apply", apply)] {
+        assert!(screen.contains_rect(r) && r.max.y <= log.min.y, "{what} at {r:?}, the log at {log:?}");
     }
-    assert!(rect(&h, "Billy Clanton").min.y > gangs.min.y, "the roster is under the panel");
-    // Two handles across the screen: the gangs' (just above Hide the gangs) and the log's.
-    let mut handles: Vec<f32> = h
-        .get_all_by_role(Role::Splitter)
-        .map(|n| n.rect())
-        .filter(|r| r.width() > r.height())
-        .map(|r| r.min.y)
-        .collect();
-    handles.sort_by(f32::total_cmp);
-    assert_eq!(handles.len(), 2, "the gangs' and the log's handles");
-    assert!((handles[0] - gangs.min.y).abs() < 8.0 && handles[1] > gangs.max.y, "the log below the gangs");
-    press(&mut h, "▼ Hide the gangs");
-    assert!(h.query_by_label("Billy Clanton").is_none(), "the gangs are shut");
-    found.extend(crate::covered::covered(&mut h, "the gangs shut"));
-    assert_eq!(action_rect(&h, "Apply: Under fire"), action_rect(&h, "Apply: Under fire"));
-    press(&mut h, "▲ Show the gangs");
+    assert!(rect(&h, "Billy Clanton").min.y > apply.max.y, "the roster is under the panel");
     press(&mut h, "Apply: Under fire");
     support::end_activation(&mut h, "Wyatt Earp");
     let end = h.get_by_role_and_label(Role::Button, "End Virgil Earp's activation").rect();
@@ -487,4 +471,192 @@ fn a_gang_renamed_in_its_field_renames_its_file_when_the_field_is_left() {
     assert_eq!(entries.len(), 1);
     let gang = entries[0].gang.as_ref().expect("readable");
     assert_eq!((gang.name.as_str(), gang.models.len()), ("Dodge City Law", 1));
+}
+
+/// Turn 1's cards with three models on tens (Morgan Earp and Doc Holliday of the Law, Johnny
+/// Ringo of the Clantons): a tie between the sides to settle; the Clantons hold the lowest
+/// card (2♠), so they may swap two of their cards.
+const DEAL_TIE: [(&str, &str); 14] = [
+    ("Wyatt Earp", "AH"),
+    ("Virgil Earp", "KH"),
+    ("Ike Clanton", "QS"),
+    ("Morgan Earp", "10H"),
+    ("Doc Holliday", "10D"),
+    ("Johnny Ringo", "10S"),
+    ("Billy Clanton", "9S"),
+    ("Frank McLaury", "8C"),
+    ("Turkey Creek", "7H"),
+    ("Texas Jack", "7D"),
+    ("Tom McLaury", "6S"),
+    ("Curly Bill", "4S"),
+    ("Sherman McMaster", "3H"),
+    ("Pete Spence", "2S"),
+];
+
+/// [`touch_at`] with [`DEAL_TIE`]: the tie settled by "Tombstone Law placed first".
+fn tie_settled_at(width: f32, height: f32) -> (tempfile::TempDir, App) {
+    let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = support::app_on(dir.path(), Screen::Play, width, height);
+    posse::ui::theme::touch(&h.ctx);
+    h.run();
+    start(&mut h, SEED, None);
+    deal(&mut h, &DEAL_TIE);
+    press(&mut h, "Tombstone Law placed first");
+    (dir, h)
+}
+
+/// The handles of resizable regions across the screen (wider than high), top first.
+fn handles_across(h: &App) -> Vec<egui::Rect> {
+    let mut handles: Vec<egui::Rect> =
+        h.query_all_by_role(Role::Splitter).map(|n| n.rect()).filter(|r| r.width() > r.height()).collect();
+    handles.sort_by(|a, b| a.min.y.total_cmp(&b.min.y));
+    handles
+}
+
+/// The roster's name buttons of `names` wholly inside `region`.
+fn rows_inside(h: &App, names: &[&str], region: egui::Rect) -> usize {
+    names
+        .iter()
+        .filter(|name| {
+            h.query_all_by_role(Role::Button)
+                .filter(|n| n.accesskit_node().label().is_some_and(|l| l.trim_start_matches("▶ ") == **name))
+                .any(|n| region.contains_rect(n.rect()))
+        })
+        .count()
+}
+
+const LAW_ROWS: [&str; 7] = [
+    "Wyatt Earp",
+    "Virgil Earp",
+    "Morgan Earp",
+    "Doc Holliday",
+    "Turkey Creek",
+    "Texas Jack",
+    "Sherman McMaster",
+];
+const CLANTON_ROWS: [&str; 7] = [
+    "Ike Clanton",
+    "Johnny Ringo",
+    "Billy Clanton",
+    "Frank McLaury",
+    "Tom McLaury",
+    "Curly Bill",
+    "Pete Spence",
+];
+
+/// Three models tie on tens across the sides: the tie's line names all three (it named the
+/// first pair, "Morgan Earp (10♥) and Johnny Ringo (10♠) tie.").
+#[test]
+fn a_tie_of_three_models_names_all_three() {
+    let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = support::app_on(dir.path(), Screen::Play, 1280.0, 800.0);
+    start(&mut h, SEED, None);
+    deal(&mut h, &DEAL_TIE);
+    h.get_by_label("Morgan Earp (10♥), Doc Holliday (10♦) and Johnny Ringo (10♠) tie.");
+    press(&mut h, "Tombstone Law placed first");
+    assert_eq!(
+        &support::order(&h)[..6],
+        ["Wyatt Earp", "Virgil Earp", "Ike Clanton", "Morgan Earp", "Doc Holliday", "Johnny Ringo"]
+    );
+}
+
+/// On a phone held upright (390×844), the tie settled: the game's header, the turn and the
+/// gangs are one page over a one-line log (the log's panel and the gangs' box took the screen, the gangs had a
+/// strip one row high, and Declare and the Clantons' offer to swap lay under them). Declare is
+/// on screen and above the log's line; the offer, scrolled to, is above it too; the page shows
+/// a whole gang's seven rows at once; and the whole log opens and shuts again.
+#[test]
+fn on_a_phone_the_turn_and_the_gangs_are_one_page_over_the_logs_line() {
+    let (_dir, mut h) = tie_settled_at(390.0, 844.0);
+    let screen = h.ctx.content_rect();
+    assert_eq!(handles_across(&h), Vec::<egui::Rect>::new(), "no region to drag: one page");
+    let log = h.get_by_role_and_label(Role::Button, "▲ Log").rect();
+    assert!(screen.contains_rect(log), "the log's line at {log:?}");
+    let declare = action_rect(&h, "Declare");
+    assert!(
+        screen.contains_rect(declare) && declare.max.y <= log.min.y,
+        "Declare at {declare:?}, the log at {log:?}"
+    );
+    // The page under the app's tabs, down to the log's line.
+    let tabs = h.get_by_role_and_label(Role::Button, "Play").rect();
+    let page = egui::Rect::from_min_max(egui::pos2(0.0, tabs.max.y), egui::pos2(screen.width(), log.min.y));
+    for what in ["Swap cards", "Swap model 1", "Swap model 2"] {
+        h.get_by_label(what).scroll_to_me();
+        h.run();
+        assert!(page.contains_rect(rect(&h, what)), "{what} at {:?} outside {page:?}", rect(&h, what));
+    }
+    h.get_by_role_and_label(Role::Button, "Pete Spence").scroll_to_me();
+    h.run();
+    assert_eq!(rows_inside(&h, &CLANTON_ROWS, page), 7, "the Clantons' rows in {page:?}");
+    press(&mut h, "▲ Log");
+    h.get_by_label("Turn 1 · Tombstone Law win ties this turn");
+    press(&mut h, "▼ Shut the log");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "▲ Log").rect(), log, "the log's line again");
+}
+
+/// On a tablet held upright (800×1280), the tie settled: the turn's panel shows the whole
+/// declaration and the Clantons' offer to swap without scrolling, with no blank band under
+/// them (a band of 400 points was left over a strip of gangs); the gangs under it show six
+/// rows or more; the log is one line under them; the gangs shut to one line and open again.
+#[test]
+fn on_a_tablet_upright_the_gangs_have_room_under_the_whole_turn() {
+    let (_dir, mut h) = tie_settled_at(800.0, 1280.0);
+    let screen = h.ctx.content_rect();
+    let handles = handles_across(&h);
+    assert_eq!(handles.len(), 1, "the gangs' handle only (the log is a line): {handles:?}");
+    let edge = handles[0];
+    let log = h.get_by_role_and_label(Role::Button, "▲ Log").rect();
+    assert!(screen.contains_rect(log) && log.min.y > edge.max.y, "the log's line at {log:?}");
+    let offer = rect(&h, "Or just carry on: the offer ends when the first model acts.");
+    for (what, r) in [
+        ("Declare", action_rect(&h, "Declare")),
+        ("Swap cards", rect(&h, "Swap cards")),
+        ("the offer's end", offer),
+    ] {
+        assert!(
+            screen.contains_rect(r) && r.max.y <= edge.min.y,
+            "{what} at {r:?}, the gangs' edge at {edge:?}"
+        );
+    }
+    assert!(edge.min.y - offer.max.y < 80.0, "a blank band from {} to {}", offer.max.y, edge.min.y);
+    let gangs = egui::Rect::from_min_max(egui::pos2(0.0, edge.max.y), egui::pos2(screen.width(), log.min.y));
+    let shown = rows_inside(&h, &LAW_ROWS, gangs);
+    assert!(shown >= 6, "{shown} rows in {gangs:?}");
+    press(&mut h, "▼ Hide the gangs");
+    assert!(h.query_by_label("Billy Clanton").is_none(), "the gangs are shut");
+    assert_eq!(action_rect(&h, "Declare"), action_rect(&h, "Declare"));
+    press(&mut h, "▲ Show the gangs");
+    assert_eq!(rows_inside(&h, &LAW_ROWS, gangs), shown, "open again as they were");
+}
+
+/// Each gang's heading (its name and the cards in its deck) is whole, not cut short, beside
+/// its hand's button ("Hand (5)"), at 1280×800 and on a phone: "The Clanton Gang · 5 in hand ·
+/// 11 in d…" and "Tombstone · 5 in h…" were cut.
+#[test]
+fn the_gangs_headings_are_whole_at_1280_by_800_and_on_a_phone() {
+    let (_d1, mut desk) = dealt_at(1280.0, 800.0);
+    let (_d2, mut phone) = touch_at(390.0, 844.0);
+    for (h, at) in [(&mut desk, "1280×800"), (&mut phone, "390×844")] {
+        // On the phone the gangs follow the turn down the page (a label off the screen has
+        // no text runs).
+        h.get_by_role_and_label(Role::Button, "Tombstone Law's hand").scroll_to_me();
+        h.run();
+        let hand = h.get_by_role_and_label(Role::Button, "The Clanton Gang's hand").rect();
+        for heading in ["Tombstone Law · 11 in deck", "The Clanton Gang · 11 in deck"] {
+            h.get_by_label(heading).scroll_to_me();
+            h.run();
+            let node = h.get_by_label(heading);
+            let shown: String = node
+                .children_recursive()
+                .filter(|n| n.accesskit_node().role() == Role::TextRun)
+                .filter_map(|n| n.accesskit_node().value())
+                .collect();
+            assert_eq!(shown, heading, "at {at}");
+        }
+        assert!(
+            !rect(h, "The Clanton Gang · 11 in deck").intersects(hand),
+            "the heading beside its button at {at}"
+        );
+        assert_eq!(past_the_right_edge(h), Vec::<String>::new(), "at {at}");
+    }
 }

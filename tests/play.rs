@@ -361,7 +361,7 @@ fn a_whole_turn_to_the_end_of_turn_checklist_and_the_next_initiative() {
 fn an_initiative_tie_settled_by_who_placed_first_and_the_lowest_card_switch() {
     let (_dir, mut h) = table();
     deal(&mut h, &TIE_DEAL);
-    h.get_by_label("Wyatt Earp (7♥) and Ike Clanton (7♠) tie.");
+    h.get_by_label("Wyatt Earp (7♥), Texas Jack (7♦) and Ike Clanton (7♠) tie.");
     press(&mut h, "The Clanton Gang placed first");
     assert_eq!(game(&h).tie_priority, Some(CLANTONS));
     assert_eq!(order(&h)[8..11], ["Ike Clanton", "Wyatt Earp", "Texas Jack"]);
@@ -376,7 +376,7 @@ fn an_initiative_tie_settled_by_who_placed_first_and_the_lowest_card_switch() {
     assert!(h.query_by_label_contains("hold the lowest card").is_none(), "once per turn");
 }
 
-/// A deal where Wyatt Earp and Ike Clanton tie on 7s.
+/// A deal where Wyatt Earp and Texas Jack tie with Ike Clanton on 7s.
 const TIE_DEAL: [(&str, &str); 14] = [
     ("Turkey Creek", "AH"),
     ("Virgil Earp", "KH"),

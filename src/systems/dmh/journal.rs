@@ -34,8 +34,10 @@ pub fn summary(rules: &Rules, game: &State) -> Summary {
     let over = game.result.is_some() || game.phase == Phase::Over;
     let state = match (&game.result, game.phase) {
         (Some(end), _) => match end.winner.and_then(|w| game.sides.get(w)) {
-            Some(w) => format!("over, the {} won", w.name),
-            None => "over, a draw".to_owned(),
+            // The gang's own name as it is written ("The Clanton Gang", "Tombstone Law"):
+            // an article before it read "the The Clanton Gang".
+            Some(w) => format!("over: {} won", w.name),
+            None => "over: a draw".to_owned(),
         },
         (None, Phase::Over) => "over".to_owned(),
         (None, _) => "unfinished".to_owned(),
@@ -54,6 +56,25 @@ mod tests {
 
     fn deal() -> Event {
         Event::DealInitiative { face_up: [None, None], cards: None }
+    }
+
+    /// A finished game's line names the winner as the gang is named, with no article before
+    /// it ("over, the The Clanton Gang won" was the line).
+    #[test]
+    fn a_finished_games_summary_names_the_winner_as_written() {
+        let rules = crate::systems::dmh::rules::embedded::rules();
+        let ended = |winner| {
+            let mut game = crate::systems::dmh::game::Game::default();
+            game.apply(rules, &begin()).expect("begun");
+            let agreed = crate::systems::dmh::game::scene::AGREED.to_owned();
+            game.apply(rules, &Event::EndScene { condition: agreed, winner }).expect("ended");
+            summary(rules, &game)
+        };
+        let scene = &rules.scene("showdown").expect("the fixtures' scene").title;
+        let line = |end: &str| format!("Tombstone Law v The Clanton Gang · {scene} · turn 1 · over: {end}");
+        assert_eq!(ended(Some(1)), Summary::new(line("The Clanton Gang won"), true));
+        assert_eq!(ended(Some(0)), Summary::new(line("Tombstone Law won"), true));
+        assert_eq!(ended(None), Summary::new(line("a draw"), true));
     }
 
     #[test]

@@ -116,15 +116,44 @@ where
     P: Borrow<Placed<'a>>,
     I: Iterator<Item = P> + Clone,
 {
-    match cross_side_tie(placed) {
-        Some((x, y)) if priority.is_none() => {
-            let (x, y) = (x.borrow(), y.borrow());
-            Err(InitiativeError::NeedsPriority {
-                what: format!("{} ({}) and {} ({}) tie", x.model, x.card.label(), y.model, y.card.label()),
-            })
-        }
-        _ => Ok(()),
+    if priority.is_some() || cross_side_tie(placed.clone()).is_none() {
+        return Ok(());
     }
+    Err(InitiativeError::NeedsPriority { what: ties(placed) })
+}
+
+/// Every tie between enemy models in words, each with all the models that share its card
+/// value (of both sides, in the order given), the tie that acts first first: "Morgan (10♥),
+/// Doc (10♦) and Johnny (10♠) tie; Virgil (7♥) and Billy (7♠) tie".
+fn ties<'a, P: Borrow<Placed<'a>>>(placed: impl Iterator<Item = P>) -> String {
+    let placed: Vec<P> = placed.collect();
+    let held = |key: (u8, bool, bool), side| {
+        placed.iter().any(|p| p.borrow().side == side && tie_key(p.borrow()) == key)
+    };
+    let mut keys: Vec<(u8, bool, bool)> = placed
+        .iter()
+        .map(|p| tie_key(p.borrow()))
+        .filter(|&key| held(key, Side::A) && held(key, Side::B))
+        .collect();
+    // The order they act in: surprised models last, then the highest card first.
+    keys.sort_by_key(|&(value, surprised, drunk)| (surprised, std::cmp::Reverse(value), drunk));
+    keys.dedup();
+    let lines: Vec<String> = keys
+        .iter()
+        .map(|key| {
+            let names: Vec<String> = placed
+                .iter()
+                .map(Borrow::borrow)
+                .filter(|p| tie_key(p) == *key)
+                .map(|p| format!("{} ({})", p.model, p.card.label()))
+                .collect();
+            match names.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last} tie", rest.join(", ")),
+                _ => format!("{} tie", names.concat()),
+            }
+        })
+        .collect();
+    lines.join("; ")
 }
 
 /// Where a model's card puts it in the order (lowest first): surprised models last, then the
@@ -259,19 +288,35 @@ mod tests {
     }
 
     #[test]
-    fn the_tie_named_is_the_first_pair_in_the_order_given() {
+    fn every_tie_is_named_the_first_to_act_first() {
         let placed = vec![
-            place(Side::A, "Wyatt", "9H"),
             place(Side::A, "Virgil", "7H"),
+            place(Side::A, "Wyatt", "9H"),
             place(Side::B, "Billy", "7S"),
             place(Side::B, "Ike", "9S"),
         ];
         let refused = first_to_act(&placed, None).expect_err("two ties, no priority");
         assert_eq!(
             refused.to_string(),
-            "Wyatt (9♥) and Ike (9♠) tie: say which side placed its first card first (if both placed at once, each draws a card and the higher card has priority)"
+            "Wyatt (9♥) and Ike (9♠) tie; Virgil (7♥) and Billy (7♠) tie: say which side placed its first card first (if both placed at once, each draws a card and the higher card has priority)"
         );
         assert_eq!(first_to_act(&placed, Some(Side::B)), Ok(Some(3)));
+    }
+
+    #[test]
+    fn three_models_tying_are_all_named() {
+        // Two lawmen and an outlaw on tens; the lawmen's own tie alone would need no priority.
+        let placed = vec![
+            place(Side::A, "Morgan", "10H"),
+            place(Side::A, "Doc", "10D"),
+            place(Side::B, "Johnny", "10S"),
+            place(Side::B, "Ike", "QS"),
+        ];
+        let refused = activation_order(&placed, None).expect_err("a tie, no priority");
+        assert_eq!(
+            refused.to_string(),
+            "Morgan (10♥), Doc (10♦) and Johnny (10♠) tie: say which side placed its first card first (if both placed at once, each draws a card and the higher card has priority)"
+        );
     }
 
     #[test]

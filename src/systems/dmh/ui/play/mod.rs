@@ -296,9 +296,11 @@ pub fn play_ui(
     }
     if let Some(game) = view.game {
         let height = ui.available_height();
-        if state.short && !state.log_open {
-            // A short window (a phone on its side) keeps the log to its last line, to be
-            // opened; the turn has the height.
+        // A short window (a phone on its side) and a screen held upright (a phone, a tablet)
+        // keep the log to its last line, to be opened: the turn and the gangs have the height,
+        // and nothing of the turn lies under the log.
+        let folds = state.short || stacked(ui.available_width(), height);
+        if folds && !state.log_open {
             egui::Panel::bottom("play-log-line").resizable(false).show(ui, |ui| {
                 ui.horizontal(|ui| {
                     if ui.button("▲ Log").on_hover_text("Show the whole log").clicked() {
@@ -313,7 +315,7 @@ pub fn play_ui(
             // A short window (a phone) gives the log less of its height.
             let log = (height * 0.1).clamp(56.0, 104.0);
             egui::Panel::bottom("play-log").resizable(true).default_size(log).show(ui, |ui| {
-                if state.short && ui.button("▼ Shut the log").clicked() {
+                if folds && ui.button("▼ Shut the log").clicked() {
                     state.log_open = false;
                 }
                 log_panel(ui, &game.lines, LogOptions::new("play-log"), |_, line| RichText::new(line));
@@ -373,14 +375,16 @@ fn game_ui(
     let stacked = stacked(width, height);
     // A short window (a phone with its keyboard up) keeps only Undo and Redo above the turn.
     let short = state.short;
-    if !stacked {
-        header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
-    } else if short {
-        ui.horizontal_wrapped(|ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
-    } else {
-        stacked_header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
-    }
-    ui.separator();
+    let header = |ui: &mut Ui, commands: &mut Vec<PlayCommand>| {
+        if !stacked {
+            header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
+        } else if short {
+            ui.horizontal_wrapped(|ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
+        } else {
+            stacked_header_ui(ui, rules, game, &title, undo_label, redo_label, commands);
+        }
+        ui.separator();
+    };
     // What follows the gangs' rows: each gang's abilities and the scene's special rules.
     let more = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
         for side in 0..game.sides.len() {
@@ -388,6 +392,31 @@ fn game_ui(
         }
         end::scene_rules_ui(ui, rules, game);
     };
+    if width < ONE_COLUMN {
+        // A phone: the game's header, the turn, then the gangs with all their rows, on one
+        // page that scrolls (boxes of their own left the gangs a strip one row high, and the
+        // declaration under it; with the keyboard up, a header that stayed left the field
+        // typed in no room). A new activation starts at the top of the page; the roster
+        // shows every row, so it brings no model into view (that would scroll the page away
+        // from the turn).
+        let acting = if game.phase == Phase::Activations { game.first_in_order() } else { None };
+        state.roster_shown_for = acting;
+        ScrollArea::vertical()
+            .id_salt(("play-page", game.phase == Phase::Activations, acting))
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                header(ui, commands);
+                hand::in_play_ui(ui, rules, game);
+                phase_ui(ui, rules, game, state, commands);
+                ui.add_space(theme::GAP);
+                ui.separator();
+                roster::roster_ui(ui, rules, game, state, commands);
+                ui.add_space(theme::GAP);
+                more(ui, state, commands);
+            });
+        return;
+    }
+    header(ui, commands);
     // As wide as the roster's panel, whatever the rows say: a panel fits its contents, so a
     // long status or name moved the turn's panel beside it sideways.
     let roster = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
@@ -402,8 +431,9 @@ fn game_ui(
         roster::boxed_roster_ui(ui, rules, game, state, commands, &more);
     };
     if stacked {
-        // The gangs under the turn, in a region of their own the player can drag taller or
-        // shut to one line: the turn's panel, with its action, stays whole at the top.
+        // A tablet held upright: the gangs under the turn, in a region of their own the
+        // player can drag taller or shut to one line, starting with room for several rows;
+        // the turn's panel, with its action, stays whole at the top.
         let height = ui.available_height();
         if state.roster_hidden {
             egui::Panel::bottom("play-roster-shut").resizable(false).show(ui, |ui| {
@@ -414,7 +444,7 @@ fn game_ui(
         } else {
             egui::Panel::bottom("play-roster-below")
                 .resizable(true)
-                .default_size(height * 0.25)
+                .default_size((height * 0.45).max(ROSTER_LEAST).min(height * 0.8))
                 .size_range(80.0..=height * 0.8)
                 .show(ui, |ui| {
                     if ui.button("▼ Hide the gangs").clicked() {
@@ -470,7 +500,7 @@ fn title(rules: &Rules, game: &Game) -> String {
 /// need this much room; below it, or on a screen held upright (a tablet, a phone), they are
 /// stacked. A phone on its side (844 × 390) has them side by side, the roster compact.
 fn stacked(width: f32, height: f32) -> bool {
-    width < 700.0 || (width < ROSTER_WIDTH + 440.0 && height > width)
+    width < ONE_COLUMN || (width < ROSTER_WIDTH + 440.0 && height > width)
 }
 
 /// The title in a box of its own width (cut short if need be, whole on hover), so Undo after
@@ -480,6 +510,13 @@ fn title_box(ui: &mut Ui, title: &str) {
     let width = TITLE_WIDTH.min(ui.available_width() / 3.0);
     crate::ui::widgets::fixed(ui, width, egui::Align::Min, title);
 }
+
+/// Below this width (a phone held upright) the turn and the gangs are one page.
+const ONE_COLUMN: f32 = 700.0;
+
+/// The least height the gangs start with under the turn on a tablet held upright: their
+/// heading and several rows.
+const ROSTER_LEAST: f32 = 320.0;
 
 /// Below this height (a phone on its side) the log keeps to its last line until opened.
 const SHORT: f32 = 500.0;

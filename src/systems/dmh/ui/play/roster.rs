@@ -221,25 +221,34 @@ fn rows_ui(
     }
 }
 
-/// A gang's name, its cards in hand and in its deck, and the button that shows its hand.
+/// A gang's name and the cards left in its deck, and the button that shows its hand, which
+/// says how many cards are in it.
 fn side_heading(ui: &mut Ui, s: usize, side: &crate::systems::dmh::game::SideState, state: &mut PlayState) {
     // One row whatever the counts say: the hand's button at the right end, the heading cut
-    // short before it (it wrapped onto a second row for one gang and not the other).
+    // short before it if it must be (it wrapped onto a second row for one gang and not the
+    // other). The button is short ("Hand (5)": the row is the gang's), so the whole heading
+    // fits beside it on a desktop and on a phone ("The Clanton Gang's hand" left the heading
+    // "The Clanton Gang · 5 in hand · 11 in d…").
     ui.horizontal(|ui| {
         let v = ui.visuals().clone();
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui
-                .button(format!("{} hand", super::possessive(&side.name)))
-                .on_hover_text("Shows the hand after a hand-over screen")
+                .button(format!("Hand ({})", side.hand.len()))
+                .accessible_name(format!("{} hand", super::possessive(&side.name)))
+                .on_hover_text(format!(
+                    "{} in the hand: shows it after a hand-over screen",
+                    crate::systems::dmh::rules::count(
+                        u64::try_from(side.hand.len()).unwrap_or(u64::MAX),
+                        "card",
+                        "cards"
+                    )
+                ))
                 .clicked()
             {
                 state.hand_over = Some(HandOver { side: s, shown: false });
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                let heading = theme::heading(
-                    &v,
-                    format!("{} · {} in hand · {} in deck", side.name, side.hand.len(), side.deck.len()),
-                );
+                let heading = theme::heading(&v, format!("{} · {} in deck", side.name, side.deck.len()));
                 ui.add(egui::Label::new(heading).truncate());
             });
         });
