@@ -205,3 +205,91 @@ fn a_long_saved_game_keeps_resume_inside_the_window() {
         assert_eq!(state(&h).players.len(), 6, "Resume still resumes at {width}");
     }
 }
+
+/// On a phone the attack's line under *Record* was one line cut at the screen's edge ("The
+/// attack is not possible: the target is …"), and nothing hovers there to read the rest. It is
+/// wrapped in a box of three lines kept for it from the start of the turn: the whole sentence
+/// (nothing cut, so no tooltip repeats it), inside the screen, and the log under it where it
+/// was while the panel asked for the target.
+#[test]
+fn on_a_phone_the_reason_an_attack_is_not_possible_is_read_whole() {
+    // The out-of-range refusal the tester saw cut, and the longest one the rifle can meet.
+    let out_of_range =
+        "The attack is not possible: the target is out of range: 50 cm is beyond the assault rifle's 40 cm.";
+    let full_cover = "The attack is not possible: a target in full cover cannot be attacked with the assault \
+                      rifle: only grenades go round corners.";
+    for (cm, cover, why) in [("50", "none", out_of_range), ("20", "full", full_cover)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = fragmaster_at(dir.path(), 390.0, 844.0, true);
+        four_players_to_round_one(&mut h);
+        h.get_by_label("Pick the target.");
+        let (record, log) = (rect_of(&h, "Record the attack"), rect_of(&h, "Log"));
+        press(&mut h, "Target Dan");
+        type_in(&mut h, "Distance (cm)", cm);
+        press(&mut h, &format!("Target's cover {cover}"));
+        let rect = rect_of(&h, why);
+        assert!(rect.left() >= 0.0 && rect.right() <= 390.0, "{rect:?} past the screen's edge");
+        assert!(
+            rect.top() >= record.bottom() && rect.bottom() <= log.top(),
+            "{rect:?} not between {record:?} and {log:?}"
+        );
+        assert_eq!(rect_of(&h, "Log"), log, "the log moved with the reason");
+        // In view, under the finger: a sentence cut short would show its tooltip.
+        h.get_by_label(why).scroll_to_me();
+        h.run();
+        h.get_by_label(why).hover();
+        h.run();
+        h.run();
+        assert_eq!(h.query_all_by_label(why).count(), 1, "cut short, with its tooltip repeating it");
+    }
+}
+
+/// On a phone a bad initiative total named beside its field wrapped the row, and the rows under
+/// it and *Record initiative* moved down 18 points. The reason stands in a line kept under each
+/// row: typed a key at a time ("1x", then a total 3d6 cannot make), neither the next field nor
+/// Record moves, the reason is in words that fit the line, and Record waits greyed.
+#[test]
+fn on_a_phone_a_bad_initiative_total_moves_no_row() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), 390.0, 844.0, true);
+    for (n, name) in ["Ann", "Bob", "Cid", "Dan"].iter().enumerate() {
+        type_in(&mut h, &format!("Player {}", n + 1), name);
+    }
+    press(&mut h, "Start the game");
+    let (ann, bob, record) =
+        (field_rect(&h, "Ann 3d6"), field_rect(&h, "Bob 3d6"), rect_of(&h, "Record initiative"));
+    for (typed, why) in [("1x", "'1x' is not a number"), ("25", "3d6 make 3 to 18, not 25")] {
+        Steady::clear(&mut h, "Ann 3d6").type_keys(&mut h, typed);
+        let rect = rect_of(&h, why);
+        assert!(
+            rect.top() >= ann.bottom() && rect.bottom() <= bob.top() && rect.right() <= 390.0,
+            "{why} at {rect:?}, not under Ann's field {ann:?} and above Bob's {bob:?}"
+        );
+        assert_eq!(field_rect(&h, "Bob 3d6"), bob, "Bob's field moved after {typed}");
+        assert_eq!(rect_of(&h, "Record initiative"), record, "Record moved after {typed}");
+        assert!(disabled(&h, "Record initiative"), "Record takes {typed}");
+    }
+    Steady::clear(&mut h, "Ann 3d6").type_keys(&mut h, "11");
+    assert!(h.query_by_label("3d6 make 3 to 18, not 25").is_none());
+    assert!(!disabled(&h, "Record initiative"));
+}
+
+/// The rearm offers' heading read "Rearm, free, if the turn starts within 2.5 cm of:", and its
+/// hint ended on a reference code, "(reading F03)". The book's rearm is for a character that
+/// stops within 2.5 cm of a point, and the game offers it where the character stopped: where its
+/// turn starts and where each run ends. The heading says so, and the hint (written out on a
+/// touch screen) names no reading.
+#[test]
+fn the_rearm_offers_say_where_the_character_stopped_without_a_reading_code() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), 390.0, 844.0, true);
+    four_players_to_round_one(&mut h);
+    h.get_by_label("Rearm, free, if it stands within 2.5 cm of:");
+    h.get_by_label(
+        "Free once per stop: at the start of the turn and after each run or climb, until an aim or an attack. \
+         The point keeps its weapon for the next one; the weapon put down is gone.",
+    );
+    press_button(&mut h, "Run");
+    h.get_by_label("Rearm, free, if it stopped within 2.5 cm of:");
+    assert_eq!(h.query_all_by_label_contains("reading").count(), 0, "a reading's code on the play screen");
+}

@@ -551,6 +551,35 @@ pub fn status_line(ui: &mut Ui, size: f32, text: Option<RichText>) {
     });
 }
 
+/// [`status_line`] for a sentence a player must read whole where nothing hovers (a phone): a box
+/// `rows` lines of `size` high whether or not there is text, the text wrapped inside it. Only a
+/// text longer than `rows` lines is cut (with "…", whole on hover), so the box never grows and
+/// what is under it keeps its place.
+pub fn status_lines(ui: &mut Ui, size: f32, rows: usize, text: Option<RichText>) {
+    let font = egui::FontId::proportional(size);
+    #[expect(clippy::cast_precision_loss, reason = "a few lines")]
+    let lines = rows.max(1) as f32;
+    // A little more than the rows' height, so the label (rounded to pixels) stays inside.
+    let height = (ui.fonts_mut(|f| f.row_height(&font)) * lines).ceil() + 2.0;
+    let (rect, _) = ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::hover());
+    let Some(text) = text else { return };
+    let mut job = std::sync::Arc::unwrap_or_clone(egui::WidgetText::from(text.font(font)).into_layout_job(
+        ui.style(),
+        egui::FontSelection::Default,
+        Align::Min,
+    ));
+    job.wrap = egui::text::TextWrapping {
+        max_width: rect.width(),
+        max_rows: rows.max(1),
+        break_anywhere: false,
+        overflow_character: Some('…'),
+    };
+    // A child that leaves the cursor under the box, where the box put it (a scope would move
+    // it to under the text, so a shorter text would pull up what follows).
+    let mut inside = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(Layout::top_down(Align::Min)));
+    inside.add(egui::Label::new(job).wrap());
+}
+
 /// A line kept for a field's problem, right under it: as high as a line of text whether or not
 /// there is one (so the form never moves when it shows), the problem in the warning colour,
 /// elided to the line with the whole of it on hover. Never takes the focus.

@@ -23,7 +23,7 @@ use crate::systems::fragmaster::rules::scoring::FragKind;
 use crate::systems::fragmaster::ui::odds::{assessment_ui, placeholder_ui};
 use crate::systems::fragmaster::ui::{COVERS, parse_cm};
 use crate::ui::theme;
-use crate::ui::widgets::{parse_roll, status_line, toggle};
+use crate::ui::widgets::{parse_roll, status_lines, toggle};
 
 /// A typed d6: `None` while empty or not a face.
 fn typed_d6(text: &str) -> Option<D6> {
@@ -431,8 +431,12 @@ fn action_ui(ui: &mut Ui, s: &State, ready: &Ready, commands: &mut Vec<PlayComma
         },
     );
     if !beside {
-        status_line(ui, theme::HEADING, Some(line));
-        status_line(ui, theme::BODY, deaths);
+        // Under it, wrapped in boxes of fixed height: on a phone nothing hovers, so a refusal
+        // cut at the screen's edge ("The attack is not possible: the target is …") could not
+        // be read. Three lines hold the longest refusal and the longest outcome (every shot,
+        // and the blast's victims); two the deaths of a blast.
+        status_lines(ui, theme::BODY + 2.0, 3, Some(line));
+        status_lines(ui, theme::BODY, 2, deaths);
     }
     sent
 }

@@ -5,25 +5,47 @@
 use egui::{RichText, Ui};
 
 use super::{PlayCommand, PlayState};
-use crate::systems::fragmaster::game::{CharacterId, Event, InitiativeRoll, State, TiebreakRoll};
+use crate::kernel::log::Rules as _;
+use crate::systems::fragmaster::game::{
+    CharacterId, Error, Event, Fragmaster, InitiativeRoll, State, TiebreakRoll,
+};
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::deployment::{self, Placement};
 use crate::systems::fragmaster::rules::dice::D6;
 use crate::ui::theme;
-use crate::ui::widgets::{field_problem, fixed, problem, roll_field_named, row, status_line};
+use crate::ui::widgets::{field_problem, fixed, problem, reason_line, roll_field_named, row, status_line};
 
 /// A die rolled for the player (the "roll for me" buttons; the face is what is recorded).
 fn roll_d6() -> u32 {
     rand::random_range(1..=6)
 }
 
-/// A typed number: `None` while empty, an error sentence when it is not a number.
-fn typed(text: &str, what: &str) -> Result<Option<u32>, String> {
+/// A typed number: `None` while empty, a few words for beside its field when it is not a
+/// number (what was typed cut to a few characters, so the words fit a phone's line).
+fn typed(text: &str) -> Result<Option<u32>, String> {
     let t = text.trim();
     if t.is_empty() {
         return Ok(None);
     }
-    t.parse::<u32>().map(Some).map_err(|_| format!("{what}: '{t}' is not a number."))
+    t.parse::<u32>().map(Some).map_err(|_| {
+        let shown: String = t.chars().take(6).collect();
+        let more = if t.chars().count() > 6 { "…" } else { "" };
+        format!("'{shown}{more}' is not a number")
+    })
+}
+
+/// Why the game would refuse `roll` as `id`'s initiative total, in a few words for beside its
+/// field ("3d6 make 3 to 18, not 25"); `None` when it takes it.
+fn refused_total(rules: &Rules, s: &State, id: CharacterId, roll: u32) -> Option<String> {
+    let event = Event::InitiativeRolls { rolls: vec![InitiativeRoll { character: id, roll }] };
+    let game = Fragmaster { rules };
+    match game.apply(&mut s.clone(), &event) {
+        Ok(()) => None,
+        Err(Error::BadInitiative { dice, min, max, .. }) => {
+            Some(format!("{dice}d6 make {min} to {max}, not {roll}"))
+        }
+        Err(e) => Some(crate::ui::sentence(&e.to_string())),
+    }
 }
 
 /// The width of the names' column beside the initiative fields.
@@ -56,13 +78,16 @@ pub fn initiative_ui(
     } else {
         let mut rolls = Vec::new();
         let mut problems = Vec::new();
+        // On a phone the row has no room left beside the field: the problem takes a line kept
+        // under each row (there or not), so a bad total moves no row below it.
+        let under = theme::is_touch(ui.ctx()) || theme::is_narrow(ui.ctx());
         for &id in &unrolled {
             let name = s.name(id).to_owned();
             let text = state.initiative.entry(id).or_default();
             if roll_all && text.trim().is_empty() {
                 *text = (0..dice).map(|_| roll_d6()).sum::<u32>().to_string();
             }
-            row(ui, |ui| {
+            let why = row(ui, |ui| {
                 // The names in a column of one width, a long one cut short in it (whole on
                 // hover): left to its own width, a long name pushed its field out of line
                 // with the others.
@@ -82,15 +107,27 @@ pub fn initiative_ui(
                     *text = (0..dice).map(|_| roll_d6()).sum::<u32>().to_string();
                 }
                 // A bad total is named beside its own field: the others and Record stay put.
-                match typed(text, &name) {
-                    Ok(Some(roll)) => rolls.push(InitiativeRoll { character: id, roll }),
-                    Ok(None) => {}
-                    Err(e) => {
-                        field_problem(ui, Some(&e));
-                        problems.push(e);
+                let why = match typed(text) {
+                    Ok(Some(roll)) => {
+                        let why = refused_total(rules, s, id, roll);
+                        if why.is_none() {
+                            rolls.push(InitiativeRoll { character: id, roll });
+                        }
+                        why
                     }
+                    Ok(None) => None,
+                    Err(e) => Some(e),
+                };
+                if !under {
+                    field_problem(ui, why.as_deref());
                 }
+                why
             });
+            let why = why.inner;
+            if under {
+                reason_line(ui, why.as_deref());
+            }
+            problems.extend(why);
         }
         let record = egui::Button::new(RichText::new("Record initiative").size(theme::HEADING));
         if ui.add_enabled(problems.is_empty() && !rolls.is_empty(), record).clicked() {

@@ -242,7 +242,8 @@ fn keys_hint(allowed: &[ActionKind]) -> String {
     format!("Keys: {}, E end the turn.", keys.join(", "))
 }
 
-/// Right after a run: the swaps the rearm points offer, free.
+/// Where the character has stopped (the start of its turn, or right after a run or a climb):
+/// the swaps the rearm points offer, free.
 fn rearm_ui(ui: &mut Ui, rules: &Rules, s: &State, commands: &mut Vec<PlayCommand>) {
     let offers = s.rearm_offers(rules);
     if offers.is_empty() {
@@ -255,12 +256,16 @@ fn rearm_ui(ui: &mut Ui, rules: &Rules, s: &State, commands: &mut Vec<PlayComman
         .as_ref()
         .and_then(|t| t.spent.last())
         .is_some_and(|last| matches!(last, Spent::Action(ActionKind::Run | ActionKind::Climb)));
-    let question = if moved { "the move ended" } else { "the turn starts" };
-    let reading = "The point keeps its weapon for the next one; the weapon put down is gone (reading F03).";
+    // The book: a character that stops within reach of a rearm point may swap. The game offers
+    // it where the character has stopped: where its turn starts, and where each run or climb
+    // ends, until an aim or an attack.
+    let question = if moved { "it stopped" } else { "it stands" };
+    let how = "Free once per stop: at the start of the turn and after each run or climb, until an aim or an \
+               attack. The point keeps its weapon for the next one; the weapon put down is gone.";
     ui.label(theme::heading(&v, format!("Rearm, free, if {question} within {} cm of:", rules.game.rearm_cm)))
-        .on_hover_text(reading);
+        .on_hover_text(how);
     if theme::is_touch(ui.ctx()) {
-        crate::ui::widgets::hint(ui, reading);
+        crate::ui::widgets::hint(ui, how);
     }
     // One row of short buttons, so the offers stay in view under the actions.
     ui.horizontal_wrapped(|ui| {
