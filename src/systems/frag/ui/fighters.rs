@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use egui::{RichText, ScrollArea, Ui};
 
 use super::{Notice, combo, notice_ui, stepper};
+use crate::kernel::words::count;
 use crate::print::Paper;
 use crate::systems::frag::rules::data::{ItemKind, Rulebook, Variant};
 use crate::systems::frag::rules::fighter::{self, Fighter};
@@ -184,6 +185,26 @@ fn list_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: &m
     }
 }
 
+/// The two lines of "At the table": what the stats give a fighter in play, each count in
+/// words ("1 attack per turn", never "1 attack(s)").
+#[must_use]
+pub fn at_the_table(d: &fighter::Derived, speed: u32) -> [String; 2] {
+    let limits = format!(
+        "{} per turn · up to {} in play · {} in hand at the end of a turn",
+        count(d.attacks, "attack", "attacks"),
+        count(d.weapon_limit, "weapon card", "weapon cards"),
+        count(d.hand_limit, "card", "cards"),
+    );
+    let moving = format!(
+        "Power-ups draw on {}–6 · Frag Deadlands: {}, jumps up to {} · Frag Zombies!!!: moves {}",
+        d.power_up,
+        count(d.move_dice, "movement die", "movement dice"),
+        count(d.jump, "square", "squares"),
+        count(speed, "square", "squares"),
+    );
+    [limits, moving]
+}
+
 fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: &mut Vec<FighterCommand>) {
     let v = ui.visuals().clone();
     let Some(id) = state.selected.clone() else {
@@ -230,14 +251,9 @@ fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: 
     ui.add_space(theme::GAP);
     let d = fighter::derived(book, character, f, Variant::Deadlands);
     ui.label(theme::heading(&v, "At the table"));
-    ui.label(format!(
-        "{} attack(s) per turn · up to {} weapon cards in play · {} cards in hand at the end of a turn",
-        d.attacks, d.weapon_limit, d.hand_limit
-    ));
-    ui.label(format!(
-        "Power-ups draw on {}–6 · Frag Deadlands: {} movement dice, jumps up to {} squares · Frag Zombies!!!: moves {} squares",
-        d.power_up, d.move_dice, d.jump, f.speed
-    ));
+    let [limits, moving] = at_the_table(&d, f.speed);
+    ui.label(limits);
+    ui.label(moving);
     let starting = match &character.starting {
         Some(s) if s.kind == ItemKind::Weapon => {
             format!("Starting weapon: {} ({}d damage, unlimited ammo)", s.name, s.dice.unwrap_or(0))
@@ -280,4 +296,38 @@ fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: 
             commands.push(FighterCommand::Delete(id.clone()));
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::at_the_table;
+    use crate::systems::frag::rules::fighter::Derived;
+
+    #[test]
+    fn at_the_table_counts_in_words() {
+        let d = Derived {
+            attacks: 1,
+            weapon_limit: 1,
+            hand_limit: 1,
+            power_up: 4,
+            move_dice: 1,
+            movement: 0,
+            jump: 1,
+        };
+        assert_eq!(
+            at_the_table(&d, 1),
+            [
+                "1 attack per turn · up to 1 weapon card in play · 1 card in hand at the end of a turn",
+                "Power-ups draw on 4–6 · Frag Deadlands: 1 movement die, jumps up to 1 square · Frag Zombies!!!: moves 1 square",
+            ]
+        );
+        let d = Derived { attacks: 2, weapon_limit: 3, hand_limit: 5, move_dice: 3, jump: 3, ..d };
+        assert_eq!(
+            at_the_table(&d, 3),
+            [
+                "2 attacks per turn · up to 3 weapon cards in play · 5 cards in hand at the end of a turn",
+                "Power-ups draw on 4–6 · Frag Deadlands: 3 movement dice, jumps up to 3 squares · Frag Zombies!!!: moves 3 squares",
+            ]
+        );
+    }
 }

@@ -592,7 +592,8 @@ fn zombies_attack_ui(
     let name = who(game, seat).to_owned();
     let right = s.player_to_the_right().map_or("?", |p| who(game, p)).to_owned();
     if let Some(roll) = turn.zombie_roll {
-        ui.label(format!("{right} rolled {roll}: {roll} zombie(s) moved one space."));
+        let moved = words::count(roll, "zombie", "zombies");
+        ui.label(format!("{right} rolled {roll}: {moved} moved one space."));
     }
     result_slot(ui, game);
     cure::cure_ui(ui, book, game, &mut state.cure, commands);
