@@ -528,6 +528,42 @@ fn frag_a_long_fighter_name_leaves_the_editor_in_place() {
     assert_eq!(places(&h), before, "the editor moved when the long name was picked");
 }
 
+/// The new-game form: picking Frag Zombies!!! took the *Frags to win* row away and moved every
+/// row under it up 36 points under the pointer; the hint "Pick player 2's fighter." went when
+/// the last fighter was picked and *Start the game* jumped up. The row stays, greyed, with why
+/// beside it, and the hint has a line of its own: choosing the game and filling the form moves
+/// nothing.
+#[test]
+fn frag_new_game_form_holds_still_as_the_game_is_chosen_and_filled() {
+    let (_dir, mut h) = frag_at(1280.0, 800.0);
+    let places = |h: &App| {
+        (
+            h.get_by_role_and_label(Role::TextInput, "Player 1's name").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Player 2's name").rect(),
+            button_rect(h, "Add a player"),
+            button_rect(h, "Start the game"),
+        )
+    };
+    let before = places(&h);
+    assert!(h.query_by_label("Pick player 1's fighter.").is_some(), "the hint before any fighter");
+    crate::support::press(&mut h, "Game Frag Zombies!!!");
+    assert_eq!(places(&h), before, "picking Frag Zombies!!! moved the form");
+    assert!(h.query_by_label("not used in Frag Zombies!!!").is_some(), "the greyed row says why");
+    assert!(crate::support::disabled(&h, "More: Frags to win"), "the frags to win are greyed");
+    type_in(&mut h, "Player 1's name", "Ann");
+    type_in(&mut h, "Player 2's name", "Bob");
+    pick(&mut h, "Player 1's fighter", "ann (Agency Operative 2/2/3)");
+    assert_eq!(places(&h), before, "the first fighter picked moved the form");
+    assert!(h.query_by_label("Pick player 2's fighter.").is_some(), "the hint for the second");
+    pick(&mut h, "Player 2's fighter", "bob (Indian Brave 3/2/2)");
+    assert_eq!(places(&h), before, "the last fighter picked moved the form");
+    assert!(h.query_by_label_contains("Pick player").is_none(), "no hint once the form is full");
+    assert!(!crate::support::disabled(&h, "Start the game"), "the game can start");
+    crate::support::press(&mut h, "Game Frag Deadlands");
+    assert_eq!(places(&h), before, "picking Frag Deadlands again moved the form");
+    assert!(!crate::support::disabled(&h, "More: Frags to win"), "the frags to win count again");
+}
+
 /// A shootout shows what each typed card adds to the roll ("Q♠ = 12", the values the rules
 /// data gives), and a joker's problem in the same place, beside the field.
 #[test]

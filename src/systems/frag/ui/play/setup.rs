@@ -69,8 +69,19 @@ pub fn setup_ui(
         &[(Variant::Deadlands, Variant::Deadlands.title()), (Variant::Zombies, Variant::Zombies.title())],
         |_| true,
     );
+    // The row keeps its place in Frag Zombies!!! (greyed): gone, it moved every row under it
+    // up under the pointer as the game was picked.
     if form.variant == Variant::Deadlands {
         stepper(ui, "Frags to win", &mut form.frag_target, 1, 20);
+    } else {
+        crate::ui::widgets::unused_stepper(
+            ui,
+            "Frags to win",
+            &mut form.frag_target,
+            1,
+            20,
+            "not used in Frag Zombies!!!",
+        );
     }
     crate::ui::widgets::toggle(
         ui,
@@ -137,9 +148,9 @@ pub fn setup_ui(
             .then_some(())
             .map_or_else(|| begin_problem(book, &setup), |()| None),
     };
-    if let Some(why) = &why_not {
-        problem(ui, why);
-    }
+    // In a line of its own, kept when there is nothing to say: *Start the game* stays put as
+    // the last fighter is picked.
+    crate::ui::widgets::reason_line(ui, why_not.as_deref());
     ui.add_space(6.0);
     let start = ui.add_enabled(
         why_not.is_none(),
