@@ -564,6 +564,27 @@ fn frag_new_game_form_holds_still_as_the_game_is_chosen_and_filled() {
     assert!(!crate::support::disabled(&h, "More: Frags to win"), "the frags to win count again");
 }
 
+/// The turn's heading put "Agency Operative · move, power up and attack" at the right edge of
+/// the turn's scroll area, under its scroll bar (which floats over what it scrolls): the turn
+/// now stops short of the bar.
+#[test]
+fn frag_the_turns_heading_is_clear_of_the_scroll_bar() {
+    let (_dir, mut h) = frag_at(1280.0, 800.0);
+    frag_seated(&mut h);
+    type_in(&mut h, "Respawn square", "3");
+    h.get_by_role_and_label(Role::Button, "Respawn").click_accesskit();
+    h.run();
+    type_in(&mut h, "Movement dice", "1 1");
+    h.get_by_role_and_label(Role::Button, "Roll for movement").click_accesskit();
+    h.run();
+    h.run();
+    let heading = rect_of(&h, "Agency Operative · move, power up and attack");
+    let bars: Vec<egui::Rect> = h.get_all_by_role(Role::ScrollBar).map(|b| b.rect()).collect();
+    let turn_bar = bars.iter().find(|b| b.left() > 1000.0);
+    let Some(bar) = turn_bar else { panic!("the turn scrolls at 1280×800, with a bar: {bars:?}") };
+    assert!(heading.right() < bar.left(), "the heading {heading:?} runs under the scroll bar {bar:?}");
+}
+
 /// A shootout shows what each typed card adds to the roll ("Q♠ = 12", the values the rules
 /// data gives), and a joker's problem in the same place, beside the field.
 #[test]

@@ -104,7 +104,11 @@ pub fn fighters_ui(
         // One width whatever the fighters are called: sized to its content, a long name
         // widened the list and moved the editor beside it (its fields and buttons with it).
         egui::Panel::left("frag-fighter-list").resizable(false).exact_size(LIST_WIDTH).show(ui, |ui| {
-            ScrollArea::vertical().id_salt("frag-fighters").show(ui, |ui| list_ui(ui, book, state, commands));
+            let clear = crate::ui::widgets::clear_of_scroll_bar(ui);
+            ScrollArea::vertical()
+                .id_salt("frag-fighters")
+                .content_margin(clear)
+                .show(ui, |ui| list_ui(ui, book, state, commands));
         });
     }
     egui::CentralPanel::default().show(ui, |ui| {
@@ -116,7 +120,8 @@ pub fn fighters_ui(
         if let Some(why) = &state.unavailable {
             problem(ui, why);
         }
-        ScrollArea::vertical().id_salt("frag-fighter-editor").show(ui, |ui| {
+        let clear = crate::ui::widgets::clear_of_scroll_bar(ui);
+        ScrollArea::vertical().id_salt("frag-fighter-editor").content_margin(clear).show(ui, |ui| {
             editor_ui(ui, book, state, commands);
             if narrow {
                 ui.separator();
