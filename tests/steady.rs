@@ -585,6 +585,46 @@ fn frag_the_turns_heading_is_clear_of_the_scroll_bar() {
     assert!(heading.right() < bar.left(), "the heading {heading:?} runs under the scroll bar {bar:?}");
 }
 
+/// One click on *New Mad Scientist* saved a fighter straight away, and a stray click left a
+/// "Mad Scientist 3/2/2" behind with no way to take it back but the Delete at the foot of the
+/// editor. The new fighter is still saved at once (as Deadlands' combatants and Dead Man's
+/// Hand's gangs are), and until it is changed its heading offers *Discard this new fighter*,
+/// one click that deletes it (Undo brings it back); nothing in the editor moves for it.
+#[test]
+fn frag_a_new_fighter_made_by_a_stray_click_is_discarded_in_one_click() {
+    let dir = crate::frag::data_with_fighters(&[("ann", "agency-operative", 2, 2, 3)]);
+    let mut h = crate::support::system_on(dir.path(), "Frag Deadlands", 1280.0, 800.0);
+    h.get_by_label("Fighters").click();
+    h.run();
+    let folder = dir.path().join("frag/fighters");
+    let saved = |name: &str| folder.join(format!("{name}.json")).is_file();
+    h.get_by_role_and_label(Role::Button, "ann (Agency Operative 2/2/3)").click_accesskit();
+    h.run();
+    let name = h.get_by_role_and_label(Role::TextInput, "Fighter's name").rect();
+    assert!(h.query_by_label("Discard this new fighter").is_none(), "Ann was not just made");
+    crate::support::press_button(&mut h, "New Mad Scientist");
+    assert!(saved("mad-scientist"), "the new fighter is saved");
+    assert_eq!(h.get_by_role_and_label(Role::TextInput, "Fighter's name").rect(), name);
+    crate::support::press_button(&mut h, "Discard this new fighter");
+    assert!(!saved("mad-scientist"), "the stray fighter is gone");
+    assert!(folder.join("deleted/mad-scientist.json").is_file(), "kept aside for Undo");
+    assert!(h.query_by_label("Mad Scientist 3/2/2").is_none(), "no stray fighter in the list");
+    crate::support::press_button(&mut h, "Undo: delete Mad Scientist");
+    assert!(saved("mad-scientist"), "Undo brings it back");
+    // A fighter given something (here a name, saved as the field is left) is the player's.
+    crate::support::press_button(&mut h, "New Huckster");
+    assert!(h.query_by_label("Discard this new fighter").is_some(), "offered for the new Huckster");
+    type_in(&mut h, "Fighter's name", "Doc");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.run();
+    assert!(
+        h.query_by_label("Discard this new fighter").is_none(),
+        "Doc is kept, not offered for discarding"
+    );
+    assert!(saved("huckster"), "Doc's file");
+}
+
 /// A shootout shows what each typed card adds to the roll ("Q♠ = 12", the values the rules
 /// data gives), and a joker's problem in the same place, beside the field.
 #[test]

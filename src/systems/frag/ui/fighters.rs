@@ -56,6 +56,9 @@ pub struct FightersState {
     pub notice: Option<Notice>,
     /// The last fighter deleted (id, name), for Undo.
     pub deleted: Option<(String, String)>,
+    /// The id of a fighter one click just made (New, Duplicate) and nobody has changed yet:
+    /// the editor offers to discard it right there (a stray click leaves no fighter behind).
+    pub fresh: Option<String>,
     /// Why fighters cannot be kept (no data folder, an unreadable folder).
     pub unavailable: Option<String>,
     /// The paper the record sheet is printed on.
@@ -72,6 +75,7 @@ impl Default for FightersState {
             working: None,
             notice: None,
             deleted: None,
+            fresh: None,
             unavailable: None,
             paper: Paper::A4,
             frags: 3,
@@ -224,7 +228,25 @@ fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: 
         problem(ui, &format!("'{}' is not a character Posse knows.", f.character));
         return;
     };
-    ui.label(RichText::new(&character.name).size(theme::BIG).strong());
+    // The character, and beside it (in the heading's line, so nothing moves when it goes) a
+    // way to take back a fighter one click just made.
+    let fresh = state.fresh.as_deref() == Some(id.as_str());
+    let heading = egui::Label::new(RichText::new(&character.name).size(theme::BIG).strong());
+    let tall = ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(theme::BIG)));
+    let line = egui::vec2(ui.available_width(), tall.max(ui.spacing().interact_size.y).ceil());
+    ui.allocate_ui_with_layout(line, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+        ui.set_min_size(line);
+        ui.add(heading);
+        if fresh {
+            ui.add_space(theme::GAP);
+            let discard = ui
+                .button("Discard this new fighter")
+                .on_hover_text("Just made and not changed: delete it (Undo brings it back)");
+            if discard.clicked() {
+                commands.push(FighterCommand::Delete(id.clone()));
+            }
+        }
+    });
     text_field(ui, "Fighter's name", &mut f.name, 320.0);
     let options: Vec<(String, String)> =
         book.characters.iter().map(|c| (c.id.clone(), c.name.clone())).collect();
