@@ -214,6 +214,27 @@ pub fn at_the_table(d: &fighter::Derived, speed: u32) -> [String; 2] {
     [limits, moving]
 }
 
+/// The character's name as the editor's heading, and beside it (in the heading's line, so
+/// nothing moves when it goes) a way to take back `fresh`, a fighter one click just made.
+fn heading_ui(ui: &mut Ui, character: &str, fresh: Option<&str>, commands: &mut Vec<FighterCommand>) {
+    let heading = egui::Label::new(RichText::new(character).size(theme::BIG).strong());
+    let tall = ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(theme::BIG)));
+    let line = egui::vec2(ui.available_width(), tall.max(ui.spacing().interact_size.y).ceil());
+    ui.allocate_ui_with_layout(line, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+        ui.set_min_size(line);
+        ui.add(heading);
+        if let Some(id) = fresh {
+            ui.add_space(theme::GAP);
+            let discard = ui
+                .button("Discard this new fighter")
+                .on_hover_text("Just made and not changed: delete it (Undo brings it back)");
+            if discard.clicked() {
+                commands.push(FighterCommand::Delete(id.to_owned()));
+            }
+        }
+    });
+}
+
 fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: &mut Vec<FighterCommand>) {
     let v = ui.visuals().clone();
     let Some(id) = state.selected.clone() else {
@@ -228,25 +249,8 @@ fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: 
         problem(ui, &format!("'{}' is not a character Posse knows.", f.character));
         return;
     };
-    // The character, and beside it (in the heading's line, so nothing moves when it goes) a
-    // way to take back a fighter one click just made.
     let fresh = state.fresh.as_deref() == Some(id.as_str());
-    let heading = egui::Label::new(RichText::new(&character.name).size(theme::BIG).strong());
-    let tall = ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(theme::BIG)));
-    let line = egui::vec2(ui.available_width(), tall.max(ui.spacing().interact_size.y).ceil());
-    ui.allocate_ui_with_layout(line, egui::Layout::left_to_right(egui::Align::Center), |ui| {
-        ui.set_min_size(line);
-        ui.add(heading);
-        if fresh {
-            ui.add_space(theme::GAP);
-            let discard = ui
-                .button("Discard this new fighter")
-                .on_hover_text("Just made and not changed: delete it (Undo brings it back)");
-            if discard.clicked() {
-                commands.push(FighterCommand::Delete(id.clone()));
-            }
-        }
-    });
+    heading_ui(ui, &character.name, fresh.then_some(id.as_str()), commands);
     text_field(ui, "Fighter's name", &mut f.name, 320.0);
     let options: Vec<(String, String)> =
         book.characters.iter().map(|c| (c.id.clone(), c.name.clone())).collect();

@@ -69,20 +69,7 @@ pub fn setup_ui(
         &[(Variant::Deadlands, Variant::Deadlands.title()), (Variant::Zombies, Variant::Zombies.title())],
         |_| true,
     );
-    // The row keeps its place in Frag Zombies!!! (greyed): gone, it moved every row under it
-    // up under the pointer as the game was picked.
-    if form.variant == Variant::Deadlands {
-        stepper(ui, "Frags to win", &mut form.frag_target, 1, 20);
-    } else {
-        crate::ui::widgets::unused_stepper(
-            ui,
-            "Frags to win",
-            &mut form.frag_target,
-            1,
-            20,
-            "not used in Frag Zombies!!!",
-        );
-    }
+    frags_to_win_ui(ui, form);
     crate::ui::widgets::toggle(
         ui,
         &mut form.house.operative_rerolls_defence,
@@ -158,6 +145,24 @@ pub fn setup_ui(
     );
     if start.clicked() {
         commands.push(PlayCommand::Start(Box::new(setup)));
+    }
+}
+
+/// The frags that win a game of Frag Deadlands. The row keeps its place in Frag Zombies!!!
+/// (greyed, saying why): gone, it moved every row under it up under the pointer as the game
+/// was picked.
+fn frags_to_win_ui(ui: &mut Ui, form: &mut SetupForm) {
+    if form.variant == Variant::Deadlands {
+        stepper(ui, "Frags to win", &mut form.frag_target, 1, 20);
+    } else {
+        crate::ui::widgets::unused_stepper(
+            ui,
+            "Frags to win",
+            &mut form.frag_target,
+            1,
+            20,
+            "not used in Frag Zombies!!!",
+        );
     }
 }
 
