@@ -1465,6 +1465,41 @@ fn frag_dice_fields_show_six_dice_whole_at_one_width() {
     }
 }
 
+/// Frag Zombies!!! at the table's 1280×800: *Move the zombies* stood at the foot of the left
+/// column, under the moves, the power-up and the held attacks, so it rose when Ann was fragged
+/// on her own turn (they gave way to one line). It stands under the result, as on a phone: in
+/// one place on Ann's turn, once she is fragged, and on Bob's turn.
+#[test]
+fn frag_zombies_move_the_zombies_stands_in_one_place_on_the_desktop() {
+    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Game Frag Zombies!!!");
+    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    type_in(&mut h, "Ann's roll", "6");
+    type_in(&mut h, "Bob's roll", "3");
+    press(&mut h, "Who goes first");
+    press(&mut h, "Place the tile");
+    let button = |h: &App| h.get_by_role_and_label(Role::Button, "Move the zombies").rect();
+    // Where it stands in the turn's column: from the turn's first line, which scrolls with it
+    // (the card's wound is pressed far down the page, which scrolls there).
+    let in_column = |h: &App, whose: &str| button(h).min - h.get_by_label(whose).rect().min;
+    let ann = button(&h);
+    assert!(ann.bottom() <= 800.0, "Move the zombies is in the window: {ann:?}");
+    let place = in_column(&h, "Ann's turn");
+    press(&mut h, "More: Health lost to a card");
+    press(&mut h, "Ann loses 2 Health");
+    assert_eq!(status(&h, 0), Status::Fragged);
+    assert_eq!(in_column(&h, "Ann's turn"), place, "Move the zombies moved once Ann was fragged");
+    type_in(&mut h, "Zombie move die", "4");
+    press(&mut h, "Move the zombies");
+    press(&mut h, "These zombies attack");
+    press(&mut h, "End the turn");
+    press(&mut h, "Place the tile");
+    assert_eq!(game(&h).state.current_player(), Some(1));
+    assert_eq!(in_column(&h, "Bob's turn"), place, "Move the zombies moved on Bob's turn");
+    assert_eq!(button(&h), ann, "Move the zombies stands where it stood on Ann's turn");
+}
+
 /// Frag Zombies!!! on a phone: *Move the zombies* stood under the moves and the power-up, so it
 /// stood lower or higher as they changed: once Ann was fragged on her own turn (a card's
 /// wound) the moves and the power-up gave way to one line and the button rose with them; at

@@ -528,6 +528,103 @@ fn frag_a_long_fighter_name_leaves_the_editor_in_place() {
     assert_eq!(places(&h), before, "the editor moved when the long name was picked");
 }
 
+/// The new-game form: picking Frag Zombies!!! took the *Frags to win* row away and moved every
+/// row under it up 36 points under the pointer; the hint "Pick player 2's fighter." went when
+/// the last fighter was picked and *Start the game* jumped up. The row stays, greyed, with why
+/// beside it, and the hint has a line of its own: choosing the game and filling the form moves
+/// nothing.
+#[test]
+fn frag_new_game_form_holds_still_as_the_game_is_chosen_and_filled() {
+    let (_dir, mut h) = frag_at(1280.0, 800.0);
+    let places = |h: &App| {
+        (
+            h.get_by_role_and_label(Role::TextInput, "Player 1's name").rect(),
+            h.get_by_role_and_label(Role::TextInput, "Player 2's name").rect(),
+            button_rect(h, "Add a player"),
+            button_rect(h, "Start the game"),
+        )
+    };
+    let before = places(&h);
+    assert!(h.query_by_label("Pick player 1's fighter.").is_some(), "the hint before any fighter");
+    crate::support::press(&mut h, "Game Frag Zombies!!!");
+    assert_eq!(places(&h), before, "picking Frag Zombies!!! moved the form");
+    assert!(h.query_by_label("not used in Frag Zombies!!!").is_some(), "the greyed row says why");
+    assert!(crate::support::disabled(&h, "More: Frags to win"), "the frags to win are greyed");
+    type_in(&mut h, "Player 1's name", "Ann");
+    type_in(&mut h, "Player 2's name", "Bob");
+    pick(&mut h, "Player 1's fighter", "ann (Agency Operative 2/2/3)");
+    assert_eq!(places(&h), before, "the first fighter picked moved the form");
+    assert!(h.query_by_label("Pick player 2's fighter.").is_some(), "the hint for the second");
+    pick(&mut h, "Player 2's fighter", "bob (Indian Brave 3/2/2)");
+    assert_eq!(places(&h), before, "the last fighter picked moved the form");
+    assert!(h.query_by_label_contains("Pick player").is_none(), "no hint once the form is full");
+    assert!(!crate::support::disabled(&h, "Start the game"), "the game can start");
+    crate::support::press(&mut h, "Game Frag Deadlands");
+    assert_eq!(places(&h), before, "picking Frag Deadlands again moved the form");
+    assert!(!crate::support::disabled(&h, "More: Frags to win"), "the frags to win count again");
+}
+
+/// The turn's heading put "Agency Operative · move, power up and attack" at the right edge of
+/// the turn's scroll area, under its scroll bar (which floats over what it scrolls): the turn
+/// now stops short of the bar.
+#[test]
+fn frag_the_turns_heading_is_clear_of_the_scroll_bar() {
+    let (_dir, mut h) = frag_at(1280.0, 800.0);
+    frag_seated(&mut h);
+    type_in(&mut h, "Respawn square", "3");
+    h.get_by_role_and_label(Role::Button, "Respawn").click_accesskit();
+    h.run();
+    type_in(&mut h, "Movement dice", "1 1");
+    h.get_by_role_and_label(Role::Button, "Roll for movement").click_accesskit();
+    h.run();
+    h.run();
+    let heading = rect_of(&h, "Agency Operative · move, power up and attack");
+    let bars: Vec<egui::Rect> = h.get_all_by_role(Role::ScrollBar).map(|b| b.rect()).collect();
+    let turn_bar = bars.iter().find(|b| b.left() > 1000.0);
+    let Some(bar) = turn_bar else { panic!("the turn scrolls at 1280×800, with a bar: {bars:?}") };
+    assert!(heading.right() < bar.left(), "the heading {heading:?} runs under the scroll bar {bar:?}");
+}
+
+/// One click on *New Mad Scientist* saved a fighter straight away, and a stray click left a
+/// "Mad Scientist 3/2/2" behind with no way to take it back but the Delete at the foot of the
+/// editor. The new fighter is still saved at once (as Deadlands' combatants and Dead Man's
+/// Hand's gangs are), and until it is changed its heading offers *Discard this new fighter*,
+/// one click that deletes it (Undo brings it back); nothing in the editor moves for it.
+#[test]
+fn frag_a_new_fighter_made_by_a_stray_click_is_discarded_in_one_click() {
+    let dir = crate::frag::data_with_fighters(&[("ann", "agency-operative", 2, 2, 3)]);
+    let mut h = crate::support::system_on(dir.path(), "Frag Deadlands", 1280.0, 800.0);
+    h.get_by_label("Fighters").click();
+    h.run();
+    let folder = dir.path().join("frag/fighters");
+    let saved = |name: &str| folder.join(format!("{name}.json")).is_file();
+    h.get_by_role_and_label(Role::Button, "ann (Agency Operative 2/2/3)").click_accesskit();
+    h.run();
+    let name = h.get_by_role_and_label(Role::TextInput, "Fighter's name").rect();
+    assert!(h.query_by_label("Discard this new fighter").is_none(), "Ann was not just made");
+    crate::support::press_button(&mut h, "New Mad Scientist");
+    assert!(saved("mad-scientist"), "the new fighter is saved");
+    assert_eq!(h.get_by_role_and_label(Role::TextInput, "Fighter's name").rect(), name);
+    crate::support::press_button(&mut h, "Discard this new fighter");
+    assert!(!saved("mad-scientist"), "the stray fighter is gone");
+    assert!(folder.join("deleted/mad-scientist.json").is_file(), "kept aside for Undo");
+    assert!(h.query_by_label("Mad Scientist 3/2/2").is_none(), "no stray fighter in the list");
+    crate::support::press_button(&mut h, "Undo: delete Mad Scientist");
+    assert!(saved("mad-scientist"), "Undo brings it back");
+    // A fighter given something (here a name, saved as the field is left) is the player's.
+    crate::support::press_button(&mut h, "New Huckster");
+    assert!(h.query_by_label("Discard this new fighter").is_some(), "offered for the new Huckster");
+    type_in(&mut h, "Fighter's name", "Doc");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.run();
+    assert!(
+        h.query_by_label("Discard this new fighter").is_none(),
+        "Doc is kept, not offered for discarding"
+    );
+    assert!(saved("huckster"), "Doc's file");
+}
+
 /// A shootout shows what each typed card adds to the roll ("Q♠ = 12", the values the rules
 /// data gives), and a joker's problem in the same place, beside the field.
 #[test]

@@ -184,20 +184,38 @@ pub fn number_field_width(ui: &Ui, digits: usize) -> f32 {
 
 /// A number with − and + buttons, kept within `min..=max`.
 pub fn stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
-    stepper_with(ui, label, value, min, max, false);
+    stepper_with(ui, label, value, min, max, false, None);
+}
+
+/// A [`stepper`] that does not apply now, greyed in its place with `why` beside it (a setting
+/// of one kind of game while another is chosen): the rows under it stay where they were,
+/// rather than moving up when it goes.
+pub fn unused_stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32, why: &str) {
+    stepper_with(ui, label, value, min, max, false, Some(why));
 }
 
 /// A stepper whose number can also be typed (a tap or a click on it, then the number): for
 /// values that may be far from where they start, such as a score to play to.
 pub fn typed_stepper(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32) {
-    stepper_with(ui, label, value, min, max, true);
+    stepper_with(ui, label, value, min, max, true, None);
 }
 
-fn stepper_with(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32, typed: bool) {
+fn stepper_with(
+    ui: &mut Ui,
+    label: &str,
+    value: &mut u32,
+    min: u32,
+    max: u32,
+    typed: bool,
+    unused: Option<&str>,
+) {
     // A finger needs the −/+ as wide as they are high.
     let side = if theme::is_touch(ui.ctx()) { theme::TOUCH_TARGET } else { 32.0 };
     row(ui, |ui| {
         row_label(ui, label);
+        if unused.is_some() {
+            ui.disable();
+        }
         let minus = ui
             .add_enabled(
                 *value > min,
@@ -228,6 +246,9 @@ fn stepper_with(ui: &mut Ui, label: &str, value: &mut u32, min: u32, max: u32, t
             .on_hover_text(format!("One more ({label})"));
         if plus.clicked() {
             *value = (*value + 1).min(max);
+        }
+        if let Some(why) = unused {
+            ui.add(egui::Label::new(RichText::new(why).color(theme::muted(ui.visuals()))).truncate());
         }
     });
 }

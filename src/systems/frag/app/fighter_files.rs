@@ -64,6 +64,7 @@ impl FragApp {
         // not about this one.
         if self.fighters.selected.as_deref() != Some(id) {
             self.fighters.notice = None;
+            self.fighters.fresh = None;
         }
         self.fighters.selected = Some(id.to_owned());
         self.fighters.working.clone_from(&f);
@@ -162,7 +163,9 @@ impl FragApp {
         match command {
             FighterCommand::New(character) => {
                 let f = Fighter { character, name: String::new(), health: 3, speed: 2, accuracy: 2, wins: 0 };
-                self.add_fighter(&f);
+                // Saved at once, as the other editors' new things are, and offered for
+                // discarding until it is changed.
+                self.fighters.fresh = self.add_fighter(&f);
             }
             FighterCommand::Select(id) => self.select(&id),
             FighterCommand::Duplicate(id) => {
@@ -170,7 +173,7 @@ impl FragApp {
                     if !f.name.trim().is_empty() {
                         f.name = format!("Copy of {}", f.name.trim());
                     }
-                    self.add_fighter(&f);
+                    self.fighters.fresh = self.add_fighter(&f);
                 }
             }
             FighterCommand::Delete(id) => self.delete(&id),
@@ -211,6 +214,9 @@ impl FragApp {
         match store::move_file(&dir.join(&file), &dir.join("deleted").join(&file)) {
             Ok(()) => {
                 self.fighters.deleted = Some((id.to_owned(), name));
+                if self.fighters.fresh.as_deref() == Some(id) {
+                    self.fighters.fresh = None;
+                }
                 if self.fighters.selected.as_deref() == Some(id) {
                     self.fighters.selected = None;
                     self.fighters.working = None;
@@ -241,6 +247,8 @@ impl FragApp {
                 }
                 self.saved = Some(working);
                 self.failed_save = None;
+                // Changed, the fighter is the player's: no longer one a stray click made.
+                self.fighters.fresh = None;
                 // A failed save is put right; a printed sheet no longer shows the fighter.
                 if self.fighters.notice.as_ref().is_some_and(|n| n.error || n.path.is_some()) {
                     self.fighters.notice = None;

@@ -1,5 +1,7 @@
 //! Why an event cannot be applied: each message is a sentence fragment a player understands.
 
+use crate::kernel::words::count;
+
 /// A refused event.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
@@ -67,11 +69,11 @@ pub enum Error {
     NoSuchWeapon(String, String),
     #[error("{0} is out of ammo: reload it with a gadget card first")]
     OutOfAmmo(String),
-    #[error("{player} already has {limit} weapon cards in play, the limit")]
+    #[error("{player} already has {} in play, the limit", count(*.limit, "weapon card", "weapon cards"))]
     WeaponLimit { player: String, limit: u32 },
     #[error("{0} has no cards in hand to play")]
     EmptyHand(String),
-    #[error("{player} has only {hand} cards in hand")]
+    #[error("{player} has only {} in hand", count(*.hand, "card", "cards"))]
     NotEnoughCards { player: String, hand: u32 },
     #[error("{0}")]
     BadRolls(String),
@@ -93,7 +95,7 @@ pub enum Error {
     ZombiesOnly(&'static str),
     #[error("{0} only in Frag Deadlands")]
     DeadlandsOnly(&'static str),
-    #[error("{player} must discard down to {limit} cards before the turn ends")]
+    #[error("{player} must discard down to {} before the turn ends", count(*.limit, "card", "cards"))]
     HandLimit { player: String, limit: u32 },
     #[error("{0} must be bumped first: roll their new respawn square")]
     BumpPending(String),
@@ -109,4 +111,20 @@ pub enum Error {
     CureWaiting(String),
     #[error("{0}")]
     Cure(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Error;
+
+    #[test]
+    fn a_limit_of_one_is_said_in_the_singular() {
+        let player = "Ann".to_owned();
+        let one = Error::WeaponLimit { player: player.clone(), limit: 1 };
+        assert_eq!(one.to_string(), "Ann already has 1 weapon card in play, the limit");
+        let hand = Error::NotEnoughCards { player: player.clone(), hand: 1 };
+        assert_eq!(hand.to_string(), "Ann has only 1 card in hand");
+        let discard = Error::HandLimit { player, limit: 1 };
+        assert_eq!(discard.to_string(), "Ann must discard down to 1 card before the turn ends");
+    }
 }

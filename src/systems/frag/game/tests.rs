@@ -206,7 +206,7 @@ fn set_up_refusals() {
             &mut g,
             begin(vec![seat("Ann", "huckster", (4, 2, 2)), seat("Bob", "saloon-gal", (2, 3, 2))])
         ),
-        "Ann's fighter breaks a design rule: the stats add up to 8: a fighter with 0 win(s) spends exactly 7"
+        "Ann's fighter breaks a design rule: the stats add up to 8: a fighter with 0 wins spends exactly 7"
     );
     assert_eq!(refused(&mut g, Event::EndTurn), "the game has not been set up yet");
 }

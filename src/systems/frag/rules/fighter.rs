@@ -100,8 +100,8 @@ pub fn validate(book: &Rulebook, fighter: &Fighter) -> Vec<Problem> {
         problems.push(Problem::new(
             "points",
             format!(
-                "the stats add up to {spent}: a fighter with {} win(s) spends exactly {points}",
-                fighter.wins
+                "the stats add up to {spent}: a fighter with {} spends exactly {points}",
+                crate::kernel::words::count(fighter.wins, "win", "wins")
             ),
         ));
     }
@@ -254,7 +254,7 @@ mod tests {
         let problems = validate(book, &fighter("huckster", 5, 1, 1, 0));
         assert_eq!(problems[0].message, "Health is 5: no stat may pass 4");
         let problems = validate(book, &fighter("huckster", 1, 1, 1, 2));
-        assert_eq!(problems[0].message, "the stats add up to 3: a fighter with 2 win(s) spends exactly 9");
+        assert_eq!(problems[0].message, "the stats add up to 3: a fighter with 2 wins spends exactly 9");
     }
 
     #[test]

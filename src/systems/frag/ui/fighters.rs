@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use egui::{RichText, ScrollArea, Ui};
 
 use super::{Notice, combo, notice_ui, stepper};
+use crate::kernel::words::count;
 use crate::print::Paper;
 use crate::systems::frag::rules::data::{ItemKind, Rulebook, Variant};
 use crate::systems::frag::rules::fighter::{self, Fighter};
@@ -55,6 +56,9 @@ pub struct FightersState {
     pub notice: Option<Notice>,
     /// The last fighter deleted (id, name), for Undo.
     pub deleted: Option<(String, String)>,
+    /// The id of a fighter one click just made (New, Duplicate) and nobody has changed yet:
+    /// the editor offers to discard it right there (a stray click leaves no fighter behind).
+    pub fresh: Option<String>,
     /// Why fighters cannot be kept (no data folder, an unreadable folder).
     pub unavailable: Option<String>,
     /// The paper the record sheet is printed on.
@@ -71,6 +75,7 @@ impl Default for FightersState {
             working: None,
             notice: None,
             deleted: None,
+            fresh: None,
             unavailable: None,
             paper: Paper::A4,
             frags: 3,
@@ -103,7 +108,11 @@ pub fn fighters_ui(
         // One width whatever the fighters are called: sized to its content, a long name
         // widened the list and moved the editor beside it (its fields and buttons with it).
         egui::Panel::left("frag-fighter-list").resizable(false).exact_size(LIST_WIDTH).show(ui, |ui| {
-            ScrollArea::vertical().id_salt("frag-fighters").show(ui, |ui| list_ui(ui, book, state, commands));
+            let clear = crate::ui::widgets::clear_of_scroll_bar(ui);
+            ScrollArea::vertical()
+                .id_salt("frag-fighters")
+                .content_margin(clear)
+                .show(ui, |ui| list_ui(ui, book, state, commands));
         });
     }
     egui::CentralPanel::default().show(ui, |ui| {
@@ -115,7 +124,8 @@ pub fn fighters_ui(
         if let Some(why) = &state.unavailable {
             problem(ui, why);
         }
-        ScrollArea::vertical().id_salt("frag-fighter-editor").show(ui, |ui| {
+        let clear = crate::ui::widgets::clear_of_scroll_bar(ui);
+        ScrollArea::vertical().id_salt("frag-fighter-editor").content_margin(clear).show(ui, |ui| {
             editor_ui(ui, book, state, commands);
             if narrow {
                 ui.separator();
@@ -184,6 +194,47 @@ fn list_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: &m
     }
 }
 
+/// The two lines of "At the table": what the stats give a fighter in play, each count in
+/// words ("1 attack per turn", never "1 attack(s)").
+#[must_use]
+pub fn at_the_table(d: &fighter::Derived, speed: u32) -> [String; 2] {
+    let limits = format!(
+        "{} per turn · up to {} in play · {} in hand at the end of a turn",
+        count(d.attacks, "attack", "attacks"),
+        count(d.weapon_limit, "weapon card", "weapon cards"),
+        count(d.hand_limit, "card", "cards"),
+    );
+    let moving = format!(
+        "Power-ups draw on {}–6 · Frag Deadlands: {}, jumps up to {} · Frag Zombies!!!: moves {}",
+        d.power_up,
+        count(d.move_dice, "movement die", "movement dice"),
+        count(d.jump, "square", "squares"),
+        count(speed, "square", "squares"),
+    );
+    [limits, moving]
+}
+
+/// The character's name as the editor's heading, and beside it (in the heading's line, so
+/// nothing moves when it goes) a way to take back `fresh`, a fighter one click just made.
+fn heading_ui(ui: &mut Ui, character: &str, fresh: Option<&str>, commands: &mut Vec<FighterCommand>) {
+    let heading = egui::Label::new(RichText::new(character).size(theme::BIG).strong());
+    let tall = ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(theme::BIG)));
+    let line = egui::vec2(ui.available_width(), tall.max(ui.spacing().interact_size.y).ceil());
+    ui.allocate_ui_with_layout(line, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+        ui.set_min_size(line);
+        ui.add(heading);
+        if let Some(id) = fresh {
+            ui.add_space(theme::GAP);
+            let discard = ui
+                .button("Discard this new fighter")
+                .on_hover_text("Just made and not changed: delete it (Undo brings it back)");
+            if discard.clicked() {
+                commands.push(FighterCommand::Delete(id.to_owned()));
+            }
+        }
+    });
+}
+
 fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: &mut Vec<FighterCommand>) {
     let v = ui.visuals().clone();
     let Some(id) = state.selected.clone() else {
@@ -198,7 +249,8 @@ fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: 
         problem(ui, &format!("'{}' is not a character Posse knows.", f.character));
         return;
     };
-    ui.label(RichText::new(&character.name).size(theme::BIG).strong());
+    let fresh = state.fresh.as_deref() == Some(id.as_str());
+    heading_ui(ui, &character.name, fresh.then_some(id.as_str()), commands);
     text_field(ui, "Fighter's name", &mut f.name, 320.0);
     let options: Vec<(String, String)> =
         book.characters.iter().map(|c| (c.id.clone(), c.name.clone())).collect();
@@ -230,14 +282,9 @@ fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: 
     ui.add_space(theme::GAP);
     let d = fighter::derived(book, character, f, Variant::Deadlands);
     ui.label(theme::heading(&v, "At the table"));
-    ui.label(format!(
-        "{} attack(s) per turn · up to {} weapon cards in play · {} cards in hand at the end of a turn",
-        d.attacks, d.weapon_limit, d.hand_limit
-    ));
-    ui.label(format!(
-        "Power-ups draw on {}–6 · Frag Deadlands: {} movement dice, jumps up to {} squares · Frag Zombies!!!: moves {} squares",
-        d.power_up, d.move_dice, d.jump, f.speed
-    ));
+    let [limits, moving] = at_the_table(&d, f.speed);
+    ui.label(limits);
+    ui.label(moving);
     let starting = match &character.starting {
         Some(s) if s.kind == ItemKind::Weapon => {
             format!("Starting weapon: {} ({}d damage, unlimited ammo)", s.name, s.dice.unwrap_or(0))
@@ -280,4 +327,38 @@ fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: 
             commands.push(FighterCommand::Delete(id.clone()));
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::at_the_table;
+    use crate::systems::frag::rules::fighter::Derived;
+
+    #[test]
+    fn at_the_table_counts_in_words() {
+        let d = Derived {
+            attacks: 1,
+            weapon_limit: 1,
+            hand_limit: 1,
+            power_up: 4,
+            move_dice: 1,
+            movement: 0,
+            jump: 1,
+        };
+        assert_eq!(
+            at_the_table(&d, 1),
+            [
+                "1 attack per turn · up to 1 weapon card in play · 1 card in hand at the end of a turn",
+                "Power-ups draw on 4–6 · Frag Deadlands: 1 movement die, jumps up to 1 square · Frag Zombies!!!: moves 1 square",
+            ]
+        );
+        let d = Derived { attacks: 2, weapon_limit: 3, hand_limit: 5, move_dice: 3, jump: 3, ..d };
+        assert_eq!(
+            at_the_table(&d, 3),
+            [
+                "2 attacks per turn · up to 3 weapon cards in play · 5 cards in hand at the end of a turn",
+                "Power-ups draw on 4–6 · Frag Deadlands: 3 movement dice, jumps up to 3 squares · Frag Zombies!!!: moves 3 squares",
+            ]
+        );
+    }
 }

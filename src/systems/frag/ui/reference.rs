@@ -56,7 +56,8 @@ impl Default for ReferenceState {
 /// Draws the Reference screen.
 pub fn reference_ui(ui: &mut Ui, book: &Rulebook, state: &mut ReferenceState) {
     egui::CentralPanel::default().show(ui, |ui| {
-        ScrollArea::vertical().id_salt("frag-reference").show(ui, |ui| {
+        let clear = crate::ui::widgets::clear_of_scroll_bar(ui);
+        ScrollArea::vertical().id_salt("frag-reference").content_margin(clear).show(ui, |ui| {
             crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
                 if column == 0 {
                     damage_ui(ui, book, state);

@@ -220,7 +220,8 @@ pub fn play_ui(
             });
         }
         let Some(game) = view.game else {
-            ScrollArea::vertical().id_salt("frag-setup").show(ui, |ui| {
+            let clear = crate::ui::widgets::clear_of_scroll_bar(ui);
+            ScrollArea::vertical().id_salt("frag-setup").content_margin(clear).show(ui, |ui| {
                 setup::setup_ui(ui, book, view, state, commands);
             });
             return;
@@ -231,9 +232,13 @@ pub fn play_ui(
         }
         ui.separator();
         let s = &game.state;
-        ScrollArea::vertical().id_salt(("frag-turn", s.current_player(), s.phase().map(Phase::title))).show(
-            ui,
-            |ui| {
+        // The turn stops short of the scroll bar, which floats over the right edge of what it
+        // scrolls: the character and the phase, put at the right, lay under it.
+        let clear = crate::ui::widgets::clear_of_scroll_bar(ui);
+        ScrollArea::vertical()
+            .id_salt(("frag-turn", s.current_player(), s.phase().map(Phase::title)))
+            .content_margin(clear)
+            .show(ui, |ui| {
                 match &s.stage {
                     Stage::Setup => {}
                     Stage::Poker => setup::poker_ui(ui, book, game, state, commands),
@@ -252,8 +257,7 @@ pub fn play_ui(
                     // The log scrolls in a box of its own under the players.
                     crate::ui::widgets::fixed_height(ui, NARROW_LOG, |ui| board::log_ui(ui, book, game));
                 }
-            },
-        );
+            });
     });
 }
 

@@ -69,9 +69,7 @@ pub fn setup_ui(
         &[(Variant::Deadlands, Variant::Deadlands.title()), (Variant::Zombies, Variant::Zombies.title())],
         |_| true,
     );
-    if form.variant == Variant::Deadlands {
-        stepper(ui, "Frags to win", &mut form.frag_target, 1, 20);
-    }
+    frags_to_win_ui(ui, form);
     crate::ui::widgets::toggle(
         ui,
         &mut form.house.operative_rerolls_defence,
@@ -137,9 +135,9 @@ pub fn setup_ui(
             .then_some(())
             .map_or_else(|| begin_problem(book, &setup), |()| None),
     };
-    if let Some(why) = &why_not {
-        problem(ui, why);
-    }
+    // In a line of its own, kept when there is nothing to say: *Start the game* stays put as
+    // the last fighter is picked.
+    crate::ui::widgets::reason_line(ui, why_not.as_deref());
     ui.add_space(6.0);
     let start = ui.add_enabled(
         why_not.is_none(),
@@ -147,6 +145,24 @@ pub fn setup_ui(
     );
     if start.clicked() {
         commands.push(PlayCommand::Start(Box::new(setup)));
+    }
+}
+
+/// The frags that win a game of Frag Deadlands. The row keeps its place in Frag Zombies!!!
+/// (greyed, saying why): gone, it moved every row under it up under the pointer as the game
+/// was picked.
+fn frags_to_win_ui(ui: &mut Ui, form: &mut SetupForm) {
+    if form.variant == Variant::Deadlands {
+        stepper(ui, "Frags to win", &mut form.frag_target, 1, 20);
+    } else {
+        crate::ui::widgets::unused_stepper(
+            ui,
+            "Frags to win",
+            &mut form.frag_target,
+            1,
+            20,
+            "not used in Frag Zombies!!!",
+        );
     }
 }
 

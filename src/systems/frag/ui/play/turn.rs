@@ -261,8 +261,15 @@ fn actions_ui(
     let mut left = ui.new_child(column(0.0, left_width).id_salt("frag-turn-left"));
     left.set_width(left_width);
     result_slot(&mut left, game);
+    // Move the zombies, tapped every turn, right under the fixed-height result as on a phone:
+    // under the moves, the power-up and the held attacks it rose and fell with them.
+    let zombies = s.variant == Variant::Zombies;
+    if zombies {
+        zombies_move_ui(&mut left, book, game, state, commands);
+        left.add_space(theme::GAP);
+    }
     cure::cure_ui(&mut left, book, game, &mut state.cure, commands);
-    turn_left_ui(&mut left, book, game, state, true, commands);
+    turn_left_ui(&mut left, book, game, state, !zombies, commands);
     let mut right = ui.new_child(column(left_width + theme::GAP, right_width).id_salt("frag-turn-right"));
     right.set_width(right_width);
     if p.is_active() {
@@ -276,7 +283,7 @@ const TWO_COLUMNS: f32 = 760.0;
 
 /// Moving, power-ups, held cards, hazards and the end of the turn (the turn's left column);
 /// End the turn (Frag Deadlands) or Move the zombies (Frag Zombies!!!) only `with_end` (on a
-/// phone it stands above the rest).
+/// phone it stands above the rest, and so does Move the zombies on the desktop).
 fn turn_left_ui(
     ui: &mut Ui,
     book: &Rulebook,
@@ -592,7 +599,8 @@ fn zombies_attack_ui(
     let name = who(game, seat).to_owned();
     let right = s.player_to_the_right().map_or("?", |p| who(game, p)).to_owned();
     if let Some(roll) = turn.zombie_roll {
-        ui.label(format!("{right} rolled {roll}: {roll} zombie(s) moved one space."));
+        let moved = words::count(roll, "zombie", "zombies");
+        ui.label(format!("{right} rolled {roll}: {moved} moved one space."));
     }
     result_slot(ui, game);
     cure::cure_ui(ui, book, game, &mut state.cure, commands);
