@@ -525,25 +525,6 @@ fn rows_inside(h: &App, names: &[&str], region: egui::Rect) -> usize {
         .count()
 }
 
-const LAW_ROWS: [&str; 7] = [
-    "Wyatt Earp",
-    "Virgil Earp",
-    "Morgan Earp",
-    "Doc Holliday",
-    "Turkey Creek",
-    "Texas Jack",
-    "Sherman McMaster",
-];
-const CLANTON_ROWS: [&str; 7] = [
-    "Ike Clanton",
-    "Johnny Ringo",
-    "Billy Clanton",
-    "Frank McLaury",
-    "Tom McLaury",
-    "Curly Bill",
-    "Pete Spence",
-];
-
 /// Three models tie on tens across the sides: the tie's line names all three (it named the
 /// first pair, "Morgan Earp (10♥) and Johnny Ringo (10♠) tie.").
 #[test]
@@ -587,7 +568,7 @@ fn on_a_phone_the_turn_and_the_gangs_are_one_page_over_the_logs_line() {
     }
     h.get_by_role_and_label(Role::Button, "Pete Spence").scroll_to_me();
     h.run();
-    assert_eq!(rows_inside(&h, &CLANTON_ROWS, page), 7, "the Clantons' rows in {page:?}");
+    assert_eq!(rows_inside(&h, &support::CLANTON_MODELS, page), 7, "the Clantons' rows in {page:?}");
     press(&mut h, "▲ Log");
     h.get_by_label("Turn 1 · Tombstone Law win ties this turn");
     press(&mut h, "▼ Shut the log");
@@ -620,13 +601,13 @@ fn on_a_tablet_upright_the_gangs_have_room_under_the_whole_turn() {
     }
     assert!(edge.min.y - offer.max.y < 80.0, "a blank band from {} to {}", offer.max.y, edge.min.y);
     let gangs = egui::Rect::from_min_max(egui::pos2(0.0, edge.max.y), egui::pos2(screen.width(), log.min.y));
-    let shown = rows_inside(&h, &LAW_ROWS, gangs);
+    let shown = rows_inside(&h, &support::LAW_MODELS, gangs);
     assert!(shown >= 6, "{shown} rows in {gangs:?}");
     press(&mut h, "▼ Hide the gangs");
     assert!(h.query_by_label("Billy Clanton").is_none(), "the gangs are shut");
     assert_eq!(action_rect(&h, "Declare"), action_rect(&h, "Declare"));
     press(&mut h, "▲ Show the gangs");
-    assert_eq!(rows_inside(&h, &LAW_ROWS, gangs), shown, "open again as they were");
+    assert_eq!(rows_inside(&h, &support::LAW_MODELS, gangs), shown, "open again as they were");
 }
 
 /// Each gang's heading (its name and the cards in its deck) is whole, not cut short, beside

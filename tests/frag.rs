@@ -1471,33 +1471,7 @@ fn frag_dice_fields_show_six_dice_whole_at_one_width() {
 /// one place on Ann's turn, once she is fragged, and on Bob's turn.
 #[test]
 fn frag_zombies_move_the_zombies_stands_in_one_place_on_the_desktop() {
-    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
-    let mut h = frag_play(dir.path());
-    press(&mut h, "Game Frag Zombies!!!");
-    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
-    type_in(&mut h, "Ann's roll", "6");
-    type_in(&mut h, "Bob's roll", "3");
-    press(&mut h, "Who goes first");
-    press(&mut h, "Place the tile");
-    let button = |h: &App| h.get_by_role_and_label(Role::Button, "Move the zombies").rect();
-    // Where it stands in the turn's column: from the turn's first line, which scrolls with it
-    // (the card's wound is pressed far down the page, which scrolls there).
-    let in_column = |h: &App, whose: &str| button(h).min - h.get_by_label(whose).rect().min;
-    let ann = button(&h);
-    assert!(ann.bottom() <= 800.0, "Move the zombies is in the window: {ann:?}");
-    let place = in_column(&h, "Ann's turn");
-    press(&mut h, "More: Health lost to a card");
-    press(&mut h, "Ann loses 2 Health");
-    assert_eq!(status(&h, 0), Status::Fragged);
-    assert_eq!(in_column(&h, "Ann's turn"), place, "Move the zombies moved once Ann was fragged");
-    type_in(&mut h, "Zombie move die", "4");
-    press(&mut h, "Move the zombies");
-    press(&mut h, "These zombies attack");
-    press(&mut h, "End the turn");
-    press(&mut h, "Place the tile");
-    assert_eq!(game(&h).state.current_player(), Some(1));
-    assert_eq!(in_column(&h, "Bob's turn"), place, "Move the zombies moved on Bob's turn");
-    assert_eq!(button(&h), ann, "Move the zombies stands where it stood on Ann's turn");
+    move_the_zombies_stands_in_one_place(1280.0, 800.0, false);
 }
 
 /// Frag Zombies!!! on a phone: *Move the zombies* stood under the moves and the power-up, so it
@@ -1507,11 +1481,21 @@ fn frag_zombies_move_the_zombies_stands_in_one_place_on_the_desktop() {
 /// under the result, at one place on Ann's turn, once she is fragged, and on Bob's turn.
 #[test]
 fn frag_zombies_move_the_zombies_stands_in_one_place_on_a_phone() {
+    move_the_zombies_stands_in_one_place(390.0, 844.0, true);
+}
+
+/// Ann's turn, Ann fragged by a card on it, then Bob's turn, in a window `width` × `height`
+/// (sized for fingers when `touch`): *Move the zombies* stands at one place in the turn's
+/// column (from the turn's first line, which scrolls with it: the card's wound is pressed far
+/// down the page) and, on Bob's turn, where it stood on Ann's.
+fn move_the_zombies_stands_in_one_place(width: f32, height: f32, touch: bool) {
     let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
     let mut h = frag_play(dir.path());
-    h.set_size(egui::vec2(390.0, 844.0));
-    posse::ui::theme::touch(&h.ctx);
-    h.run();
+    if touch {
+        h.set_size(egui::vec2(width, height));
+        posse::ui::theme::touch(&h.ctx);
+        h.run();
+    }
     press(&mut h, "Game Frag Zombies!!!");
     seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
     type_in(&mut h, "Ann's roll", "6");
@@ -1519,12 +1503,10 @@ fn frag_zombies_move_the_zombies_stands_in_one_place_on_a_phone() {
     press(&mut h, "Who goes first");
     press(&mut h, "Place the tile");
     let button = |h: &App| h.get_by_role_and_label(Role::Button, "Move the zombies").rect();
-    // Where it stands in the turn's column: from the turn's first line, which scrolls with it.
     let in_column = |h: &App, whose: &str| button(h).min - h.get_by_label(whose).rect().min;
     let ann = button(&h);
-    assert!(ann.bottom() <= 844.0, "Move the zombies is on the screen: {ann:?}");
+    assert!(ann.bottom() <= height, "Move the zombies is in the window: {ann:?}");
     let place = in_column(&h, "Ann's turn");
-
     // Ann loses her 2 Health to a card: fragged on her own turn, the zombies still move.
     press(&mut h, "More: Health lost to a card");
     press(&mut h, "Ann loses 2 Health");
@@ -1534,8 +1516,6 @@ fn frag_zombies_move_the_zombies_stands_in_one_place_on_a_phone() {
     press(&mut h, "Move the zombies");
     press(&mut h, "These zombies attack");
     press(&mut h, "End the turn");
-
-    // Bob's turn, at the top of the page again.
     press(&mut h, "Place the tile");
     assert_eq!(game(&h).state.current_player(), Some(1));
     assert_eq!(in_column(&h, "Bob's turn"), place, "Move the zombies moved on Bob's turn");

@@ -1020,15 +1020,7 @@ fn and_justice_for_all_offers_only_the_models_with_a_marker() {
     press(&mut h, "One marker on Virgil Earp");
     assert_eq!(model(&h, "Virgil Earp").under_fire, 1);
     assert!(h.query_by_label("None of Tombstone Law's models has an under fire marker.").is_none());
-    let lawmen = [
-        "Wyatt Earp",
-        "Virgil Earp",
-        "Morgan Earp",
-        "Doc Holliday",
-        "Turkey Creek",
-        "Texas Jack",
-        "Sherman McMaster",
-    ];
+    let lawmen = support::LAW_MODELS;
     let count = |h: &support::App, name: &str| h.get_all_by_role_and_label(Role::Button, name).count();
     let before: Vec<usize> = lawmen.iter().map(|n| count(&h, n)).collect();
     h.get_by_label("And Justice For All: model").click_accesskit();

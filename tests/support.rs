@@ -458,3 +458,24 @@ impl Dmh for posse::app::PosseApp {
         self.system_mut().expect("Dead Man's Hand is registered")
     }
 }
+
+/// Tombstone Law's models (`lawmen-21`), in the roster's order.
+pub const LAW_MODELS: [&str; 7] = [
+    "Wyatt Earp",
+    "Virgil Earp",
+    "Morgan Earp",
+    "Doc Holliday",
+    "Turkey Creek",
+    "Texas Jack",
+    "Sherman McMaster",
+];
+/// The Clanton Gang's models (`outlaws-21`), in the roster's order.
+pub const CLANTON_MODELS: [&str; 7] = [
+    "Ike Clanton",
+    "Johnny Ringo",
+    "Billy Clanton",
+    "Frank McLaury",
+    "Tom McLaury",
+    "Curly Bill",
+    "Pete Spence",
+];
