@@ -1220,3 +1220,21 @@ fn the_typed_deal_holds_still_while_cards_are_typed() {
 fn kid_value(h: &App) -> String {
     h.get_by_role_and_label(Role::TextInput, "Kid cards").value().unwrap_or_default()
 }
+
+/// Dead Man's Hand's new game: picking a scene adds its cast lines (and a warning when a gang
+/// does not fit it), which pushed *Start the game* down 46 points under the pointer. It stands
+/// beside the heading, in one place whatever is picked.
+#[test]
+fn dmh_start_the_game_holds_still_as_the_scene_is_picked() {
+    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = crate::support::play_on(dir.path());
+    let start = button_rect(&h, "Start the game");
+    for scene in ["Showdown", "The Duel", "Custom game (full decks, 5 cards)", "The Stranger"] {
+        h.get_by_role_and_label(Role::Button, scene).click();
+        h.run();
+        assert_eq!(button_rect(&h, "Start the game"), start, "after picking {scene}");
+    }
+    // The Stranger's cast is said, under the button.
+    let cast = h.get_by_label("Good guys' cast: One gunhand (5 Rep): the stranger.").rect();
+    assert!(cast.top() > start.bottom(), "{cast:?} under {start:?}");
+}

@@ -21,11 +21,18 @@ pub(super) fn new_game_ui(
     let gangs = view.gangs;
     let v = ui.visuals().clone();
     saved_ui(ui, view, commands);
-    ui.label(theme::heading(&v, "New game"));
     let readable: Vec<(&str, String)> = gangs
         .iter()
         .filter_map(|e| e.gang.as_ref().ok().map(|g| (e.id.as_str(), format!("{} ({})", g.name, g.gang))))
         .collect();
+    // Start the game beside the heading, over the form: the scene's cast lines, its warnings
+    // and the series' extra card come and go below as the scene and gangs are picked, and
+    // moved it under the pointer.
+    let start = row(ui, |ui| {
+        ui.label(theme::heading(&v, "New game"));
+        readable.len() >= 2 && ui.button(RichText::new("Start the game").size(theme::HEADING)).clicked()
+    })
+    .inner;
     if readable.len() < 2 {
         ui.label("Build two gangs on the Gangs screen first: one for each player.");
         return;
@@ -83,7 +90,7 @@ pub(super) fn new_game_ui(
     roles_hint(ui, rules, gangs, state);
     cast_hint(ui, rules, gangs, state);
     let extra_card = series_ui(ui, rules, view.series, state);
-    if ui.button(RichText::new("Start the game").size(theme::HEADING)).clicked() {
+    if start {
         commands.push(PlayCommand::Start {
             scene: state.scene.clone(),
             good: state.good.clone(),
