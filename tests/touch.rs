@@ -638,3 +638,18 @@ fn the_combatant_editors_labels_stay_with_their_controls() {
     }
     assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }
+
+/// A fighter just made on a phone: its heading and *Discard this new fighter* did not fit one
+/// line, so the whole editor grew wider than the phone (its text and the New buttons cut at the
+/// right edge, and a tap on New Indian Brave missed). The button has a line of its own there.
+#[test]
+fn on_a_phone_a_new_fighters_editor_stays_inside_the_screen() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = system(dir.path(), "Frag Deadlands", (390.0, 844.0));
+    tab(&mut h, "Fighters");
+    support::press(&mut h, "New Agency Operative");
+    h.get_by_role_and_label(Role::Button, "Discard this new fighter");
+    assert_eq!(problems(&h, 390.0, "a new fighter", true), Vec::<String>::new());
+    support::press(&mut h, "New Indian Brave");
+    h.get_by_role_and_label(Role::Button, "Indian Brave 3/2/2");
+}

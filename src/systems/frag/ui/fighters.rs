@@ -215,16 +215,16 @@ pub fn at_the_table(d: &fighter::Derived, speed: u32) -> [String; 2] {
 }
 
 /// The character's name as the editor's heading, and beside it (in the heading's line, so
-/// nothing moves when it goes) a way to take back `fresh`, a fighter one click just made.
+/// nothing moves when it goes) a way to take back `fresh`, a fighter one click just made. On a
+/// narrow screen the heading and the button do not fit one line: the button has a line of its
+/// own under the heading, kept whether or not it is shown.
 fn heading_ui(ui: &mut Ui, character: &str, fresh: Option<&str>, commands: &mut Vec<FighterCommand>) {
-    let heading = egui::Label::new(RichText::new(character).size(theme::BIG).strong());
+    let heading = egui::Label::new(RichText::new(character).size(theme::BIG).strong()).truncate();
     let tall = ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(theme::BIG)));
     let line = egui::vec2(ui.available_width(), tall.max(ui.spacing().interact_size.y).ceil());
-    ui.allocate_ui_with_layout(line, egui::Layout::left_to_right(egui::Align::Center), |ui| {
-        ui.set_min_size(line);
-        ui.add(heading);
+    let narrow = theme::is_narrow(ui.ctx());
+    let discard = |ui: &mut Ui, commands: &mut Vec<FighterCommand>| {
         if let Some(id) = fresh {
-            ui.add_space(theme::GAP);
             let discard = ui
                 .button("Discard this new fighter")
                 .on_hover_text("Just made and not changed: delete it (Undo brings it back)");
@@ -232,7 +232,23 @@ fn heading_ui(ui: &mut Ui, character: &str, fresh: Option<&str>, commands: &mut 
                 commands.push(FighterCommand::Delete(id.to_owned()));
             }
         }
+    };
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(line, layout, |ui| {
+        ui.set_min_size(line);
+        ui.add(heading);
+        if !narrow {
+            ui.add_space(theme::GAP);
+            discard(ui, commands);
+        }
     });
+    if narrow {
+        let own = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+        ui.allocate_ui_with_layout(own, layout, |ui| {
+            ui.set_min_size(own);
+            discard(ui, commands);
+        });
+    }
 }
 
 fn editor_ui(ui: &mut Ui, book: &Rulebook, state: &mut FightersState, commands: &mut Vec<FighterCommand>) {
