@@ -71,6 +71,23 @@ fn fighter_checks_the_seven_points_and_gives_the_characters_numbers() {
     );
     assert_eq!((v["weapon_limit"].as_u64(), v["hand_limit"].as_u64()), (Some(3), Some(5)));
     assert_eq!(v["starting"]["name"], "Hoyle's Book of Games");
+    // Speed 1: one movement die and a jump of one square, in words.
+    let slow = posse(&[
+        "fighter",
+        "--character",
+        "agency-operative",
+        "--health",
+        "3",
+        "--speed",
+        "1",
+        "--accuracy",
+        "3",
+    ]);
+    assert!(
+        slow.stdout.contains("Attacks per turn 2, weapon cards in play 4, hand limit 4, power-ups on 4-6, movement 1 die, jump 1 square\n"),
+        "{}",
+        slow.stdout
+    );
     let op = json(
         &["fighter", "--character", "agency-operative", "--health", "2", "--speed", "2", "--accuracy", "3"],
         0,

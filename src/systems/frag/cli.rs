@@ -202,13 +202,13 @@ fn fighter_cmd(book: &Rulebook, a: &FighterArgs) -> Result<Output, Failure> {
     }
     let _ = writeln!(
         text,
-        "Attacks per turn {}, weapon cards in play {}, hand limit {}, power-ups on {}-6, movement {} dice, jump {} squares",
+        "Attacks per turn {}, weapon cards in play {}, hand limit {}, power-ups on {}-6, movement {}, jump {}",
         report.attacks,
         report.weapon_limit,
         report.hand_limit,
         report.power_up,
-        report.move_dice,
-        report.jump
+        count(report.move_dice, "die", "dice"),
+        count(report.jump, "square", "squares")
     );
     match &report.starting {
         Some(s) => {
@@ -456,7 +456,7 @@ fn record_sheet_cmd(book: &Rulebook, a: &RecordSheetArgs) -> Result<Output, Fail
     let text = format!(
         "Wrote the record sheet of {who} to {} ({}, {} bytes, {}).",
         a.out.display(),
-        crate::kernel::words::count(pages.len(), "page", "pages"),
+        count(pages.len(), "page", "pages"),
         pdf.len(),
         paper.id()
     );
