@@ -641,3 +641,21 @@ fn the_gangs_headings_are_whole_at_1280_by_800_and_on_a_phone() {
         assert_eq!(past_the_right_edge(h), Vec::<String>::new(), "at {at}");
     }
 }
+
+/// At the desktop's default window (1200 × 820) the roster starts compact; a long name wrapped
+/// onto two lines there and was cut by its row. It keeps one line, as high as every other
+/// model's.
+#[test]
+fn in_the_default_window_every_models_name_is_one_line() {
+    let (_dir, h) = dealt_at(1200.0, 820.0);
+    let height = |name: &str| {
+        h.get_all_by_role(Role::Button)
+            .find(|n| n.accesskit_node().label().is_some_and(|l| l.trim_start_matches("▶ ") == name))
+            .map(|n| n.rect().height())
+            .expect(name)
+    };
+    let long = height("Sherman McMaster");
+    for short in ["Wyatt Earp", "Ike Clanton"] {
+        assert!((long - height(short)).abs() < 0.5, "{long} against {short}'s {}", height(short));
+    }
+}

@@ -262,6 +262,10 @@ fn name_button(ui: &mut Ui, compact: bool, name: egui::Button<'_>, status: &str)
     if compact {
         ui.vertical(|ui| {
             ui.set_max_width(140.0);
+            // A finger's phone shows the whole name on two lines; a mouse's narrow roster (a
+            // desktop window under 1200 points) keeps one line, cut short with the whole name
+            // on hover: a name on two lines was cut by its row.
+            let name = if theme::is_touch(ui.ctx()) { name } else { name.truncate() };
             let response = ui.add(name);
             if !status.is_empty() {
                 ui.label(RichText::new(status).small());
