@@ -113,6 +113,18 @@ pub struct Damage {
     pub reason: String,
 }
 
+impl Damage {
+    /// Whether the journal is most likely another game's: its first line is whole (its number
+    /// and checksum hold) but its event is none of this game's.
+    #[must_use]
+    pub fn another_games(&self) -> bool {
+        self.line == 1 && self.reason.starts_with(NOT_AN_EVENT)
+    }
+}
+
+/// How the reason of a line whose event is none of this game's begins ([`not_an_event`]).
+const NOT_AN_EVENT: &str = "it is not a game event";
+
 /// How the lines of a journal are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Layout {
@@ -261,9 +273,9 @@ fn not_an_event(e: &serde_json::Error) -> String {
     let text = e.to_string();
     match text.strip_prefix("unknown variant ").and_then(|rest| rest.split_once(", expected")) {
         Some((name, _)) => format!(
-            "it is not a game event: {name} is not an event of this game (is it another game's journal, or a newer Posse's?)"
+            "{NOT_AN_EVENT}: {name} is not an event of this game (is it another game's journal, or a newer Posse's?)"
         ),
-        None => format!("it is not a game event: {text}"),
+        None => format!("{NOT_AN_EVENT}: {text}"),
     }
 }
 

@@ -716,7 +716,7 @@ fn load_game(
     let read = files::read_journal(path).map_err(Failure::file)?;
     // A first line that is whole (its number and checksum hold) but no event of this game is
     // another game's journal, not a damaged one.
-    if read.damage.as_ref().is_some_and(|d| d.line == 1 && d.reason.starts_with("it is not a game event")) {
+    if read.damage.as_ref().is_some_and(store::Damage::another_games) {
         return Err(Failure::in_file(
             path,
             "this is not a Dead Man's Hand journal: its first event is not this game's beginning (is it another game's journal, or a newer Posse's?); `posse game replay` reads Dead Man's Hand journals only",

@@ -896,7 +896,7 @@ pub(super) fn describe(game: &State, rules: &Rules, after: &State, event: &Event
             format!(
                 "{} hold the {} they typed from their own deck",
                 side_name(*side),
-                crate::systems::dmh::rules::count(u32::try_from(cards.len()).unwrap_or(0), "card", "cards")
+                crate::systems::dmh::rules::count(cards.len(), "card", "cards")
             )
         }
         _ => return None,

@@ -16,12 +16,9 @@ pub mod terrain;
 
 pub use data::Rules;
 
-/// "1 marker", "2 markers": a count with its noun, for messages and modifier reasons.
-#[must_use]
-pub fn count(n: impl Into<u64>, singular: &str, plural: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { singular } else { plural })
-}
+/// "1 marker", "2 markers": a count with its noun, for messages and modifier reasons (the
+/// kernel's, which every game's words use).
+pub use crate::kernel::words::count;
 
 #[cfg(test)]
 mod tests {

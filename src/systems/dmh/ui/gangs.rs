@@ -197,7 +197,7 @@ fn badge(ui: &mut Ui, report: Option<&GangReport>) {
 }
 
 fn gang_problems_label(n: usize) -> String {
-    crate::systems::dmh::rules::count(u32::try_from(n).unwrap_or(u32::MAX), "problem", "problems")
+    crate::systems::dmh::rules::count(n, "problem", "problems")
 }
 
 fn list_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &mut Vec<GangCommand>) {

@@ -237,11 +237,7 @@ fn side_heading(ui: &mut Ui, s: usize, side: &crate::systems::dmh::game::SideSta
                 .accessible_name(format!("{} hand", super::possessive(&side.name)))
                 .on_hover_text(format!(
                     "{} in the hand: shows it after a hand-over screen",
-                    crate::systems::dmh::rules::count(
-                        u64::try_from(side.hand.len()).unwrap_or(u64::MAX),
-                        "card",
-                        "cards"
-                    )
+                    crate::kernel::words::count(side.hand.len(), "card", "cards")
                 ))
                 .clicked()
             {

@@ -155,11 +155,7 @@ fn cast_hint(ui: &mut Ui, rules: &Rules, gangs: &[GangEntry], state: &PlayState)
                 &format!(
                     "{} has {}; this scene's {} are {}. Build a gang for it from the Scenes screen.",
                     g.name,
-                    crate::systems::dmh::rules::count(
-                        u32::try_from(g.models.len()).unwrap_or(u32::MAX),
-                        "model",
-                        "models"
-                    ),
+                    crate::systems::dmh::rules::count(g.models.len(), "model", "models"),
                     who.to_lowercase(),
                     crate::systems::dmh::rules::count(n, "model", "models"),
                 ),
