@@ -1121,6 +1121,14 @@ fn open_menu(h: &mut App, menu: &str) {
 }
 
 /// Whether the button labelled `label` is drawn now (in an open menu, say).
+/// Clicks `item` of an open menu with the pointer, and lets the menu close (a frame for the
+/// click, one for the close).
+fn choose_with_the_pointer(h: &mut App, item: &str) {
+    h.get_by_role_and_label(Role::Button, item).click();
+    h.run();
+    h.run();
+}
+
 fn shown(h: &App, label: &str) -> bool {
     h.query_by_role_and_label(Role::Button, label).is_some()
 }
@@ -1145,14 +1153,10 @@ fn the_spend_menu_closes_after_a_spend_and_not_after_a_refused_one() {
     // +2 on a critical failure is refused: greyed, and a click on it changes nothing.
     let events = fight(&h).events.len();
     assert!(h.get_by_role_and_label(Role::Button, "Blue: Add 2 to a total").accesskit_node().is_disabled());
-    h.get_by_role_and_label(Role::Button, "Blue: Add 2 to a total").click();
-    h.run();
-    h.run();
+    choose_with_the_pointer(&mut h, "Blue: Add 2 to a total");
     assert!(shown(&h, "Red: Cancel a critical failure"), "a refused spend leaves the menu open");
     assert_eq!((fight(&h).events.len(), fight(&h).state.chips.total(&bob)), (events, 2));
-    h.get_by_role_and_label(Role::Button, "Red: Cancel a critical failure").click();
-    h.run();
-    h.run();
+    choose_with_the_pointer(&mut h, "Red: Cancel a critical failure");
     assert!(!shown(&h, "Blue: Add 2 to a total"), "the menu closed after the spend");
     assert_eq!(fight(&h).state.member(&kid).map(|m| m.status), Some(Status::Incapacitated));
     assert_eq!(fight(&h).state.chips.count(&bob, ChipColour::Red), 0);
@@ -1175,9 +1179,7 @@ fn the_more_chips_menu_closes_after_an_award() {
     let bob = Holder::Player("Bob".into());
     open_menu(&mut h, "More chips for Bob");
     assert!(shown(&h, "Award Bob a chip from the pot"), "the menu is open");
-    h.get_by_role_and_label(Role::Button, "Award Bob a chip from the pot").click();
-    h.run();
-    h.run();
+    choose_with_the_pointer(&mut h, "Award Bob a chip from the pot");
     assert!(!shown(&h, "Award Bob a chip from the pot"), "closed after the award");
     assert_eq!(fight(&h).state.chips.total(&bob), 1);
     press_button(&mut h, "More chips for Bob");
