@@ -1088,15 +1088,45 @@ fn frag_an_undone_attack_keeps_its_dice() {
 /// turn stays where it was when the hand limit's line and Discard come, and when they go.
 #[test]
 fn frag_end_the_turn_stays_put_through_the_hand_limit() {
+    hand_limit_moves_nothing(None);
+}
+
+/// On a phone *End the turn* stands over the moves and the power-up, and the hand limit's line
+/// under it pushed them down a line when the power-up's draw took Ann's hand over the limit
+/// (and pulled them up again at the discard), under the finger going back to the power-up.
+/// The line is kept for it, empty or not.
+#[test]
+fn frag_the_hand_limit_on_a_phone_moves_nothing_under_end_the_turn() {
+    hand_limit_moves_nothing(Some(egui::vec2(390.0, 844.0)));
+}
+
+/// Ann draws her fifth card and discards one, in the table's 1280×800 or on a phone of `size`:
+/// End the turn, the moves and the power-up stay where they were in the turn's column, the
+/// reason read whole.
+fn hand_limit_moves_nothing(phone: Option<egui::Vec2>) {
     let (_dir, mut h) = ann_the_operative_has_moved();
-    let end = h.get_by_role_and_label(Role::Button, "End the turn").rect();
+    if let Some(size) = phone {
+        h.set_size(size);
+        posse::ui::theme::touch(&h.ctx);
+        h.run();
+    }
+    let places = |h: &App| {
+        let top = h.get_by_label("Ann's turn").rect().min;
+        ["End the turn", "Move 1", "Check the power-up"]
+            .map(|label| h.get_by_role_and_label(Role::Button, label).rect().translate(-top.to_vec2()))
+    };
+    let before = places(&h);
     type_in(&mut h, "Square", "P3");
     type_in(&mut h, "Power-up die", "6");
     click(&mut h, "Check the power-up");
     assert_eq!(game(&h).state.must_discard(frag(&h).book()), 1, "five cards, four kept");
-    assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end, "moved by the draw");
+    assert_eq!(
+        shown_lines(&mut h, "Ann holds 5 cards and may keep 4."),
+        ["Ann holds 5 cards and may keep 4."]
+    );
+    assert_eq!(places(&h), before, "moved by the draw");
     click(&mut h, "Discard 1 card");
-    assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end, "moved by the discard");
+    assert_eq!(places(&h), before, "moved by the discard");
     click(&mut h, "End the turn");
     assert_eq!(game(&h).state.current_player(), Some(1));
 }
@@ -1325,6 +1355,95 @@ fn frag_end_the_turn_on_a_phone_stands_in_one_place_from_turn_to_turn() {
     press(&mut h, "Roll for movement");
     assert!(h.query_by_label("Ann holds an attack: if Bob passes in front, Ann may fire it.").is_some());
     assert_eq!(h.get_by_role_and_label(Role::Button, "End the turn").rect(), end, "End the turn moved");
+}
+
+/// At the table's 1280×800 *End the turn* stood at the foot of the left column, under the
+/// moves, the power-up, the held attacks and the map hazards, so it stood lower on Bob's turn
+/// (Ann's held attack above it), lower again with the hazards open, and rose once Bob was
+/// fragged in the acid on his own turn (the moves gave way to one line). It stands under the
+/// result, as on a phone: in one place from the first move to the fighter out.
+#[test]
+fn frag_end_the_turn_on_the_desktop_stands_in_one_place_through_the_turn() {
+    let (_dir, mut h) = ann_the_operative_has_moved();
+    let button = |h: &App| h.get_by_role_and_label(Role::Button, "End the turn").rect();
+    let end = button(&h);
+    assert!(end.bottom() <= 800.0, "End the turn is in the window: {end:?}");
+    click(&mut h, "Move 1");
+    assert_eq!(button(&h), end, "moved by the move");
+    click(&mut h, "Hold an attack for a shootout");
+    assert_eq!(button(&h), end, "moved by the hold");
+    click(&mut h, "End the turn");
+    type_in(&mut h, "Respawn square", "4");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "2 2");
+    press(&mut h, "Roll for movement");
+    assert!(h.query_by_label("Ann holds an attack: if Bob passes in front, Ann may fire it.").is_some());
+    assert_eq!(button(&h), end, "moved on Bob's turn, by Ann's held attack");
+    h.get_by_label("Map hazards: acid, tentacle beasts").click_accesskit();
+    h.run();
+    assert!(h.query_by_label("Acid damage dice").is_some(), "the hazards are open");
+    assert_eq!(button(&h), end, "moved by the hazards opened");
+    // From the turn's first line, which scrolls with it: the hazard's dice are pressed far down
+    // the page.
+    let in_column = |h: &App| button(h).min - h.get_by_label("Bob's turn").rect().min;
+    let place = in_column(&h);
+    // Bob's bow frags Ann: 6+6 = 12 against her 3+3 = 6 is 2 damage, her Health of 2.
+    press(&mut h, "Target Ann");
+    type_in(&mut h, "To-hit dice", "2 2");
+    type_in(&mut h, "Damage dice", "6 6");
+    type_in(&mut h, "Ann's defence dice", "3 3");
+    click(&mut h, "Attack");
+    assert_eq!(status(&h, 0), Status::Fragged);
+    assert_eq!(button(&h), end, "moved by the frag");
+    // Bob steps in the acid: 6+6 = 12 against his 1+1+1 = 3 is 4 damage, past his Health of 3.
+    type_in(&mut h, "Acid damage dice", "6 6");
+    type_in(&mut h, "Bob's defence dice", "1 1 1");
+    press(&mut h, "Resolve the acid");
+    assert_eq!(status(&h, 1), Status::Fragged);
+    assert!(h.query_by_label("Bob was fragged this turn.").is_some());
+    assert_eq!(in_column(&h), place, "moved once Bob was out");
+    let found = past_the_edge(&h, 1280.0, "Bob out");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Frag Zombies!!! at 1280×800: *End the turn*, after the zombies' attacks, stands in one
+/// place on a turn with no zombie next to the fighter and on one where three attack and the
+/// fighter is fragged, and where the turn's hand limit asks for a discard beside it.
+#[test]
+fn frag_zombies_end_the_turn_stands_in_one_place_from_turn_to_turn() {
+    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Game Frag Zombies!!!");
+    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    type_in(&mut h, "Ann's roll", "6");
+    type_in(&mut h, "Bob's roll", "3");
+    press(&mut h, "Who goes first");
+    press_times(&mut h, "More: Zombies placed", 20);
+    press(&mut h, "Place the tile");
+    type_in(&mut h, "Zombie move die", "4");
+    press(&mut h, "Move the zombies");
+    click(&mut h, "These zombies attack");
+    let button = |h: &App| h.get_by_role_and_label(Role::Button, "End the turn").rect();
+    let end = button(&h);
+    assert!(end.bottom() <= 800.0, "End the turn is in the window: {end:?}");
+    click(&mut h, "End the turn");
+    // Bob's turn: 12 zombies fragged with cards take his hand over its limit; then three
+    // zombies attack.
+    press(&mut h, "Place the tile");
+    press_times(&mut h, "More: Zombies", 5);
+    press(&mut h, "Bob frags 6 with a card");
+    press(&mut h, "Bob frags 6 with a card");
+    type_in(&mut h, "Zombie move die", "2");
+    press(&mut h, "Move the zombies");
+    press_times(&mut h, "More: Zombies next to the fighter", 3);
+    press(&mut h, "These zombies attack");
+    for (damage, defence) in [("2 3", "3 4 4"), ("5 5", "4 5 1"), ("6 6", "1 1")] {
+        type_in(&mut h, "Zombie damage dice", damage);
+        type_in(&mut h, "Bob's defence dice", defence);
+        press(&mut h, "Resolve the zombie attack");
+    }
+    assert!(game(&h).state.must_discard(frag(&h).book()) > 0, "Bob's hand is over its limit");
+    assert_eq!(button(&h), end, "End the turn moved on Bob's turn");
 }
 
 /// Ann the Operative's Gatling Pistol at Bob (Health 3), on her second turn: the longest

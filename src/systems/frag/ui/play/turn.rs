@@ -229,19 +229,7 @@ fn actions_ui(
     // tablet held upright, a phone) the attack panel comes under the rest, in one column.
     let width = ui.available_width();
     if width < TWO_COLUMNS {
-        result_slot(ui, game);
-        // The step that ends the actions first, under the fixed-height result: End the turn
-        // (Frag Deadlands) or Move the zombies (Frag Zombies!!!). Under the moves, the
-        // power-up and the held attacks it stood wherever their lines ended, which was not the
-        // same place from one fighter's turn to the next (nor once the fighter was fragged),
-        // and it is tapped every turn.
-        match s.variant {
-            Variant::Deadlands => end_turn_ui(ui, book, game, commands),
-            Variant::Zombies => zombies_move_ui(ui, book, game, state, commands),
-        }
-        ui.add_space(theme::GAP);
-        cure::cure_ui(ui, book, game, &mut state.cure, commands);
-        turn_left_ui(ui, book, game, state, false, commands);
+        turn_column_ui(ui, book, game, state, commands);
         if p.is_active() {
             ui.add_space(theme::GAP);
             attack::attack_ui(ui, book, game, state, commands);
@@ -260,16 +248,7 @@ fn actions_ui(
     };
     let mut left = ui.new_child(column(0.0, left_width).id_salt("frag-turn-left"));
     left.set_width(left_width);
-    result_slot(&mut left, game);
-    // Move the zombies, tapped every turn, right under the fixed-height result as on a phone:
-    // under the moves, the power-up and the held attacks it rose and fell with them.
-    let zombies = s.variant == Variant::Zombies;
-    if zombies {
-        zombies_move_ui(&mut left, book, game, state, commands);
-        left.add_space(theme::GAP);
-    }
-    cure::cure_ui(&mut left, book, game, &mut state.cure, commands);
-    turn_left_ui(&mut left, book, game, state, !zombies, commands);
+    turn_column_ui(&mut left, book, game, state, commands);
     let mut right = ui.new_child(column(left_width + theme::GAP, right_width).id_salt("frag-turn-right"));
     right.set_width(right_width);
     if p.is_active() {
@@ -278,18 +257,39 @@ fn actions_ui(
     ui.advance_cursor_after_rect(left.min_rect().union(right.min_rect()));
 }
 
+/// The turn but its attack panel (the left column on the desktop, the top of the page on a
+/// phone): the fixed-height result, then the step that ends the actions, tapped every turn:
+/// End the turn (Frag Deadlands) or Move the zombies (Frag Zombies!!!). Under the moves, the
+/// power-up, the held attacks and the map hazards it stood wherever their lines ended, which
+/// was not the same place from one fighter's turn to the next (another's held attack, the
+/// hazards opened) nor once the fighter was fragged; then the cure waiting, and the rest.
+fn turn_column_ui(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    result_slot(ui, game);
+    match game.state.variant {
+        Variant::Deadlands => end_turn_ui(ui, book, game, commands),
+        Variant::Zombies => zombies_move_ui(ui, book, game, state, commands),
+    }
+    ui.add_space(theme::GAP);
+    cure::cure_ui(ui, book, game, &mut state.cure, commands);
+    turn_left_ui(ui, book, game, state, commands);
+}
+
 /// The width, in points, below which the turn is one column.
 const TWO_COLUMNS: f32 = 760.0;
 
-/// Moving, power-ups, held cards, hazards and the end of the turn (the turn's left column);
-/// End the turn (Frag Deadlands) or Move the zombies (Frag Zombies!!!) only `with_end` (on a
-/// phone it stands above the rest, and so does Move the zombies on the desktop).
+/// Moving, power-ups, held cards, hazards and, in Frag Zombies!!!, the Heliport (under the
+/// step that ends the actions, [`turn_column_ui`]).
 fn turn_left_ui(
     ui: &mut Ui,
     book: &Rulebook,
     game: &Game,
     state: &mut PlayState,
-    with_end: bool,
     commands: &mut Vec<PlayCommand>,
 ) {
     let v = ui.visuals().clone();
@@ -305,29 +305,10 @@ fn turn_left_ui(
     } else {
         ui.label(RichText::new(format!("{} was fragged this turn.", p.name)).color(theme::bad(&v)));
     }
-    match s.variant {
-        Variant::Deadlands if !with_end => {}
-        Variant::Deadlands => {
-            ui.add_space(theme::GAP);
-            end_turn_ui(ui, book, game, commands);
-        }
-        Variant::Zombies => {
-            ui.add_space(theme::GAP);
-            if p.is_active() {
-                let square = &book.zombies.win_square;
-                event_button(
-                    ui,
-                    book,
-                    game,
-                    &format!("{} reaches {square}", p.name),
-                    Event::ReachHeliport,
-                    commands,
-                );
-            }
-            if with_end {
-                zombies_move_ui(ui, book, game, state, commands);
-            }
-        }
+    if s.variant == Variant::Zombies && p.is_active() {
+        ui.add_space(theme::GAP);
+        let square = &book.zombies.win_square;
+        event_button(ui, book, game, &format!("{} reaches {square}", p.name), Event::ReachHeliport, commands);
     }
 }
 
@@ -482,7 +463,9 @@ fn power_up_ui(
     let Some(t) = s.turn.as_ref() else { return };
     // The squares checked come first and the whole line is cut at the column's edge (whole on
     // hover): a growing list never widens the column and pushes the attack panel off the window.
-    row(ui, |ui| {
+    // One line that never wraps: on a phone a wrapping row put the longer words of the first
+    // check on a line of their own, and the power-up's button went down under the finger.
+    ui.horizontal(|ui| {
         ui.label(RichText::new("Power-up").strong());
         let checked = if t.checked.is_empty() {
             String::new()
@@ -529,9 +512,9 @@ fn power_up_ui(
     main_button(ui, book, game, "Check the power-up", None, event, commands);
 }
 
-/// The end of the turn, with the hand limit's Discard beside it and its reason under it: End
-/// the turn keeps its place when a draw takes the hand over the limit and when the cards are
-/// discarded.
+/// The end of the turn, with the hand limit's Discard beside it and its reason in a line kept
+/// under it: End the turn, and the moves and the power-up under it, keep their place when a
+/// draw takes the hand over the limit and when the cards are discarded.
 fn end_turn_ui(ui: &mut Ui, book: &Rulebook, game: &Game, commands: &mut Vec<PlayCommand>) {
     let v = ui.visuals().clone();
     let s = &game.state;
@@ -540,29 +523,24 @@ fn end_turn_ui(ui: &mut Ui, book: &Rulebook, game: &Game, commands: &mut Vec<Pla
     row(ui, |ui| {
         main_button(ui, book, game, "End the turn", Some(egui::Key::E), Some(Event::EndTurn), commands);
         if discard > 0 {
-            let cards = if discard == 1 { "1 card".to_owned() } else { format!("{discard} cards") };
             event_button(
                 ui,
                 book,
                 game,
-                &format!("Discard {cards}"),
+                &format!("Discard {}", words::count(discard, "card", "cards")),
                 Event::Discard { player: seat, count: discard },
                 commands,
             );
         }
     });
-    if discard > 0 {
+    let reason = (discard > 0).then(|| {
         let limit = s.hand_limit(book, seat);
         let hand = s.players.get(seat).map_or(0, |p| p.hand);
-        ui.label(
-            RichText::new(format!(
-                "{} holds {hand} cards and may keep {limit} when the turn ends.",
-                who(game, seat)
-            ))
+        RichText::new(format!("{} holds {hand} cards and may keep {limit}.", who(game, seat)))
             .color(theme::bad(&v))
-            .strong(),
-        );
-    }
+            .strong()
+    });
+    crate::ui::widgets::status_lines(ui, theme::BODY, 1, reason);
 }
 
 /// Frag Zombies!!!: the player to the right rolls a d6 and moves that many zombies.
