@@ -1446,6 +1446,38 @@ fn frag_zombies_end_the_turn_stands_in_one_place_from_turn_to_turn() {
     assert_eq!(button(&h), end, "End the turn moved on Bob's turn");
 }
 
+/// The Huckster's start-of-turn die (Frag Deadlands) and the Mad Scientist's (Frag Zombies!!!)
+/// stood in a frame over the phase's panel, so once it was rolled the frame went and *Respawn*
+/// and *Place the tile* went up its height, under the pointer going to them. The frame stands
+/// under the panel.
+#[test]
+fn frag_the_start_of_turn_die_leaves_the_phases_button_in_place() {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "huckster", 2, 2, 3)]);
+    let mut h = frag_play(dir.path());
+    seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Huckster 2/2/3)")]);
+    type_in(&mut h, "Ann's poker hand", "7H 7D 2C 3S 9D");
+    type_in(&mut h, "Bob's poker hand", "AS KS QS JS 10S");
+    press(&mut h, "Rank the hands");
+    let respawn = h.get_by_role_and_label(Role::Button, "Respawn").rect();
+    type_in(&mut h, "Start-of-turn die", "5");
+    click(&mut h, "Roll for the start-of-turn card");
+    assert_eq!(last_line(&h), "Bob rolls 5 at the start of the turn: draws a card");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "Respawn").rect(), respawn, "Respawn moved");
+
+    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Game Frag Zombies!!!");
+    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    type_in(&mut h, "Ann's roll", "3");
+    type_in(&mut h, "Bob's roll", "6");
+    press(&mut h, "Who goes first");
+    let tile = h.get_by_role_and_label(Role::Button, "Place the tile").rect();
+    type_in(&mut h, "Start-of-turn die", "2");
+    click(&mut h, "Roll for the start-of-turn card");
+    assert_eq!(last_line(&h), "Bob rolls 2 at the start of the turn: no card");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "Place the tile").rect(), tile, "Place the tile moved");
+}
+
 /// Ann the Operative's Gatling Pistol at Bob (Health 3), on her second turn: the longest
 /// every-turn panel, with a field for each roll's 1s.
 fn ann_aims_at_bob() -> (tempfile::TempDir, App) {

@@ -56,21 +56,24 @@ pub fn turn_ui(
         bump_ui(ui, book, game, bumped, state, commands);
         return;
     }
-    if let Some(draw) = s.start_draw_due(book) {
-        egui::Frame::group(ui.style()).show(ui, |ui| {
-            ui.label(&draw.text);
-            let event =
-                die(ui, "Start-of-turn die", &mut state.start_draw).map(|roll| Event::StartDraw { roll });
-            main_button(ui, book, game, "Roll for the start-of-turn card", None, event, commands);
-        });
-        ui.add_space(6.0);
-    }
     match phase {
         Phase::Respawn => respawn_ui(ui, book, game, state, commands),
         Phase::Tile => tile_ui(ui, book, game, state, commands),
         Phase::Movement => movement_ui(ui, book, game, state, commands),
         Phase::Actions => actions_ui(ui, book, game, state, commands),
         Phase::ZombiesAttack => zombies_attack_ui(ui, book, game, state, commands),
+    }
+    // The start-of-turn die under the phase's panel: over it, the panel and its big button
+    // (Respawn, Roll for movement, Place the tile) went up the frame's height once it was
+    // rolled.
+    if let Some(draw) = s.start_draw_due(book) {
+        ui.add_space(theme::GAP);
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.label(&draw.text);
+            let event =
+                die(ui, "Start-of-turn die", &mut state.start_draw).map(|roll| Event::StartDraw { roll });
+            main_button(ui, book, game, "Roll for the start-of-turn card", None, event, commands);
+        });
     }
 }
 
