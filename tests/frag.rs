@@ -1120,11 +1120,11 @@ fn hand_limit_moves_nothing(phone: Option<egui::Vec2>) {
     type_in(&mut h, "Power-up die", "6");
     click(&mut h, "Check the power-up");
     assert_eq!(game(&h).state.must_discard(frag(&h).book()), 1, "five cards, four kept");
+    assert_eq!(places(&h), before, "moved by the draw");
     assert_eq!(
         shown_lines(&mut h, "Ann holds 5 cards and may keep 4."),
         ["Ann holds 5 cards and may keep 4."]
     );
-    assert_eq!(places(&h), before, "moved by the draw");
     click(&mut h, "Discard 1 card");
     assert_eq!(places(&h), before, "moved by the discard");
     click(&mut h, "End the turn");
