@@ -1359,19 +1359,40 @@ fn frag_end_the_turn_on_a_phone_stands_in_one_place_from_turn_to_turn() {
 
 /// At the table's 1280×800 *End the turn* stood at the foot of the left column, under the
 /// moves, the power-up, the held attacks and the map hazards, so it stood lower on Bob's turn
-/// (Ann's held attack above it), lower again with the hazards open, and rose once Bob was
-/// fragged in the acid on his own turn (the moves gave way to one line). It stands under the
-/// result, as on a phone: in one place from the first move to the fighter out.
+/// (at y = 958, below the window, with Ann's held attack above it), lower again with the
+/// hazards open, and rose once Bob was fragged in the acid on his own turn (the moves gave way
+/// to one line). It stands under the result, as on a phone: in one place from the first move
+/// to the fighter out.
 #[test]
 fn frag_end_the_turn_on_the_desktop_stands_in_one_place_through_the_turn() {
+    end_the_turn_stands_in_one_place(1280.0, 800.0);
+}
+
+/// The same turn in a 1024×768 window, where the turn is one column (the attack panel under
+/// the rest).
+#[test]
+fn frag_end_the_turn_at_1024_stands_in_one_place_through_the_turn() {
+    end_the_turn_stands_in_one_place(1024.0, 768.0);
+}
+
+/// Ann's turn (a move, an attack held), then Bob's (Ann's held attack, the hazards opened, Bob
+/// frags Ann, the acid frags Bob) in a window `width` × `height`: *End the turn* stands inside
+/// the window and at one place in the turn's column (from the turn's first line, which scrolls
+/// with it: the attack's and the hazard's dice are pressed far down the page in one column),
+/// and, on Bob's turn, where it stood on Ann's; nothing reaches past the window's edge.
+fn end_the_turn_stands_in_one_place(width: f32, height: f32) {
     let (_dir, mut h) = ann_the_operative_has_moved();
+    h.set_size(egui::vec2(width, height));
+    h.run();
     let button = |h: &App| h.get_by_role_and_label(Role::Button, "End the turn").rect();
+    let in_column = |h: &App, whose: &str| button(h).min - h.get_by_label(whose).rect().min;
     let end = button(&h);
-    assert!(end.bottom() <= 800.0, "End the turn is in the window: {end:?}");
+    assert!(end.bottom() <= height, "End the turn is in the window: {end:?}");
+    let place = in_column(&h, "Ann's turn");
     click(&mut h, "Move 1");
-    assert_eq!(button(&h), end, "moved by the move");
+    assert_eq!(in_column(&h, "Ann's turn"), place, "moved by the move");
     click(&mut h, "Hold an attack for a shootout");
-    assert_eq!(button(&h), end, "moved by the hold");
+    assert_eq!(in_column(&h, "Ann's turn"), place, "moved by the hold");
     click(&mut h, "End the turn");
     type_in(&mut h, "Respawn square", "4");
     press(&mut h, "Respawn");
@@ -1382,27 +1403,24 @@ fn frag_end_the_turn_on_the_desktop_stands_in_one_place_through_the_turn() {
     h.get_by_label("Map hazards: acid, tentacle beasts").click_accesskit();
     h.run();
     assert!(h.query_by_label("Acid damage dice").is_some(), "the hazards are open");
-    assert_eq!(button(&h), end, "moved by the hazards opened");
-    // From the turn's first line, which scrolls with it: the hazard's dice are pressed far down
-    // the page.
-    let in_column = |h: &App| button(h).min - h.get_by_label("Bob's turn").rect().min;
-    let place = in_column(&h);
+    assert_eq!(in_column(&h, "Bob's turn"), place, "moved by the hazards opened");
     // Bob's bow frags Ann: 6+6 = 12 against her 3+3 = 6 is 2 damage, her Health of 2.
     press(&mut h, "Target Ann");
     type_in(&mut h, "To-hit dice", "2 2");
     type_in(&mut h, "Damage dice", "6 6");
     type_in(&mut h, "Ann's defence dice", "3 3");
-    click(&mut h, "Attack");
+    press(&mut h, "Attack");
     assert_eq!(status(&h, 0), Status::Fragged);
-    assert_eq!(button(&h), end, "moved by the frag");
+    assert_eq!(in_column(&h, "Bob's turn"), place, "moved by the frag");
+    let mut found = past_the_edge(&h, width, "Ann fragged");
     // Bob steps in the acid: 6+6 = 12 against his 1+1+1 = 3 is 4 damage, past his Health of 3.
     type_in(&mut h, "Acid damage dice", "6 6");
     type_in(&mut h, "Bob's defence dice", "1 1 1");
     press(&mut h, "Resolve the acid");
     assert_eq!(status(&h, 1), Status::Fragged);
     assert!(h.query_by_label("Bob was fragged this turn.").is_some());
-    assert_eq!(in_column(&h), place, "moved once Bob was out");
-    let found = past_the_edge(&h, 1280.0, "Bob out");
+    assert_eq!(in_column(&h, "Bob's turn"), place, "moved once Bob was out");
+    found.extend(past_the_edge(&h, width, "Bob out"));
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
