@@ -293,3 +293,21 @@ fn the_rearm_offers_say_where_the_character_stopped_without_a_reading_code() {
     h.get_by_label("Rearm, free, if it stopped within 2.5 cm of:");
     assert_eq!(h.query_all_by_label_contains("reading").count(), 0, "a reading's code on the play screen");
 }
+
+/// On a phone the chances' bars stand under the numbers, each wrapping to two rows, in a box
+/// kept for one row each: once the target and the distance were typed the bars took 314
+/// points more, and the hit dice and *Record the attack* under them went down as far, out of
+/// view. The box is of the bars' own height from the start of the turn.
+#[test]
+fn on_a_phone_measuring_the_attack_moves_neither_the_dice_nor_record() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), 390.0, 844.0, true);
+    four_players_to_round_one(&mut h);
+    let before = (field_rect(&h, "Shot 1 hit d6"), rect_of(&h, "Record the attack"));
+    press(&mut h, "Target Dan");
+    type_in(&mut h, "Distance (cm)", "20");
+    h.get_by_label("Kill (2 shots)");
+    assert_eq!((field_rect(&h, "Shot 1 hit d6"), rect_of(&h, "Record the attack")), before);
+    let kill = rect_of(&h, "Kill (2 shots)");
+    assert!(kill.bottom() <= before.0.top(), "the last bar at {kill:?} over the dice at {:?}", before.0);
+}
