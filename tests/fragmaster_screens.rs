@@ -294,6 +294,46 @@ fn the_rearm_offers_say_where_the_character_stopped_without_a_reading_code() {
     assert_eq!(h.query_all_by_label_contains("reading").count(), 0, "a reading's code on the play screen");
 }
 
+/// Bob carries the assault rifle and grenades: the rifle's two shots have two rows of dice,
+/// the grenades one and the blast's boxes under it, and *Record the attack* stood 72 points
+/// lower for the grenades than for the rifle at 1280 × 800, so switching the weapon moved it.
+/// It stands in the room of the taller of the two from the start, for either weapon, measured
+/// or not, at 1280 × 800 (above the log), at 1024 × 768 and on a phone.
+#[test]
+fn switching_the_weapon_leaves_record_the_attack_in_its_place() {
+    for (width, height, touch, fold) in
+        [(1280.0, 800.0, false, true), (1024.0, 768.0, false, false), (390.0, 844.0, true, false)]
+    {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = fragmaster_at(dir.path(), width, height, touch);
+        four_players_to_round_one(&mut h);
+        press_button(&mut h, "Run");
+        press(&mut h, "Pick up grenades at rearm point 3");
+        let record = rect_of(&h, "Record the attack");
+        let still = |h: &App, step: &str| {
+            assert_eq!(rect_of(h, "Record the attack"), record, "Record moved after {step} at {width}");
+        };
+        press(&mut h, "Weapon Grenades");
+        still(&h, "picking the grenades");
+        h.get_by_label("Blast, if it hits: who else is within 5 cm of the target?");
+        press(&mut h, "Weapon Assault rifle");
+        still(&h, "picking the rifle again");
+        press(&mut h, "Target Dan");
+        type_in(&mut h, "Distance (cm)", "10");
+        still(&h, "the target and the distance");
+        press(&mut h, "Weapon Grenades");
+        still(&h, "picking the grenades for a measured attack");
+        let blast = field_rect(&h, "Cid wound d6");
+        assert!(blast.bottom() <= record.top(), "the blast die at {blast:?} under Record at {record:?}");
+        press(&mut h, "Weapon Assault rifle");
+        still(&h, "picking the rifle for a measured attack");
+        assert!(record.right() <= width, "Record at {record:?} past the edge of {width}");
+        if fold {
+            assert!(record.bottom() <= rect_of(&h, "Log").top(), "Record at {record:?} under the log");
+        }
+    }
+}
+
 /// On a phone the chances' bars stand under the numbers, each wrapping to two rows, in a box
 /// kept for one row each: once the target and the distance were typed the bars took 314
 /// points more, and the hit dice and *Record the attack* under them went down as far, out of
