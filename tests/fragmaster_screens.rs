@@ -351,3 +351,36 @@ fn on_a_phone_measuring_the_attack_moves_neither_the_dice_nor_record() {
     let kill = rect_of(&h, "Kill (2 shots)");
     assert!(kill.bottom() <= before.0.top(), "the last bar at {kill:?} over the dice at {:?}", before.0);
 }
+
+/// The latest line of the log stood beside its heading, wrapped: a two-shot attack's report
+/// took two lines there, and the log grew 18 points up into the turn, so at 1024 × 768 the
+/// attack panel's foot, *Record the attack* in it, went under the log. The heading keeps one
+/// line (the report cut short, whole on hover and as the list's last line), at 1280 × 800 and
+/// at 1024 × 768.
+#[test]
+fn a_long_report_in_the_log_leaves_the_turn_its_room() {
+    let report = "Bob shoots Dan with the assault rifle at 20 cm: shot 1 hit on 5 (needed 3+), wound on 2 \
+                  (needed 4+): not wounded; shot 2 hit on 6 (needed 3+), wound on 4 (needed 4+): killed. Dan is \
+                  killed (+1): Bob has 1 frag.";
+    for (width, height) in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = fragmaster_at(dir.path(), width, height, false);
+        four_players_to_round_one(&mut h);
+        let (log, record) = (rect_of(&h, "Log"), rect_of(&h, "Record the attack"));
+        press(&mut h, "Target Dan");
+        type_in(&mut h, "Distance (cm)", "20");
+        for (field, face) in [
+            ("Shot 1 hit d6", "5"),
+            ("Shot 2 hit d6", "6"),
+            ("Shot 1 wound d6", "2"),
+            ("Shot 2 wound d6", "4"),
+        ] {
+            type_in(&mut h, field, face);
+        }
+        press(&mut h, "Record the attack");
+        assert_eq!(h.query_all_by_label(report).count(), 2, "the report beside the heading and in the list");
+        assert_eq!(rect_of(&h, "Log"), log, "the log grew up into the turn at {width}");
+        assert_eq!(rect_of(&h, "Record the attack"), record, "Record moved at {width}");
+        assert!(record.bottom() <= log.top(), "Record at {record:?} under the log at {log:?} at {width}");
+    }
+}
