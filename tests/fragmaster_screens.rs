@@ -293,3 +293,94 @@ fn the_rearm_offers_say_where_the_character_stopped_without_a_reading_code() {
     h.get_by_label("Rearm, free, if it stopped within 2.5 cm of:");
     assert_eq!(h.query_all_by_label_contains("reading").count(), 0, "a reading's code on the play screen");
 }
+
+/// Bob carries the assault rifle and grenades: the rifle's two shots have two rows of dice,
+/// the grenades one and the blast's boxes under it, and *Record the attack* stood 72 points
+/// lower for the grenades than for the rifle at 1280 × 800, so switching the weapon moved it.
+/// It stands in the room of the taller of the two from the start, for either weapon, measured
+/// or not, at 1280 × 800 (above the log), at 1024 × 768 and on a phone.
+#[test]
+fn switching_the_weapon_leaves_record_the_attack_in_its_place() {
+    for (width, height, touch, fold) in
+        [(1280.0, 800.0, false, true), (1024.0, 768.0, false, false), (390.0, 844.0, true, false)]
+    {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = fragmaster_at(dir.path(), width, height, touch);
+        four_players_to_round_one(&mut h);
+        press_button(&mut h, "Run");
+        press(&mut h, "Pick up grenades at rearm point 3");
+        let record = rect_of(&h, "Record the attack");
+        let still = |h: &App, step: &str| {
+            assert_eq!(rect_of(h, "Record the attack"), record, "Record moved after {step} at {width}");
+        };
+        press(&mut h, "Weapon Grenades");
+        still(&h, "picking the grenades");
+        h.get_by_label("Blast, if it hits: who else is within 5 cm of the target?");
+        press(&mut h, "Weapon Assault rifle");
+        still(&h, "picking the rifle again");
+        press(&mut h, "Target Dan");
+        type_in(&mut h, "Distance (cm)", "10");
+        still(&h, "the target and the distance");
+        press(&mut h, "Weapon Grenades");
+        still(&h, "picking the grenades for a measured attack");
+        let blast = field_rect(&h, "Cid wound d6");
+        assert!(blast.bottom() <= record.top(), "the blast die at {blast:?} under Record at {record:?}");
+        press(&mut h, "Weapon Assault rifle");
+        still(&h, "picking the rifle for a measured attack");
+        assert!(record.right() <= width, "Record at {record:?} past the edge of {width}");
+        if fold {
+            assert!(record.bottom() <= rect_of(&h, "Log").top(), "Record at {record:?} under the log");
+        }
+    }
+}
+
+/// On a phone the chances' bars stand under the numbers, each wrapping to two rows, in a box
+/// kept for one row each: once the target and the distance were typed the bars took 314
+/// points more, and the hit dice and *Record the attack* under them went down as far, out of
+/// view. The box is of the bars' own height from the start of the turn.
+#[test]
+fn on_a_phone_measuring_the_attack_moves_neither_the_dice_nor_record() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), 390.0, 844.0, true);
+    four_players_to_round_one(&mut h);
+    let before = (field_rect(&h, "Shot 1 hit d6"), rect_of(&h, "Record the attack"));
+    press(&mut h, "Target Dan");
+    type_in(&mut h, "Distance (cm)", "20");
+    h.get_by_label("Kill (2 shots)");
+    assert_eq!((field_rect(&h, "Shot 1 hit d6"), rect_of(&h, "Record the attack")), before);
+    let kill = rect_of(&h, "Kill (2 shots)");
+    assert!(kill.bottom() <= before.0.top(), "the last bar at {kill:?} over the dice at {:?}", before.0);
+}
+
+/// The latest line of the log stood beside its heading, wrapped: a two-shot attack's report
+/// took two lines there, and the log grew 18 points up into the turn, so at 1024 × 768 the
+/// attack panel's foot, *Record the attack* in it, went under the log. The heading keeps one
+/// line (the report cut short, whole on hover and as the list's last line), at 1280 × 800 and
+/// at 1024 × 768.
+#[test]
+fn a_long_report_in_the_log_leaves_the_turn_its_room() {
+    let report = "Bob shoots Dan with the assault rifle at 20 cm: shot 1 hit on 5 (needed 3+), wound on 2 \
+                  (needed 4+): not wounded; shot 2 hit on 6 (needed 3+), wound on 4 (needed 4+): killed. Dan is \
+                  killed (+1): Bob has 1 frag.";
+    for (width, height) in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = fragmaster_at(dir.path(), width, height, false);
+        four_players_to_round_one(&mut h);
+        let (log, record) = (rect_of(&h, "Log"), rect_of(&h, "Record the attack"));
+        press(&mut h, "Target Dan");
+        type_in(&mut h, "Distance (cm)", "20");
+        for (field, face) in [
+            ("Shot 1 hit d6", "5"),
+            ("Shot 2 hit d6", "6"),
+            ("Shot 1 wound d6", "2"),
+            ("Shot 2 wound d6", "4"),
+        ] {
+            type_in(&mut h, field, face);
+        }
+        press(&mut h, "Record the attack");
+        assert_eq!(h.query_all_by_label(report).count(), 2, "the report beside the heading and in the list");
+        assert_eq!(rect_of(&h, "Log"), log, "the log grew up into the turn at {width}");
+        assert_eq!(rect_of(&h, "Record the attack"), record, "Record moved at {width}");
+        assert!(record.bottom() <= log.top(), "Record at {record:?} under the log at {log:?} at {width}");
+    }
+}

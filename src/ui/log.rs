@@ -17,8 +17,8 @@ use crate::ui::theme;
 pub struct LogOptions<'a> {
     /// Keys the panel's scroll position and remembered heights ("play-log").
     pub id_salt: &'a str,
-    /// The newest line written out again, in bold, beside the heading, where it is read at a
-    /// glance even when the panel is scrolled up.
+    /// The newest line written out again, in bold, beside the heading on one line (cut short,
+    /// whole on hover), where it is read at a glance even when the panel is scrolled up.
     pub latest: bool,
 }
 
@@ -41,12 +41,15 @@ pub fn log_panel(
     line: impl Fn(usize, &str) -> RichText,
 ) {
     let v = ui.visuals().clone();
-    ui.horizontal_wrapped(|ui| {
+    ui.horizontal(|ui| {
         ui.label(RichText::new("Log").strong().color(theme::muted(&v)));
         if options.latest
             && let Some(last) = lines.last()
         {
-            ui.label(RichText::new(last).strong());
+            // On one line, cut short (whole on hover, and whole as the last line below):
+            // wrapped, a long attack's report made the heading two lines, and the panel grew
+            // 18 points up into the turn, under which *Record the attack* went at 1024 × 768.
+            ui.add(egui::Label::new(RichText::new(last).strong()).truncate()).on_hover_text(last);
         }
     });
     let size = text_size(ui);

@@ -4,6 +4,7 @@
 
 use egui::{RichText, Ui};
 
+use crate::kernel::odds::Chance;
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::attack::{Assessment, Modifier, most_hit_modifiers};
 use crate::ui::theme;
@@ -67,11 +68,30 @@ fn numbers_ui(ui: &mut Ui, rules: &Rules, numbers: [Number<'_>; 2], side: impl F
         }
     });
     if let Some(side) = side {
-        // Three bars and the blast's line (two lines in a narrow column), said or not.
-        let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-        let text = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-        crate::ui::widgets::fixed_height(ui, 3.0 * row + 2.0 * text, side);
+        // The room of three bars and the blast's line, said or not, as a two-shot blast's
+        // would take it here (laid out unseen): on a phone each bar wraps to two rows, and the
+        // dice and *Record* under it moved 314 points down as the attack was measured.
+        let height = worst_bars_height(ui);
+        let room = egui::vec2(ui.available_width(), height);
+        ui.allocate_ui_with_layout(room, egui::Layout::top_down(egui::Align::Min), |ui| {
+            ui.set_min_height(height);
+            side(ui);
+        });
     }
+}
+
+/// The height [`bars_ui`] takes in what is left of `ui`'s width for the tallest attack: every
+/// shot's bars and a blast's line.
+fn worst_bars_height(ui: &mut Ui) -> f32 {
+    let builder = egui::UiBuilder::new()
+        .invisible()
+        .id_salt("fm-bars-room")
+        .max_rect(ui.available_rect_before_wrap())
+        .layout(egui::Layout::top_down(egui::Align::Min));
+    let mut unseen = ui.new_child(builder);
+    let half = Chance::new(1, 2);
+    bars(&mut unseen, 2, [half; 3], Some(5.0));
+    unseen.min_rect().height()
 }
 
 /// One number needed, large, with what it means at the ends of the die and its breakdown, in
@@ -125,17 +145,22 @@ fn needed_ui(
 const NARROW_BESIDE: f32 = 400.0;
 
 fn bars_ui(ui: &mut Ui, a: &Assessment) {
+    bars(ui, a.shots, [a.hit_chance, a.wound_chance, a.kill_chance], a.blast_cm);
+}
+
+/// The chances to hit, to wound and to kill of an attack of `shots`, and the blast's line.
+fn bars(ui: &mut Ui, shots: u32, [hit, wound, kill_chance]: [Chance; 3], blast_cm: Option<f64>) {
     let v = ui.visuals().clone();
-    let per_shot = if a.shots > 1 { " (each shot)" } else { "" };
+    let per_shot = if shots > 1 { " (each shot)" } else { "" };
     // In a column narrower than a bar's row, each bar under its label.
     let bar = if ui.available_width() < 240.0 { chance_column } else { chance_bar };
-    bar(ui, &format!("Hit{per_shot}"), a.hit_chance, theme::accent(&v));
-    bar(ui, &format!("Wound{per_shot}"), a.wound_chance, theme::accent(&v));
-    let kill = if a.shots > 1 { format!("Kill ({} shots)", a.shots) } else { "Kill".to_owned() };
-    bar(ui, &kill, a.kill_chance, theme::bad(&v));
-    if a.blast_cm.is_some() && ui.available_width() < 240.0 {
+    bar(ui, &format!("Hit{per_shot}"), hit, theme::accent(&v));
+    bar(ui, &format!("Wound{per_shot}"), wound, theme::accent(&v));
+    let kill = if shots > 1 { format!("Kill ({shots} shots)") } else { "Kill".to_owned() };
+    bar(ui, &kill, kill_chance, theme::bad(&v));
+    if blast_cm.is_some() && ui.available_width() < 240.0 {
         // The blast's own question under the dice says it; no room for the sentence here.
-    } else if let Some(blast) = a.blast_cm {
+    } else if let Some(blast) = blast_cm {
         ui.label(
             RichText::new(format!(
                 "Blast: on a hit, everyone else within {blast} cm of the target is hit too."

@@ -3,8 +3,9 @@
 //! their breakdown and the chances; the d6s typed or rolled, and the others caught in a
 //! blast; then *Record the attack* with a line saying what it will do (or what is still
 //! missing) and one for deaths. The middle is of one height for the weapon whatever is typed
-//! (its dice fields stand there from the start, greyed until they can be used), so *Record*
-//! under it keeps its place for the whole turn. Until the next attack is measured, the
+//! (its dice fields stand there from the start, greyed until they can be used), and the dice
+//! take the room of the tallest weapon the character may attack with, so *Record* under them
+//! keeps its place for the whole turn, the weapon switched or not. Until the next attack is measured, the
 //! middle shows what the last one did and what comes next.
 
 use egui::{RichText, Ui};
@@ -198,11 +199,28 @@ pub fn attack_ui(
     }
     let d = &mut state.attack;
     ui.separator();
-    dice_ui(ui, s, shots, assessment.as_ref(), target, d);
-    if let Some(radius) = blast_cm {
-        let at = measured.filter(|_| assessment.is_some());
-        blast_ui(ui, s, assessment.as_ref(), radius, at, d);
-    }
+    // The dice of the weapon picked, in the room of the tallest of the weapons it may attack
+    // with: a second shot's dice or a blast's boxes for one weapon and not another moved
+    // Record 72 points when the weapon was switched.
+    let frame = ui.available_rect_before_wrap();
+    let drawn = ui
+        .scope(|ui| {
+            dice_ui(ui, s, shots, assessment.as_ref(), target, d);
+            if let Some(radius) = blast_cm {
+                let at = measured.filter(|_| assessment.is_some());
+                blast_ui(ui, s, assessment.as_ref(), radius, at, d);
+            }
+        })
+        .response
+        .rect
+        .height();
+    // Laid out unseen after the dice drawn, so a key only the dice answer (Ctrl+R) is theirs.
+    let room = options
+        .iter()
+        .filter(|o| o.weapon != weapon_id)
+        .map(|o| dice_room(ui, rules, s, &o.weapon, frame))
+        .fold(drawn, f32::max);
+    ui.add_space(room - drawn);
     if let Some(recorded) = action_ui(ui, s, &ready, commands) {
         state.recording = state.drafts_for.map(|turn| (turn, recorded));
     }
@@ -559,6 +577,24 @@ fn dice_ui(
             ui.add_enabled_ui(hit, |ui| face_field(ui, (&name, &short), text));
         }
     });
+}
+
+/// The height `weapon`'s dice (and its blast's boxes) take in `frame`'s width, laid out unseen
+/// with nothing typed.
+fn dice_room(ui: &mut Ui, rules: &Rules, s: &State, weapon: &WeaponId, frame: egui::Rect) -> f32 {
+    let Some(w) = rules.weapon(weapon.as_str()) else { return 0.0 };
+    let builder = egui::UiBuilder::new()
+        .invisible()
+        .id_salt(("fm-dice-room", weapon.as_str()))
+        .max_rect(frame)
+        .layout(egui::Layout::top_down(egui::Align::Min));
+    let mut unseen = ui.new_child(builder);
+    let mut blank = AttackDraft::default();
+    dice_ui(&mut unseen, s, w.shots as usize, None, None, &mut blank);
+    if let Some(radius) = w.blast_cm {
+        blast_ui(&mut unseen, s, None, radius, None, &mut blank);
+    }
+    unseen.min_rect().height()
 }
 
 /// The others a blast may catch, two to a row: a box for each (ticked by the players who
