@@ -130,9 +130,10 @@ fn execute_with(
             ) {
                 missing_subcommand(systems, args)
             } else if let Some(sentence) = bad_number(&err) {
-                format!("{sentence} (see posse --help)")
+                format!("{sentence} (see {} --help)", command_path(systems, args))
             } else {
-                format!("{} (see posse --help)", clap_sentence(&err.render().to_string(), args))
+                let sentence = clap_sentence(&err.render().to_string(), args);
+                format!("{sentence}{} (see {} --help)", suggestion(&err), command_path(systems, args))
             };
             return failure(&Failure::malformed(message), wants_json);
         }
@@ -214,6 +215,40 @@ fn systems_list(systems: &[System]) -> Output {
     let text = systems.iter().map(|s| format!("{:<12}{}", s.id, s.title)).collect::<Vec<_>>().join("\n");
     let json = Value::Array(systems.iter().map(|s| json!({ "id": s.id, "title": s.title })).collect());
     Output::ok(text, json)
+}
+
+/// The command a command line names, as typed before its options and values (`posse
+/// <group> <command>`): its words that are a command of the one before, from the top.
+fn command_path(systems: &[System], args: &[OsString]) -> String {
+    let mut current = command(systems);
+    let mut path = vec!["posse".to_owned()];
+    for arg in args.iter().skip(1).filter_map(|a| a.to_str()).filter(|a| !a.starts_with('-')) {
+        let Some(next) = current.find_subcommand(arg).cloned() else { break };
+        path.push(next.get_name().to_owned());
+        current = next;
+    }
+    path.join(" ")
+}
+
+/// Clap's guess at the option, value or command meant (`--times` for `--time`), to end the
+/// sentence with: empty when it has none.
+fn suggestion(err: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let guesses: Vec<String> = [ContextKind::SuggestedArg, ContextKind::SuggestedValue, ContextKind::SuggestedSubcommand]
+        .into_iter()
+        .filter_map(|kind| match err.get(kind) {
+            Some(ContextValue::String(s)) => Some(vec![s.clone()]),
+            Some(ContextValue::Strings(v)) => Some(v.clone()),
+            _ => None,
+        })
+        .flatten()
+        .map(|g| format!("'{}'", escape_controls(&g)))
+        .collect();
+    match guesses.as_slice() {
+        [] => String::new(),
+        [one] => format!(": the closest is {one}"),
+        many => format!(": the closest are {}", many.join(", ")),
+    }
 }
 
 /// Clap's first line plus the indented lines that continue it (the missing arguments), as

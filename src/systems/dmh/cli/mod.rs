@@ -48,7 +48,7 @@ enum Command {
     /// The quick-reference sheet.
     #[command(subcommand)]
     Reference(ReferenceCommand),
-    /// Game journals (event logs).
+    /// Dead Man's Hand game journals (event logs): simulate one, replay one.
     #[command(subcommand)]
     Game(GameCommand),
 }
