@@ -659,3 +659,40 @@ fn in_the_default_window_every_models_name_is_one_line() {
         assert!((long - height(short)).abs() < 0.5, "{long} against {short}'s {}", height(short));
     }
 }
+
+/// The one Undo button's rectangle.
+fn undo_rect(h: &App) -> egui::Rect {
+    action_rect(h, "Undo")
+}
+
+/// On a phone held upright (390×844), Undo stays one tap away: scrolled down to the
+/// Clantons' last row, the page moves and Undo, saying what it will undo, stands where it
+/// stood above the turn, on the screen (it scrolled away with the page's header), and where
+/// the hand-over screen has it; a tap undoes the deal.
+#[test]
+fn on_a_phone_undo_stays_in_its_place_as_the_page_scrolls() {
+    let (_dir, mut h) = touch_at(390.0, 844.0);
+    let deal_line = support::last_line(&h).to_owned();
+    let undo = undo_rect(&h);
+    let screen = h.ctx.content_rect();
+    assert!(screen.contains_rect(undo), "Undo at {undo:?}");
+    let declare = action_rect(&h, "Declare");
+    h.get_by_role_and_label(Role::Button, "Pete Spence").scroll_to_me();
+    h.run();
+    assert!(action_rect(&h, "Declare").min.y < declare.min.y, "the page scrolled");
+    assert_eq!(undo_rect(&h), undo, "Undo in its place");
+    let name = h
+        .get_all_by_role(Role::Button)
+        .find_map(|n| n.accesskit_node().label().filter(|l| l.starts_with("Undo")))
+        .expect("Undo");
+    assert_eq!(name, format!("Undo: {deal_line}"));
+    // Where the hand-over screen has it too.
+    press(&mut h, "Tombstone Law's hand");
+    h.get_by_role_and_label(Role::Button, "Cancel");
+    assert_eq!(undo_rect(&h), undo, "Undo in its place on the hand-over screen");
+    press(&mut h, "Cancel");
+    assert_eq!(undo_rect(&h), undo, "Undo in its place back on the page");
+    h.get_by_role_and_label(Role::Button, &name).click();
+    h.run();
+    assert_eq!(support::game(&h).phase, posse::systems::dmh::game::Phase::Initiative, "the deal undone");
+}

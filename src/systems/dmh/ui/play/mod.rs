@@ -393,19 +393,25 @@ fn game_ui(
         end::scene_rules_ui(ui, rules, game);
     };
     if width < ONE_COLUMN {
-        // A phone: the game's header, the turn, then the gangs with all their rows, on one
+        // A phone: Undo and Redo stay put at the top, where the hand-over screens have them
+        // (they scrolled away with the page, and Undo is one tap away); under them the
+        // game's title and buttons, the turn, then the gangs with all their rows, on one
         // page that scrolls (boxes of their own left the gangs a strip one row high, and the
         // declaration under it; with the keyboard up, a header that stayed left the field
-        // typed in no room). A new activation starts at the top of the page; the roster
-        // shows every row, so it brings no model into view (that would scroll the page away
-        // from the turn).
+        // typed in no room: the bar is one line). A new activation starts at the top of the
+        // page; the roster shows every row, so it brings no model into view (that would
+        // scroll the page away from the turn).
+        row(ui, |ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
         let acting = if game.phase == Phase::Activations { game.first_in_order() } else { None };
         state.roster_shown_for = acting;
         ScrollArea::vertical()
             .id_salt(("play-page", game.phase == Phase::Activations, acting))
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                header(ui, commands);
+                if !short {
+                    stacked_title_ui(ui, rules, game, &title, commands);
+                }
+                ui.separator();
                 hand::in_play_ui(ui, rules, game);
                 phase_ui(ui, rules, game, state, commands);
                 ui.add_space(theme::GAP);
@@ -534,8 +540,13 @@ fn stacked_header_ui(
     redo_label: Option<&str>,
     commands: &mut Vec<PlayCommand>,
 ) {
-    // The title on a line of its own (a phone has no hover to show what was cut), one line
-    // high whatever it says; then the end of the scene and Close game, then Undo and Redo.
+    stacked_title_ui(ui, rules, game, title, commands);
+    ui.horizontal_wrapped(|ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
+}
+
+/// The title on a line of its own (a phone has no hover to show what was cut), one line high
+/// whatever it says; then the end of the scene and Close game.
+fn stacked_title_ui(ui: &mut Ui, rules: &Rules, game: &Game, title: &str, commands: &mut Vec<PlayCommand>) {
     let title = RichText::new(title).size(theme::HEADING + 2.0).strong();
     ui.add(egui::Label::new(title).truncate());
     ui.horizontal(|ui| {
@@ -552,7 +563,6 @@ fn stacked_header_ui(
             }
         });
     });
-    ui.horizontal_wrapped(|ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
 }
 
 /// The width of the game's title in the one-line header.
