@@ -241,15 +241,27 @@ pub struct PlayState {
 }
 
 impl PlayState {
-    /// Why Undo and Redo wait, if they do: while a hand is hidden for the hand-over, the device
-    /// is on its way to another player, and an undo would change, and its words tell, what the
-    /// last player did (a card discarded in secret, say). Once the hand is shown to its player,
-    /// or the hand-over is cancelled, they act again. The one rule the screen greys the
-    /// buttons by and the app refuses the commands by.
+    /// Why Undo and Redo wait, if they do: while a hand is hidden for the hand-over, or a card
+    /// (or a trump) waits to be trumped and the device is on its way to the player who may
+    /// trump it, and an undo would change, and its words tell, what the last player did (a
+    /// card discarded in secret, say, or the card just played taken back by the other
+    /// player). Once the hand is shown to its player, or the hand-over is cancelled, or the
+    /// player who may trump has tapped through, they act again. The one rule the screen greys
+    /// the buttons by and the app refuses the commands by.
     #[must_use]
     pub fn history_held(&self, game: &Game) -> Option<&'static str> {
-        let hidden = game.pending.is_none() && self.hand_over.is_some_and(|over| !over.shown);
+        if game.pending.is_some() {
+            return (!self.trump_shown).then_some(TRUMP_OFFERED);
+        }
+        let hidden = self.hand_over.is_some_and(|over| !over.shown);
         hidden.then_some(HAND_HIDDEN)
+    }
+
+    /// Undo or Redo changed the game: a trump's offer tapped through belonged to the card or
+    /// trump it was offered for, so the one waiting now is offered behind its hand-over screen
+    /// again (it was shown at once, to whoever held the device).
+    pub fn history_moved(&mut self) {
+        self.trump_shown = false;
     }
 
     /// Forgets what was being prepared for the acting model (a new model acts).
@@ -263,6 +275,9 @@ impl PlayState {
 
 /// Why Undo waits on the hand-over screen ([`PlayState::history_held`]).
 const HAND_HIDDEN: &str = "Undo waits while the hand is hidden: show it, or Cancel.";
+
+/// Why Undo waits on the trump's hand-over screen ([`PlayState::history_held`]).
+const TRUMP_OFFERED: &str = "Undo waits while the trump is offered: tap through, then Undo.";
 
 /// What the Play screen shows: the open game (if any) and what Undo and Redo would do.
 pub struct PlayView<'a> {
