@@ -696,3 +696,35 @@ fn on_a_phone_undo_stays_in_its_place_as_the_page_scrolls() {
     h.run();
     assert_eq!(support::game(&h).phase, posse::systems::dmh::game::Phase::Initiative, "the deal undone");
 }
+
+/// The bottom of the tallest widget on the roster row of `name` (its ⚑ menu, say).
+fn row_bottom(h: &App, name: &str) -> f32 {
+    let row = h
+        .get_all_by_role(Role::Button)
+        .find(|n| n.accesskit_node().label().is_some_and(|l| l.trim_start_matches("▶ ") == name))
+        .expect(name)
+        .rect();
+    h.root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().has_bounds())
+        .map(|n| n.rect())
+        .filter(|r| r.max.x < row.min.x + 560.0 && r.center().y > row.min.y && r.center().y < row.max.y)
+        .map(|r| r.max.y)
+        .fold(row.max.y, f32::max)
+}
+
+/// At 1280×800, two gangs of seven: Tombstone Law's box ends below its last row's frame, the
+/// stripe egui draws half the grid's row spacing beyond the row (the last lawman's stripe was
+/// cut 2 points short, flat, by the box).
+#[test]
+fn the_last_roster_row_is_whole_in_its_box() {
+    let (_dir, h) = dealt_at(1280.0, 800.0);
+    // The Clantons' heading starts an item's spacing under Tombstone Law's box.
+    let spacing = h.ctx.global_style().spacing.item_spacing.y;
+    let heading = h.get_by_role_and_label(Role::Button, "The Clanton Gang's hand").rect();
+    let bottom = heading.min.y - spacing;
+    // Its stripe, 2 points below the row, is inside (the box ended 0.375 below the row), and
+    // no band of more is left (the layout's rounding moves it by a fraction of a point).
+    let below = bottom - row_bottom(&h, "Sherman McMaster");
+    assert!((2.0..2.5).contains(&below), "the box ends {below} points below the row");
+}
