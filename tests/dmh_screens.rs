@@ -728,3 +728,65 @@ fn the_last_roster_row_is_whole_in_its_box() {
     let below = bottom - row_bottom(&h, "Sherman McMaster");
     assert!((2.0..2.5).contains(&below), "the box ends {below} points below the row");
 }
+
+/// Every labelled node of the turn's pane that reaches under its scroll bar.
+fn under_the_scroll_bar(h: &App, at: &str) -> Vec<String> {
+    let (_, phase) = panes(h);
+    let bars: Vec<egui::Rect> =
+        h.query_all_by_role(Role::ScrollBar).map(|n| n.rect()).filter(|r| phase.contains_rect(*r)).collect();
+    h.root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().has_bounds() && n.accesskit_node().role() != Role::ScrollBar)
+        .filter_map(|n| {
+            let r = n.rect();
+            let label = n.accesskit_node().label().or_else(|| n.accesskit_node().value())?;
+            let under = phase.contains(r.center()) && bars.iter().any(|bar| bar.intersects(r));
+            under.then(|| format!("{label} at {at}: {r:?} under {bars:?}"))
+        })
+        .collect()
+}
+
+/// In the desktop's default window (1200 × 820, the roster compact) and at 1024 × 768, two
+/// gangs of six, Wyatt Earp's shot at Billy Clanton with the Clantons' quick shot open: the
+/// turn's pane scrolls, and nothing of it lies under its scroll bar (End activation and the
+/// quick shot's box ran under it, cut at their right edges); nothing is past the window; and
+/// the shot's d20 and Apply are in sight under the quick shot.
+#[test]
+fn with_the_quick_shot_open_nothing_lies_under_the_turns_scroll_bar() {
+    let six = |id: &str| {
+        let path = format!("{}/tests/fixtures/{id}.json", env!("CARGO_MANIFEST_DIR"));
+        let mut gang: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).expect("a fixture")).expect("JSON");
+        gang["models"].as_array_mut().expect("models").pop();
+        gang.to_string()
+    };
+    let deal: Vec<(&str, &str)> =
+        DEAL.iter().copied().filter(|(m, _)| !["Sherman McMaster", "Pete Spence"].contains(m)).collect();
+    for (width, height) in [(1200.0, 820.0), (1024.0, 768.0)] {
+        let at = format!("{width}×{height}");
+        let dir =
+            support::data_with_gangs(&[("lawmen-21", &six("lawmen-21")), ("outlaws-21", &six("outlaws-21"))]);
+        let mut h = support::app_on(dir.path(), Screen::Play, width, height);
+        start(&mut h, SEED, None);
+        support::deal(&mut h, &deal);
+        declare(&mut h, &["Shoot", "Shoot"]);
+        support::target(&mut h, "Billy Clanton");
+        press(&mut h, "⚡ The Clanton Gang quick shoot Wyatt Earp…");
+        let (_, phase) = panes(&h);
+        let bars = h.query_all_by_role(Role::ScrollBar).filter(|n| phase.contains_rect(n.rect())).count();
+        assert!(bars >= 1, "the turn's pane scrolls at {at}");
+        assert_eq!(under_the_scroll_bar(&h, &at), Vec::<String>::new());
+        assert_eq!(past_the_right_edge(&h), Vec::<String>::new(), "at {at}");
+        // The quick shot's distance and sight keep one line, so the shot's d20 and Apply are in
+        // sight under it, in the pane, without scrolling.
+        let distance = text_rect(&h, "Quick shot distance (cm)");
+        let obscured = h.get_by_role_and_label(Role::CheckBox, "Quick shot obscured").rect();
+        assert!(obscured.center().y > distance.min.y && obscured.center().y < distance.max.y, "at {at}");
+        for (what, r) in [
+            ("the d20", text_rect(&h, "d20 roll")),
+            ("Apply", h.get_by_role_and_label(Role::Button, "Apply").rect()),
+        ] {
+            assert!(phase.contains_rect(r), "{what} at {at}: {r:?} outside {phase:?}");
+        }
+    }
+}

@@ -491,14 +491,17 @@ fn game_ui(
     egui::CentralPanel::default().show(ui, |ui| {
         // A new activation starts at the top of the panel: the scroll position belongs to the
         // model acting.
+        // The turn stops short of the scroll bar, which floats over the right edge of what it
+        // scrolls: End activation and the quick shot's box, at the right, lay under it (in the
+        // desktop's default window and at 1024 × 768, with the quick shot open).
         let acting = if game.phase == Phase::Activations { game.first_in_order() } else { None };
-        ScrollArea::vertical().id_salt(("play-phase", game.phase == Phase::Activations, acting)).show(
-            ui,
-            |ui| {
+        ScrollArea::vertical()
+            .id_salt(("play-phase", game.phase == Phase::Activations, acting))
+            .content_margin(crate::ui::widgets::clear_of_scroll_bar(ui))
+            .show(ui, |ui| {
                 hand::in_play_ui(ui, rules, game);
                 phase_ui(ui, rules, game, state, commands);
-            },
-        );
+            });
     });
 }
 
