@@ -286,6 +286,8 @@ fn targets_ui(
             .clicked()
         {
             commands.push(PlayCommand::Apply(event.clone()));
+            // The device goes to the player who may trump it.
+            state.passed = Some(0);
             state.playing = None;
             state.play_targets.clear();
             state.hand_over = None;
@@ -402,6 +404,7 @@ pub(super) fn pending_ui(
             {
                 commands.push(PlayCommand::Apply(Event::Trump { side: next, card: *card }));
                 state.trump_shown = false;
+                state.passed = Some(p.trumps.len() + 1);
             }
         }
         if matching.is_empty() {

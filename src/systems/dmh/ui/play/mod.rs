@@ -200,6 +200,10 @@ pub struct PlayState {
     pub play_targets: Vec<Option<ModelRef>>,
     /// The trumping player has tapped through the hand-over screen.
     pub trump_shown: bool,
+    /// A card (or a trump) played in this window waits to be trumped: the number of trumps it
+    /// then has. The device goes from this window's player to the other; a card played from a
+    /// seat's phone at a shared table leaves it `None`.
+    pub passed: Option<usize>,
     /// The abilities being used: by id, the model and hand card picked.
     pub ability: std::collections::BTreeMap<
         crate::systems::dmh::rules::data::AbilityId,
@@ -242,16 +246,18 @@ pub struct PlayState {
 
 impl PlayState {
     /// Why Undo and Redo wait, if they do: while a hand is hidden for the hand-over, or a card
-    /// (or a trump) waits to be trumped and the device is on its way to the player who may
-    /// trump it, and an undo would change, and its words tell, what the last player did (a
-    /// card discarded in secret, say, or the card just played taken back by the other
-    /// player). Once the hand is shown to its player, or the hand-over is cancelled, or the
-    /// player who may trump has tapped through, they act again. The one rule the screen greys
-    /// the buttons by and the app refuses the commands by.
+    /// (or a trump) played in this window waits to be trumped and the device is on its way to
+    /// the player who may trump it, and an undo would change, and its words tell, what the
+    /// last player did (a card discarded in secret, say, or the card just played taken back by
+    /// the other player). Once the hand is shown to its player, or the hand-over is cancelled,
+    /// or the player who may trump has tapped through, they act again; so too for a card a
+    /// seat's phone played at a shared table (the host's window takes back what a phone did).
+    /// The one rule the screen greys the buttons by and the app refuses the commands by.
     #[must_use]
     pub fn history_held(&self, game: &Game) -> Option<&'static str> {
-        if game.pending.is_some() {
-            return (!self.trump_shown).then_some(TRUMP_OFFERED);
+        if let Some(pending) = &game.pending {
+            let passing = self.passed == Some(pending.trumps.len()) && !self.trump_shown;
+            return passing.then_some(TRUMP_OFFERED);
         }
         let hidden = self.hand_over.is_some_and(|over| !over.shown);
         hidden.then_some(HAND_HIDDEN)
@@ -259,9 +265,11 @@ impl PlayState {
 
     /// Undo or Redo changed the game: a trump's offer tapped through belonged to the card or
     /// trump it was offered for, so the one waiting now is offered behind its hand-over screen
-    /// again (it was shown at once, to whoever held the device).
+    /// again (it was shown at once, to whoever held the device); the player who pressed holds
+    /// the device, and may undo on.
     pub fn history_moved(&mut self) {
         self.trump_shown = false;
+        self.passed = None;
     }
 
     /// Forgets what was being prepared for the acting model (a new model acts).
@@ -308,6 +316,11 @@ pub fn play_ui(
     // typed in: a keyboard opening over a field does not change the layout under it.
     if !ui.ctx().text_edit_focused() {
         state.short = ui.ctx().content_rect().height() < SHORT;
+    }
+    // A card played here that no longer waits (let stand, or trumped from a seat's phone)
+    // leaves nothing on its way.
+    if view.game.is_some_and(|game| game.pending.is_none()) {
+        state.passed = None;
     }
     if let Some(game) = view.game {
         let height = ui.available_height();
