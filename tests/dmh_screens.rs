@@ -659,3 +659,134 @@ fn in_the_default_window_every_models_name_is_one_line() {
         assert!((long - height(short)).abs() < 0.5, "{long} against {short}'s {}", height(short));
     }
 }
+
+/// The one Undo button's rectangle.
+fn undo_rect(h: &App) -> egui::Rect {
+    action_rect(h, "Undo")
+}
+
+/// On a phone held upright (390×844), Undo stays one tap away: scrolled down to the
+/// Clantons' last row, the page moves and Undo, saying what it will undo, stands where it
+/// stood above the turn, on the screen (it scrolled away with the page's header), and where
+/// the hand-over screen has it; a tap undoes the deal.
+#[test]
+fn on_a_phone_undo_stays_in_its_place_as_the_page_scrolls() {
+    let (_dir, mut h) = touch_at(390.0, 844.0);
+    let deal_line = support::last_line(&h).to_owned();
+    let undo = undo_rect(&h);
+    let screen = h.ctx.content_rect();
+    assert!(screen.contains_rect(undo), "Undo at {undo:?}");
+    let declare = action_rect(&h, "Declare");
+    h.get_by_role_and_label(Role::Button, "Pete Spence").scroll_to_me();
+    h.run();
+    assert!(action_rect(&h, "Declare").min.y < declare.min.y, "the page scrolled");
+    assert_eq!(undo_rect(&h), undo, "Undo in its place");
+    let name = h
+        .get_all_by_role(Role::Button)
+        .find_map(|n| n.accesskit_node().label().filter(|l| l.starts_with("Undo")))
+        .expect("Undo");
+    assert_eq!(name, format!("Undo: {deal_line}"));
+    // Where the hand-over screen has it too.
+    press(&mut h, "Tombstone Law's hand");
+    h.get_by_role_and_label(Role::Button, "Cancel");
+    assert_eq!(undo_rect(&h), undo, "Undo in its place on the hand-over screen");
+    press(&mut h, "Cancel");
+    assert_eq!(undo_rect(&h), undo, "Undo in its place back on the page");
+    h.get_by_role_and_label(Role::Button, &name).click();
+    h.run();
+    assert_eq!(support::game(&h).phase, posse::systems::dmh::game::Phase::Initiative, "the deal undone");
+}
+
+/// The bottom of the tallest widget on the roster row of `name` (its ⚑ menu, say).
+fn row_bottom(h: &App, name: &str) -> f32 {
+    let row = h
+        .get_all_by_role(Role::Button)
+        .find(|n| n.accesskit_node().label().is_some_and(|l| l.trim_start_matches("▶ ") == name))
+        .expect(name)
+        .rect();
+    h.root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().has_bounds())
+        .map(|n| n.rect())
+        .filter(|r| r.max.x < row.min.x + 560.0 && r.center().y > row.min.y && r.center().y < row.max.y)
+        .map(|r| r.max.y)
+        .fold(row.max.y, f32::max)
+}
+
+/// At 1280×800, two gangs of seven: Tombstone Law's box ends below its last row's frame, the
+/// stripe egui draws half the grid's row spacing beyond the row (the last lawman's stripe was
+/// cut 2 points short, flat, by the box).
+#[test]
+fn the_last_roster_row_is_whole_in_its_box() {
+    let (_dir, h) = dealt_at(1280.0, 800.0);
+    // The Clantons' heading starts an item's spacing under Tombstone Law's box.
+    let spacing = h.ctx.global_style().spacing.item_spacing.y;
+    let heading = h.get_by_role_and_label(Role::Button, "The Clanton Gang's hand").rect();
+    let bottom = heading.min.y - spacing;
+    // Its stripe, 2 points below the row, is inside (the box ended 0.375 below the row), and
+    // no band of more is left (the layout's rounding moves it by a fraction of a point).
+    let below = bottom - row_bottom(&h, "Sherman McMaster");
+    assert!((2.0..2.5).contains(&below), "the box ends {below} points below the row");
+}
+
+/// Every labelled node of the turn's pane that reaches under its scroll bar.
+fn under_the_scroll_bar(h: &App, at: &str) -> Vec<String> {
+    let (_, phase) = panes(h);
+    let bars: Vec<egui::Rect> =
+        h.query_all_by_role(Role::ScrollBar).map(|n| n.rect()).filter(|r| phase.contains_rect(*r)).collect();
+    h.root()
+        .children_recursive()
+        .filter(|n| n.accesskit_node().has_bounds() && n.accesskit_node().role() != Role::ScrollBar)
+        .filter_map(|n| {
+            let r = n.rect();
+            let label = n.accesskit_node().label().or_else(|| n.accesskit_node().value())?;
+            let under = phase.contains(r.center()) && bars.iter().any(|bar| bar.intersects(r));
+            under.then(|| format!("{label} at {at}: {r:?} under {bars:?}"))
+        })
+        .collect()
+}
+
+/// In the desktop's default window (1200 × 820, the roster compact) and at 1024 × 768, two
+/// gangs of six, Wyatt Earp's shot at Billy Clanton with the Clantons' quick shot open: the
+/// turn's pane scrolls, and nothing of it lies under its scroll bar (End activation and the
+/// quick shot's box ran under it, cut at their right edges); nothing is past the window; and
+/// the shot's d20 and Apply are in sight under the quick shot.
+#[test]
+fn with_the_quick_shot_open_nothing_lies_under_the_turns_scroll_bar() {
+    let six = |id: &str| {
+        let path = format!("{}/tests/fixtures/{id}.json", env!("CARGO_MANIFEST_DIR"));
+        let mut gang: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).expect("a fixture")).expect("JSON");
+        gang["models"].as_array_mut().expect("models").pop();
+        gang.to_string()
+    };
+    let deal: Vec<(&str, &str)> =
+        DEAL.iter().copied().filter(|(m, _)| !["Sherman McMaster", "Pete Spence"].contains(m)).collect();
+    for (width, height) in [(1200.0, 820.0), (1024.0, 768.0)] {
+        let at = format!("{width}×{height}");
+        let dir =
+            support::data_with_gangs(&[("lawmen-21", &six("lawmen-21")), ("outlaws-21", &six("outlaws-21"))]);
+        let mut h = support::app_on(dir.path(), Screen::Play, width, height);
+        start(&mut h, SEED, None);
+        support::deal(&mut h, &deal);
+        declare(&mut h, &["Shoot", "Shoot"]);
+        support::target(&mut h, "Billy Clanton");
+        press(&mut h, "⚡ The Clanton Gang quick shoot Wyatt Earp…");
+        let (_, phase) = panes(&h);
+        let bars = h.query_all_by_role(Role::ScrollBar).filter(|n| phase.contains_rect(n.rect())).count();
+        assert!(bars >= 1, "the turn's pane scrolls at {at}");
+        assert_eq!(under_the_scroll_bar(&h, &at), Vec::<String>::new());
+        assert_eq!(past_the_right_edge(&h), Vec::<String>::new(), "at {at}");
+        // The quick shot's distance and sight keep one line, so the shot's d20 and Apply are in
+        // sight under it, in the pane, without scrolling.
+        let distance = text_rect(&h, "Quick shot distance (cm)");
+        let obscured = h.get_by_role_and_label(Role::CheckBox, "Quick shot obscured").rect();
+        assert!(obscured.center().y > distance.min.y && obscured.center().y < distance.max.y, "at {at}");
+        for (what, r) in [
+            ("the d20", text_rect(&h, "d20 roll")),
+            ("Apply", h.get_by_role_and_label(Role::Button, "Apply").rect()),
+        ] {
+            assert!(phase.contains_rect(r), "{what} at {at}: {r:?} outside {phase:?}");
+        }
+    }
+}

@@ -827,6 +827,71 @@ fn undo_waits_greyed_in_its_place_while_a_hand_is_hidden() {
     assert_eq!(events(&h), dealt - 1, "Ctrl+Z undid the deal");
 }
 
+/// Why Undo waits while a card's trump is offered.
+const TRUMP_OFFERED: &str = "Undo waits while the trump is offered: tap through, then Undo.";
+
+/// Dead Man's Hand at 1280×800, the Law's 6♥ played and the Clantons holding 6♣: while the
+/// device goes to the player who may trump (the card offered, then the trump offered back),
+/// Undo stays in its place greyed, naming nothing, its reason under the hand-over button, and
+/// a click, Ctrl+Z and an Undo sent to the app change nothing (Undo stayed live: the player
+/// taking the device could take back the other's card or trump). Once that player has tapped
+/// through, Undo acts; and the trump it undoes is offered again behind the hand-over screen
+/// (the Clantons' choice stayed open, shown to the Law's player), who may undo on. (A card a
+/// seat's phone plays at a shared table leaves the host's Undo live: `tests/share.rs`.)
+#[test]
+fn undo_waits_greyed_while_a_trump_is_offered() {
+    use crate::support::Dmh as _;
+    use crate::support::{CLANTONS, DEAL, LAW, deal, game, last_line, open_hand, press, type_hand};
+    use posse::systems::dmh::ui::play::PlayCommand;
+    let (_dir, mut h) = dmh_table_at_1280_by_800();
+    type_hand(&mut h, LAW, "6H 6D 2D 8H 9D");
+    type_hand(&mut h, CLANTONS, "6C 5C 10C 2C 4C");
+    deal(&mut h, &DEAL);
+    let in_the_activations = undo_button(&h);
+    open_hand(&mut h, LAW);
+    press(&mut h, "Play 6♥");
+    press(&mut h, "Play 6♥ now");
+    let played = last_line(&h).to_owned();
+    let events = |h: &App| game(h).events.len();
+    let at_the_play = events(&h);
+    let offered = "Pass to the Outlaws player — tap to trump it or let it stand";
+    let pass = h.get_by_role_and_label(Role::Button, offered).rect();
+    assert_eq!(undo_button(&h), in_the_activations, "Undo stays in its place");
+    assert_eq!(undo_state(&h), ("Undo".to_owned(), true), "greyed, and naming nothing");
+    let reason = h.get_by_label(TRUMP_OFFERED).rect();
+    assert!(reason.top() >= pass.bottom() && reason.bottom() <= 800.0, "under the button: {reason:?}");
+    h.get_by_role_and_label(Role::Button, "Undo").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    h.state_mut().dmh_mut().handle_play(PlayCommand::Undo);
+    h.run();
+    assert_eq!(events(&h), at_the_play, "nothing undone behind the hand-over");
+    assert_eq!(h.state().dmh().play.notice, None, "no banner moves the screen");
+    // The Clantons' player has the device: Undo is theirs.
+    press(&mut h, offered);
+    assert_eq!(undo_state(&h), (format!("Undo: {played}"), false));
+    assert!(h.query_by_label(TRUMP_OFFERED).is_none());
+    press(&mut h, "Trump with 6♣");
+    let trumped = last_line(&h).to_owned();
+    let back = "Pass to the Lawmen player — tap to trump back or let it stand";
+    h.get_by_role_and_label(Role::Button, back);
+    assert_eq!(undo_state(&h), ("Undo".to_owned(), true), "the trump offered back");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(events(&h), at_the_play + 1, "the trump stands behind the hand-over");
+    press(&mut h, back);
+    assert_eq!(undo_state(&h), (format!("Undo: {trumped}"), false));
+    h.get_by_role_and_label(Role::Button, "Trump with 6♦");
+    press(&mut h, &format!("Undo: {trumped}"));
+    assert_eq!(events(&h), at_the_play, "the trump undone");
+    // The 6♥ is offered to the Clantons again, behind the hand-over screen; the Law's player,
+    // who undid the trump, may undo on.
+    h.get_by_role_and_label(Role::Button, offered);
+    assert!(h.query_by_label("Trump with 6♣").is_none(), "the Clantons' choice hidden");
+    assert_eq!(undo_state(&h), (format!("Undo: {played}"), false));
+}
+
 /// Dead Man's Hand at 1280×800: at the end of the turn, Draw cards and start the next turn
 /// stays where it is, greyed while the Clantons owe a Big Nerve test and ready once it is
 /// passed (it came after the test and jumped up when the test went).

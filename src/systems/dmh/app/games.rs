@@ -25,8 +25,12 @@ impl DmhApp {
                 self.start_game(scene, &good, &bad, extra_card)
             }
             PlayCommand::Apply(event) => self.table.commit(rules, &event).map_err(|e| e.to_string()),
-            PlayCommand::Undo => self.table.undo(rules).map(|_| ()).map_err(|e| e.to_string()),
-            PlayCommand::Redo => self.table.redo(rules).map(|_| ()).map_err(|e| e.to_string()),
+            PlayCommand::Undo => {
+                self.table.undo(rules).map(|_| self.play.history_moved()).map_err(|e| e.to_string())
+            }
+            PlayCommand::Redo => {
+                self.table.redo(rules).map(|_| self.play.history_moved()).map_err(|e| e.to_string())
+            }
             PlayCommand::Resume(id) => self.resume(&id),
             PlayCommand::Record { scene, outcome } => {
                 self.handle_scene(SceneCommand::Record(scene, Some(outcome)));

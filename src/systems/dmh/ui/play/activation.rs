@@ -482,7 +482,9 @@ fn move_step_ui(
     } else {
         rules.core.actions.move_cm
     };
-    ui.label(format!("Move up to {cm} cm. Stopping within 2 cm of an enemy loses the other declared moves."));
+    // One line in a 1024-point window, clear of the scroll bar: on two, the charge's Apply
+    // went under the log.
+    ui.label(format!("Move up to {cm} cm. Stopping within 2 cm of an enemy loses the other moves."));
     // One row in a desktop window (the charge's dice and Apply come under it).
     let size = theme::BODY;
     let tall = egui::vec2(0.0, 36.0);

@@ -286,6 +286,8 @@ fn targets_ui(
             .clicked()
         {
             commands.push(PlayCommand::Apply(event.clone()));
+            // The device goes to the player who may trump it.
+            state.passed = Some(0);
             state.playing = None;
             state.play_targets.clear();
             state.hand_over = None;
@@ -388,6 +390,10 @@ pub(super) fn pending_ui(
         ) {
             state.trump_shown = true;
         }
+        // Why Undo, greyed at the top, waits (a touch screen has no hover to tell it).
+        if let Some(why) = state.history_held(game) {
+            ui.vertical_centered(|ui| ui.label(RichText::new(why).color(theme::muted(&v))));
+        }
         return;
     }
     let matching: Vec<Card> = trumper.hand.iter().copied().filter(|c| c.value() == p.value()).collect();
@@ -398,6 +404,7 @@ pub(super) fn pending_ui(
             {
                 commands.push(PlayCommand::Apply(Event::Trump { side: next, card: *card }));
                 state.trump_shown = false;
+                state.passed = Some(p.trumps.len() + 1);
             }
         }
         if matching.is_empty() {

@@ -200,6 +200,10 @@ pub struct PlayState {
     pub play_targets: Vec<Option<ModelRef>>,
     /// The trumping player has tapped through the hand-over screen.
     pub trump_shown: bool,
+    /// A card (or a trump) played in this window waits to be trumped: the number of trumps it
+    /// then has. The device goes from this window's player to the other; a card played from a
+    /// seat's phone at a shared table leaves it `None`.
+    pub passed: Option<usize>,
     /// The abilities being used: by id, the model and hand card picked.
     pub ability: std::collections::BTreeMap<
         crate::systems::dmh::rules::data::AbilityId,
@@ -241,15 +245,31 @@ pub struct PlayState {
 }
 
 impl PlayState {
-    /// Why Undo and Redo wait, if they do: while a hand is hidden for the hand-over, the device
-    /// is on its way to another player, and an undo would change, and its words tell, what the
-    /// last player did (a card discarded in secret, say). Once the hand is shown to its player,
-    /// or the hand-over is cancelled, they act again. The one rule the screen greys the
-    /// buttons by and the app refuses the commands by.
+    /// Why Undo and Redo wait, if they do: while a hand is hidden for the hand-over, or a card
+    /// (or a trump) played in this window waits to be trumped and the device is on its way to
+    /// the player who may trump it, and an undo would change, and its words tell, what the
+    /// last player did (a card discarded in secret, say, or the card just played taken back by
+    /// the other player). Once the hand is shown to its player, or the hand-over is cancelled,
+    /// or the player who may trump has tapped through, they act again; so too for a card a
+    /// seat's phone played at a shared table (the host's window takes back what a phone did).
+    /// The one rule the screen greys the buttons by and the app refuses the commands by.
     #[must_use]
     pub fn history_held(&self, game: &Game) -> Option<&'static str> {
-        let hidden = game.pending.is_none() && self.hand_over.is_some_and(|over| !over.shown);
+        if let Some(pending) = &game.pending {
+            let passing = self.passed == Some(pending.trumps.len()) && !self.trump_shown;
+            return passing.then_some(TRUMP_OFFERED);
+        }
+        let hidden = self.hand_over.is_some_and(|over| !over.shown);
         hidden.then_some(HAND_HIDDEN)
+    }
+
+    /// Undo or Redo changed the game: a trump's offer tapped through belonged to the card or
+    /// trump it was offered for, so the one waiting now is offered behind its hand-over screen
+    /// again (it was shown at once, to whoever held the device); the player who pressed holds
+    /// the device, and may undo on.
+    pub fn history_moved(&mut self) {
+        self.trump_shown = false;
+        self.passed = None;
     }
 
     /// Forgets what was being prepared for the acting model (a new model acts).
@@ -263,6 +283,9 @@ impl PlayState {
 
 /// Why Undo waits on the hand-over screen ([`PlayState::history_held`]).
 const HAND_HIDDEN: &str = "Undo waits while the hand is hidden: show it, or Cancel.";
+
+/// Why Undo waits on the trump's hand-over screen ([`PlayState::history_held`]).
+const TRUMP_OFFERED: &str = "Undo waits while the trump is offered: tap through, then Undo.";
 
 /// What the Play screen shows: the open game (if any) and what Undo and Redo would do.
 pub struct PlayView<'a> {
@@ -293,6 +316,11 @@ pub fn play_ui(
     // typed in: a keyboard opening over a field does not change the layout under it.
     if !ui.ctx().text_edit_focused() {
         state.short = ui.ctx().content_rect().height() < SHORT;
+    }
+    // A card played here that no longer waits (let stand, or trumped from a seat's phone)
+    // leaves nothing on its way.
+    if view.game.is_some_and(|game| game.pending.is_none()) {
+        state.passed = None;
     }
     if let Some(game) = view.game {
         let height = ui.available_height();
@@ -393,19 +421,25 @@ fn game_ui(
         end::scene_rules_ui(ui, rules, game);
     };
     if width < ONE_COLUMN {
-        // A phone: the game's header, the turn, then the gangs with all their rows, on one
+        // A phone: Undo and Redo stay put at the top, where the hand-over screens have them
+        // (they scrolled away with the page, and Undo is one tap away); under them the
+        // game's title and buttons, the turn, then the gangs with all their rows, on one
         // page that scrolls (boxes of their own left the gangs a strip one row high, and the
         // declaration under it; with the keyboard up, a header that stayed left the field
-        // typed in no room). A new activation starts at the top of the page; the roster
-        // shows every row, so it brings no model into view (that would scroll the page away
-        // from the turn).
+        // typed in no room: the bar is one line). A new activation starts at the top of the
+        // page; the roster shows every row, so it brings no model into view (that would
+        // scroll the page away from the turn).
+        row(ui, |ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
         let acting = if game.phase == Phase::Activations { game.first_in_order() } else { None };
         state.roster_shown_for = acting;
         ScrollArea::vertical()
             .id_salt(("play-page", game.phase == Phase::Activations, acting))
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                header(ui, commands);
+                if !short {
+                    stacked_title_ui(ui, rules, game, &title, commands);
+                }
+                ui.separator();
                 hand::in_play_ui(ui, rules, game);
                 phase_ui(ui, rules, game, state, commands);
                 ui.add_space(theme::GAP);
@@ -470,14 +504,17 @@ fn game_ui(
     egui::CentralPanel::default().show(ui, |ui| {
         // A new activation starts at the top of the panel: the scroll position belongs to the
         // model acting.
+        // The turn stops short of the scroll bar, which floats over the right edge of what it
+        // scrolls: End activation and the quick shot's box, at the right, lay under it (in the
+        // desktop's default window and at 1024 × 768, with the quick shot open).
         let acting = if game.phase == Phase::Activations { game.first_in_order() } else { None };
-        ScrollArea::vertical().id_salt(("play-phase", game.phase == Phase::Activations, acting)).show(
-            ui,
-            |ui| {
+        ScrollArea::vertical()
+            .id_salt(("play-phase", game.phase == Phase::Activations, acting))
+            .content_margin(crate::ui::widgets::clear_of_scroll_bar(ui))
+            .show(ui, |ui| {
                 hand::in_play_ui(ui, rules, game);
                 phase_ui(ui, rules, game, state, commands);
-            },
-        );
+            });
     });
 }
 
@@ -534,8 +571,13 @@ fn stacked_header_ui(
     redo_label: Option<&str>,
     commands: &mut Vec<PlayCommand>,
 ) {
-    // The title on a line of its own (a phone has no hover to show what was cut), one line
-    // high whatever it says; then the end of the scene and Close game, then Undo and Redo.
+    stacked_title_ui(ui, rules, game, title, commands);
+    ui.horizontal_wrapped(|ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
+}
+
+/// The title on a line of its own (a phone has no hover to show what was cut), one line high
+/// whatever it says; then the end of the scene and Close game.
+fn stacked_title_ui(ui: &mut Ui, rules: &Rules, game: &Game, title: &str, commands: &mut Vec<PlayCommand>) {
     let title = RichText::new(title).size(theme::HEADING + 2.0).strong();
     ui.add(egui::Label::new(title).truncate());
     ui.horizontal(|ui| {
@@ -552,7 +594,6 @@ fn stacked_header_ui(
             }
         });
     });
-    ui.horizontal_wrapped(|ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
 }
 
 /// The width of the game's title in the one-line header.

@@ -134,9 +134,11 @@ fn rows_ui(
         } else {
             &["Model", "Card", "Under fire", "Correct", "", "Status"]
         };
-        egui::Grid::new(("markers", s)).num_columns(heads.len()).spacing([8.0, 4.0]).striped(true).show(
-            ui,
-            |ui| {
+        let grid = egui::Grid::new(("markers", s))
+            .num_columns(heads.len())
+            .spacing([8.0, ROW_SPACING])
+            .striped(true)
+            .show(ui, |ui| {
                 for head in heads {
                     ui.label(RichText::new(*head).small().color(theme::muted(&v)));
                 }
@@ -216,10 +218,15 @@ fn rows_ui(
                     }
                     ui.end_row();
                 }
-            },
-        );
+            });
+        // Room under the grid for its last row's stripe, which egui draws half the row spacing
+        // beyond the row: a box that ended with the grid cut it flat.
+        ui.expand_to_include_y(grid.response.rect.max.y + 0.5 * ROW_SPACING);
     }
 }
+
+/// The space between the roster's rows.
+const ROW_SPACING: f32 = 4.0;
 
 /// A gang's name and the cards left in its deck, and the button that shows its hand, which
 /// says how many cards are in it.

@@ -85,6 +85,7 @@ pub(super) fn shoot_ui(
                 .id_salt("shot-odds")
                 .max_height(room)
                 .auto_shrink([false, true])
+                .content_margin(widgets::clear_of_scroll_bar(ui))
                 .show(ui, odds_column);
         } else {
             odds_column(ui);
@@ -438,7 +439,9 @@ fn quick_inputs_ui(
             .labelled_by(label.id);
         widgets::keep_in_view(&field);
         toggle(ui, &mut q.cover, &format!("{} in cover", victim.name));
-        toggle(ui, &mut q.obscured, "Quick shot obscured");
+        // "Obscured" in the quick shot's box (to a screen reader, the quick shot's): the line
+        // fits a 1024-point window beside the roster, and the shot's Apply stays in sight.
+        ui.checkbox(&mut q.obscured, "Obscured").accessible_name("Quick shot obscured");
     });
 }
 
