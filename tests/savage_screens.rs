@@ -1332,3 +1332,56 @@ fn each_attack_drop_down_comes_after_its_label() {
         check(&h, &["Gang Up"]);
     }
 }
+
+/// Kid's wounding hit on the Boss at 1280×800 (the chips of the Marshal and three players in
+/// the side column) and 1024×768 (two columns): the Marshal's soak of that wound, every part of
+/// it, is in view inside the offers' box as it comes, with no scrolling (at 1280×800 its
+/// buttons were 120 points below the box's bottom, which the chips' box left 145 points high).
+#[test]
+fn the_soak_of_a_hit_is_in_view_without_scrolling() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    for size in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = a_dealt_fight_at(dir.path(), size);
+        let (bob, white, red, blue) =
+            (Holder::Player("Bob".into()), ChipColour::White, ChipColour::Red, ChipColour::Blue);
+        send(&mut h, Event::DrawChips { holder: bob, count: 2, typed: Some(vec![red, blue]) });
+        let marshal = Some(vec![white, white, red, blue]);
+        send(&mut h, Event::DrawChips { holder: Holder::Marshal, count: 4, typed: marshal });
+        send(&mut h, Event::BeginTurn { unit: "kid".into() });
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Boss").click_accesskit();
+        h.run();
+        type_in(&mut h, "Attack die total", "7");
+        type_in(&mut h, "Attack Wild Die total", "2");
+        press_button(&mut h, "Attack");
+        type_in(&mut h, "Damage total", "12");
+        press_button(&mut h, "Damage");
+        h.run();
+        assert_eq!(fight(&h).state.member(&MemberRef::new("boss", 0)).map(|m| m.wounds), Some(1));
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
+        let offers = h.get_by_role_and_label(Role::Group, "Offers after the hit box").rect();
+        assert!(window.contains_rect(offers), "the offers' box {offers:?} at {size:?}");
+        for (role, label) in [
+            (Role::Label, "Boss took 1 wound: soak? (the Marshal spends a chip, Vigor roll)"),
+            (Role::Button, "Soak with white"),
+            (Role::Button, "Soak with blue"),
+            (Role::TextInput, "Soak die total"),
+            (Role::TextInput, "Soak Wild Die total"),
+            (Role::Button, "Soak with a white chip"),
+            (Role::Button, "Soak, Posse rolls"),
+        ] {
+            let r = rect(&h, role, label);
+            assert!(
+                offers.expand(0.5).contains_rect(r),
+                "{label} at {r:?} is outside the offers' box {offers:?} at {size:?}"
+            );
+        }
+        // The soak made from there: the wound is gone (d8 4 + Wild Die 2: a success).
+        type_in(&mut h, "Soak die total", "4");
+        type_in(&mut h, "Soak Wild Die total", "2");
+        press_button(&mut h, "Soak with a white chip");
+        assert_eq!(fight(&h).state.member(&MemberRef::new("boss", 0)).map(|m| m.wounds), Some(0));
+    }
+}

@@ -176,13 +176,46 @@ pub(super) fn offers_ui(
     if s.whose_turn().is_none() {
         return false;
     }
+    let top = ui.cursor().top();
     let soaked = !soak_on_top(s) && soak_ui(ui, rules, fight, read_only, state, commands);
+    if soaked {
+        first_offer_drawn(ui, ui.cursor().top() - top);
+    }
     if soaked && extra_damage_open(rules, s) {
         ui.separator();
     }
+    let top = ui.cursor().top();
     let added = extra_damage_ui(ui, rules, fight, read_only, state, commands);
+    if added && !soaked {
+        first_offer_drawn(ui, ui.cursor().top() - top);
+    }
     soaked || added
 }
+
+/// The key of the first offer's height as last drawn ([`first_offer_height`]).
+fn first_offer_key() -> egui::Id {
+    egui::Id::unique("savage-first-offer-height")
+}
+
+/// The height the first of the offers after a hit (the soak of the wounds just taken, else
+/// the die added to the damage) took as last drawn, for the side column to keep it in view
+/// whole, with no scrolling: a guess of the soak's height before it is first drawn.
+pub(super) fn first_offer_height(ui: &Ui) -> f32 {
+    ui.data(|d| d.get_temp::<f32>(first_offer_key())).unwrap_or(FIRST_OFFER_GUESS)
+}
+
+/// Records the first offer's height; a frame laid out with another height is drawn again.
+fn first_offer_drawn(ui: &Ui, height: f32) {
+    let was = first_offer_height(ui);
+    ui.data_mut(|d| d.insert_temp(first_offer_key(), height));
+    if (was - height).abs() > 0.5 {
+        ui.ctx().request_discard("the first offer after a hit measured its height");
+    }
+}
+
+/// The soak's height in the side column of a desktop window with three colours of chips to
+/// choose from, before it is first drawn.
+const FIRST_OFFER_GUESS: f32 = 330.0;
 
 /// The roll the rules ask for now.
 fn prompt_ui(
