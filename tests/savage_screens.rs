@@ -1205,6 +1205,31 @@ fn the_damage_odds_against_an_extra_are_out_not_wounds() {
     }
 }
 
+/// New Wild Card on the Combatants tab makes a blank hero to fill in, saved at once: every
+/// attribute d4, no skills, Edges, armour or weapons (it was the bestiary's Gang boss renamed:
+/// d10 Shooting, armour 1, Level Headed, a Revolver and a Sabre); the examples are copied with
+/// Copy the example.
+#[test]
+fn a_new_wild_card_is_a_blank_hero_to_fill_in() {
+    use posse::systems::savage::rules::combatant::Combatant;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = support::system_on(dir.path(), "Deadlands (Savage Worlds)", 1280.0, 800.0);
+    press(&mut h, "Combatants");
+    press_button(&mut h, "New Wild Card");
+    let c = &savage(&h).combatants;
+    let id = c.selected.clone().expect("the new Wild Card open in the editor");
+    let entry = c.entries.iter().find(|e| e.id == id).expect("its file");
+    assert_eq!(entry.combatant.as_ref().ok(), Some(&Combatant::blank_wild_card("New Wild Card")));
+    for attribute in ["Agility", "Smarts", "Spirit", "Strength", "Vigor"] {
+        let label = format!("{attribute} die");
+        let die = h.get_by_role_and_label(Role::ComboBox, &label).value();
+        assert_eq!(die.as_deref(), Some("d4"), "{attribute}");
+    }
+    assert!(h.query_by_role_and_label(Role::TextInput, "Weapon 1 name").is_none(), "no weapon");
+    let saved = std::fs::read_to_string(&entry.path).expect("saved at once");
+    assert!(!saved.contains("Revolver") && !saved.contains("level_headed"), "{saved}");
+}
+
 /// A fight of the Marshal's side alone: a default-named Wild Card made on the Combatants tab
 /// and a group of Outlaws, at `size`, started from a fixed seed.
 fn new_wild_card_against_outlaws(dir: &std::path::Path, size: (f32, f32)) -> App {
@@ -1267,10 +1292,8 @@ fn the_turn_title_shows_a_default_name_whole() {
     let mut h = new_wild_card_against_outlaws(dir.path(), (1280.0, 800.0));
     let unit =
         fight(&h).state.units.iter().find(|u| u.combatant.name == "New Wild Card").expect("it").id.clone();
-    // A new Wild Card is Level Headed: it draws two cards and keeps the better.
     let ace = parse_card("AS", &[]).expect("a card");
-    let king = parse_card("KS", &[ace]).expect("a card");
-    send(&mut h, Event::Deal { typed: BTreeMap::from([(unit.clone(), vec![ace, king])]) });
+    send(&mut h, Event::Deal { typed: BTreeMap::from([(unit.clone(), vec![ace])]) });
     send(&mut h, Event::BeginTurn { unit });
     h.run();
     let hold = rect(&h, Role::Button, "Go on hold");
