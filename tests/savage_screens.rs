@@ -1408,3 +1408,65 @@ fn the_soak_of_a_hit_is_in_view_without_scrolling() {
         assert_eq!(fight(&h).state.member(&MemberRef::new("boss", 0)).map(|m| m.wounds), Some(0));
     }
 }
+
+/// The whole attack path of a group of Extras on a Joker (a Joker's turn, who acts, shooting at
+/// a range: the form's tallest case) in the fight of four players, the Boss and two groups of
+/// Outlaws, at 1280×800 and 1024×768: who acts, the skill, the range, the dice, Attack, the
+/// damage's total and Damage, then Ann's soak of Doc's wound, each inside the window as it
+/// comes, with no scrolling (at 1024×768 Attack was at 769..797, under the window's bottom,
+/// below a line for the Joker and a row for who acts).
+#[test]
+fn a_groups_attack_on_a_joker_needs_no_scrolling() {
+    for size in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = posse_against_the_gang(dir.path(), size);
+        let joker = parse_card("JK", &[]).expect("a Joker");
+        send(&mut h, Event::Deal { typed: BTreeMap::from([("outlaws-a".to_owned(), vec![joker])]) });
+        send(&mut h, Event::BeginTurn { unit: "outlaws-a".into() });
+        h.run();
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
+        let in_view = |h: &App, step: &str, controls: &[(Role, &str)]| {
+            assert_eq!(past_the_edges(h, size.0), Vec::<String>::new(), "{step} at {size:?}");
+            for (role, label) in controls {
+                let r = rect(h, *role, label);
+                assert!(window.contains_rect(r), "{step}: {label} at {r:?} is outside {size:?}");
+            }
+        };
+        in_view(&h, "who acts", &[(Role::Button, "Outlaws A 1 acts"), (Role::Button, "Outlaws A 5 acts")]);
+        press_button(&mut h, "Outlaws A 3 acts");
+        press(&mut h, "Skill Shooting");
+        press(&mut h, "Range Short");
+        let target = "Target: Doc · Parry 5 · Toughness 5";
+        in_view(
+            &h,
+            "the attack",
+            &[
+                (Role::Label, target),
+                (Role::Button, "Range Short"),
+                (Role::TextInput, "Attack die total"),
+                (Role::Button, "Attack"),
+                (Role::Button, "Roll the attack for me"),
+            ],
+        );
+        // d6 5 + the Joker's 2 against 4: a hit.
+        type_in(&mut h, "Attack die total", "5");
+        press_button(&mut h, "Attack");
+        h.run();
+        in_view(
+            &h,
+            "the damage",
+            &[
+                (Role::TextInput, "Damage total"),
+                (Role::Button, "Damage"),
+                (Role::Button, "Roll the damage for me"),
+            ],
+        );
+        // 10 against Doc's Toughness 5: a wound, which Ann may soak.
+        type_in(&mut h, "Damage total", "10");
+        press_button(&mut h, "Damage");
+        h.run();
+        assert_eq!(fight(&h).state.member(&MemberRef::new("doc", 0)).map(|m| m.wounds), Some(1));
+        in_view(&h, "the soak", &[(Role::Button, "Soak, Posse rolls"), (Role::Button, "Attack")]);
+        assert_eq!(savage(&h).fight.actor, 2, "Outlaws A 3 still acts");
+    }
+}

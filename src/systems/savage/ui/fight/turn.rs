@@ -444,7 +444,11 @@ fn acting_header_ui(
             .on_hover_text("Keep the action for later, even into the next round");
         ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
             if let Some(card) = unit.card {
-                ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
+                let shown = ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
+                if unit.has_joker() {
+                    let bonus = rules.core.initiative.joker_bonus;
+                    shown.on_hover_text(format!("Joker: +{bonus} to every trait and damage roll this round"));
+                }
             }
             ui.add(
                 egui::Label::new(RichText::new(format!("{whose} turn")).size(theme::HEADING + 4.0).strong())
@@ -468,31 +472,8 @@ fn acting_ui(
     let v = ui.visuals().clone();
     let s = &fight.state;
     let Some(unit) = s.unit(unit_id) else { return };
-    if unit.has_joker() {
-        let bonus = rules.core.initiative.joker_bonus;
-        ui.label(
-            RichText::new(format!("Joker: +{bonus} to every trait and damage roll this round"))
-                .color(theme::good(&v))
-                .strong(),
-        );
-    }
-    // Which member acts: a group's Extras each act on the group's card.
-    if unit.members.len() > 1 {
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Who acts:");
-            for (i, m) in unit.members.iter().enumerate() {
-                let i = u32::try_from(i).unwrap_or(0);
-                let text = format!("{}", i + 1);
-                if ui
-                    .add_enabled(m.is_active(), egui::Button::selectable(state.actor == i, text))
-                    .accessible_name(format!("{} acts", unit.member_name(i)))
-                    .clicked()
-                {
-                    state.actor = i;
-                }
-            }
-        });
-    }
+    // The Joker's +2 is on the header's card (on hover) and in each roll's modifiers: no line
+    // of its own, which pushed the dice and Attack under the bottom of 1024×768.
     // The member chosen while it can act, else the next who has not acted (the game decides).
     state.actor = s.actor(unit_id, state.actor);
     let attacker = MemberRef::new(unit_id, state.actor);
@@ -523,6 +504,23 @@ fn acting_ui(
     row(ui, |ui| {
         ui.selectable_value(&mut state.step, Step::Attack, RichText::new("1. Attack").strong());
         ui.selectable_value(&mut state.step, Step::Damage, RichText::new("2. Damage").strong());
+        // Which member acts, on the steps' row (a row of its own pushed the dice and Attack
+        // under the bottom of 1024×768): a group's Extras each act on the group's card.
+        if unit.members.len() > 1 {
+            ui.add_space(ui.spacing().item_spacing.x * 2.0);
+            ui.label("Who acts:");
+            for (i, m) in unit.members.iter().enumerate() {
+                let i = u32::try_from(i).unwrap_or(0);
+                let text = format!("{}", i + 1);
+                if ui
+                    .add_enabled(m.is_active(), egui::Button::selectable(state.actor == i, text))
+                    .accessible_name(format!("{} acts", unit.member_name(i)))
+                    .clicked()
+                {
+                    state.actor = i;
+                }
+            }
+        }
     });
     let target = target_line(ui, rules, s, &attacker, state);
     match state.step {
