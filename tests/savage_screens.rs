@@ -1470,3 +1470,27 @@ fn a_groups_attack_on_a_joker_needs_no_scrolling() {
         assert_eq!(savage(&h).fight.actor, 2, "Outlaws A 3 still acts");
     }
 }
+
+/// Each holder's chips keep one row of buttons at the fight's start: the Marshal's blind draw
+/// clicked, his More stays where it was (it slid left into the place of the Draw just clicked)
+/// and Ann's row under it too (a row for the spend menu came under the Marshal's first chips
+/// and pushed every holder below 36 points down); his Spend menu comes where the Draw was.
+#[test]
+fn drawing_the_owed_chips_moves_no_holders_buttons() {
+    for size in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = a_dealt_fight_at(dir.path(), size);
+        let aimed = ["More chips for Marshal", "Ann draws 3 owed", "More chips for Ann", "Cid draws 3 owed"];
+        let before: Vec<egui::Rect> = aimed.iter().map(|b| rect(&h, Role::Button, b)).collect();
+        let draw = buttons_starting(&h, "Marshal draws ").pop().expect("the Marshal's draw");
+        let drawn_at = rect(&h, Role::Button, &draw);
+        press_button(&mut h, &draw);
+        h.run();
+        for (label, was) in aimed.iter().zip(&before) {
+            assert_eq!(rect(&h, Role::Button, label), *was, "{label} moved at {size:?}");
+        }
+        let spend = rect(&h, Role::Button, "Spend Marshal's chip");
+        assert!((spend.left() - drawn_at.left()).abs() < 0.5, "{spend:?} in the place of {drawn_at:?}");
+        assert!((spend.center().y - drawn_at.center().y).abs() < 0.5, "{spend:?} on the Draw's row");
+    }
+}
