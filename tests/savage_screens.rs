@@ -1494,3 +1494,29 @@ fn drawing_the_owed_chips_moves_no_holders_buttons() {
         assert!((spend.center().y - drawn_at.center().y).abs() < 0.5, "{spend:?} on the Draw's row");
     }
 }
+
+/// In a desktop window of 1024×768 the top bar has room for Deadlands' tabs, Share at the table
+/// and the theme buttons, none over another (Share at the table was drawn over Reference and
+/// Print, beside the game's name, which the bar now leaves to the home screen below 1200
+/// points); at 1280×800 the name stays.
+#[test]
+fn the_top_bar_overlaps_nothing_at_1024() {
+    for (size, titled) in [((1024.0, 768.0), false), ((1280.0, 800.0), true)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = a_dealt_fight_at(dir.path(), size);
+        let share = rect(&h, Role::Button, "Share at the table");
+        let mut placed = vec![("Share at the table", share)];
+        for tab in ["Combatants", "Fight", "Reference", "Print", "System", "Light", "Dark"] {
+            placed.push((tab, rect(&h, Role::Button, tab)));
+        }
+        for (i, (a, ra)) in placed.iter().enumerate() {
+            for (b, rb) in &placed[i + 1..] {
+                assert!(!ra.intersects(*rb), "{a} {ra:?} over {b} {rb:?} at {size:?}");
+            }
+        }
+        let title =
+            h.query_all_by_label("Deadlands (Savage Worlds)").any(|n| n.rect().top() < share.bottom());
+        assert_eq!(title, titled, "the game's name in the bar at {size:?}");
+        h.run();
+    }
+}
