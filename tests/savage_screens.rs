@@ -1205,6 +1205,31 @@ fn the_damage_odds_against_an_extra_are_out_not_wounds() {
     }
 }
 
+/// New Wild Card on the Combatants tab makes a blank hero to fill in, saved at once: every
+/// attribute d4, no skills, Edges, armour or weapons (it was the bestiary's Gang boss renamed:
+/// d10 Shooting, armour 1, Level Headed, a Revolver and a Sabre); the examples are copied with
+/// Copy the example.
+#[test]
+fn a_new_wild_card_is_a_blank_hero_to_fill_in() {
+    use posse::systems::savage::rules::combatant::Combatant;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = support::system_on(dir.path(), "Deadlands (Savage Worlds)", 1280.0, 800.0);
+    press(&mut h, "Combatants");
+    press_button(&mut h, "New Wild Card");
+    let c = &savage(&h).combatants;
+    let id = c.selected.clone().expect("the new Wild Card open in the editor");
+    let entry = c.entries.iter().find(|e| e.id == id).expect("its file");
+    assert_eq!(entry.combatant.as_ref().ok(), Some(&Combatant::blank_wild_card("New Wild Card")));
+    for attribute in ["Agility", "Smarts", "Spirit", "Strength", "Vigor"] {
+        let label = format!("{attribute} die");
+        let die = h.get_by_role_and_label(Role::ComboBox, &label).value();
+        assert_eq!(die.as_deref(), Some("d4"), "{attribute}");
+    }
+    assert!(h.query_by_role_and_label(Role::TextInput, "Weapon 1 name").is_none(), "no weapon");
+    let saved = std::fs::read_to_string(&entry.path).expect("saved at once");
+    assert!(!saved.contains("Revolver") && !saved.contains("level_headed"), "{saved}");
+}
+
 /// A fight of the Marshal's side alone: a default-named Wild Card made on the Combatants tab
 /// and a group of Outlaws, at `size`, started from a fixed seed.
 fn new_wild_card_against_outlaws(dir: &std::path::Path, size: (f32, f32)) -> App {
@@ -1267,10 +1292,8 @@ fn the_turn_title_shows_a_default_name_whole() {
     let mut h = new_wild_card_against_outlaws(dir.path(), (1280.0, 800.0));
     let unit =
         fight(&h).state.units.iter().find(|u| u.combatant.name == "New Wild Card").expect("it").id.clone();
-    // A new Wild Card is Level Headed: it draws two cards and keeps the better.
     let ace = parse_card("AS", &[]).expect("a card");
-    let king = parse_card("KS", &[ace]).expect("a card");
-    send(&mut h, Event::Deal { typed: BTreeMap::from([(unit.clone(), vec![ace, king])]) });
+    send(&mut h, Event::Deal { typed: BTreeMap::from([(unit.clone(), vec![ace])]) });
     send(&mut h, Event::BeginTurn { unit });
     h.run();
     let hold = rect(&h, Role::Button, "Go on hold");
@@ -1330,5 +1353,170 @@ fn each_attack_drop_down_comes_after_its_label() {
         check(&h, &["Actions", "Cover", "Called shot"]);
         press(&mut h, "Skill Fighting");
         check(&h, &["Gang Up"]);
+    }
+}
+
+/// Kid's wounding hit on the Boss at 1280×800 (the chips of the Marshal and three players in
+/// the side column) and 1024×768 (two columns): the Marshal's soak of that wound, every part of
+/// it, is in view inside the offers' box as it comes, with no scrolling (at 1280×800 its
+/// buttons were 120 points below the box's bottom, which the chips' box left 145 points high).
+#[test]
+fn the_soak_of_a_hit_is_in_view_without_scrolling() {
+    use posse::systems::savage::game::Holder;
+    use posse::systems::savage::rules::chips::ChipColour;
+    for size in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = a_dealt_fight_at(dir.path(), size);
+        let (bob, white, red, blue) =
+            (Holder::Player("Bob".into()), ChipColour::White, ChipColour::Red, ChipColour::Blue);
+        send(&mut h, Event::DrawChips { holder: bob, count: 2, typed: Some(vec![red, blue]) });
+        let marshal = Some(vec![white, white, red, blue]);
+        send(&mut h, Event::DrawChips { holder: Holder::Marshal, count: 4, typed: marshal });
+        send(&mut h, Event::BeginTurn { unit: "kid".into() });
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Boss").click_accesskit();
+        h.run();
+        type_in(&mut h, "Attack die total", "7");
+        type_in(&mut h, "Attack Wild Die total", "2");
+        press_button(&mut h, "Attack");
+        type_in(&mut h, "Damage total", "12");
+        press_button(&mut h, "Damage");
+        h.run();
+        assert_eq!(fight(&h).state.member(&MemberRef::new("boss", 0)).map(|m| m.wounds), Some(1));
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
+        let offers = h.get_by_role_and_label(Role::Group, "Offers after the hit box").rect();
+        assert!(window.contains_rect(offers), "the offers' box {offers:?} at {size:?}");
+        for (role, label) in [
+            (Role::Label, "Boss took 1 wound: soak? (the Marshal spends a chip, Vigor roll)"),
+            (Role::Button, "Soak with white"),
+            (Role::Button, "Soak with blue"),
+            (Role::TextInput, "Soak die total"),
+            (Role::TextInput, "Soak Wild Die total"),
+            (Role::Button, "Soak with a white chip"),
+            (Role::Button, "Soak, Posse rolls"),
+        ] {
+            let r = rect(&h, role, label);
+            assert!(
+                offers.expand(0.5).contains_rect(r),
+                "{label} at {r:?} is outside the offers' box {offers:?} at {size:?}"
+            );
+        }
+        // The soak made from there: the wound is gone (d8 4 + Wild Die 2: a success).
+        type_in(&mut h, "Soak die total", "4");
+        type_in(&mut h, "Soak Wild Die total", "2");
+        press_button(&mut h, "Soak with a white chip");
+        assert_eq!(fight(&h).state.member(&MemberRef::new("boss", 0)).map(|m| m.wounds), Some(0));
+    }
+}
+
+/// The whole attack path of a group of Extras on a Joker (a Joker's turn, who acts, shooting at
+/// a range: the form's tallest case) in the fight of four players, the Boss and two groups of
+/// Outlaws, at 1280×800 and 1024×768: who acts, the skill, the range, the dice, Attack, the
+/// damage's total and Damage, then Ann's soak of Doc's wound, each inside the window as it
+/// comes, with no scrolling (at 1024×768 Attack was at 769..797, under the window's bottom,
+/// below a line for the Joker and a row for who acts).
+#[test]
+fn a_groups_attack_on_a_joker_needs_no_scrolling() {
+    for size in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = posse_against_the_gang(dir.path(), size);
+        let joker = parse_card("JK", &[]).expect("a Joker");
+        send(&mut h, Event::Deal { typed: BTreeMap::from([("outlaws-a".to_owned(), vec![joker])]) });
+        send(&mut h, Event::BeginTurn { unit: "outlaws-a".into() });
+        h.run();
+        let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
+        let in_view = |h: &App, step: &str, controls: &[(Role, &str)]| {
+            assert_eq!(past_the_edges(h, size.0), Vec::<String>::new(), "{step} at {size:?}");
+            for (role, label) in controls {
+                let r = rect(h, *role, label);
+                assert!(window.contains_rect(r), "{step}: {label} at {r:?} is outside {size:?}");
+            }
+        };
+        in_view(&h, "who acts", &[(Role::Button, "Outlaws A 1 acts"), (Role::Button, "Outlaws A 5 acts")]);
+        press_button(&mut h, "Outlaws A 3 acts");
+        press(&mut h, "Skill Shooting");
+        press(&mut h, "Range Short");
+        let target = "Target: Doc · Parry 5 · Toughness 5";
+        in_view(
+            &h,
+            "the attack",
+            &[
+                (Role::Label, target),
+                (Role::Button, "Range Short"),
+                (Role::TextInput, "Attack die total"),
+                (Role::Button, "Attack"),
+                (Role::Button, "Roll the attack for me"),
+            ],
+        );
+        // d6 5 + the Joker's 2 against 4: a hit.
+        type_in(&mut h, "Attack die total", "5");
+        press_button(&mut h, "Attack");
+        h.run();
+        in_view(
+            &h,
+            "the damage",
+            &[
+                (Role::TextInput, "Damage total"),
+                (Role::Button, "Damage"),
+                (Role::Button, "Roll the damage for me"),
+            ],
+        );
+        // 10 against Doc's Toughness 5: a wound, which Ann may soak.
+        type_in(&mut h, "Damage total", "10");
+        press_button(&mut h, "Damage");
+        h.run();
+        assert_eq!(fight(&h).state.member(&MemberRef::new("doc", 0)).map(|m| m.wounds), Some(1));
+        in_view(&h, "the soak", &[(Role::Button, "Soak, Posse rolls"), (Role::Button, "Attack")]);
+        assert_eq!(savage(&h).fight.actor, 2, "Outlaws A 3 still acts");
+    }
+}
+
+/// Each holder's chips keep one row of buttons at the fight's start: the Marshal's blind draw
+/// clicked, his More stays where it was (it slid left into the place of the Draw just clicked)
+/// and Ann's row under it too (a row for the spend menu came under the Marshal's first chips
+/// and pushed every holder below 36 points down); his Spend menu comes where the Draw was.
+#[test]
+fn drawing_the_owed_chips_moves_no_holders_buttons() {
+    for size in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = a_dealt_fight_at(dir.path(), size);
+        let aimed = ["More chips for Marshal", "Ann draws 3 owed", "More chips for Ann", "Cid draws 3 owed"];
+        let before: Vec<egui::Rect> = aimed.iter().map(|b| rect(&h, Role::Button, b)).collect();
+        let draw = buttons_starting(&h, "Marshal draws ").pop().expect("the Marshal's draw");
+        let drawn_at = rect(&h, Role::Button, &draw);
+        press_button(&mut h, &draw);
+        h.run();
+        for (label, was) in aimed.iter().zip(&before) {
+            assert_eq!(rect(&h, Role::Button, label), *was, "{label} moved at {size:?}");
+        }
+        let spend = rect(&h, Role::Button, "Spend Marshal's chip");
+        assert!((spend.left() - drawn_at.left()).abs() < 0.5, "{spend:?} in the place of {drawn_at:?}");
+        assert!((spend.center().y - drawn_at.center().y).abs() < 0.5, "{spend:?} on the Draw's row");
+    }
+}
+
+/// In a desktop window of 1024×768 the top bar has room for Deadlands' tabs, Share at the table
+/// and the theme buttons, none over another (Share at the table was drawn over Reference and
+/// Print, beside the game's name, which the bar now leaves to the home screen below 1200
+/// points); at 1280×800 the name stays.
+#[test]
+fn the_top_bar_overlaps_nothing_at_1024() {
+    for (size, titled) in [((1024.0, 768.0), false), ((1280.0, 800.0), true)] {
+        let dir = crate::savage::data_with_combatants();
+        let mut h = a_dealt_fight_at(dir.path(), size);
+        let share = rect(&h, Role::Button, "Share at the table");
+        let mut placed = vec![("Share at the table", share)];
+        for tab in ["Combatants", "Fight", "Reference", "Print", "System", "Light", "Dark"] {
+            placed.push((tab, rect(&h, Role::Button, tab)));
+        }
+        for (i, (a, ra)) in placed.iter().enumerate() {
+            for (b, rb) in &placed[i + 1..] {
+                assert!(!ra.intersects(*rb), "{a} {ra:?} over {b} {rb:?} at {size:?}");
+            }
+        }
+        let title =
+            h.query_all_by_label("Deadlands (Savage Worlds)").any(|n| n.rect().top() < share.bottom());
+        assert_eq!(title, titled, "the game's name in the bar at {size:?}");
+        h.run();
     }
 }

@@ -1149,9 +1149,9 @@ fn the_shots_distance_typed_key_by_key_is_the_distance_shot() {
 /// After Kid's hit on the Boss wounds him, the chips' offers appear (the Marshal's soak, a
 /// d6 added with Bob's red chip): at 1280×800 nothing of the turn moves (End turn, the steps,
 /// the attack form that comes back for the next attack, where it was at the turn's start), the
-/// chips' box keeps its place and its height (the chips of the Marshal and three players, each
-/// holder's buttons in reach without a scroll: it scrolled, and shrank to a quarter of the
-/// column when the offers came), and the offers are inside the window, so the every-turn path needs no scrolling.
+/// chips' box (the chips of the Marshal and three players, each holder's buttons in reach
+/// without a scroll before the hit) keeps its top and the buttons in it their places, giving
+/// the soak its room at its bottom, and the offers are inside the window.
 #[test]
 fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
     use posse::systems::savage::game::{Event, Holder, MemberRef};
@@ -1187,6 +1187,8 @@ fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
         (area, lowest)
     };
     let chips_before = chips(&h, "before the hit");
+    let held = ["More chips for Marshal", "Spend Marshal's chip", "Ann draws 3 owed"];
+    let held_before: Vec<egui::Rect> = held.iter().map(|b| button_rect(&h, b)).collect();
     assert!(h.query_by_label("Log").is_some(), "the log is under the chips' box");
     type_in(&mut h, "Attack die total", "7");
     type_in(&mut h, "Attack Wild Die total", "2");
@@ -1202,7 +1204,16 @@ fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
     for (label, was) in aimed.iter().zip(&before) {
         assert_eq!(button_rect(&h, label), *was, "{label} moved when the offers appeared");
     }
-    assert_eq!(chips(&h, "with the offers"), chips_before, "the chips' box moved when the offers appeared");
+    // The soak of the wound just dealt is whole under the chips' box (`savage_screens::
+    // the_soak_of_a_hit_is_in_view_without_scrolling`): the box keeps its top and gives up room
+    // at its bottom; the holders' buttons still in it have not moved, the lowest scroll inside.
+    let box_now = |h: &App| h.get_by_role_and_label(Role::Group, "Fate chips box").rect();
+    let (area_before, _) = chips_before;
+    let top = box_now(&h).top();
+    assert!((top - area_before.top()).abs() < 0.5, "the chips' box moved to {top} when the offers appeared");
+    for (label, was) in held.iter().zip(&held_before) {
+        assert_eq!(button_rect(&h, label), *was, "{label} moved when the offers appeared");
+    }
     // Under the chips of four holders the column has no room for both the offers' box and the
     // log: the offers take the log's room while they are open, and every scrolling box, the
     // offers' too, ends inside the window (the log's lines were past its bottom).
@@ -1223,7 +1234,16 @@ fn the_offers_after_a_wounding_hit_move_nothing_of_the_turn() {
     for (label, was) in aimed.iter().zip(&before) {
         assert_eq!(button_rect(&h, label), *was, "{label} moved when the offers scrolled");
     }
-    assert_eq!(chips(&h, "offers scrolled"), chips_before, "the chips' box moved when the offers scrolled");
+    let with_offers = box_now(&h);
+    for (label, was) in held.iter().zip(&held_before) {
+        assert_eq!(button_rect(&h, label), *was, "{label} moved when the offers scrolled");
+    }
+    // Cid's chips, the lowest, scrolled to inside the chips' box: in it, and in the window.
+    h.get_by_role_and_label(Role::Button, "More chips for Cid").scroll_to_me();
+    h.run();
+    let cid = button_rect(&h, "More chips for Cid");
+    assert!(with_offers.contains_rect(cid) && window.contains_rect(cid), "Cid's chips at {cid:?}");
+    assert_eq!(box_now(&h), with_offers, "the chips' box moved when it scrolled");
 }
 
 /// Deadlands' "Type the cards": Kid's and Doc's cards typed key by key through a card that is

@@ -558,6 +558,14 @@ fn squeezed_problems(h: &App, width: f32, what: &str) -> Vec<String> {
     found
 }
 
+/// A weapon added to the combatant open in Deadlands' editor (a new Wild Card has none), made
+/// a ranged one: its range fields come (12, 24 and 48 inches).
+fn ranged_weapon_added(h: &mut App) {
+    press_button(h, "Add a weapon");
+    h.get_by_role_and_label(Role::CheckBox, "Ranged").click_accesskit();
+    h.run();
+}
+
 /// Deadlands' combatant editor with every part of a new Wild Card (skills, weapons with ranges,
 /// the action-card Edges and the abilities) and of a new group of Extras, on a tablet and on a
 /// phone: nothing past the right edge and nothing squeezed into a column.
@@ -570,6 +578,10 @@ fn the_new_combatant_forms_fit_a_tablet_and_a_phone() {
             let mut h = system(dir.path(), "Deadlands (Savage Worlds)", size);
             tab(&mut h, "Combatants");
             press_button(&mut h, new);
+            if new == "New Wild Card" {
+                // A blank hero: a ranged weapon of its own added, to edit every part.
+                ranged_weapon_added(&mut h);
+            }
             assert!(h.query_by_label("Weapon 1 long range").is_some(), "{new}: a ranged weapon to edit");
             found.extend(squeezed_problems(&h, size.0, &format!("{new} at {}×{}", size.0, size.1)));
         }
@@ -588,6 +600,7 @@ fn the_range_fields_show_their_longest_range_whole() {
     let mut h = system(dir.path(), "Deadlands (Savage Worlds)", SIZES[0]);
     tab(&mut h, "Combatants");
     press_button(&mut h, "New Wild Card");
+    ranged_weapon_added(&mut h);
     let style = h.ctx.global_style();
     let font = egui::TextStyle::Body.resolve(&style);
     let margins = 2.0 * style.spacing.button_padding.x;
@@ -616,6 +629,7 @@ fn the_combatant_editors_labels_stay_with_their_controls() {
         let mut h = system(dir.path(), "Deadlands (Savage Worlds)", size);
         tab(&mut h, "Combatants");
         press_button(&mut h, "New Wild Card");
+        ranged_weapon_added(&mut h);
         let mut pairs: Vec<(String, Role, String)> = ["Agility", "Smarts", "Spirit", "Strength", "Vigor"]
             .into_iter()
             .map(|a| (a.to_owned(), Role::ComboBox, format!("{a} die")))

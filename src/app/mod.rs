@@ -241,6 +241,10 @@ impl PosseApp {
         // A tablet held upright or a phone: the tabs wrap, the system's name is left to the
         // home screen, and the theme buttons move there.
         let compact = ui.available_width() < COMPACT_BAR;
+        // The game's name only where it has the room: beside a game's tabs, Share at the table
+        // and the theme buttons it took the room of the tabs (at 1024 points, Share at the
+        // table was drawn over a game's third and fourth tabs). The home screen names it.
+        let titled = ui.available_width() >= TITLED_BAR;
         egui::Panel::top("top-bar").show(ui, |ui| {
             let bar = |ui: &mut egui::Ui| {
                 let posse = RichText::new("Posse")
@@ -258,7 +262,7 @@ impl PosseApp {
                     && let (Some(system), Some(info)) =
                         (self.systems.get_mut(self.current), self.registry.get(self.current))
                 {
-                    if !compact {
+                    if titled {
                         ui.label(
                             RichText::new(info.title).size(theme::HEADING).color(theme::muted(ui.visuals())),
                         );
@@ -447,6 +451,9 @@ const MAX_TEXTURE_SIDE: usize = 2048;
 
 /// Below this width the top bar is compact.
 const COMPACT_BAR: f32 = 1000.0;
+
+/// The least width of a window whose top bar names the game shown beside its tabs.
+const TITLED_BAR: f32 = 1200.0;
 
 /// Light, dark or the system's theme, as text buttons (egui's own use emoji glyphs).
 fn theme_buttons(ui: &mut egui::Ui) {

@@ -127,13 +127,16 @@ impl SavageApp {
     /// Carries out one command from the Combatants screen.
     pub(super) fn handle_combatant(&mut self, command: CombatantCommand) {
         match command {
+            // A new Wild Card is a blank hero to fill in (it was the bestiary's Gang boss, his
+            // d10 Shooting, armour and Level Headed, renamed); a new group of Extras starts
+            // from the bestiary's first band, for the Marshal to adjust.
+            CombatantCommand::New(Kind::WildCard) => {
+                self.add_combatant(&Combatant::blank_wild_card("New Wild Card"));
+            }
             CombatantCommand::New(kind) => {
                 let template = self.rules.bestiary.iter().find(|c| c.kind == kind).cloned();
                 let Some(mut c) = template else { return };
-                c.name = match kind {
-                    Kind::WildCard => "New Wild Card".to_owned(),
-                    Kind::Extra => "New Extras".to_owned(),
-                };
+                "New Extras".clone_into(&mut c.name);
                 c.notes.clear();
                 c.player = None;
                 self.add_combatant(&c);

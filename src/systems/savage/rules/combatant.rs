@@ -183,6 +183,35 @@ pub struct Combatant {
 }
 
 impl Combatant {
+    /// A new Wild Card to fill in, a hero of one's own: the five attributes at d4, where
+    /// Savage Worlds starts every character (the summary is silent), and nothing else (no
+    /// skills, Edges, armour or weapons); the examples to copy are the bestiary's.
+    #[must_use]
+    pub fn blank_wild_card(name: &str) -> Combatant {
+        Combatant {
+            name: name.to_owned(),
+            kind: Kind::WildCard,
+            count: 1,
+            player: None,
+            attributes: Attributes {
+                agility: Die::D4,
+                smarts: Die::D4,
+                spirit: Die::D4,
+                strength: Die::D4,
+                vigor: Die::D4,
+            },
+            skills: BTreeMap::new(),
+            parry_bonus: 0,
+            armour: 0,
+            toughness_bonus: 0,
+            initiative: Vec::new(),
+            weapons: Vec::new(),
+            notes: String::new(),
+            hardy: false,
+            abilities: Abilities::default(),
+        }
+    }
+
     /// What keeps this combatant out of a fight though its file reads (S19: Hesitant with
     /// Quick or Level Headed): a combatant being made may pass through such a state, so it is
     /// saved as it stands and marked, as Dead Man's Hand keeps a gang that is not legal.

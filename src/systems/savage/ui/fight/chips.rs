@@ -89,16 +89,17 @@ fn holder_ui(
         Holder::Marshal => "Marshal".to_owned(),
         Holder::Player(p) => p.clone(),
     };
+    let held: Vec<ChipColour> =
+        ChipColour::ALL.into_iter().filter(|c| s.chips.count(holder, *c) > 0).collect();
     ui.separator();
+    // One row a holder, whatever happens to their chips: the name in a column of its own, More
+    // after it, then the spend menu once they hold chips and last the blind draws still owed.
+    // Drawing moves nothing: More stays where it was (it slid into the place of the Draw just
+    // clicked) and the holders below stay where they were (a row for the spend menu came under
+    // the first chips drawn and pushed them down).
     crate::ui::widgets::row(ui, |ui| {
-        ui.label(RichText::new(format!("{title} ({})", s.chips.total(holder))).strong());
-        let owed = s.chips.owed.get(holder).copied().unwrap_or(0);
-        if owed > 0 {
-            let event = Event::DrawChips { holder: holder.clone(), count: owed.min(10), typed: None };
-            event_button(ui, rules, fight, read_only, format!("Draw {owed} owed"), event, commands)
-                .on_hover_text(format!("{who} draws blind from the pot"))
-                .accessible_name(format!("{title} draws {owed} owed"));
-        }
+        let name = RichText::new(format!("{title} ({})", s.chips.total(holder))).strong();
+        crate::ui::widgets::fixed(ui, HOLDER_NAME, egui::Align::Min, egui::Label::new(name).truncate());
         // As the spend menu: it closes once something is done from it, not on a greyed item.
         let (more, _) =
             egui::containers::menu::MenuButton::new("More").config(closes_when_done()).ui(ui, |ui| {
@@ -122,6 +123,17 @@ fn holder_ui(
                 }
             });
         more.accessible_name(format!("More chips for {title}"));
+        if !held.is_empty() {
+            spend_menu(ui, rules, fight, read_only, holder, &title, &held, commands);
+        }
+        // Last on the row: its going moves nothing.
+        let owed = s.chips.owed.get(holder).copied().unwrap_or(0);
+        if owed > 0 {
+            let event = Event::DrawChips { holder: holder.clone(), count: owed.min(10), typed: None };
+            event_button(ui, rules, fight, read_only, format!("Draw {owed}"), event, commands)
+                .on_hover_text(format!("Draw {owed} owed: {who} draws blind from the pot"))
+                .accessible_name(format!("{title} draws {owed} owed"));
+        }
     });
     counts(ui, |c| s.chips.count(holder, c), true);
     if state.typed_chips.contains(&who) {
@@ -136,18 +148,31 @@ fn holder_ui(
             }
         });
     }
-    let held: Vec<ChipColour> =
-        ChipColour::ALL.into_iter().filter(|c| s.chips.count(holder, *c) > 0).collect();
-    if held.is_empty() {
-        return;
-    }
+}
+
+/// The width of a holder's name in their row ("Marshal (12)"); a longer one is cut short,
+/// whole on hover.
+const HOLDER_NAME: f32 = 88.0;
+
+/// The spends of `holder`'s chips counted here, in a menu ("Spend", named "Spend Bob's chip").
+#[expect(clippy::too_many_arguments, reason = "one holder's menu reads the whole table")]
+fn spend_menu(
+    ui: &mut Ui,
+    rules: &Rules,
+    fight: &Fight<'_>,
+    read_only: bool,
+    holder: &Holder,
+    title: &str,
+    held: &[ChipColour],
+    commands: &mut Vec<FightCommand>,
+) {
+    let v = ui.visuals().clone();
     // The menu closes once a spend is made (its result is on the turn panel and in the log),
     // whether it was clicked or pressed through the accessibility tree; a click elsewhere in it
     // (a spend the rules refuse, greyed; a colour's name) leaves it open.
-    let menu =
-        egui::containers::menu::MenuButton::new(format!("Spend {title}'s chip")).config(closes_when_done());
-    menu.ui(ui, |ui| {
-        for colour in held {
+    let menu = egui::containers::menu::MenuButton::new("Spend").config(closes_when_done());
+    let (button, _) = menu.ui(ui, |ui| {
+        for colour in held.iter().copied() {
             ui.label(RichText::new(chip_name(colour)).strong().color(chip_colour(&v, colour)));
             for purpose in COUNTED {
                 if !rules.chips.allows(colour, purpose) {
@@ -168,4 +193,5 @@ fn holder_ui(
             }
         }
     });
+    button.accessible_name(format!("Spend {title}'s chip")).on_hover_text(format!("Spend {title}'s chip"));
 }

@@ -434,7 +434,14 @@ fn chips_box(
     let key = egui::Id::unique("savage-chips-height");
     let drawn = ui.data(|d| d.get_temp::<f32>(key)).unwrap_or(0.0);
     let fits = ui.available_height() - BELOW_CHIPS;
-    let height = if drawn <= fits { fits } else { ui.available_height() * CROWD_SHARE }.max(120.0);
+    let mut height = if drawn <= fits { fits } else { ui.available_height() * CROWD_SHARE }.max(120.0);
+    // While the offers after a hit are open, the first of them (the soak of the wounds just
+    // dealt) is whole under the box, with no scrolling: the box keeps its top and gives up
+    // the room at its bottom (what it holds does not move; the lowest holders scroll inside).
+    if turn::offers_open(rules, &fight.state) {
+        let under = turn::first_offer_height(ui) + separator_height(ui);
+        height = height.min(ui.available_height() - under).max(CHIPS_LEAST);
+    }
     let chips = ui.scope(|ui| {
         egui::ScrollArea::vertical()
             .id_salt("savage-chips")
@@ -466,17 +473,22 @@ fn offers_and_log(
     if turn::offers_open(rules, &fight.state) {
         let left = ui.available_height();
         let beside_log = left - ui.spacing().item_spacing.y - log_least(ui);
-        let room = if beside_log >= OFFERS_LEAST { beside_log } else { left };
-        let offered = egui::ScrollArea::vertical()
-            .id_salt("savage-offers")
-            .max_height(room)
-            .auto_shrink([false, true])
-            .show(ui, |ui| {
-                crate::ui::widgets::wrapping(ui, |ui| {
-                    turn::offers_ui(ui, rules, fight, read_only, state, commands)
+        let least = OFFERS_LEAST.max(turn::first_offer_height(ui));
+        let room = if beside_log >= least { beside_log } else { left };
+        let offers = ui.scope(|ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("savage-offers")
+                .max_height(room)
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    crate::ui::widgets::wrapping(ui, |ui| {
+                        turn::offers_ui(ui, rules, fight, read_only, state, commands)
+                    })
                 })
-            })
-            .inner;
+                .inner
+        });
+        crate::ui::widgets::name_box(&offers.response, "Offers after the hit box");
+        let offered = offers.inner;
         if ui.available_height() + 0.5 < log_least(ui) {
             return;
         }
@@ -492,8 +504,17 @@ fn offers_and_log(
 /// heading and the least height of its scrolling lines (egui's least for a scroll area).
 fn log_least(ui: &Ui) -> f32 {
     let spacing = ui.spacing();
-    6.0 + 2.0 * spacing.item_spacing.y + spacing.interact_size.y + LOG_LINES_LEAST
+    separator_height(ui) + spacing.interact_size.y + LOG_LINES_LEAST
 }
+
+/// The height a separator takes in a column: its line's 6 points and the spaces around it.
+fn separator_height(ui: &Ui) -> f32 {
+    6.0 + 2.0 * ui.spacing().item_spacing.y
+}
+
+/// The least height of the chips' box while the offers after a hit take the room under it:
+/// the pot and the Marshal's chips.
+const CHIPS_LEAST: f32 = 160.0;
 
 /// The least height of the log's scrolling lines: a scroll area's least height in egui
 /// (`ScrollArea::min_scrolled_height`), two or three of the log's lines.

@@ -176,13 +176,46 @@ pub(super) fn offers_ui(
     if s.whose_turn().is_none() {
         return false;
     }
+    let top = ui.cursor().top();
     let soaked = !soak_on_top(s) && soak_ui(ui, rules, fight, read_only, state, commands);
+    if soaked {
+        first_offer_drawn(ui, ui.cursor().top() - top);
+    }
     if soaked && extra_damage_open(rules, s) {
         ui.separator();
     }
+    let top = ui.cursor().top();
     let added = extra_damage_ui(ui, rules, fight, read_only, state, commands);
+    if added && !soaked {
+        first_offer_drawn(ui, ui.cursor().top() - top);
+    }
     soaked || added
 }
+
+/// The key of the first offer's height as last drawn ([`first_offer_height`]).
+fn first_offer_key() -> egui::Id {
+    egui::Id::unique("savage-first-offer-height")
+}
+
+/// The height the first of the offers after a hit (the soak of the wounds just taken, else
+/// the die added to the damage) took as last drawn, for the side column to keep it in view
+/// whole, with no scrolling: a guess of the soak's height before it is first drawn.
+pub(super) fn first_offer_height(ui: &Ui) -> f32 {
+    ui.data(|d| d.get_temp::<f32>(first_offer_key())).unwrap_or(FIRST_OFFER_GUESS)
+}
+
+/// Records the first offer's height; a frame laid out with another height is drawn again.
+fn first_offer_drawn(ui: &Ui, height: f32) {
+    let was = first_offer_height(ui);
+    ui.data_mut(|d| d.insert_temp(first_offer_key(), height));
+    if (was - height).abs() > 0.5 {
+        ui.ctx().request_discard("the first offer after a hit measured its height");
+    }
+}
+
+/// The soak's height in the side column of a desktop window with three colours of chips to
+/// choose from, before it is first drawn.
+const FIRST_OFFER_GUESS: f32 = 330.0;
 
 /// The roll the rules ask for now.
 fn prompt_ui(
@@ -411,7 +444,11 @@ fn acting_header_ui(
             .on_hover_text("Keep the action for later, even into the next round");
         ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
             if let Some(card) = unit.card {
-                ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
+                let shown = ui.label(crate::systems::savage::ui::card_text(&v, card, theme::HEADING + 4.0));
+                if unit.has_joker() {
+                    let bonus = rules.core.initiative.joker_bonus;
+                    shown.on_hover_text(format!("Joker: +{bonus} to every trait and damage roll this round"));
+                }
             }
             ui.add(
                 egui::Label::new(RichText::new(format!("{whose} turn")).size(theme::HEADING + 4.0).strong())
@@ -435,31 +472,8 @@ fn acting_ui(
     let v = ui.visuals().clone();
     let s = &fight.state;
     let Some(unit) = s.unit(unit_id) else { return };
-    if unit.has_joker() {
-        let bonus = rules.core.initiative.joker_bonus;
-        ui.label(
-            RichText::new(format!("Joker: +{bonus} to every trait and damage roll this round"))
-                .color(theme::good(&v))
-                .strong(),
-        );
-    }
-    // Which member acts: a group's Extras each act on the group's card.
-    if unit.members.len() > 1 {
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Who acts:");
-            for (i, m) in unit.members.iter().enumerate() {
-                let i = u32::try_from(i).unwrap_or(0);
-                let text = format!("{}", i + 1);
-                if ui
-                    .add_enabled(m.is_active(), egui::Button::selectable(state.actor == i, text))
-                    .accessible_name(format!("{} acts", unit.member_name(i)))
-                    .clicked()
-                {
-                    state.actor = i;
-                }
-            }
-        });
-    }
+    // The Joker's +2 is on the header's card (on hover) and in each roll's modifiers: no line
+    // of its own, which pushed the dice and Attack under the bottom of 1024×768.
     // The member chosen while it can act, else the next who has not acted (the game decides).
     state.actor = s.actor(unit_id, state.actor);
     let attacker = MemberRef::new(unit_id, state.actor);
@@ -490,6 +504,23 @@ fn acting_ui(
     row(ui, |ui| {
         ui.selectable_value(&mut state.step, Step::Attack, RichText::new("1. Attack").strong());
         ui.selectable_value(&mut state.step, Step::Damage, RichText::new("2. Damage").strong());
+        // Which member acts, on the steps' row (a row of its own pushed the dice and Attack
+        // under the bottom of 1024×768): a group's Extras each act on the group's card.
+        if unit.members.len() > 1 {
+            ui.add_space(ui.spacing().item_spacing.x * 2.0);
+            ui.label("Who acts:");
+            for (i, m) in unit.members.iter().enumerate() {
+                let i = u32::try_from(i).unwrap_or(0);
+                let text = format!("{}", i + 1);
+                if ui
+                    .add_enabled(m.is_active(), egui::Button::selectable(state.actor == i, text))
+                    .accessible_name(format!("{} acts", unit.member_name(i)))
+                    .clicked()
+                {
+                    state.actor = i;
+                }
+            }
+        }
     });
     let target = target_line(ui, rules, s, &attacker, state);
     match state.step {
