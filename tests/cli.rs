@@ -673,7 +673,7 @@ fn what_the_rules_cannot_hold_is_refused_in_one_sentence() {
     fails(
         &["nerve", "--nerve", "4++"],
         2,
-        "Invalid value '4++' for '--nerve <NERVE>': '4++' is not a Nerve value like 4 or 4+ (see posse --help).",
+        "Invalid value '4++' for '--nerve <NERVE>': '4++' is not a Nerve value like 4 or 4+ (see posse nerve --help).",
     );
     assert_eq!(super::support::posse(&["nerve", "--nerve", "4+"]).code, 0);
     // A kill is one killer and one victim.
@@ -1102,12 +1102,12 @@ fn negative_numbers_are_values_and_counts_read_as_english() {
     support::fails(
         &["shoot", "--weapon", "pistol", "--distance", "3", "--shot", "-1"],
         2,
-        "Invalid value '-1' for '--shot <SHOT>': not a whole number 0 or more (see posse --help).",
+        "Invalid value '-1' for '--shot <SHOT>': not a whole number 0 or more (see posse shoot --help).",
     );
     support::fails(
         &["frag", "hit", "--accuracy", "99999999999", "--range", "3"],
         2,
-        "Invalid value '99999999999' for '--accuracy <ACCURACY>': a whole number too large to count (see posse --help).",
+        "Invalid value '99999999999' for '--accuracy <ACCURACY>': a whole number too large to count (see posse frag hit --help).",
     );
     assert_eq!(
         posse(&["frag", "zombie-frags", "--count", "1"]).stdout,

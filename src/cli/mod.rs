@@ -234,16 +234,17 @@ fn command_path(systems: &[System], args: &[OsString]) -> String {
 /// sentence with: empty when it has none.
 fn suggestion(err: &clap::Error) -> String {
     use clap::error::{ContextKind, ContextValue};
-    let guesses: Vec<String> = [ContextKind::SuggestedArg, ContextKind::SuggestedValue, ContextKind::SuggestedSubcommand]
-        .into_iter()
-        .filter_map(|kind| match err.get(kind) {
-            Some(ContextValue::String(s)) => Some(vec![s.clone()]),
-            Some(ContextValue::Strings(v)) => Some(v.clone()),
-            _ => None,
-        })
-        .flatten()
-        .map(|g| format!("'{}'", escape_controls(&g)))
-        .collect();
+    let guesses: Vec<String> =
+        [ContextKind::SuggestedArg, ContextKind::SuggestedValue, ContextKind::SuggestedSubcommand]
+            .into_iter()
+            .filter_map(|kind| match err.get(kind) {
+                Some(ContextValue::String(s)) => Some(vec![s.clone()]),
+                Some(ContextValue::Strings(v)) => Some(v.clone()),
+                _ => None,
+            })
+            .flatten()
+            .map(|g| format!("'{}'", escape_controls(&g)))
+            .collect();
     match guesses.as_slice() {
         [] => String::new(),
         [one] => format!(": the closest is {one}"),
@@ -470,7 +471,7 @@ mod tests {
             (code, err.as_str()),
             (
                 2,
-                "Invalid value '-1' for '--times <times>': not a whole number from 0 to 255 (see posse --help)."
+                "Invalid value '-1' for '--times <times>': not a whole number from 0 to 255 (see posse say --help)."
             )
         );
         let (code, _, err) = run("say hi --times 256");
@@ -478,13 +479,45 @@ mod tests {
             (code, err.as_str()),
             (
                 2,
-                "Invalid value '256' for '--times <times>': not a whole number from 0 to 255 (see posse --help)."
+                "Invalid value '256' for '--times <times>': not a whole number from 0 to 255 (see posse say --help)."
             )
         );
         let (code, _, err) = run("say hi --times ten");
         assert_eq!(
             (code, err.as_str()),
-            (2, "Invalid value 'ten' for '--times <times>': not a whole number (see posse --help).")
+            (2, "Invalid value 'ten' for '--times <times>': not a whole number (see posse say --help).")
+        );
+    }
+
+    #[test]
+    fn a_slip_is_told_the_closest_name_and_the_commands_own_help() {
+        assert_eq!(
+            run("say hi --time 2"),
+            (
+                2,
+                String::new(),
+                "Unexpected argument '--time' found: the closest is '--times' (see posse say --help).".into()
+            )
+        );
+        assert_eq!(
+            run("echo sayy"),
+            (
+                2,
+                String::new(),
+                "Unrecognized subcommand 'sayy': the closest is 'say' (see posse echo --help).".into()
+            )
+        );
+        assert_eq!(
+            run("say hi there"),
+            (2, String::new(), "Unexpected argument 'there' found (see posse say --help).".into())
+        );
+        assert_eq!(
+            run("--jsn"),
+            (
+                2,
+                String::new(),
+                "Unexpected argument '--jsn' found: the closest is '--json' (see posse --help).".into()
+            )
         );
     }
 
