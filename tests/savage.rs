@@ -776,6 +776,16 @@ fn the_next_round_is_not_dealt_over_turns_still_to_come() {
     h.get_by_label("Not acted yet: Doc. Deal anyway?");
     let anyway = h.get_by_role_and_label(Role::Button, "Deal anyway").rect();
     assert_eq!(anyway.left_top(), deal_button.left_top(), "the answer is where the question was asked");
+    // An Undo takes back the Boss's end of turn, and the question asked about the round as it
+    // was goes with it: the next click asks again, it does not deal.
+    let undo = format!("Undo: {}", last_line(&h));
+    press_button(&mut h, &undo);
+    assert_eq!(fight(&h).state.whose_turn(), Some("boss"));
+    assert!(h.query_by_label_contains("Deal anyway").is_none(), "the question went with the undo");
+    shortcut(&mut h, egui::Key::E);
+    press_button(&mut h, "Deal round 2");
+    assert_eq!(fight(&h).state.round(), 1, "asked again, nothing dealt");
+    h.get_by_label("Not acted yet: Doc. Deal anyway?");
     press_button(&mut h, "Deal anyway");
     assert_eq!(fight(&h).state.round(), 2);
     // Put away, the fight is listed by who fights whom.

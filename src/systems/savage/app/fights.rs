@@ -22,8 +22,15 @@ impl SavageApp {
         let result = match command {
             FightCommand::Start { units, automation } => self.start(&units, automation),
             FightCommand::Apply(event) => self.table.commit(&savage, &event).map(|()| None),
-            FightCommand::Undo => self.table.undo(&savage).map(|_| None),
-            FightCommand::Redo => self.table.redo(&savage).map(|_| None),
+            // The question a first Deal asked was about the round undone or redone: it goes.
+            FightCommand::Undo => self.table.undo(&savage).map(|_| {
+                self.fight.confirm_deal = false;
+                None
+            }),
+            FightCommand::Redo => self.table.redo(&savage).map(|_| {
+                self.fight.confirm_deal = false;
+                None
+            }),
             FightCommand::Resume(id) => self.table.resume(&savage, &id).map(|reopened| {
                 self.fight.reset_forms();
                 reopened.notice()
