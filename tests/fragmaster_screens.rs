@@ -384,3 +384,100 @@ fn a_long_report_in_the_log_leaves_the_turn_its_room() {
         assert!(record.bottom() <= log.top(), "Record at {record:?} under the log at {log:?} at {width}");
     }
 }
+
+/// On a phone the initiative and the deployment are one scrolling column each, and they were
+/// the same column: after *Record initiative*, scrolled down to reach it, the deployment opened
+/// as far down, its heading and the name of the character to deploy hidden under the header.
+/// Each phase's page opens at its top; within a phase the page stays where the player left it
+/// (deploying one character leaves *Deploy* under the finger for the next).
+#[test]
+fn on_a_phone_the_deployment_opens_at_its_top() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), 390.0, 844.0, true);
+    for (n, name) in ["Ann", "Bob", "Cid", "Dan"].iter().enumerate() {
+        type_in(&mut h, &format!("Player {}", n + 1), name);
+    }
+    press(&mut h, "Start the game");
+    let fold = "Scoreboard · Ann 0, Bob 0, Cid 0, Dan 0";
+    let top = rect_of(&h, fold);
+    for (name, total) in [("Ann", "16"), ("Bob", "8"), ("Cid", "6"), ("Dan", "11")] {
+        type_in(&mut h, &format!("{name} 3d6"), total);
+    }
+    h.get_by_label("Log").scroll_to_me();
+    h.run();
+    let header = rect_of(&h, "Redo").bottom();
+    assert!(rect_of(&h, fold).top() < top.top() - 40.0, "the initiative page is not scrolled down");
+    press(&mut h, "Record initiative");
+    assert_eq!(state(&h).phase, posse::systems::fragmaster::game::Phase::Deployment);
+    let heading = rect_of(&h, "Deployment, in initiative order");
+    assert!(
+        heading.top() >= header,
+        "the deployment's heading at {heading:?} under the header ending at {header}"
+    );
+    assert_eq!(rect_of(&h, fold), top, "the deployment did not open at its top");
+    h.get_by_label("Ann");
+    h.get_by_label("Log").scroll_to_me();
+    h.run();
+    let deploy = rect_of(&h, "Deploy Ann");
+    type_in(&mut h, "Ann deployment d6", "1");
+    press(&mut h, "Deploy Ann");
+    assert_eq!(rect_of(&h, "Deploy Dan"), deploy, "the page moved when Ann was deployed");
+}
+
+/// Bob is killed carrying the assault rifle he started with: at the start of his next turn the
+/// line under the respawn die read "It comes back with the assault rifle, as it carr…", cut at
+/// the column's edge at 1280 × 800. It is wrapped in a box of two lines kept for it, whole, and
+/// *Respawn* under it keeps its place as the die is typed.
+#[test]
+fn the_respawn_note_is_read_whole() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), 1280.0, 800.0, false);
+    four_players_to_round_one(&mut h);
+    press(&mut h, "End the turn");
+    press(&mut h, "Target Bob");
+    type_in(&mut h, "Distance (cm)", "35");
+    for (field, face) in [("Shot 1 hit d6", "5"), ("Shot 2 hit d6", "1"), ("Shot 1 wound d6", "6")] {
+        type_in(&mut h, field, face);
+    }
+    press(&mut h, "Record the attack");
+    for _ in 0..3 {
+        press(&mut h, "End the turn");
+    }
+    assert_eq!(current(&h), "Bob");
+    let note = "It comes back with the assault rifle, as it carried.";
+    let respawn = rect_of(&h, "Respawn Bob");
+    let rect = rect_of(&h, note);
+    assert!(rect.bottom() <= respawn.top(), "the note at {rect:?} over Respawn at {respawn:?}");
+    h.get_by_label(note).hover();
+    h.run();
+    h.run();
+    assert_eq!(h.query_all_by_label(note).count(), 1, "the note is cut short (its tooltip repeats it)");
+    type_in(&mut h, "Respawn d6", "4");
+    h.get_by_label("Appears on point 4.");
+    assert_eq!(rect_of(&h, "Respawn Bob"), respawn, "Respawn moved with the die");
+}
+
+/// The scoreboard's line for a character taking cover read "Assault rifle · point 4 · taking
+/// co…", cut at the column's edge at 1280 × 800 and at 1024 × 768. Each character's line is
+/// wrapped in a box of two lines kept for it, so it is read whole and the players under it
+/// keep their places when it takes cover.
+#[test]
+fn the_scoreboard_says_taking_cover_whole() {
+    for (width, height) in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = fragmaster_at(dir.path(), width, height, false);
+        four_players_to_round_one(&mut h);
+        let others = ["Assault rifle · point 1", "Assault rifle · point 2", "Assault rifle · point 6"];
+        let before: Vec<egui::Rect> = others.iter().map(|l| rect_of(&h, l)).collect();
+        press_button(&mut h, "Take cover");
+        let line = "Assault rifle · point 4 · taking cover";
+        let rect = rect_of(&h, line);
+        assert!(rect.right() <= width, "{line} at {rect:?} past the edge of {width}");
+        h.get_by_label(line).hover();
+        h.run();
+        h.run();
+        assert_eq!(h.query_all_by_label(line).count(), 1, "cut short at {width} (its tooltip repeats it)");
+        let after: Vec<egui::Rect> = others.iter().map(|l| rect_of(&h, l)).collect();
+        assert_eq!(after, before, "the scoreboard moved when Bob took cover at {width}");
+    }
+}

@@ -315,9 +315,11 @@ fn phone_ui(
 ) {
     let s = &game.state;
     egui::CentralPanel::default().show(ui, |ui| {
-        // Keyed by the character whose turn it is: each turn opens at the top of the column
-        // (one scroll position for the game opened the next turn where the last was left).
-        ScrollArea::vertical().id_salt(("fm-phone", s.current())).show(ui, |ui| {
+        // Keyed by the phase and the character whose turn it is: each phase and each turn
+        // opens at the top of the column (one scroll position for the game opened the next
+        // turn where the last was left, and the deployment as far down as the initiative was
+        // scrolled to reach Record, its heading under the header).
+        ScrollArea::vertical().id_salt(("fm-phone", s.phase, s.current())).show(ui, |ui| {
             notice_ui(ui, state);
             if let Some(why) = view.read_only {
                 problem(ui, why);
@@ -496,7 +498,10 @@ fn scoreboard_ui(ui: &mut Ui, rules: &Rules, s: &State) {
             } else if !c.alive {
                 text = text.color(theme::muted(&v));
             }
-            ui.add(egui::Label::new(text).truncate());
+            // Wrapped in a box of two lines kept for it, said or not: cut to one line at the
+            // column's edge it read "Assault rifle · point 2 · taking co…", and wrapped freely
+            // it would move the players under it as the character takes cover or rearms.
+            crate::ui::widgets::status_lines(ui, theme::BODY, 2, Some(text));
         }
     }
 }

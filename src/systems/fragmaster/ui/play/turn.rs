@@ -14,7 +14,7 @@ use crate::systems::fragmaster::rules::dice::D6;
 use crate::systems::fragmaster::rules::{Rules, Weapon};
 use crate::systems::fragmaster::ui::action_name;
 use crate::ui::theme;
-use crate::ui::widgets::{problem, roll_field_named, row, status_line};
+use crate::ui::widgets::{problem, roll_field_named, row, status_line, status_lines};
 
 /// Why `event` would be refused now, as a sentence; `None` when it would be accepted.
 pub(super) fn refusal(rules: &Rules, s: &State, event: &Event) -> Option<String> {
@@ -335,7 +335,9 @@ fn respawn_ui(
             format!("It keeps what it carried and spends {} actions.", rules.game.keep_weapon_actions)
         }
     };
-    status_line(ui, theme::BODY, Some(RichText::new(then).color(theme::muted(&v))));
+    // Two lines kept for it, wrapped: on one line cut at the column's edge it read "It comes
+    // back with the assault rifle, as it carr…".
+    status_lines(ui, theme::BODY, 2, Some(RichText::new(then).color(theme::muted(&v))));
     let event = face.map(|roll| Event::Respawn { roll, keep_weapon: state.keep_weapon });
     let why = event.as_ref().and_then(|e| refusal(rules, s, e));
     let button =
