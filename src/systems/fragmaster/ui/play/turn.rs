@@ -39,9 +39,7 @@ pub fn turn_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     let Some(id) = s.current() else { return };
-    // One width for the game, from the window's (not from what the column shows: a long
-    // name widened it and moved the attack panel beside it).
-    let width = (ui.ctx().content_rect().width() * 0.27).clamp(340.0, 360.0).round();
+    let width = column_width(ui.ctx().content_rect().width());
     egui::Panel::left("fm-turn").resizable(false).exact_size(width).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt(("fm-turn", id)).show(ui, |ui| {
             character_ui(ui, rules, s, id, state, commands);
@@ -52,6 +50,13 @@ pub fn turn_ui(
             attack::attack_ui(ui, rules, s, state, commands);
         });
     });
+}
+
+/// The current character's column's width in a window `window` points wide: one width for the
+/// game, from the window's (not from what the column shows: a long name widened it and moved
+/// the attack panel beside it).
+pub(super) fn column_width(window: f32) -> f32 {
+    (window * 0.27).clamp(340.0, 360.0).round()
 }
 
 /// The current character's column alone, for the one-column phone layout.
