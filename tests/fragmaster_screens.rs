@@ -30,6 +30,12 @@ fn field_rect(h: &App, label: &str) -> egui::Rect {
     h.get_by_role_and_label(Role::TextInput, label).rect()
 }
 
+/// `rect` (in the attack panel) is clear of the log whose heading is `log`: above it (the log
+/// across the window's foot) or left of it (the log under the scoreboard).
+fn clear_of_log(rect: egui::Rect, log: egui::Rect) -> bool {
+    rect.bottom() <= log.top() || rect.right() <= log.left()
+}
+
 /// Fragmaster at 1280×800 (or `width` × `height`, a touch screen when `touch`), on its Play tab.
 fn fragmaster_at(dir: &std::path::Path, width: f32, height: f32, touch: bool) -> App {
     let mut h = support::system_on(dir, "Fragmaster Origins", width, height);
@@ -298,12 +304,11 @@ fn the_rearm_offers_say_where_the_character_stopped_without_a_reading_code() {
 /// the grenades one and the blast's boxes under it, and *Record the attack* stood 72 points
 /// lower for the grenades than for the rifle at 1280 × 800, so switching the weapon moved it.
 /// It stands in the room of the taller of the two from the start, for either weapon, measured
-/// or not, at 1280 × 800 (above the log), at 1024 × 768 and on a phone.
+/// or not, at 1280 × 800 (above the log), at 1024 × 768 (in the window, the log under the
+/// scoreboard there) and on a phone.
 #[test]
 fn switching_the_weapon_leaves_record_the_attack_in_its_place() {
-    for (width, height, touch, fold) in
-        [(1280.0, 800.0, false, true), (1024.0, 768.0, false, false), (390.0, 844.0, true, false)]
-    {
+    for (width, height, touch) in [(1280.0, 800.0, false), (1024.0, 768.0, false), (390.0, 844.0, true)] {
         let dir = tempfile::tempdir().expect("temp dir");
         let mut h = fragmaster_at(dir.path(), width, height, touch);
         four_players_to_round_one(&mut h);
@@ -328,9 +333,12 @@ fn switching_the_weapon_leaves_record_the_attack_in_its_place() {
         press(&mut h, "Weapon Assault rifle");
         still(&h, "picking the rifle for a measured attack");
         assert!(record.right() <= width, "Record at {record:?} past the edge of {width}");
-        if fold {
-            assert!(record.bottom() <= rect_of(&h, "Log").top(), "Record at {record:?} under the log");
-        }
+        assert!(clear_of_log(record, rect_of(&h, "Log")), "Record at {record:?} under the log at {width}");
+        // On a phone the page scrolls; in a window the panel is in view whole.
+        assert!(
+            touch || record.bottom() <= height,
+            "Record at {record:?} below the window's foot at {width}"
+        );
     }
 }
 
@@ -381,6 +389,143 @@ fn a_long_report_in_the_log_leaves_the_turn_its_room() {
         assert_eq!(h.query_all_by_label(report).count(), 2, "the report beside the heading and in the list");
         assert_eq!(rect_of(&h, "Log"), log, "the log grew up into the turn at {width}");
         assert_eq!(rect_of(&h, "Record the attack"), record, "Record moved at {width}");
-        assert!(record.bottom() <= log.top(), "Record at {record:?} under the log at {log:?} at {width}");
+        assert!(clear_of_log(record, log), "Record at {record:?} under the log at {log:?} at {width}");
     }
+}
+
+/// On a phone the initiative and the deployment are one scrolling column each, and they were
+/// the same column: after *Record initiative*, scrolled down to reach it, the deployment opened
+/// as far down, its heading and the name of the character to deploy hidden under the header.
+/// Each phase's page opens at its top; within a phase the page stays where the player left it
+/// (deploying one character leaves *Deploy* under the finger for the next).
+#[test]
+fn on_a_phone_the_deployment_opens_at_its_top() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), 390.0, 844.0, true);
+    for (n, name) in ["Ann", "Bob", "Cid", "Dan"].iter().enumerate() {
+        type_in(&mut h, &format!("Player {}", n + 1), name);
+    }
+    press(&mut h, "Start the game");
+    let fold = "Scoreboard · Ann 0, Bob 0, Cid 0, Dan 0";
+    let top = rect_of(&h, fold);
+    for (name, total) in [("Ann", "16"), ("Bob", "8"), ("Cid", "6"), ("Dan", "11")] {
+        type_in(&mut h, &format!("{name} 3d6"), total);
+    }
+    h.get_by_label("Log").scroll_to_me();
+    h.run();
+    let header = rect_of(&h, "Redo").bottom();
+    assert!(rect_of(&h, fold).top() < top.top() - 40.0, "the initiative page is not scrolled down");
+    press(&mut h, "Record initiative");
+    assert_eq!(state(&h).phase, posse::systems::fragmaster::game::Phase::Deployment);
+    let heading = rect_of(&h, "Deployment, in initiative order");
+    assert!(
+        heading.top() >= header,
+        "the deployment's heading at {heading:?} under the header ending at {header}"
+    );
+    assert_eq!(rect_of(&h, fold), top, "the deployment did not open at its top");
+    h.get_by_label("Ann");
+    h.get_by_label("Log").scroll_to_me();
+    h.run();
+    let deploy = rect_of(&h, "Deploy Ann");
+    type_in(&mut h, "Ann deployment d6", "1");
+    press(&mut h, "Deploy Ann");
+    assert_eq!(rect_of(&h, "Deploy Dan"), deploy, "the page moved when Ann was deployed");
+}
+
+/// Bob is killed carrying the assault rifle he started with: at the start of his next turn the
+/// line under the respawn die read "It comes back with the assault rifle, as it carr…", cut at
+/// the column's edge at 1280 × 800. It is wrapped in a box of two lines kept for it, whole, and
+/// *Respawn* under it keeps its place as the die is typed.
+#[test]
+fn the_respawn_note_is_read_whole() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), 1280.0, 800.0, false);
+    four_players_to_round_one(&mut h);
+    press(&mut h, "End the turn");
+    press(&mut h, "Target Bob");
+    type_in(&mut h, "Distance (cm)", "35");
+    for (field, face) in [("Shot 1 hit d6", "5"), ("Shot 2 hit d6", "1"), ("Shot 1 wound d6", "6")] {
+        type_in(&mut h, field, face);
+    }
+    press(&mut h, "Record the attack");
+    for _ in 0..3 {
+        press(&mut h, "End the turn");
+    }
+    assert_eq!(current(&h), "Bob");
+    let note = "It comes back with the assault rifle, as it carried.";
+    let respawn = rect_of(&h, "Respawn Bob");
+    let rect = rect_of(&h, note);
+    assert!(rect.bottom() <= respawn.top(), "the note at {rect:?} over Respawn at {respawn:?}");
+    h.get_by_label(note).hover();
+    h.run();
+    h.run();
+    assert_eq!(h.query_all_by_label(note).count(), 1, "the note is cut short (its tooltip repeats it)");
+    type_in(&mut h, "Respawn d6", "4");
+    h.get_by_label("Appears on point 4.");
+    assert_eq!(rect_of(&h, "Respawn Bob"), respawn, "Respawn moved with the die");
+}
+
+/// The scoreboard's line for a character taking cover read "Assault rifle · point 4 · taking
+/// co…", cut at the column's edge at 1280 × 800 and at 1024 × 768. Each character's line is
+/// wrapped in a box of two lines kept for it, so it is read whole and the players under it
+/// keep their places when it takes cover.
+#[test]
+fn the_scoreboard_says_taking_cover_whole() {
+    for (width, height) in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = fragmaster_at(dir.path(), width, height, false);
+        four_players_to_round_one(&mut h);
+        let others = ["Assault rifle · point 1", "Assault rifle · point 2", "Assault rifle · point 6"];
+        let before: Vec<egui::Rect> = others.iter().map(|l| rect_of(&h, l)).collect();
+        press_button(&mut h, "Take cover");
+        let line = "Assault rifle · point 4 · taking cover";
+        let rect = rect_of(&h, line);
+        assert!(rect.right() <= width, "{line} at {rect:?} past the edge of {width}");
+        h.get_by_label(line).hover();
+        h.run();
+        h.run();
+        assert_eq!(h.query_all_by_label(line).count(), 1, "cut short at {width} (its tooltip repeats it)");
+        let after: Vec<egui::Rect> = others.iter().map(|l| rect_of(&h, l)).collect();
+        assert_eq!(after, before, "the scoreboard moved when Bob took cover at {width}");
+    }
+}
+
+/// At 1024 × 768 the attack panel between the turn's column and the scoreboard is too narrow
+/// for its rows on one line (the height level under the distance, the blast's cells two to a
+/// row): for a character carrying grenades *Record the attack* stood 50 points under the log
+/// across the window's foot, to be scrolled to. There the log stands under the scoreboard
+/// instead, and the panel has the window's height: Record, the blast's dice and what the attack
+/// will do are in view, with nothing over them; at 1280 × 800 the log stays at the foot, where
+/// the other tests find it.
+#[test]
+fn at_1024_record_the_attack_for_grenades_is_in_view() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), 1024.0, 768.0, false);
+    four_players_to_round_one(&mut h);
+    press_button(&mut h, "Run");
+    press(&mut h, "Pick up grenades at rearm point 3");
+    press(&mut h, "Weapon Grenades");
+    press(&mut h, "Target Dan");
+    type_in(&mut h, "Distance (cm)", "10");
+    type_in(&mut h, "Hit d6", "6");
+    press(&mut h, "Cid within 5 cm");
+    type_in(&mut h, "Wound d6", "1");
+    type_in(&mut h, "Cid wound d6", "6");
+    let log = rect_of(&h, "Log");
+    let scoreboard = rect_of(&h, "Scoreboard · first to 3");
+    assert!(log.left() >= scoreboard.left() && log.top() > scoreboard.bottom(), "the log at {log:?}");
+    for (label, rect) in [
+        ("Record", rect_of(&h, "Record the attack")),
+        ("Cid's wound die", field_rect(&h, "Cid wound d6")),
+        ("what it will do", rect_of(&h, "hit, not wounded · blast: Cid killed")),
+    ] {
+        assert!(
+            rect.bottom() <= 760.0 && rect.right() <= log.left(),
+            "{label} at {rect:?}, the log at {log:?}"
+        );
+    }
+    let found = crate::covered::covered(&mut h, "Fragmaster's grenades at 1024 × 768");
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    press(&mut h, "Record the attack");
+    assert!(state(&h).characters.iter().any(|c| c.name == "Cid" && !c.alive));
 }

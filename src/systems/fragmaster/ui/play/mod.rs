@@ -256,17 +256,27 @@ pub fn play_ui(
         phone_ui(ui, rules, game, view, state, commands);
         return;
     }
-    egui::Panel::bottom("fm-play-log").resizable(true).default_size(100.0).show(ui, |ui| {
-        // The latest line in full beside the heading, then every line, newest at the bottom.
+    // The latest line beside the heading, then every line, newest at the bottom.
+    let log = |ui: &mut Ui| {
         let options = LogOptions { latest: true, ..LogOptions::new("fm-log") };
         log_panel(ui, &game.lines, options, |_, line| RichText::new(line));
-    });
+    };
     // The side panels keep one width for the game, from the window's: sized to what they
     // showed, they widened with a long name and moved the attack panel under the hand.
     let window = ui.ctx().content_rect().width();
+    let log_beside = log_beside(window);
+    if !log_beside {
+        egui::Panel::bottom("fm-play-log").resizable(true).default_size(100.0).show(ui, log);
+    }
     egui::Panel::right("fm-scoreboard").resizable(false).exact_size(scoreboard_width(window)).show(
         ui,
         |ui| {
+            if log_beside {
+                egui::Panel::bottom("fm-play-log-beside")
+                    .resizable(true)
+                    .default_size(LOG_BESIDE)
+                    .show(ui, log);
+            }
             ScrollArea::vertical()
                 .id_salt("fm-scoreboard")
                 .show(ui, |ui| scoreboard_ui(ui, rules, &game.state))
@@ -297,6 +307,19 @@ pub fn play_ui(
     });
 }
 
+/// Whether the log stands under the scoreboard rather than across the window's foot, in a
+/// window `window` points wide: when the attack panel left between the turn's column and the
+/// scoreboard is narrower than its one-line rows (the distance, the cover and the height level
+/// take two lines, the blast's cells two to a row), as at 1024 × 768. Across the foot there, the
+/// log took the 100 points *Record the attack* needed for grenades or a rocket, and it went
+/// under the log; at 1280 × 800 the panel's rows are on one line and the log stays at the foot.
+fn log_beside(window: f32) -> bool {
+    window - turn::column_width(window) - scoreboard_width(window) < 640.0
+}
+
+/// The log's height under the scoreboard, until the player drags its edge.
+const LOG_BESIDE: f32 = 240.0;
+
 /// The scoreboard's width beside the round in a window `window` points wide.
 fn scoreboard_width(window: f32) -> f32 {
     (window * 0.2).clamp(220.0, 280.0).round()
@@ -315,9 +338,11 @@ fn phone_ui(
 ) {
     let s = &game.state;
     egui::CentralPanel::default().show(ui, |ui| {
-        // Keyed by the character whose turn it is: each turn opens at the top of the column
-        // (one scroll position for the game opened the next turn where the last was left).
-        ScrollArea::vertical().id_salt(("fm-phone", s.current())).show(ui, |ui| {
+        // Keyed by the phase and the character whose turn it is: each phase and each turn
+        // opens at the top of the column (one scroll position for the game opened the next
+        // turn where the last was left, and the deployment as far down as the initiative was
+        // scrolled to reach Record, its heading under the header).
+        ScrollArea::vertical().id_salt(("fm-phone", s.phase, s.current())).show(ui, |ui| {
             notice_ui(ui, state);
             if let Some(why) = view.read_only {
                 problem(ui, why);
@@ -496,7 +521,10 @@ fn scoreboard_ui(ui: &mut Ui, rules: &Rules, s: &State) {
             } else if !c.alive {
                 text = text.color(theme::muted(&v));
             }
-            ui.add(egui::Label::new(text).truncate());
+            // Wrapped in a box of two lines kept for it, said or not: cut to one line at the
+            // column's edge it read "Assault rifle · point 2 · taking co…", and wrapped freely
+            // it would move the players under it as the character takes cover or rearms.
+            crate::ui::widgets::status_lines(ui, theme::BODY, 2, Some(text));
         }
     }
 }

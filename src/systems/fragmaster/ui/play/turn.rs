@@ -14,7 +14,7 @@ use crate::systems::fragmaster::rules::dice::D6;
 use crate::systems::fragmaster::rules::{Rules, Weapon};
 use crate::systems::fragmaster::ui::action_name;
 use crate::ui::theme;
-use crate::ui::widgets::{problem, roll_field_named, row, status_line};
+use crate::ui::widgets::{problem, roll_field_named, row, status_line, status_lines};
 
 /// Why `event` would be refused now, as a sentence; `None` when it would be accepted.
 pub(super) fn refusal(rules: &Rules, s: &State, event: &Event) -> Option<String> {
@@ -39,9 +39,7 @@ pub fn turn_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     let Some(id) = s.current() else { return };
-    // One width for the game, from the window's (not from what the column shows: a long
-    // name widened it and moved the attack panel beside it).
-    let width = (ui.ctx().content_rect().width() * 0.27).clamp(340.0, 360.0).round();
+    let width = column_width(ui.ctx().content_rect().width());
     egui::Panel::left("fm-turn").resizable(false).exact_size(width).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt(("fm-turn", id)).show(ui, |ui| {
             character_ui(ui, rules, s, id, state, commands);
@@ -52,6 +50,13 @@ pub fn turn_ui(
             attack::attack_ui(ui, rules, s, state, commands);
         });
     });
+}
+
+/// The current character's column's width in a window `window` points wide: one width for the
+/// game, from the window's (not from what the column shows: a long name widened it and moved
+/// the attack panel beside it).
+pub(super) fn column_width(window: f32) -> f32 {
+    (window * 0.27).clamp(340.0, 360.0).round()
 }
 
 /// The current character's column alone, for the one-column phone layout.
@@ -335,7 +340,9 @@ fn respawn_ui(
             format!("It keeps what it carried and spends {} actions.", rules.game.keep_weapon_actions)
         }
     };
-    status_line(ui, theme::BODY, Some(RichText::new(then).color(theme::muted(&v))));
+    // Two lines kept for it, wrapped: on one line cut at the column's edge it read "It comes
+    // back with the assault rifle, as it carr…".
+    status_lines(ui, theme::BODY, 2, Some(RichText::new(then).color(theme::muted(&v))));
     let event = face.map(|roll| Event::Respawn { roll, keep_weapon: state.keep_weapon });
     let why = event.as_ref().and_then(|e| refusal(rules, s, e));
     let button =
