@@ -548,6 +548,64 @@ fn ann_the_operative_has_moved() -> (tempfile::TempDir, App) {
     (dir, h)
 }
 
+/// Frag Deadlands at 1280×800, the Agency Operative's attack: the dice's totals were cut
+/// ("= 12 · r…", "= 3 · sta…") in the room left beside the Roll buttons, and his Cheatin'
+/// note wrapped past its column, under the damage odds ("…shows a 1," under the bars). The
+/// totals take two lines inside their row when one is too long; the note wraps in its column.
+#[test]
+fn frag_the_operatives_attack_panel_shows_its_totals_whole_and_its_note_in_its_column() {
+    let (_dir, mut h) = ann_the_operative_has_moved();
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Respawn square", "4");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Movement dice", "6 2");
+    press(&mut h, "Roll for movement");
+    press(&mut h, "Target Bob");
+    press(&mut h, "More: Range (squares)");
+    press(&mut h, "More: Range (squares)");
+    let button = h.get_by_role_and_label(Role::Button, "Attack").rect();
+    type_in(&mut h, "To-hit dice", "4 5 2");
+    type_in(&mut h, "Damage dice", "1 5 6");
+    type_in(&mut h, "Damage 1s rolled again", "3");
+    type_in(&mut h, "Bob's defence dice", "2 3 1");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "Attack").rect(), button, "the button stays put");
+    let column_right = h.get_by_label("Agency Operative · move, power up and attack").rect().right();
+    // Whole: on one line in the large type (20 points) in its box, or on at most two lines of
+    // the smaller type (14 points) in its box's width. Cut short, it was neither.
+    let whole = |h: &App, text: &str, shown: egui::Rect| {
+        let width = |size: f32, wrap: f32| {
+            h.ctx.fonts_mut(|f| {
+                let galley =
+                    f.layout(text.to_owned(), egui::FontId::proportional(size), egui::Color32::WHITE, wrap);
+                (galley.size(), galley.rows.len())
+            })
+        };
+        let (small, rows) = width(14.0, shown.width() + 0.5);
+        width(20.0, f32::INFINITY).0.x <= shown.width() + 0.5
+            || (rows <= 2 && small.y <= shown.height() + 0.5)
+    };
+    for (total, field) in
+        [("= 12 · roll each 1 again", "Damage dice"), ("= 3 · stands at 14", "Damage 1s rolled again")]
+    {
+        let shown = h.get_by_label(total).rect();
+        let row = h.get_by_role_and_label(Role::TextInput, field).rect();
+        assert!(whole(&h, total, shown), "{total} is cut short: {shown:?}");
+        assert!(
+            shown.top() >= row.top() - 0.5 && shown.bottom() <= row.bottom() + 0.5,
+            "{total} in its row: {shown:?}, {row:?}"
+        );
+        assert!(shown.right() <= column_right, "{total} inside the panel: {shown:?}");
+    }
+    // The note under the hit odds keeps a gap from the damage odds beside it (it wrapped to
+    // x = 983, against their labels at 985).
+    let note = h.query_by_label_contains("Cheatin'").expect("the Operative's note").rect();
+    let odds = h.get_by_label("No damage").rect();
+    assert!(note.right() + 6.0 <= odds.left(), "the note stays in its column: {note:?}, {odds:?}");
+}
+
 #[test]
 fn the_operatives_ones_are_rolled_again_on_the_attack_panel() {
     // deadlands:4 (Agency Operative, CHEATIN'): "May cheat on any revolver or gatling pistol
