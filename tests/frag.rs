@@ -8,7 +8,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use posse::app::PosseApp;
 use posse::store::DataDir;
 use posse::systems::frag::app::FragApp;
-use posse::systems::frag::game::{Game, Spot, Status, WinBy};
+use posse::systems::frag::game::{Game, Phase, Spot, Status, WinBy};
 use serde_json::Value;
 
 use super::support;
@@ -548,6 +548,64 @@ fn ann_the_operative_has_moved() -> (tempfile::TempDir, App) {
     (dir, h)
 }
 
+/// Frag Deadlands at 1280×800, the Agency Operative's attack: the dice's totals were cut
+/// ("= 12 · r…", "= 3 · sta…") in the room left beside the Roll buttons, and his Cheatin'
+/// note wrapped past its column, under the damage odds ("…shows a 1," under the bars). The
+/// totals take two lines inside their row when one is too long; the note wraps in its column.
+#[test]
+fn frag_the_operatives_attack_panel_shows_its_totals_whole_and_its_note_in_its_column() {
+    let (_dir, mut h) = ann_the_operative_has_moved();
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Respawn square", "4");
+    press(&mut h, "Respawn");
+    type_in(&mut h, "Movement dice", "1 1");
+    press(&mut h, "Roll for movement");
+    press(&mut h, "End the turn");
+    type_in(&mut h, "Movement dice", "6 2");
+    press(&mut h, "Roll for movement");
+    press(&mut h, "Target Bob");
+    press(&mut h, "More: Range (squares)");
+    press(&mut h, "More: Range (squares)");
+    let button = h.get_by_role_and_label(Role::Button, "Attack").rect();
+    type_in(&mut h, "To-hit dice", "4 5 2");
+    type_in(&mut h, "Damage dice", "1 5 6");
+    type_in(&mut h, "Damage 1s rolled again", "3");
+    type_in(&mut h, "Bob's defence dice", "2 3 1");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "Attack").rect(), button, "the button stays put");
+    let column_right = h.get_by_label("Agency Operative · move, power up and attack").rect().right();
+    // Whole: on one line in the large type (20 points) in its box, or on at most two lines of
+    // the smaller type (14 points) in its box's width. Cut short, it was neither.
+    let whole = |h: &App, text: &str, shown: egui::Rect| {
+        let width = |size: f32, wrap: f32| {
+            h.ctx.fonts_mut(|f| {
+                let galley =
+                    f.layout(text.to_owned(), egui::FontId::proportional(size), egui::Color32::WHITE, wrap);
+                (galley.size(), galley.rows.len())
+            })
+        };
+        let (small, rows) = width(14.0, shown.width() + 0.5);
+        width(20.0, f32::INFINITY).0.x <= shown.width() + 0.5
+            || (rows <= 2 && small.y <= shown.height() + 0.5)
+    };
+    for (total, field) in
+        [("= 12 · roll each 1 again", "Damage dice"), ("= 3 · stands at 14", "Damage 1s rolled again")]
+    {
+        let shown = h.get_by_label(total).rect();
+        let row = h.get_by_role_and_label(Role::TextInput, field).rect();
+        assert!(whole(&h, total, shown), "{total} is cut short: {shown:?}");
+        assert!(
+            shown.top() >= row.top() - 0.5 && shown.bottom() <= row.bottom() + 0.5,
+            "{total} in its row: {shown:?}, {row:?}"
+        );
+        assert!(shown.right() <= column_right, "{total} inside the panel: {shown:?}");
+    }
+    // The note under the hit odds keeps a gap from the damage odds beside it (it wrapped to
+    // x = 983, against their labels at 985).
+    let note = h.query_by_label_contains("Cheatin'").expect("the Operative's note").rect();
+    let odds = h.get_by_label("No damage").rect();
+    assert!(note.right() + 6.0 <= odds.left(), "the note stays in its column: {note:?}, {odds:?}");
+}
+
 #[test]
 fn the_operatives_ones_are_rolled_again_on_the_attack_panel() {
     // deadlands:4 (Agency Operative, CHEATIN'): "May cheat on any revolver or gatling pistol
@@ -707,7 +765,7 @@ fn frag_zombies_a_turn_with_three_zombie_attacks_then_too_many_frags_and_a_win()
     let bob = &game(&h).state.players[1];
     assert_eq!((bob.zombie_frags, bob.blood), (12, 2));
     type_in(&mut h, "Zombie move die", "2");
-    press(&mut h, "Move the zombies");
+    press(&mut h, "Move the zombies (2 squares and 1 attack unused)");
     press(&mut h, "These zombies attack");
     let discard = game(&h).state.must_discard(frag(&h).book());
     assert!(discard > 0);
@@ -1281,7 +1339,7 @@ fn frag_zombie_attacks_one_after_another_leave_resolve_in_place() {
     press(&mut h, "Place the tile");
     press(&mut h, "Move 3");
     type_in(&mut h, "Zombie move die", "4");
-    press(&mut h, "Move the zombies");
+    press(&mut h, "Move the zombies (1 attack unused)");
     press_times(&mut h, "More: Zombies next to the fighter", 3);
     click(&mut h, "These zombies attack");
     let places = |h: &App| {
@@ -1439,7 +1497,7 @@ fn frag_zombies_end_the_turn_stands_in_one_place_from_turn_to_turn() {
     press_times(&mut h, "More: Zombies placed", 20);
     press(&mut h, "Place the tile");
     type_in(&mut h, "Zombie move die", "4");
-    press(&mut h, "Move the zombies");
+    press(&mut h, "Move the zombies (3 squares and 1 attack unused)");
     click(&mut h, "These zombies attack");
     let button = |h: &App| h.get_by_role_and_label(Role::Button, "End the turn").rect();
     let end = button(&h);
@@ -1452,7 +1510,7 @@ fn frag_zombies_end_the_turn_stands_in_one_place_from_turn_to_turn() {
     press(&mut h, "Bob frags 6 with a card");
     press(&mut h, "Bob frags 6 with a card");
     type_in(&mut h, "Zombie move die", "2");
-    press(&mut h, "Move the zombies");
+    press(&mut h, "Move the zombies (2 squares and 1 attack unused)");
     press_times(&mut h, "More: Zombies next to the fighter", 3);
     press(&mut h, "These zombies attack");
     for (damage, defence) in [("2 3", "3 4 4"), ("5 5", "4 5 1"), ("6 6", "1 1")] {
@@ -1462,6 +1520,89 @@ fn frag_zombies_end_the_turn_stands_in_one_place_from_turn_to_turn() {
     }
     assert!(game(&h).state.must_discard(frag(&h).book()) > 0, "Bob's hand is over its limit");
     assert_eq!(button(&h), end, "End the turn moved on Bob's turn");
+}
+
+/// Frag Zombies!!! at 1280×800: *Move the zombies* ends the actions (zombies:44, "in order"),
+/// and clicked with 2 squares left it went on to the zombies' attack and threw them away
+/// unsaid (only Undo brought them back). The button says what it leaves unused, from the
+/// core, in its one place; the log keeps it.
+#[test]
+fn frag_zombies_move_the_zombies_says_what_it_leaves_unused() {
+    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Game Frag Zombies!!!");
+    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    type_in(&mut h, "Ann's roll", "6");
+    type_in(&mut h, "Bob's roll", "3");
+    press(&mut h, "Who goes first");
+    press_times(&mut h, "More: Zombies placed", 3);
+    press(&mut h, "Place the tile");
+    // From the turn's first line, which scrolls with it (pressing a button scrolls it into view).
+    let place = |h: &App, label: &str| {
+        let button = h.get_by_role_and_label(Role::Button, label).rect();
+        button.translate(-h.get_by_label("Ann's turn").rect().min.to_vec2())
+    };
+    let first = place(&h, "Move the zombies (3 squares and 1 attack unused)");
+    press(&mut h, "Move 1");
+    let second = place(&h, "Move the zombies (2 squares and 1 attack unused)");
+    assert_eq!((second.min, second.height()), (first.min, first.height()), "Move the zombies moved");
+    assert!(second.right() <= 1280.0, "inside the window: {second:?}");
+    assert!(past_the_edge(&h, 1280.0, "Ann moved 1").is_empty());
+    type_in(&mut h, "Zombie move die", "2");
+    press(&mut h, "Move the zombies (2 squares and 1 attack unused)");
+    assert_eq!(last_line(&h), "Bob rolls 2 and moves 2 zombies (Ann leaves 2 squares and 1 attack unused)");
+    assert_eq!(game(&h).state.phase(), Some(Phase::ZombiesAttack));
+    // Undone, she moves her squares and makes her attack: the button says only its name.
+    press(&mut h, "Undo: Bob rolls 2 and moves 2 zombies (Ann leaves 2 squares and 1 attack unused)");
+    press(&mut h, "Move 2");
+    press(&mut h, "Target a zombie");
+    type_in(&mut h, "To-hit dice", "1 1");
+    type_in(&mut h, "Damage dice", "3 4");
+    type_in(&mut h, "the zombie's defence dice", "6");
+    press(&mut h, "Attack");
+    // One line of words in the same two lines' height: nothing under it moves.
+    let done = place(&h, "Move the zombies");
+    assert_eq!((done.min, done.height()), (first.min, first.height()), "Move the zombies moved");
+    // Two zombies left and a 5 rolled: both move, not five.
+    type_in(&mut h, "Zombie move die", "5");
+    press(&mut h, "Move the zombies");
+    assert_eq!(last_line(&h), "Bob rolls 5 and moves the 2 zombies on the board (all of them)");
+    assert!(h.query_by_label("Bob rolled 5: all 2 zombies on the board moved one space.").is_some());
+}
+
+/// Frag Zombies!!!: both typed 4 for who goes first, and the form came back empty with
+/// nothing said (the log only "Ann rolls 4, Bob rolls 4"). The tie is said in a line kept
+/// under the form's words, so the fields and the button keep their place.
+#[test]
+fn frag_zombies_a_tie_for_who_goes_first_says_roll_again() {
+    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Game Frag Zombies!!!");
+    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    let places = |h: &App| {
+        (
+            h.get_by_role_and_label(Role::TextInput, "Ann's roll").rect(),
+            h.get_by_role_and_label(Role::Button, "Who goes first").rect(),
+        )
+    };
+    let before = places(&h);
+    type_in(&mut h, "Ann's roll", "4");
+    type_in(&mut h, "Bob's roll", "4");
+    press(&mut h, "Who goes first");
+    let said = "Who goes first: Ann rolls 4, Bob rolls 4: a tie, roll again";
+    assert_eq!(last_line(&h), said);
+    // In the form (the log beside it has the line too).
+    let form = h
+        .query_all_by_label(said)
+        .map(|n| n.rect())
+        .find(|r| r.left() >= before.0.left() - 200.0 && r.top() >= before.0.top() - 100.0)
+        .expect("the tie said in the form");
+    assert!(form.bottom() <= before.0.top(), "the tie is said above the fields: {form:?}");
+    assert_eq!(places(&h), before, "the fields or the button moved when the tie was said");
+    type_in(&mut h, "Ann's roll", "2");
+    type_in(&mut h, "Bob's roll", "5");
+    press(&mut h, "Who goes first");
+    assert_eq!(game(&h).state.current_player(), Some(1));
 }
 
 /// The Huckster's start-of-turn die (Frag Deadlands) and the Mad Scientist's (Frag Zombies!!!)
@@ -1688,10 +1829,21 @@ fn move_the_zombies_stands_in_one_place(width: f32, height: f32, touch: bool) {
     type_in(&mut h, "Bob's roll", "3");
     press(&mut h, "Who goes first");
     press(&mut h, "Place the tile");
-    let button = |h: &App| h.get_by_role_and_label(Role::Button, "Move the zombies").rect();
+    // Its words say what it leaves unused (3 squares and 1 attack, then nothing once Ann is
+    // fragged): its place is its top left corner, and it grows to the right only.
+    let button = |h: &App| {
+        h.root()
+            .children_recursive()
+            .find(|n| {
+                n.accesskit_node().role() == Role::Button
+                    && n.accesskit_node().label().is_some_and(|l| l.starts_with("Move the zombies"))
+            })
+            .map(|n| n.rect())
+            .expect("Move the zombies")
+    };
     let in_column = |h: &App, whose: &str| button(h).min - h.get_by_label(whose).rect().min;
     let ann = button(&h);
-    assert!(ann.bottom() <= height, "Move the zombies is in the window: {ann:?}");
+    assert!(ann.bottom() <= height && ann.right() <= width, "Move the zombies is in the window: {ann:?}");
     let place = in_column(&h, "Ann's turn");
     // Ann loses her 2 Health to a card: fragged on her own turn, the zombies still move.
     press(&mut h, "More: Health lost to a card");
@@ -1705,5 +1857,5 @@ fn move_the_zombies_stands_in_one_place(width: f32, height: f32, touch: bool) {
     press(&mut h, "Place the tile");
     assert_eq!(game(&h).state.current_player(), Some(1));
     assert_eq!(in_column(&h, "Bob's turn"), place, "Move the zombies moved on Bob's turn");
-    assert_eq!(button(&h), ann, "Move the zombies stands where it stood on Ann's turn");
+    assert_eq!(button(&h).min, ann.min, "Move the zombies stands where it stood on Ann's turn");
 }

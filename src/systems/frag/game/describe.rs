@@ -69,7 +69,18 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
             let rolled: Vec<String> =
                 tied.iter().zip(rolls).map(|(&s, r)| format!("{} rolls {r}", who(before, s))).collect();
             let what = if before.rolled_for_first() { "Who goes first" } else { "Tie roll" };
-            format!("{what}: {}", rolled.join(", "))
+            // Still tied at the top: those players roll again, and the line says so.
+            let again = match &after.stage {
+                Stage::TieBreak { tied: still } if still.len() == tied.len() => {
+                    ": a tie, roll again".to_owned()
+                }
+                Stage::TieBreak { tied: still } => {
+                    let names: Vec<String> = still.iter().map(|&s| who(after, s)).collect();
+                    format!(": a tie, {} roll again", names.join(" and "))
+                }
+                _ => String::new(),
+            };
+            format!("{what}: {}{again}", rolled.join(", "))
         }
         Event::StartDraw { roll } => {
             let drew = after.players.get(before.current_player().unwrap_or(0)).map(|p| p.hand)
@@ -254,7 +265,12 @@ pub(super) fn describe(book: &Rulebook, before: &State, after: &State, event: &E
         }
         Event::ZombiesMove { roll } => {
             let right = before.player_to_the_right().map_or_else(String::new, |p| who(before, p));
-            format!("{right} rolls {roll} and moves {}", words::count(*roll, "zombie", "zombies"))
+            let moved = zombies_moved(*roll, before.zombies_on_board(book));
+            let skipped = before
+                .unused_before_zombies(book)
+                .words()
+                .map_or_else(String::new, |w| format!(" ({current} leaves {w})"));
+            format!("{right} rolls {roll}{moved}{skipped}")
         }
         Event::ZombiesAdjacent { count } => {
             format!("{} next to {current}", words::count(*count, "zombie attacks", "zombies attack"))
@@ -489,6 +505,19 @@ pub fn status_words(status: Status) -> String {
         Status::Active(_) => "in play".into(),
         Status::Fragged => "fragged".into(),
         Status::Hanged(g) => format!("hanged on gallows square {g}"),
+    }
+}
+
+/// What the zombies' move roll `roll` moves with `on_board` zombies on the board, after the
+/// roll: " and moves 2 zombies"; a roll above them moves them all (zombies:49, "that many
+/// zombies"), " and moves the 2 zombies on the board (all of them)".
+fn zombies_moved(roll: u8, on_board: u32) -> String {
+    let roll = u32::from(roll);
+    match on_board {
+        0 => ": no zombie on the board to move".to_owned(),
+        1 if roll > 1 => " and moves the one zombie on the board".to_owned(),
+        n if roll > n => format!(" and moves the {n} zombies on the board (all of them)"),
+        _ => format!(" and moves {}", words::count(roll, "zombie", "zombies")),
     }
 }
 

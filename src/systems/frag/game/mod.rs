@@ -24,7 +24,7 @@ pub use event::{
 };
 pub use state::{
     Armour, AttackInputs, CureWait, Gadget, GallowsRule, Leftover, Phase, Player, Resolution, RespawnHow,
-    ScoreRow, ShootoutState, Spot, Stage, State, Status, Turn, WeaponInPlay, Win, WinBy,
+    ScoreRow, ShootoutState, Spot, Stage, State, Status, Turn, Unused, WeaponInPlay, Win, WinBy,
 };
 
 use crate::kernel::log;

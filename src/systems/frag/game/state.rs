@@ -205,6 +205,28 @@ pub struct Turn {
     pub zombie_attacks_made: u32,
 }
 
+/// What a fighter leaves unused when his actions end ([`State::unused_before_zombies`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Unused {
+    /// Squares of movement left.
+    pub squares: u32,
+    /// Attacks left.
+    pub attacks: u32,
+}
+
+impl Unused {
+    /// "2 squares and 1 attack unused", or `None` when nothing is left.
+    #[must_use]
+    pub fn words(self) -> Option<String> {
+        let parts: Vec<String> = [(self.squares, "square", "squares"), (self.attacks, "attack", "attacks")]
+            .into_iter()
+            .filter(|&(n, ..)| n > 0)
+            .map(|(n, one, many)| crate::kernel::words::count(n, one, many))
+            .collect();
+        (!parts.is_empty()).then(|| format!("{} unused", parts.join(" and ")))
+    }
+}
+
 /// The last shootout's roll-off.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ShootoutState {
@@ -513,6 +535,31 @@ impl State {
     pub fn player_to_the_right(&self) -> Option<usize> {
         let n = self.players.len();
         self.current_player().map(|p| (p + n - 1) % n)
+    }
+
+    /// The zombies a move roll of `roll` moves: "that many zombies" (zombies:49), and so all
+    /// of them when the roll is above the zombies on the board.
+    #[must_use]
+    pub fn zombies_moving(&self, book: &Rulebook, roll: u8) -> u32 {
+        u32::from(roll).min(self.zombies_on_board(book))
+    }
+
+    /// What the current fighter leaves unused if the zombies move now (Frag Zombies!!!): the
+    /// zombies move once the actions are done (zombies:44, "in order"; :48, "until the player
+    /// runs out of movement and attacks"), and the roll ends them. The squares of movement and
+    /// the attacks left, the attacks only while there is something to attack (a zombie on the
+    /// board, another fighter in play); nothing for a fighter fragged, or outside the actions.
+    #[must_use]
+    pub fn unused_before_zombies(&self, book: &Rulebook) -> Unused {
+        let none = Unused::default();
+        let Some(t) = self.turn.as_ref() else { return none };
+        let active = self.players.get(t.player).is_some_and(Player::is_active);
+        if self.variant != Variant::Zombies || t.phase != Phase::Actions || !active {
+            return none;
+        }
+        let others = self.players.iter().enumerate().any(|(i, p)| i != t.player && p.is_active());
+        let targets = others || self.zombies_on_board(book) > 0;
+        Unused { squares: self.moves_left(), attacks: if targets { self.attacks_left(book) } else { 0 } }
     }
 
     /// Zombie attacks still to resolve this turn.

@@ -174,7 +174,10 @@ fn a_huckster_gets_his_hex_and_ties_roll_a_die() {
         refused(&mut g, Event::TieRoll { rolls: vec![4, 4] }),
         "the tie roll (one die per tied player) needs 3 dice, not 2"
     );
-    ok(&mut g, Event::TieRoll { rolls: vec![5, 5, 2] });
+    assert_eq!(
+        ok(&mut g, Event::TieRoll { rolls: vec![5, 5, 2] }),
+        "Tie roll: Ann rolls 5, Bob rolls 5, Cy rolls 2: a tie, Ann and Bob roll again"
+    );
     assert_eq!(g.state.stage, Stage::TieBreak { tied: vec![ANN, BOB] });
     let line = ok(&mut g, Event::TieRoll { rolls: vec![3, 6] });
     assert_eq!(line, "Tie roll: Ann rolls 3, Bob rolls 6");
@@ -947,7 +950,7 @@ fn frag_zombies_rolls_for_who_goes_first() {
     // Bob and Cy tie on 5: they roll again.
     assert_eq!(
         ok(&mut g, Event::TieRoll { rolls: vec![2, 5, 5] }),
-        "Who goes first: Ann rolls 2, Bob rolls 5, Cy rolls 5"
+        "Who goes first: Ann rolls 2, Bob rolls 5, Cy rolls 5: a tie, Bob and Cy roll again"
     );
     assert_eq!(g.state.stage, Stage::TieBreak { tied: vec![BOB, CY] });
     ok(&mut g, Event::TieRoll { rolls: vec![1, 4] });
@@ -1090,6 +1093,92 @@ fn a_zombie_turn_with_three_attacks() {
         (g.state.players[ANN].status, g.state.players[ANN].health),
         (Status::Active(Spot::TownSquare), 2)
     );
+}
+
+/// Both typed 4 for who goes first: the log said only "Ann rolls 4, Bob rolls 4" and the
+/// form came back empty, so the tie went unsaid.
+#[test]
+fn a_tie_for_who_goes_first_says_roll_again() {
+    let mut g = new_game(
+        Variant::Zombies,
+        vec![seat("Ann", "agency-operative", (3, 2, 2)), seat("Bob", "saloon-gal", (2, 3, 2))],
+        None,
+    );
+    assert_eq!(
+        ok(&mut g, Event::TieRoll { rolls: vec![4, 4] }),
+        "Who goes first: Ann rolls 4, Bob rolls 4: a tie, roll again"
+    );
+    assert_eq!(g.state.stage, Stage::TieBreak { tied: vec![ANN, BOB] });
+    assert_eq!(ok(&mut g, Event::TieRoll { rolls: vec![5, 2] }), "Who goes first: Ann rolls 5, Bob rolls 2");
+    assert_eq!(g.state.current_player(), Some(ANN));
+}
+
+/// zombies:44-50, "in order": movement, power-ups and attacks until the fighter runs out of
+/// them, then the zombies move. Moving the zombies ends the actions; what Ann leaves unused is
+/// the core's to say (the screen's button says it) and the log keeps it.
+#[test]
+fn moving_the_zombies_says_what_ann_leaves_unused() {
+    let mut g = zombies();
+    let unused = |g: &Game| g.state.unused_before_zombies(book());
+    // Placing the tile: the actions have not begun, nothing is left over yet.
+    assert_eq!(unused(&g), Unused::default());
+    ok(&mut g, Event::PlaceTile { tile: Some("Hospital".into()), zombies: 3 });
+    // The Saloon Gal 2/3/2: 3 squares (Speed) and 1 attack (Accuracy 2).
+    assert_eq!(unused(&g), Unused { squares: 3, attacks: 1 });
+    assert_eq!(unused(&g).words().as_deref(), Some("3 squares and 1 attack unused"));
+    ok(&mut g, Event::Move { squares: 1, jump: false });
+    assert_eq!(unused(&g).words().as_deref(), Some("2 squares and 1 attack unused"));
+    assert_eq!(
+        ok(&mut g, Event::ZombiesMove { roll: 2 }),
+        "Bob rolls 2 and moves 2 zombies (Ann leaves 2 squares and 1 attack unused)"
+    );
+    assert_eq!(unused(&g), Unused::default(), "the zombies attack now");
+    // Her attack made and her squares moved, nothing is left: the line says only the roll.
+    ok(&mut g, Event::ZombiesAdjacent { count: 0 });
+    ok(&mut g, Event::EndTurn);
+    ok(&mut g, Event::PlaceTile { tile: None, zombies: 0 });
+    // Bob, the Mad Scientist 3/2/2: 2 squares, 1 attack (with a weapon card: he has no
+    // starting weapon).
+    ok(&mut g, Event::Move { squares: 2, jump: false });
+    assert_eq!(unused(&g).words().as_deref(), Some("1 attack unused"));
+    assert_eq!(
+        ok(&mut g, Event::ZombiesMove { roll: 1 }),
+        "Ann rolls 1 and moves 1 zombie (Bob leaves 1 attack unused)"
+    );
+}
+
+/// Two zombies on the board and a 5 rolled: the log said "Bob rolls 5 and moves 5 zombies".
+/// "Moves that many zombies" (zombies:49) moves at most the zombies there are.
+#[test]
+fn a_move_roll_above_the_zombies_on_the_board_moves_them_all() {
+    let mut g = zombies();
+    ok(&mut g, Event::PlaceTile { tile: Some("Hospital".into()), zombies: 3 });
+    ok(&mut g, Event::Move { squares: 3, jump: false });
+    ok(&mut g, attack(ANN, Target::Zombie, WeaponUse::Starting, 1, [&[1, 1], &[3, 4], &[6]]));
+    assert_eq!(g.state.zombies_on_board(book()), 2);
+    assert_eq!(g.state.zombies_moving(book(), 5), 2);
+    assert_eq!(g.state.unused_before_zombies(book()).words(), None, "her squares moved, her attack made");
+    assert_eq!(
+        ok(&mut g, Event::ZombiesMove { roll: 5 }),
+        "Bob rolls 5 and moves the 2 zombies on the board (all of them)"
+    );
+    ok(&mut g, Event::ZombiesAdjacent { count: 0 });
+    ok(&mut g, Event::EndTurn);
+    // Bob frags one with a card: one left, and a 3 moves it.
+    ok(&mut g, Event::PlaceTile { tile: None, zombies: 0 });
+    ok(&mut g, Event::ZombieFrags { player: BOB, count: 1 });
+    assert_eq!(
+        ok(&mut g, Event::ZombiesMove { roll: 3 }),
+        "Ann rolls 3 and moves the one zombie on the board (Bob leaves 2 squares and 1 attack unused)"
+    );
+    ok(&mut g, Event::ZombiesAdjacent { count: 0 });
+    ok(&mut g, Event::EndTurn);
+    // None left: the roll moves nothing.
+    ok(&mut g, Event::PlaceTile { tile: None, zombies: 0 });
+    ok(&mut g, Event::ZombieFrags { player: ANN, count: 1 });
+    ok(&mut g, Event::Move { squares: 3, jump: false });
+    ok(&mut g, attack(ANN, Target::Player(BOB), WeaponUse::Starting, 1, [&[1, 1], &[1, 1], &[6, 6, 6]]));
+    assert_eq!(ok(&mut g, Event::ZombiesMove { roll: 4 }), "Bob rolls 4: no zombie on the board to move");
 }
 
 #[test]

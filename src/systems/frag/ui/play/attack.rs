@@ -624,6 +624,17 @@ pub fn attack_ui(
         let hit = inputs.hit_odds(book, form.range).ok();
         let odds = inputs.damage_odds(book);
         crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
+            // The column's own width, taken before its bars (which may reach a little past it
+            // and widen it): the notes under them wrap inside it. Wrapped to the widened
+            // column, the Operative's Cheatin' ran under the damage odds beside it.
+            let width = ui.available_width();
+            // Left-aligned: in the columns' justified layout the words were spread out.
+            let note = |ui: &mut Ui, text: RichText| {
+                ui.allocate_ui_with_layout(egui::vec2(width, 0.0), egui::Layout::top_down(egui::Align::Min), |ui| {
+                    ui.set_max_width(width);
+                    ui.add(egui::Label::new(text).wrap());
+                });
+            };
             if column == 1 {
                 match &odds {
                     Ok(odds) => {
@@ -647,14 +658,14 @@ pub fn attack_ui(
                 probability_bar(ui, "Hit and frag", hit.hit_chance * odds.frag, theme::bad(&v));
             }
             if let Some(a) = inputs.ammo_left {
-                ui.label(format!("Ammo left {a}: this attack uses 1."));
+                note(ui, RichText::new(format!("Ammo left {a}: this attack uses 1.")));
             }
             if let Some(c) = s
                 .character(book, attacker)
                 .ok()
                 .filter(|c| !c.reroll_ones_with.is_empty() || c.discard_for_die)
             {
-                ui.label(RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
+                note(ui, RichText::new(format!("Cheatin': {}", c.cheatin)).color(theme::muted(&v)));
             }
         });
     });

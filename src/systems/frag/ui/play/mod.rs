@@ -383,11 +383,30 @@ fn main_button_waiting(
     waits: Option<&str>,
     commands: &mut Vec<PlayCommand>,
 ) {
+    let button =
+        egui::Button::new(RichText::new(text).size(theme::HEADING).strong()).min_size(egui::vec2(0.0, 40.0));
+    main_button_built(ui, book, game, button, None, key, event, waits, commands);
+}
+
+/// A [`main_button_waiting`] drawn as `button` (lines of its own), named `name` for a screen
+/// reader and the tests when given (else by its text).
+#[expect(clippy::too_many_arguments, reason = "main_button_waiting's, the button and its name")]
+fn main_button_built(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    button: egui::Button<'_>,
+    name: Option<&str>,
+    key: Option<egui::Key>,
+    event: Option<Event>,
+    waits: Option<&str>,
+    commands: &mut Vec<PlayCommand>,
+) {
     let allowed = event.as_ref().is_some_and(|e| game.allows(book, e));
-    let mut button = ui.add_enabled(
-        allowed,
-        egui::Button::new(RichText::new(text).size(theme::HEADING).strong()).min_size(egui::vec2(0.0, 40.0)),
-    );
+    let mut button = ui.add_enabled(allowed, button);
+    if let Some(name) = name {
+        button = button.accessible_name(name);
+    }
     if let Some(key) = key {
         button = button.on_hover_text(format!("Ctrl+{key:?}"));
     }

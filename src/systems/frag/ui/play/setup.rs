@@ -268,6 +268,13 @@ pub fn tie_ui(
     };
     ui.label(theme::heading(&v, heading));
     ui.label(format!("{} roll a d6 each: the highest goes first.", names.join(" and ")));
+    // The last roll tied: its line ("…: a tie, roll again") in a line kept for it, so the
+    // emptied fields say why and nothing under it moves when it comes.
+    let tie = matches!(game.events.last(), Some(Event::TieRoll { .. }))
+        .then(|| game.lines.last())
+        .flatten()
+        .map(|line| RichText::new(line).color(theme::accent(&v)).strong());
+    crate::ui::widgets::status_lines(ui, theme::BODY, 2, tie);
     state.tie.resize(tied.len(), String::new());
     let mut rolls = Vec::new();
     for (k, &seat) in tied.iter().enumerate() {

@@ -559,7 +559,29 @@ fn zombies_move_ui(
     let right = s.player_to_the_right().map_or("?", |p| who(game, p)).to_owned();
     ui.label(theme::heading(&v, "The zombies move"));
     let event = die(ui, "Zombie move die", &mut state.zombie_roll).map(|roll| Event::ZombiesMove { roll });
-    main_button(ui, book, game, "Move the zombies", Some(egui::Key::E), event, commands);
+    // The roll ends the actions (zombies:44, in order): the button says what it leaves unused
+    // on a second line, so a click never throws away squares or an attack unsaid. Two lines
+    // high whether or not there is one (on one line, the words wrapped it to two at 1280×800
+    // and the moves under it went down); it grows to the right only.
+    let unused = s.unused_before_zombies(book).words();
+    let style = ui.style().clone();
+    let mut job = egui::text::LayoutJob::default();
+    let append = |job: &mut egui::text::LayoutJob, text: RichText| {
+        text.append_to(job, &style, egui::FontSelection::Default, egui::Align::Center);
+    };
+    append(&mut job, RichText::new("Move the zombies").size(theme::HEADING).strong());
+    if let Some(unused) = &unused {
+        append(&mut job, RichText::new(format!("\n{unused}")).size(theme::BODY).color(theme::accent(&v)));
+    }
+    let lines = ui.fonts_mut(|f| {
+        f.row_height(&egui::FontId::proportional(theme::HEADING))
+            + f.row_height(&egui::FontId::proportional(theme::BODY))
+    });
+    let height = (lines + 2.0 * ui.spacing().button_padding.y).ceil().max(40.0);
+    let button = egui::Button::new(job).min_size(vec2(0.0, height));
+    let name =
+        unused.map_or_else(|| "Move the zombies".to_owned(), |unused| format!("Move the zombies ({unused})"));
+    super::main_button_built(ui, book, game, button, Some(&name), Some(egui::Key::E), event, None, commands);
     // Under the button: its lines are as many as the name to the right needs.
     ui.label(format!("Done? {right}, to the right, rolls a d6 and moves that many zombies one space each."));
 }
@@ -580,8 +602,15 @@ fn zombies_attack_ui(
     let name = who(game, seat).to_owned();
     let right = s.player_to_the_right().map_or("?", |p| who(game, p)).to_owned();
     if let Some(roll) = turn.zombie_roll {
-        let moved = words::count(roll, "zombie", "zombies");
-        ui.label(format!("{right} rolled {roll}: {moved} moved one space."));
+        // At most the zombies on the board move (zombies:49).
+        let moved = match s.zombies_moving(book, roll) {
+            0 => "no zombie on the board to move".to_owned(),
+            n if n < u32::from(roll) => {
+                format!("all {} on the board moved one space", words::count(n, "zombie", "zombies"))
+            }
+            n => format!("{} moved one space", words::count(n, "zombie", "zombies")),
+        };
+        ui.label(format!("{right} rolled {roll}: {moved}."));
     }
     result_slot(ui, game);
     cure::cure_ui(ui, book, game, &mut state.cure, commands);
