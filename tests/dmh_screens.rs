@@ -884,3 +884,31 @@ fn dmh_the_new_game_form_tells_gangs_apart_and_greys_start_for_the_same_gang_twi
     assert!(!support::disabled(&h, "Start the game"), "two gangs of their own");
     assert_eq!(h.get_by_role_and_label(Role::Button, "Start the game").rect(), start, "Start moved");
 }
+
+/// Printing a roster: "Roster printed to …" came in at the top of the gang editor and pushed
+/// it all down 36 points, Duplicate, A4, Print roster and Delete gang with it. The notice has
+/// its line under the buttons, cut short to the window, at 1280×800, 1024×768 and on a phone.
+#[test]
+fn dmh_printing_a_roster_moves_none_of_the_gang_editors_buttons() {
+    for (width, height) in [(1280.0, 800.0), (1024.0, 768.0), (390.0, 844.0)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = support::app_on(dir.path(), Screen::Gangs, width, height);
+        press(&mut h, "New gang");
+        let places = |h: &App| {
+            ["Duplicate", "A4", "Letter", "Print roster", "Delete gang", "Add Deputy"]
+                .map(|label| h.get_by_role_and_label(Role::Button, label).rect())
+        };
+        let before = places(&h);
+        h.get_by_role_and_label(Role::Button, "Print roster").click_accesskit();
+        h.run();
+        let notice = h.get_by_label_contains("Roster printed to").rect();
+        assert_eq!(places(&h), before, "the editor moved at {width}×{height}");
+        assert!(notice.right() <= width, "the notice reaches x = {} at {width}×{height}", notice.right());
+        assert!(
+            notice.top() > before[3].bottom(),
+            "the notice is under Print roster at {width}×{height}: {notice:?}"
+        );
+        press(&mut h, "Dismiss");
+        assert_eq!(places(&h), before, "Dismiss moved the editor at {width}×{height}");
+    }
+}
