@@ -7,6 +7,7 @@ use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use posse::systems::dmh::app::Screen;
 use posse::systems::dmh::game::Event;
+use posse::systems::dmh::ui::play::PlayCommand;
 
 use crate::steady::Steady;
 use crate::support::Dmh as _;
@@ -788,5 +789,126 @@ fn with_the_quick_shot_open_nothing_lies_under_the_turns_scroll_bar() {
         ] {
             assert!(phase.contains_rect(r), "{what} at {at}: {r:?} outside {phase:?}");
         }
+    }
+}
+
+/// The play-tester's gangs: "New Lawmen" with a sheriff, and a second "New Lawmen" with no
+/// models yet (New gang clicked twice).
+const NEW_LAWMEN: &str = r#"{"name": "New Lawmen", "gang": "lawmen",
+ "models": [{"name": "Sheriff 1", "profile": "sheriff", "weapons": ["pistol"]}]}"#;
+const NEW_LAWMEN_EMPTY: &str = r#"{"name": "New Lawmen", "gang": "lawmen", "models": []}"#;
+
+/// A game started with an empty or duplicate gang (New Lawmen against New Lawmen, one side of
+/// 0 models, both on the hearts' face cards): with only one gang that has models there is no
+/// Start the game, and a start that comes anyway, empty or the same gang twice, is refused with
+/// the rules' sentence and no game opens.
+#[test]
+fn dmh_a_gang_with_no_models_or_the_same_gang_twice_starts_no_game() {
+    let dir = support::data_with_gangs(&[("new-lawmen", NEW_LAWMEN), ("new-lawmen-2", NEW_LAWMEN_EMPTY)]);
+    let mut h = support::play_on(dir.path());
+    assert!(h.query_by_label("Start the game").is_none(), "only one gang has models");
+    assert!(
+        h.query_by_label(
+            "Build two gangs on the Gangs screen first, each with at least one model: one for each player."
+        )
+        .is_some()
+    );
+    for (good, bad, sentence) in [
+        (
+            "new-lawmen",
+            "new-lawmen-2",
+            "\"New Lawmen\" has no models yet: add some on the Gangs screen, or pick another gang.",
+        ),
+        ("new-lawmen", "new-lawmen", "Pick a different gang for each side: \"New Lawmen\" cannot play both."),
+    ] {
+        h.state_mut().dmh_mut().handle_play(PlayCommand::Start {
+            scene: None,
+            good: good.into(),
+            bad: bad.into(),
+            extra_card: None,
+        });
+        h.run();
+        assert!(h.state().dmh().table.open.is_none(), "{good} against {bad} started a game");
+        assert_eq!(h.state().dmh().play.notice.as_deref(), Some(sentence));
+    }
+}
+
+/// Two gangs of one name in the drop-downs are told apart (by their models, and by their
+/// files when those agree too); the empty one is listed greyed; picking one gang for both
+/// sides greys Start the game, with why in the roles' line, and Start stays where it was.
+#[test]
+fn dmh_the_new_game_form_tells_gangs_apart_and_greys_start_for_the_same_gang_twice() {
+    let dir = support::data_with_gangs(&[
+        ("new-lawmen", NEW_LAWMEN),
+        ("new-lawmen-copy", NEW_LAWMEN),
+        ("new-lawmen-2", NEW_LAWMEN_EMPTY),
+        (
+            "outlaws",
+            &std::fs::read_to_string(format!(
+                "{}/tests/fixtures/outlaws-21.json",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .expect("fixture"),
+        ),
+    ]);
+    let mut h = support::app_on(dir.path(), Screen::Play, 1280.0, 800.0);
+    let start = h.get_by_role_and_label(Role::Button, "Start the game").rect();
+    assert!(!support::disabled(&h, "Start the game"));
+    h.get_by_label("Bad guys").click_accesskit();
+    h.run();
+    let items: Vec<(String, bool)> = h
+        .query_all_by_role(Role::Button)
+        .filter_map(|n| {
+            let label = n.accesskit_node().label()?;
+            label.starts_with("New Lawmen").then(|| (label, n.accesskit_node().is_disabled()))
+        })
+        .collect();
+    assert_eq!(
+        items,
+        [
+            ("New Lawmen (lawmen) · 1 model · new-lawmen".to_owned(), false),
+            ("New Lawmen (lawmen) · 0 models".to_owned(), true),
+            ("New Lawmen (lawmen) · 1 model · new-lawmen-copy".to_owned(), false),
+        ]
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    support::pick(&mut h, "Good guys", "New Lawmen (lawmen) · 1 model · new-lawmen");
+    support::pick(&mut h, "Bad guys", "New Lawmen (lawmen) · 1 model · new-lawmen");
+    assert!(support::disabled(&h, "Start the game"), "one gang on both sides");
+    assert!(
+        h.query_by_label("Pick a different gang for each side: \"New Lawmen\" cannot play both.").is_some()
+    );
+    assert_eq!(h.get_by_role_and_label(Role::Button, "Start the game").rect(), start, "Start moved");
+    support::pick(&mut h, "Bad guys", "New Lawmen (lawmen) · 1 model · new-lawmen-copy");
+    assert!(!support::disabled(&h, "Start the game"), "two gangs of their own");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "Start the game").rect(), start, "Start moved");
+}
+
+/// Printing a roster: "Roster printed to …" came in at the top of the gang editor and pushed
+/// it all down 36 points, Duplicate, A4, Print roster and Delete gang with it. The notice has
+/// its line under the buttons, cut short to the window, at 1280×800, 1024×768 and on a phone.
+#[test]
+fn dmh_printing_a_roster_moves_none_of_the_gang_editors_buttons() {
+    for (width, height) in [(1280.0, 800.0), (1024.0, 768.0), (390.0, 844.0)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = support::app_on(dir.path(), Screen::Gangs, width, height);
+        press(&mut h, "New gang");
+        let places = |h: &App| {
+            ["Duplicate", "A4", "Letter", "Print roster", "Delete gang", "Add Deputy"]
+                .map(|label| h.get_by_role_and_label(Role::Button, label).rect())
+        };
+        let before = places(&h);
+        h.get_by_role_and_label(Role::Button, "Print roster").click_accesskit();
+        h.run();
+        let notice = h.get_by_label_contains("Roster printed to").rect();
+        assert_eq!(places(&h), before, "the editor moved at {width}×{height}");
+        assert!(notice.right() <= width, "the notice reaches x = {} at {width}×{height}", notice.right());
+        assert!(
+            notice.top() > before[3].bottom(),
+            "the notice is under Print roster at {width}×{height}: {notice:?}"
+        );
+        press(&mut h, "Dismiss");
+        assert_eq!(places(&h), before, "Dismiss moved the editor at {width}×{height}");
     }
 }

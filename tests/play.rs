@@ -478,7 +478,7 @@ fn a_player_types_the_cards_of_a_physical_deck() {
     // A card of the hand Posse dealt is refused with what to do.
     type_in(&mut h, "Ike Clanton card", "10C");
     h.get_by_label(
-        "10♣ is in the hand Posse dealt; type your real hand first (in the hand, under Playing with your own deck?).",
+        "10♣ is in the hand Posse dealt: type your real hand first (Hand, Playing with your own deck?).",
     );
     let clantons =
         &DEAL[..].iter().filter(|(n, _)| model_ref(&h, n).side == CLANTONS).copied().collect::<Vec<_>>();

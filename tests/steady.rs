@@ -671,7 +671,7 @@ fn a_refused_typed_card_moves_no_other_field() {
     let field = Steady::clear(&mut h, "Ike Clanton card");
     field.type_keys(&mut h, "10C");
     let refused = h.get_by_label(
-        "10♣ is in the hand Posse dealt; type your real hand first (in the hand, under Playing with your own deck?).",
+        "10♣ is in the hand Posse dealt: type your real hand first (Hand, Playing with your own deck?).",
     );
     let (line, ike) = (refused.rect(), field.rect);
     assert!(
@@ -1322,4 +1322,33 @@ fn dmh_start_the_game_holds_still_as_the_scene_is_picked() {
     // The Stranger's cast is said, under the button.
     let cast = h.get_by_label("Good guys' cast: One gunhand (5 Rep): the stranger.").rect();
     assert!(cast.top() > start.bottom(), "{cast:?} under {start:?}");
+}
+
+/// Dead Man's Hand at 1024×768, the Clantons drawing from their own deck: a card Posse dealt
+/// into their hand, typed for Ike, is refused beside his field in words that wrap there, two
+/// lines the height of the field (the sentence was one line cut off at the window's edge,
+/// "…type your real hand first (in the hand, under Play…"), and Billy's field stays put.
+#[test]
+fn a_refused_typed_card_wraps_beside_its_field_at_1024_by_768() {
+    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1024.0, 768.0);
+    crate::support::start(&mut h, crate::support::SEED, None);
+    crate::support::press(&mut h, "The Clanton Gang draw from their own deck");
+    let billy = |h: &App| h.get_by_role_and_label(Role::TextInput, "Billy Clanton card").rect();
+    let billy_before = billy(&h);
+    let field = Steady::clear(&mut h, "Ike Clanton card");
+    field.type_keys(&mut h, "10C");
+    let refused = h
+        .get_by_label(
+            "10♣ is in the hand Posse dealt: type your real hand first (Hand, Playing with your own deck?).",
+        )
+        .rect();
+    let ike = field.rect;
+    assert!(
+        refused.top() >= ike.top() - 1.0 && refused.bottom() <= ike.bottom() + 1.0,
+        "beside Ike's field: {refused:?}"
+    );
+    assert!(refused.height() > 0.75 * ike.height(), "two lines, wrapped: {refused:?}");
+    assert!(refused.right() <= 1024.0, "inside the window: {refused:?}");
+    assert_eq!(billy(&h), billy_before);
 }

@@ -388,7 +388,9 @@ pub fn validated_text_field(
 }
 
 /// A field's problem in red, placed after the field on its row (nothing when there is none):
-/// one line, cut at the row's end and whole on hover, so the rows below never move.
+/// wrapped to the row's end in at most two lines, the height of the field beside it, and cut
+/// short after them (whole on hover), so the rows below never move and nothing runs past the
+/// window's edge.
 pub fn field_problem(ui: &mut Ui, problem: Option<&str>) {
     if let Some(problem) = problem {
         let text = RichText::new(problem).color(theme::bad(ui.visuals()));
@@ -396,7 +398,13 @@ pub fn field_problem(ui: &mut Ui, problem: Option<&str>) {
             // Nothing hovers on a touch screen: the whole sentence, wrapped in the row.
             ui.label(text);
         } else {
-            ui.add(egui::Label::new(text).truncate());
+            let mut job = egui::text::LayoutJob::default();
+            text.append_to(&mut job, ui.style(), egui::FontSelection::Default, egui::Align::Center);
+            job.wrap.max_rows = 2;
+            job.wrap.break_anywhere = false;
+            job.wrap.overflow_character = Some('…');
+            // A column of its own: in it the label wraps to the row's end, two lines at most.
+            ui.vertical(|ui| ui.add(egui::Label::new(job).wrap()));
         }
     }
 }

@@ -63,9 +63,17 @@ impl DmhApp {
         let gang = |id: &str| {
             self.gangs.entries.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok().cloned())
         };
-        let (Some(good), Some(bad)) = (gang(good), gang(bad)) else {
+        let (Some(good_file), Some(bad_file)) = (gang(good), gang(bad)) else {
             return Err("Pick two readable gangs.".into());
         };
+        // The screen greys Start the game by the same rule; a command that comes anyway
+        // (a key, a test) is refused with its sentence.
+        if let Some(refusal) =
+            crate::systems::dmh::rules::gang::pairing_refusal((good, &good_file), (bad, &bad_file))
+        {
+            return Err(refusal);
+        }
+        let (good, bad) = (good_file, bad_file);
         let (Some(good_gang), Some(bad_gang)) = (self.rules.gang(&good.gang), self.rules.gang(&bad.gang))
         else {
             return Err("One of the gangs is of a type Posse does not know.".into());

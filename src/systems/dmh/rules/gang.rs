@@ -511,6 +511,21 @@ fn check_weapon_limits(rules: &Rules, gang: &Gang, file: &GangFile, problems: &m
     }
 }
 
+/// Why two saved gangs cannot start a game against each other, or `None` when they can: each
+/// side is a gang of its own (one file, `id`, cannot play both sides: its models, its face
+/// cards and its name would be on both), and each has at least one model (a side with none
+/// has nobody to deal a card to). The Play screen greys *Start the game* with this sentence,
+/// and starting anyway is refused with it.
+#[must_use]
+pub fn pairing_refusal(good: (&str, &GangFile), bad: (&str, &GangFile)) -> Option<String> {
+    if good.0 == bad.0 {
+        return Some(format!("Pick a different gang for each side: \"{}\" cannot play both.", good.1.name));
+    }
+    [good.1, bad.1].into_iter().find(|g| g.models.is_empty()).map(|g| {
+        format!("\"{}\" has no models yet: add some on the Gangs screen, or pick another gang.", g.name)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -526,6 +541,26 @@ mod tests {
 
     fn gang(kind: &str, models: Vec<ModelEntry>) -> GangFile {
         GangFile { name: "Test".into(), gang: kind.into(), models, ..GangFile::default() }
+    }
+
+    /// The play-tester's pair: one "New Lawmen" with a sheriff, and a second "New Lawmen" with
+    /// nobody. The same file cannot play both sides, the empty one cannot play at all, and two
+    /// gangs of their own with models can.
+    #[test]
+    fn a_game_needs_two_gangs_of_their_own_each_with_a_model() {
+        let mut full = gang("lawmen", vec![model("Sheriff 1", "sheriff", &["pistol"])]);
+        full.name = "New Lawmen".into();
+        let empty = GangFile { name: "New Lawmen".into(), ..gang("lawmen", Vec::new()) };
+        let outlaws = gang("outlaws", vec![model("Boss 1", "boss", &["pistol"])]);
+        assert_eq!(
+            pairing_refusal(("new-lawmen", &full), ("new-lawmen", &full)).as_deref(),
+            Some("Pick a different gang for each side: \"New Lawmen\" cannot play both.")
+        );
+        assert_eq!(
+            pairing_refusal(("new-lawmen", &full), ("new-lawmen-2", &empty)).as_deref(),
+            Some("\"New Lawmen\" has no models yet: add some on the Gangs screen, or pick another gang.")
+        );
+        assert_eq!(pairing_refusal(("new-lawmen", &full), ("outlaws", &outlaws)), None);
     }
 
     /// A new model carries what its profile's roster gives it: the Killer his two pistols, a

@@ -126,7 +126,17 @@ const LIST_WIDTH: f32 = 300.0;
 const ONE_PAGE_BELOW: f32 = 600.0;
 
 fn gang_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, commands: &mut Vec<GangCommand>) {
-    notice_ui(ui, state, commands);
+    // With a gang in the editor its notices have a line of their own under its buttons
+    // ([`notice_slot`]): above them, "Roster printed to …" pushed the whole editor down.
+    let editing = state.unavailable.is_none()
+        && state.working.is_some()
+        && state
+            .selected
+            .as_ref()
+            .is_some_and(|id| state.entries.iter().find(|e| &e.id == id).is_none_or(|e| e.gang.is_ok()));
+    if !editing {
+        notice_ui(ui, state, commands);
+    }
     if let Some(reason) = &state.unavailable {
         problem(ui, reason);
         return;
@@ -184,6 +194,48 @@ fn notice_ui(ui: &mut Ui, state: &mut GangsState, commands: &mut Vec<GangCommand
             }
         });
     }
+}
+
+/// The gang editor's notice ("Roster printed to …", a file that was not saved) or, without
+/// one, the Undo of the last delete, in one line of fixed height under the editor's buttons,
+/// cut short to the window (whole on hover), so nothing moves as it comes and goes.
+fn notice_slot(
+    ui: &mut Ui,
+    notice: &mut Option<Notice>,
+    deleted: Option<&(String, String)>,
+    commands: &mut Vec<GangCommand>,
+) {
+    let v = ui.visuals().clone();
+    let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y + theme::GAP);
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(size, layout, |ui| {
+        ui.set_min_size(size);
+        // The buttons keep their room at the right of the words.
+        let words = (size.x - 170.0).max(80.0);
+        if let Some(shown) = notice.clone() {
+            let colour = if shown.error { theme::bad(&v) } else { theme::good(&v) };
+            ui.scope(|ui| {
+                ui.set_max_width(words);
+                ui.add(egui::Label::new(RichText::new(&shown.text).color(colour).strong()).truncate());
+            });
+            if let Some(path) = &shown.path
+                && ui.button("Open").on_hover_text(path.display().to_string()).clicked()
+            {
+                commands.push(GangCommand::Open(path.clone()));
+            }
+            if ui.button("Dismiss").clicked() {
+                *notice = None;
+            }
+        } else if let Some((_, name)) = deleted {
+            ui.scope(|ui| {
+                ui.set_max_width(words);
+                ui.add(egui::Label::new(RichText::new(format!("Deleted \"{name}\".")).strong()).truncate());
+            });
+            if ui.button(format!("Undo delete of {name}")).clicked() {
+                commands.push(GangCommand::UndoDelete);
+            }
+        }
+    });
 }
 
 fn badge(ui: &mut Ui, report: Option<&GangReport>) {
@@ -299,6 +351,7 @@ fn editor_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, id: &str, comma
     let Some(file) = state.working.as_mut() else { return };
     let Some(gang) = rules.gang(&file.gang) else {
         problem(ui, &format!("This file's gang type '{}' is not one Posse knows.", file.gang));
+        notice_slot(ui, &mut state.notice, state.deleted.as_ref(), commands);
         return;
     };
 
@@ -363,7 +416,7 @@ fn editor_ui(ui: &mut Ui, rules: &Rules, state: &mut GangsState, id: &str, comma
             commands.push(GangCommand::Delete(id.to_owned()));
         }
     });
-    ui.add_space(theme::GAP);
+    notice_slot(ui, &mut state.notice, state.deleted.as_ref(), commands);
 
     if let Ok(r) = gang::validate_file(rules, file, None) {
         summary_ui(ui, gang, &r);

@@ -359,7 +359,7 @@ pub(super) fn where_card_is(game: &Game, s: usize, card: Card) -> String {
     let label = card.label();
     if side.hand.contains(&card) {
         return format!(
-            "{label} is in the hand Posse dealt; type your real hand first (in the hand, under Playing with your own deck?)"
+            "{label} is in the hand Posse dealt: type your real hand first (Hand, Playing with your own deck?)"
         );
     }
     if side.discard.contains(&card) {

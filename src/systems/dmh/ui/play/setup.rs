@@ -7,6 +7,7 @@ use super::{PlayCommand, PlayState, PlayView};
 use crate::systems::dmh::files::{GangEntry, Outcome, Series};
 use crate::systems::dmh::rules::Rules;
 use crate::systems::dmh::rules::data::Role;
+use crate::systems::dmh::rules::gang::{self, GangFile};
 use crate::ui::table::{SavedAction, SavedWords, saved_games_ui};
 use crate::ui::theme;
 use crate::ui::widgets::{self, problem, row, toggle};
@@ -21,25 +22,16 @@ pub(super) fn new_game_ui(
     let gangs = view.gangs;
     let v = ui.visuals().clone();
     saved_ui(ui, view, commands);
-    let readable: Vec<(&str, String)> = gangs
-        .iter()
-        .filter_map(|e| e.gang.as_ref().ok().map(|g| (e.id.as_str(), format!("{} ({})", g.name, g.gang))))
-        .collect();
-    // Start the game beside the heading, over the form: the scene's cast lines, its warnings
-    // and the series' extra card come and go below as the scene and gangs are picked, and
-    // moved it under the pointer.
-    let start = row(ui, |ui| {
-        ui.label(theme::heading(&v, "New game"));
-        readable.len() >= 2 && ui.button(RichText::new("Start the game").size(theme::HEADING)).clicked()
-    })
-    .inner;
-    if readable.len() < 2 {
-        ui.label("Build two gangs on the Gangs screen first: one for each player.");
-        return;
-    }
-    if state.good.is_empty() {
-        readable[0].0.clone_into(&mut state.good);
-        readable[1].0.clone_into(&mut state.bad);
+    let readable: Vec<(&str, &GangFile)> =
+        gangs.iter().filter_map(|e| e.gang.as_ref().ok().map(|g| (e.id.as_str(), g))).collect();
+    let labels = gang_labels(&readable);
+    let playable: Vec<&str> =
+        readable.iter().filter(|(_, g)| !g.models.is_empty()).map(|(id, _)| *id).collect();
+    if state.good.is_empty()
+        && let [good, bad, ..] = playable[..]
+    {
+        good.clone_into(&mut state.good);
+        bad.clone_into(&mut state.bad);
         // Propose the roles from the hierarchy of badness.
         let kind = |id: &str| {
             gangs
@@ -53,6 +45,34 @@ pub(super) fn new_game_ui(
         {
             std::mem::swap(&mut state.good, &mut state.bad);
         }
+    }
+    // What makes a legal pair is the rules' ([`gang::pairing_refusal`]): the screen greys
+    // Start the game and says why in the roles' line, which is always there.
+    let file = |id: &str| readable.iter().find(|(i, _)| *i == id).map(|(_, g)| *g);
+    let refusal = match (file(&state.good), file(&state.bad)) {
+        (Some(good), Some(bad)) => gang::pairing_refusal((&state.good, good), (&state.bad, bad)),
+        _ => Some("Pick a gang for each side.".to_owned()),
+    };
+    // Start the game beside the heading, over the form: the scene's cast lines, its warnings
+    // and the series' extra card come and go below as the scene and gangs are picked, and
+    // moved it under the pointer.
+    let start = row(ui, |ui| {
+        ui.label(theme::heading(&v, "New game"));
+        playable.len() >= 2
+            && ui
+                .add_enabled(
+                    refusal.is_none(),
+                    egui::Button::new(RichText::new("Start the game").size(theme::HEADING)),
+                )
+                .on_disabled_hover_text(refusal.as_deref().unwrap_or_default())
+                .clicked()
+    })
+    .inner;
+    if playable.len() < 2 {
+        ui.label(
+            "Build two gangs on the Gangs screen first, each with at least one model: one for each player.",
+        );
+        return;
     }
     // Every scene on the page, one button each (the one picked lit), wrapping to the width:
     // no small box to scroll through.
@@ -74,20 +94,26 @@ pub(super) fn new_game_ui(
             let label = widgets::row_label(ui, title);
             let current = readable
                 .iter()
-                .find(|(id, _)| *id == choice.as_str())
-                .map_or("?".to_owned(), |(_, n)| n.clone());
+                .position(|(id, _)| *id == choice.as_str())
+                .and_then(|i| labels.get(i))
+                .map_or("?", String::as_str);
             egui::ComboBox::from_id_salt(("play-gang", title))
                 .selected_text(current)
                 .show_ui(ui, |ui| {
-                    for (id, name) in &readable {
-                        ui.selectable_value(choice, (*id).to_owned(), name);
+                    // A gang with no models is listed, greyed, so the player sees why it
+                    // cannot be picked.
+                    for ((id, g), name) in readable.iter().zip(&labels) {
+                        ui.add_enabled_ui(!g.models.is_empty(), |ui| {
+                            ui.selectable_value(choice, (*id).to_owned(), name)
+                                .on_disabled_hover_text("No models yet: add some on the Gangs screen.");
+                        });
                     }
                 })
                 .response
                 .labelled_by(label.id);
         });
     }
-    roles_hint(ui, rules, gangs, state);
+    roles_hint(ui, rules, gangs, state, refusal.as_deref());
     cast_hint(ui, rules, gangs, state);
     let extra_card = series_ui(ui, rules, view.series, state);
     if start {
@@ -113,17 +139,17 @@ fn saved_ui(ui: &mut Ui, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
 }
 
 /// Proposes the roles from the hierarchy of badness when the picked gangs disagree with it,
-/// with a button to swap them.
-fn roles_hint(ui: &mut Ui, rules: &Rules, gangs: &[GangEntry], state: &mut PlayState) {
+/// with a button to swap them; when the pair cannot start a game, why, in the same line.
+fn roles_hint(ui: &mut Ui, rules: &Rules, gangs: &[GangEntry], state: &mut PlayState, refusal: Option<&str>) {
     let gang = |id: &str| gangs.iter().find(|e| e.id == id).and_then(|e| e.gang.as_ref().ok());
-    let (Some(good), Some(bad)) = (gang(&state.good), gang(&state.bad)) else { return };
-    if state.good == state.bad {
-        problem(ui, "Pick a different gang for each side.");
-        return;
-    }
-    let types = rules.gang(&good.gang).zip(rules.gang(&bad.gang));
     // The row is always there, so the buttons below never move under the pointer.
     row(ui, |ui| {
+        if let Some(refusal) = refusal {
+            problem(ui, refusal);
+            return;
+        }
+        let (Some(good), Some(bad)) = (gang(&state.good), gang(&state.bad)) else { return };
+        let types = rules.gang(&good.gang).zip(rules.gang(&bad.gang));
         let text = match types {
             Some((g, b)) if !crate::systems::dmh::rules::cards::a_is_good(g, b) => {
                 format!("By the hierarchy of badness {} would be the bad guys.", good.name)
@@ -135,6 +161,34 @@ fn roles_hint(ui: &mut Ui, rules: &Rules, gangs: &[GangEntry], state: &mut PlayS
             std::mem::swap(&mut state.good, &mut state.bad);
         }
     });
+}
+
+/// Each readable gang's line in the drop-downs: its name, type and models, and its file's
+/// name when another gang's line would read the same ("New Lawmen (lawmen) · 0 models" and
+/// "New Lawmen (lawmen) · 7 models"; two copies of one gang by their files).
+pub(super) fn gang_labels(readable: &[(&str, &GangFile)]) -> Vec<String> {
+    let lines: Vec<String> = readable
+        .iter()
+        .map(|(_, g)| {
+            format!(
+                "{} ({}) · {}",
+                g.name,
+                g.gang,
+                crate::systems::dmh::rules::count(g.models.len(), "model", "models")
+            )
+        })
+        .collect();
+    lines
+        .iter()
+        .zip(readable)
+        .map(|(line, (id, _))| {
+            if lines.iter().filter(|other| *other == line).count() > 1 {
+                format!("{line} · {id}")
+            } else {
+                line.clone()
+            }
+        })
+        .collect()
 }
 
 /// The scene's cast for each side, with a warning when a picked gang does not match it.
