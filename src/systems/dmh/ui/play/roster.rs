@@ -180,12 +180,19 @@ fn rows_ui(
                     let pickable =
                         current.is_some_and(|c| c.side != s) && !model.out_of_action && model.on_table();
                     let picked = pickable && (state.draft.target == Some(m) || state.fight.target == Some(m));
-                    let name = RichText::new(if acting {
-                        format!("▶ {}", model.name)
+                    let label = if acting { format!("▶ {}", model.name) } else { model.name.clone() };
+                    // Cut in the middle where it must be, so the end that tells two models
+                    // apart stays ("Upstanding…zen 2"): cut at its end, "Upstanding Citizen
+                    // 1" and "2" both read "Upstanding Ci…". A finger's phone wraps it whole.
+                    let width = if compact { COMPACT_NAME_WIDTH } else { NAME_WIDTH }
+                        - 2.0 * ui.spacing().button_padding.x;
+                    let shown = if compact && theme::is_touch(ui.ctx()) {
+                        label.clone()
                     } else {
-                        model.name.clone()
-                    })
-                    .strong();
+                        cut_middle(ui, &label, width)
+                    };
+                    let cut = shown != label;
+                    let name = RichText::new(shown).strong();
                     let name = if model.out_of_action {
                         name.strikethrough().color(theme::muted(&v))
                     } else if acting {
@@ -194,7 +201,9 @@ fn rows_ui(
                         name
                     };
                     let status = status(game, r).join(", ");
-                    let response = name_button(ui, compact, egui::Button::selectable(picked, name), &status);
+                    let response = name_button(ui, compact, egui::Button::selectable(picked, name), &status)
+                        .accessible_name(label.as_str());
+                    let response = if cut { response.on_hover_text(model.name.as_str()) } else { response };
                     // A model coming up to act out of sight (the last rows of gangs too long
                     // for their boxes) is brought just into view once; one in sight is left
                     // where it is, and so is every other row (centring it scrolled a box whose
@@ -299,7 +308,7 @@ fn side_heading(ui: &mut Ui, s: usize, side: &crate::systems::dmh::game::SideSta
 fn name_button(ui: &mut Ui, compact: bool, name: egui::Button<'_>, status: &str) -> egui::Response {
     if compact {
         ui.vertical(|ui| {
-            ui.set_max_width(140.0);
+            ui.set_max_width(COMPACT_NAME_WIDTH);
             // A finger's phone shows the whole name on two lines; a mouse's narrow roster (a
             // desktop window under 1200 points) keeps one line, cut short with the whole name
             // on hover: a name on two lines was cut by its row.
@@ -313,6 +322,43 @@ fn name_button(ui: &mut Ui, compact: bool, name: egui::Button<'_>, status: &str)
         .inner
     } else {
         widgets::fixed(ui, NAME_WIDTH, egui::Align::Min, name.truncate())
+    }
+}
+
+/// The width of a compact roster's names.
+const COMPACT_NAME_WIDTH: f32 = 140.0;
+
+/// `text` as it fits `width` points in a button's font: whole, or cut in the middle with "…",
+/// keeping its last word and a few letters before it (the number that tells models of one
+/// profile apart) and as much of its start as fits.
+fn cut_middle(ui: &Ui, text: &str, width: f32) -> String {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let fits = |s: &str| {
+        ui.fonts_mut(|f| f.layout_no_wrap(s.to_owned(), font.clone(), egui::Color32::PLACEHOLDER).size().x)
+            <= width
+    };
+    if fits(text) {
+        return text.to_owned();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let last_word = chars.iter().rev().take_while(|c| !c.is_whitespace()).count();
+    // The tail: the last word, and three letters before it where the name has them.
+    let mut tail = (last_word + 4).min(chars.len().saturating_sub(1));
+    let mut head = chars.len() - tail;
+    loop {
+        let shown: String =
+            chars[..head].iter().chain(['…'].iter()).chain(chars[chars.len() - tail..].iter()).collect();
+        if fits(&shown) || (head == 0 && tail == 0) {
+            return shown;
+        }
+        // The start gives way first, down to a letter; then the tail.
+        if head > 1 {
+            head -= 1;
+        } else if tail > 0 {
+            tail -= 1;
+        } else {
+            head = 0;
+        }
     }
 }
 
@@ -499,6 +545,29 @@ fn model_menu(
 
 #[cfg(test)]
 mod tests {
+    /// In a compact roster's name (140 points, the button's padding inside), "Upstanding
+    /// Citizen 1" and "2" are cut in the middle and keep their numbers ("Upstandi…zen 2") (both read "Upstanding
+    /// Ci…", cut at their end); a name that fits is whole.
+    #[test]
+    fn a_cut_name_keeps_its_end() {
+        let ctx = egui::Context::default();
+        crate::ui::theme::install(&ctx);
+        // The theme's fonts are in from the second frame.
+        ctx.run_ui(egui::RawInput::default(), |_| {}).textures_delta.clear();
+        let mut shown = Vec::new();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            shown.clear();
+            let width = super::COMPACT_NAME_WIDTH - 2.0 * ui.spacing().button_padding.x;
+            for name in
+                ["Upstanding Citizen 1", "Upstanding Citizen 2", "Wyatt Earp", "▶ Upstanding Citizen 2"]
+            {
+                shown.push(super::cut_middle(ui, name, width));
+            }
+        });
+        output.textures_delta.clear();
+        assert_eq!(shown, ["Upstandi…zen 1", "Upstandi…zen 2", "Wyatt Earp", "▶ Upsta…zen 2"]);
+    }
+
     #[test]
     fn the_gangs_boxes_share_the_room() {
         let check = |room: f32, natural: &[f32], expected: &[f32]| {
