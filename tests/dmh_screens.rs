@@ -885,3 +885,20 @@ fn a_window_made_wider_gets_the_wide_roster() {
     assert_eq!(corrects(&h), 2, "each gang's Correct column once the window is wider");
     assert_eq!(deal_at(&h), deal_at(&wide));
 }
+
+/// At 1280×800, the turn's last model (Pete Spence, the Clantons' quick shot spent on no one,
+/// and no one after him) has his declaration's buttons where the first model's were: the line
+/// that names who acts next says he is the last (without it, Move and Declare went 26 points
+/// up).
+#[test]
+fn the_last_model_of_the_turn_declares_where_the_first_did() {
+    let (_dir, mut h) = dealt_at(1280.0, 800.0);
+    let places =
+        |h: &App| ["Move", "Declare"].map(|label| h.get_by_role_and_label(Role::Button, label).rect());
+    let first = places(&h);
+    let names: Vec<&str> = DEAL[..13].iter().map(|(name, _)| *name).collect();
+    support::end_activations(&mut h, &names);
+    assert_eq!(support::order(&h).first().map(String::as_str), Some("Pete Spence"));
+    h.get_by_label("Last to act this turn");
+    assert_eq!(places(&h), first);
+}
