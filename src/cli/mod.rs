@@ -234,17 +234,16 @@ fn command_path(systems: &[System], args: &[OsString]) -> String {
 /// sentence with: empty when it has none.
 fn suggestion(err: &clap::Error) -> String {
     use clap::error::{ContextKind, ContextValue};
-    let guesses: Vec<String> =
-        [ContextKind::SuggestedArg, ContextKind::SuggestedValue, ContextKind::SuggestedSubcommand]
-            .into_iter()
-            .filter_map(|kind| match err.get(kind) {
-                Some(ContextValue::String(s)) => Some(vec![s.clone()]),
-                Some(ContextValue::Strings(v)) => Some(v.clone()),
-                _ => None,
-            })
-            .flatten()
-            .map(|g| format!("'{}'", escape_controls(&g)))
-            .collect();
+    let guesses: Vec<String> = [ContextKind::SuggestedArg, ContextKind::SuggestedValue, ContextKind::SuggestedSubcommand]
+        .into_iter()
+        .filter_map(|kind| match err.get(kind) {
+            Some(ContextValue::String(s)) => Some(vec![s.clone()]),
+            Some(ContextValue::Strings(v)) => Some(v.clone()),
+            _ => None,
+        })
+        .flatten()
+        .map(|g| format!("'{}'", escape_controls(&g)))
+        .collect();
     match guesses.as_slice() {
         [] => String::new(),
         [one] => format!(": the closest is {one}"),
