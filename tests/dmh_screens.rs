@@ -724,10 +724,12 @@ fn the_last_roster_row_is_whole_in_its_box() {
     let spacing = h.ctx.global_style().spacing.item_spacing.y;
     let heading = h.get_by_role_and_label(Role::Button, "The Clanton Gang's hand").rect();
     let bottom = heading.min.y - spacing;
-    // Its stripe, 2 points below the row, is inside (the box ended 0.375 below the row), and
-    // no band of more is left (the layout's rounding moves it by a fraction of a point).
+    // Its stripe, half a point below the row (the rows sit a point apart, so that both gangs
+    // fit whole), is inside (the box ended 0.375 below the row when they were 4 apart, the
+    // stripe 2 below), and no band of more is left (the layout's rounding moves it by a
+    // fraction of a point).
     let below = bottom - row_bottom(&h, "Sherman McMaster");
-    assert!((2.0..2.5).contains(&below), "the box ends {below} points below the row");
+    assert!((0.5..1.0).contains(&below), "the box ends {below} points below the row");
 }
 
 /// Every labelled node of the turn's pane that reaches under its scroll bar.
@@ -911,4 +913,114 @@ fn dmh_printing_a_roster_moves_none_of_the_gang_editors_buttons() {
         press(&mut h, "Dismiss");
         assert_eq!(places(&h), before, "Dismiss moved the editor at {width}×{height}");
     }
+}
+
+/// The rectangle of each model's name in the roster, `names` in order (the acting one's ▶
+/// left out of its label).
+fn name_rects(h: &App, names: &[&str]) -> Vec<egui::Rect> {
+    names
+        .iter()
+        .map(|name| {
+            h.get_all_by_role(Role::Button)
+                .find(|n| n.accesskit_node().label().is_some_and(|l| l.trim_start_matches("▶ ") == *name))
+                .expect(name)
+                .rect()
+        })
+        .collect()
+}
+
+const LAW: [&str; 7] = [
+    "Wyatt Earp",
+    "Virgil Earp",
+    "Morgan Earp",
+    "Doc Holliday",
+    "Turkey Creek",
+    "Texas Jack",
+    "Sherman McMaster",
+];
+const CLANTONS: [&str; 7] = [
+    "Ike Clanton",
+    "Johnny Ringo",
+    "Billy Clanton",
+    "Frank McLaury",
+    "Tom McLaury",
+    "Curly Bill",
+    "Pete Spence",
+];
+
+/// At 1280×800 and 1024×768, two gangs of seven: every row of both gangs is whole in its box
+/// (under its gang's heading, above the next heading or the roster's bottom), and no row moves
+/// as the activations start, model after model (a model coming up to act was scrolled to the
+/// middle of its box: the Clantons' heading row and first model went out of sight, every row
+/// 18 points up, and a click where Ike Clanton had been picked Johnny Ringo; the last
+/// Clanton's row was cut at 1280×800, and both gangs' at 1024×768).
+#[test]
+fn the_rosters_rows_stay_whole_and_still_through_the_activations() {
+    for (width, height) in [(1280.0, 800.0), (1024.0, 768.0)] {
+        let at = format!("{width}×{height}");
+        let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+        let mut h = support::app_on(dir.path(), Screen::Play, width, height);
+        start(&mut h, SEED, None);
+        // Where each row is: its top left and its bottom (the ▶ widens the acting one's name).
+        let places = |rects: Vec<egui::Rect>| rects.iter().map(|r| (r.min, r.max.y)).collect::<Vec<_>>();
+        let rows = |h: &App| (places(name_rects(h, &LAW)), places(name_rects(h, &CLANTONS)));
+        let before = rows(&h);
+        deal(&mut h, &DEAL);
+        assert_eq!(rows(&h), before, "the rows moved when Wyatt Earp's activation started at {at}");
+        let (roster, _) = panes(&h);
+        let law = gang_heading(&h, "Tombstone Law");
+        let clantons = gang_heading(&h, "The Clanton Gang");
+        for ((top, bottom), name) in before.0.iter().zip(LAW) {
+            assert!(top.y > law.max.y && *bottom < clantons.min.y, "{name} at {top:?}–{bottom} at {at}");
+        }
+        for ((top, bottom), name) in before.1.iter().zip(CLANTONS) {
+            assert!(
+                top.y > clantons.max.y && *bottom < roster.max.y,
+                "{name} at {top:?}–{bottom} in {roster:?} at {at}"
+            );
+        }
+        for (name, _) in &DEAL[..11] {
+            support::end_activation(&mut h, name);
+            assert_eq!(rows(&h), before, "the rows moved after {name}'s activation at {at}");
+        }
+    }
+}
+
+/// A game shown first in the desktop's first window (1200 × 820, where a reopened game opens),
+/// the window then made 1280 × 800: the roster is the one a game started at 1280 × 800 has,
+/// with its Correct column, and Deal initiative is where it is there (the roster kept its
+/// compact width, the Correct column went, and Deal initiative moved 137 points left).
+#[test]
+fn a_window_made_wider_gets_the_wide_roster() {
+    let deal_at = |h: &App| h.get_by_role_and_label(Role::Button, "Deal initiative").rect();
+    let corrects = |h: &App| h.query_all_by_label("Correct").count();
+    let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut wide = support::app_on(dir.path(), Screen::Play, 1280.0, 800.0);
+    start(&mut wide, SEED, None);
+    let dir = support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = support::app_on(dir.path(), Screen::Play, 1200.0, 820.0);
+    start(&mut h, SEED, None);
+    assert_eq!(corrects(&h), 0, "the compact roster at 1200 × 820");
+    h.set_size(egui::vec2(1280.0, 800.0));
+    h.run();
+    assert_eq!(corrects(&wide), 2, "each gang's Correct column at 1280 × 800");
+    assert_eq!(corrects(&h), 2, "each gang's Correct column once the window is wider");
+    assert_eq!(deal_at(&h), deal_at(&wide));
+}
+
+/// At 1280×800, the turn's last model (Pete Spence, the Clantons' quick shot spent on no one,
+/// and no one after him) has his declaration's buttons where the first model's were: the line
+/// that names who acts next says he is the last (without it, Move and Declare went 26 points
+/// up).
+#[test]
+fn the_last_model_of_the_turn_declares_where_the_first_did() {
+    let (_dir, mut h) = dealt_at(1280.0, 800.0);
+    let places =
+        |h: &App| ["Move", "Declare"].map(|label| h.get_by_role_and_label(Role::Button, label).rect());
+    let first = places(&h);
+    let names: Vec<&str> = DEAL[..13].iter().map(|(name, _)| *name).collect();
+    support::end_activations(&mut h, &names);
+    assert_eq!(support::order(&h).first().map(String::as_str), Some("Pete Spence"));
+    h.get_by_label("Last to act this turn");
+    assert_eq!(places(&h), first);
 }

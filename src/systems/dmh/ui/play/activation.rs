@@ -164,12 +164,16 @@ fn header_ui(
     }
     let next: Vec<String> =
         order.iter().skip(1).take(4).filter_map(|r| game.model_at(*r).map(|m| m.name.clone())).collect();
-    // A phone leaves "Then" to the roster's cards, to keep its height for the panel.
-    if !next.is_empty() && !narrow {
-        ui.add(
-            egui::Label::new(RichText::new(format!("Then: {}", next.join(", "))).color(theme::muted(&v)))
-                .truncate(),
-        );
+    // A phone leaves "Then" to the roster's cards, to keep its height for the panel. The last
+    // model of the turn has the line too, saying so, so the declaration under it keeps its
+    // place (it went 26 points up).
+    if !narrow {
+        let then = if next.is_empty() {
+            "Last to act this turn".to_owned()
+        } else {
+            format!("Then: {}", next.join(", "))
+        };
+        ui.add(egui::Label::new(RichText::new(then).color(theme::muted(&v))).truncate());
     }
     ui.separator();
 }

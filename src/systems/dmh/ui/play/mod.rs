@@ -491,8 +491,14 @@ fn game_ui(
         // The roster keeps its width (the player can drag it); the phase of the turn takes the
         // rest, and neither moves as the rows change. Below 1200 points the roster starts
         // narrower (compact), so a shot or a fight keeps its two columns of odds beside it.
-        let roster_width = if width >= 1200.0 { ROSTER_WIDTH } else { (width * 0.37).max(340.0) };
-        egui::Panel::left("play-roster").resizable(true).default_size(roster_width).show(ui, |ui| {
+        // A panel keeps the width it first had: one for each, so a window that grows past 1200
+        // points gets the wide roster, as a game started in it does (a game reopened in the
+        // desktop's first window, 1200 × 820, kept its compact roster once the window was made
+        // wider, without its Correct column, and the turn 137 points to the left).
+        let wide = width >= 1200.0;
+        let roster_width = if wide { ROSTER_WIDTH } else { (width * 0.37).max(340.0) };
+        let id = if wide { "play-roster" } else { "play-roster-narrow" };
+        egui::Panel::left(id).resizable(true).default_size(roster_width).show(ui, |ui| {
             // A short window (a phone on its side) has no room for boxes: one area scrolls.
             if short {
                 roster(ui, state, commands);

@@ -31,7 +31,7 @@ pub(super) fn roster_ui(
 ) {
     for (s, side) in game.sides.iter().enumerate() {
         side_heading(ui, s, side, state);
-        rows_ui(ui, rules, game, s, state, commands);
+        rows_ui(ui, rules, game, s, ROW_SPACING, state, commands);
     }
 }
 
@@ -50,11 +50,14 @@ pub(super) fn boxed_roster_ui(
     commands: &mut Vec<PlayCommand>,
     more: &dyn Fn(&mut Ui, &mut PlayState, &mut Vec<PlayCommand>),
 ) {
-    // Each box as high as its contents were last drawn whole (the first frame shares evenly).
+    // Each gang's rows as high as they were last drawn, at the usual spacing (the first frame
+    // shares evenly); the boxes share the room by the rows alone, and what follows the last
+    // gang's rows has what is left (the abilities took a share, and the last rows were cut).
     let key = |s: usize| egui::Id::unique(("roster-rows-height", s));
     let gangs = game.sides.len();
     let mut heights = Vec::new();
     let mut natural = Vec::new();
+    let mut spacing = ROW_SPACING;
     for (s, side) in game.sides.iter().enumerate() {
         let top = ui.cursor().top();
         side_heading(ui, s, side, state);
@@ -64,26 +67,52 @@ pub(super) fn boxed_roster_ui(
             #[expect(clippy::cast_precision_loss, reason = "two gangs")]
             let rows = ui.available_height() - heading * (gangs - 1) as f32;
             natural = (0..gangs).map(|s| ui.data(|d| d.get_temp::<f32>(key(s))).unwrap_or(rows)).collect();
-            heights = shares(rows, &natural);
+            // Rows that would not fit at the usual spacing sit closer, so every row is in
+            // sight and none has to be scrolled to (two gangs of seven at 1024 × 768). Their
+            // heights at the usual spacing decide it, so it holds from frame to frame.
+            if natural.iter().sum::<f32>() > rows {
+                spacing = TIGHT_SPACING;
+            }
+            let fitted: Vec<f32> = natural
+                .iter()
+                .zip(&game.sides)
+                .map(|(n, side)| n - spacing_share(side.models.len(), ROW_SPACING - spacing))
+                .collect();
+            heights = shares(rows, &fitted);
+            let left = rows - heights.iter().sum::<f32>();
+            if let Some(last) = heights.last_mut() {
+                *last += left.max(0.0);
+            }
         }
         let last = s + 1 == gangs;
-        let shown = egui::ScrollArea::vertical()
+        let mut drawn = 0.0;
+        egui::ScrollArea::vertical()
             .id_salt(("roster-rows", s))
             .max_height(heights.get(s).copied().unwrap_or_default())
             .auto_shrink([false, true])
             .show(ui, |ui| {
-                rows_ui(ui, rules, game, s, state, commands);
+                rows_ui(ui, rules, game, s, spacing, state, commands);
+                drawn = ui.min_rect().height();
                 if last {
                     ui.add_space(theme::GAP);
                     more(ui, state, commands);
                 }
             });
-        let whole = shown.content_size.y;
-        if natural.get(s).is_none_or(|n| (n - whole).abs() > 0.5) {
-            ui.data_mut(|d| d.insert_temp(key(s), whole));
+        // The rows' height at the usual spacing.
+        let usual = drawn + spacing_share(side.models.len(), ROW_SPACING - spacing);
+        if natural.get(s).is_none_or(|n| (n - usual).abs() > 0.5) {
+            ui.data_mut(|d| d.insert_temp(key(s), usual));
             ui.ctx().request_discard("the roster measured a gang's rows");
         }
     }
+}
+
+/// What `spacing` between a gang's rows of `models` adds to its table's height: a space under
+/// the headings' row and each model's but the last, and half of one below it for its stripe.
+fn spacing_share(models: usize, spacing: f32) -> f32 {
+    #[expect(clippy::cast_precision_loss, reason = "a gang's models")]
+    let spaces = models as f32 + 0.5;
+    spaces * spacing
 }
 
 /// The heights of the gangs' boxes in `room` points, for rows `natural` points high: each its
@@ -120,6 +149,7 @@ fn rows_ui(
     rules: &Rules,
     game: &Game,
     s: usize,
+    spacing: f32,
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
@@ -136,7 +166,7 @@ fn rows_ui(
         };
         let grid = egui::Grid::new(("markers", s))
             .num_columns(heads.len())
-            .spacing([8.0, ROW_SPACING])
+            .spacing([8.0, spacing])
             .striped(true)
             .show(ui, |ui| {
                 for head in heads {
@@ -150,12 +180,19 @@ fn rows_ui(
                     let pickable =
                         current.is_some_and(|c| c.side != s) && !model.out_of_action && model.on_table();
                     let picked = pickable && (state.draft.target == Some(m) || state.fight.target == Some(m));
-                    let name = RichText::new(if acting {
-                        format!("▶ {}", model.name)
+                    let label = if acting { format!("▶ {}", model.name) } else { model.name.clone() };
+                    // Cut in the middle where it must be, so the end that tells two models
+                    // apart stays ("Upstanding…zen 2"): cut at its end, "Upstanding Citizen
+                    // 1" and "2" both read "Upstanding Ci…". A finger's phone wraps it whole.
+                    let width = if compact { COMPACT_NAME_WIDTH } else { NAME_WIDTH }
+                        - 2.0 * ui.spacing().button_padding.x;
+                    let shown = if compact && theme::is_touch(ui.ctx()) {
+                        label.clone()
                     } else {
-                        model.name.clone()
-                    })
-                    .strong();
+                        cut_middle(ui, &label, width)
+                    };
+                    let cut = shown != label;
+                    let name = RichText::new(shown).strong();
                     let name = if model.out_of_action {
                         name.strikethrough().color(theme::muted(&v))
                     } else if acting {
@@ -164,11 +201,15 @@ fn rows_ui(
                         name
                     };
                     let status = status(game, r).join(", ");
-                    let response = name_button(ui, compact, egui::Button::selectable(picked, name), &status);
-                    // A model coming up to act is brought into view once (the last row of a
-                    // long roster too); then the player scrolls as he likes.
+                    let response = name_button(ui, compact, egui::Button::selectable(picked, name), &status)
+                        .accessible_name(label.as_str());
+                    let response = if cut { response.on_hover_text(model.name.as_str()) } else { response };
+                    // A model coming up to act out of sight (the last rows of gangs too long
+                    // for their boxes) is brought just into view once; one in sight is left
+                    // where it is, and so is every other row (centring it scrolled a box whose
+                    // rows all showed, and a click meant for one target picked the next).
                     if acting && state.roster_shown_for != Some(r) {
-                        response.scroll_to_me(Some(egui::Align::Center));
+                        response.scroll_to_me(None);
                         state.roster_shown_for = Some(r);
                     }
                     if pickable {
@@ -221,12 +262,15 @@ fn rows_ui(
             });
         // Room under the grid for its last row's stripe, which egui draws half the row spacing
         // beyond the row: a box that ended with the grid cut it flat.
-        ui.expand_to_include_y(grid.response.rect.max.y + 0.5 * ROW_SPACING);
+        ui.expand_to_include_y(grid.response.rect.max.y + 0.5 * spacing);
     }
 }
 
 /// The space between the roster's rows.
 const ROW_SPACING: f32 = 4.0;
+
+/// The space between the rows of gangs that would not fit their boxes at [`ROW_SPACING`].
+const TIGHT_SPACING: f32 = 1.0;
 
 /// A gang's name and the cards left in its deck, and the button that shows its hand, which
 /// says how many cards are in it.
@@ -264,7 +308,7 @@ fn side_heading(ui: &mut Ui, s: usize, side: &crate::systems::dmh::game::SideSta
 fn name_button(ui: &mut Ui, compact: bool, name: egui::Button<'_>, status: &str) -> egui::Response {
     if compact {
         ui.vertical(|ui| {
-            ui.set_max_width(140.0);
+            ui.set_max_width(COMPACT_NAME_WIDTH);
             // A finger's phone shows the whole name on two lines; a mouse's narrow roster (a
             // desktop window under 1200 points) keeps one line, cut short with the whole name
             // on hover: a name on two lines was cut by its row.
@@ -278,6 +322,43 @@ fn name_button(ui: &mut Ui, compact: bool, name: egui::Button<'_>, status: &str)
         .inner
     } else {
         widgets::fixed(ui, NAME_WIDTH, egui::Align::Min, name.truncate())
+    }
+}
+
+/// The width of a compact roster's names.
+const COMPACT_NAME_WIDTH: f32 = 140.0;
+
+/// `text` as it fits `width` points in a button's font: whole, or cut in the middle with "…",
+/// keeping its last word and a few letters before it (the number that tells models of one
+/// profile apart) and as much of its start as fits.
+fn cut_middle(ui: &Ui, text: &str, width: f32) -> String {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let fits = |s: &str| {
+        ui.fonts_mut(|f| f.layout_no_wrap(s.to_owned(), font.clone(), egui::Color32::PLACEHOLDER).size().x)
+            <= width
+    };
+    if fits(text) {
+        return text.to_owned();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let last_word = chars.iter().rev().take_while(|c| !c.is_whitespace()).count();
+    // The tail: the last word, and three letters before it where the name has them.
+    let mut tail = (last_word + 4).min(chars.len().saturating_sub(1));
+    let mut head = chars.len() - tail;
+    loop {
+        let shown: String =
+            chars[..head].iter().chain(['…'].iter()).chain(chars[chars.len() - tail..].iter()).collect();
+        if fits(&shown) || (head == 0 && tail == 0) {
+            return shown;
+        }
+        // The start gives way first, down to a letter; then the tail.
+        if head > 1 {
+            head -= 1;
+        } else if tail > 0 {
+            tail -= 1;
+        } else {
+            head = 0;
+        }
     }
 }
 
@@ -464,6 +545,29 @@ fn model_menu(
 
 #[cfg(test)]
 mod tests {
+    /// In a compact roster's name (140 points, the button's padding inside), "Upstanding
+    /// Citizen 1" and "2" are cut in the middle and keep their numbers ("Upstandi…zen 2") (both read "Upstanding
+    /// Ci…", cut at their end); a name that fits is whole.
+    #[test]
+    fn a_cut_name_keeps_its_end() {
+        let ctx = egui::Context::default();
+        crate::ui::theme::install(&ctx);
+        // The theme's fonts are in from the second frame.
+        ctx.run_ui(egui::RawInput::default(), |_| {}).textures_delta.clear();
+        let mut shown = Vec::new();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            shown.clear();
+            let width = super::COMPACT_NAME_WIDTH - 2.0 * ui.spacing().button_padding.x;
+            for name in
+                ["Upstanding Citizen 1", "Upstanding Citizen 2", "Wyatt Earp", "▶ Upstanding Citizen 2"]
+            {
+                shown.push(super::cut_middle(ui, name, width));
+            }
+        });
+        output.textures_delta.clear();
+        assert_eq!(shown, ["Upstandi…zen 1", "Upstandi…zen 2", "Wyatt Earp", "▶ Upsta…zen 2"]);
+    }
+
     #[test]
     fn the_gangs_boxes_share_the_room() {
         let check = |room: f32, natural: &[f32], expected: &[f32]| {
