@@ -929,25 +929,6 @@ fn name_rects(h: &App, names: &[&str]) -> Vec<egui::Rect> {
         .collect()
 }
 
-const LAW: [&str; 7] = [
-    "Wyatt Earp",
-    "Virgil Earp",
-    "Morgan Earp",
-    "Doc Holliday",
-    "Turkey Creek",
-    "Texas Jack",
-    "Sherman McMaster",
-];
-const CLANTONS: [&str; 7] = [
-    "Ike Clanton",
-    "Johnny Ringo",
-    "Billy Clanton",
-    "Frank McLaury",
-    "Tom McLaury",
-    "Curly Bill",
-    "Pete Spence",
-];
-
 /// At 1280×800 and 1024×768, two gangs of seven: every row of both gangs is whole in its box
 /// (under its gang's heading, above the next heading or the roster's bottom), and no row moves
 /// as the activations start, model after model (a model coming up to act was scrolled to the
@@ -963,17 +944,19 @@ fn the_rosters_rows_stay_whole_and_still_through_the_activations() {
         start(&mut h, SEED, None);
         // Where each row is: its top left and its bottom (the ▶ widens the acting one's name).
         let places = |rects: Vec<egui::Rect>| rects.iter().map(|r| (r.min, r.max.y)).collect::<Vec<_>>();
-        let rows = |h: &App| (places(name_rects(h, &LAW)), places(name_rects(h, &CLANTONS)));
+        let rows = |h: &App| {
+            (places(name_rects(h, &support::LAW_MODELS)), places(name_rects(h, &support::CLANTON_MODELS)))
+        };
         let before = rows(&h);
         deal(&mut h, &DEAL);
         assert_eq!(rows(&h), before, "the rows moved when Wyatt Earp's activation started at {at}");
         let (roster, _) = panes(&h);
         let law = gang_heading(&h, "Tombstone Law");
         let clantons = gang_heading(&h, "The Clanton Gang");
-        for ((top, bottom), name) in before.0.iter().zip(LAW) {
+        for ((top, bottom), name) in before.0.iter().zip(support::LAW_MODELS) {
             assert!(top.y > law.max.y && *bottom < clantons.min.y, "{name} at {top:?}–{bottom} at {at}");
         }
-        for ((top, bottom), name) in before.1.iter().zip(CLANTONS) {
+        for ((top, bottom), name) in before.1.iter().zip(support::CLANTON_MODELS) {
             assert!(
                 top.y > clantons.max.y && *bottom < roster.max.y,
                 "{name} at {top:?}–{bottom} in {roster:?} at {at}"

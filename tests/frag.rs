@@ -444,6 +444,25 @@ fn press_times(h: &mut App, label: &str, times: u32) {
     }
 }
 
+/// Frag Zombies!!! started with Ann (a Saloon Gal) and Bob (a Mad Scientist), who goes first
+/// not yet rolled; the data folder is held for as long as the harness.
+fn zombies_ann_and_bob() -> (tempfile::TempDir, App) {
+    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    press(&mut h, "Game Frag Zombies!!!");
+    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    (dir, h)
+}
+
+/// [`zombies_ann_and_bob`], Ann first (she rolls 6, Bob 3).
+fn zombies_ann_first() -> (tempfile::TempDir, App) {
+    let (dir, mut h) = zombies_ann_and_bob();
+    type_in(&mut h, "Ann's roll", "6");
+    type_in(&mut h, "Bob's roll", "3");
+    press(&mut h, "Who goes first");
+    (dir, h)
+}
+
 /// Seats the players `(name, fighter's label)` and starts the game.
 fn seat_and_start(h: &mut App, players: &[(&str, &str)]) {
     for (i, (name, fighter)) in players.iter().enumerate() {
@@ -700,10 +719,7 @@ fn a_fighter_with_a_cure_is_asked_before_the_frag() {
 
 #[test]
 fn frag_zombies_a_turn_with_three_zombie_attacks_then_too_many_frags_and_a_win() {
-    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
-    let mut h = frag_play(dir.path());
-    press(&mut h, "Game Frag Zombies!!!");
-    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    let (_dir, mut h) = zombies_ann_and_bob();
     // zombies:27: "All players roll to see who goes first"; the cards to take out are recalled.
     assert!(h.query_by_label_contains("Take out of the Gadget deck: Energy Reflector").is_some());
     type_in(&mut h, "Ann's roll", "6");
@@ -1328,13 +1344,7 @@ fn frag_moves_on_a_phone_leave_end_the_turn_in_place() {
 /// button.
 #[test]
 fn frag_zombie_attacks_one_after_another_leave_resolve_in_place() {
-    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
-    let mut h = frag_play(dir.path());
-    press(&mut h, "Game Frag Zombies!!!");
-    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
-    type_in(&mut h, "Ann's roll", "6");
-    type_in(&mut h, "Bob's roll", "3");
-    press(&mut h, "Who goes first");
+    let (_dir, mut h) = zombies_ann_first();
     press_times(&mut h, "More: Zombies placed", 20);
     press(&mut h, "Place the tile");
     press(&mut h, "Move 3");
@@ -1487,13 +1497,7 @@ fn end_the_turn_stands_in_one_place(width: f32, height: f32) {
 /// fighter is fragged, and where the turn's hand limit asks for a discard beside it.
 #[test]
 fn frag_zombies_end_the_turn_stands_in_one_place_from_turn_to_turn() {
-    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
-    let mut h = frag_play(dir.path());
-    press(&mut h, "Game Frag Zombies!!!");
-    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
-    type_in(&mut h, "Ann's roll", "6");
-    type_in(&mut h, "Bob's roll", "3");
-    press(&mut h, "Who goes first");
+    let (_dir, mut h) = zombies_ann_first();
     press_times(&mut h, "More: Zombies placed", 20);
     press(&mut h, "Place the tile");
     type_in(&mut h, "Zombie move die", "4");
@@ -1528,13 +1532,7 @@ fn frag_zombies_end_the_turn_stands_in_one_place_from_turn_to_turn() {
 /// core, in its one place; the log keeps it.
 #[test]
 fn frag_zombies_move_the_zombies_says_what_it_leaves_unused() {
-    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
-    let mut h = frag_play(dir.path());
-    press(&mut h, "Game Frag Zombies!!!");
-    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
-    type_in(&mut h, "Ann's roll", "6");
-    type_in(&mut h, "Bob's roll", "3");
-    press(&mut h, "Who goes first");
+    let (_dir, mut h) = zombies_ann_first();
     press_times(&mut h, "More: Zombies placed", 3);
     press(&mut h, "Place the tile");
     // From the turn's first line, which scrolls with it (pressing a button scrolls it into view).
@@ -1575,10 +1573,7 @@ fn frag_zombies_move_the_zombies_says_what_it_leaves_unused() {
 /// under the form's words, so the fields and the button keep their place.
 #[test]
 fn frag_zombies_a_tie_for_who_goes_first_says_roll_again() {
-    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
-    let mut h = frag_play(dir.path());
-    press(&mut h, "Game Frag Zombies!!!");
-    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    let (_dir, mut h) = zombies_ann_and_bob();
     let places = |h: &App| {
         (
             h.get_by_role_and_label(Role::TextInput, "Ann's roll").rect(),
@@ -1623,10 +1618,7 @@ fn frag_the_start_of_turn_die_leaves_the_phases_button_in_place() {
     assert_eq!(last_line(&h), "Bob rolls 5 at the start of the turn: draws a card");
     assert_eq!(h.get_by_role_and_label(Role::Button, "Respawn").rect(), respawn, "Respawn moved");
 
-    let dir = data_with_fighters(&[("ann", "saloon-gal", 2, 3, 2), ("bob", "mad-scientist", 3, 2, 2)]);
-    let mut h = frag_play(dir.path());
-    press(&mut h, "Game Frag Zombies!!!");
-    seat_and_start(&mut h, &[("Ann", "ann (Saloon Gal 2/3/2)"), ("Bob", "bob (Mad Scientist 3/2/2)")]);
+    let (_dir, mut h) = zombies_ann_and_bob();
     type_in(&mut h, "Ann's roll", "3");
     type_in(&mut h, "Bob's roll", "6");
     press(&mut h, "Who goes first");
