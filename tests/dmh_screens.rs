@@ -1007,3 +1007,82 @@ fn the_last_model_of_the_turn_declares_where_the_first_did() {
     h.get_by_label("Last to act this turn");
     assert_eq!(places(&h), first);
 }
+
+/// Tombstone Law and the Clantons cut to their first five models each.
+fn five_v_five() -> tempfile::TempDir {
+    let fixture = |name: &str| {
+        let text =
+            std::fs::read_to_string(format!("{}/tests/fixtures/{name}.json", env!("CARGO_MANIFEST_DIR")))
+                .expect("a fixture gang");
+        let mut gang: serde_json::Value = serde_json::from_str(&text).expect("a gang's JSON");
+        if let Some(models) = gang["models"].as_array_mut() {
+            models.truncate(5);
+        }
+        gang.to_string()
+    };
+    support::data_with_gangs(&[("lawmen-21", &fixture("lawmen-21")), ("outlaws-21", &fixture("outlaws-21"))])
+}
+
+/// Turn 1's cards for [`five_v_five`], from [`DEAL`].
+const DEAL_5: [(&str, &str); 10] = [
+    ("Wyatt Earp", "AH"),
+    ("Virgil Earp", "KH"),
+    ("Ike Clanton", "QS"),
+    ("Johnny Ringo", "JS"),
+    ("Morgan Earp", "10H"),
+    ("Doc Holliday", "10D"),
+    ("Billy Clanton", "9S"),
+    ("Frank McLaury", "8C"),
+    ("Turkey Creek", "7H"),
+    ("Tom McLaury", "6S"),
+];
+
+/// The region of the gangs under the turn on a screen held upright: from the gangs' handle
+/// down to the log's line.
+fn gangs_below(h: &App) -> egui::Rect {
+    let screen = h.ctx.content_rect();
+    let handles = handles_across(h);
+    assert_eq!(handles.len(), 1, "the gangs' handle only: {handles:?}");
+    let log = h.get_by_role_and_label(Role::Button, "▲ Log").rect();
+    egui::Rect::from_min_max(egui::pos2(0.0, handles[0].max.y), egui::pos2(screen.width(), log.min.y))
+}
+
+/// On a tablet held upright (800×1280, sized for fingers), two gangs of five dealt: every row
+/// of both gangs is in sight under the turn, none scrolled to (the Clantons' heading was at the
+/// screen's foot and their rows under it, hidden in one box that scrolled, with 250 points
+/// empty under the turn).
+#[test]
+fn on_a_tablet_upright_both_gangs_of_five_are_in_sight_after_the_deal() {
+    let dir = five_v_five();
+    let mut h = support::app_on(dir.path(), Screen::Play, 800.0, 1280.0);
+    posse::ui::theme::touch(&h.ctx);
+    h.run();
+    start(&mut h, SEED, None);
+    deal(&mut h, &DEAL_5);
+    let gangs = gangs_below(&h);
+    let law = &support::LAW_MODELS[..5];
+    let clantons = &support::CLANTON_MODELS[..5];
+    assert_eq!(rows_inside(&h, law, gangs), 5, "Tombstone Law's rows in {gangs:?}");
+    assert_eq!(rows_inside(&h, clantons, gangs), 5, "the Clantons' rows in {gangs:?}");
+    let declare = action_rect(&h, "Declare");
+    assert!(declare.max.y <= gangs.min.y, "Declare at {declare:?} over the gangs at {gangs:?}");
+}
+
+/// On a tablet held upright, two gangs of seven dealt: they cannot all fit under the turn, so
+/// each gang's heading stays in sight over its own rows' box, which scrolls by itself alone
+/// (the Clantons' heading was under the screen's foot, in the one box both gangs scrolled in);
+/// scrolling the Clantons' box to Pete Spence moves neither heading.
+#[test]
+fn on_a_tablet_upright_both_gangs_of_seven_keep_their_headings_in_sight() {
+    let (_dir, mut h) = touch_at(800.0, 1280.0);
+    let gangs = gangs_below(&h);
+    let headings = |h: &App| (gang_heading(h, "Tombstone Law"), gang_heading(h, "The Clanton Gang"));
+    let (law, clantons) = headings(&h);
+    assert!(gangs.contains_rect(law) && gangs.contains_rect(clantons), "{law:?} {clantons:?} in {gangs:?}");
+    assert!(rows_inside(&h, &support::CLANTON_MODELS, gangs) >= 3, "the Clantons' rows under their heading");
+    h.get_by_role_and_label(Role::Button, "Pete Spence").scroll_to_me();
+    h.run();
+    assert_eq!(headings(&h), (law, clantons), "the headings stayed");
+    let pete = name_rects(&h, &["Pete Spence"])[0];
+    assert!(gangs.contains_rect(pete), "Pete Spence at {pete:?} outside {gangs:?}");
+}

@@ -461,8 +461,8 @@ fn game_ui(
         });
     };
     // Beside the turn, each gang's heading stays in sight over its own rows' box.
-    let boxed = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>| {
-        roster::boxed_roster_ui(ui, rules, game, state, commands, &more);
+    let boxed = |ui: &mut Ui, state: &mut PlayState, commands: &mut Vec<PlayCommand>, hide: bool| {
+        roster::boxed_roster_ui(ui, rules, game, state, commands, &more, hide);
     };
     if stacked {
         // A tablet held upright: the gangs under the turn, in a region of their own the
@@ -476,16 +476,25 @@ fn game_ui(
                 }
             });
         } else {
-            egui::Panel::bottom("play-roster-below")
+            // Each gang's heading stays in sight over its rows' box, the boxes sharing the
+            // height by their rows (one area scrolled both gangs, and the second gang's rows
+            // lay under the first's, out of sight). Gangs whose rows, a finger's height each
+            // and two more for each gang's headings, come near the most the turn leaves (two
+            // of five) start with that most, every row in sight; longer gangs start under
+            // half, so a turn with more in it (a tie's offer to swap) stays whole, and their
+            // boxes scroll. A region of its own for each count of models: a region keeps the
+            // height it first had.
+            let models: usize = game.sides.iter().map(|side| side.models.len()).sum();
+            let row = ui.spacing().interact_size.y + 1.0;
+            #[expect(clippy::cast_precision_loss, reason = "a few models")]
+            let fit = row * (models as f32 + 2.0 * game.sides.len() as f32);
+            let size =
+                if fit <= height * (ROSTER_MOST + 0.05) { height * ROSTER_MOST } else { height * 0.45 };
+            egui::Panel::bottom(("play-roster-below", models))
                 .resizable(true)
-                .default_size((height * 0.45).max(ROSTER_LEAST).min(height * 0.8))
+                .default_size(size.max(ROSTER_LEAST).min(height * 0.8))
                 .size_range(80.0..=height * 0.8)
-                .show(ui, |ui| {
-                    if ui.button("▼ Hide the gangs").clicked() {
-                        state.roster_hidden = true;
-                    }
-                    roster(ui, state, commands);
-                });
+                .show(ui, |ui| boxed(ui, state, commands, true));
         }
     } else {
         // The roster keeps its width (the player can drag it); the phase of the turn takes the
@@ -503,7 +512,7 @@ fn game_ui(
             if short {
                 roster(ui, state, commands);
             } else {
-                boxed(ui, state, commands);
+                boxed(ui, state, commands, false);
             }
         });
     }
@@ -561,13 +570,20 @@ const ONE_COLUMN: f32 = 700.0;
 /// heading and several rows.
 const ROSTER_LEAST: f32 = 320.0;
 
+/// The most of the height the gangs start with under the turn on a tablet held upright: the
+/// turn keeps the rest, with its action whole.
+const ROSTER_MOST: f32 = 0.6;
+
 /// Below this height (a phone on its side) the log keeps to its last line until opened.
 const SHORT: f32 = 500.0;
 
 /// The width the roster starts at beside the turn.
 const ROSTER_WIDTH: f32 = 560.0;
 
-/// The game's header in a narrow window: the title, then the buttons under it.
+/// The game's header on a tablet held upright: the title, whole (on two lines if it must be),
+/// with the end of the scene and Close game at the right of its line, then Undo and Redo (the
+/// title's line of its own left the gangs under the turn a row short: the second gang's last
+/// row out of sight).
 fn stacked_header_ui(
     ui: &mut Ui,
     rules: &Rules,
@@ -577,8 +593,26 @@ fn stacked_header_ui(
     redo_label: Option<&str>,
     commands: &mut Vec<PlayCommand>,
 ) {
-    stacked_title_ui(ui, rules, game, title, commands);
+    ui.horizontal(|ui| {
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            game_buttons(ui, rules, game, commands);
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                let title = RichText::new(title).size(theme::HEADING + 2.0).strong();
+                ui.add(egui::Label::new(title).wrap());
+            });
+        });
+    });
     ui.horizontal_wrapped(|ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
+}
+
+/// Close game, and before it the end of the scene (while the game goes on), from the right.
+fn game_buttons(ui: &mut Ui, rules: &Rules, game: &Game, commands: &mut Vec<PlayCommand>) {
+    if ui.button("Close game").on_hover_text("It stays saved; resume it from the Play screen").clicked() {
+        commands.push(PlayCommand::Close);
+    }
+    if game.phase != Phase::Over {
+        end::declare_end_ui(ui, rules, game, commands);
+    }
 }
 
 /// The title on a line of its own (a phone has no hover to show what was cut), one line high
@@ -588,16 +622,7 @@ fn stacked_title_ui(ui: &mut Ui, rules: &Rules, game: &Game, title: &str, comman
     ui.add(egui::Label::new(title).truncate());
     ui.horizontal(|ui| {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui
-                .button("Close game")
-                .on_hover_text("It stays saved; resume it from the Play screen")
-                .clicked()
-            {
-                commands.push(PlayCommand::Close);
-            }
-            if game.phase != Phase::Over {
-                end::declare_end_ui(ui, rules, game, commands);
-            }
+            game_buttons(ui, rules, game, commands);
         });
     });
 }

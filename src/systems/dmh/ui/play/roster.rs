@@ -30,8 +30,8 @@ pub(super) fn roster_ui(
     commands: &mut Vec<PlayCommand>,
 ) {
     for (s, side) in game.sides.iter().enumerate() {
-        side_heading(ui, s, side, state);
-        rows_ui(ui, rules, game, s, ROW_SPACING, state, commands);
+        side_heading(ui, s, side, state, false);
+        rows_ui(ui, rules, game, s, (ROW_SPACING, false), state, commands);
     }
 }
 
@@ -49,6 +49,7 @@ pub(super) fn boxed_roster_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
     more: &dyn Fn(&mut Ui, &mut PlayState, &mut Vec<PlayCommand>),
+    hide: bool,
 ) {
     // Each gang's rows as high as they were last drawn, at the usual spacing (the first frame
     // shares evenly); the boxes share the room by the rows alone, and what follows the last
@@ -60,7 +61,7 @@ pub(super) fn boxed_roster_ui(
     let mut spacing = ROW_SPACING;
     for (s, side) in game.sides.iter().enumerate() {
         let top = ui.cursor().top();
-        side_heading(ui, s, side, state);
+        side_heading(ui, s, side, state, hide && s == 0);
         if s == 0 {
             // Every heading is as high as the first.
             let heading = ui.cursor().top() - top;
@@ -91,7 +92,7 @@ pub(super) fn boxed_roster_ui(
             .max_height(heights.get(s).copied().unwrap_or_default())
             .auto_shrink([false, true])
             .show(ui, |ui| {
-                rows_ui(ui, rules, game, s, spacing, state, commands);
+                rows_ui(ui, rules, game, s, (spacing, hide), state, commands);
                 drawn = ui.min_rect().height();
                 if last {
                     ui.add_space(theme::GAP);
@@ -149,7 +150,7 @@ fn rows_ui(
     rules: &Rules,
     game: &Game,
     s: usize,
-    spacing: f32,
+    (spacing, snug): (f32, bool),
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
@@ -167,6 +168,11 @@ fn rows_ui(
         let grid = egui::Grid::new(("markers", s))
             .num_columns(heads.len())
             .spacing([8.0, spacing])
+            // `snug` (the gangs under the turn on a tablet): the columns' headings as high as
+            // their words, not a finger's button; the models' rows, with their buttons, keep
+            // their height (the headings' row 44 points high left the second gang's last row
+            // out of sight).
+            .min_row_height(if snug { 0.0 } else { ui.spacing().interact_size.y })
             .striped(true)
             .show(ui, |ui| {
                 for head in heads {
@@ -273,8 +279,16 @@ const ROW_SPACING: f32 = 4.0;
 const TIGHT_SPACING: f32 = 1.0;
 
 /// A gang's name and the cards left in its deck, and the button that shows its hand, which
-/// says how many cards are in it.
-fn side_heading(ui: &mut Ui, s: usize, side: &crate::systems::dmh::game::SideState, state: &mut PlayState) {
+/// says how many cards are in it; with `hide`, the button that shuts the gangs to one line
+/// before the name (under the turn on a tablet held upright: a line of its own for it left
+/// the second gang's last row out of sight).
+fn side_heading(
+    ui: &mut Ui,
+    s: usize,
+    side: &crate::systems::dmh::game::SideState,
+    state: &mut PlayState,
+    hide: bool,
+) {
     // One row whatever the counts say: the hand's button at the right end, the heading cut
     // short before it if it must be (it wrapped onto a second row for one gang and not the
     // other). The button is short ("Hand (5)": the row is the gang's), so the whole heading
@@ -295,6 +309,9 @@ fn side_heading(ui: &mut Ui, s: usize, side: &crate::systems::dmh::game::SideSta
                 state.hand_over = Some(HandOver { side: s, shown: false });
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                if hide && ui.button("▼ Hide the gangs").clicked() {
+                    state.roster_hidden = true;
+                }
                 let heading = theme::heading(&v, format!("{} · {} in deck", side.name, side.deck.len()));
                 ui.add(egui::Label::new(heading).truncate());
             });
