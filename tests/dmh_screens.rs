@@ -1048,9 +1048,9 @@ fn gangs_below(h: &App) -> egui::Rect {
 }
 
 /// On a tablet held upright (800×1280, sized for fingers), two gangs of five dealt: every row
-/// of both gangs is in sight under the turn, none scrolled to (the Clantons' heading was at the
-/// screen's foot and their rows under it, hidden in one box that scrolled, with 250 points
-/// empty under the turn).
+/// of both gangs is in sight under the turn, none scrolled to, where it was before the deal,
+/// and Declare is whole above them (the Clantons' heading was at the screen's foot and their
+/// rows under it, hidden in one box that scrolled, with 250 points empty under the turn).
 #[test]
 fn on_a_tablet_upright_both_gangs_of_five_are_in_sight_after_the_deal() {
     let dir = five_v_five();
@@ -1058,10 +1058,18 @@ fn on_a_tablet_upright_both_gangs_of_five_are_in_sight_after_the_deal() {
     posse::ui::theme::touch(&h.ctx);
     h.run();
     start(&mut h, SEED, None);
-    deal(&mut h, &DEAL_5);
-    let gangs = gangs_below(&h);
     let law = &support::LAW_MODELS[..5];
     let clantons = &support::CLANTON_MODELS[..5];
+    // Where each row is: its top left and its bottom (the ▶ widens the acting one's name).
+    let rows = |h: &App| {
+        let places =
+            |names: &[&str]| name_rects(h, names).iter().map(|r| (r.min, r.max.y)).collect::<Vec<_>>();
+        (places(law), places(clantons))
+    };
+    let before = rows(&h);
+    deal(&mut h, &DEAL_5);
+    assert_eq!(rows(&h), before, "the rows moved when the cards were dealt");
+    let gangs = gangs_below(&h);
     assert_eq!(rows_inside(&h, law, gangs), 5, "Tombstone Law's rows in {gangs:?}");
     assert_eq!(rows_inside(&h, clantons, gangs), 5, "the Clantons' rows in {gangs:?}");
     let declare = action_rect(&h, "Declare");
