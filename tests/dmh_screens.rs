@@ -1094,3 +1094,19 @@ fn on_a_tablet_upright_both_gangs_of_seven_keep_their_headings_in_sight() {
     let pete = name_rects(&h, &["Pete Spence"])[0];
     assert!(gangs.contains_rect(pete), "Pete Spence at {pete:?} outside {gangs:?}");
 }
+
+/// On a tablet held upright, two gangs of seven: no row moves as the activations start, model
+/// after model (a box scrolls only when the player scrolls it).
+#[test]
+fn on_a_tablet_upright_no_roster_row_moves_through_the_activations() {
+    let (_dir, mut h) = touch_at(800.0, 1280.0);
+    let places = |rects: Vec<egui::Rect>| rects.iter().map(|r| (r.min, r.max.y)).collect::<Vec<_>>();
+    let rows = |h: &App| {
+        (places(name_rects(h, &support::LAW_MODELS)), places(name_rects(h, &support::CLANTON_MODELS)))
+    };
+    let before = rows(&h);
+    for (name, _) in &DEAL[..13] {
+        support::end_activation(&mut h, name);
+        assert_eq!(rows(&h), before, "the rows moved after {name}'s activation");
+    }
+}

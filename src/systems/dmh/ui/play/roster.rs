@@ -214,8 +214,14 @@ fn rows_ui(
                     // for their boxes) is brought just into view once; one in sight is left
                     // where it is, and so is every other row (centring it scrolled a box whose
                     // rows all showed, and a click meant for one target picked the next).
+                    // Under the turn on a tablet no box scrolls by itself: the acting model's
+                    // name is big at the top of the turn, and a row that slid under a finger
+                    // picked the wrong target (Tombstone Law's rows went 27 points up when Doc
+                    // Holliday came up to act).
                     if acting && state.roster_shown_for != Some(r) {
-                        response.scroll_to_me(None);
+                        if !snug {
+                            response.scroll_to_me(None);
+                        }
                         state.roster_shown_for = Some(r);
                     }
                     if pickable {
