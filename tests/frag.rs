@@ -567,21 +567,28 @@ fn ann_the_operative_has_moved() -> (tempfile::TempDir, App) {
     (dir, h)
 }
 
-/// Frag Deadlands at 1280×800, the Agency Operative's attack: the dice's totals were cut
-/// ("= 12 · r…", "= 3 · sta…") in the room left beside the Roll buttons, and his Cheatin'
-/// note wrapped past its column, under the damage odds ("…shows a 1," under the bars). The
-/// totals take two lines inside their row when one is too long; the note wraps in its column.
-#[test]
-fn frag_the_operatives_attack_panel_shows_its_totals_whole_and_its_note_in_its_column() {
-    let (_dir, mut h) = ann_the_operative_has_moved();
+/// [`ann_the_operative_has_moved`], then Ann ends the turn, Bob respawns (square 4) and moves
+/// two squares, and Ann's next turn rolls `movement`.
+fn anns_next_turn_with_movement(movement: &str) -> (tempfile::TempDir, App) {
+    let (dir, mut h) = ann_the_operative_has_moved();
     press(&mut h, "End the turn");
     type_in(&mut h, "Respawn square", "4");
     press(&mut h, "Respawn");
     type_in(&mut h, "Movement dice", "1 1");
     press(&mut h, "Roll for movement");
     press(&mut h, "End the turn");
-    type_in(&mut h, "Movement dice", "6 2");
+    type_in(&mut h, "Movement dice", movement);
     press(&mut h, "Roll for movement");
+    (dir, h)
+}
+
+/// Frag Deadlands at 1280×800, the Agency Operative's attack: the dice's totals were cut
+/// ("= 12 · r…", "= 3 · sta…") in the room left beside the Roll buttons, and his Cheatin'
+/// note wrapped past its column, under the damage odds ("…shows a 1," under the bars). The
+/// totals take two lines inside their row when one is too long; the note wraps in its column.
+#[test]
+fn frag_the_operatives_attack_panel_shows_its_totals_whole_and_its_note_in_its_column() {
+    let (_dir, mut h) = anns_next_turn_with_movement("6 2");
     press(&mut h, "Target Bob");
     press(&mut h, "More: Range (squares)");
     press(&mut h, "More: Range (squares)");
@@ -629,15 +636,7 @@ fn frag_the_operatives_attack_panel_shows_its_totals_whole_and_its_note_in_its_c
 fn the_operatives_ones_are_rolled_again_on_the_attack_panel() {
     // deadlands:4 (Agency Operative, CHEATIN'): "May cheat on any revolver or gatling pistol
     // attack (to-hit or damage). Reroll any dice that come up a 1."
-    let (_dir, mut h) = ann_the_operative_has_moved();
-    press(&mut h, "End the turn");
-    type_in(&mut h, "Respawn square", "4");
-    press(&mut h, "Respawn");
-    type_in(&mut h, "Movement dice", "1 1");
-    press(&mut h, "Roll for movement");
-    press(&mut h, "End the turn");
-    type_in(&mut h, "Movement dice", "2 2");
-    press(&mut h, "Roll for movement");
+    let (_dir, mut h) = anns_next_turn_with_movement("2 2");
 
     // Her Gatling Pistol at Bob: the odds count the rerolls (3d against Health 3), and a field
     // for each roll's 1s stands under it, greyed until a 1 is typed.
