@@ -196,22 +196,20 @@ mod tests {
         let rules = embedded::rules();
         let lawmen = rules.gang("lawmen").expect("lawmen");
         let (good, bad) = number_colours(lawmen, lawmen);
-        let codes = |role, numbers| -> String {
-            build_deck(lawmen, DeckKind::Half, role, numbers)
+        let codes = |gang, role, numbers| -> String {
+            build_deck(gang, DeckKind::Half, role, numbers)
                 .iter()
                 .map(ToString::to_string)
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        assert_eq!(codes(Role::Good, good), "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH RJ");
-        assert_eq!(codes(Role::Bad, bad), "2S 3S 4S 5S 6S 7S 8S 9S 10S JH QH KH AH BJ");
+        assert_eq!(codes(lawmen, Role::Good, good), "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH RJ");
+        assert_eq!(codes(lawmen, Role::Bad, bad), "2S 3S 4S 5S 6S 7S 8S 9S 10S JH QH KH AH BJ");
         // Lawmen against Outlaws keep their own colours.
         let outlaws = rules.gang("outlaws").expect("outlaws");
         let (good, bad) = number_colours(lawmen, outlaws);
-        assert_eq!(codes(Role::Good, good), "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH RJ");
-        let outlaw_deck: Vec<String> =
-            build_deck(outlaws, DeckKind::Half, Role::Bad, bad).iter().map(ToString::to_string).collect();
-        assert_eq!(outlaw_deck.join(" "), "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS BJ");
+        assert_eq!(codes(lawmen, Role::Good, good), "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH RJ");
+        assert_eq!(codes(outlaws, Role::Bad, bad), "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS BJ");
     }
 
     #[test]
