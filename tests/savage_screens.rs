@@ -1205,10 +1205,11 @@ fn the_damage_odds_against_an_extra_are_out_not_wounds() {
     }
 }
 
-/// New Wild Card on the Combatants tab makes a blank hero to fill in, saved at once: every
-/// attribute d4, no skills, Edges, armour or weapons (it was the bestiary's Gang boss renamed:
-/// d10 Shooting, armour 1, Level Headed, a Revolver and a Sabre); the examples are copied with
-/// Copy the example.
+/// New Wild Card on the Combatants tab makes a blank hero to fill in, saved at once, one of
+/// the posse played by "Player 1" (Doc and the Kid are Ann's and Bob's): every attribute d4, no
+/// skills, Edges, armour or weapons (it was the bestiary's Gang boss renamed, filed under the
+/// Marshal's: d10 Shooting, armour 1, Level Headed, a Revolver and a Sabre); the examples are
+/// copied with Copy the example.
 #[test]
 fn a_new_wild_card_is_a_blank_hero_to_fill_in() {
     use posse::systems::savage::rules::combatant::Combatant;
@@ -1219,7 +1220,7 @@ fn a_new_wild_card_is_a_blank_hero_to_fill_in() {
     let c = &savage(&h).combatants;
     let id = c.selected.clone().expect("the new Wild Card open in the editor");
     let entry = c.entries.iter().find(|e| e.id == id).expect("its file");
-    assert_eq!(entry.combatant.as_ref().ok(), Some(&Combatant::blank_wild_card("New Wild Card")));
+    assert_eq!(entry.combatant.as_ref().ok(), Some(&Combatant::blank_wild_card("New Wild Card", "Player 1")));
     for attribute in ["Agility", "Smarts", "Spirit", "Strength", "Vigor"] {
         let label = format!("{attribute} die");
         let die = h.get_by_role_and_label(Role::ComboBox, &label).value();
@@ -1230,14 +1231,33 @@ fn a_new_wild_card_is_a_blank_hero_to_fill_in() {
     assert!(!saved.contains("Revolver") && !saved.contains("level_headed"), "{saved}");
 }
 
-/// A fight of the Marshal's side alone: a default-named Wild Card made on the Combatants tab
-/// and a group of Outlaws, at `size`, started from a fixed seed.
+/// New group of Extras makes a blank band to fill in, the Marshal's, saved at once: one Extra,
+/// every attribute d4 and nothing else (it was the bestiary's five Outlaws renamed, with their
+/// Shooting, Fighting and revolvers).
+#[test]
+fn a_new_group_of_extras_is_a_blank_one_to_fill_in() {
+    use posse::systems::savage::rules::combatant::Combatant;
+    let dir = crate::savage::data_with_combatants();
+    let mut h = support::system_on(dir.path(), "Deadlands (Savage Worlds)", 1280.0, 800.0);
+    press(&mut h, "Combatants");
+    press_button(&mut h, "New group of Extras");
+    let c = &savage(&h).combatants;
+    let id = c.selected.clone().expect("the new group open in the editor");
+    let entry = c.entries.iter().find(|e| e.id == id).expect("its file");
+    assert_eq!(entry.combatant.as_ref().ok(), Some(&Combatant::blank_extras("New Extras")));
+    assert!(h.query_by_role_and_label(Role::TextInput, "Weapon 1 name").is_none(), "no weapon");
+    let saved = std::fs::read_to_string(&entry.path).expect("saved at once");
+    assert!(!saved.contains("Revolver") && !saved.contains("shooting"), "{saved}");
+}
+
+/// A fight of a default-named Wild Card made on the Combatants tab (the posse's, played by
+/// Player 1) against a group of Outlaws, at `size`, started from a fixed seed.
 fn new_wild_card_against_outlaws(dir: &std::path::Path, size: (f32, f32)) -> App {
     let mut h = support::system_on(dir, "Deadlands (Savage Worlds)", size.0, size.1);
     press(&mut h, "Combatants");
     press_button(&mut h, "New Wild Card");
     press(&mut h, "Fight");
-    press(&mut h, "New Wild Card (the Marshal's)");
+    press(&mut h, "New Wild Card (played by Player 1)");
     press(&mut h, "More: Groups of Outlaws ×5");
     savage_mut(&mut h).fight.seed = Some(1877);
     press(&mut h, "Start the fight");
@@ -1252,8 +1272,8 @@ fn text_width(h: &App, text: &str, size: f32) -> f32 {
 
 /// At 1280×800 the saved fights stand in a side panel 420 points wide: a long line ("New Wild
 /// Card, Outlaws · round 0 · all fighting" ran to x = 511 and took its Delete out of sight) is
-/// cut short inside it, and every Delete stands at one place whatever the line beside it. A
-/// fight with no posse names the side it has (it read "nobody v New Wild Card, Outlaws").
+/// cut short inside it, and every Delete stands at one place whatever the line beside it. (A
+/// fight with no posse names the side it has: `fight_summary`'s test in `game/tests.rs`.)
 #[test]
 fn every_saved_fights_resume_and_delete_stay_inside_the_panel() {
     let dir = crate::savage::data_with_combatants();
@@ -1268,8 +1288,8 @@ fn every_saved_fights_resume_and_delete_stay_inside_the_panel() {
     h.run();
     let mut deletes = Vec::new();
     let lines = [
-        "Doc v Boss, New Wild Card, Outlaws · round 0 · all fighting",
-        "New Wild Card, Outlaws · round 0 · all fighting",
+        "Doc, New Wild Card v Boss, Outlaws · round 0 · all fighting",
+        "New Wild Card v Outlaws · round 0 · all fighting",
     ];
     assert_eq!(buttons_starting(&h, "Resume"), lines.map(|l| format!("Resume {l}")), "newest first");
     for line in lines {

@@ -578,10 +578,8 @@ fn the_new_combatant_forms_fit_a_tablet_and_a_phone() {
             let mut h = system(dir.path(), "Deadlands (Savage Worlds)", size);
             tab(&mut h, "Combatants");
             press_button(&mut h, new);
-            if new == "New Wild Card" {
-                // A blank hero: a ranged weapon of its own added, to edit every part.
-                ranged_weapon_added(&mut h);
-            }
+            // A blank hero or band: a ranged weapon of its own added, to edit every part.
+            ranged_weapon_added(&mut h);
             assert!(h.query_by_label("Weapon 1 long range").is_some(), "{new}: a ranged weapon to edit");
             found.extend(squeezed_problems(&h, size.0, &format!("{new} at {}×{}", size.0, size.1)));
         }

@@ -290,7 +290,7 @@ async function deadlands(p, snap) {
   await p.tap((n) => n.startsWith('‹ All combatants'));
   await p.tap('New group of Extras');
   await p.tap('Fight', 'Button');
-  await p.tap("New Wild Card (the Marshal's)");
+  await p.tap('New Wild Card (played by Player 1)');
   await p.tap((n) => n.startsWith('More: Groups of New Extras'));
   await p.tap('Start the fight');
   const started = await applied(p, 0, 'the start of the fight');

@@ -127,20 +127,21 @@ impl SavageApp {
     /// Carries out one command from the Combatants screen.
     pub(super) fn handle_combatant(&mut self, command: CombatantCommand) {
         match command {
-            // A new Wild Card is a blank hero to fill in (it was the bestiary's Gang boss, his
-            // d10 Shooting, armour and Level Headed, renamed); a new group of Extras starts
-            // from the bestiary's first band, for the Marshal to adjust.
+            // A new Wild Card is a blank hero to fill in, one of the posse, played by the
+            // first "Player N" not yet taken (it was the bestiary's Gang boss renamed, filed
+            // under the Marshal's); a new group of Extras is a blank band of one (it was the
+            // bestiary's Outlaws renamed). The bestiary's examples are copied with Copy.
             CombatantCommand::New(Kind::WildCard) => {
-                self.add_combatant(&Combatant::blank_wild_card("New Wild Card"));
+                let players: Vec<String> = self
+                    .combatants
+                    .entries
+                    .iter()
+                    .filter_map(|e| e.combatant.as_ref().ok()?.player.clone())
+                    .collect();
+                let player = combatant::unused_player(&players);
+                self.add_combatant(&Combatant::blank_wild_card("New Wild Card", &player));
             }
-            CombatantCommand::New(kind) => {
-                let template = self.rules.bestiary.iter().find(|c| c.kind == kind).cloned();
-                let Some(mut c) = template else { return };
-                "New Extras".clone_into(&mut c.name);
-                c.notes.clear();
-                c.player = None;
-                self.add_combatant(&c);
-            }
+            CombatantCommand::New(Kind::Extra) => self.add_combatant(&Combatant::blank_extras("New Extras")),
             CombatantCommand::CopyExample(index) => {
                 if let Some(c) = self.rules.bestiary.get(index).cloned() {
                     self.add_combatant(&c);

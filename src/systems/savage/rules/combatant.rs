@@ -183,14 +183,27 @@ pub struct Combatant {
 }
 
 impl Combatant {
-    /// A new Wild Card to fill in, a hero of one's own: the five attributes at d4, where
-    /// Savage Worlds starts every character (the summary is silent), and nothing else (no
-    /// skills, Edges, armour or weapons); the examples to copy are the bestiary's.
+    /// A new Wild Card to fill in, a hero of one's own played by `player`: the five attributes
+    /// at d4, where Savage Worlds starts every character (the summary is silent), and nothing
+    /// else (no skills, Edges, armour or weapons); the examples to copy are the bestiary's.
     #[must_use]
-    pub fn blank_wild_card(name: &str) -> Combatant {
+    pub fn blank_wild_card(name: &str, player: &str) -> Combatant {
+        Combatant { player: Some(player.to_owned()), ..Combatant::blank(name, Kind::WildCard) }
+    }
+
+    /// A new group of Extras to fill in, the Marshal's: one Extra with every attribute at d4
+    /// and nothing else, as [`Combatant::blank_wild_card`]; the bestiary's bands are copied
+    /// as examples.
+    #[must_use]
+    pub fn blank_extras(name: &str) -> Combatant {
+        Combatant::blank(name, Kind::Extra)
+    }
+
+    /// One combatant of `kind`, the Marshal's, with every attribute at d4 and nothing else.
+    fn blank(name: &str, kind: Kind) -> Combatant {
         Combatant {
             name: name.to_owned(),
-            kind: Kind::WildCard,
+            kind,
             count: 1,
             player: None,
             attributes: Attributes {
@@ -387,6 +400,17 @@ pub fn from_value(value: serde_json::Value) -> Result<Combatant, Vec<Problem>> {
         vec![Problem::new(FILE, path, e.into_inner().to_string())]
     })?;
     validate(raw)
+}
+
+/// The first "Player N" (from 1) that none of `taken` names, ignoring case and spaces at
+/// the ends: who plays a new Wild Card until the table types a real name.
+#[must_use]
+pub fn unused_player<S: AsRef<str>>(taken: &[S]) -> String {
+    // Of the first len + 1 numbers, at least one is free.
+    (1..=taken.len() + 1)
+        .map(|n| format!("Player {n}"))
+        .find(|name| !taken.iter().any(|t| t.as_ref().trim().eq_ignore_ascii_case(name)))
+        .unwrap_or_default()
 }
 
 fn die_at(text: &str, path: String, problems: &mut Vec<Problem>) -> Die {
@@ -633,6 +657,23 @@ mod tests {
         assert_eq!(ann.trait_die(rules, "riding"), (Die::D4, -2));
         assert!(ann.has(InitiativeEdge::Quick));
         assert_eq!(ann.weapon("knife").map(|w| w.damage.to_string()), Some("Str+d4".to_owned()));
+    }
+
+    /// A new Wild Card is played by the first "Player N" no combatant names yet, whatever
+    /// the case or spaces a player's name was typed with.
+    #[test]
+    fn a_new_wild_card_is_played_by_the_first_unused_player() {
+        assert_eq!(unused_player::<&str>(&[]), "Player 1");
+        assert_eq!(unused_player(&["Ann", "Bob"]), "Player 1");
+        assert_eq!(unused_player(&["Player 1", " player 2 ", "Player 4"]), "Player 3");
+        assert_eq!(unused_player(&["Player 1", "Player 2"]), "Player 3");
+        let hero = Combatant::blank_wild_card("New Wild Card", "Player 3");
+        assert_eq!(hero.player.as_deref(), Some("Player 3"));
+        assert!(hero.is_wild_card() && hero.skills.is_empty() && hero.weapons.is_empty());
+        let band = Combatant::blank_extras("New Extras");
+        assert_eq!((band.kind, band.count, band.player.as_deref()), (Kind::Extra, 1, None));
+        assert_eq!(band.attributes, hero.attributes);
+        assert!(band.skills.is_empty() && band.weapons.is_empty() && band.initiative.is_empty());
     }
 
     #[test]
