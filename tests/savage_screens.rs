@@ -1214,20 +1214,13 @@ fn the_damage_odds_against_an_extra_are_out_not_wounds() {
 fn a_new_wild_card_is_a_blank_hero_to_fill_in() {
     use posse::systems::savage::rules::combatant::Combatant;
     let dir = crate::savage::data_with_combatants();
-    let mut h = support::system_on(dir.path(), "Deadlands (Savage Worlds)", 1280.0, 800.0);
-    press(&mut h, "Combatants");
-    press_button(&mut h, "New Wild Card");
-    let c = &savage(&h).combatants;
-    let id = c.selected.clone().expect("the new Wild Card open in the editor");
-    let entry = c.entries.iter().find(|e| e.id == id).expect("its file");
-    assert_eq!(entry.combatant.as_ref().ok(), Some(&Combatant::blank_wild_card("New Wild Card", "Player 1")));
+    let (h, made, saved) = made_new(dir.path(), "New Wild Card");
+    assert_eq!(made, Combatant::blank_wild_card("New Wild Card", "Player 1"));
     for attribute in ["Agility", "Smarts", "Spirit", "Strength", "Vigor"] {
         let label = format!("{attribute} die");
         let die = h.get_by_role_and_label(Role::ComboBox, &label).value();
         assert_eq!(die.as_deref(), Some("d4"), "{attribute}");
     }
-    assert!(h.query_by_role_and_label(Role::TextInput, "Weapon 1 name").is_none(), "no weapon");
-    let saved = std::fs::read_to_string(&entry.path).expect("saved at once");
     assert!(!saved.contains("Revolver") && !saved.contains("level_headed"), "{saved}");
 }
 
@@ -1238,16 +1231,27 @@ fn a_new_wild_card_is_a_blank_hero_to_fill_in() {
 fn a_new_group_of_extras_is_a_blank_one_to_fill_in() {
     use posse::systems::savage::rules::combatant::Combatant;
     let dir = crate::savage::data_with_combatants();
-    let mut h = support::system_on(dir.path(), "Deadlands (Savage Worlds)", 1280.0, 800.0);
-    press(&mut h, "Combatants");
-    press_button(&mut h, "New group of Extras");
-    let c = &savage(&h).combatants;
-    let id = c.selected.clone().expect("the new group open in the editor");
-    let entry = c.entries.iter().find(|e| e.id == id).expect("its file");
-    assert_eq!(entry.combatant.as_ref().ok(), Some(&Combatant::blank_extras("New Extras")));
-    assert!(h.query_by_role_and_label(Role::TextInput, "Weapon 1 name").is_none(), "no weapon");
-    let saved = std::fs::read_to_string(&entry.path).expect("saved at once");
+    let (_h, made, saved) = made_new(dir.path(), "New group of Extras");
+    assert_eq!(made, Combatant::blank_extras("New Extras"));
     assert!(!saved.contains("Revolver") && !saved.contains("shooting"), "{saved}");
+}
+
+/// The app at 1280×800 on `dir` after `button` on Deadlands' Combatants tab: the combatant it
+/// opened in the editor, read from the list, and its file, saved at once. It has no weapon.
+fn made_new(
+    dir: &std::path::Path,
+    button: &str,
+) -> (App, posse::systems::savage::rules::combatant::Combatant, String) {
+    let mut h = support::system_on(dir, "Deadlands (Savage Worlds)", 1280.0, 800.0);
+    press(&mut h, "Combatants");
+    press_button(&mut h, button);
+    let c = &savage(&h).combatants;
+    let id = c.selected.clone().expect("the new combatant open in the editor");
+    let entry = c.entries.iter().find(|e| e.id == id).expect("its file");
+    let made = entry.combatant.clone().unwrap_or_else(|e| panic!("it reads: {e:?}"));
+    let saved = std::fs::read_to_string(&entry.path).expect("saved at once");
+    assert!(h.query_by_role_and_label(Role::TextInput, "Weapon 1 name").is_none(), "no weapon");
+    (h, made, saved)
 }
 
 /// A fight of a default-named Wild Card made on the Combatants tab (the posse's, played by
