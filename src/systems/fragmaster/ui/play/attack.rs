@@ -181,23 +181,10 @@ pub fn attack_ui(
     let shots = assessment.as_ref().map_or_else(|| weapon.map_or(1, |w| w.shots), |a| a.shots) as usize;
     let blast_cm = weapon.and_then(|w| w.blast_cm);
     ui.separator();
-    match (&assessment, target) {
-        (Some(a), Some(target)) => assessment_ui(ui, rules, a, Some(s.name(target))),
-        // Not measured yet (or refused): the same columns without numbers; after an attack,
-        // what it did in their room (laid out unseen, so the room is the same).
-        _ => match &state.last_attack {
-            Some(result) => {
-                let room = ui
-                    .scope_builder(egui::UiBuilder::new().invisible(), |ui| placeholder_ui(ui, rules))
-                    .response
-                    .rect;
-                let inside =
-                    egui::UiBuilder::new().max_rect(room).layout(egui::Layout::top_down(egui::Align::Min));
-                // A child that leaves the panel's cursor under the room, where it is.
-                result_ui(&mut ui.new_child(inside), rules, s, Some(result));
-            }
-            None => placeholder_ui(ui, rules),
-        },
+    if let (Some(a), Some(target)) = (&assessment, target) {
+        assessment_ui(ui, rules, a, Some(s.name(target)));
+    } else {
+        middle_ui(ui, rules, s, state.last_attack.as_ref());
     }
     let d = &mut state.attack;
     ui.separator();
@@ -225,6 +212,40 @@ pub fn attack_ui(
     if let Some(recorded) = action_ui(ui, s, &ready, commands) {
         state.recording = state.drafts_for.map(|turn| (turn, recorded));
     }
+}
+
+/// The middle of the panel when the attack is not measured yet (or refused): the numbers'
+/// columns without numbers; after an attack, what it did in their room, as high as they were
+/// drawn before it (kept for the panel's width and sizes; laid out unseen once only if they
+/// never were).
+fn middle_ui(ui: &mut Ui, rules: &Rules, s: &State, last: Option<&AttackResult>) {
+    let key = egui::Id::unique((
+        "fm-middle-room",
+        ui.available_width().to_bits(),
+        ui.spacing().interact_size.y.to_bits(),
+        ui.spacing().item_spacing.y.to_bits(),
+        ui.ctx().pixels_per_point().to_bits(),
+    ));
+    let Some(result) = last else {
+        let height = ui.scope(|ui| placeholder_ui(ui, rules)).response.rect.height();
+        ui.data_mut(|d| d.insert_temp(key, height));
+        return;
+    };
+    let height = ui.data(|d| d.get_temp::<f32>(key)).unwrap_or_else(|| {
+        let unseen = egui::UiBuilder::new()
+            .invisible()
+            .max_rect(ui.available_rect_before_wrap())
+            .layout(egui::Layout::top_down(egui::Align::Min));
+        let mut unseen = ui.new_child(unseen);
+        placeholder_ui(&mut unseen, rules);
+        let height = unseen.min_rect().height();
+        ui.data_mut(|d| d.insert_temp(key, height));
+        height
+    });
+    let (room, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), height), egui::Sense::hover());
+    let inside = egui::UiBuilder::new().max_rect(room).layout(egui::Layout::top_down(egui::Align::Min));
+    // A child that leaves the panel's cursor under the room, where it is.
+    result_ui(&mut ui.new_child(inside), rules, s, Some(result));
 }
 
 /// What the last attack of this turn did, and what is left to do: in the middle of the panel
