@@ -4,9 +4,11 @@
 //! blast; then *Record the attack* with a line saying what it will do (or what is still
 //! missing) and one for deaths. The middle is of one height for the weapon whatever is typed
 //! (its dice fields stand there from the start, greyed until they can be used), and the dice
-//! take the room of the tallest weapon the character may attack with, so *Record* under them
-//! keeps its place for the whole turn, the weapon switched or not. Until the next attack is measured, the
-//! middle shows what the last one did and what comes next.
+//! take the room of the tallest weapon the character could attack with this turn (carried, or
+//! to be picked up at a rearm point), worked out from the weapons' shots and blasts, so
+//! *Record* under them keeps its place for the whole turn, the weapon switched or picked up.
+//! Until the next attack is measured, the middle shows what the last one did and what comes
+//! next.
 
 use egui::{RichText, Ui};
 
@@ -179,51 +181,71 @@ pub fn attack_ui(
     let shots = assessment.as_ref().map_or_else(|| weapon.map_or(1, |w| w.shots), |a| a.shots) as usize;
     let blast_cm = weapon.and_then(|w| w.blast_cm);
     ui.separator();
-    match (&assessment, target) {
-        (Some(a), Some(target)) => assessment_ui(ui, rules, a, Some(s.name(target))),
-        // Not measured yet (or refused): the same columns without numbers; after an attack,
-        // what it did in their room (laid out unseen, so the room is the same).
-        _ => match &state.last_attack {
-            Some(result) => {
-                let room = ui
-                    .scope_builder(egui::UiBuilder::new().invisible(), |ui| placeholder_ui(ui, rules))
-                    .response
-                    .rect;
-                let inside =
-                    egui::UiBuilder::new().max_rect(room).layout(egui::Layout::top_down(egui::Align::Min));
-                // A child that leaves the panel's cursor under the room, where it is.
-                result_ui(&mut ui.new_child(inside), rules, s, Some(result));
-            }
-            None => placeholder_ui(ui, rules),
-        },
+    if let (Some(a), Some(target)) = (&assessment, target) {
+        assessment_ui(ui, rules, a, Some(s.name(target)));
+    } else {
+        middle_ui(ui, rules, s, state.last_attack.as_ref());
     }
     let d = &mut state.attack;
     ui.separator();
-    // The dice of the weapon picked, in the room of the tallest of the weapons it may attack
-    // with: a second shot's dice or a blast's boxes for one weapon and not another moved
-    // Record 72 points when the weapon was switched.
-    let frame = ui.available_rect_before_wrap();
-    let drawn = ui
-        .scope(|ui| {
-            dice_ui(ui, s, shots, assessment.as_ref(), target, d);
-            if let Some(radius) = blast_cm {
-                let at = measured.filter(|_| assessment.is_some());
-                blast_ui(ui, s, assessment.as_ref(), radius, at, d);
-            }
-        })
-        .response
-        .rect
-        .height();
-    // Laid out unseen after the dice drawn, so a key only the dice answer (Ctrl+R) is theirs.
-    let room = options
-        .iter()
-        .filter(|o| o.weapon != weapon_id)
-        .map(|o| dice_room(ui, rules, s, &o.weapon, frame))
-        .fold(drawn, f32::max);
-    ui.add_space(room - drawn);
+    // The dice of the weapon picked, then the room left of the tallest form the character
+    // could need this turn, worked out from the weapons' shots and blasts and the heights of
+    // the rows just drawn: a second shot's dice or a blast's boxes for one weapon and not
+    // another moved Record 72 points when the weapon was switched, and grenades picked up
+    // mid-turn moved it once.
+    let width = ui.available_width();
+    let drawn = ui.scope(|ui| {
+        let rows = dice_ui(ui, s, DiceRows::of(ui), shots, assessment.as_ref(), target, d);
+        if let Some(radius) = blast_cm {
+            let at = measured.filter(|_| assessment.is_some());
+            blast_ui(ui, s, rows, assessment.as_ref(), radius, at, d);
+        }
+        rows
+    });
+    let (rows, height) = (drawn.inner, drawn.response.rect.height());
+    let others = s.characters.len().saturating_sub(1);
+    let room = could_need(rules, s)
+        .into_iter()
+        .map(|w| rows.room(width, w.shots as usize, w.blast_cm.map(|_| others)))
+        .fold(height, f32::max);
+    ui.add_space(room - height);
     if let Some(recorded) = action_ui(ui, s, &ready, commands) {
         state.recording = state.drafts_for.map(|turn| (turn, recorded));
     }
+}
+
+/// The middle of the panel when the attack is not measured yet (or refused): the numbers'
+/// columns without numbers; after an attack, what it did in their room, as high as they were
+/// drawn before it (kept for the panel's width and sizes; laid out unseen once only if they
+/// never were).
+fn middle_ui(ui: &mut Ui, rules: &Rules, s: &State, last: Option<&AttackResult>) {
+    let key = egui::Id::unique((
+        "fm-middle-room",
+        ui.available_width().to_bits(),
+        ui.spacing().interact_size.y.to_bits(),
+        ui.spacing().item_spacing.y.to_bits(),
+        ui.ctx().pixels_per_point().to_bits(),
+    ));
+    let Some(result) = last else {
+        let height = ui.scope(|ui| placeholder_ui(ui, rules)).response.rect.height();
+        ui.data_mut(|d| d.insert_temp(key, height));
+        return;
+    };
+    let height = ui.data(|d| d.get_temp::<f32>(key)).unwrap_or_else(|| {
+        let unseen = egui::UiBuilder::new()
+            .invisible()
+            .max_rect(ui.available_rect_before_wrap())
+            .layout(egui::Layout::top_down(egui::Align::Min));
+        let mut unseen = ui.new_child(unseen);
+        placeholder_ui(&mut unseen, rules);
+        let height = unseen.min_rect().height();
+        ui.data_mut(|d| d.insert_temp(key, height));
+        height
+    });
+    let (room, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), height), egui::Sense::hover());
+    let inside = egui::UiBuilder::new().max_rect(room).layout(egui::Layout::top_down(egui::Align::Min));
+    // A child that leaves the panel's cursor under the room, where it is.
+    result_ui(&mut ui.new_child(inside), rules, s, Some(result));
 }
 
 /// What the last attack of this turn did, and what is left to do: in the middle of the panel
@@ -272,9 +294,14 @@ fn choices_ui(
     // character would need (the most there can be), a long name cut short in its cell and
     // whole on hover; then the distance and the cover. Nothing here grows or moves with the
     // names or as characters die, so the action, the numbers and the dice below stay put.
-    // (On a phone the weapons may take a second line.)
+    // On a phone the weapons stand on a line of their own under the heading: wrapped beside
+    // it, the grenades picked up mid-turn took a second line and moved everything under it.
+    let narrow = theme::is_narrow(ui.ctx());
     ui.horizontal_wrapped(|ui| {
         ui.label(theme::heading(&v, "Attack with"));
+        if narrow {
+            ui.end_row();
+        }
         for o in options {
             let name =
                 rules.weapon(o.weapon.as_str()).map_or_else(|| o.weapon.to_string(), |w| w.name.clone());
@@ -527,11 +554,12 @@ fn deaths_text(s: &State, report: &AttackReport) -> Option<String> {
 fn dice_ui(
     ui: &mut Ui,
     s: &State,
+    rows: DiceRows,
     shots: usize,
     assessment: Option<&Assessment>,
     target: Option<CharacterId>,
     d: &mut AttackDraft,
-) {
+) -> DiceRows {
     let muted = theme::muted(ui.visuals());
     let automatic = assessment.is_some_and(|a| a.hit_needed <= 1);
     d.hit_rolls.resize(shots, String::new());
@@ -549,8 +577,9 @@ fn dice_ui(
     // One line each, cut short: a heading on two lines would move what is under it.
     let heading = |ui: &mut Ui, text: String, on: bool| {
         let text = RichText::new(text).strong();
-        ui.add(egui::Label::new(if on { text } else { text.color(muted) }).truncate());
+        rows.line(ui, egui::Label::new(if on { text } else { text.color(muted) }).truncate());
     };
+    let mut tallest: f32 = 0.0;
     // Side by side down to a 1024-point window's panel.
     crate::ui::widgets::side_by_side(ui, DICE_SIDE_BY_SIDE, |ui, column| {
         if column == 0 {
@@ -563,9 +592,10 @@ fn dice_ui(
             for (i, text) in d.hit_rolls.iter_mut().enumerate() {
                 let name = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {} hit d6", i + 1) };
                 let short = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {}", i + 1) };
-                ui.add_enabled_ui(assessment.is_some() && !automatic, |ui| {
+                let row = ui.add_enabled_ui(assessment.is_some() && !automatic, |ui| {
                     face_field(ui, (&name, &short), text);
                 });
+                tallest = tallest.max(row.response.rect.height());
             }
             return;
         }
@@ -574,27 +604,12 @@ fn dice_ui(
             let name = if shots == 1 { "Wound d6".to_owned() } else { format!("Shot {} wound d6", i + 1) };
             let short = if shots == 1 { "Wound d6".to_owned() } else { format!("Shot {}", i + 1) };
             let hit = hits.get(i).copied().unwrap_or(false);
-            ui.add_enabled_ui(hit, |ui| face_field(ui, (&name, &short), text));
+            let row = ui.add_enabled_ui(hit, |ui| face_field(ui, (&name, &short), text));
+            tallest = tallest.max(row.response.rect.height());
         }
     });
-}
-
-/// The height `weapon`'s dice (and its blast's boxes) take in `frame`'s width, laid out unseen
-/// with nothing typed.
-fn dice_room(ui: &mut Ui, rules: &Rules, s: &State, weapon: &WeaponId, frame: egui::Rect) -> f32 {
-    let Some(w) = rules.weapon(weapon.as_str()) else { return 0.0 };
-    let builder = egui::UiBuilder::new()
-        .invisible()
-        .id_salt(("fm-dice-room", weapon.as_str()))
-        .max_rect(frame)
-        .layout(egui::Layout::top_down(egui::Align::Min));
-    let mut unseen = ui.new_child(builder);
-    let mut blank = AttackDraft::default();
-    dice_ui(&mut unseen, s, w.shots as usize, None, None, &mut blank);
-    if let Some(radius) = w.blast_cm {
-        blast_ui(&mut unseen, s, None, radius, None, &mut blank);
-    }
-    unseen.min_rect().height()
+    // A weapon of no shot has no row to measure: a blast's cell keeps its own height.
+    if tallest > 0.0 { DiceRows { row: tallest, ..rows } } else { rows }
 }
 
 /// The others a blast may catch, two to a row: a box for each (ticked by the players who
@@ -605,6 +620,7 @@ fn dice_room(ui: &mut Ui, rules: &Rules, s: &State, weapon: &WeaponId, frame: eg
 fn blast_ui(
     ui: &mut Ui,
     s: &State,
+    rows: DiceRows,
     assessment: Option<&Assessment>,
     radius: f64,
     at: Option<(CharacterId, f64)>,
@@ -629,7 +645,7 @@ fn blast_ui(
         format!("Blast, if it hits: who else is within {radius} cm of {target_name}?")
     };
     let text = RichText::new(question).strong();
-    ui.add(egui::Label::new(if any_hit { text } else { text.color(theme::muted(&v)) }).truncate());
+    rows.line(ui, egui::Label::new(if any_hit { text } else { text.color(theme::muted(&v)) }).truncate());
     let per_row = if ui.available_width() >= DICE_SIDE_BY_SIDE { 2 } else { 1 };
     for pair in cells.chunks(per_row) {
         ui.columns(per_row, |columns| {
@@ -641,7 +657,7 @@ fn blast_ui(
                 } else {
                     Cell::Greyed
                 };
-                blast_cell(column, s, other, radius, cell, d);
+                blast_cell(column, s, other, radius, rows.row, cell, d);
             }
         });
     }
@@ -649,12 +665,19 @@ fn blast_ui(
 
 /// One character's cell of the blast: its box, its name and its wound die, open once a shot
 /// hits and it may be caught; for an attacker farther than the blast reaches, why it is safe.
-fn blast_cell(ui: &mut Ui, s: &State, other: CharacterId, radius: f64, cell: Cell, d: &mut AttackDraft) {
+fn blast_cell(
+    ui: &mut Ui,
+    s: &State,
+    other: CharacterId,
+    radius: f64,
+    height: f32,
+    cell: Cell,
+    d: &mut AttackDraft,
+) {
     let v = ui.visuals().clone();
     let name = s.name(other).to_owned();
     let is_attacker = Some(other) == s.current();
     let shown = if is_attacker { format!("{name} (the attacker)") } else { name.clone() };
-    let height = ui.spacing().interact_size.y.max(36.0);
     ui.allocate_ui_with_layout(
         egui::vec2(ui.available_width(), height),
         egui::Layout::left_to_right(egui::Align::Center),
@@ -704,6 +727,62 @@ fn blast_cell(ui: &mut Ui, s: &State, other: CharacterId, radius: f64, cell: Cel
 
 /// The least width of a panel with a die (or a blast's cell) on each side of it.
 const DICE_SIDE_BY_SIDE: f32 = 400.0;
+
+/// The weapons the current character could attack with this turn: those it carries, and
+/// those it could pick up at a rearm point after a run (grenades beside its weapon, any
+/// other instead of it).
+fn could_need<'r>(rules: &'r Rules, s: &State) -> Vec<&'r crate::systems::fragmaster::rules::data::Weapon> {
+    let carried = s.current().map(|c| s.carried(rules, c)).unwrap_or_default();
+    let points = s.rearm_points.iter().filter_map(|w| rules.weapon(w.as_str()));
+    carried.into_iter().chain(points).collect()
+}
+
+/// The heights the dice stand in: each heading takes a line and each die (and a blast's cell)
+/// a row, the row's height the die rows' drawn this frame, so the room another weapon's dice
+/// would take is worked out from its shots and its blast, with nothing laid out unseen.
+#[derive(Clone, Copy)]
+struct DiceRows {
+    /// A heading's line, cut short to one.
+    line: f32,
+    /// A die's row (its field in the heading's font, its buttons), and a blast's cell.
+    row: f32,
+    /// The gap between one and the next.
+    gap: f32,
+}
+
+impl DiceRows {
+    /// The line and the gap from the style, and the row a blast's cell takes at least.
+    fn of(ui: &Ui) -> DiceRows {
+        DiceRows {
+            line: ui.text_style_height(&egui::TextStyle::Body).ceil(),
+            row: ui.spacing().interact_size.y.max(36.0),
+            gap: ui.spacing().item_spacing.y,
+        }
+    }
+
+    /// The height of the dice of `shots` shots in `width` (the hit dice beside the wound
+    /// dice, or over them in a narrow panel), and of a blast's boxes for `blast` others.
+    #[expect(clippy::cast_precision_loss, reason = "a handful of shots and characters")]
+    fn room(self, width: f32, shots: usize, blast: Option<usize>) -> f32 {
+        let wide = width >= DICE_SIDE_BY_SIDE;
+        let column = self.line + shots as f32 * (self.gap + self.row);
+        let dice = if wide { column } else { 2.0 * column + self.gap };
+        let blast = blast.map_or(0.0, |others| {
+            let cells = others.div_ceil(if wide { 2 } else { 1 });
+            self.gap + self.line + cells as f32 * (self.gap + self.row)
+        });
+        dice + blast
+    }
+
+    /// A heading in a line of its height.
+    fn line(self, ui: &mut Ui, label: egui::Label) {
+        let size = egui::vec2(ui.available_width(), self.line);
+        ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+            ui.set_min_height(self.line);
+            ui.add(label);
+        });
+    }
+}
 
 /// How a blast's cell stands.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use egui::{Color32, RichText, Stroke, Ui};
 
 use super::{PlayCommand, PlayState, attack, key};
 use crate::kernel::log::Rules as _;
-use crate::systems::fragmaster::game::{CharacterId, Event, Fragmaster, Respawn, Spent, State};
+use crate::systems::fragmaster::game::{CharacterId, Event, Fragmaster, RearmOffer, Respawn, Spent, State};
 use crate::systems::fragmaster::rules::data::ActionKind;
 use crate::systems::fragmaster::rules::deployment;
 use crate::systems::fragmaster::rules::dice::D6;
@@ -248,9 +248,39 @@ fn keys_hint(allowed: &[ActionKind]) -> String {
 }
 
 /// Where the character has stopped (the start of its turn, or right after a run or a climb):
-/// the swaps the rearm points offer, free.
+/// the swaps the rearm points offer, free, in the room they took this turn. They go after a
+/// swap, an aim or an attack, and on a phone the attack panel under them went up with them
+/// (*Record the attack* 244 points up as grenades were picked up); the room is kept, empty,
+/// until the turn ends (for the panel's width: a window made narrower measures it again).
 fn rearm_ui(ui: &mut Ui, rules: &Rules, s: &State, commands: &mut Vec<PlayCommand>) {
     let offers = s.rearm_offers(rules);
+    let turn = s.turn.as_ref().map(|t| t.index);
+    let key = egui::Id::unique(("fm-rearm-room", s.round, turn, ui.available_width().to_bits()));
+    let kept = ui.data(|d| d.get_temp::<f32>(key)).unwrap_or(0.0);
+    if offers.is_empty() && kept <= 0.0 {
+        return;
+    }
+    let taken = ui
+        .scope(|ui| {
+            ui.set_min_height(kept);
+            offers_ui(ui, rules, s, offers, commands);
+        })
+        .response
+        .rect
+        .height();
+    if taken > kept {
+        ui.data_mut(|d| d.insert_temp(key, taken));
+    }
+}
+
+/// The swaps offered, under a heading saying where the character stopped.
+fn offers_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    s: &State,
+    offers: Vec<RearmOffer>,
+    commands: &mut Vec<PlayCommand>,
+) {
     if offers.is_empty() {
         return;
     }
