@@ -71,6 +71,14 @@ fn app(dir: &std::path::Path, screen: Screen, (width, height): (f32, f32)) -> Ap
     h
 }
 
+/// Tombstone Law against the Clantons on `dir` at `size`, sized for fingers, turn 1 dealt.
+fn dealt(dir: &std::path::Path, size: (f32, f32)) -> App {
+    let mut h = app(dir, Screen::Play, size);
+    start(&mut h, support::SEED, None);
+    deal(&mut h, &DEAL);
+    h
+}
+
 #[test]
 fn every_screen_fits_a_tablet_and_a_phone() {
     let mut found = Vec::new();
@@ -114,9 +122,7 @@ fn every_screen_fits_a_tablet_and_a_phone() {
 #[test]
 fn the_roster_stacks_above_the_turn_on_a_phone() {
     let dir = data_with(&["lawmen-21", "outlaws-21"]);
-    let mut h = app(dir.path(), Screen::Play, (390.0, 844.0));
-    start(&mut h, support::SEED, None);
-    deal(&mut h, &DEAL);
+    let h = dealt(dir.path(), (390.0, 844.0));
     // The roster's models and the declaration share the one column.
     let billy = h.get_by_role_and_label(Role::Button, "Billy Clanton").rect();
     let declare = h.get_by_label("Declare").rect();
@@ -176,9 +182,7 @@ fn the_gang_editor_scrolls_as_one_page_on_a_phone_and_keeps_its_header_on_a_desk
 #[test]
 fn a_field_under_the_keyboard_comes_back_into_view() {
     let dir = data_with(&["lawmen-21", "outlaws-21"]);
-    let mut h = app(dir.path(), Screen::Play, (390.0, 844.0));
-    start(&mut h, support::SEED, None);
-    deal(&mut h, &DEAL);
+    let mut h = dealt(dir.path(), (390.0, 844.0));
     declare(&mut h, &["Shoot"]);
     support::target(&mut h, "Billy Clanton");
     let field = h.get_by_role_and_label(Role::TextInput, "d20 roll");
@@ -666,4 +670,46 @@ fn on_a_phone_a_new_fighters_editor_stays_inside_the_screen() {
     assert_eq!(problems(&h, 390.0, "a new fighter", true), Vec::<String>::new());
     support::press(&mut h, "New Indian Brave");
     h.get_by_role_and_label(Role::Button, "Indian Brave 3/2/2");
+}
+
+/// Every button whose right end lies in the strip of a vertical scroll bar of the screen
+/// (right of the bar's left edge, over the bar's width), above, beside or under the bar.
+fn in_a_bars_strip(h: &App, what: &str) -> Vec<String> {
+    let bars: Vec<egui::Rect> = h.get_all_by_role(Role::ScrollBar).map(|b| b.rect()).collect();
+    h.get_all_by_role(Role::Button)
+        .filter_map(|n| {
+            let r = n.rect();
+            let label = n.accesskit_node().label().unwrap_or_default();
+            let bar = bars.iter().find(|bar| r.right() >= bar.left() && r.left() < bar.right())?;
+            Some(format!("{what}: '{label}' {r:?} reaches into the scroll bar's strip {bar:?}"))
+        })
+        .collect()
+}
+
+/// On a phone (390×844, sized for fingers), turn 1 dealt: End activation and Redo end left of
+/// the page's scroll bar, which floats over the right edge of what it scrolls (their right
+/// ends lay in its strip, and a tap there could grab the bar); so does every other button,
+/// as Wyatt Earp declares, shoots, and as a gang's hand is shown.
+#[test]
+fn on_a_phone_end_activation_and_redo_stop_short_of_the_scroll_bar() {
+    let dir = data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = dealt(dir.path(), (390.0, 844.0));
+    let bars: Vec<egui::Rect> = h.get_all_by_role(Role::ScrollBar).map(|b| b.rect()).collect();
+    let [bar] = bars[..] else { panic!("the page scrolls, with one bar: {bars:?}") };
+    for button in ["End Wyatt Earp's activation", "Redo"] {
+        let r = h.get_by_role_and_label(Role::Button, button).rect();
+        assert!(r.right() < bar.left(), "{button} {r:?} reaches into the scroll bar's strip {bar:?}");
+    }
+    let mut found = in_a_bars_strip(&h, "the declaration");
+    declare(&mut h, &["Move", "Shoot"]);
+    press(&mut h, "Moved");
+    shoot(&mut h, "Billy Clanton", "12", Some("12"));
+    found.extend(in_a_bars_strip(&h, "a shot"));
+    press(&mut h, "⚡ The Clanton Gang quick shoot Wyatt Earp…");
+    found.extend(in_a_bars_strip(&h, "a quick shot"));
+    h.get_by_role_and_label(Role::Button, "Tombstone Law's hand").scroll_to_me();
+    h.run();
+    support::open_hand(&mut h, support::LAW);
+    found.extend(in_a_bars_strip(&h, "the hand"));
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }

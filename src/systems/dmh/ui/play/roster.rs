@@ -300,6 +300,10 @@ fn side_heading(
     // other). The button is short ("Hand (5)": the row is the gang's), so the whole heading
     // fits beside it on a desktop and on a phone ("The Clanton Gang's hand" left the heading
     // "The Clanton Gang · 5 in hand · 11 in d…").
+    // In a finger's compact roster (a phone) the heading is a little smaller, as the acting
+    // model's header is there: the page stops short of its scroll bar, and "The Clanton Gang ·
+    // 11 in deck" beside its hand's button read "…11 in d…".
+    let small = theme::is_touch(ui.ctx()) && ui.available_width() < COMPACT;
     ui.horizontal(|ui| {
         let v = ui.visuals().clone();
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -319,6 +323,7 @@ fn side_heading(
                     state.roster_hidden = true;
                 }
                 let heading = theme::heading(&v, format!("{} · {} in deck", side.name, side.deck.len()));
+                let heading = if small { heading.size(theme::HEADING - 2.0) } else { heading };
                 ui.add(egui::Label::new(heading).truncate());
             });
         });
