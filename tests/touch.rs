@@ -713,3 +713,78 @@ fn on_a_phone_end_activation_and_redo_stop_short_of_the_scroll_bar() {
     found.extend(in_a_bars_strip(&h, "the hand"));
     assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }
+
+/// The roster's name buttons of `names` on one line too narrow for their names (so cut in the
+/// middle, as "Sherm…cMaster"): the name's width in a button's font against the button's
+/// inside. A name on two lines (a finger's roster wraps it) is whole.
+fn cut_names(h: &App, names: &[&str], what: &str) -> Vec<String> {
+    let style = h.ctx.global_style();
+    let font = egui::TextStyle::Button.resolve(&style);
+    let padding = 2.0 * style.spacing.button_padding.x;
+    let mut found = Vec::new();
+    for name in names {
+        let button = h
+            .get_all_by_role(Role::Button)
+            .find(|n| n.accesskit_node().label().is_some_and(|l| l.trim_start_matches("▶ ") == *name));
+        let Some(button) = button else {
+            found.push(format!("{what}: no roster button for {name}"));
+            continue;
+        };
+        let label = button.accesskit_node().label().unwrap_or_default();
+        let whole =
+            h.ctx.fonts_mut(|f| f.layout_no_wrap(label.clone(), font.clone(), egui::Color32::WHITE).size().x);
+        let rect = button.rect();
+        let one_line = rect.height() <= style.spacing.interact_size.y + 0.5;
+        if one_line && whole > rect.width() - padding + 0.5 {
+            found.push(format!(
+                "{what}: '{label}' needs {whole:.0} points, its button has {:.0}",
+                rect.width() - padding
+            ));
+        }
+    }
+    found
+}
+
+/// Whether the button starting `prefix` is whole on the screen.
+fn on_screen(h: &App, prefix: &str, what: &str) -> Option<String> {
+    let screen = h.ctx.content_rect();
+    let button = h
+        .query_all_by_role(Role::Button)
+        .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with(prefix)))
+        .map(|n| n.rect());
+    match button {
+        Some(r) if screen.contains_rect(r) => None,
+        other => Some(format!("{what}: {prefix} at {other:?}")),
+    }
+}
+
+/// On tablets held upright (768×1024, 800×1280, 834×1194 and 1024×1366, sized for fingers),
+/// two gangs of seven dealt and Wyatt Earp's shot at Billy Clanton typed in: nothing reaches
+/// past the screen's right edge or is squeezed, no control lies under another, every roster
+/// name reads whole (a finger's wide margins left Tombstone Law's longest name 108 points of the 138 it
+/// needs, and nothing hovers to show the rest), and Declare, then Apply, are whole on the
+/// screen.
+#[test]
+fn the_turn_and_the_gangs_fit_every_upright_tablet() {
+    let mut found = Vec::new();
+    for size in [(768.0, 1024.0), (800.0, 1280.0), (834.0, 1194.0), (1024.0, 1366.0)] {
+        let what = |step: &str| format!("{step} at {}×{}", size.0, size.1);
+        let dir = data_with(&["lawmen-21", "outlaws-21"]);
+        let mut h = dealt(dir.path(), size);
+        found.extend(squeezed_problems(&h, size.0, &what("the declaration")));
+        found.extend(cut_names(&h, &support::LAW_MODELS, &what("the declaration")));
+        found.extend(cut_names(&h, &support::CLANTON_MODELS, &what("the declaration")));
+        found.extend(on_screen(&h, "Declare", &what("the declaration")));
+        found.extend(crate::covered::covered(&mut h, &what("the declaration")));
+        declare(&mut h, &["Move", "Shoot"]);
+        press(&mut h, "Moved");
+        shoot(&mut h, "Billy Clanton", "12", Some("12"));
+        found.extend(squeezed_problems(&h, size.0, &what("a shot")));
+        found.extend(cut_names(&h, &support::CLANTON_MODELS, &what("a shot")));
+        found.extend(on_screen(&h, "Apply", &what("a shot")));
+        found.extend(crate::covered::covered(&mut h, &what("a shot")));
+    }
+    let found: Vec<String> =
+        found.into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}
