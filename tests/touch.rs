@@ -71,6 +71,14 @@ fn app(dir: &std::path::Path, screen: Screen, (width, height): (f32, f32)) -> Ap
     h
 }
 
+/// Tombstone Law against the Clantons on `dir` at `size`, sized for fingers, turn 1 dealt.
+fn dealt(dir: &std::path::Path, size: (f32, f32)) -> App {
+    let mut h = app(dir, Screen::Play, size);
+    start(&mut h, support::SEED, None);
+    deal(&mut h, &DEAL);
+    h
+}
+
 #[test]
 fn every_screen_fits_a_tablet_and_a_phone() {
     let mut found = Vec::new();
@@ -114,9 +122,7 @@ fn every_screen_fits_a_tablet_and_a_phone() {
 #[test]
 fn the_roster_stacks_above_the_turn_on_a_phone() {
     let dir = data_with(&["lawmen-21", "outlaws-21"]);
-    let mut h = app(dir.path(), Screen::Play, (390.0, 844.0));
-    start(&mut h, support::SEED, None);
-    deal(&mut h, &DEAL);
+    let h = dealt(dir.path(), (390.0, 844.0));
     // The roster's models and the declaration share the one column.
     let billy = h.get_by_role_and_label(Role::Button, "Billy Clanton").rect();
     let declare = h.get_by_label("Declare").rect();
@@ -176,9 +182,7 @@ fn the_gang_editor_scrolls_as_one_page_on_a_phone_and_keeps_its_header_on_a_desk
 #[test]
 fn a_field_under_the_keyboard_comes_back_into_view() {
     let dir = data_with(&["lawmen-21", "outlaws-21"]);
-    let mut h = app(dir.path(), Screen::Play, (390.0, 844.0));
-    start(&mut h, support::SEED, None);
-    deal(&mut h, &DEAL);
+    let mut h = dealt(dir.path(), (390.0, 844.0));
     declare(&mut h, &["Shoot"]);
     support::target(&mut h, "Billy Clanton");
     let field = h.get_by_role_and_label(Role::TextInput, "d20 roll");
@@ -664,4 +668,121 @@ fn on_a_phone_a_new_fighters_editor_stays_inside_the_screen() {
     assert_eq!(problems(&h, 390.0, "a new fighter", true), Vec::<String>::new());
     support::press(&mut h, "New Indian Brave");
     h.get_by_role_and_label(Role::Button, "Indian Brave 3/2/2");
+}
+
+/// Every button whose right end lies in the strip of a vertical scroll bar of the screen
+/// (right of the bar's left edge, over the bar's width), above, beside or under the bar.
+fn in_a_bars_strip(h: &App, what: &str) -> Vec<String> {
+    let bars: Vec<egui::Rect> = h.get_all_by_role(Role::ScrollBar).map(|b| b.rect()).collect();
+    h.get_all_by_role(Role::Button)
+        .filter_map(|n| {
+            let r = n.rect();
+            let label = n.accesskit_node().label().unwrap_or_default();
+            let bar = bars.iter().find(|bar| r.right() >= bar.left() && r.left() < bar.right())?;
+            Some(format!("{what}: '{label}' {r:?} reaches into the scroll bar's strip {bar:?}"))
+        })
+        .collect()
+}
+
+/// On a phone (390×844, sized for fingers), turn 1 dealt: End activation and Redo end left of
+/// the page's scroll bar, which floats over the right edge of what it scrolls (their right
+/// ends lay in its strip, and a tap there could grab the bar); so does every other button,
+/// as Wyatt Earp declares, shoots, and as a gang's hand is shown.
+#[test]
+fn on_a_phone_end_activation_and_redo_stop_short_of_the_scroll_bar() {
+    let dir = data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = dealt(dir.path(), (390.0, 844.0));
+    let bars: Vec<egui::Rect> = h.get_all_by_role(Role::ScrollBar).map(|b| b.rect()).collect();
+    let [bar] = bars[..] else { panic!("the page scrolls, with one bar: {bars:?}") };
+    for button in ["End Wyatt Earp's activation", "Redo"] {
+        let r = h.get_by_role_and_label(Role::Button, button).rect();
+        assert!(r.right() < bar.left(), "{button} {r:?} reaches into the scroll bar's strip {bar:?}");
+    }
+    let mut found = in_a_bars_strip(&h, "the declaration");
+    declare(&mut h, &["Move", "Shoot"]);
+    press(&mut h, "Moved");
+    shoot(&mut h, "Billy Clanton", "12", Some("12"));
+    found.extend(in_a_bars_strip(&h, "a shot"));
+    press(&mut h, "⚡ The Clanton Gang quick shoot Wyatt Earp…");
+    found.extend(in_a_bars_strip(&h, "a quick shot"));
+    h.get_by_role_and_label(Role::Button, "Tombstone Law's hand").scroll_to_me();
+    h.run();
+    support::open_hand(&mut h, support::LAW);
+    found.extend(in_a_bars_strip(&h, "the hand"));
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
+}
+
+/// The roster's name buttons of `names` on one line too narrow for their names (so cut in the
+/// middle, as "Sherm…cMaster"): the name's width in a button's font against the button's
+/// inside. A name on two lines (a finger's roster wraps it) is whole.
+fn cut_names(h: &App, names: &[&str], what: &str) -> Vec<String> {
+    let style = h.ctx.global_style();
+    let font = egui::TextStyle::Button.resolve(&style);
+    let padding = 2.0 * style.spacing.button_padding.x;
+    let mut found = Vec::new();
+    for name in names {
+        let button = h
+            .get_all_by_role(Role::Button)
+            .find(|n| n.accesskit_node().label().is_some_and(|l| l.trim_start_matches("▶ ") == *name));
+        let Some(button) = button else {
+            found.push(format!("{what}: no roster button for {name}"));
+            continue;
+        };
+        let label = button.accesskit_node().label().unwrap_or_default();
+        let whole =
+            h.ctx.fonts_mut(|f| f.layout_no_wrap(label.clone(), font.clone(), egui::Color32::WHITE).size().x);
+        let rect = button.rect();
+        let one_line = rect.height() <= style.spacing.interact_size.y + 0.5;
+        if one_line && whole > rect.width() - padding + 0.5 {
+            found.push(format!(
+                "{what}: '{label}' needs {whole:.0} points, its button has {:.0}",
+                rect.width() - padding
+            ));
+        }
+    }
+    found
+}
+
+/// Whether the button starting `prefix` is whole on the screen.
+fn on_screen(h: &App, prefix: &str, what: &str) -> Option<String> {
+    let screen = h.ctx.content_rect();
+    let button = h
+        .query_all_by_role(Role::Button)
+        .find(|n| n.accesskit_node().label().is_some_and(|l| l.starts_with(prefix)))
+        .map(|n| n.rect());
+    match button {
+        Some(r) if screen.contains_rect(r) => None,
+        other => Some(format!("{what}: {prefix} at {other:?}")),
+    }
+}
+
+/// On tablets held upright (768×1024, 800×1280, 834×1194 and 1024×1366, sized for fingers),
+/// two gangs of seven dealt and Wyatt Earp's shot at Billy Clanton typed in: nothing reaches
+/// past the screen's right edge or is squeezed, no control lies under another, every roster
+/// name reads whole (a finger's wide margins left Tombstone Law's longest name 108 points of the 138 it
+/// needs, and nothing hovers to show the rest), and Declare, then Apply, are whole on the
+/// screen.
+#[test]
+fn the_turn_and_the_gangs_fit_every_upright_tablet() {
+    let mut found = Vec::new();
+    for size in [(768.0, 1024.0), (800.0, 1280.0), (834.0, 1194.0), (1024.0, 1366.0)] {
+        let what = |step: &str| format!("{step} at {}×{}", size.0, size.1);
+        let dir = data_with(&["lawmen-21", "outlaws-21"]);
+        let mut h = dealt(dir.path(), size);
+        found.extend(squeezed_problems(&h, size.0, &what("the declaration")));
+        found.extend(cut_names(&h, &support::LAW_MODELS, &what("the declaration")));
+        found.extend(cut_names(&h, &support::CLANTON_MODELS, &what("the declaration")));
+        found.extend(on_screen(&h, "Declare", &what("the declaration")));
+        found.extend(crate::covered::covered(&mut h, &what("the declaration")));
+        declare(&mut h, &["Move", "Shoot"]);
+        press(&mut h, "Moved");
+        shoot(&mut h, "Billy Clanton", "12", Some("12"));
+        found.extend(squeezed_problems(&h, size.0, &what("a shot")));
+        found.extend(cut_names(&h, &support::CLANTON_MODELS, &what("a shot")));
+        found.extend(on_screen(&h, "Apply", &what("a shot")));
+        found.extend(crate::covered::covered(&mut h, &what("a shot")));
+    }
+    let found: Vec<String> =
+        found.into_iter().collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }

@@ -372,12 +372,20 @@ pub fn play_ui(
                 let (width, height) = (ui.available_width(), ui.available_height());
                 // While the hand is hidden, greyed in that place.
                 let held = state.history_held(game);
-                row(ui, |ui| {
-                    if !stacked(width, height) {
-                        title_box(ui, &title(rules, game));
-                    }
-                    undo_buttons(ui, (view.undo_label, view.redo_label), held, commands);
-                });
+                let bar = |ui: &mut Ui, commands: &mut Vec<PlayCommand>| {
+                    row(ui, |ui| {
+                        if !stacked(width, height) {
+                            title_box(ui, &title(rules, game));
+                        }
+                        undo_buttons(ui, (view.undo_label, view.redo_label), held, commands);
+                    });
+                };
+                // On a phone, where the page has them: clear of the page's scroll bar.
+                if width < ONE_COLUMN {
+                    clear_of_page_bar(ui, |ui| bar(ui, commands));
+                } else {
+                    bar(ui, commands);
+                }
                 if game.pending.is_some() {
                     hand::pending_ui(ui, rules, game, state, commands);
                 } else {
@@ -428,13 +436,18 @@ fn game_ui(
         // declaration under it; with the keyboard up, a header that stayed left the field
         // typed in no room: the bar is one line). A new activation starts at the top of the
         // page; the roster shows every row, so it brings no model into view (that would
-        // scroll the page away from the turn).
-        row(ui, |ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
+        // scroll the page away from the turn). The page stops short of its scroll bar, which
+        // floats over the right edge of what it scrolls, and so do Undo and Redo above it: End
+        // activation and Redo reached into the bar's strip, where a tap grabbed the bar.
+        clear_of_page_bar(ui, |ui| {
+            row(ui, |ui| undo_buttons(ui, (undo_label, redo_label), None, commands));
+        });
         let acting = if game.phase == Phase::Activations { game.first_in_order() } else { None };
         state.roster_shown_for = acting;
         ScrollArea::vertical()
             .id_salt(("play-page", game.phase == Phase::Activations, acting))
             .auto_shrink([false, false])
+            .content_margin(crate::ui::widgets::clear_of_scroll_bar(ui))
             .show(ui, |ui| {
                 if !short {
                     stacked_title_ui(ui, rules, game, &title, commands);
@@ -561,6 +574,12 @@ fn title_box(ui: &mut Ui, title: &str) {
     let title = egui::Label::new(RichText::new(title).size(theme::HEADING + 4.0).strong()).truncate();
     let width = TITLE_WIDTH.min(ui.available_width() / 3.0);
     crate::ui::widgets::fixed(ui, width, egui::Align::Min, title);
+}
+
+/// A phone's bar over its page (Undo and Redo), kept as far from the screen's right edge as
+/// the page under it keeps from its scroll bar, so its right end is not in the bar's strip.
+fn clear_of_page_bar(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    egui::Frame::NONE.inner_margin(crate::ui::widgets::clear_of_scroll_bar(ui)).show(ui, add);
 }
 
 /// Below this width (a phone held upright) the turn and the gangs are one page.

@@ -20,6 +20,14 @@ const STATUS_WIDTH: f32 = 120.0;
 /// and its under fire markers are set from its ⚑ menu.
 const COMPACT: f32 = 520.0;
 
+/// From this width a touch screen's roster has room for a wider names' column
+/// ([`TOUCH_NAME_EXTRA`]): its rows are some 650 points wide with it.
+const ROOMY: f32 = 700.0;
+
+/// What a touch screen's roster adds to its names' column: the wider margins of a finger's
+/// button, and some.
+const TOUCH_NAME_EXTRA: f32 = 40.0;
+
 /// Both gangs, each its heading and then its table, in the one area the caller scrolls (a
 /// short window, or the gangs under the turn on a screen held upright).
 pub(super) fn roster_ui(
@@ -158,6 +166,8 @@ fn rows_ui(
     let current =
         if game.phase == Phase::Activations && game.pending.is_none() { game.first_in_order() } else { None };
     let compact = ui.available_width() < COMPACT;
+    let touch = theme::is_touch(ui.ctx());
+    let name_width = name_width(ui, compact);
     if let Some(side) = game.sides.get(s) {
         // Fixed column widths, so both gangs' columns line up and rows never reflow.
         let heads: &[&str] = if compact {
@@ -189,14 +199,10 @@ fn rows_ui(
                     let label = if acting { format!("▶ {}", model.name) } else { model.name.clone() };
                     // Cut in the middle where it must be, so the end that tells two models
                     // apart stays ("Upstanding…zen 2"): cut at its end, "Upstanding Citizen
-                    // 1" and "2" both read "Upstanding Ci…". A finger's phone wraps it whole.
-                    let width = if compact { COMPACT_NAME_WIDTH } else { NAME_WIDTH }
-                        - 2.0 * ui.spacing().button_padding.x;
-                    let shown = if compact && theme::is_touch(ui.ctx()) {
-                        label.clone()
-                    } else {
-                        cut_middle(ui, &label, width)
-                    };
+                    // 1" and "2" both read "Upstanding Ci…". A finger's screen, where nothing
+                    // hovers to show the rest, wraps it whole.
+                    let width = name_width - 2.0 * ui.spacing().button_padding.x;
+                    let shown = if touch { label.clone() } else { cut_middle(ui, &label, width) };
                     let cut = shown != label;
                     let name = RichText::new(shown).strong();
                     let name = if model.out_of_action {
@@ -207,8 +213,13 @@ fn rows_ui(
                         name
                     };
                     let status = status(game, r).join(", ");
-                    let response = name_button(ui, compact, egui::Button::selectable(picked, name), &status)
-                        .accessible_name(label.as_str());
+                    let response = name_button(
+                        ui,
+                        (compact, name_width),
+                        egui::Button::selectable(picked, name),
+                        &status,
+                    )
+                    .accessible_name(label.as_str());
                     let response = if cut { response.on_hover_text(model.name.as_str()) } else { response };
                     // A model coming up to act out of sight (the last rows of gangs too long
                     // for their boxes) is brought just into view once; one in sight is left
@@ -278,6 +289,20 @@ fn rows_ui(
     }
 }
 
+/// The width of the names' column. A finger's button has wider margins than a mouse's: in a
+/// roster with the room (under the turn on a tablet held upright) the column is wider by them,
+/// so names keep one line (Tombstone Law's longest name was cut in the middle at every upright
+/// tablet's size, and nothing hovers there to show it whole); a longer one wraps whole.
+fn name_width(ui: &Ui, compact: bool) -> f32 {
+    if compact {
+        COMPACT_NAME_WIDTH
+    } else if theme::is_touch(ui.ctx()) && ui.available_width() >= ROOMY {
+        NAME_WIDTH + TOUCH_NAME_EXTRA
+    } else {
+        NAME_WIDTH
+    }
+}
+
 /// The space between the roster's rows.
 const ROW_SPACING: f32 = 4.0;
 
@@ -300,6 +325,10 @@ fn side_heading(
     // other). The button is short ("Hand (5)": the row is the gang's), so the whole heading
     // fits beside it on a desktop and on a phone ("The Clanton Gang's hand" left the heading
     // "The Clanton Gang · 5 in hand · 11 in d…").
+    // In a finger's compact roster (a phone) the heading is a little smaller, as the acting
+    // model's header is there: the page stops short of its scroll bar, and "The Clanton Gang ·
+    // 11 in deck" beside its hand's button read "…11 in d…".
+    let small = theme::is_touch(ui.ctx()) && ui.available_width() < COMPACT;
     ui.horizontal(|ui| {
         let v = ui.visuals().clone();
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -319,23 +348,31 @@ fn side_heading(
                     state.roster_hidden = true;
                 }
                 let heading = theme::heading(&v, format!("{} · {} in deck", side.name, side.deck.len()));
+                let heading = if small { heading.size(theme::HEADING - 2.0) } else { heading };
                 ui.add(egui::Label::new(heading).truncate());
             });
         });
     });
 }
 
-/// A model's name, a button that picks it as a target: on a phone with its status under it;
-/// on a desktop cut short rather than widen the column (the roster's width, and the turn's
-/// panel beside it, would shift as names come and go).
-fn name_button(ui: &mut Ui, compact: bool, name: egui::Button<'_>, status: &str) -> egui::Response {
+/// A model's name, a button that picks it as a target, `width` wide: in a `compact` roster
+/// with its status under it; with a mouse cut short rather than widen the column (the
+/// roster's width, and the turn's panel beside it, would shift as names come and go), on a
+/// touch screen whole on two lines if it must be.
+fn name_button(
+    ui: &mut Ui,
+    (compact, width): (bool, f32),
+    name: egui::Button<'_>,
+    status: &str,
+) -> egui::Response {
+    let touch = theme::is_touch(ui.ctx());
     if compact {
         ui.vertical(|ui| {
-            ui.set_max_width(COMPACT_NAME_WIDTH);
+            ui.set_max_width(width);
             // A finger's phone shows the whole name on two lines; a mouse's narrow roster (a
             // desktop window under 1200 points) keeps one line, cut short with the whole name
             // on hover: a name on two lines was cut by its row.
-            let name = if theme::is_touch(ui.ctx()) { name } else { name.truncate() };
+            let name = if touch { name } else { name.truncate() };
             let response = ui.add(name);
             if !status.is_empty() {
                 ui.label(RichText::new(status).small());
@@ -344,7 +381,7 @@ fn name_button(ui: &mut Ui, compact: bool, name: egui::Button<'_>, status: &str)
         })
         .inner
     } else {
-        widgets::fixed(ui, NAME_WIDTH, egui::Align::Min, name.truncate())
+        widgets::fixed(ui, width, egui::Align::Min, if touch { name.wrap() } else { name.truncate() })
     }
 }
 
