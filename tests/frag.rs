@@ -842,6 +842,58 @@ fn the_every_turn_path_fits_the_window_without_scrolling() {
     }
 }
 
+/// Bob's bow at Ann in the longest panel (6+6 against her 1+1 hangs her, so the gallows
+/// squares stand beside Attack), at 1024 × 768, where the turn is one column, and at the
+/// table's 1280 × 800: the target, the weapon, every Roll button, Attack, the gallows squares
+/// and every odds bar stand inside the window, reached without scrolling, and nothing reaches
+/// past its right edge. At 1024 × 768 the attack panel stood under the moves, the power-up,
+/// the held attacks and the hazards: its targets at y = 785, under the window, Attack at 1059
+/// and the last odds at 1442.
+#[test]
+fn frag_the_attack_fits_1024_by_768_and_1280_by_800_without_scrolling() {
+    for (width, height) in [(1024.0, 768.0), (1280.0, 800.0)] {
+        let dir =
+            data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+        let mut h = frag_play(dir.path());
+        h.set_size(egui::vec2(width, height));
+        h.run();
+        to_bobs_turn(&mut h);
+        // Clicked and typed where they stand: nothing scrolls the turn.
+        click(&mut h, "Target Ann");
+        type_in(&mut h, "To-hit dice", "2 2");
+        type_in(&mut h, "Damage dice", "6 6");
+        type_in(&mut h, "Ann's defence dice", "1 1");
+        let buttons = [
+            "Target Ann",
+            "Bow & Arrows (2d)",
+            "Roll: To-hit dice",
+            "Roll: Damage dice",
+            "Roll: Ann's defence dice",
+            "Attack",
+            "Gallows square 1",
+        ];
+        let odds =
+            ["Hits at range 1", "Hit and frag", "No damage", "Loses 1 Health", "Fragged", "Onto the gallows"];
+        let mut found = Vec::new();
+        let outside =
+            |shown: egui::Rect| shown.top() < 0.0 || shown.bottom() > height || shown.right() > width;
+        for label in buttons {
+            let shown = h.get_by_role_and_label(Role::Button, label).rect();
+            if outside(shown) {
+                found.push(format!("{width}×{height}: {label} at {shown:?}"));
+            }
+        }
+        for label in odds {
+            let shown = h.get_by_label(label).rect();
+            if outside(shown) {
+                found.push(format!("{width}×{height}: the odds' {label} at {shown:?}"));
+            }
+        }
+        found.extend(past_the_edge(&h, width, &format!("{width}×{height}")));
+        assert!(found.is_empty(), "{}", found.join("\n"));
+    }
+}
+
 #[test]
 fn a_fighter_designed_saved_and_printed_from_the_fighters_tab() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -448,13 +448,38 @@ pub fn chance_column(ui: &mut Ui, label: &str, chance: Chance, colour: Color32) 
     });
 }
 
+/// The box of an odds bar's percentage, in points.
+const PERCENT_WIDTH: f32 = 52.0;
+
+/// The least width of an odds bar's bar, and the room kept after it, in points.
+const LEAST_BAR: f32 = 40.0;
+const AFTER_BAR: f32 = 8.0;
+
+/// The label, the percentage and the bar on one row, all inside the row's width: the label
+/// takes its share (or its whole words when longer), the bar what is left, and when the row
+/// is short of room the label gives way (cut short, whole on hover; wrapped inside
+/// [`wrapping`]) down to the bar's least width. A label kept at 120 points and a bar at 60
+/// reached 6 points past a 242-point column.
 fn odds_bar(ui: &mut Ui, label: &str, share: f64, shown: &str, colour: Color32) {
     row(ui, |ui| {
-        let label_width = (ui.available_width() * 0.45).clamp(120.0, 210.0);
-        fixed(ui, label_width, Align::Min, egui::Label::new(label));
+        let room = ui.available_size_before_wrap().x;
+        let gap = ui.spacing().item_spacing.x;
+        let words = egui::WidgetText::from(label)
+            .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body)
+            .size()
+            .x
+            .ceil();
+        let for_label = (room - PERCENT_WIDTH - LEAST_BAR - AFTER_BAR - 2.0 * gap).max(0.0);
+        let own = (room * 0.45).clamp(120.0, 210.0);
+        // Inside [`wrapping`] (a side column) a long label wraps in its own share, as before.
+        if ui.style().wrap_mode == Some(egui::TextWrapMode::Wrap) {
+            fixed(ui, own.min(for_label), Align::Min, egui::Label::new(label));
+        } else {
+            fixed(ui, own.max(words).min(for_label), Align::Min, egui::Label::new(label).truncate());
+        }
         let percent = RichText::new(shown).strong().size(theme::BODY + 2.0);
-        fixed(ui, 52.0, Align::Max, egui::Label::new(percent));
-        let width = (ui.available_width() - 8.0).clamp(60.0, 260.0);
+        fixed(ui, PERCENT_WIDTH, Align::Max, egui::Label::new(percent));
+        let width = (ui.available_size_before_wrap().x - AFTER_BAR).clamp(LEAST_BAR, 260.0);
         paint_share(ui, width, share, colour);
     });
 }
@@ -674,5 +699,46 @@ mod hover_tests {
         h.run();
         // The label itself, and its one tooltip.
         assert_eq!(h.get_all_by_label(why).count(), 2);
+    }
+
+    /// Two odds bars in a column 242 points wide (Frag's hit odds beside its damage odds at
+    /// 1280 × 800), with a mouse and on a touch screen: each keeps its label, percentage and bar
+    /// on one line inside the column, the label whole. The label kept 120 points and the bar
+    /// 60, so with a mouse the bar reached 6 points past the column, and on a touch screen,
+    /// whose rows wrap, it went down onto a line of its own.
+    #[test]
+    fn an_odds_bar_stays_inside_a_242_point_column() {
+        for touch in [false, true] {
+            let seen = std::sync::Arc::new(std::sync::Mutex::new(egui::Rect::NOTHING));
+            let kept = std::sync::Arc::clone(&seen);
+            let mut h = Harness::builder().with_size(egui::vec2(1280.0, 300.0)).build_ui(move |ui| {
+                crate::ui::theme::install(ui.ctx());
+                if touch {
+                    crate::ui::theme::touch(ui.ctx());
+                }
+                let column = egui::Rect::from_min_size(egui::pos2(20.0, 20.0), egui::vec2(242.0, 160.0));
+                let mut ui = ui.new_child(egui::UiBuilder::new().max_rect(column));
+                super::probability_bar(&mut ui, "Hits at range 1", 0.4213, egui::Color32::GREEN);
+                super::chance_bar(
+                    &mut ui,
+                    "Hit and frag",
+                    crate::kernel::odds::Chance::new(1, 8),
+                    egui::Color32::RED,
+                );
+                if let Ok(mut seen) = kept.lock() {
+                    *seen = ui.min_rect();
+                }
+            });
+            h.run();
+            let bars = seen.lock().map_or(egui::Rect::NOTHING, |r| *r);
+            assert!(bars.right() <= 262.0, "touch {touch}: the bars reach x = {}, past 262", bars.right());
+            let line = if touch { 44.0 } else { 28.0 };
+            let gap = if touch { 10.0 } else { 8.0 };
+            assert!(bars.height() <= 2.0 * line + gap + 0.5, "touch {touch}: more than two lines: {bars:?}");
+            for words in ["Hits at range 1", "42%", "Hit and frag", "13%"] {
+                let shown = h.get_by_label(words).rect();
+                assert!(shown.right() <= 262.0, "touch {touch}: {words} at {shown:?}");
+            }
+        }
     }
 }

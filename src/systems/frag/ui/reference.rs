@@ -122,6 +122,12 @@ fn damage_ui(ui: &mut Ui, book: &Rulebook, state: &mut ReferenceState) {
 /// The exact odds of one damage roll: no damage, each Health lost short of a frag, the frag and
 /// (when there are gallows) the gallows, with the mean.
 pub fn damage_odds_ui(ui: &mut Ui, odds: &DamageOdds, gallows: bool) {
+    damage_bars_ui(ui, odds, gallows);
+    expected_damage_ui(ui, odds);
+}
+
+/// [`damage_odds_ui`]'s bars, without the mean.
+pub fn damage_bars_ui(ui: &mut Ui, odds: &DamageOdds, gallows: bool) {
     let v = ui.visuals().clone();
     probability_bar(ui, "No damage", odds.none, theme::muted(&v));
     for k in 1..odds.health {
@@ -132,6 +138,11 @@ pub fn damage_odds_ui(ui: &mut Ui, odds: &DamageOdds, gallows: bool) {
     if gallows {
         probability_bar(ui, "Onto the gallows", odds.gallows, theme::bad(&v));
     }
+}
+
+/// The mean of a damage roll, exact on hover.
+pub fn expected_damage_ui(ui: &mut Ui, odds: &DamageOdds) {
+    let v = ui.visuals().clone();
     ui.label(RichText::new(format!("Expected damage {:.2}", odds.expected)).color(theme::muted(&v)))
         .on_hover_text(format!("Exact, counted over all {} rolls", group_digits(odds.outcomes)));
 }

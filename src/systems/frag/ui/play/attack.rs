@@ -246,6 +246,9 @@ pub fn attack_ui(
     let attacker_name = who(game, attacker).to_owned();
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
+        // The whole width of a one-column turn in a desktop window (1024 × 768): the heading
+        // and the targets share a line, and so do Attack and the gallows squares.
+        let roomy = ui.available_width() >= ROOMY_PANEL;
         if held.is_some() {
             ui.label(theme::heading(
                 &v,
@@ -259,11 +262,18 @@ pub fn attack_ui(
             {
                 let left = s.attacks_left(book);
                 let per_turn = s.attacks_per_turn(book, current);
-                ui.label(theme::heading(&v, format!("Attack · {left} of {per_turn} left this turn")));
+                let heading = theme::heading(&v, format!("Attack · {left} of {per_turn} left this turn"));
                 if left == 0 {
+                    ui.label(heading);
                     ui.label(RichText::new("No attacks left this turn.").color(theme::muted(&v)));
                     return;
                 }
+                let heading = if roomy {
+                    Some(heading)
+                } else {
+                    ui.label(heading);
+                    None
+                };
                 let targets = s.targets();
                 if let TargetPick::Player(t) = form.target
                     && !targets.contains(&t)
@@ -271,7 +281,13 @@ pub fn attack_ui(
                     form.target = TargetPick::None;
                 }
                 ui.horizontal_wrapped(|ui| {
-                    row_label(ui, "Target");
+                    if let Some(heading) = heading {
+                        ui.label(heading);
+                        ui.add_space(theme::GAP);
+                        ui.label("Target");
+                    } else {
+                        row_label(ui, "Target");
+                    }
                     for t in targets {
                         let selected = form.target == TargetPick::Player(t);
                         let text = RichText::new(who(game, t)).size(theme::BODY + 1.0);
@@ -584,7 +600,7 @@ pub fn attack_ui(
                 "{button} waits for the gallows square: {dealt} damage is at least twice {target_name}'s Health, so {target_name} goes to the gallows, on the square {attacker_name} picks."
             )
         });
-        row(ui, |ui| {
+        let attack_row = |ui: &mut Ui| {
             main_button_waiting(ui, book, game, &button, Some(egui::Key::F), event, waits.as_deref(), commands);
             if rule == GallowsRule::No {
                 let words = verdict.map(|w| RichText::new(w).size(theme::HEADING).strong().into());
@@ -593,7 +609,14 @@ pub fn attack_ui(
                 let gallows = Gallows { rule, dealt, victim: &target_name, attacker: &attacker_name };
                 gallows_ui(ui, book, game, &gallows, &mut form.gallows);
             }
-        });
+        };
+        // On one line where the panel has the room whatever the window: in a wrapping row the
+        // gallows squares went onto a line of their own under Attack at 1024 × 768.
+        if roomy {
+            ui.horizontal(attack_row);
+        } else {
+            row(ui, attack_row);
+        }
         // "and he can't cure it instantly with cards" (reading R33): the target's side of
         // the result, under the button.
         if frags
@@ -620,13 +643,20 @@ pub fn attack_ui(
         // target has, so above the dice they moved the dice and Attack when the target changed,
         // and on the longest panel (the Operative's fields for his 1s, a new card's numbers)
         // they pushed Attack and the gallows squares beside it below the window at 1280×800.
-        ui.add_space(theme::GAP);
+        if !roomy {
+            ui.add_space(theme::GAP);
+        }
         let hit = inputs.hit_odds(book, form.range).ok();
         let odds = inputs.damage_odds(book);
+        let two_columns = ui.available_width() >= crate::ui::widgets::TWO_ODDS_COLUMNS;
         crate::ui::widgets::side_by_side(ui, crate::ui::widgets::TWO_ODDS_COLUMNS, |ui, column| {
-            // The column's own width, taken before its bars (which may reach a little past it
-            // and widen it): the notes under them wrap inside it. Wrapped to the widened
-            // column, the Operative's Cheatin' ran under the damage odds beside it.
+            // The bars closer together than rows of buttons: they are read, not pressed, and at
+            // 1024 × 768 a line for each Health took the last of them under the window.
+            ui.spacing_mut().interact_size.y = ODDS_LINE;
+            ui.spacing_mut().item_spacing.y = 4.0;
+            // The column's own width, taken before its bars: the notes under them wrap inside
+            // it. Wrapped to a column widened by its bars, the Operative's Cheatin' ran under
+            // the damage odds beside it.
             let width = ui.available_width();
             // Left-aligned: in the columns' justified layout the words were spread out.
             let note = |ui: &mut Ui, text: RichText| {
@@ -639,7 +669,10 @@ pub fn attack_ui(
                 match &odds {
                     Ok(odds) => {
                         let gallows = s.variant == Variant::Deadlands && matches!(target, Target::Player(_));
-                        super::super::reference::damage_odds_ui(ui, odds, gallows);
+                        super::super::reference::damage_bars_ui(ui, odds, gallows);
+                        if !two_columns {
+                            super::super::reference::expected_damage_ui(ui, odds);
+                        }
                     }
                     Err(e) => problem(ui, &crate::ui::sentence(&e.to_string())),
                 }
@@ -657,6 +690,11 @@ pub fn attack_ui(
             if let Some(hit) = &hit {
                 probability_bar(ui, "Hit and frag", hit.hit_chance * odds.frag, theme::bad(&v));
             }
+            // Beside the damage's bars, the damage's mean under the hit odds, which have fewer
+            // lines than the damage's.
+            if two_columns {
+                super::super::reference::expected_damage_ui(ui, odds);
+            }
             if let Some(a) = inputs.ammo_left {
                 note(ui, RichText::new(format!("Ammo left {a}: this attack uses 1.")));
             }
@@ -670,6 +708,13 @@ pub fn attack_ui(
         });
     });
 }
+
+/// The least width, in points, of an attack panel whose heading shares the targets' line and
+/// whose Attack shares its line with the gallows squares whatever the window.
+const ROOMY_PANEL: f32 = 600.0;
+
+/// The height of a line of odds in the attack panel, in points: the percentage's type.
+const ODDS_LINE: f32 = 22.0;
 
 /// What the typed dice do to a fighter the gallows may take.
 struct Gallows<'a> {

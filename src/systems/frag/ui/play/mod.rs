@@ -267,7 +267,11 @@ pub fn play_ui(
 /// turn it is takes the room left and is cut short there (whole on hover), so no text can
 /// push a button over another or past the window's edge.
 fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
-    let roomy = ui.available_width() >= 900.0;
+    // One line wherever the players and the log (and the game's goal over them) stand beside
+    // the turn and the line has the room: at 1024 × 768 the goal stood a second time under
+    // the title, and Undo on a line of its own, two lines taken from the turn, which is one
+    // column there.
+    let roomy = !theme::is_narrow(ui.ctx()) && ui.available_width() >= ROOMY_TITLE_BAR;
     // Whose turn, first and alone: with the game's name and goal beside it, a long Undo left
     // it "…Bob's t…" at 1280×800 and the goal a bare "…". The game and its goal stand over
     // the players instead (under the title in a narrow window).
@@ -278,7 +282,10 @@ fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, comma
         let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y.max(28.0));
         ui.allocate_ui_with_layout(size, egui::Layout::right_to_left(egui::Align::Center), |ui| {
             close_button(ui, commands);
-            undo_buttons(ui, view, commands);
+            // Undo gives up some of its width in a narrower window (it is cut short, whole on
+            // hover), so whose turn it is keeps room to be read.
+            let undo = (ui.available_width() - crate::ui::table::REDO_WIDTH - TITLE_ROOM).clamp(160.0, 300.0);
+            undo_buttons(ui, view, undo, commands);
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| ui.add(title));
         });
     } else {
@@ -288,7 +295,7 @@ fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, comma
         ui.add(title);
         goal_line(ui, book, game);
         ui.horizontal_wrapped(|ui| {
-            undo_buttons(ui, view, commands);
+            undo_buttons(ui, view, 300.0, commands);
             close_button(ui, commands);
         });
     }
@@ -329,9 +336,16 @@ fn close_button(ui: &mut Ui, commands: &mut Vec<PlayCommand>) {
     }
 }
 
-/// The shared Undo/Redo bar, narrower on a phone.
-fn undo_buttons(ui: &mut Ui, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
-    match crate::ui::table::history_bar(ui, view.undo_label, view.redo_label, 300.0) {
+/// The least width, in points, of a title bar on one line: Close, Redo and the narrowest Undo,
+/// with some 200 points left for whose turn it is.
+const ROOMY_TITLE_BAR: f32 = 640.0;
+
+/// The room kept for whose turn it is beside Undo, Redo and Close in the title bar, in points.
+const TITLE_ROOM: f32 = 260.0;
+
+/// The shared Undo/Redo bar, Undo `undo_width` wide at most (narrower on a phone).
+fn undo_buttons(ui: &mut Ui, view: &PlayView<'_>, undo_width: f32, commands: &mut Vec<PlayCommand>) {
+    match crate::ui::table::history_bar(ui, view.undo_label, view.redo_label, undo_width) {
         Some(History::Undo) => commands.push(PlayCommand::Undo),
         Some(History::Redo) => commands.push(PlayCommand::Redo),
         None => {}

@@ -232,8 +232,18 @@ fn actions_ui(
     // tablet held upright, a phone) the attack panel comes under the rest, in one column.
     let width = ui.available_width();
     if width < TWO_COLUMNS {
-        turn_column_ui(ui, book, game, state, commands);
-        if p.is_active() {
+        turn_head_ui(ui, book, game, state, commands);
+        // A desktop window of one column (1024 × 768): the attack comes straight under the
+        // step that ends the actions, where it is in view with its odds; under the moves, the
+        // power-up, the held attacks and the hazards it began at the window's foot. On a phone
+        // or a tablet held upright, where everything scrolls, the moves come first.
+        let attack_first = !theme::is_narrow(ui.ctx());
+        if attack_first && p.is_active() {
+            attack::attack_ui(ui, book, game, state, commands);
+            ui.add_space(theme::GAP);
+        }
+        turn_left_ui(ui, book, game, state, commands);
+        if !attack_first && p.is_active() {
             ui.add_space(theme::GAP);
             attack::attack_ui(ui, book, game, state, commands);
         }
@@ -251,7 +261,8 @@ fn actions_ui(
     };
     let mut left = ui.new_child(column(0.0, left_width).id_salt("frag-turn-left"));
     left.set_width(left_width);
-    turn_column_ui(&mut left, book, game, state, commands);
+    turn_head_ui(&mut left, book, game, state, commands);
+    turn_left_ui(&mut left, book, game, state, commands);
     let mut right = ui.new_child(column(left_width + theme::GAP, right_width).id_salt("frag-turn-right"));
     right.set_width(right_width);
     if p.is_active() {
@@ -260,13 +271,13 @@ fn actions_ui(
     ui.advance_cursor_after_rect(left.min_rect().union(right.min_rect()));
 }
 
-/// The turn but its attack panel (the left column on the desktop, the top of the page on a
-/// phone): the fixed-height result, then the step that ends the actions, tapped every turn:
-/// End the turn (Frag Deadlands) or Move the zombies (Frag Zombies!!!). Under the moves, the
-/// power-up, the held attacks and the map hazards it stood wherever their lines ended, which
-/// was not the same place from one fighter's turn to the next (another's held attack, the
-/// hazards opened) nor once the fighter was fragged; then the cure waiting, and the rest.
-fn turn_column_ui(
+/// The head of the turn (the top of the left column on the desktop, of the page in one
+/// column): the fixed-height result, then the step that ends the actions, tapped every turn:
+/// End the turn (Frag Deadlands) or Move the zombies (Frag Zombies!!!), then the cure waiting.
+/// Under the moves, the power-up, the held attacks and the map hazards ([`turn_left_ui`]) it
+/// stood wherever their lines ended, which was not the same place from one fighter's turn to
+/// the next (another's held attack, the hazards opened) nor once the fighter was fragged.
+fn turn_head_ui(
     ui: &mut Ui,
     book: &Rulebook,
     game: &Game,
@@ -280,14 +291,13 @@ fn turn_column_ui(
     }
     ui.add_space(theme::GAP);
     cure::cure_ui(ui, book, game, &mut state.cure, commands);
-    turn_left_ui(ui, book, game, state, commands);
 }
 
 /// The width, in points, below which the turn is one column.
 const TWO_COLUMNS: f32 = 760.0;
 
 /// Moving, power-ups, held cards, hazards and, in Frag Zombies!!!, the Heliport (under the
-/// step that ends the actions, [`turn_column_ui`]).
+/// step that ends the actions, [`turn_head_ui`]).
 fn turn_left_ui(
     ui: &mut Ui,
     book: &Rulebook,
