@@ -701,7 +701,7 @@ mod hover_tests {
         assert_eq!(h.get_all_by_label(why).count(), 2);
     }
 
-    /// Two odds bars in a column 242 points wide (Frag's hit odds beside its damage odds at
+    /// Two odds bars in a column 242 points wide (one game's hit odds beside its damage odds at
     /// 1280 × 800), with a mouse and on a touch screen: each keeps its label, percentage and bar
     /// on one line inside the column, the label whole. The label kept 120 points and the bar
     /// 60, so with a mouse the bar reached 6 points past the column, and on a touch screen,
@@ -721,7 +721,7 @@ mod hover_tests {
                 super::probability_bar(&mut ui, "Hits at range 1", 0.4213, egui::Color32::GREEN);
                 super::chance_bar(
                     &mut ui,
-                    "Hit and frag",
+                    "Hit and taken out",
                     crate::kernel::odds::Chance::new(1, 8),
                     egui::Color32::RED,
                 );
@@ -735,7 +735,7 @@ mod hover_tests {
             let line = if touch { 44.0 } else { 28.0 };
             let gap = if touch { 10.0 } else { 8.0 };
             assert!(bars.height() <= 2.0 * line + gap + 0.5, "touch {touch}: more than two lines: {bars:?}");
-            for words in ["Hits at range 1", "42%", "Hit and frag", "13%"] {
+            for words in ["Hits at range 1", "42%", "Hit and taken out", "13%"] {
                 let shown = h.get_by_label(words).rect();
                 assert!(shown.right() <= 262.0, "touch {touch}: {words} at {shown:?}");
             }
