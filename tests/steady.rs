@@ -827,69 +827,108 @@ fn undo_waits_greyed_in_its_place_while_a_hand_is_hidden() {
     assert_eq!(events(&h), dealt - 1, "Ctrl+Z undid the deal");
 }
 
-/// Why Undo waits while a card's trump is offered.
-const TRUMP_OFFERED: &str = "Undo waits while the trump is offered: tap through, then Undo.";
+/// What the screen shows of the Law's hand (6♥ 6♦ 2♦ 8♥ 9♦) and the Clantons' (6♣ 5♣ 10♣ 2♣
+/// 4♣), the 6♥ played on the table aside: the cards it draws (a trump on the table among them),
+/// and the buttons to play them or to trump with them.
+fn hands_in_sight(h: &App) -> Vec<String> {
+    ["6♦", "2♦", "8♥", "9♦", "6♣", "5♣", "10♣", "2♣", "4♣"]
+        .iter()
+        .flat_map(|c| [(*c).to_owned(), format!("Play {c}"), format!("Trump with {c}")])
+        .chain(["Play 6♥".to_owned(), "Trump with 6♥".to_owned(), "Hide hand".to_owned()])
+        .filter(|label| h.query_by_label(label).is_some())
+        .collect()
+}
 
-/// Dead Man's Hand at 1280×800, the Law's 6♥ played and the Clantons holding 6♣: while the
-/// device goes to the player who may trump (the card offered, then the trump offered back),
-/// Undo stays in its place greyed, naming nothing, its reason under the hand-over button, and
-/// a click, Ctrl+Z and an Undo sent to the app change nothing (Undo stayed live: the player
-/// taking the device could take back the other's card or trump). Once that player has tapped
-/// through, Undo acts; and the trump it undoes is offered again behind the hand-over screen
-/// (the Clantons' choice stayed open, shown to the Law's player), who may undo on. (A card a
-/// seat's phone plays at a shared table leaves the host's Undo live: `tests/share.rs`.)
+/// Dead Man's Hand at 1280×800, the Law's 6♥ played and the Clantons holding 6♣: on the
+/// hand-over screen that offers the trump, Undo stays in its place, live and naming the card
+/// (it is on the table for all to see), and one click takes back that card and no more: the
+/// Law's hand goes behind its own hand-over screen, showing no hand to whoever holds the
+/// device, and there Undo waits as it does for any hidden hand (it was greyed behind the
+/// trump's offer, so the player who misplayed had to pass the device first, and the other
+/// player tapping through could undo his card). So too for the trump offered back: Ctrl+Z
+/// takes back the Clantons' 6♣, their choice goes behind its hand-over screen again, and Undo
+/// there takes back the 6♥. Redo from the hand shown again plays the card and shuts the hand
+/// (it opened again once the card stood). (A card a seat's phone plays at a shared table
+/// leaves the host's Undo live too: `tests/share.rs`.)
 #[test]
-fn undo_waits_greyed_while_a_trump_is_offered() {
-    use crate::support::Dmh as _;
-    use crate::support::{CLANTONS, DEAL, LAW, deal, game, last_line, open_hand, press, type_hand};
-    use posse::systems::dmh::ui::play::PlayCommand;
+fn undo_on_a_trumps_hand_over_takes_the_card_back_behind_a_hand_over() {
+    use crate::support::{CLANTONS, DEAL, LAW, deal, game, last_line, open_hand, player, press, type_hand};
     let (_dir, mut h) = dmh_table_at_1280_by_800();
     type_hand(&mut h, LAW, "6H 6D 2D 8H 9D");
     type_hand(&mut h, CLANTONS, "6C 5C 10C 2C 4C");
     deal(&mut h, &DEAL);
     let in_the_activations = undo_button(&h);
-    open_hand(&mut h, LAW);
-    press(&mut h, "Play 6♥");
-    press(&mut h, "Play 6♥ now");
-    let played = last_line(&h).to_owned();
+    let dealt = last_line(&h).to_owned();
     let events = |h: &App| game(h).events.len();
-    let at_the_play = events(&h);
+    let before_the_play = events(&h);
+    let play_the_six = |h: &mut App| {
+        open_hand(h, LAW);
+        press(h, "Play 6♥");
+        press(h, "Play 6♥ now");
+    };
+    play_the_six(&mut h);
+    let played = last_line(&h).to_owned();
+    assert_eq!(events(&h), before_the_play + 1);
     let offered = "Pass to the Outlaws player — tap to trump it or let it stand";
-    let pass = h.get_by_role_and_label(Role::Button, offered).rect();
+    h.get_by_role_and_label(Role::Button, offered);
     assert_eq!(undo_button(&h), in_the_activations, "Undo stays in its place");
-    assert_eq!(undo_state(&h), ("Undo".to_owned(), true), "greyed, and naming nothing");
-    let reason = h.get_by_label(TRUMP_OFFERED).rect();
-    assert!(reason.top() >= pass.bottom() && reason.bottom() <= 800.0, "under the button: {reason:?}");
-    h.get_by_role_and_label(Role::Button, "Undo").click();
+    assert_eq!(undo_state(&h), (format!("Undo: {played}"), false), "live, naming the card played");
+    assert_eq!(hands_in_sight(&h), Vec::<String>::new());
+    // One click: the card back in the Law's hand, behind its hand-over screen.
+    h.get_by_role_and_label(Role::Button, &format!("Undo: {played}")).click();
     h.run();
+    assert_eq!(events(&h), before_the_play, "one event undone");
+    assert!(game(&h).pending.is_none() && game(&h).sides[LAW].hand.len() == 5, "the 6♥ back in hand");
+    let law_hidden = format!("Pass to the {} player — tap to show hand", player(&h, LAW));
+    h.get_by_role_and_label(Role::Button, &law_hidden);
+    assert_eq!(hands_in_sight(&h), Vec::<String>::new(), "no hand shown to whoever holds the device");
+    assert_eq!(undo_button(&h), in_the_activations, "Undo stays in its place");
+    assert_eq!(undo_state(&h), ("Undo".to_owned(), true), "waiting behind the hidden hand");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    h.state_mut().dmh_mut().handle_play(PlayCommand::Undo);
-    h.run();
-    assert_eq!(events(&h), at_the_play, "nothing undone behind the hand-over");
-    assert_eq!(h.state().dmh().play.notice, None, "no banner moves the screen");
-    // The Clantons' player has the device: Undo is theirs.
+    assert_eq!(events(&h), before_the_play, "nothing more undone");
+    // The Law's player takes his hand again, the 6♥ in it, and plays it once more.
+    press(&mut h, &law_hidden);
+    assert_eq!(undo_state(&h), (format!("Undo: {dealt}"), false));
+    h.get_by_role_and_label(Role::Button, "Play 6♥");
+    press(&mut h, "Hide hand");
+    play_the_six(&mut h);
+    assert_eq!(events(&h), before_the_play + 1);
     press(&mut h, offered);
-    assert_eq!(undo_state(&h), (format!("Undo: {played}"), false));
-    assert!(h.query_by_label(TRUMP_OFFERED).is_none());
     press(&mut h, "Trump with 6♣");
     let trumped = last_line(&h).to_owned();
     let back = "Pass to the Lawmen player — tap to trump back or let it stand";
     h.get_by_role_and_label(Role::Button, back);
-    assert_eq!(undo_state(&h), ("Undo".to_owned(), true), "the trump offered back");
+    assert_eq!(undo_button(&h), in_the_activations, "Undo stays in its place");
+    assert_eq!(undo_state(&h), (format!("Undo: {trumped}"), false), "live, naming the trump");
+    assert_eq!(hands_in_sight(&h), ["6♣"], "the trump on the table beside the 6♥, no hand");
+    // Ctrl+Z: the trump back in the Clantons' hand, their choice behind its hand-over screen.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
-    assert_eq!(events(&h), at_the_play + 1, "the trump stands behind the hand-over");
-    press(&mut h, back);
-    assert_eq!(undo_state(&h), (format!("Undo: {trumped}"), false));
-    h.get_by_role_and_label(Role::Button, "Trump with 6♦");
-    press(&mut h, &format!("Undo: {trumped}"));
-    assert_eq!(events(&h), at_the_play, "the trump undone");
-    // The 6♥ is offered to the Clantons again, behind the hand-over screen; the Law's player,
-    // who undid the trump, may undo on.
+    assert_eq!(events(&h), before_the_play + 1, "the trump undone, and only it");
+    assert_eq!(game(&h).pending.as_ref().map(|p| p.trumps.len()), Some(0), "the 6♥ waits");
     h.get_by_role_and_label(Role::Button, offered);
-    assert!(h.query_by_label("Trump with 6♣").is_none(), "the Clantons' choice hidden");
+    assert_eq!(hands_in_sight(&h), Vec::<String>::new(), "the Clantons' choice hidden");
+    assert_eq!(undo_button(&h), in_the_activations, "Undo stays in its place");
     assert_eq!(undo_state(&h), (format!("Undo: {played}"), false));
+    // Undo on: the 6♥ back in the Law's hand, behind its hand-over screen.
+    h.get_by_role_and_label(Role::Button, &format!("Undo: {played}")).click();
+    h.run();
+    assert_eq!(events(&h), before_the_play);
+    h.get_by_role_and_label(Role::Button, &law_hidden);
+    assert_eq!(hands_in_sight(&h), Vec::<String>::new());
+    assert_eq!(undo_state(&h), ("Undo".to_owned(), true));
+    // Redo from the hand shown plays the 6♥ again: the hand shuts behind the offer, and stays
+    // shut once the card stands (it opened again, to the Clantons' player).
+    press(&mut h, &law_hidden);
+    press(&mut h, &format!("Redo: {played}"));
+    assert_eq!(events(&h), before_the_play + 1);
+    h.get_by_role_and_label(Role::Button, offered);
+    assert_eq!(hands_in_sight(&h), Vec::<String>::new());
+    press(&mut h, offered);
+    press(&mut h, "Let it stand");
+    assert!(game(&h).pending.is_none(), "the 6♥ stands");
+    assert_eq!(hands_in_sight(&h), Vec::<String>::new(), "no hand open after it");
 }
 
 /// Dead Man's Hand at 1280×800: at the end of the turn, Draw cards and start the next turn

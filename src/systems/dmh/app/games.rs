@@ -25,12 +25,18 @@ impl DmhApp {
                 self.start_game(scene, &good, &bad, extra_card)
             }
             PlayCommand::Apply(event) => self.table.commit(rules, &event).map_err(|e| e.to_string()),
-            PlayCommand::Undo => {
-                self.table.undo(rules).map(|_| self.play.history_moved()).map_err(|e| e.to_string())
-            }
-            PlayCommand::Redo => {
-                self.table.redo(rules).map(|_| self.play.history_moved()).map_err(|e| e.to_string())
-            }
+            // What the screen shows after it (which hand is hidden, which offer) is the
+            // screen's state, told what was undone or redone.
+            PlayCommand::Undo => self.table.undo(rules).map_err(|e| e.to_string()).map(|undone| {
+                if let (Some(event), Some(game)) = (undone, self.table.game()) {
+                    self.play.undone(&event, game);
+                }
+            }),
+            PlayCommand::Redo => self.table.redo(rules).map_err(|e| e.to_string()).map(|redone| {
+                if let (Some(_), Some(game)) = (redone, self.table.game()) {
+                    self.play.redone(game);
+                }
+            }),
             PlayCommand::Resume(id) => self.resume(&id),
             PlayCommand::Record { scene, outcome } => {
                 self.handle_scene(SceneCommand::Record(scene, Some(outcome)));

@@ -390,10 +390,6 @@ pub(super) fn pending_ui(
         ) {
             state.trump_shown = true;
         }
-        // Why Undo, greyed at the top, waits (a touch screen has no hover to tell it).
-        if let Some(why) = state.history_held(game) {
-            ui.vertical_centered(|ui| ui.label(RichText::new(why).color(theme::muted(&v))));
-        }
         return;
     }
     let matching: Vec<Card> = trumper.hand.iter().copied().filter(|c| c.value() == p.value()).collect();

@@ -201,8 +201,9 @@ pub struct PlayState {
     /// The trumping player has tapped through the hand-over screen.
     pub trump_shown: bool,
     /// A card (or a trump) played in this window waits to be trumped: the number of trumps it
-    /// then has. The device goes from this window's player to the other; a card played from a
-    /// seat's phone at a shared table leaves it `None`.
+    /// then has. The device goes from this window's player to the other, and an Undo of that
+    /// card puts its player's hand behind its hand-over screen; a card played from a seat's
+    /// phone at a shared table leaves it as it was (`None` for the card itself).
     pub passed: Option<usize>,
     /// The abilities being used: by id, the model and hand card picked.
     pub ability: std::collections::BTreeMap<
@@ -245,31 +246,56 @@ pub struct PlayState {
 }
 
 impl PlayState {
-    /// Why Undo and Redo wait, if they do: while a hand is hidden for the hand-over, or a card
-    /// (or a trump) played in this window waits to be trumped and the device is on its way to
-    /// the player who may trump it, and an undo would change, and its words tell, what the
-    /// last player did (a card discarded in secret, say, or the card just played taken back by
-    /// the other player). Once the hand is shown to its player, or the hand-over is cancelled,
-    /// or the player who may trump has tapped through, they act again; so too for a card a
-    /// seat's phone played at a shared table (the host's window takes back what a phone did).
-    /// The one rule the screen greys the buttons by and the app refuses the commands by.
+    /// Why Undo and Redo wait, if they do: while a hand is hidden for the hand-over, where an
+    /// undo's words would tell the player taking the device what the last one did (a card
+    /// discarded in secret, say). Once the hand is shown to its player, or the hand-over is
+    /// cancelled, they act again. A card (or a trump) waiting to be trumped holds nothing: it
+    /// is on the table for all to see, and Undo takes it back behind a hand-over screen
+    /// ([`PlayState::undone`]). The one rule the screen greys the buttons by and the app
+    /// refuses the commands by.
     #[must_use]
     pub fn history_held(&self, game: &Game) -> Option<&'static str> {
-        if let Some(pending) = &game.pending {
-            let passing = self.passed == Some(pending.trumps.len()) && !self.trump_shown;
-            return passing.then_some(TRUMP_OFFERED);
-        }
-        let hidden = self.hand_over.is_some_and(|over| !over.shown);
+        let hidden = game.pending.is_none() && self.hand_over.is_some_and(|over| !over.shown);
         hidden.then_some(HAND_HIDDEN)
     }
 
-    /// Undo or Redo changed the game: a trump's offer tapped through belonged to the card or
-    /// trump it was offered for, so the one waiting now is offered behind its hand-over screen
-    /// again (it was shown at once, to whoever held the device); the player who pressed holds
-    /// the device, and may undo on.
-    pub fn history_moved(&mut self) {
+    /// Undo took back `undone`, leaving `game`: what the screen shows is as it was before the
+    /// event, with nothing shown to whoever holds the device. A card played in this window
+    /// goes back to its player's hand behind that hand's hand-over screen (the hand it was
+    /// played from was open); a trump taken back leaves the card it answered offered again
+    /// behind the trump's hand-over screen (its choice was shown to the player who trumped).
+    /// The player who pressed holds the device, and may undo on.
+    pub fn undone(&mut self, undone: &Event, game: &Game) {
+        let passed = self.passed.take();
         self.trump_shown = false;
-        self.passed = None;
+        match undone {
+            Event::Play { side, .. } if passed == Some(0) => {
+                self.hand_over = Some(HandOver { side: *side, shown: false });
+                self.playing = None;
+                self.play_targets.clear();
+            }
+            // The cards before it that were played here still were (this window passed the
+            // device at the chain's length it remembers, or before).
+            Event::Trump { .. } => {
+                let left = game.pending.as_ref().map(|p| p.trumps.len());
+                self.passed = passed.zip(left).map(|(here, left)| here.min(left));
+            }
+            _ => {}
+        }
+    }
+
+    /// Redo brought back an event, leaving `game`: a card (or a trump) waiting to be trumped
+    /// again was played here, the device on its way to the player who may trump it, so the
+    /// hand it came from shuts (left open behind the offer, it opened again once the card was
+    /// settled) and the trump's choice is behind its hand-over screen.
+    pub fn redone(&mut self, game: &Game) {
+        self.trump_shown = false;
+        self.passed = game.pending.as_ref().map(|p| p.trumps.len());
+        if self.passed.is_some() {
+            self.hand_over = None;
+            self.playing = None;
+            self.play_targets.clear();
+        }
     }
 
     /// Forgets what was being prepared for the acting model (a new model acts).
@@ -283,9 +309,6 @@ impl PlayState {
 
 /// Why Undo waits on the hand-over screen ([`PlayState::history_held`]).
 const HAND_HIDDEN: &str = "Undo waits while the hand is hidden: show it, or Cancel.";
-
-/// Why Undo waits on the trump's hand-over screen ([`PlayState::history_held`]).
-const TRUMP_OFFERED: &str = "Undo waits while the trump is offered: tap through, then Undo.";
 
 /// What the Play screen shows: the open game (if any) and what Undo and Redo would do.
 pub struct PlayView<'a> {
@@ -370,7 +393,7 @@ pub fn play_ui(
                 // Undo stays one click away behind the hand-over screens too, where it is in
                 // every phase: after the title's box beside the roster, first on a narrow screen.
                 let (width, height) = (ui.available_width(), ui.available_height());
-                // While the hand is hidden, greyed in that place.
+                // While the hand is hidden, greyed in that place; live behind a trump's offer.
                 let held = state.history_held(game);
                 let bar = |ui: &mut Ui, commands: &mut Vec<PlayCommand>| {
                     row(ui, |ui| {
