@@ -814,6 +814,17 @@ pub(crate) fn to_bobs_turn(h: &mut App) {
     press(h, "Roll for movement");
 }
 
+/// Ann (Agency Operative) and Bob (Indian Brave) at the table in a `width` × `height`
+/// window, at Bob's turn two ([`to_bobs_turn`]).
+fn bobs_turn_at(width: f32, height: f32) -> (tempfile::TempDir, App) {
+    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
+    let mut h = frag_play(dir.path());
+    h.set_size(egui::vec2(width, height));
+    h.run();
+    to_bobs_turn(&mut h);
+    (dir, h)
+}
+
 fn bottom_of(h: &App, label: &str) -> f32 {
     h.get_by_role_and_label(Role::Button, label).rect().max.y
 }
@@ -852,12 +863,7 @@ fn the_every_turn_path_fits_the_window_without_scrolling() {
 #[test]
 fn frag_the_attack_fits_1024_by_768_and_1280_by_800_without_scrolling() {
     for (width, height) in [(1024.0, 768.0), (1280.0, 800.0)] {
-        let dir =
-            data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
-        let mut h = frag_play(dir.path());
-        h.set_size(egui::vec2(width, height));
-        h.run();
-        to_bobs_turn(&mut h);
+        let (_dir, mut h) = bobs_turn_at(width, height);
         // Clicked and typed where they stand: nothing scrolls the turn.
         click(&mut h, "Target Ann");
         type_in(&mut h, "To-hit dice", "2 2");
@@ -1443,6 +1449,19 @@ fn frag_whose_turn_stays_whole_beside_a_long_undo() {
     assert_eq!(shown_lines(&mut h, "Frag Deadlands · 3 frags win"), ["Frag Deadlands · 3 frags win"]);
     let found = past_the_edge(&h, 1280.0, "the long Undo");
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// At 800 × 1280 (a tablet held upright) the players' board stands beside the turn with the
+/// game and its goal over it, and the turn's title bar, two lines there, says whose turn it
+/// is without the goal again (it read "Frag Deadlands · 3 frags win" on both sides); on a
+/// phone, where the board is under the turn, the title bar keeps the goal.
+#[test]
+fn frag_the_goal_is_shown_once_on_an_upright_tablet_and_a_phone() {
+    for (width, height) in [(800.0, 1280.0), (390.0, 844.0)] {
+        let (_dir, h) = bobs_turn_at(width, height);
+        let goals = h.query_all_by_label("Frag Deadlands · 3 frags win").count();
+        assert_eq!(goals, 1, "{width}×{height}: the goal shown {goals} times");
+    }
 }
 
 /// On a phone *End the turn* stood under the moves, the power-up and the held attacks, so it

@@ -293,7 +293,11 @@ fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, comma
         // long name wrapped onto a second line and moved the whole turn down), and Undo, Redo
         // and Close a row of their own.
         ui.add(title);
-        goal_line(ui, book, game);
+        // The goal, where the players' board beside the turn does not show it already (a
+        // tablet held upright read "Frag Deadlands · 3 frags win" twice, side by side).
+        if theme::is_narrow(ui.ctx()) {
+            goal_line(ui, book, game);
+        }
         ui.horizontal_wrapped(|ui| {
             undo_buttons(ui, view, 300.0, commands);
             close_button(ui, commands);
