@@ -167,7 +167,7 @@ fn rows_ui(
         if game.phase == Phase::Activations && game.pending.is_none() { game.first_in_order() } else { None };
     let compact = ui.available_width() < COMPACT;
     let touch = theme::is_touch(ui.ctx());
-    let name_width = name_width(ui, compact);
+    let name_width = name_width(ui, compact, touch);
     if let Some(side) = game.sides.get(s) {
         // Fixed column widths, so both gangs' columns line up and rows never reflow.
         let heads: &[&str] = if compact {
@@ -293,10 +293,10 @@ fn rows_ui(
 /// roster with the room (under the turn on a tablet held upright) the column is wider by them,
 /// so names keep one line (Tombstone Law's longest name was cut in the middle at every upright
 /// tablet's size, and nothing hovers there to show it whole); a longer one wraps whole.
-fn name_width(ui: &Ui, compact: bool) -> f32 {
+fn name_width(ui: &Ui, compact: bool, touch: bool) -> f32 {
     if compact {
         COMPACT_NAME_WIDTH
-    } else if theme::is_touch(ui.ctx()) && ui.available_width() >= ROOMY {
+    } else if touch && ui.available_width() >= ROOMY {
         NAME_WIDTH + TOUCH_NAME_EXTRA
     } else {
         NAME_WIDTH

@@ -226,7 +226,7 @@ pub fn play_ui(
             });
             return;
         };
-        top_bar(ui, book, game, view, commands);
+        top_bar(ui, book, game, view, !narrow, commands);
         if let Some(why) = view.read_only {
             problem(ui, why);
         }
@@ -261,17 +261,25 @@ pub fn play_ui(
     });
 }
 
-/// The game's name and turn, Undo (saying what it undoes), Redo and Close.
+/// The game's name and turn, Undo (saying what it undoes), Redo and Close; the goal too unless
+/// `board_beside` (the players' board, with the goal over it, stands beside the turn).
 ///
 /// Close, Redo and Undo are placed first, from the right edge, at their fixed widths; whose
 /// turn it is takes the room left and is cut short there (whole on hover), so no text can
 /// push a button over another or past the window's edge.
-fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, commands: &mut Vec<PlayCommand>) {
+fn top_bar(
+    ui: &mut Ui,
+    book: &Rulebook,
+    game: &Game,
+    view: &PlayView<'_>,
+    board_beside: bool,
+    commands: &mut Vec<PlayCommand>,
+) {
     // One line wherever the players and the log (and the game's goal over them) stand beside
     // the turn and the line has the room: at 1024 × 768 the goal stood a second time under
     // the title, and Undo on a line of its own, two lines taken from the turn, which is one
     // column there.
-    let roomy = !theme::is_narrow(ui.ctx()) && ui.available_width() >= ROOMY_TITLE_BAR;
+    let roomy = board_beside && ui.available_width() >= ROOMY_TITLE_BAR;
     // Whose turn, first and alone: with the game's name and goal beside it, a long Undo left
     // it "…Bob's t…" at 1280×800 and the goal a bare "…". The game and its goal stand over
     // the players instead (under the title in a narrow window).
@@ -295,7 +303,7 @@ fn top_bar(ui: &mut Ui, book: &Rulebook, game: &Game, view: &PlayView<'_>, comma
         ui.add(title);
         // The goal, where the players' board beside the turn does not show it already (a
         // tablet held upright read "Frag Deadlands · 3 frags win" twice, side by side).
-        if theme::is_narrow(ui.ctx()) {
+        if !board_beside {
             goal_line(ui, book, game);
         }
         ui.horizontal_wrapped(|ui| {
