@@ -76,6 +76,39 @@ fn the_share_button_shows_only_while_a_game_is_open() {
     assert!(share_button(&h), "a game is open");
 }
 
+/// Tombstone Law's phone plays 8♥ (Spotted Horse) on Wyatt Earp; the Clantons, at the host,
+/// trump it with 8♠; the host undoes both. The trump goes back behind the Clantons' hand-over
+/// screen, and the 8♥ back to the phone's hand with nothing more on the host: the Law's hand
+/// was never open here (the host showed "Pass to the Lawmen player — tap to show hand", a
+/// hand-over for a hand that lives on the phone, to be cancelled).
+#[test]
+fn the_host_undoing_a_phones_card_and_its_own_trump_leaves_no_hand_over_for_the_phone() {
+    let (_dir, mut h) = dealt();
+    start_sharing(&mut h);
+    let (at, code) = shared_at(&h);
+    let (status, body) =
+        request(at, "POST", &format!("/{code}/claim"), &json!({"seat": "side-a"}).to_string());
+    assert_eq!(status, 200, "{body}");
+    let secret = body["secret"].as_str().expect("a secret").to_owned();
+    h.run();
+    let events = game(&h).events.len();
+    let line = "Turn 1 · Tombstone Law play 8♥ (Spotted Horse cannot be killed by a bullet) on Wyatt Earp";
+    assert_eq!(act(&mut h, "side-a", &secret, "play:8H:0.0"), (200, json!({"line": line})));
+    press(&mut h, "Pass to the Outlaws player — tap to trump it or let it stand");
+    press(&mut h, "Trump with 8♠");
+    assert_eq!(game(&h).events.len(), events + 2);
+    let trump = last_line(&h).to_owned();
+    press(&mut h, &format!("Undo: {trump}"));
+    h.get_by_role_and_label(Role::Button, "Pass to the Outlaws player — tap to trump it or let it stand");
+    press(&mut h, &format!("Undo: {line}"));
+    assert_eq!(game(&h).events.len(), events);
+    assert!(game(&h).pending.is_none());
+    assert!(
+        h.query_by_label_contains("tap to show hand").is_none(),
+        "no hand-over for the phone's hand on the host"
+    );
+}
+
 #[test]
 fn a_phone_takes_a_seat_and_plays_the_host_undoes_it_and_closing_the_game_stops_sharing() {
     let (_dir, mut h) = dealt();

@@ -931,6 +931,49 @@ fn undo_on_a_trumps_hand_over_takes_the_card_back_behind_a_hand_over() {
     assert_eq!(hands_in_sight(&h), Vec::<String>::new(), "no hand open after it");
 }
 
+/// Dead Man's Hand at 1280×800, We Will Be Waitin'..., Sherman (the Law's last man) held back as a
+/// reinforcement and turn 1 over: the Law discard J♥ to call him, and on the hand-over screen
+/// that offers the Clantons the trump, one click of Undo takes the discard back, and the J♥
+/// into the Law's hand behind its hand-over screen, as for a card played (it left the end of
+/// the turn's screen, the Law's player to open his hand again), Undo waiting there; shown to
+/// him, the hand offers the call again.
+#[test]
+fn undo_of_a_call_for_the_reinforcements_puts_the_hand_behind_its_hand_over() {
+    use crate::support::Dmh as _;
+    use crate::support::{CLANTONS, LAW, flag, game, last_line, open_hand, player, press, type_hand};
+    use posse::systems::dmh::{game::Event, ui::play::PlayCommand};
+    let dir = crate::support::data_with(&["lawmen-21", "outlaws-21"]);
+    let mut h = crate::support::app_on(dir.path(), posse::systems::dmh::app::Screen::Play, 1280.0, 800.0);
+    crate::support::start(&mut h, crate::support::SEED, Some("We Will Be Waitin'..."));
+    flag(&mut h, "Sherman McMaster", "Reinforcement");
+    type_hand(&mut h, LAW, "JH 6D 2D 8H 9D");
+    type_hand(&mut h, CLANTONS, "JS 5C 10C 2C 4C");
+    for event in [Event::DealInitiative { face_up: [None, None], cards: None }, Event::EndTurn] {
+        h.state_mut().dmh_mut().handle_play(PlayCommand::Apply(event));
+        h.run();
+    }
+    let call = "Discard J♥ to call the reinforcements";
+    open_hand(&mut h, LAW);
+    press(&mut h, call);
+    let called = last_line(&h).to_owned();
+    assert_eq!(called, "Turn 1 · Tombstone Law discard J♥ to call their reinforcements");
+    let events = game(&h).events.len();
+    h.get_by_role_and_label(Role::Button, "Pass to the Outlaws player — tap to trump it or let it stand");
+    let offered_at = undo_button(&h);
+    assert_eq!(undo_state(&h), (format!("Undo: {called}"), false), "live, naming the call");
+    h.get_by_role_and_label(Role::Button, &format!("Undo: {called}")).click();
+    h.run();
+    assert_eq!(game(&h).events.len(), events - 1, "one event undone");
+    assert!(game(&h).pending.is_none() && game(&h).sides[LAW].hand.len() == 5, "the J♥ back in hand");
+    let law_hidden = format!("Pass to the {} player — tap to show hand", player(&h, LAW));
+    h.get_by_role_and_label(Role::Button, &law_hidden);
+    assert!(h.query_by_label(call).is_none() && h.query_by_label("Hide hand").is_none(), "no hand shown");
+    assert_eq!(undo_button(&h), offered_at, "Undo stays in its place");
+    assert_eq!(undo_state(&h), ("Undo".to_owned(), true), "waiting behind the hidden hand");
+    press(&mut h, &law_hidden);
+    h.get_by_role_and_label(Role::Button, call);
+}
+
 /// Dead Man's Hand at 1280×800: at the end of the turn, Draw cards and start the next turn
 /// stays where it is, greyed while the Clantons owe a Big Nerve test and ready once it is
 /// passed (it came after the test and jumped up when the test went).

@@ -154,6 +154,8 @@ pub(super) fn hand_ui(
                                     side: over.side,
                                     card,
                                 }));
+                                // The device goes to the player who may trump it.
+                                state.passed = vec![0];
                                 state.hand_over = None;
                             }
                         });
@@ -287,7 +289,7 @@ fn targets_ui(
         {
             commands.push(PlayCommand::Apply(event.clone()));
             // The device goes to the player who may trump it.
-            state.passed = Some(0);
+            state.passed = vec![0];
             state.playing = None;
             state.play_targets.clear();
             state.hand_over = None;
@@ -400,7 +402,7 @@ pub(super) fn pending_ui(
             {
                 commands.push(PlayCommand::Apply(Event::Trump { side: next, card: *card }));
                 state.trump_shown = false;
-                state.passed = Some(p.trumps.len() + 1);
+                state.passed.push(p.trumps.len() + 1);
             }
         }
         if matching.is_empty() {

@@ -200,11 +200,12 @@ pub struct PlayState {
     pub play_targets: Vec<Option<ModelRef>>,
     /// The trumping player has tapped through the hand-over screen.
     pub trump_shown: bool,
-    /// A card (or a trump) played in this window waits to be trumped: the number of trumps it
-    /// then has. The device goes from this window's player to the other, and an Undo of that
-    /// card puts its player's hand behind its hand-over screen; a card played from a seat's
-    /// phone at a shared table leaves it as it was (`None` for the card itself).
-    pub passed: Option<usize>,
+    /// The places in the chain waiting to be trumped (0 for the card, or the discard calling
+    /// the reinforcements, then 1, 2… for each trump) played in this window, each passing the
+    /// device from this window's player to the other. An Undo of the card puts its player's
+    /// hand behind its hand-over screen; a card or trump played from a seat's phone at a
+    /// shared table is not among them, and its Undo leaves the screen as it was.
+    pub passed: Vec<usize>,
     /// The abilities being used: by id, the model and hand card picked.
     pub ability: std::collections::BTreeMap<
         crate::systems::dmh::rules::data::AbilityId,
@@ -261,24 +262,24 @@ impl PlayState {
 
     /// Undo took back `undone`, leaving `game`: what the screen shows is as it was before the
     /// event, with nothing shown to whoever holds the device. A card played in this window
-    /// goes back to its player's hand behind that hand's hand-over screen (the hand it was
+    /// (or discarded to call the reinforcements) goes back to its player's hand behind that hand's hand-over screen (the hand it was
     /// played from was open); a trump taken back leaves the card it answered offered again
     /// behind the trump's hand-over screen (its choice was shown to the player who trumped).
     /// The player who pressed holds the device, and may undo on.
     pub fn undone(&mut self, undone: &Event, game: &Game) {
-        let passed = self.passed.take();
+        let passed = std::mem::take(&mut self.passed);
         self.trump_shown = false;
         match undone {
-            Event::Play { side, .. } if passed == Some(0) => {
+            Event::Play { side, .. } | Event::CallReinforcements { side, .. } if passed.contains(&0) => {
                 self.hand_over = Some(HandOver { side: *side, shown: false });
                 self.playing = None;
                 self.play_targets.clear();
             }
-            // The cards before it that were played here still were (this window passed the
-            // device at the chain's length it remembers, or before).
+            // What was played here before the trump still was.
             Event::Trump { .. } => {
-                let left = game.pending.as_ref().map(|p| p.trumps.len());
-                self.passed = passed.zip(left).map(|(here, left)| here.min(left));
+                if let Some(left) = game.pending.as_ref().map(|p| p.trumps.len()) {
+                    self.passed = passed.into_iter().filter(|&at| at <= left).collect();
+                }
             }
             _ => {}
         }
@@ -290,12 +291,15 @@ impl PlayState {
     /// settled) and the trump's choice is behind its hand-over screen.
     pub fn redone(&mut self, game: &Game) {
         self.trump_shown = false;
-        self.passed = game.pending.as_ref().map(|p| p.trumps.len());
-        if self.passed.is_some() {
-            self.hand_over = None;
-            self.playing = None;
-            self.play_targets.clear();
-        }
+        let Some(at) = game.pending.as_ref().map(|p| p.trumps.len()) else {
+            self.passed.clear();
+            return;
+        };
+        self.passed.retain(|&here| here < at);
+        self.passed.push(at);
+        self.hand_over = None;
+        self.playing = None;
+        self.play_targets.clear();
     }
 
     /// Forgets what was being prepared for the acting model (a new model acts).
@@ -343,7 +347,7 @@ pub fn play_ui(
     // A card played here that no longer waits (let stand, or trumped from a seat's phone)
     // leaves nothing on its way.
     if view.game.is_some_and(|game| game.pending.is_none()) {
-        state.passed = None;
+        state.passed.clear();
     }
     if let Some(game) = view.game {
         let height = ui.available_height();
