@@ -262,8 +262,8 @@ impl PlayState {
 
     /// Undo took back `undone`, leaving `game`: what the screen shows is as it was before the
     /// event, with nothing shown to whoever holds the device. A card played in this window
-    /// (or discarded to call the reinforcements) goes back to its player's hand behind that hand's hand-over screen (the hand it was
-    /// played from was open); a trump taken back leaves the card it answered offered again
+    /// (or discarded to call the reinforcements) goes back to its player's hand behind that
+    /// hand's hand-over screen (the hand it was played from was open); a trump taken back leaves the card it answered offered again
     /// behind the trump's hand-over screen (its choice was shown to the player who trumped).
     /// The player who pressed holds the device, and may undo on.
     pub fn undone(&mut self, undone: &Event, game: &Game) {
