@@ -554,8 +554,15 @@ fn frag_deadlands_from_set_up_to_a_win_on_the_gallows() {
 /// Ann, an Agency Operative, against Bob, an Indian Brave: Ann's royal flush goes first, she
 /// respawns on square 3 and rolls 1 and 1 for movement.
 fn ann_the_operative_has_moved() -> (tempfile::TempDir, App) {
+    ann_the_operative_has_moved_at(1280.0, 800.0)
+}
+
+/// [`ann_the_operative_has_moved`] in a `width` × `height` window.
+fn ann_the_operative_has_moved_at(width: f32, height: f32) -> (tempfile::TempDir, App) {
     let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
     let mut h = frag_play(dir.path());
+    h.set_size(egui::vec2(width, height));
+    h.run();
     seat_and_start(&mut h, &[("Ann", "ann (Agency Operative 2/2/3)"), ("Bob", "bob (Indian Brave 3/2/2)")]);
     type_in(&mut h, "Ann's poker hand", "AS KS QS JS 10S");
     type_in(&mut h, "Bob's poker hand", "7H 7D 2C 3S 9D");
@@ -570,7 +577,12 @@ fn ann_the_operative_has_moved() -> (tempfile::TempDir, App) {
 /// [`ann_the_operative_has_moved`], then Ann ends the turn, Bob respawns (square 4) and moves
 /// two squares, and Ann's next turn rolls `movement`.
 fn anns_next_turn_with_movement(movement: &str) -> (tempfile::TempDir, App) {
-    let (dir, mut h) = ann_the_operative_has_moved();
+    anns_next_turn_at(1280.0, 800.0, movement)
+}
+
+/// [`anns_next_turn_with_movement`] in a `width` × `height` window.
+fn anns_next_turn_at(width: f32, height: f32, movement: &str) -> (tempfile::TempDir, App) {
+    let (dir, mut h) = ann_the_operative_has_moved_at(width, height);
     press(&mut h, "End the turn");
     type_in(&mut h, "Respawn square", "4");
     press(&mut h, "Respawn");
@@ -831,9 +843,7 @@ fn bottom_of(h: &App, label: &str) -> f32 {
 
 #[test]
 fn the_every_turn_path_fits_the_window_without_scrolling() {
-    let dir = data_with_fighters(&[("ann", "agency-operative", 2, 2, 3), ("bob", "indian-brave", 3, 2, 2)]);
-    let mut h = frag_play(dir.path());
-    to_bobs_turn(&mut h);
+    let (_dir, mut h) = bobs_turn_at(1280.0, 800.0);
     h.get_by_label("Target Ann").click_accesskit();
     h.run();
     type_in(&mut h, "To-hit dice", "2 2");
@@ -841,13 +851,6 @@ fn the_every_turn_path_fits_the_window_without_scrolling() {
     type_in(&mut h, "Damage dice", "6 6");
     type_in(&mut h, "Ann's defence dice", "1 1");
     h.run();
-    for label in ["Move 1", "Check the power-up", "Attack", "End the turn"] {
-        eprintln!("{label}: {}", bottom_of(&h, label));
-    }
-    if let Ok(keep) = std::env::var("FRAG_KEEP") {
-        std::fs::create_dir_all(&keep).ok();
-        let _ = std::process::Command::new("cp").arg("-r").arg(dir.path().join("frag")).arg(&keep).status();
-    }
     for label in ["Move 1", "Check the power-up", "Attack", "End the turn"] {
         assert!(bottom_of(&h, label) <= 800.0, "{label} is below the window");
     }
@@ -869,34 +872,64 @@ fn frag_the_attack_fits_1024_by_768_and_1280_by_800_without_scrolling() {
         type_in(&mut h, "To-hit dice", "2 2");
         type_in(&mut h, "Damage dice", "6 6");
         type_in(&mut h, "Ann's defence dice", "1 1");
-        let buttons = [
-            "Target Ann",
-            "Bow & Arrows (2d)",
-            "Roll: To-hit dice",
-            "Roll: Damage dice",
-            "Roll: Ann's defence dice",
-            "Attack",
-            "Gallows square 1",
-        ];
-        let odds =
-            ["Hits at range 1", "Hit and frag", "No damage", "Loses 1 Health", "Fragged", "Onto the gallows"];
-        let mut found = Vec::new();
+        let attack = AttackInView {
+            buttons: &[
+                "Target Ann",
+                "Bow & Arrows (2d)",
+                "Roll: To-hit dice",
+                "Roll: Damage dice",
+                "Roll: Ann's defence dice",
+                "Attack",
+                "Gallows square 1",
+            ],
+            fields: &["To-hit dice", "Damage dice", "Ann's defence dice"],
+            words: &[
+                "Hits at range 1",
+                "Hit and frag",
+                "No damage",
+                "Loses 1 Health",
+                "Fragged",
+                "Onto the gallows",
+            ],
+        };
+        let found = attack.out_of_view(&h, width, height);
+        assert!(found.is_empty(), "{}", found.join("\n"));
+    }
+}
+
+/// What of an attack panel must be in view: buttons, dice fields and words (odds and notes,
+/// found by the start of their label), each by its accessible name.
+struct AttackInView<'a> {
+    buttons: &'a [&'a str],
+    fields: &'a [&'a str],
+    words: &'a [&'a str],
+}
+
+impl AttackInView<'_> {
+    /// Each of them not wholly inside a `width` × `height` window as laid out now (without
+    /// scrolling), and everything reaching past the window's right edge.
+    fn out_of_view(&self, h: &App, width: f32, height: f32) -> Vec<String> {
+        let size = format!("{width}×{height}");
         let outside =
             |shown: egui::Rect| shown.top() < 0.0 || shown.bottom() > height || shown.right() > width;
-        for label in buttons {
-            let shown = h.get_by_role_and_label(Role::Button, label).rect();
+        let mut found = Vec::new();
+        let mut check = |what: &str, label: &str, shown: egui::Rect| {
             if outside(shown) {
-                found.push(format!("{width}×{height}: {label} at {shown:?}"));
+                found.push(format!("{size}: {what} {label} at {shown:?}"));
             }
+        };
+        for label in self.buttons {
+            check("the button", label, h.get_by_role_and_label(Role::Button, label).rect());
         }
-        for label in odds {
-            let shown = h.get_by_label(label).rect();
-            if outside(shown) {
-                found.push(format!("{width}×{height}: the odds' {label} at {shown:?}"));
-            }
+        for label in self.fields {
+            check("the field", label, h.get_by_role_and_label(Role::TextInput, label).rect());
         }
-        found.extend(past_the_edge(&h, width, &format!("{width}×{height}")));
-        assert!(found.is_empty(), "{}", found.join("\n"));
+        for label in self.words {
+            let shown = h.query_by_label_contains(label).map_or(egui::Rect::NOTHING, |n| n.rect());
+            check("the words", label, shown);
+        }
+        found.extend(past_the_edge(h, width, &size));
+        found
     }
 }
 
