@@ -1155,6 +1155,10 @@ fn dealt_on(dir: &std::path::Path, (width, height): (f32, f32), touch: bool, car
     h
 }
 
+/// One staged deal of [`the_lowest_card_switch_is_in_sight_above_the_gangs`]: the gangs' size
+/// in words, their data folder, the window, sized for fingers or not, and the cards dealt.
+type Case<'a> = (&'a str, fn() -> tempfile::TempDir, (f32, f32), bool, &'a [(&'a str, &'a str)]);
+
 /// The lowest-card switch stands where the player sees it, without scrolling: on tablets held
 /// upright (768×1024, 800×1280, 834×1194, sized for fingers) with gangs of seven and of five,
 /// and at 1280×800. Its offer, its two models' lists, Swap cards and its last line are whole
@@ -1165,7 +1169,7 @@ fn dealt_on(dir: &std::path::Path, (width, height): (f32, f32), touch: bool, car
 fn the_lowest_card_switch_is_in_sight_above_the_gangs() {
     let seven = || support::data_with(&["lawmen-21", "outlaws-21"]);
     let five: Vec<(&str, &str)> = deal_5();
-    let cases: [(&str, fn() -> tempfile::TempDir, (f32, f32), bool, &[(&str, &str)]); 7] = [
+    let cases: [Case<'_>; 7] = [
         ("seven", seven, (768.0, 1024.0), true, &DEAL),
         ("five", five_v_five, (768.0, 1024.0), true, &five),
         ("seven", seven, (800.0, 1280.0), true, &DEAL),

@@ -553,16 +553,7 @@ fn game_ui(
         });
     }
     egui::CentralPanel::default().show(ui, |ui| {
-        // On a tablet held upright the lowest-card switch has a strip of its own at the foot of
-        // the turn, over the gangs, one row high: the turn above it is drawn from its top, so
-        // nothing moves when the strip comes with the deal or goes with the first action, and
-        // the offer is in sight with Declare (at the foot of the turn it lay under the gangs).
-        let switch_apart = stacked && initiative::switch_offered(game).is_some();
-        if switch_apart {
-            egui::Panel::bottom("play-switch")
-                .resizable(false)
-                .show(ui, |ui| initiative::switch_strip_ui(ui, game, state, commands));
-        }
+        let switch_apart = stacked && switch_strip(ui, game, state, commands);
         // A new activation starts at the top of the panel: the scroll position belongs to the
         // model acting.
         // The turn stops short of the scroll bar, which floats over the right edge of what it
@@ -577,6 +568,20 @@ fn game_ui(
                 phase_ui(ui, rules, game, state, commands, switch_apart);
             });
     });
+}
+
+/// On a tablet held upright the lowest-card switch has a strip of its own at the foot of the
+/// turn, over the gangs, one row high: the turn above it is drawn from its top, so nothing
+/// moves when the strip comes with the deal or goes with the first action, and the offer is in
+/// sight with Declare (at the foot of the turn it lay under the gangs). Whether it is offered.
+fn switch_strip(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) -> bool {
+    let offered = initiative::switch_offered(game).is_some();
+    if offered {
+        egui::Panel::bottom("play-switch")
+            .resizable(false)
+            .show(ui, |ui| initiative::switch_strip_ui(ui, game, state, commands));
+    }
+    offered
 }
 
 /// The game's title: the turn, its phase and the scene.
