@@ -589,7 +589,8 @@ fn on_a_tablet_upright_the_gangs_have_room_under_the_whole_turn() {
     let edge = handles[0];
     let log = h.get_by_role_and_label(Role::Button, "▲ Log").rect();
     assert!(screen.contains_rect(log) && log.min.y > edge.max.y, "the log's line at {log:?}");
-    let offer = rect(&h, "Or just carry on: the offer ends when the first model acts.");
+    // The offer's words, on one label with the rest of the offer.
+    let offer = h.query_by_label_contains(SWITCH_ENDS).expect("the offer's end").rect();
     for (what, r) in [
         ("Declare", action_rect(&h, "Declare")),
         ("Swap cards", rect(&h, "Swap cards")),
@@ -1102,4 +1103,99 @@ fn on_a_tablet_upright_no_roster_row_moves_through_the_activations() {
         support::end_activation(&mut h, name);
         assert_eq!(rows(&h), before, "the rows moved after {name}'s activation");
     }
+}
+
+/// The last words of the lowest-card switch's offer.
+const SWITCH_ENDS: &str = "Or just carry on: the offer ends when the first model acts.";
+
+/// Where the lowest-card switch's offer stands, against the first handle across the screen
+/// (the gangs' under the turn on a screen held upright, the log's beside the roster): every
+/// part of the offer, and Declare, whole on the screen and above that handle, none scrolled
+/// to. What is wrong, in words.
+fn offer_out_of_sight(h: &App, what: &str) -> Vec<String> {
+    let screen = h.ctx.content_rect();
+    let Some(edge) = handles_across(h).first().copied() else {
+        return vec![format!("{what}: no handle across the screen")];
+    };
+    // The offer's words, on one label or two.
+    let words = |part: &str| h.query_by_label_contains(part).map_or(egui::Rect::NOTHING, |n| n.rect());
+    let parts = [
+        ("Declare", action_rect(h, "Declare")),
+        (
+            "the offer",
+            words("The Clanton Gang hold the lowest card: they may swap the cards of two of their models."),
+        ),
+        ("Swap model 1", rect(h, "Swap model 1")),
+        ("Swap model 2", rect(h, "Swap model 2")),
+        ("Swap cards", rect(h, "Swap cards")),
+        ("the offer's end", words(SWITCH_ENDS)),
+    ];
+    let offer_top = parts[1..].iter().map(|(_, r)| r.min.y).fold(f32::INFINITY, f32::min);
+    let mut found: Vec<String> = parts
+        .iter()
+        .filter(|(_, r)| !(screen.contains_rect(*r) && r.max.y <= edge.min.y))
+        .map(|(part, r)| format!("{what}: {part} at {r:?}, the edge at {:?}", edge.min.y))
+        .collect();
+    if parts[0].1.max.y > offer_top {
+        found.push(format!("{what}: Declare at {:?} under the offer's top at {offer_top}", parts[0].1));
+    }
+    found
+}
+
+/// Tombstone Law against the Clantons on `dir` at `size` (sized for fingers with `touch`),
+/// `cards` dealt: the Clantons hold the lowest card.
+fn dealt_on(dir: &std::path::Path, (width, height): (f32, f32), touch: bool, cards: &[(&str, &str)]) -> App {
+    let mut h = support::app_on(dir, Screen::Play, width, height);
+    if touch {
+        posse::ui::theme::touch(&h.ctx);
+        h.run();
+    }
+    start(&mut h, SEED, None);
+    deal(&mut h, cards);
+    h
+}
+
+/// One staged deal of [`the_lowest_card_switch_is_in_sight_above_the_gangs`]: the gangs' size
+/// in words, their data folder, the window, sized for fingers or not, and the cards dealt.
+type Case<'a> = (&'a str, fn() -> tempfile::TempDir, (f32, f32), bool, &'a [(&'a str, &'a str)]);
+
+/// The lowest-card switch stands where the player sees it, without scrolling: on tablets held
+/// upright (768×1024, 800×1280, 834×1194, sized for fingers) with gangs of seven and of five,
+/// and at 1280×800. Its offer, its two models' lists, Swap cards and its last line are whole
+/// above the gangs under the turn (at 768×1024 they lay under the gangs, and at 800×1280 with
+/// gangs of five too), Declare above them as well; and when the offer goes with the first
+/// declaration, Declare's and the action buttons' places stay.
+#[test]
+fn the_lowest_card_switch_is_in_sight_above_the_gangs() {
+    let seven = || support::data_with(&["lawmen-21", "outlaws-21"]);
+    let five: Vec<(&str, &str)> = deal_5();
+    let cases: [Case<'_>; 7] = [
+        ("seven", seven, (768.0, 1024.0), true, &DEAL),
+        ("five", five_v_five, (768.0, 1024.0), true, &five),
+        ("seven", seven, (800.0, 1280.0), true, &DEAL),
+        ("five", five_v_five, (800.0, 1280.0), true, &five),
+        ("seven", seven, (834.0, 1194.0), true, &DEAL),
+        ("five", five_v_five, (834.0, 1194.0), true, &five),
+        ("seven", seven, (1280.0, 800.0), false, &DEAL),
+    ];
+    let mut found = Vec::new();
+    for (gangs, data, size, touch, cards) in cases {
+        let what = format!("gangs of {gangs} at {}×{}", size.0, size.1);
+        let dir = data();
+        let mut h = dealt_on(dir.path(), size, touch, cards);
+        found.extend(offer_out_of_sight(&h, &what));
+        // The Clantons swap Ike Clanton's card and Johnny Ringo's: Wyatt Earp still acts
+        // first, and nothing of his turn moves as the offer goes.
+        let places = |h: &App| {
+            ["Move", "Shoot", "Declare", "End Wyatt Earp's activation"].map(|label| action_rect(h, label))
+        };
+        let before = places(&h);
+        support::pick(&mut h, "Swap model 2", "Johnny Ringo");
+        press(&mut h, "Swap cards");
+        assert!(h.query_by_label_contains("hold the lowest card").is_none(), "{what}: the switch has gone");
+        if places(&h) != before {
+            found.push(format!("{what}: the turn moved as the offer went: {before:?} to {:?}", places(&h)));
+        }
+    }
+    assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }

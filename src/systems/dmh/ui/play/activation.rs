@@ -10,14 +10,16 @@ use crate::systems::dmh::rules::Rules;
 use crate::ui::theme;
 use crate::ui::widgets::row;
 
-/// What the activations phase shows: ties to settle, the switch, second cards, then the
-/// acting model's panel (or the nerve test a shot called for).
+/// What the activations phase shows: ties to settle, the switch (unless `switch_apart`: in a
+/// strip of its own), second cards, then the acting model's panel (or the nerve test a shot
+/// called for).
 pub(super) fn activation_ui(
     ui: &mut Ui,
     rules: &Rules,
     game: &Game,
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
+    switch_apart: bool,
 ) {
     if super::nerve::nerve_ui(ui, rules, game, state, commands) {
         return;
@@ -71,7 +73,9 @@ pub(super) fn activation_ui(
     }
     // The lowest-card switch last: it goes once the first model acts, and nothing above it
     // (End activation, the declaration) moves when it does.
-    super::initiative::switch_ui(ui, game, state, commands);
+    if !switch_apart {
+        super::initiative::switch_ui(ui, game, state, commands);
+    }
 }
 
 /// The acting model: its card and name, large; its numbers; who comes next; and End
@@ -303,17 +307,31 @@ fn declaration_ui(
     } else {
         game.declaration_problem(rules, current, &state.declaring)
     };
-    // Why the declaration is refused, on a line kept for it: Declare stays where it is.
+    // Why the declaration is refused, in room kept for it: Declare stays where it is. In a
+    // wide panel the words stand beside Declare, wrapped on two lines in its row's height (on
+    // a line of their own above it, the turn on a tablet held upright had no room left under
+    // Declare for the lowest-card switch); in a narrow one, on a line above it.
     let why = problem_now
         .as_ref()
         .map(|why| RichText::new(crate::ui::sentence(why)).color(theme::bad(&v)).strong());
-    crate::ui::widgets::status_line(ui, theme::BODY + 1.0, why);
     let ready = !state.declaring.is_empty() && problem_now.is_none();
-    let declare =
-        egui::Button::new(RichText::new("Declare").size(theme::HEADING)).min_size(egui::vec2(160.0, 44.0));
-    if ui.add_enabled(ready, declare).on_hover_text("Ctrl+Enter").clicked()
-        || (ready && super::shortcut(ui, egui::Key::Enter))
-    {
+    let declare = |ui: &mut Ui| {
+        let button = egui::Button::new(RichText::new("Declare").size(theme::HEADING))
+            .min_size(egui::vec2(160.0, 44.0));
+        ui.add_enabled(ready, button).on_hover_text("Ctrl+Enter").clicked()
+    };
+    let clicked = if ui.available_width() >= super::WIDE_ACTION {
+        ui.horizontal(|ui| {
+            let clicked = declare(ui);
+            crate::ui::widgets::status_lines(ui, theme::BODY + 1.0, 2, why);
+            clicked
+        })
+        .inner
+    } else {
+        crate::ui::widgets::status_line(ui, theme::BODY + 1.0, why);
+        declare(ui)
+    };
+    if clicked || (ready && super::shortcut(ui, egui::Key::Enter)) {
         commands
             .push(PlayCommand::Apply(Event::Declare { model: current, actions: state.declaring.clone() }));
         state.declaring.clear();

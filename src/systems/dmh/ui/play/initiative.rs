@@ -311,9 +311,15 @@ fn second_typed_ui(
     }
 }
 
-/// The lowest-card switch, offered after the reveal and before anyone acts.
+/// The side offered the lowest-card switch now (after the reveal, before anyone acts), if any.
+pub(super) fn switch_offered(game: &Game) -> Option<usize> {
+    game.switch_side().ok().flatten()
+}
+
+/// The lowest-card switch, offered after the reveal and before anyone acts: its sentence, the
+/// two models and Swap cards, and how the offer ends.
 pub(super) fn switch_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
-    let Ok(Some(s)) = game.switch_side() else { return };
+    let Some(s) = switch_offered(game) else { return };
     let Some(side) = game.sides.get(s) else { return };
     let v = ui.visuals().clone();
     egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -324,33 +330,64 @@ pub(super) fn switch_ui(ui: &mut Ui, game: &Game, state: &mut PlayState, command
             ))
             .strong(),
         );
-        row(ui, |ui| {
-            for (k, pick) in state.swap.iter_mut().enumerate() {
-                let current = side.models.get(*pick).map_or("?", |m| m.name.as_str());
-                egui::ComboBox::from_id_salt(("swap", k))
-                    .selected_text(current)
-                    .show_ui(ui, |ui| {
-                        for (m, model) in side.models.iter().enumerate().filter(|(_, m)| m.card.is_some()) {
-                            ui.selectable_value(pick, m, &model.name);
-                        }
-                    })
-                    .response
-                    .accessible_name(format!("Swap model {}", k + 1));
-            }
-            let [a, b] = state.swap;
-            if ui.add_enabled(a != b, egui::Button::new("Swap cards")).clicked() {
-                commands.push(PlayCommand::Apply(Event::Switch {
-                    a: ModelRef { side: s, model: a },
-                    b: ModelRef { side: s, model: b },
-                }));
-            }
-        });
-        ui.label(
-            RichText::new("Or just carry on: the offer ends when the first model acts.")
-                .small()
-                .color(theme::muted(&v)),
-        );
+        row(ui, |ui| swap_controls(ui, s, side, state, commands));
+        ui.label(RichText::new(SWITCH_ENDS).small().color(theme::muted(&v)));
     });
+}
+
+/// How the switch's offer ends.
+const SWITCH_ENDS: &str = "Or just carry on: the offer ends when the first model acts.";
+
+/// The lowest-card switch on one row, for a strip of its own over the gangs under the turn (a
+/// tablet held upright): the two models and Swap cards, then the offer's words wrapped whole
+/// in the rest of the row, three lines of small text at most, so the strip is one row high
+/// whatever they say. At the foot of the turn the offer lay under the gangs at 768 × 1024 (and
+/// at 800 × 1280 with gangs of five), to be scrolled to.
+pub(super) fn switch_strip_ui(
+    ui: &mut Ui,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    let Some(s) = switch_offered(game) else { return };
+    let Some(side) = game.sides.get(s) else { return };
+    let words = format!(
+        "{} hold the lowest card: they may swap the cards of two of their models. {SWITCH_ENDS}",
+        side.name
+    );
+    ui.horizontal(|ui| {
+        swap_controls(ui, s, side, state, commands);
+        widgets::status_lines(ui, theme::BODY - 3.0, 3, Some(RichText::new(words).strong()));
+    });
+}
+
+/// The switch's two models, each picked from the side's models with a card, and Swap cards.
+fn swap_controls(
+    ui: &mut Ui,
+    s: usize,
+    side: &crate::systems::dmh::game::SideState,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+) {
+    for (k, pick) in state.swap.iter_mut().enumerate() {
+        let current = side.models.get(*pick).map_or("?", |m| m.name.as_str());
+        egui::ComboBox::from_id_salt(("swap", k))
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for (m, model) in side.models.iter().enumerate().filter(|(_, m)| m.card.is_some()) {
+                    ui.selectable_value(pick, m, &model.name);
+                }
+            })
+            .response
+            .accessible_name(format!("Swap model {}", k + 1));
+    }
+    let [a, b] = state.swap;
+    if ui.add_enabled(a != b, egui::Button::new("Swap cards")).clicked() {
+        commands.push(PlayCommand::Apply(Event::Switch {
+            a: ModelRef { side: s, model: a },
+            b: ModelRef { side: s, model: b },
+        }));
+    }
 }
 
 /// Why a typed card cannot be drawn from side `s`'s deck now, as the player would say it.

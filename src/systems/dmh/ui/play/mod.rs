@@ -481,7 +481,7 @@ fn game_ui(
                 }
                 ui.separator();
                 hand::in_play_ui(ui, rules, game);
-                phase_ui(ui, rules, game, state, commands);
+                phase_ui(ui, rules, game, state, commands, false);
                 ui.add_space(theme::GAP);
                 ui.separator();
                 roster::roster_ui(ui, rules, game, state, commands);
@@ -557,6 +557,7 @@ fn game_ui(
         });
     }
     egui::CentralPanel::default().show(ui, |ui| {
+        let switch_apart = stacked && switch_strip(ui, game, state, commands);
         // A new activation starts at the top of the panel: the scroll position belongs to the
         // model acting.
         // The turn stops short of the scroll bar, which floats over the right edge of what it
@@ -568,9 +569,23 @@ fn game_ui(
             .content_margin(crate::ui::widgets::clear_of_scroll_bar(ui))
             .show(ui, |ui| {
                 hand::in_play_ui(ui, rules, game);
-                phase_ui(ui, rules, game, state, commands);
+                phase_ui(ui, rules, game, state, commands, switch_apart);
             });
     });
+}
+
+/// On a tablet held upright the lowest-card switch has a strip of its own at the foot of the
+/// turn, over the gangs, one row high: the turn above it is drawn from its top, so nothing
+/// moves when the strip comes with the deal or goes with the first action, and the offer is in
+/// sight with Declare (at the foot of the turn it lay under the gangs). Whether it is offered.
+fn switch_strip(ui: &mut Ui, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) -> bool {
+    let offered = initiative::switch_offered(game).is_some();
+    if offered {
+        egui::Panel::bottom("play-switch")
+            .resizable(false)
+            .show(ui, |ui| initiative::switch_strip_ui(ui, game, state, commands));
+    }
+    offered
 }
 
 /// The game's title: the turn, its phase and the scene.
@@ -706,14 +721,22 @@ fn header_ui(
     });
 }
 
-/// The right-hand column: what the phase of the turn asks for.
-fn phase_ui(ui: &mut Ui, rules: &Rules, game: &Game, state: &mut PlayState, commands: &mut Vec<PlayCommand>) {
+/// The right-hand column: what the phase of the turn asks for; the lowest-card switch drawn
+/// elsewhere with `switch_apart`.
+fn phase_ui(
+    ui: &mut Ui,
+    rules: &Rules,
+    game: &Game,
+    state: &mut PlayState,
+    commands: &mut Vec<PlayCommand>,
+    switch_apart: bool,
+) {
     match game.phase {
         Phase::Initiative => {
             initiative::first_turn_ui(ui, rules, game);
             initiative::initiative_ui(ui, rules, game, state, commands);
         }
-        Phase::Activations => activation::activation_ui(ui, rules, game, state, commands),
+        Phase::Activations => activation::activation_ui(ui, rules, game, state, commands, switch_apart),
         Phase::EndOfTurn => end::end_of_turn_ui(ui, rules, game, state, commands),
         Phase::Over => end::over_ui(ui, rules, game, state, commands),
         Phase::Duel => duel::duel_ui(ui, rules, game, state, commands),
