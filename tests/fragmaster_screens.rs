@@ -552,3 +552,70 @@ fn at_1024_record_the_attack_for_grenades_is_in_view() {
     press(&mut h, "Record the attack");
     assert!(state(&h).characters.iter().any(|c| c.name == "Cid" && !c.alive));
 }
+
+/// What the last frame laid out unseen (a child `Ui` made invisible to measure what it holds).
+fn laid_out_unseen(h: &App) -> usize {
+    h.ctx.viewport(|v| {
+        v.prev_pass.widgets.layers().flat_map(|(_, rects)| rects.iter()).filter(|w| !w.visible).count()
+    })
+}
+
+/// On a phone the room kept for the chances' bars under the numbers was measured by laying out
+/// a two-shot blast's bars unseen, every frame of the turn. It is worked out from the bars' rows
+/// and the blast's sentence (`odds.rs` pins that it is the bars' drawn height): on a phone and
+/// at 1280 × 800 nothing is laid out unseen, before or after the attack is measured, and on
+/// the phone the grenades' bars, the tallest, keep to their room (the dice under them stay).
+#[test]
+fn the_chances_room_is_worked_out_not_laid_out_unseen() {
+    for (width, height, touch) in [(390.0, 844.0, true), (1280.0, 800.0, false)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = fragmaster_at(dir.path(), width, height, touch);
+        four_players_to_round_one(&mut h);
+        assert_eq!(laid_out_unseen(&h), 0, "laid out unseen before the attack at {width}");
+        press_button(&mut h, "Run");
+        press(&mut h, "Pick up grenades at rearm point 3");
+        press(&mut h, "Weapon Grenades");
+        let dice = field_rect(&h, "Hit d6");
+        press(&mut h, "Target Dan");
+        type_in(&mut h, "Distance (cm)", "10");
+        h.get_by_label("Blast: on a hit, everyone else within 5 cm of the target is hit too.");
+        assert_eq!(laid_out_unseen(&h), 0, "laid out unseen for the measured attack at {width}");
+        assert_eq!(field_rect(&h, "Hit d6"), dice, "the dice moved at {width}");
+    }
+}
+
+/// A face a d6 has not (a letter, a 7) is named beside its field. On a phone the sentence,
+/// wrapped in the die's row, went down onto lines of its own under the field, and the dice under
+/// it and *Record the attack* moved 90 points down as the first key was typed. It stands in the
+/// rest of the field's line, on two lines at most (cut short after them), and the line kept
+/// under Record says it whole: typed a key at a time, at 390 × 844 on a touch screen and at
+/// 1280 × 800, neither the field, the next die nor Record moves.
+#[test]
+fn a_wrong_face_beside_its_die_moves_no_die_and_not_record() {
+    for (width, height, touch) in [(390.0, 844.0, true), (1280.0, 800.0, false)] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut h = fragmaster_at(dir.path(), width, height, touch);
+        four_players_to_round_one(&mut h);
+        press(&mut h, "Target Dan");
+        type_in(&mut h, "Distance (cm)", "20");
+        // Focused, the field is brought into view first (on a phone the page scrolls to it).
+        let field = Steady::clear(&mut h, "Shot 1 hit d6");
+        let (record, next) = (rect_of(&h, "Record the attack"), field_rect(&h, "Shot 2 hit d6"));
+        for (typed, seen) in [("7", "1 to 6, not '7'"), ("abcdefg", "1 to 6, not 'abcdef…'")] {
+            field.type_keys(&mut h, typed);
+            let warning = rect_of(&h, seen);
+            let die = field_rect(&h, "Shot 1 hit d6");
+            assert!(
+                warning.height() > 30.0 && warning.top() >= die.top() && warning.bottom() <= die.bottom(),
+                "at {width} {seen} at {warning:?}, not on two lines beside the field at {die:?}"
+            );
+            assert!(warning.right() <= width, "at {width} {seen} at {warning:?} past the edge");
+            h.get_by_label(&format!("Shot 1 hit d6 must be {seen}."));
+            assert_eq!(field_rect(&h, "Shot 2 hit d6"), next, "the next die moved after {typed} at {width}");
+            assert_eq!(rect_of(&h, "Record the attack"), record, "Record moved after {typed} at {width}");
+            h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+            h.key_press(egui::Key::Backspace);
+            h.run();
+        }
+    }
+}

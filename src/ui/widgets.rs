@@ -435,10 +435,15 @@ pub fn percent(p: f64) -> String {
 }
 
 /// [`chance_bar`] standing in a narrow column: the label on one line, the chance and its bar
-/// under it (three of them side by side take two lines, not three).
+/// under it (three of them side by side take two lines, not three). The label's line is of the
+/// body text's height whatever it says, so [`chance_column_height`] is known before it is drawn.
 pub fn chance_column(ui: &mut Ui, label: &str, chance: Chance, colour: Color32) {
     ui.vertical(|ui| {
-        ui.add(egui::Label::new(label).truncate());
+        let line = vec2(ui.available_width(), ui.text_style_height(&egui::TextStyle::Body));
+        ui.allocate_ui_with_layout(line, Layout::left_to_right(Align::Center), |ui| {
+            ui.set_min_size(line);
+            ui.add(egui::Label::new(label).truncate());
+        });
         ui.horizontal(|ui| {
             let percent = RichText::new(chance.to_string()).strong().size(theme::BODY + 2.0);
             fixed(ui, 52.0, Align::Min, egui::Label::new(percent));
@@ -446,6 +451,19 @@ pub fn chance_column(ui: &mut Ui, label: &str, chance: Chance, colour: Color32) 
             paint_share(ui, width, chance.value(), colour);
         });
     });
+}
+
+/// The height a [`chance_bar`] (or a [`probability_bar`]) takes in a row of 120 points or more:
+/// one row, its label cut short to it, for a screen that keeps the room of bars not drawn yet.
+#[must_use]
+pub fn chance_bar_height(ui: &Ui) -> f32 {
+    ui.spacing().interact_size.y
+}
+
+/// The height a [`chance_column`] takes: its label's line, then the chance and its bar.
+#[must_use]
+pub fn chance_column_height(ui: &Ui) -> f32 {
+    ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y + ui.spacing().interact_size.y
 }
 
 /// The box of an odds bar's percentage, in points.
@@ -561,10 +579,52 @@ fn roll_row(ui: &mut Ui, (shown, name): (&str, &str), text: &mut String, die: u3
         if roomy && !text.is_empty() && ui.button("Clear").clicked() {
             text.clear();
         }
-        if problem_beside && parse_roll(text, die).is_err() {
-            field_problem(ui, Some(&format!("1 to {die}, not '{}'", elide_chars(text.trim(), 6))));
+        if problem_beside && let Some(problem) = wrong_face(text, die) {
+            problem_in_line(ui, field.rect.height(), &problem);
         }
     });
+}
+
+/// What is wrong with a typed face of a d`die`, in a few words ("1 to 6, not '7'"), the text
+/// typed cut to six characters; `None` for a face or an empty field.
+#[must_use]
+pub fn wrong_face(text: &str, die: u32) -> Option<String> {
+    parse_roll(text, die).is_err().then(|| format!("1 to {die}, not '{}'", elide_chars(text.trim(), 6)))
+}
+
+/// A problem in red in the rest of a row's line, in a box `height` high (the field's), whether it
+/// wraps or not: on two lines where the box holds them (beside a die's field, with a mouse or a
+/// finger), else one, and cut short after them, whole on hover. Wrapped in the row, on a touch screen it went down
+/// onto lines of its own under the field, and everything under the row moved 90 points down.
+fn problem_in_line(ui: &mut Ui, height: f32, problem: &str) {
+    // A hair short of the line's end, so the box never goes down onto a line of its own.
+    let width = (ui.available_size_before_wrap().x - 1.0).floor();
+    if width < 1.0 {
+        return;
+    }
+    let (rect, _) = ui.allocate_exact_size(vec2(width, height), Sense::hover());
+    let text = RichText::new(problem).color(theme::bad(ui.visuals()));
+    let job = std::sync::Arc::unwrap_or_clone(egui::WidgetText::from(text).into_layout_job(
+        ui.style(),
+        egui::FontSelection::Default,
+        Align::Min,
+    ));
+    // Two lines where the box holds them, else one.
+    let laid_out = |rows: usize| {
+        let mut job = job.clone();
+        job.wrap = egui::text::TextWrapping {
+            max_width: width,
+            max_rows: rows,
+            break_anywhere: false,
+            overflow_character: Some('…'),
+        };
+        ui.fonts_mut(|f| f.layout_job(job))
+    };
+    let two = laid_out(2);
+    let galley = if two.size().y <= height { two } else { laid_out(1) };
+    // A child that leaves the row's cursor after the box, where the box put it.
+    let mut inside = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(Layout::top_down(Align::Min)));
+    inside.add(egui::Label::new(galley));
 }
 
 /// `text` cut to `max` characters, with "…" when it was longer.

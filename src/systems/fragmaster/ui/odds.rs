@@ -8,7 +8,7 @@ use crate::kernel::odds::Chance;
 use crate::systems::fragmaster::rules::Rules;
 use crate::systems::fragmaster::rules::attack::{Assessment, Modifier, most_hit_modifiers};
 use crate::ui::theme;
-use crate::ui::widgets::{chance_bar, chance_column};
+use crate::ui::widgets::{chance_bar, chance_bar_height, chance_column, chance_column_height};
 
 /// The numbers of an assessed attack; `target` names who rolls the wound.
 ///
@@ -68,10 +68,11 @@ fn numbers_ui(ui: &mut Ui, rules: &Rules, numbers: [Number<'_>; 2], side: impl F
         }
     });
     if let Some(side) = side {
-        // The room of three bars and the blast's line, said or not, as a two-shot blast's
-        // would take it here (laid out unseen): on a phone each bar wraps to two rows, and the
-        // dice and *Record* under it moved 314 points down as the attack was measured.
-        let height = worst_bars_height(ui);
+        // The room of three bars and the blast's line, said or not, worked out from the
+        // bars' rows and the blast's sentence (nothing laid out unseen): on a phone each bar
+        // wraps to two rows, and the dice and *Record* under it moved 314 points down as the
+        // attack was measured.
+        let height = bars_room(ui, rules);
         let room = egui::vec2(ui.available_width(), height);
         ui.allocate_ui_with_layout(room, egui::Layout::top_down(egui::Align::Min), |ui| {
             ui.set_min_height(height);
@@ -80,18 +81,26 @@ fn numbers_ui(ui: &mut Ui, rules: &Rules, numbers: [Number<'_>; 2], side: impl F
     }
 }
 
-/// The height [`bars_ui`] takes in what is left of `ui`'s width for the tallest attack: every
-/// shot's bars and a blast's line.
-fn worst_bars_height(ui: &mut Ui) -> f32 {
-    let builder = egui::UiBuilder::new()
-        .invisible()
-        .id_salt("fm-bars-room")
-        .max_rect(ui.available_rect_before_wrap())
-        .layout(egui::Layout::top_down(egui::Align::Min));
-    let mut unseen = ui.new_child(builder);
-    let half = Chance::new(1, 2);
-    bars(&mut unseen, 2, [half; 3], Some(5.0));
-    unseen.min_rect().height()
+/// The height [`bars`] takes in what is left of `ui`'s width for the tallest attack the book
+/// has (every shot's bars and the longest of its blasts' sentences), from the bars' rows in the
+/// style and the height of each blast's sentence wrapped in that width.
+fn bars_room(ui: &Ui, rules: &Rules) -> f32 {
+    let gap = ui.spacing().item_spacing.y;
+    if ui.available_width() < BARS_IN_COLUMNS {
+        // Each bar under its label, and no blast's line.
+        return 3.0 * chance_column_height(ui) + 2.0 * gap;
+    }
+    let blast = rules.weapons.iter().filter_map(|w| w.blast_cm).map(|blast| {
+        let sentence = egui::WidgetText::from(blast_sentence(blast));
+        let wrapped = sentence.into_galley(
+            ui,
+            Some(egui::TextWrapMode::Wrap),
+            ui.available_width(),
+            egui::TextStyle::Body,
+        );
+        gap + wrapped.size().y
+    });
+    3.0 * chance_bar_height(ui) + 2.0 * gap + blast.fold(0.0, f32::max)
 }
 
 /// One number needed, large, with what it means at the ends of the die and its breakdown, in
@@ -148,24 +157,82 @@ fn bars_ui(ui: &mut Ui, a: &Assessment) {
     bars(ui, a.shots, [a.hit_chance, a.wound_chance, a.kill_chance], a.blast_cm);
 }
 
+/// The width under which [`bars`] puts each bar under its label and leaves out the blast's
+/// sentence.
+const BARS_IN_COLUMNS: f32 = 240.0;
+
 /// The chances to hit, to wound and to kill of an attack of `shots`, and the blast's line.
 fn bars(ui: &mut Ui, shots: u32, [hit, wound, kill_chance]: [Chance; 3], blast_cm: Option<f64>) {
     let v = ui.visuals().clone();
     let per_shot = if shots > 1 { " (each shot)" } else { "" };
     // In a column narrower than a bar's row, each bar under its label.
-    let bar = if ui.available_width() < 240.0 { chance_column } else { chance_bar };
+    let in_columns = ui.available_width() < BARS_IN_COLUMNS;
+    let bar = if in_columns { chance_column } else { chance_bar };
     bar(ui, &format!("Hit{per_shot}"), hit, theme::accent(&v));
     bar(ui, &format!("Wound{per_shot}"), wound, theme::accent(&v));
     let kill = if shots > 1 { format!("Kill ({shots} shots)") } else { "Kill".to_owned() };
     bar(ui, &kill, kill_chance, theme::bad(&v));
-    if blast_cm.is_some() && ui.available_width() < 240.0 {
+    if blast_cm.is_some() && in_columns {
         // The blast's own question under the dice says it; no room for the sentence here.
     } else if let Some(blast) = blast_cm {
-        ui.label(
-            RichText::new(format!(
-                "Blast: on a hit, everyone else within {blast} cm of the target is hit too."
-            ))
-            .color(theme::muted(&v)),
-        );
+        ui.label(RichText::new(blast_sentence(blast)).color(theme::muted(&v)));
+    }
+}
+
+/// What a blast of `blast` cm does, under the bars.
+fn blast_sentence(blast: f64) -> String {
+    format!("Blast: on a hit, everyone else within {blast} cm of the target is hit too.")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use egui_kittest::Harness;
+
+    use super::*;
+    use crate::systems::fragmaster::rules::embedded;
+
+    /// In a column `width` points wide (with a finger's sizes when `touch`), the room
+    /// [`bars_room`] keeps and the height the grenades' bars take drawn there: their three bars
+    /// and their blast's sentence.
+    fn kept_and_drawn(width: f32, touch: bool) -> (f32, f32) {
+        let rules = embedded::rules();
+        let seen = Arc::new(Mutex::new((0.0, 0.0)));
+        let kept = Arc::clone(&seen);
+        let mut h = Harness::builder().with_size(egui::vec2(width + 40.0, 900.0)).build_ui(move |ui| {
+            theme::install(ui.ctx());
+            if touch {
+                theme::touch(ui.ctx());
+            }
+            let column = egui::Rect::from_min_size(egui::pos2(20.0, 20.0), egui::vec2(width, 860.0));
+            let inside =
+                egui::UiBuilder::new().max_rect(column).layout(egui::Layout::top_down(egui::Align::Min));
+            let mut ui = ui.new_child(inside);
+            let room = bars_room(&ui, rules);
+            let grenades = rules.weapon("grenades").and_then(|w| w.blast_cm);
+            let half = Chance::new(1, 2);
+            let drawn = ui.scope(|ui| bars(ui, 1, [half; 3], grenades)).response.rect.height();
+            if let Ok(mut seen) = kept.lock() {
+                *seen = (room, drawn);
+            }
+        });
+        h.run();
+        seen.lock().map_or((0.0, 0.0), |seen| *seen)
+    }
+
+    /// The room kept for the bars on a phone (390 × 844, the bars under the numbers, 374 points
+    /// wide) is the height they take drawn, as it is with a mouse in the width the bars have
+    /// beside the numbers at 1280 × 800 (284 points) and at 1024 × 768 (142.5625: each bar under
+    /// its label), and in a panel of one column 399 points wide.
+    #[test]
+    fn the_room_kept_for_the_bars_is_the_height_they_take_drawn() {
+        for (width, touch) in [(374.0, true), (284.0, false), (142.5625, false), (399.0, false)] {
+            let (kept, drawn) = kept_and_drawn(width, touch);
+            assert!(
+                (kept - drawn).abs() < 0.01,
+                "{width} points wide, touch {touch}: {kept} kept, {drawn} drawn"
+            );
+        }
     }
 }

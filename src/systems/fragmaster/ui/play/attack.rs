@@ -26,7 +26,7 @@ use crate::systems::fragmaster::rules::scoring::FragKind;
 use crate::systems::fragmaster::ui::odds::{assessment_ui, placeholder_ui};
 use crate::systems::fragmaster::ui::{COVERS, parse_cm};
 use crate::ui::theme;
-use crate::ui::widgets::{parse_roll, status_lines, toggle};
+use crate::ui::widgets::{parse_roll, status_lines, toggle, wrong_face};
 
 /// A typed d6: `None` while empty or not a face.
 fn typed_d6(text: &str) -> Option<D6> {
@@ -38,6 +38,20 @@ fn typed_d6(text: &str) -> Option<D6> {
 fn face_field(ui: &mut Ui, (name, short): (&str, &str), text: &mut String) {
     let shown = if ui.available_width() < 300.0 { short } else { name };
     crate::ui::widgets::checked_roll_field_shown(ui, shown, name, text, 6);
+}
+
+/// The name of a shot's hit (or wound) d6: "Hit d6" for a weapon of one shot, "Shot 2 hit d6"
+/// for the second of two.
+fn die_name(shots: usize, shot: usize, hit: bool) -> String {
+    let (one, side) = if hit { ("Hit d6", "hit") } else { ("Wound d6", "wound") };
+    if shots == 1 { one.to_owned() } else { format!("Shot {} {side} d6", shot + 1) }
+}
+
+/// The die `name` holding `text` that is not a face of it, said whole in the line kept under
+/// *Record* (beside the field it may be cut short, and nothing hovers on a phone); `None` for
+/// a face or an empty field.
+fn wrong_die(name: &str, text: &str) -> Option<Ready> {
+    wrong_face(text, 6).map(|problem| Ready::Waiting(format!("{name} must be {problem}.")))
 }
 
 /// Where the attack stands, worked out from the draft before anything is drawn, so the
@@ -93,7 +107,13 @@ fn ready(
     let shots = assessment.shots as usize;
     let hit_rolls: Vec<Option<D6>> = d.hit_rolls.iter().take(shots).map(|t| typed_d6(t)).collect();
     if !automatic && (hit_rolls.len() < shots || hit_rolls.iter().any(Option::is_none)) {
-        return Ready::Waiting("Type or roll the dice.".to_owned());
+        let wrong = d
+            .hit_rolls
+            .iter()
+            .take(shots)
+            .enumerate()
+            .find_map(|(i, t)| wrong_die(&die_name(shots, i, true), t));
+        return wrong.unwrap_or_else(|| Ready::Waiting("Type or roll the dice.".to_owned()));
     }
     let hits: Vec<bool> = if automatic {
         vec![true; shots]
@@ -102,21 +122,24 @@ fn ready(
     };
     let mut wound_rolls = Vec::new();
     for (i, _) in hits.iter().enumerate().filter(|(_, hit)| **hit) {
-        match d.wound_rolls.get(i).and_then(|t| typed_d6(t)) {
-            Some(w) => wound_rolls.push(w),
-            None => return Ready::Waiting("Type or roll the dice.".to_owned()),
-        }
+        let typed = d.wound_rolls.get(i).map_or("", String::as_str);
+        let Some(w) = typed_d6(typed) else {
+            let wrong = wrong_die(&die_name(shots, i, false), typed);
+            return wrong.unwrap_or_else(|| Ready::Waiting("Type or roll the dice.".to_owned()));
+        };
+        wound_rolls.push(w);
     }
     let mut blast = Vec::new();
     if let (Some(radius), true) = (assessment.blast_cm, hits.contains(&true)) {
         for other in s.blast_candidates(target, distance_cm, radius) {
             let Some(entry) = d.blast.get(&other).filter(|b| b.caught) else { continue };
-            match typed_d6(&entry.wound_roll) {
-                Some(wound_roll) => blast.push(BlastTarget { character: other, wound_roll }),
-                None => {
-                    return Ready::Waiting("Type or roll the dice of those caught in the blast.".to_owned());
-                }
-            }
+            let Some(wound_roll) = typed_d6(&entry.wound_roll) else {
+                let wrong = wrong_die(&format!("{} wound d6", s.name(other)), &entry.wound_roll);
+                let waiting =
+                    || Ready::Waiting("Type or roll the dice of those caught in the blast.".to_owned());
+                return wrong.unwrap_or_else(waiting);
+            };
+            blast.push(BlastTarget { character: other, wound_roll });
         }
     }
     let event = Attack {
@@ -590,7 +613,7 @@ fn dice_ui(
                 heading(ui, format!("{attacker} rolls to hit"), assessment.is_some());
             }
             for (i, text) in d.hit_rolls.iter_mut().enumerate() {
-                let name = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {} hit d6", i + 1) };
+                let name = die_name(shots, i, true);
                 let short = if shots == 1 { "Hit d6".to_owned() } else { format!("Shot {}", i + 1) };
                 let row = ui.add_enabled_ui(assessment.is_some() && !automatic, |ui| {
                     face_field(ui, (&name, &short), text);
@@ -601,7 +624,7 @@ fn dice_ui(
         }
         heading(ui, format!("{target_name} rolls to wound"), hits.contains(&true));
         for (i, text) in d.wound_rolls.iter_mut().enumerate() {
-            let name = if shots == 1 { "Wound d6".to_owned() } else { format!("Shot {} wound d6", i + 1) };
+            let name = die_name(shots, i, false);
             let short = if shots == 1 { "Wound d6".to_owned() } else { format!("Shot {}", i + 1) };
             let hit = hits.get(i).copied().unwrap_or(false);
             let row = ui.add_enabled_ui(hit, |ui| face_field(ui, (&name, &short), text));
