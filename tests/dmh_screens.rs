@@ -1199,3 +1199,28 @@ fn the_lowest_card_switch_is_in_sight_above_the_gangs() {
     }
     assert!(found.is_empty(), "{} problems:\n{}", found.len(), found.join("\n"));
 }
+
+/// On a phone a wrong face beside its field may be cut short, and nothing hovers there to show
+/// the rest: the line kept under the dice says it whole, for the shot's d20, the nerve test's
+/// d10 and a fight's d10s.
+#[test]
+fn on_a_phone_a_wrong_face_is_said_whole_on_the_line_under_the_dice() {
+    let (_dir, mut h) = touch_at(390.0, 844.0);
+    declare(&mut h, &["Shoot", "Move"]);
+    support::target(&mut h, "Billy Clanton");
+    type_in(&mut h, "Distance (cm)", "12");
+    type_in(&mut h, "d20 roll", "25");
+    h.get_by_label("The d20 roll must be 1 to 20, not '25'.");
+    type_in(&mut h, "d20 roll", "14");
+    press(&mut h, "Apply: Under fire + nerve test");
+    h.get_by_label("Nerve test for Billy Clanton");
+    type_in(&mut h, "d10 roll", "0");
+    h.get_by_label("The d10 roll must be 1 to 10, not '0'.");
+    type_in(&mut h, "d10 roll", "4");
+    press(&mut h, "Apply the nerve test");
+    press(&mut h, "Charge into contact…");
+    support::target(&mut h, "Ike Clanton");
+    type_in(&mut h, "Wyatt Earp's d10", "6");
+    type_in(&mut h, "Ike Clanton's d10", "x");
+    h.get_by_label("Ike Clanton's d10 must be 1 to 10, not 'x'.");
+}

@@ -133,8 +133,20 @@ pub(super) fn fight_ui(
     let rb = widgets::checked_roll_field(ui, &format!("{}'s d{die}", them.name), &mut draft.their_roll, die);
     let result = ra.zip(rb).and_then(|(ra, rb)| Some((ra, rb, melee::resolve(rules, &a, &b, ra, rb).ok()?)));
     let (line, label, event) = match result {
+        // A wrong face said whole: beside its field it may be cut short, and nothing hovers on
+        // a phone.
         None => (
-            RichText::new(format!("Roll both d{die} and type them.")).color(theme::muted(&visuals)),
+            match [(&me.name, &draft.my_roll), (&them.name, &draft.their_roll)]
+                .into_iter()
+                .find_map(|(name, typed)| Some((name, widgets::wrong_face(typed, die)?)))
+            {
+                Some((name, problem)) => RichText::new(format!("{name}'s d{die} must be {problem}."))
+                    .color(theme::bad(&visuals))
+                    .strong(),
+                None => {
+                    RichText::new(format!("Roll both d{die} and type them.")).color(theme::muted(&visuals))
+                }
+            },
             "Apply the fight".to_owned(),
             None,
         ),

@@ -223,10 +223,11 @@ fn ready(
         return Ready::Refused(why, None);
     }
     let Some(roll) = roll else {
-        return Ready::Waiting(if state.draft.roll.trim().is_empty() {
-            format!("Roll the d{die} and type it, or Roll d{die}.")
-        } else {
-            format!("A d{die} shows 1 to {die}.")
+        // A wrong face said whole: beside the field it may be cut short, and nothing hovers
+        // on a phone.
+        return Ready::Waiting(match widgets::wrong_face(&state.draft.roll, die) {
+            Some(problem) => format!("The d{die} roll must be {problem}."),
+            None => format!("Roll the d{die} and type it, or Roll d{die}."),
         });
     };
     let result = game.shot_result(rules, *target, odds.modifier, roll);
@@ -645,13 +646,19 @@ pub(super) fn quick_shot_ui(
             let room = ui.available_width();
             roll_and_apply(ui, q, room)
         };
-        let outcome = match (&refusal, result, &odds) {
+        // A wrong face said whole: beside the field it may be cut short, and nothing hovers
+        // on a phone.
+        let wrong = widgets::wrong_face(&q.roll, die);
+        let outcome = match (&refusal, result, wrong, &odds) {
             (Some(why), ..) => Some(bad(&v, &why.to_string())),
-            (None, Some((roll, modifier, result)), _) => Some(result_text(&v, roll, modifier, result)),
-            (None, None, Some(odds)) => Some(
+            (None, Some((roll, modifier, result)), ..) => Some(result_text(&v, roll, modifier, result)),
+            (None, None, Some(problem), _) => {
+                Some(bad(&v, &format!("The quick shot's d{die} must be {problem}.")))
+            }
+            (None, None, None, Some(odds)) => Some(
                 RichText::new(quick_timing(&victim.name, odds.range, shooting_next)).color(theme::muted(&v)),
             ),
-            (None, None, None) => None,
+            (None, None, None, None) => None,
         };
         line(ui, outcome);
     });
