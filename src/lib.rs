@@ -3,7 +3,7 @@
 //! The crate is a shared pure kernel ([`kernel`]) and one folder per game system
 //! ([`systems`]), each with its own pure rules and game log, with thin shells around them: the
 //! `posse` command line ([`cli`]), the desktop app ([`app`], [`ui`]), the file store
-//! ([`store`]) and the PDF layer ([`print`]); in a browser the same app runs as a web page
+//! ([`store`]) and the PDF layer ([`mod@print`]); in a browser the same app runs as a web page
 //! (`web`, built for `wasm32` only). The shells are handed the registry
 //! ([`systems::ALL`]); what a system brings them is defined below both ([`host`]). See
 //! `ARCHITECTURE.md`.

@@ -7,6 +7,12 @@
 //! (touch sizes, the game reopened after a reload, the first-frame mark for
 //! `scripts/bench-web.mjs`, and, with `?test` in the address, the hook the browser test
 //! drives the app through: [`TestHook`]).
+//!
+//! The screens are the desktop's, laid out by size (`crate::ui::theme`: touch sizes, narrow
+//! windows). The page around the canvas is `web/`: `index.html`, the manifest, the icons
+//! (`scripts/make-icons.py`) and the service worker (`sw.js`: caches every file of the build
+//! under the build's version, so the page works offline after the first visit);
+//! `scripts/build-web.sh` builds it all into `target/site/`.
 
 use std::sync::{Arc, Mutex, PoisonError};
 

@@ -1,6 +1,22 @@
 //! The eframe application: the window, the top bar (home, the chosen system's tabs, the theme),
 //! the home screen with one tile per game system, and each system's screens (a
 //! [`SystemApp`] from the registry it is handed, a list of [`System`]s).
+//!
+//! The home screen shows a tile per system with its blurb and its game to resume; the Posse
+//! button in the top bar goes home, the chosen system's tabs sit beside it (Ctrl+1…6), the
+//! theme switch at the right. A system's screens are made on its own data folder the first
+//! time they are used ([`LazySystem`]): the home screen reads each resume line from the saved
+//! games' summaries, so it parses no game's rules. The last system shown and every system's
+//! open game (`open_games`) are kept in `settings.json` and reopened at the next start or
+//! reload ([`PosseApp::at_the_table`]; an older file's `open_game` names only the last
+//! system's). On first start, files from before there were several systems are moved into the
+//! folder of the system that lists them in its `old_files` (`DataDir::move_old_files`):
+//! nothing is deleted, and nothing already there is overwritten.
+//!
+//! `backup.rs` is the home screen's *Your files* (*Back up everything…*, *Restore a backup…*,
+//! after which every system's screens are made again on the folder). [`files`] is how a
+//! player's files come and go on every platform, for every system: `choose_file`, `export`,
+//! `deliver_print`, `open`. `share.rs` is *Share at the table* (desktop only).
 
 use std::path::PathBuf;
 #[cfg(not(target_arch = "wasm32"))]

@@ -8,6 +8,10 @@
 //! input is malformed or unreadable. Every failure prints one sentence on stderr, and with
 //! `--json` also `{"error": "…"}` on stdout. This shell parses, dispatches to the system's
 //! group and prints; each system's `cli` module does the work.
+//!
+//! [`execute`] returns the exit code, stdout and stderr without printing
+//! ([`execute_with_progress`] also hands over a long command's progress lines as they come),
+//! so the tests run the command line in-process. `serve.rs` is `posse serve`.
 
 use std::ffi::OsString;
 use std::process::ExitCode;

@@ -1,6 +1,14 @@
 //! Printed sheets: a page is first laid out as a list of positioned items (text, boxes,
 //! lines) from the rules data, then rendered to PDF with krilla. Tests read the layout, so
 //! they check what is printed without parsing a PDF.
+//!
+//! Sheets are read at arm's length: no text under [`MIN_TEXT`] (9 pt). Text is measured and
+//! wrapped with the embedded font's advance widths (read once with skrifa into a table, so
+//! measuring and wrapping are one pass; a word wider than its line is broken between
+//! characters), and pages are rendered with subsets of DejaVu Sans embedded. [`Flow`] lays
+//! text in columns down as many pages as it needs, a heading waiting for the first line of its
+//! section; [`fit_pages`] shrinks a sheet by up to ten per cent when that saves a page, or sets
+//! it larger when it needs several pages anyway.
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -429,7 +437,7 @@ const MIN_SCALE: f32 = 0.9;
 const LARGER: [f32; 5] = [1.25, 1.2, 1.15, 1.1, 1.05];
 
 /// Lays out with `build` on as many pages as it needs at full size. When a slightly smaller
-/// scale (down to [`MIN_SCALE`]) saves a page, that layout is used; otherwise a sheet of
+/// scale (down to `MIN_SCALE`) saves a page, that layout is used; otherwise a sheet of
 /// several pages is set as large as still fits them, so its last page is not left nearly empty.
 /// Each try is one pass over the content, and there are at most eight, so the cost grows with
 /// the content, not with its square.

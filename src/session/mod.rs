@@ -13,6 +13,12 @@
 //!
 //! No game is named here, and no screen: the shared screen pieces (the Undo/Redo bar, the
 //! saved-games list) are in `crate::ui::table`.
+//!
+//! A long game whose log lines are remembered for this very journal resumes without making its
+//! words again ([`Played::replay_with_lines`]); closing it remembers them. The game open at a
+//! shared table is a [`SharedTable`]: a system's table and rules borrowed ([`Seated`], what
+//! `SystemApp::shared` hands the window) or owned ([`Hosted`], made by [`host`] for `posse
+//! serve`).
 
 use std::fmt;
 use std::path::PathBuf;

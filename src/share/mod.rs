@@ -14,6 +14,14 @@
 //! Who holds which seat (by secret), the join code and the port are kept beside the game's
 //! journal (`games/ID.seats.json`), so a host restarted on the same game is found at the same
 //! address and every phone rejoins its seat.
+//!
+//! The parts: `http.rs` the server's addresses and messages (JSON of at most 2 KiB, each
+//! phone's address rate-limited; a seat's stream starts with the view as it is, so a phone that
+//! reconnects catches up); `seats.rs` the seats file (written atomically, left out of backups,
+//! a damaged one reported and never written over); [`network`] the machine's addresses,
+//! private LAN ones first; `phone.rs` a phone as the tests and the benchmarks play one. The
+//! window's side is `crate::app::share` (the top bar's *Share at the table* and its panel, with
+//! the QR code); the command line's is `posse serve`.
 
 mod http;
 pub mod network;

@@ -8,6 +8,21 @@
 //! reported, never overwritten or deleted. Reads are bounded: only regular files, and only up
 //! to a size no real file of that kind reaches, so a pipe, a device or a huge file is refused
 //! instead of blocking or filling the memory.
+//!
+//! [`DataDir`] is the platform's data folder (or `POSSE_DATA_DIR`), [`DataDir::system`] a
+//! system's own folder with its `games/` (journals, summaries, the remembered log lines of long
+//! games) and `prints/`; the file formats are in `docs/files.md`. [`Journal`] and
+//! [`read_journal_of`] are the journal every system uses, generic over its event type; [`json`]
+//! the one reader of players' JSON files; [`write_output`] the one writer of printouts and
+//! copies; [`backup`] the data folder as one file. A system's own files (one JSON file per
+//! thing) are read and written by the system with [`list_json`], [`new_file_id`],
+//! [`move_file`], [`write_atomic`], [`read_bounded`] and [`read_if_present`] (up to
+//! [`FILE_LIMIT`]), and [`StoreError::Invalid`].
+//!
+//! Everything here runs on one small internal interface, `backend::Files`, with `Disk` on the
+//! desktop and `browser::KeyValueFiles` (the page's `localStorage`, keyed by path) in the web
+//! page, so a system's app module that uses only these functions and `crate::app::files`
+//! works in the web page unchanged.
 
 mod backend;
 pub mod backup;

@@ -147,8 +147,8 @@ pub fn choice<T: PartialEq + Copy>(
 }
 
 /// A drop-down with its label before it, both kept together on a wrapping row (egui's
-/// `ComboBox::from_label` puts the label after its box, so a row of them read "[1] Actions
-/// [none] Cover", each label seeming to name the box after it). The label is the drop-down's
+/// `ComboBox::from_label` puts the label after its box, so a row of them read "\[1\] Actions
+/// \[none\] Cover", each label seeming to name the box after it). The label is the drop-down's
 /// accessible name; `add` fills the open list.
 pub fn labelled_combo(
     ui: &mut Ui,

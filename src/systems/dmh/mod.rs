@@ -1,6 +1,25 @@
 //! Dead Man's Hand (Great Escape Games): the rules as data and pure functions ([`rules`]), a
 //! game at the table as an event log ([`game`]), the command line group ([`cli`]), the screens
-//! ([`ui`]) and the printed sheets ([`print`]).
+//! ([`ui`]) and the printed sheets ([`mod@print`]).
+//!
+//! The rules are `data/dmh/*.json`, one file per concern: `gangs.json` (the four gangs'
+//! rosters, weapon caps, abilities), `weapons.json` (the weapons table), `cards.json` (the 27
+//! distinct cards: common 2–10, the sixteen gang cards, the two jokers, each with its timing
+//! hook and how long it lasts), `scenes.json` (four storylines, twelve scenes: cast, set,
+//! deployment, decks, hands, first-turn and special rules, end conditions with machine-readable
+//! triggers), `set.json` ("Arranging the Set") and `core.json` (actions, shooting modifiers and
+//! results, nerve, hand-to-hand and duel numbers).
+//!
+//! The folder's parts: [`rules`] and [`game`] are pure; [`journal`] is the game's side of the
+//! shared journal (its saved-games [`journal::summary`] line and [`journal::commit`]);
+//! [`files`] its own files (gang files and series results) through the generic store;
+//! [`app`] its `SystemApp` (Reference, Gangs, Scenes, Play) and the only part that acts on
+//! files; [`ui`] one file per screen, and one per phase of the turn under `ui/play/`.
+//!
+//! Two special cases are data on its registry entry, from before Posse hosted other systems:
+//! its commands are also at the top of the command line (`posse shoot` is `posse dmh shoot`),
+//! and gangs, games, prints and series results at the top of an old data folder are moved into
+//! its folder ([`files::OLD_FILES`]).
 
 pub mod app;
 #[cfg(not(target_arch = "wasm32"))]

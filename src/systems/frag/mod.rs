@@ -2,7 +2,14 @@
 //! points, attacks that divide one fistful of d6s by another, frags, gallows and zombies. The
 //! rules as data and pure functions ([`rules`]), a game at the table as an event log
 //! ([`game`]), the command line group ([`cli`]), the screens ([`app`], [`ui`]) and the record
-//! sheet ([`print`]).
+//! sheet ([`mod@print`]).
+//!
+//! Its rules are `data/frag/`: `rules.json` (Frag Deadlands' numbers), `zombies.json` (what the
+//! variant changes) and `characters.json` (the six characters and the numbers their abilities
+//! change); each of `docs/frag.md`'s readings lives in one place there. `tests/frag.rs` pins
+//! the `posse frag` contract and plays both variants through the Play tab at 1280×800 with
+//! typed dice; `scripts/bench-frag-damage.py` times the 10-against-8 damage odds of the
+//! release binary.
 
 pub mod app;
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,6 +1,14 @@
 //! Fragmaster Origins (a deathmatch for miniatures, scored in frags): the rules as data and
 //! pure functions ([`rules`]), a game at the table as an event log ([`game`]), the command-line
-//! group ([`cli`]), the screens ([`ui`], run by [`app`]) and the printed sheets ([`print`]).
+//! group ([`cli`]), the screens ([`ui`], run by [`app`]) and the printed sheets ([`mod@print`]).
+//!
+//! The smallest system, and the one to read first. Its rules are `data/fragmaster/`:
+//! `weapons.json`, `rolls.json` (bases and to-hit modifiers), `actions.json` and `game.json`
+//! (players and teams, initiative dice, respawn layouts with the faces each point takes, the
+//! neutral round, frag values, the target), parsed and cross-checked by [`rules::data`] and
+//! [`rules::embedded`]. `tests/fragmaster.rs` plays a four-player game to a win through the
+//! window and pins the command line's contract (`attack`, `initiative`, `score`, `reference
+//! print`).
 
 pub mod app;
 #[cfg(not(target_arch = "wasm32"))]

@@ -2,6 +2,12 @@
 //! calculator. `rules/` holds the pure rules and exact odds of exploding dice, `game/` a fight
 //! as an event log, `cli.rs` the `posse savage …` commands, `print/` the reference and
 //! combatant sheets, `ui/` the screens and `app/` the one place they touch files.
+//!
+//! Its rules are `data/savage/`: `core.json` (traits, the Wild Die, target number and raises,
+//! ranges, wounds, fatigue, Incapacitation and Bleeding Out, initiative Edges, the abilities,
+//! the situations of an attack, the Injury Table), `chips.json` (the pot, the start draws,
+//! each colour's uses and when the Marshal draws a white), `reference.json` (the reference texts
+//! in our words) and `bestiary.json` (four example combatants, ours).
 
 pub mod app;
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,6 +1,13 @@
 //! Dead Man's Hand in the app: its four screens (Reference, Gangs, Scenes, Play) and the
 //! commands they send, the only place Dead Man's Hand's screens touch files (through
 //! `crate::store`, in the system's own data folder).
+//!
+//! `gang_files.rs`: new, duplicate, delete and undo, import, export, print; the gang being
+//! edited is saved after each frame if it differs from the saved copy, and a renamed gang's
+//! file takes its name when the player leaves it. `games.rs`: the Play screen's commands,
+//! carried out by the shared table session. `scene_results.rs`: the series results in
+//! `series.json`, never written over when unreadable. Dialogs go through `crate::app::files`
+//! and answer through a channel polled each frame.
 
 use std::any::Any;
 use std::path::{Path, PathBuf};

@@ -1,6 +1,9 @@
 //! `posse dmh …` (and the same commands at the top level): thin wrappers that parse
 //! arguments, call Dead Man's Hand's rules and print. A public contract: names, flags and JSON
 //! keys are only added.
+//!
+//! This module parses with clap's derive, calls the rules and returns an `Output` or a
+//! `Failure`; `text.rs` renders the readable output.
 
 mod text;
 

@@ -5,6 +5,40 @@
 //! random draw comes from the seed recorded in [`Event::Begin`] (or from the card or die the
 //! player typed), so a replay deals exactly the same cards and undo never re-shuffles.
 //!
+//! [`State`] is the game without its events: the copy [`Log::apply`] makes never holds the
+//! log, so an event costs the same at the ten-thousandth as at the first. It keeps only what
+//! the rules read back of this turn's events ([`State::this_turn`]: whether a model has acted,
+//! the Big Nerve tests taken, the second cards, a move just made), noted as each event is
+//! applied (`turn_notes.rs`). Its `Clone` reuses buffers in `clone_from` (`clone_reusing!`), so the replay's
+//! state before each event allocates nothing. [`Event::Begin`] also records the engine edition
+//! the game is played by ([`Setup::edition`]): journals from before declared activations replay
+//! with the rules they were played with; every later shuffle is seeded from the set-up and the
+//! event count.
+//!
+//! The parts: [`activation`] makes an activation a declaration (`Declare` lists up to three
+//! [`Action`]s, checked against [`State::limits`]; every event that carries an action out must
+//! match the next declared one; aims are counted by the shot after them,
+//! [`State::shot_context`]). One click is one event: a duck back is part of its `Shot`, a
+//! quick shot and the acting model's simultaneous shot are one `QuickShot`. `turn.rs` runs the
+//! turn (initiative, activations, end of turn), `shots.rs` shots and quick shots, `fight.rs`
+//! hand-to-hand (a `Fight` event with both rolls, opening or continuing a fight in
+//! [`State::fights`] until `BreakOff` or a fall), [`duel`] The Duel's blackjack rounds in their
+//! own phase, `describe.rs` each event as a line of plain words. [`hands`] plays cards from the
+//! hand (`Play`, `Trump`, `Settle`: nothing else is accepted while a card waits), applies the
+//! effects Posse tracks, keeps lasting cards in [`State::in_play`] until they expire, and
+//! enforces gang abilities (`UseAbility`). [`scene`] runs a scene's own rules after every
+//! event: start flags, flags that end when a side loses its first model, the secret witness,
+//! Big Nerve tests skipped or ignored, models arriving when a turn starts, and the end
+//! conditions that finish the game ([`State::result`]). [`seats`] is what each side sees and
+//! may do at a shared table; [`sim`] picks random legal events for the property test (played
+//! by `kernel::sim`), `posse game simulate`, the crash test and the benchmark.
+//!
+//! Screens ask rather than decide: [`State::limits`], [`State::declaration_problem`],
+//! [`State::quick_shooters`], [`State::boots_offer`], [`State::card_due`], [`State::refusal`]
+//! (why an event would be refused) and [`State::allows`] (tried on a copy: the simulation and
+//! the card-target picker use it, so a refused choice is never offered). `tests.rs` pins
+//! edition-0 journals; `tests/declared.rs` stages each rule of declared activations exactly.
+//!
 //! This module is pure: no user interface, no files, no clock.
 
 pub mod activation;

@@ -2,6 +2,15 @@
 //!
 //! Nothing in here draws, reads files or looks at the clock; the app, the command line and
 //! the printouts all call these same functions, so they can never disagree.
+//!
+//! [`data`] holds the types the JSON parses into and the cross-checks between files;
+//! [`embedded`] compiles the files in and parses them once. [`cards`] builds half, full and
+//! duel decks from the kernel's cards; [`shooting`] gives the to-hit modifier with its
+//! breakdown and the exact odds of each d20 result; [`nerve`] the nerve and Big Nerve tests;
+//! [`melee`] hand-to-hand totals and odds; [`initiative`] the activation order and the
+//! lowest-card switch; [`gang`] the gang file format and its validation; [`terrain`] terrain
+//! counts for a Rep value. Every function takes [`Rules`] and plain values and returns values
+//! or typed errors.
 
 pub mod cards;
 pub mod data;

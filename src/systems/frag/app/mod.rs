@@ -2,6 +2,10 @@
 //! the only place Frag's screens touch files (through `crate::store`, in the system's own data
 //! folder: `fighters/` one JSON file per fighter, `games/` the journals, `prints/` the record
 //! sheets).
+//!
+//! `fighter_files.rs` keeps the fighters through the store's `list_json`, `new_file_id`,
+//! `move_file` and `write_atomic` (a deleted one waits in `fighters/deleted/`); `games.rs`
+//! turns the Play screen's commands into the table session's calls.
 
 mod fighter_files;
 mod games;

@@ -5,6 +5,14 @@
 //!
 //! Pure: no IO, no clock, no user interface. Every roll is a value in an event; the only
 //! randomness is the seed of [`Event::DealPoker`], recorded in the event.
+//!
+//! [`Game`] is the kernel's `Log` over the [`Rulebook`], so replay, undo and the safe commit
+//! are shared. `event.rs` holds the events, applied to a [`State`] in `apply.rs`; `state.rs`
+//! also answers the screens' questions (the phase, how a fighter respawns, whether damage
+//! hangs him, the attack panel's inputs and odds: [`State::phase`], [`State::respawn_how`],
+//! [`State::gallows_rule`], [`State::attack_inputs`]); `describe.rs` is the log in plain words,
+//! `seats.rs` each player's seat at a shared table; `tests.rs` plays the booklet's situations
+//! event by event, and [`sim`] makes random legal events for the property test.
 
 mod apply;
 mod describe;

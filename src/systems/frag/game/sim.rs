@@ -28,7 +28,7 @@ fn seat(rng: &mut StdRng, s: &State) -> usize {
 /// stuck where the sim has nothing to offer).
 const TRIES: usize = 200;
 
-/// A random event the rules accept now, or `None` when none of [`TRIES`] plausible ones is.
+/// A random event the rules accept now, or `None` when none of `TRIES` plausible ones is.
 #[must_use]
 pub fn next_event(book: &Rulebook, s: &State, rng: &mut StdRng) -> Option<Event> {
     (0..TRIES).map(|_| random_event(book, s, rng)).find(|e| book.apply(&mut s.clone(), e).is_ok())

@@ -1,5 +1,5 @@
 //! Frag's screens: [`fighters`] (design and print the six characters' fighters), [`play`] (a
-//! game of either variant at the table) and [`reference`] (the calculators and the
+//! game of either variant at the table) and [`mod@reference`] (the calculators and the
 //! characters' numbers). Screens read state and send commands; the app module
 //! (`super::app`) carries them out and is the only place that touches files. Rules are asked
 //! of the core (`rules`, `game::State`), never decided here.
@@ -287,7 +287,7 @@ const BESIDE: f32 = 180.0;
 /// A slot of fixed size at the end of a field's row, for the field's total or its problem
 /// (truncated, the whole sentence on hover): its size depends on the row, never on the words,
 /// so a problem coming and going moves nothing. In a row that wraps, a slot with less room
-/// than [`BESIDE`] takes a line of its own, empty or not.
+/// than `BESIDE` takes a line of its own, empty or not.
 pub fn beside(ui: &mut Ui, text: Option<egui::WidgetText>, hover: Option<&str>) {
     let room = ui.available_size_before_wrap().x;
     let wraps = ui.layout().main_wrap;

@@ -8,6 +8,15 @@
 //! turn, actions left, attacks possible, the attack panel's numbers, rearm offers, the
 //! scoreboard) and send events; they never decide rules.
 //!
+//! `event.rs` holds the events (one click, one event: an [`Attack`] carries every hit, wound
+//! and blast roll); `apply.rs` how each changes [`State`], and [`resolve_attack`], the
+//! attack's outcome worked out without changing anything, which the attack panel shows before
+//! *Record*; `state.rs` the queries ([`State::allowed_actions`], [`State::attack_options`],
+//! [`State::assess_attack`], [`State::rearm_offers`], [`State::blast_candidates`],
+//! [`State::deploying`], [`State::scoreboard`]); `describe.rs` the log's plain words;
+//! `seats.rs` each player's seat at a shared table; [`sim`] random legal events for the
+//! property test; `tests.rs` the rulebook's cases.
+//!
 //! Pure: no IO, no clock, no user interface. Every roll in an event is a d6 face.
 
 mod apply;

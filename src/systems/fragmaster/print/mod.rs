@@ -1,4 +1,4 @@
-//! Fragmaster Origins' printed sheets: the one-page reference ([`reference`]) and the
+//! Fragmaster Origins' printed sheets: the one-page reference ([`mod@reference`]) and the
 //! scoreboard ([`scoreboard`]: players × frags to the target). Both are laid out from the
 //! rules data with `crate::print`, so the sheet, the Reference tab and the engine read the same
 //! numbers. [`sheets`] is what `posse fragmaster reference print` writes: both, one page each.

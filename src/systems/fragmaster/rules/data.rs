@@ -1,7 +1,7 @@
 //! The Fragmaster Origins rules as data: the types that `data/fragmaster/*.json` turn into.
 //!
 //! Loading is "parse, then validate". Serde reads each file into loose `Raw…` structs whose
-//! values are [`Field`]s: a missing or mistyped value does not stop the parse, it is kept. The
+//! values are `Field`s: a missing or mistyped value does not stop the parse, it is kept. The
 //! validation then walks the raw structs with their JSON paths and reports *every* problem
 //! (file, path, what was expected), or builds the typed [`Rules`]. Numbers and names are the
 //! book's; every descriptive text in the files is our own wording.

@@ -1,6 +1,8 @@
-//! Fragmaster Origins' screens: [`play`] (the game at the table), [`reference`] (the tables
-//! and the attack calculator) and [`print`] (the sheets). Screens read the rules and the game
+//! Fragmaster Origins' screens: [`play`] (the game at the table), [`mod@reference`] (the tables
+//! and the attack calculator) and [`mod@print`] (the sheets). Screens read the rules and the game
 //! and send commands; every rule is asked of `rules` or `game`, never decided here.
+//!
+//! `odds.rs` holds the numbers and bars shared by the attack panel and the calculator.
 
 mod odds;
 pub mod play;

@@ -3,6 +3,9 @@
 //! `crate::store`, in the system's own data folder: `combatants/` (one JSON file per posse
 //! member, villain or group of Extras; deleted ones wait in `combatants/deleted/`), `games/`
 //! (each fight's journal) and `prints/` (the PDFs).
+//!
+//! `files.rs` keeps the combatant files; `fights.rs` makes a fight's units from them, and the
+//! rest is the table session's calls ([`crate::session::Table`], with "fight" as its noun).
 
 mod fights;
 mod files;

@@ -6,6 +6,19 @@
 //! draw either names the real cards and chips or lets Posse draw from the game's seed. The
 //! rules decide here: screens read [`State`] and its query methods and send events.
 //!
+//! [`Fight`] is the kernel's `Log` over [`Savage`]. `state.rs` is the table (units of one Wild
+//! Card or a group of Extras sharing a card, each member's Shaken, wounds, fatigue and status,
+//! the deck, the chips, the prompts the rules raise: the Spirit roll at a Shaken combatant's
+//! turn, the Incapacitation roll, Bleeding Out at each deal) and the queries the screens ask
+//! ([`State::order`], [`State::next_up`], [`State::joker_holders`], [`State::prompts`],
+//! [`State::trait_input`], [`State::damage_input`]); this file the events (one click each: an
+//! attack with its dice, damage, a chip spent on a soak with its roll) and their lines in plain
+//! words; `deck.rs` the deal (typed cards checked against the draw rule, the reshuffle after a
+//! Joker); `seats.rs` the seats of a shared fight; [`sim`] random legal events for the property
+//! test. Every shuffle and blind chip draw derives from the set-up's seed and a counter, and the
+//! set-up records the engine edition the fight plays by ([`EDITION`]: a journal without one
+//! replays as it was played).
+//!
 //! [`kernel::log::Rules`]: crate::kernel::log::Rules
 
 mod deck;

@@ -6,8 +6,8 @@
 //! The screen only reads the game and sends [`PlayCommand`]s; the app applies them and writes
 //! each event to the game's journal. Rules are asked of the game (`Game::limits`,
 //! `Game::shot_context`, `Game::quick_shooters`…), never decided here. One file per phase of
-//! the turn: [`setup`], [`initiative`], [`activation`] (with [`shot`] and [`fight`]),
-//! [`nerve`], [`end`]; [`hand`] shows hands, trumps, cards in play and abilities; [`roster`]
+//! the turn: `setup`, `initiative`, `activation` (with `shot` and `fight`),
+//! `nerve`, `end`; `hand` shows hands, trumps, cards in play and abilities; `roster`
 //! the two gangs beside every phase.
 
 mod activation;

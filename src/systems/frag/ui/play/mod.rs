@@ -4,10 +4,11 @@
 //! The screen reads the game and sends [`PlayCommand`]s; the app writes each event to the
 //! game's journal before it shows. The rules are asked of the game (`State::respawn_how`,
 //! `State::attack_inputs`, `State::gallows_rule`, `Log::allows`…), never decided here. One
-//! file per part of the turn: [`setup`] (set-up, poker hands and the tie roll), [`turn`] (the
-//! four phases, zombies, the end of the turn), [`attack`] (the attack panel with its odds,
-//! held attacks and shootouts, hazards), [`cards`] (hands, cards in play, counters and
-//! leftovers); [`board`] shows the players and the log beside every phase.
+//! file per part of the turn: `setup` (set-up, poker hands and the tie roll), `turn` (the
+//! four phases, zombies, the end of the turn), `attack` (the attack panel with its odds,
+//! held attacks and shootouts, hazards), `cards` (hands, cards in play, counters and
+//! leftovers), `cure` (the cure a fighter brought to 0 Health may still play); `board` shows
+//! the players and the log beside every phase.
 
 mod attack;
 mod board;

@@ -6,9 +6,9 @@
 //! The screen reads the game and sends [`PlayCommand`]s; the app writes each event to the
 //! game's journal and only then shows it. Rules come from the game's queries
 //! (`allowed_actions`, `attack_options`, `assess_attack`, `resolve_attack`, `rearm_offers`,
-//! `initiative_waiting`, `deploying`…), never from here. One file per stage: [`setup`],
-//! [`start`] (initiative and deployment), [`turn`] (the current character and its actions)
-//! and [`attack`].
+//! `initiative_waiting`, `deploying`…), never from here. One file per stage: `setup`,
+//! `start` (initiative and deployment), `turn` (the current character and its actions)
+//! and `attack`.
 
 mod attack;
 mod setup;

@@ -1,10 +1,10 @@
 //! The Fight screen: the Marshal's combat tracker. Without a fight open it starts one from the
-//! combatant files or resumes a saved one ([`setup`]); with one open it shows, at 1280×800
+//! combatant files or resumes a saved one (`setup`); with one open it shows, at 1280×800
 //! without scrolling, the round and the deal along the top, the action order with every
-//! combatant's condition on the left ([`order`]), the acting combatant's turn in the middle
-//! ([`turn`]: the roll the rules ask for now, attack, damage, soak, hold, end) or the
-//! selected combatant's own panel ([`member`]: any trait roll, fatigue, corrections), and the
-//! fate chips and the log on the right ([`chips`], [`log`]).
+//! combatant's condition on the left (`order`), the acting combatant's turn in the middle
+//! (`turn`: the roll the rules ask for now, attack, damage, soak, hold, end) or the
+//! selected combatant's own panel (`member`: any trait roll, fatigue, corrections), and the
+//! fate chips and the log on the right (`chips`, `log`).
 //!
 //! The screen decides nothing: it reads the fight's state and its queries, tries each event on
 //! a copy to grey out what the rules refuse (saying why), and sends one event per click.
