@@ -1224,3 +1224,116 @@ fn on_a_phone_a_wrong_face_is_said_whole_on_the_line_under_the_dice() {
     type_in(&mut h, "Ike Clanton's d10", "x");
     h.get_by_label("Ike Clanton's d10 must be 1 to 10, not 'x'.");
 }
+
+/// Sets `markers` on `name`, one event each, as its ⚑ menu does.
+fn mark(h: &mut App, name: &str, markers: &[posse::systems::dmh::game::Marker]) {
+    let model = model_ref(h, name);
+    for marker in markers {
+        h.state_mut().dmh_mut().handle_play(PlayCommand::Apply(Event::SetMarker { model, marker: *marker }));
+        h.run();
+    }
+}
+
+/// What each label named `label` paints, its rows joined (a label cut short paints less than
+/// its name says).
+fn painted(h: &App, label: &str) -> Vec<String> {
+    h.get_all_by_label(label)
+        .filter(|n| n.accesskit_node().role() == Role::Label)
+        .map(|n| {
+            // Its own runs only: a popup it opens is among its children.
+            n.children()
+                .filter(|n| n.accesskit_node().role() == Role::TextRun)
+                .filter_map(|n| n.accesskit_node().value())
+                .collect()
+        })
+        .collect()
+}
+
+/// Every model's name in the roster, both gangs.
+fn all_models() -> Vec<&'static str> {
+    support::LAW_MODELS.iter().chain(&support::CLANTON_MODELS).copied().collect()
+}
+
+/// Billy Clanton's status four markers long, and then nine.
+const FOUR: &str = "out of ammo, 1 move, drunk, in cover";
+const NINE: &str = "out of ammo, 1 move, drunk, surprised, mounted, high ground, in cover, hostage, loot";
+
+/// Billy Clanton's markers for [`FOUR`], and the rest for [`NINE`].
+fn four_and_nine() -> (Vec<posse::systems::dmh::game::Marker>, Vec<posse::systems::dmh::game::Marker>) {
+    use posse::systems::dmh::game::{Flag, Marker};
+    (
+        vec![
+            Marker::OutOfAmmo(true),
+            Marker::Moves(1),
+            Marker::Flag(Flag::Drunk, true),
+            Marker::Flag(Flag::Cover, true),
+        ],
+        [Flag::Surprised, Flag::Mounted, Flag::HighGround, Flag::Hostage, Flag::Loot]
+            .map(|f| Marker::Flag(f, true))
+            .into(),
+    )
+}
+
+/// On tablets held upright (800×1280 and 768×1024, sized for fingers), where nothing hovers: a
+/// status four markers long is painted whole, on two lines, in a wider status column that
+/// ends inside the roster (it was one line, cut "out of ammo, 1 move, d…"); one of nine is
+/// cut on its two lines, and a tap on it opens the whole of it under the model's name; and
+/// no row moves as the markers come.
+#[test]
+fn on_a_tablet_upright_a_models_long_status_is_read_whole() {
+    let (four, nine) = four_and_nine();
+    for (width, height) in [(800.0, 1280.0), (768.0, 1024.0)] {
+        let at = format!("{width}×{height}");
+        let (_dir, mut h) = touch_at(width, height);
+        // In sight (a label out of it paints nothing).
+        h.get_by_role_and_label(Role::Button, "Billy Clanton").scroll_to_me();
+        h.run();
+        let rows = |h: &App| name_rects(h, &all_models());
+        let before = rows(&h);
+        mark(&mut h, "Billy Clanton", &four);
+        assert_eq!(painted(&h, FOUR), [FOUR], "at {at}");
+        let status = rect(&h, FOUR);
+        let screen = h.ctx.content_rect();
+        assert!(status.max.x <= screen.max.x - 8.0, "the status ends at {} at {at}", status.max.x);
+        assert_eq!(rows(&h), before, "the rows moved as the four markers came at {at}");
+        mark(&mut h, "Billy Clanton", &nine);
+        let cut = painted(&h, NINE);
+        assert_eq!(cut.len(), 1, "one status at {at}");
+        assert!(cut[0].ends_with('…') && cut[0].len() < NINE.len(), "{:?} at {at}", cut[0]);
+        assert_eq!(rows(&h), before, "the rows moved as the nine markers came at {at}");
+        h.get_by_label(NINE).click();
+        h.run();
+        assert_eq!(painted(&h, NINE), [cut[0].clone(), NINE.to_owned()], "the popup at {at}");
+        assert_eq!(painted(&h, "Billy Clanton").len(), 1, "the popup's title at {at}");
+        assert_eq!(past_the_right_edge(&h), Vec::<String>::new(), "at {at}");
+        assert_eq!(rows(&h), before, "the rows moved as the popup opened at {at}");
+    }
+}
+
+/// On a phone held upright (390×844, sized for fingers): no roster row moves as a model
+/// gains a status and as it grows, each model keeping a line for it under its name (Virgil
+/// Earp's "1 move" took a line of its own, and every row under his went down with it, under
+/// the finger aiming at one); a status longer than its line is cut, and a tap shows it whole.
+#[test]
+fn on_a_phone_no_roster_row_moves_as_a_status_comes() {
+    let (four, nine) = four_and_nine();
+    let (_dir, mut h) = touch_at(390.0, 844.0);
+    h.get_by_role_and_label(Role::Button, "Billy Clanton").scroll_to_me();
+    h.run();
+    let rows = |h: &App| name_rects(h, &all_models());
+    let before = rows(&h);
+    mark(&mut h, "Billy Clanton", &four[1..2]);
+    assert_eq!(painted(&h, "1 move"), ["1 move"]);
+    assert_eq!(rows(&h), before, "the rows moved as Billy Clanton's move came");
+    mark(&mut h, "Billy Clanton", &[four[0], four[2], four[3]]);
+    mark(&mut h, "Billy Clanton", &nine);
+    assert_eq!(rows(&h), before, "the rows moved as the status grew");
+    let cut = painted(&h, NINE);
+    assert_eq!(cut.len(), 1, "one status");
+    assert!(cut[0].ends_with('…') && cut[0].len() < NINE.len(), "{:?}", cut[0]);
+    h.get_by_label(NINE).click();
+    h.run();
+    assert_eq!(painted(&h, NINE)[1..], [NINE.to_owned()], "the popup");
+    assert_eq!(past_the_right_edge(&h), Vec::<String>::new());
+    assert_eq!(rows(&h), before, "the rows moved as the popup opened");
+}

@@ -671,27 +671,76 @@ pub fn status_line(ui: &mut Ui, size: f32, text: Option<RichText>) {
 /// what is under it keeps its place.
 pub fn status_lines(ui: &mut Ui, size: f32, rows: usize, text: Option<RichText>) {
     let font = egui::FontId::proportional(size);
+    let (rect, _) =
+        ui.allocate_exact_size(vec2(ui.available_width(), lines_height(ui, &font, rows)), Sense::hover());
+    let Some(text) = text else { return };
+    let job = wrapped_job(ui, text.font(font), rect.width(), rows);
+    // A child that leaves the cursor under the box, where the box put it (a scope would move
+    // it to under the text, so a shorter text would pull up what follows).
+    let mut inside = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(Layout::top_down(Align::Min)));
+    inside.add(egui::Label::new(job).wrap());
+}
+
+/// [`status_lines`] in a table's cell `width` points wide, for a state that comes, grows and
+/// goes (a model's status in a roster): `text` in `size` points, wrapped in a box `rows` lines
+/// high whatever it says, so the row never changes height. A text longer than the box is cut
+/// with "…", and its whole, under `title`, is one tap away in a small popup (a finger's
+/// screen, where nothing hovers), or on hover with a mouse. `id_salt` keeps the popup open
+/// from frame to frame: a domain id, unique in the table.
+pub fn lines_whole_on_tap(
+    ui: &mut Ui,
+    (width, size, rows): (f32, f32, usize),
+    text: &str,
+    title: &str,
+    id_salt: impl egui::AsIdSalt,
+) -> egui::Response {
+    let font = egui::FontId::proportional(size);
+    let (rect, response) = ui.allocate_exact_size(vec2(width, lines_height(ui, &font, rows)), Sense::hover());
+    if text.is_empty() {
+        return response;
+    }
+    let job = wrapped_job(ui, RichText::new(text).font(font), width, rows);
+    let galley = ui.fonts_mut(|f| f.layout_job(job));
+    let cut = galley.elided;
+    let mut inside = ui.new_child(
+        egui::UiBuilder::new().id_salt(id_salt).max_rect(rect).layout(Layout::top_down(Align::Min)),
+    );
+    if !cut {
+        return inside.add(egui::Label::new(galley));
+    }
+    let label = inside.add(egui::Label::new(galley).sense(Sense::click()));
+    egui::Popup::from_toggle_button_response(&label).width(WHOLE_WIDTH).show(|ui| {
+        ui.label(RichText::new(title).strong());
+        ui.label(text);
+    });
+    label
+}
+
+/// The width of the popup that shows a cut text whole.
+const WHOLE_WIDTH: f32 = 260.0;
+
+/// The height of a box of `rows` lines of `font`: a little more than the rows' height, so the
+/// label laid out in it (rounded to pixels) stays inside.
+fn lines_height(ui: &Ui, font: &egui::FontId, rows: usize) -> f32 {
     #[expect(clippy::cast_precision_loss, reason = "a few lines")]
     let lines = rows.max(1) as f32;
-    // A little more than the rows' height, so the label (rounded to pixels) stays inside.
-    let height = (ui.fonts_mut(|f| f.row_height(&font)) * lines).ceil() + 2.0;
-    let (rect, _) = ui.allocate_exact_size(vec2(ui.available_width(), height), Sense::hover());
-    let Some(text) = text else { return };
-    let mut job = std::sync::Arc::unwrap_or_clone(egui::WidgetText::from(text.font(font)).into_layout_job(
+    (ui.fonts_mut(|f| f.row_height(font)) * lines).ceil() + 2.0
+}
+
+/// `text` laid out to wrap in `width` points on `rows` lines at most, cut with "…" after them.
+fn wrapped_job(ui: &Ui, text: RichText, width: f32, rows: usize) -> egui::text::LayoutJob {
+    let mut job = std::sync::Arc::unwrap_or_clone(egui::WidgetText::from(text).into_layout_job(
         ui.style(),
         egui::FontSelection::Default,
         Align::Min,
     ));
     job.wrap = egui::text::TextWrapping {
-        max_width: rect.width(),
+        max_width: width,
         max_rows: rows.max(1),
         break_anywhere: false,
         overflow_character: Some('…'),
     };
-    // A child that leaves the cursor under the box, where the box put it (a scope would move
-    // it to under the text, so a shorter text would pull up what follows).
-    let mut inside = ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(Layout::top_down(Align::Min)));
-    inside.add(egui::Label::new(job).wrap());
+    job
 }
 
 /// A line kept for a field's problem, right under it: as high as a line of text whether or not

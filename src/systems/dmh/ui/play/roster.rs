@@ -16,6 +16,10 @@ fn pips(under_fire: u32, hits: u32) -> String {
 const NAME_WIDTH: f32 = 150.0;
 const STATUS_WIDTH: f32 = 120.0;
 
+/// The widest a touch screen's status column grows where its roster has the room (a tablet
+/// held upright): two lines of it hold "out of ammo, 1 move, fighting Billy Clanton".
+const ROOMY_STATUS_WIDTH: f32 = 190.0;
+
 /// Below this width the roster is compact (a phone): each model's status goes under its name,
 /// and its under fire markers are set from its ⚑ menu.
 const COMPACT: f32 = 520.0;
@@ -168,6 +172,8 @@ fn rows_ui(
     let compact = ui.available_width() < COMPACT;
     let touch = theme::is_touch(ui.ctx());
     let name_width = name_width(ui, compact, touch);
+    // The roster's right edge, which a touch screen's status column reaches at most.
+    let right = ui.available_rect_before_wrap().right();
     if let Some(side) = game.sides.get(s) {
         // Fixed column widths, so both gangs' columns line up and rows never reflow.
         let heads: &[&str] = if compact {
@@ -213,13 +219,10 @@ fn rows_ui(
                         name
                     };
                     let status = status(game, r).join(", ");
-                    let response = name_button(
-                        ui,
-                        (compact, name_width),
-                        egui::Button::selectable(picked, name),
-                        &status,
-                    )
-                    .accessible_name(label.as_str());
+                    let under = |ui: &mut Ui| status_ui(ui, &status, model, r, Place::UnderName(name_width));
+                    let response =
+                        name_button(ui, (compact, name_width), egui::Button::selectable(picked, name), under)
+                            .accessible_name(label.as_str());
                     let response = if cut { response.on_hover_text(model.name.as_str()) } else { response };
                     // A model coming up to act out of sight (the last rows of gangs too long
                     // for their boxes) is brought just into view once; one in sight is left
@@ -271,14 +274,7 @@ fn rows_ui(
                     } else {
                         ui.horizontal(|ui| markers_ui(ui, model, r, commands));
                         model_menu(ui, rules, game, r, state, commands, false);
-                        // One line of a fixed width, whole on hover: "out of ammo, 1 move"
-                        // widened the roster, and the turn's panel beside it moved.
-                        widgets::fixed(
-                            ui,
-                            STATUS_WIDTH,
-                            egui::Align::Min,
-                            egui::Label::new(RichText::new(status).small()).truncate(),
-                        );
+                        status_ui(ui, &status, model, r, Place::Column { right });
                     }
                     ui.end_row();
                 }
@@ -286,6 +282,49 @@ fn rows_ui(
         // Room under the grid for its last row's stripe, which egui draws half the row spacing
         // beyond the row: a box that ended with the grid cut it flat.
         ui.expand_to_include_y(grid.response.rect.max.y + 0.5 * spacing);
+    }
+}
+
+/// Where a model's status stands in its row: under its name `width` points wide (a compact
+/// roster), or in a column of its own that a touch screen's roster widens up to its `right`
+/// edge.
+#[derive(Clone, Copy)]
+enum Place {
+    UnderName(f32),
+    Column { right: f32 },
+}
+
+/// A model's status, in a place of a fixed size whatever it says: a status that came widened
+/// the roster (and the turn's panel beside it moved), or took a line of its own under the name
+/// (and every row under it went down a line, under the finger aiming at one). With a mouse it
+/// is one line cut short, whole on hover. On a touch screen, where nothing hovers, a compact
+/// roster keeps a line for it under the name whether or not there is one, and a wide roster
+/// a box of two lines, wider where the roster has the room (one line cut "out of ammo, 1 move,
+/// d…"); cut short, a tap shows the whole of it.
+fn status_ui(ui: &mut Ui, status: &str, model: &crate::systems::dmh::game::Model, r: ModelRef, place: Place) {
+    let touch = theme::is_touch(ui.ctx());
+    let (width, rows) = match place {
+        Place::UnderName(width) => (width, 1),
+        Place::Column { right } if touch => {
+            ((right - ui.cursor().left()).clamp(STATUS_WIDTH, ROOMY_STATUS_WIDTH), 2)
+        }
+        Place::Column { .. } => (STATUS_WIDTH, 1),
+    };
+    if touch {
+        widgets::lines_whole_on_tap(
+            ui,
+            (width, theme::MIN_TOUCH_TEXT, rows),
+            status,
+            &model.name,
+            ("status", r),
+        );
+    } else if let Place::Column { .. } = place {
+        let label = egui::Label::new(RichText::new(status).small()).truncate();
+        widgets::fixed(ui, width, egui::Align::Min, label);
+    } else if !status.is_empty() {
+        // A desktop's compact roster (a window under 1200 points): a line under the name for
+        // a model that has a status.
+        ui.label(RichText::new(status).small());
     }
 }
 
@@ -356,27 +395,29 @@ fn side_heading(
 }
 
 /// A model's name, a button that picks it as a target, `width` wide: in a `compact` roster
-/// with its status under it; with a mouse cut short rather than widen the column (the
-/// roster's width, and the turn's panel beside it, would shift as names come and go), on a
-/// touch screen whole on two lines if it must be.
+/// with its status (`under`) under it; with a mouse cut short rather than widen the column
+/// (the roster's width, and the turn's panel beside it, would shift as names come and go), on
+/// a touch screen whole on two lines if it must be.
 fn name_button(
     ui: &mut Ui,
     (compact, width): (bool, f32),
     name: egui::Button<'_>,
-    status: &str,
+    under: impl FnOnce(&mut Ui),
 ) -> egui::Response {
     let touch = theme::is_touch(ui.ctx());
     if compact {
         ui.vertical(|ui| {
             ui.set_max_width(width);
+            if touch {
+                // The line under the name close to it.
+                ui.spacing_mut().item_spacing.y = STATUS_GAP;
+            }
             // A finger's phone shows the whole name on two lines; a mouse's narrow roster (a
             // desktop window under 1200 points) keeps one line, cut short with the whole name
             // on hover: a name on two lines was cut by its row.
             let name = if touch { name } else { name.truncate() };
             let response = ui.add(name);
-            if !status.is_empty() {
-                ui.label(RichText::new(status).small());
-            }
+            under(ui);
             response
         })
         .inner
@@ -387,6 +428,9 @@ fn name_button(
 
 /// The width of a compact roster's names.
 const COMPACT_NAME_WIDTH: f32 = 140.0;
+
+/// The space between a phone's name and the status line under it.
+const STATUS_GAP: f32 = 2.0;
 
 /// `text` as it fits `width` points in a button's font: whole, or cut in the middle with "…",
 /// keeping its last word and a few letters before it (the number that tells models of one
