@@ -604,22 +604,8 @@ fn problem_in_line(ui: &mut Ui, height: f32, problem: &str) {
     }
     let (rect, _) = ui.allocate_exact_size(vec2(width, height), Sense::hover());
     let text = RichText::new(problem).color(theme::bad(ui.visuals()));
-    let job = std::sync::Arc::unwrap_or_clone(egui::WidgetText::from(text).into_layout_job(
-        ui.style(),
-        egui::FontSelection::Default,
-        Align::Min,
-    ));
     // Two lines where the box holds them, else one.
-    let laid_out = |rows: usize| {
-        let mut job = job.clone();
-        job.wrap = egui::text::TextWrapping {
-            max_width: width,
-            max_rows: rows,
-            break_anywhere: false,
-            overflow_character: Some('…'),
-        };
-        ui.fonts_mut(|f| f.layout_job(job))
-    };
+    let laid_out = |rows: usize| ui.fonts_mut(|f| f.layout_job(wrapped_job(ui, text.clone(), width, rows)));
     let two = laid_out(2);
     let galley = if two.size().y <= height { two } else { laid_out(1) };
     // A child that leaves the row's cursor after the box, where the box put it.
