@@ -909,11 +909,13 @@ fn frag_the_operatives_attack_is_in_view_at_1024_by_768() {
     let (width, height) = (1024.0, 768.0);
     let (_dir, mut h) = anns_next_turn_at(width, height, "2 2");
     click(&mut h, "Target Bob");
+    let button = h.get_by_role_and_label(Role::Button, "Attack").rect();
     type_in(&mut h, "To-hit dice", "1 3 3");
     type_in(&mut h, "To-hit 1s rolled again", "5");
     type_in(&mut h, "Damage dice", "1 6 6");
     type_in(&mut h, "Damage 1s rolled again", "6");
     type_in(&mut h, "Bob's defence dice", "1 1 1");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "Attack").rect(), button, "the button stays put");
     let attack = AttackInView {
         buttons: &[
             "Target Bob",
