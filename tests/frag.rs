@@ -897,6 +897,64 @@ fn frag_the_attack_fits_1024_by_768_and_1280_by_800_without_scrolling() {
     }
 }
 
+/// Ann's Agency Operative at Bob at 1024 × 768, on the longest panel of an attack she makes
+/// every turn: a field for the 1s of each of her rolls, her Cheatin' note under the hit odds,
+/// and 18 against 3, 6 damage, which hangs Bob (the gallows squares beside Attack, the cure
+/// tick under it).
+/// Her target, her dice, Attack and every line of the odds stand inside the page's view
+/// without scrolling. The odds stood at y = 752 to 874 and the note ran to 878, under the
+/// view's foot at 760, which the page could not be scrolled past.
+#[test]
+fn frag_the_operatives_attack_is_in_view_at_1024_by_768() {
+    let (width, height) = (1024.0, 768.0);
+    let (_dir, mut h) = anns_next_turn_at(width, height, "2 2");
+    click(&mut h, "Target Bob");
+    let button = h.get_by_role_and_label(Role::Button, "Attack").rect();
+    type_in(&mut h, "To-hit dice", "1 3 3");
+    type_in(&mut h, "To-hit 1s rolled again", "5");
+    type_in(&mut h, "Damage dice", "1 6 6");
+    type_in(&mut h, "Damage 1s rolled again", "6");
+    type_in(&mut h, "Bob's defence dice", "1 1 1");
+    assert_eq!(h.get_by_role_and_label(Role::Button, "Attack").rect(), button, "the button stays put");
+    let attack = AttackInView {
+        buttons: &[
+            "Target Bob",
+            "Gatling Pistol (3d)",
+            "Roll: To-hit dice",
+            "Roll: To-hit 1s rolled again",
+            "Roll: Damage dice",
+            "Roll: Damage 1s rolled again",
+            "Roll: Bob's defence dice",
+            "Attack",
+            "Gallows square 1",
+        ],
+        fields: &[
+            "To-hit dice",
+            "To-hit 1s rolled again",
+            "Damage dice",
+            "Damage 1s rolled again",
+            "Bob's defence dice",
+        ],
+        words: &[
+            "Bob can cure it at once",
+            "Hits at range 1",
+            "Hit and frag",
+            "Expected damage",
+            "Cheatin'",
+            "No damage",
+            "Loses 1 Health",
+            "Loses 2 Health",
+            "Fragged",
+            "Onto the gallows",
+        ],
+    };
+    let found = attack.out_of_view(&h, width, height);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The central panel's margin under the page, in points: what is drawn lower is cut off.
+const VIEW_MARGIN: f32 = 8.0;
+
 /// What of an attack panel must be in view: buttons, dice fields and words (odds and notes,
 /// found by the start of their label), each by its accessible name.
 struct AttackInView<'a> {
@@ -906,12 +964,17 @@ struct AttackInView<'a> {
 }
 
 impl AttackInView<'_> {
-    /// Each of them not wholly inside a `width` × `height` window as laid out now (without
-    /// scrolling), and everything reaching past the window's right edge.
+    /// Each of them not shown, or not wholly inside a `width` × `height` window's view as laid
+    /// out now (without scrolling): the page's view ends [`VIEW_MARGIN`] above the window's
+    /// foot. And everything reaching past the window's right edge.
     fn out_of_view(&self, h: &App, width: f32, height: f32) -> Vec<String> {
         let size = format!("{width}×{height}");
-        let outside =
-            |shown: egui::Rect| shown.top() < 0.0 || shown.bottom() > height || shown.right() > width;
+        let outside = |shown: egui::Rect| {
+            !shown.is_positive()
+                || shown.top() < 0.0
+                || shown.bottom() > height - VIEW_MARGIN
+                || shown.right() > width
+        };
         let mut found = Vec::new();
         let mut check = |what: &str, label: &str, shown: egui::Rect| {
             if outside(shown) {
@@ -1252,7 +1315,14 @@ fn frag_an_undone_attack_keeps_its_dice() {
 /// turn stays where it was when the hand limit's line and Discard come, and when they go.
 #[test]
 fn frag_end_the_turn_stays_put_through_the_hand_limit() {
-    hand_limit_moves_nothing(None);
+    hand_limit_moves_nothing(None, false);
+}
+
+/// At 1024 × 768 *End the turn* stands beside the result, with Discard and the hand limit's
+/// line in the room kept beside it: the same, nothing moves and the reason is read whole.
+#[test]
+fn frag_the_hand_limit_beside_the_result_at_1024_by_768_moves_nothing() {
+    hand_limit_moves_nothing(Some(egui::vec2(1024.0, 768.0)), false);
 }
 
 /// On a phone *End the turn* stands over the moves and the power-up, and the hand limit's line
@@ -1261,17 +1331,19 @@ fn frag_end_the_turn_stays_put_through_the_hand_limit() {
 /// The line is kept for it, empty or not.
 #[test]
 fn frag_the_hand_limit_on_a_phone_moves_nothing_under_end_the_turn() {
-    hand_limit_moves_nothing(Some(egui::vec2(390.0, 844.0)));
+    hand_limit_moves_nothing(Some(egui::vec2(390.0, 844.0)), true);
 }
 
-/// Ann draws her fifth card and discards one, in the table's 1280×800 or on a phone of `size`:
-/// End the turn, the moves and the power-up stay where they were in the turn's column, the
-/// reason read whole.
-fn hand_limit_moves_nothing(phone: Option<egui::Vec2>) {
+/// Ann draws her fifth card and discards one, in the table's 1280×800 or in a window of
+/// `size` (a phone's, by `touch`): End the turn, the moves and the power-up stay where they
+/// were in the turn's column, the reason read whole.
+fn hand_limit_moves_nothing(size: Option<egui::Vec2>, touch: bool) {
     let (_dir, mut h) = ann_the_operative_has_moved();
-    if let Some(size) = phone {
+    if let Some(size) = size {
         h.set_size(size);
-        posse::ui::theme::touch(&h.ctx);
+        if touch {
+            posse::ui::theme::touch(&h.ctx);
+        }
         h.run();
     }
     let places = |h: &App| {

@@ -311,6 +311,10 @@ pub fn attack_ui(
                             form.target = TargetPick::Zombie;
                         }
                     }
+                    if roomy {
+                        ui.add_space(theme::GAP);
+                        inline_stepper(ui, "Range (squares)", &mut form.range, 1, 60);
+                    }
                 });
             }
         }
@@ -325,6 +329,26 @@ pub fn attack_ui(
         {
             form.weapon = if starting.is_some() { WeaponPick::Starting } else { WeaponPick::New };
         }
+        let bonuses = form.hit_bonus + form.damage_bonus + form.extra;
+        let title = if bonuses == 0 {
+            "Cards' bonuses: none".to_owned()
+        } else {
+            format!(
+                "Cards' bonuses: +{} to-hit dice, +{} damage dice, +{} damage",
+                form.hit_bonus, form.damage_bonus, form.extra
+            )
+        };
+        let open_id = egui::Id::unique("frag-attack-bonuses");
+        let mut open = ui.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
+        let bonuses_button = |ui: &mut Ui, open: &mut bool| {
+            let arrow = if *open { "▼" } else { "▶" };
+            if ui.add(egui::Button::selectable(*open, format!("{arrow} {title}")).truncate()).clicked() {
+                *open = !*open;
+            }
+        };
+        // Where the range stands on the targets' line (a desktop window), the cards' bonuses
+        // end the weapons' line, in a slot of their own width whatever they say.
+        let range_with_targets = roomy && held.is_none();
         ui.horizontal_wrapped(|ui| {
             row_label(ui, "Weapon");
             if let Some(w) = starting {
@@ -344,6 +368,16 @@ pub fn attack_ui(
             if ui.add(egui::Button::selectable(form.weapon == WeaponPick::New, "A new weapon card")).clicked()
             {
                 form.weapon = WeaponPick::New;
+            }
+            if range_with_targets {
+                // The rest of the line, or a line of its own when little is left.
+                let room = ui.available_size_before_wrap().x;
+                let width = if room >= BONUSES_SLOT { room } else { ui.available_width() };
+                let slot = egui::vec2(width, ui.spacing().interact_size.y);
+                ui.allocate_ui_with_layout(slot, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.set_max_width(width);
+                    bonuses_button(ui, &mut open);
+                });
             }
         });
         if form.weapon == WeaponPick::New {
@@ -373,27 +407,15 @@ pub fn attack_ui(
                 );
             });
         }
-        let bonuses = form.hit_bonus + form.damage_bonus + form.extra;
-        let title = if bonuses == 0 {
-            "Cards' bonuses: none".to_owned()
-        } else {
-            format!(
-                "Cards' bonuses: +{} to-hit dice, +{} damage dice, +{} damage",
-                form.hit_bonus, form.damage_bonus, form.extra
-            )
-        };
-        // The range and the cards' bonuses share a row (the bonuses open under it), so the
-        // longest panel keeps its Attack button inside the window.
-        let open_id = egui::Id::unique("frag-attack-bonuses");
-        let mut open = ui.data(|d| d.get_temp::<bool>(open_id)).unwrap_or(false);
-        row(ui, |ui| {
-            inline_stepper(ui, "Range (squares)", &mut form.range, 1, 60);
-            ui.add_space(theme::GAP);
-            let arrow = if open { "▼" } else { "▶" };
-            if ui.add(egui::Button::selectable(open, format!("{arrow} {title}")).truncate()).clicked() {
-                open = !open;
-            }
-        });
+        // Elsewhere the range and the cards' bonuses share a row (the bonuses open under it),
+        // so the longest panel keeps its Attack button inside the window.
+        if !range_with_targets {
+            row(ui, |ui| {
+                inline_stepper(ui, "Range (squares)", &mut form.range, 1, 60);
+                ui.add_space(theme::GAP);
+                bonuses_button(ui, &mut open);
+            });
+        }
         ui.data_mut(|d| d.insert_temp(open_id, open));
         if open {
             ui.indent("frag-attack-bonuses", |ui| {
@@ -436,6 +458,11 @@ pub fn attack_ui(
             Target::Player(t) => who(game, t).to_owned(),
             Target::Zombie => "the zombie".to_owned(),
         };
+        // In a desktop window of one column (1024 × 768) the dice's rows and the odds' lines
+        // stand closer, so the longest panel (the Operative's) has its odds in view.
+        if roomy {
+            ui.spacing_mut().item_spacing.y = ROOMY_ROW_GAP;
+        }
         ui.label(
             RichText::new(format!(
                 "{} at range {} · {}d{} damage against {target_name}'s {}",
@@ -653,7 +680,7 @@ pub fn attack_ui(
             // The bars closer together than rows of buttons: they are read, not pressed, and at
             // 1024 × 768 a line for each Health took the last of them under the window.
             ui.spacing_mut().interact_size.y = ODDS_LINE;
-            ui.spacing_mut().item_spacing.y = 4.0;
+            ui.spacing_mut().item_spacing.y = if roomy { 2.0 } else { 4.0 };
             // The column's own width, taken before its bars: the notes under them wrap inside
             // it. Wrapped to a column widened by its bars, the Operative's Cheatin' ran under
             // the damage odds beside it.
@@ -709,9 +736,17 @@ pub fn attack_ui(
     });
 }
 
+/// The least width, in points, of the cards' bonuses' slot at the end of the weapons' line,
+/// whose button is cut short in it (whole on hover) once a bonus is counted: with less room
+/// left the slot takes a line of its own.
+const BONUSES_SLOT: f32 = 180.0;
+
 /// The least width, in points, of an attack panel whose heading shares the targets' line and
 /// whose Attack shares its line with the gallows squares whatever the window.
 const ROOMY_PANEL: f32 = 600.0;
+
+/// The space between the rows of the dice, Attack and the odds in a roomy panel, in points.
+const ROOMY_ROW_GAP: f32 = 4.0;
 
 /// The height of a line of odds in the attack panel, in points: the percentage's type.
 const ODDS_LINE: f32 = 22.0;

@@ -284,13 +284,53 @@ fn turn_head_ui(
     state: &mut PlayState,
     commands: &mut Vec<PlayCommand>,
 ) {
-    result_slot(ui, game);
+    // Clear of the page's scroll bar, which floats over the right edge.
+    let width = ui.available_width() - ui.spacing().scroll.bar_width;
     match game.state.variant {
-        Variant::Deadlands => end_turn_ui(ui, book, game, commands),
-        Variant::Zombies => zombies_move_ui(ui, book, game, state, commands),
+        // A desktop window of one column (1024 × 768): End the turn, with the hand limit's
+        // Discard and its reason, stands beside the result instead of on lines of its own
+        // under it, which left the Operative's attack odds under the window.
+        Variant::Deadlands if ui.available_width() >= ROOMY_HEAD => {
+            let end = end_turn_width(ui);
+            ui.horizontal_top(|ui| {
+                result_slot(ui, game, width - end - theme::GAP);
+                ui.add_space(theme::GAP);
+                ui.vertical(|ui| {
+                    ui.set_width(end);
+                    end_turn_ui(ui, book, game, commands);
+                });
+            });
+        }
+        Variant::Deadlands => {
+            result_slot(ui, game, width);
+            end_turn_ui(ui, book, game, commands);
+        }
+        Variant::Zombies => {
+            result_slot(ui, game, width);
+            zombies_move_ui(ui, book, game, state, commands);
+        }
     }
     ui.add_space(theme::GAP);
     cure::cure_ui(ui, book, game, &mut state.cure, commands);
+}
+
+/// The least width, in points, of a turn's head with End the turn beside the result.
+const ROOMY_HEAD: f32 = 600.0;
+
+/// The width kept beside the result for End the turn and the hand limit's Discard (sized for
+/// "Discard 10 cards"), whether or not Discard is shown: the result keeps its width when it
+/// comes.
+fn end_turn_width(ui: &Ui) -> f32 {
+    let width = |text: &str, size: f32| {
+        let font = egui::FontId::proportional(size);
+        ui.fonts_mut(|f| f.layout_no_wrap(text.to_owned(), font, egui::Color32::PLACEHOLDER).size().x)
+    };
+    let padding = 2.0 * ui.spacing().button_padding.x;
+    (width("End the turn", theme::HEADING)
+        + width("Discard 10 cards", theme::BODY)
+        + 2.0 * padding
+        + ui.spacing().item_spacing.x)
+        .ceil()
 }
 
 /// The width, in points, below which the turn is one column.
@@ -336,12 +376,10 @@ fn result_line(game: &Game) -> Option<&str> {
 /// frag…"), then its log line with the dice, each on one line cut at the box's edge (whole on
 /// hover and in the log): a frag's line is the longest, and cut after two lines it lost the
 /// fragged fighter's name. Before the turn's first result the box shows the log's last line,
-/// muted.
-fn result_slot(ui: &mut Ui, game: &Game) {
+/// muted. The box is `width` wide.
+fn result_slot(ui: &mut Ui, game: &Game, width: f32) {
     let v = ui.visuals().clone();
     let font = egui::FontId::proportional(theme::BODY + 1.0);
-    // Clear of the page's scroll bar, which floats over the right edge.
-    let width = ui.available_width() - ui.spacing().scroll.bar_width;
     let margin = 6.0;
     let row_height = ui.fonts_mut(|f| f.row_height(&font));
     let height = row_height * 2.0 + 2.0 * margin;
@@ -622,7 +660,7 @@ fn zombies_attack_ui(
         };
         ui.label(format!("{right} rolled {roll}: {moved}."));
     }
-    result_slot(ui, game);
+    result_slot(ui, game, ui.available_width() - ui.spacing().scroll.bar_width);
     cure::cure_ui(ui, book, game, &mut state.cure, commands);
     match turn.zombie_attacks {
         None => {
