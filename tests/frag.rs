@@ -892,8 +892,7 @@ fn frag_the_attack_fits_1024_by_768_and_1280_by_800_without_scrolling() {
                 "Onto the gallows",
             ],
         };
-        let found = attack.out_of_view(&h, width, height);
-        assert!(found.is_empty(), "{}", found.join("\n"));
+        attack.assert_in_view(&h, width, height);
     }
 }
 
@@ -948,8 +947,7 @@ fn frag_the_operatives_attack_is_in_view_at_1024_by_768() {
             "Onto the gallows",
         ],
     };
-    let found = attack.out_of_view(&h, width, height);
-    assert!(found.is_empty(), "{}", found.join("\n"));
+    attack.assert_in_view(&h, width, height);
 }
 
 /// The central panel's margin under the page, in points: what is drawn lower is cut off.
@@ -993,6 +991,12 @@ impl AttackInView<'_> {
         }
         found.extend(past_the_edge(h, width, &size));
         found
+    }
+
+    /// Fails, naming each, when any of them is [`out_of_view`](Self::out_of_view).
+    fn assert_in_view(&self, h: &App, width: f32, height: f32) {
+        let found = self.out_of_view(h, width, height);
+        assert!(found.is_empty(), "{}", found.join("\n"));
     }
 }
 

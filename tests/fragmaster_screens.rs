@@ -36,6 +36,15 @@ fn clear_of_log(rect: egui::Rect, log: egui::Rect) -> bool {
     rect.bottom() <= log.top() || rect.right() <= log.left()
 }
 
+/// Four players at round one in a fresh data folder, at `width` × `height` (sized for fingers
+/// when `touch`).
+fn round_one_at(width: f32, height: f32, touch: bool) -> (tempfile::TempDir, App) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = fragmaster_at(dir.path(), width, height, touch);
+    four_players_to_round_one(&mut h);
+    (dir, h)
+}
+
 /// Fragmaster at 1280×800 (or `width` × `height`, a touch screen when `touch`), on its Play tab.
 fn fragmaster_at(dir: &std::path::Path, width: f32, height: f32, touch: bool) -> App {
     let mut h = support::system_on(dir, "Fragmaster Origins", width, height);
@@ -56,9 +65,7 @@ fn fragmaster_at(dir: &std::path::Path, width: f32, height: f32, touch: bool) ->
 /// `picking_up_grenades_mid_turn_leaves_record_the_attack_in_its_place`.)
 #[test]
 fn record_the_attack_comes_right_after_the_dice_it_records_and_keeps_its_place() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = fragmaster_at(dir.path(), 1280.0, 800.0, false);
-    four_players_to_round_one(&mut h);
+    let (_dir, mut h) = round_one_at(1280.0, 800.0, false);
     assert_eq!(current(&h), "Bob");
     let record = rect_of(&h, "Record the attack");
     let dice = ["Shot 1 hit d6", "Shot 2 hit d6", "Shot 1 wound d6", "Shot 2 wound d6"];
@@ -93,9 +100,7 @@ fn record_the_attack_comes_right_after_the_dice_it_records_and_keeps_its_place()
 /// nor does taking the rocket launcher instead of the rifle, mid-turn.
 #[test]
 fn a_rockets_blast_dice_stand_above_record_and_move_nothing() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = fragmaster_at(dir.path(), 1280.0, 800.0, false);
-    four_players_to_round_one(&mut h);
+    let (_dir, mut h) = round_one_at(1280.0, 800.0, false);
     let record = rect_of(&h, "Record the attack");
     // Bob stands on point 1's rocket launcher after a run.
     press_button(&mut h, "Run");
@@ -126,9 +131,7 @@ fn a_rockets_blast_dice_stand_above_record_and_move_nothing() {
 /// the next character's turn starts without it.
 #[test]
 fn after_an_attack_the_middle_says_what_it_did_and_what_comes_next() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = fragmaster_at(dir.path(), 1280.0, 800.0, false);
-    four_players_to_round_one(&mut h);
+    let (_dir, mut h) = round_one_at(1280.0, 800.0, false);
     press(&mut h, "Target Dan");
     type_in(&mut h, "Distance (cm)", "20");
     for (field, face) in
@@ -225,9 +228,7 @@ fn on_a_phone_the_reason_an_attack_is_not_possible_is_read_whole() {
     let full_cover = "The attack is not possible: a target in full cover cannot be attacked with the assault \
                       rifle: only grenades go round corners.";
     for (cm, cover, why) in [("50", "none", out_of_range), ("20", "full", full_cover)] {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut h = fragmaster_at(dir.path(), 390.0, 844.0, true);
-        four_players_to_round_one(&mut h);
+        let (_dir, mut h) = round_one_at(390.0, 844.0, true);
         h.get_by_label("Pick the target.");
         let (record, log) = (rect_of(&h, "Record the attack"), rect_of(&h, "Log"));
         press(&mut h, "Target Dan");
@@ -287,9 +288,7 @@ fn on_a_phone_a_bad_initiative_total_moves_no_row() {
 /// touch screen) names no reading.
 #[test]
 fn the_rearm_offers_say_where_the_character_stopped_without_a_reading_code() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = fragmaster_at(dir.path(), 390.0, 844.0, true);
-    four_players_to_round_one(&mut h);
+    let (_dir, mut h) = round_one_at(390.0, 844.0, true);
     h.get_by_label("Rearm, free, if it stands within 2.5 cm of:");
     h.get_by_label(
         "Free once per stop: at the start of the turn and after each run or climb, until an aim or an attack. \
@@ -312,9 +311,7 @@ fn the_rearm_offers_say_where_the_character_stopped_without_a_reading_code() {
 #[test]
 fn picking_up_grenades_mid_turn_leaves_record_the_attack_in_its_place() {
     for (width, height, touch) in [(1280.0, 800.0, false), (1024.0, 768.0, false), (390.0, 844.0, true)] {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut h = fragmaster_at(dir.path(), width, height, touch);
-        four_players_to_round_one(&mut h);
+        let (_dir, mut h) = round_one_at(width, height, touch);
         let record = rect_of(&h, "Record the attack");
         let still = |h: &App, step: &str| {
             assert_eq!(rect_of(h, "Record the attack"), record, "Record moved after {step} at {width}");
@@ -371,9 +368,7 @@ fn picking_up_grenades_mid_turn_leaves_record_the_attack_in_its_place() {
 /// view. The box is of the bars' own height from the start of the turn.
 #[test]
 fn on_a_phone_measuring_the_attack_moves_neither_the_dice_nor_record() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = fragmaster_at(dir.path(), 390.0, 844.0, true);
-    four_players_to_round_one(&mut h);
+    let (_dir, mut h) = round_one_at(390.0, 844.0, true);
     let before = (field_rect(&h, "Shot 1 hit d6"), rect_of(&h, "Record the attack"));
     press(&mut h, "Target Dan");
     type_in(&mut h, "Distance (cm)", "20");
@@ -394,9 +389,7 @@ fn a_long_report_in_the_log_leaves_the_turn_its_room() {
                   (needed 4+): not wounded; shot 2 hit on 6 (needed 3+), wound on 4 (needed 4+): killed. Dan is \
                   killed (+1): Bob has 1 frag.";
     for (width, height) in [(1280.0, 800.0), (1024.0, 768.0)] {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut h = fragmaster_at(dir.path(), width, height, false);
-        four_players_to_round_one(&mut h);
+        let (_dir, mut h) = round_one_at(width, height, false);
         let (log, record) = (rect_of(&h, "Log"), rect_of(&h, "Record the attack"));
         press(&mut h, "Target Dan");
         type_in(&mut h, "Distance (cm)", "20");
@@ -461,9 +454,7 @@ fn on_a_phone_the_deployment_opens_at_its_top() {
 /// *Respawn* under it keeps its place as the die is typed.
 #[test]
 fn the_respawn_note_is_read_whole() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = fragmaster_at(dir.path(), 1280.0, 800.0, false);
-    four_players_to_round_one(&mut h);
+    let (_dir, mut h) = round_one_at(1280.0, 800.0, false);
     press(&mut h, "End the turn");
     press(&mut h, "Target Bob");
     type_in(&mut h, "Distance (cm)", "35");
@@ -495,9 +486,7 @@ fn the_respawn_note_is_read_whole() {
 #[test]
 fn the_scoreboard_says_taking_cover_whole() {
     for (width, height) in [(1280.0, 800.0), (1024.0, 768.0)] {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut h = fragmaster_at(dir.path(), width, height, false);
-        four_players_to_round_one(&mut h);
+        let (_dir, mut h) = round_one_at(width, height, false);
         let others = ["Assault rifle · point 1", "Assault rifle · point 2", "Assault rifle · point 6"];
         let before: Vec<egui::Rect> = others.iter().map(|l| rect_of(&h, l)).collect();
         press_button(&mut h, "Take cover");
@@ -522,9 +511,7 @@ fn the_scoreboard_says_taking_cover_whole() {
 /// the other tests find it.
 #[test]
 fn at_1024_record_the_attack_for_grenades_is_in_view() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = fragmaster_at(dir.path(), 1024.0, 768.0, false);
-    four_players_to_round_one(&mut h);
+    let (_dir, mut h) = round_one_at(1024.0, 768.0, false);
     press_button(&mut h, "Run");
     press(&mut h, "Pick up grenades at rearm point 3");
     press(&mut h, "Weapon Grenades");
@@ -568,9 +555,7 @@ fn laid_out_unseen(h: &App) -> usize {
 #[test]
 fn the_chances_room_is_worked_out_not_laid_out_unseen() {
     for (width, height, touch) in [(390.0, 844.0, true), (1280.0, 800.0, false)] {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut h = fragmaster_at(dir.path(), width, height, touch);
-        four_players_to_round_one(&mut h);
+        let (_dir, mut h) = round_one_at(width, height, touch);
         assert_eq!(laid_out_unseen(&h), 0, "laid out unseen before the attack at {width}");
         press_button(&mut h, "Run");
         press(&mut h, "Pick up grenades at rearm point 3");
@@ -593,9 +578,7 @@ fn the_chances_room_is_worked_out_not_laid_out_unseen() {
 #[test]
 fn a_wrong_face_beside_its_die_moves_no_die_and_not_record() {
     for (width, height, touch) in [(390.0, 844.0, true), (1280.0, 800.0, false)] {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let mut h = fragmaster_at(dir.path(), width, height, touch);
-        four_players_to_round_one(&mut h);
+        let (_dir, mut h) = round_one_at(width, height, touch);
         press(&mut h, "Target Dan");
         type_in(&mut h, "Distance (cm)", "20");
         // Focused, the field is brought into view first (on a phone the page scrolls to it).

@@ -592,10 +592,18 @@ pub fn wrong_face(text: &str, die: u32) -> Option<String> {
     parse_roll(text, die).is_err().then(|| format!("1 to {die}, not '{}'", elide_chars(text.trim(), 6)))
 }
 
-/// A problem in red in the rest of a row's line, in a box `height` high (the field's), whether it
-/// wraps or not: on two lines where the box holds them (beside a die's field, with a mouse or a
-/// finger), else one, and cut short after them, whole on hover. Wrapped in the row, on a touch screen it went down
-/// onto lines of its own under the field, and everything under the row moved 90 points down.
+/// [`wrong_face`] said whole, for a line kept away from the field where it is not cut short
+/// (nothing hovers on a phone): "Shot 1 hit d6 must be 1 to 6, not '7'." for the die `name`.
+#[must_use]
+pub fn wrong_face_sentence(name: &str, text: &str, die: u32) -> Option<String> {
+    wrong_face(text, die).map(|problem| format!("{name} must be {problem}."))
+}
+
+/// A problem in red in the rest of a row's line, in a box `height` high (the field's), whether
+/// it wraps or not: on two lines where the box holds them (beside a die's field, with a mouse
+/// or a finger), else one, and cut short after them, whole on hover. Wrapped in the row, on a
+/// touch screen it went down onto lines of its own under the field, and everything under the
+/// row moved 90 points down.
 fn problem_in_line(ui: &mut Ui, height: f32, problem: &str) {
     // A hair short of the line's end, so the box never goes down onto a line of its own.
     let width = (ui.available_size_before_wrap().x - 1.0).floor();

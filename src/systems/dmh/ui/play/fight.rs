@@ -136,13 +136,10 @@ pub(super) fn fight_ui(
         // A wrong face said whole: beside its field it may be cut short, and nothing hovers on
         // a phone.
         None => (
-            match [(&me.name, &draft.my_roll), (&them.name, &draft.their_roll)]
-                .into_iter()
-                .find_map(|(name, typed)| Some((name, widgets::wrong_face(typed, die)?)))
-            {
-                Some((name, problem)) => RichText::new(format!("{name}'s d{die} must be {problem}."))
-                    .color(theme::bad(&visuals))
-                    .strong(),
+            match [(&me.name, &draft.my_roll), (&them.name, &draft.their_roll)].into_iter().find_map(
+                |(name, typed)| widgets::wrong_face_sentence(&format!("{name}'s d{die}"), typed, die),
+            ) {
+                Some(sentence) => RichText::new(sentence).color(theme::bad(&visuals)).strong(),
                 None => {
                     RichText::new(format!("Roll both d{die} and type them.")).color(theme::muted(&visuals))
                 }

@@ -104,8 +104,8 @@ pub(super) fn nerve_ui(
     // A wrong face said whole: beside the field it may be cut short, and nothing hovers on a
     // phone.
     let line = line.or_else(|| {
-        widgets::wrong_face(&state.nerve.roll, die)
-            .map(|problem| RichText::new(format!("The d{die} roll must be {problem}.")).color(theme::bad(&v)))
+        widgets::wrong_face_sentence(&format!("The d{die} roll"), &state.nerve.roll, die)
+            .map(|sentence| RichText::new(sentence).color(theme::bad(&v)))
     });
     widgets::status_line(ui, theme::HEADING + 4.0, line);
     if super::action_button(ui, "Apply the nerve test", roll.is_some())

@@ -225,10 +225,10 @@ fn ready(
     let Some(roll) = roll else {
         // A wrong face said whole: beside the field it may be cut short, and nothing hovers
         // on a phone.
-        return Ready::Waiting(match widgets::wrong_face(&state.draft.roll, die) {
-            Some(problem) => format!("The d{die} roll must be {problem}."),
-            None => format!("Roll the d{die} and type it, or Roll d{die}."),
-        });
+        return Ready::Waiting(
+            widgets::wrong_face_sentence(&format!("The d{die} roll"), &state.draft.roll, die)
+                .unwrap_or_else(|| format!("Roll the d{die} and type it, or Roll d{die}.")),
+        );
     };
     let result = game.shot_result(rules, *target, odds.modifier, roll);
     let fire =
@@ -648,13 +648,11 @@ pub(super) fn quick_shot_ui(
         };
         // A wrong face said whole: beside the field it may be cut short, and nothing hovers
         // on a phone.
-        let wrong = widgets::wrong_face(&q.roll, die);
+        let wrong = widgets::wrong_face_sentence(&format!("The quick shot's d{die}"), &q.roll, die);
         let outcome = match (&refusal, result, wrong, &odds) {
             (Some(why), ..) => Some(bad(&v, &why.to_string())),
             (None, Some((roll, modifier, result)), ..) => Some(result_text(&v, roll, modifier, result)),
-            (None, None, Some(problem), _) => {
-                Some(bad(&v, &format!("The quick shot's d{die} must be {problem}.")))
-            }
+            (None, None, Some(sentence), _) => Some(bad(&v, &sentence)),
             (None, None, None, Some(odds)) => Some(
                 RichText::new(quick_timing(&victim.name, odds.range, shooting_next)).color(theme::muted(&v)),
             ),

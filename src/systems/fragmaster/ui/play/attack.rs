@@ -26,7 +26,7 @@ use crate::systems::fragmaster::rules::scoring::FragKind;
 use crate::systems::fragmaster::ui::odds::{assessment_ui, placeholder_ui};
 use crate::systems::fragmaster::ui::{COVERS, parse_cm};
 use crate::ui::theme;
-use crate::ui::widgets::{parse_roll, status_lines, toggle, wrong_face};
+use crate::ui::widgets::{parse_roll, status_lines, toggle, wrong_face_sentence};
 
 /// A typed d6: `None` while empty or not a face.
 fn typed_d6(text: &str) -> Option<D6> {
@@ -51,7 +51,7 @@ fn die_name(shots: usize, shot: usize, hit: bool) -> String {
 /// *Record* (beside the field it may be cut short, and nothing hovers on a phone); `None` for
 /// a face or an empty field.
 fn wrong_die(name: &str, text: &str) -> Option<Ready> {
-    wrong_face(text, 6).map(|problem| Ready::Waiting(format!("{name} must be {problem}.")))
+    wrong_face_sentence(name, text, 6).map(Ready::Waiting)
 }
 
 /// Where the attack stands, worked out from the draft before anything is drawn, so the
